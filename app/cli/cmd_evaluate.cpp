@@ -1,0 +1,14 @@
+// Placeholder until its issue lands: says so plainly instead of pretending.
+#include "commands.h"
+
+#include <ostream>
+
+namespace cf::cli {
+
+int runEvaluate(const Args&, std::ostream&, std::ostream& err)
+{
+    err << "clusterforge-cli evaluate: not implemented yet\n";
+    return kExitBadInput;
+}
+
+} // namespace cf::cli

@@ -1,0 +1,14 @@
+// Placeholder until its issue lands: says so plainly instead of pretending.
+#include "commands.h"
+
+#include <ostream>
+
+namespace cf::cli {
+
+int runSearch(const Args&, std::ostream&, std::ostream& err)
+{
+    err << "clusterforge-cli search: not implemented yet\n";
+    return kExitBadInput;
+}
+
+} // namespace cf::cli

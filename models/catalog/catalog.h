@@ -1,0 +1,148 @@
+#pragma once
+// The hardware catalog: parts the palette offers and the engine reads figures
+// from. Loaded from resources/catalog.json, then overridden or extended by the
+// user's catalog file. Every entry keeps its source; a figure that had to be
+// estimated is listed in `estimated` with the reason.
+
+#include "design/problem.h"
+#include "design/workload.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cf {
+
+// Provenance of one catalog entry.
+struct Provenance {
+    std::string source;                           // where the figures were read
+    std::map<std::string, std::string> estimated; // field -> why / how estimated
+};
+
+enum class ScaleUp { NVSwitch, PCIe, InfinityFabric };
+enum class FabricTech { InfiniBand, Ethernet };
+
+struct GpuSpec {
+    std::string id, name, vendor, arch; // arch: "Ampere", "Hopper", "Blackwell", "CDNA3", "Ada"
+    double bf16Tflops = 0;     // dense
+    double fp8Tflops = 0;      // dense; 0 = no FP8
+    double hbmGB = 0;          // gigabytes (1e9)
+    double hbmGBps = 0;        // memory bandwidth, gigabytes per second
+    double scaleUpGBpsPerDir = 0; // NVLink (or PCIe) bandwidth per GPU per direction, GB/s, NCCL model
+    double powerW = 0;         // TDP
+    double priceUsd = 0;       // 0 = unknown
+    Provenance provenance;
+};
+
+struct NodeSpec {
+    std::string id, name, vendor;
+    std::string gpuId;
+    int gpus = 8;
+    ScaleUp scaleUp = ScaleUp::NVSwitch;
+    int scaleUpDomainGpus = 8;  // GPUs sharing one NVLink domain (72 for NVL72)
+    int nics = 8;               // compute-fabric NICs
+    double nicGbps = 400;       // per NIC, gigabits per second
+    std::string nicId;
+    double maxPowerW = 0;       // whole node at full load (provisioning)
+    double nonGpuPowerW = 0;    // CPUs, memory, fans, NICs: node power minus GPUs at TDP
+    double priceUsd = 0;
+    int rackUnits = 0;
+    Provenance provenance;
+};
+
+struct NicSpec {
+    std::string id, name, vendor;
+    double gbps = 400;
+    double powerW = 0;
+    double priceUsd = 0;
+    Provenance provenance;
+};
+
+struct SwitchSpec {
+    std::string id, name, vendor;
+    FabricTech tech = FabricTech::InfiniBand;
+    int radix = 64;            // ports at portGbps
+    double portGbps = 400;
+    double powerW = 0;         // without optics
+    double bufferMB = 0;       // packet buffer, megabytes
+    bool inNetworkReduction = false; // SHARP
+    double priceUsd = 0;
+    Provenance provenance;
+};
+
+struct StorageSpec {
+    std::string id, name, vendor;
+    double readGBps = 0;       // aggregate the system delivers, GB/s
+    double writeGBps = 0;
+    double perClientGBps = 0;  // ceiling for one client node, 0 = none
+    double capacityTB = 0;
+    double powerW = 0;
+    double priceUsd = 0;
+    Provenance provenance;
+};
+
+struct CableSpec {
+    std::string id, name, vendor;
+    std::string medium;        // "dac", "aoc", "fibre", "nvlink": design Medium names
+    std::string lengthClass;   // "in-rack", "in-row", "campus"
+    double gbps = 400;
+    double powerW = 0;         // per cable including both ends' optics
+    double priceUsd = 0;
+    Provenance provenance;
+};
+
+struct ModelPreset {
+    std::string id, name;
+    ModelShape shape;
+    int seqLen = 4096;
+    double paramsBillion = 0;  // as published, for display
+    Provenance provenance;
+};
+
+class Catalog {
+public:
+    // Parse catalog JSON text. Problems name the JSON pointer. Entries with a
+    // duplicate id replace the earlier one (that is how the user file overrides).
+    static std::optional<Catalog> fromJson(std::string_view text, Problems* problems);
+    // Merge another catalog over this one: same id replaces, new id adds.
+    void merge(const Catalog& other);
+
+    // The built-in catalog (resources/catalog.json) merged with the user's file
+    // (QStandardPaths::AppConfigLocation/catalog.json) if present. Cached.
+    static const Catalog& builtin();
+    // Load from explicit files (for tests and the CLI): base then overlay ("" = none).
+    static std::optional<Catalog> load(const std::string& basePath, const std::string& userPath,
+                                       Problems* problems);
+
+    const GpuSpec* gpu(std::string_view id) const;
+    const NodeSpec* node(std::string_view id) const;
+    const NicSpec* nic(std::string_view id) const;
+    const SwitchSpec* switchSpec(std::string_view id) const;
+    const StorageSpec* storage(std::string_view id) const;
+    const CableSpec* cable(std::string_view id) const;
+    const ModelPreset* preset(std::string_view id) const;
+
+    const std::vector<GpuSpec>& gpus() const { return gpus_; }
+    const std::vector<NodeSpec>& nodes() const { return nodes_; }
+    const std::vector<NicSpec>& nics() const { return nics_; }
+    const std::vector<SwitchSpec>& switches() const { return switches_; }
+    const std::vector<StorageSpec>& storages() const { return storages_; }
+    const std::vector<CableSpec>& cables() const { return cables_; }
+    const std::vector<ModelPreset>& presets() const { return presets_; }
+
+private:
+    std::vector<GpuSpec> gpus_;
+    std::vector<NodeSpec> nodes_;
+    std::vector<NicSpec> nics_;
+    std::vector<SwitchSpec> switches_;
+    std::vector<StorageSpec> storages_;
+    std::vector<CableSpec> cables_;
+    std::vector<ModelPreset> presets_;
+};
+
+const char* toString(ScaleUp scaleUp);
+const char* toString(FabricTech tech);
+
+} // namespace cf

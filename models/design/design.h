@@ -1,0 +1,39 @@
+#pragma once
+// The design document: what the user drew and chose. Plain data, no graphics,
+// no Qt Widgets. Everything the engine predicts is a pure function of a Design
+// (plus the catalog its parts refer to).
+
+#include "design/economics.h"
+#include "design/link.h"
+#include "design/parallelism.h"
+#include "design/part.h"
+#include "design/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace cf {
+
+struct Design {
+    std::string name;
+    std::string description;
+    std::vector<Part> parts;
+    std::vector<Link> links;
+    Workload workload;
+    Parallelism parallelism;
+    Economics economics;
+
+    // Lookup by stable id; nullptr when absent. Linear scans: callers that look
+    // up many ids build their own index (see topology).
+    const Part* findPart(const std::string& id) const;
+    Part* findPart(const std::string& id);
+    const Link* findLink(const std::string& id) const;
+    Link* findLink(const std::string& id);
+
+    // A fresh id with the given prefix ("n", "sw", "st", "l") not used by any part or link.
+    std::string nextId(const std::string& prefix) const;
+
+    bool operator==(const Design&) const = default;
+};
+
+} // namespace cf

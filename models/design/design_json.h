@@ -1,0 +1,31 @@
+#pragma once
+// Design file format: {"format": "clusterforge-design", "version": 1, ...}.
+// save -> load -> save is byte-identical. A malformed file never crashes the
+// reader: every problem names its JSON pointer.
+
+#include "design/design.h"
+#include "design/problem.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cf {
+
+inline constexpr const char* kDesignFormat = "clusterforge-design";
+inline constexpr int kDesignFormatVersion = 1;
+
+struct DesignLoadResult {
+    std::optional<Design> design; // set only when there are no errors
+    Problems problems;
+};
+
+std::string saveDesignJson(const Design& design);
+DesignLoadResult loadDesignJson(std::string_view text);
+
+// File helpers. Saving writes a temporary file in the same folder and renames
+// it over the target, so a failed save leaves the previous file intact.
+DesignLoadResult loadDesignFile(const std::string& path);
+bool saveDesignFile(const Design& design, const std::string& path, std::string* error);
+
+} // namespace cf

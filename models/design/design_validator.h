@@ -1,0 +1,17 @@
+#pragma once
+
+#include "design/design.h"
+#include "design/problem.h"
+
+namespace cf {
+
+class Catalog;
+
+// Every problem of a design that needs no prediction: ranges of every number,
+// unique ids, links whose ends exist, catalog ids that exist and have the right
+// kind (when a catalog is given), and the split's arithmetic
+// (tp*pp*dp*cp == GPUs, heads divisible by tp, layers by pp*vp, ...).
+// Fabric facts (ports over radix, unconnected nodes) come from the topology.
+Problems validateDesign(const Design& design, const Catalog* catalog = nullptr);
+
+} // namespace cf

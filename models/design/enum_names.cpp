@@ -1,0 +1,63 @@
+// String forms of the design enums, shared by the JSON format, the CLI flags
+// and the GUI. One table per enum so both directions stay in step.
+#include "design/link.h"
+#include "design/parallelism.h"
+#include "design/part.h"
+#include "design/workload.h"
+
+#include <array>
+#include <utility>
+
+namespace cf {
+namespace {
+
+template <typename E, std::size_t N>
+const char* nameOf(const std::array<std::pair<E, const char*>, N>& table, E value)
+{
+    for (const auto& [e, name] : table)
+        if (e == value)
+            return name;
+    return "?";
+}
+
+template <typename E, std::size_t N>
+bool valueOf(const std::array<std::pair<E, const char*>, N>& table, const std::string& text, E& out)
+{
+    for (const auto& [e, name] : table)
+        if (text == name) {
+            out = e;
+            return true;
+        }
+    return false;
+}
+
+constexpr std::array<std::pair<PartKind, const char*>, 3> kPartKinds{{
+    {PartKind::Node, "node"}, {PartKind::Switch, "switch"}, {PartKind::Storage, "storage"}}};
+constexpr std::array<std::pair<Medium, const char*>, 4> kMedia{{
+    {Medium::NVLink, "nvlink"}, {Medium::CopperDAC, "dac"}, {Medium::AOC, "aoc"}, {Medium::Fibre, "fibre"}}};
+constexpr std::array<std::pair<LengthClass, const char*>, 3> kLengthClasses{{
+    {LengthClass::InRack, "in-rack"}, {LengthClass::InRow, "in-row"}, {LengthClass::Campus, "campus"}}};
+constexpr std::array<std::pair<Precision, const char*>, 2> kPrecisions{{
+    {Precision::BF16, "bf16"}, {Precision::FP8, "fp8"}}};
+constexpr std::array<std::pair<Sharding, const char*>, 6> kShardings{{
+    {Sharding::DDP, "ddp"}, {Sharding::ZeRO1, "zero1"}, {Sharding::ZeRO2, "zero2"},
+    {Sharding::ZeRO3, "zero3"}, {Sharding::FSDPFull, "fsdp-full"}, {Sharding::FSDPHybrid, "fsdp-hybrid"}}};
+constexpr std::array<std::pair<Recompute, const char*>, 3> kRecomputes{{
+    {Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}}};
+
+} // namespace
+
+const char* toString(PartKind v) { return nameOf(kPartKinds, v); }
+bool partKindFromString(const std::string& t, PartKind& out) { return valueOf(kPartKinds, t, out); }
+const char* toString(Medium v) { return nameOf(kMedia, v); }
+bool mediumFromString(const std::string& t, Medium& out) { return valueOf(kMedia, t, out); }
+const char* toString(LengthClass v) { return nameOf(kLengthClasses, v); }
+bool lengthClassFromString(const std::string& t, LengthClass& out) { return valueOf(kLengthClasses, t, out); }
+const char* toString(Precision v) { return nameOf(kPrecisions, v); }
+bool precisionFromString(const std::string& t, Precision& out) { return valueOf(kPrecisions, t, out); }
+const char* toString(Sharding v) { return nameOf(kShardings, v); }
+bool shardingFromString(const std::string& t, Sharding& out) { return valueOf(kShardings, t, out); }
+const char* toString(Recompute v) { return nameOf(kRecomputes, v); }
+bool recomputeFromString(const std::string& t, Recompute& out) { return valueOf(kRecomputes, t, out); }
+
+} // namespace cf

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+
+namespace cf {
+
+enum class Sharding { DDP, ZeRO1, ZeRO2, ZeRO3, FSDPFull, FSDPHybrid };
+enum class Recompute { None, Selective, Full };
+
+// The parallel split. tp * pp * dp * cp must equal the GPUs of the design;
+// dp == 0 means "whatever is left": GPUs / (tp * pp * cp).
+struct Parallelism {
+    int tp = 1;
+    int pp = 1;
+    int vp = 1;              // virtual (interleaved) stages per pipeline rank
+    int dp = 0;
+    int cp = 1;
+    int ep = 1;              // expert parallel, inside dp, for MoE models
+    int microbatch = 1;      // sequences per micro-batch
+    bool sequenceParallel = true; // Megatron SP with TP > 1
+    Sharding sharding = Sharding::DDP;
+    Recompute recompute = Recompute::None;
+
+    bool operator==(const Parallelism&) const = default;
+};
+
+const char* toString(Sharding sharding);   // "ddp", "zero1", ..., "fsdp-hybrid"
+bool shardingFromString(const std::string& text, Sharding& out);
+const char* toString(Recompute recompute); // "none", "selective", "full"
+bool recomputeFromString(const std::string& text, Recompute& out);
+
+} // namespace cf

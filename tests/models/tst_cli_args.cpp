@@ -1,0 +1,59 @@
+// The CLI's argument list: every parse error names its flag.
+#include "arg_list.h"
+
+#include <QtTest>
+
+using cf::cli::ArgList;
+
+class TestCliArgs : public QObject {
+    Q_OBJECT
+private slots:
+    void takesValuesInBothSpellings()
+    {
+        ArgList a({"x.json", "--tp", "4", "--pp=2", "--format", "json"});
+        QCOMPARE(a.takeInt("--tp", 1, 1024).value(), 4LL);
+        QCOMPARE(a.takeInt("--pp", 1, 1024).value(), 2LL);
+        QCOMPARE(a.takeString("--format").value(), std::string("json"));
+        QCOMPARE(a.takePositionals(), std::vector<std::string>{"x.json"});
+        QVERIFY(a.finish().empty());
+    }
+    void badNumbersNameTheFlag_data()
+    {
+        QTest::addColumn<QString>("value");
+        for (const char* v : {"abc", "", "4x", "1e999", "nan", "-3", "99999999999999999999"})
+            QTest::newRow(v) << QString::fromLatin1(v);
+    }
+    void badNumbersNameTheFlag()
+    {
+        QFETCH(QString, value);
+        ArgList a({"--tp", value.toStdString()});
+        QVERIFY(!a.takeInt("--tp", 1, 1024).has_value());
+        QCOMPARE(a.errors().size(), std::size_t(1));
+        QVERIFY(a.errors().front().rfind("--tp:", 0) == 0);
+    }
+    void nonFiniteDoublesRejected()
+    {
+        for (const char* v : {"inf", "nan", "1e309", "-inf"}) {
+            ArgList a({"--nic-gbps", v});
+            QVERIFY(!a.takeDouble("--nic-gbps", 1, 1e6).has_value());
+            QVERIFY(a.errors().front().find("--nic-gbps") != std::string::npos);
+        }
+    }
+    void unknownAndMissingReported()
+    {
+        ArgList a({"--bogus", "1", "--tp"});
+        QVERIFY(!a.takeInt("--tp", 1, 8).has_value());
+        const auto errors = a.finish();
+        QCOMPARE(errors.size(), std::size_t(3)); // --tp missing value, --bogus, 1
+        QVERIFY(errors[0].find("--tp") != std::string::npos);
+    }
+    void repeatedFlagIsAnError()
+    {
+        ArgList a({"--tp", "2", "--tp", "4"});
+        a.takeInt("--tp", 1, 8);
+        QVERIFY(!a.errors().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliArgs)
+#include "tst_cli_args.moc"
