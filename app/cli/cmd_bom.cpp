@@ -1,14 +1,58 @@
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// clusterforge-cli bom DESIGN.json [--format csv|json]
+// The bill of materials of a design file (models/predict/bill_of_materials):
+// CSV (RFC 4180, the default) or JSON on stdout. Exit 0 with the bill; 2 when
+// the file cannot be read or the flags are wrong (naming the flag); 1 when the
+// design refers to catalog ids the bill cannot price (the bill is still printed,
+// the problems go to stderr).
+#include "arg_list.h"
 #include "commands.h"
+
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "predict/bill_of_materials.h"
+#include "predict/bom_writers.h"
 
 #include <ostream>
 
 namespace cf::cli {
+namespace {
 
-int runBom(const Args&, std::ostream&, std::ostream& err)
+constexpr const char* kUsage = "usage: clusterforge-cli bom DESIGN.json [--format csv|json]";
+
+} // namespace
+
+int runBom(const Args& args, std::ostream& out, std::ostream& err)
 {
-    err << "clusterforge-cli bom: not implemented yet\n";
-    return kExitBadInput;
+    ArgList list(args);
+    const std::string format = list.takeString("--format").value_or("csv");
+    if (format != "csv" && format != "json")
+        list.addError("--format: expected 'csv' or 'json', got '" + format + "'");
+    const std::vector<std::string> files = list.takePositionals();
+    std::vector<std::string> errors = list.finish();
+    if (files.size() != 1)
+        errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
+    if (!errors.empty()) {
+        for (const std::string& e : errors)
+            err << "clusterforge-cli bom: " << e << "\n";
+        err << kUsage << "\n";
+        return kExitBadInput;
+    }
+
+    const DesignLoadResult loaded = loadDesignFile(files.front());
+    if (!loaded.design) {
+        err << "clusterforge-cli bom: cannot read '" << files.front() << "'\n";
+        for (const Problem& p : loaded.problems)
+            err << "  " << formatProblem(p) << "\n";
+        return kExitBadInput;
+    }
+    const BillOfMaterials bom = buildBom(*loaded.design, Catalog::builtin());
+    out << (format == "json" ? bomToJson(bom) : bomToCsv(bom));
+    bool unknownIds = false;
+    for (const Problem& p : bom.problems) {
+        err << "clusterforge-cli bom: " << formatProblem(p) << "\n";
+        unknownIds |= p.field == "parts.catalogId";
+    }
+    return unknownIds ? kExitDesignErrors : kExitOk;
 }
 
 } // namespace cf::cli

@@ -1,14 +1,267 @@
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// clusterforge-cli db list|save|export [--db PATH]
+//   db list [--format json|text]                           designs and their variant trees
+//   db save DESIGN.json --name NAME [--parent ID] [--note TEXT]   prints the new variant id
+//   db export ID -o DESIGN.json                            writes the variant's design file
+// The database is --db PATH, else <AppDataLocation>/designs.sqlite. Bad flags
+// and store errors go to stderr with exit 2.
+#include "arg_list.h"
 #include "commands.h"
 
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "predict/evaluate.h"
+#include "store/design_store.h"
+#include "store/headline_from_prediction.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDateTime>
+
+#include <cstdio>
+#include <limits>
 #include <ostream>
 
 namespace cf::cli {
+namespace {
 
-int runDb(const Args&, std::ostream&, std::ostream& err)
+constexpr const char* kUsage =
+    "usage: clusterforge-cli db list [--format json|text] [--db PATH]\n"
+    "       clusterforge-cli db save DESIGN.json --name NAME [--parent ID] [--note TEXT] [--db PATH]\n"
+    "       clusterforge-cli db export ID -o DESIGN.json [--db PATH]";
+
+int badInput(std::ostream& err, const std::vector<std::string>& errors)
 {
-    err << "clusterforge-cli db: not implemented yet\n";
+    for (const std::string& e : errors)
+        err << "clusterforge-cli db: " << e << "\n";
+    err << kUsage << "\n";
     return kExitBadInput;
+}
+
+int storeFailure(std::ostream& err, const DesignStore& store)
+{
+    err << "clusterforge-cli db: " << store.lastError().message.toStdString() << "\n";
+    return kExitBadInput;
+}
+
+bool openStore(DesignStore& store, const std::optional<std::string>& dbPath, std::ostream& err)
+{
+    const QString path = dbPath ? QString::fromStdString(*dbPath) : DesignStore::defaultPath();
+    if (store.open(path))
+        return true;
+    storeFailure(err, store);
+    return false;
+}
+
+std::string iso(const QDateTime& t) { return t.toString(Qt::ISODate).toStdString(); }
+
+nlohmann::ordered_json headlineJson(const Headline& h)
+{
+    nlohmann::ordered_json j;
+    auto put = [&j](const char* key, const std::optional<double>& v) {
+        j[key] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+    };
+    j["gpus"] = h.gpus ? nlohmann::ordered_json(*h.gpus) : nlohmann::ordered_json(nullptr);
+    put("mfu", h.mfu);
+    put("tokensPerS", h.tokensPerS);
+    put("stepTimeS", h.stepTimeS);
+    put("timeToTrainDays", h.timeToTrainDays);
+    put("powerKw", h.powerKw);
+    put("capexUsd", h.capexUsd);
+    put("opexUsdPerYear", h.opexUsdPerYear);
+    put("totalCostUsd", h.totalCostUsd);
+    return j;
+}
+
+std::string headlineText(const Headline& h)
+{
+    std::string s;
+    char buf[64];
+    auto add = [&s, &buf](const std::optional<double>& v, const char* format, double scale) {
+        if (!v)
+            return;
+        std::snprintf(buf, sizeof buf, format, *v * scale);
+        s += s.empty() ? "" : ", ";
+        s += buf;
+    };
+    if (h.gpus)
+        s += std::to_string(*h.gpus) + " GPUs";
+    add(h.mfu, "MFU %.1f %%", 100.0);
+    add(h.tokensPerS, "%.0f tokens/s", 1.0);
+    add(h.stepTimeS, "step %.3g s", 1.0);
+    add(h.timeToTrainDays, "%.1f days", 1.0);
+    add(h.powerKw, "%.0f kW", 1.0);
+    add(h.totalCostUsd, "total $%.0f", 1.0);
+    return s.empty() ? "no prediction stored" : s;
+}
+
+// Depth-first: a variant's children (same parent id) follow it, indented.
+void printTree(std::ostream& out, const std::vector<VariantRow>& rows, std::optional<qint64> parent, int depth)
+{
+    for (const VariantRow& v : rows) {
+        if (v.parentId != parent)
+            continue;
+        out << std::string(2 + 2 * depth, ' ') << "[" << v.id << "] " << v.name.toStdString() << " — "
+            << headlineText(v.headline);
+        if (!v.note.isEmpty())
+            out << " — " << v.note.toStdString();
+        out << "\n";
+        printTree(out, rows, v.id, depth + 1);
+    }
+}
+
+int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
+{
+    const std::string format = list.takeString("--format").value_or("text");
+    if (format != "text" && format != "json")
+        list.addError("--format: expected 'json' or 'text', got '" + format + "'");
+    std::vector<std::string> errors = list.finish();
+    if (!errors.empty())
+        return badInput(err, errors);
+    DesignStore store;
+    if (!openStore(store, dbPath, err))
+        return kExitBadInput;
+    const auto designs = store.listDesigns();
+    if (!designs)
+        return storeFailure(err, store);
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const DesignRow& d : *designs) {
+        const auto variants = store.listVariants(d.id);
+        if (!variants)
+            return storeFailure(err, store);
+        if (format == "text") {
+            out << "#" << d.id << " " << d.name.toStdString() << " (" << d.variantCount
+                << (d.variantCount == 1 ? " variant" : " variants") << ", modified " << iso(d.modified)
+                << ")\n";
+            printTree(out, *variants, std::nullopt, 0);
+            continue;
+        }
+        nlohmann::ordered_json jd;
+        jd["id"] = d.id;
+        jd["name"] = d.name.toStdString();
+        jd["created"] = iso(d.created);
+        jd["modified"] = iso(d.modified);
+        jd["variants"] = nlohmann::ordered_json::array();
+        for (const VariantRow& v : *variants) {
+            nlohmann::ordered_json jv;
+            jv["id"] = v.id;
+            jv["parent"] = v.parentId ? nlohmann::ordered_json(*v.parentId) : nlohmann::ordered_json(nullptr);
+            jv["name"] = v.name.toStdString();
+            jv["note"] = v.note.toStdString();
+            jv["created"] = iso(v.created);
+            jv["headline"] = headlineJson(v.headline);
+            jd["variants"].push_back(std::move(jv));
+        }
+        all.push_back(std::move(jd));
+    }
+    if (format == "json") {
+        nlohmann::ordered_json report;
+        report["database"] = store.path().toStdString();
+        report["designs"] = std::move(all);
+        out << report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+    } else if (designs->empty()) {
+        out << "no designs in " << store.path().toStdString() << "\n";
+    }
+    return kExitOk;
+}
+
+int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
+{
+    const auto name = list.takeString("--name");
+    const auto parent = list.takeInt("--parent", 1, std::numeric_limits<qint64>::max());
+    const std::string note = list.takeString("--note").value_or("");
+    const std::vector<std::string> files = list.takePositionals();
+    std::vector<std::string> errors = list.finish();
+    if (!name)
+        errors.push_back("--name: required");
+    else if (QString::fromStdString(*name).trimmed().isEmpty())
+        errors.push_back("--name: must not be empty");
+    if (files.size() != 1)
+        errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
+    if (!errors.empty())
+        return badInput(err, errors);
+
+    DesignLoadResult loaded = loadDesignFile(files.front());
+    if (!loaded.design) {
+        for (const Problem& p : loaded.problems)
+            err << "clusterforge-cli db: " << files.front() << ": " << formatProblem(p) << "\n";
+        return kExitBadInput;
+    }
+    DesignStore store;
+    if (!openStore(store, dbPath, err))
+        return kExitBadInput;
+    // The listing's headline columns come from the engine, as in the GUI.
+    const Headline headline = headlineFromPrediction(evaluate(*loaded.design, Catalog::builtin()));
+    const QString qname = QString::fromStdString(*name);
+    const QString qnote = QString::fromStdString(note);
+    if (!parent) {
+        const auto ids = store.saveDesign(qname, *loaded.design, headline, qnote);
+        if (!ids)
+            return storeFailure(err, store);
+        out << ids->variantId << "\n";
+        return kExitOk;
+    }
+    const auto parentRow = store.variant(*parent);
+    if (!parentRow) {
+        err << "clusterforge-cli db: --parent: " << store.lastError().message.toStdString() << "\n";
+        return kExitBadInput;
+    }
+    const auto id = store.saveVariant(parentRow->designId, *parent, qname, qnote, *loaded.design, headline);
+    if (!id)
+        return storeFailure(err, store);
+    out << *id << "\n";
+    return kExitOk;
+}
+
+int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& err)
+{
+    const auto output = list.takeString("-o");
+    const std::vector<std::string> ids = list.takePositionals();
+    std::vector<std::string> errors = list.finish();
+    if (!output)
+        errors.push_back("-o: required (the design file to write)");
+    qint64 id = 0;
+    if (ids.size() != 1) {
+        errors.push_back(ids.empty() ? "no variant id given" : "give exactly one variant id");
+    } else {
+        bool ok = false;
+        id = QString::fromStdString(ids.front()).toLongLong(&ok);
+        if (!ok || id < 1)
+            errors.push_back("ID: expected a positive integer variant id, got '" + ids.front() + "'");
+    }
+    if (!errors.empty())
+        return badInput(err, errors);
+    DesignStore store;
+    if (!openStore(store, dbPath, err))
+        return kExitBadInput;
+    const auto design = store.loadVariant(id);
+    if (!design)
+        return storeFailure(err, store);
+    std::string error;
+    if (!saveDesignFile(*design, *output, &error)) {
+        err << "clusterforge-cli db: -o: " << error << "\n";
+        return kExitBadInput;
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+int runDb(const Args& args, std::ostream& out, std::ostream& err)
+{
+    if (args.empty())
+        return badInput(err, {"give a subcommand: list, save or export"});
+    const std::string sub = args.front();
+    ArgList list(Args(args.begin() + 1, args.end()));
+    const auto dbPath = list.takeString("--db");
+    if (dbPath && dbPath->empty())
+        list.addError("--db: empty path");
+    if (sub == "list")
+        return runList(list, dbPath, out, err);
+    if (sub == "save")
+        return runSave(list, dbPath, out, err);
+    if (sub == "export")
+        return runExport(list, dbPath, err);
+    return badInput(err, {"unknown subcommand '" + sub + "' (expected list, save or export)"});
 }
 
 } // namespace cf::cli

@@ -1,14 +1,63 @@
-// Placeholder until its issue lands: says so plainly instead of pretending.
-#include "commands.h"
+// clusterforge-cli evaluate [DESIGN.json] [cluster flags] [workload and split flags] [--format json|text]
+#include "cmd_evaluate.h"
+
+#include "arg_list.h"
+#include "cluster_flags.h"
+#include "report_json.h"
+#include "workload_flags.h"
+
+#include "predict/evaluate.h"
 
 #include <ostream>
 
 namespace cf::cli {
 
-int runEvaluate(const Args&, std::ostream&, std::ostream& err)
+EvaluateRequest evaluateArgs(const Args& rawArgs)
 {
-    err << "clusterforge-cli evaluate: not implemented yet\n";
-    return kExitBadInput;
+    EvaluateRequest r;
+    ArgList args(rawArgs);
+    if (auto format = args.takeString("--format")) {
+        if (*format == "json" || *format == "text")
+            r.format = *format;
+        else
+            args.addError("--format: expected json or text, got '" + *format + "'");
+    }
+    std::vector<std::string> errors;
+    ClusterInput input = parseClusterInput(args, errors);
+    for (const std::string& e : errors)
+        args.addError(e);
+    if (!input.catalog) {
+        r.inputErrors = args.finish();
+        if (r.inputErrors.empty())
+            r.inputErrors.push_back("evaluate: no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
+        return r;
+    }
+    applyWorkloadFlags(args, *input.catalog, input.fromFile, input.design);
+    r.inputErrors = args.finish();
+    if (!r.inputErrors.empty())
+        return r;
+    r.prediction = evaluate(input.design, *input.catalog);
+    // Impossible splits and bad workload values are input errors: name the flag.
+    for (const Problem& p : r.prediction.problems) {
+        if (p.severity != Severity::Error)
+            continue;
+        const std::string flag = flagForField(p.field);
+        if (!flag.empty())
+            r.inputErrors.push_back(flag + ": " + p.message);
+    }
+    return r;
+}
+
+int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const EvaluateRequest r = evaluateArgs(args);
+    if (!r.inputErrors.empty()) {
+        for (const std::string& e : r.inputErrors)
+            err << "clusterforge-cli evaluate: " << e << "\n";
+        return kExitBadInput;
+    }
+    out << (r.format == "text" ? predictionText(r.prediction) : predictionJson(r.prediction));
+    return hasErrors(r.prediction.problems) ? kExitDesignErrors : kExitOk;
 }
 
 } // namespace cf::cli

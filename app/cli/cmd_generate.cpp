@@ -1,14 +1,170 @@
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
+//     --switch ID [--tiers 2|3] [--oversubscription R] [--storage ID]
+//     [--model PRESET] [--name TEXT] -o DESIGN.json
+// Lays out the whole fabric (models/topology/fabric_generator), writes the
+// design file and prints a JSON summary of what was built:
+// {"nodes", "gpus", "tiers", "switches": {"leaf","spine","core"},
+//  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables).
+// The design gets a starting split that validates (see setStartingSplit).
+// Bad input exits 2 naming the flag.
+#include "arg_list.h"
 #include "commands.h"
 
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "topology/fabric_generator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <ostream>
 
 namespace cf::cli {
+namespace {
 
-int runGenerate(const Args&, std::ostream&, std::ostream& err)
+constexpr const char* kUsage =
+    "usage: clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID --switch ID\n"
+    "       [--tiers 2|3] [--oversubscription R] [--storage ID] [--model PRESET] [--name TEXT] -o "
+    "DESIGN.json";
+// Flag ranges; the generator checks the same ranges and more, naming the field.
+constexpr long long kMaxNodesFlag = 100000;
+constexpr double kMaxOversubscriptionFlag = 16.0;
+
+int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
-    err << "clusterforge-cli generate: not implemented yet\n";
+    for (const std::string& e : errors)
+        err << "clusterforge-cli generate: " << e << "\n";
+    err << kUsage << "\n";
     return kExitBadInput;
+}
+
+// A starting split that passes validation, so the written design can be
+// evaluated at once (our choice; the user or `search` refines it): TP = the
+// largest of 8, 4, 2, 1 dividing the node's GPUs and the model's heads (8 =
+// one NVLink domain of an 8-GPU node), PP = 1, DP = the rest, ZeRO-1, and the
+// global batch rounded up to a multiple of DP (micro-batch 1).
+constexpr int kTpChoices[] = {8, 4, 2, 1};
+
+void setStartingSplit(Design& design, int gpusPerNode, int gpus)
+{
+    Parallelism& p = design.parallelism;
+    p = Parallelism{};
+    for (int tp : kTpChoices)
+        if (gpusPerNode % tp == 0 && design.workload.model.heads % tp == 0 && gpus % tp == 0) {
+            p.tp = tp;
+            break;
+        }
+    p.dp = gpus / p.tp;
+    p.sharding = Sharding::ZeRO1;
+    p.recompute = Recompute::Selective;
+    Workload& w = design.workload;
+    w.globalBatchSeqs = std::max(1, (w.globalBatchSeqs + p.dp - 1) / p.dp) * p.dp;
+}
+
+void printSummary(std::ostream& out, const GeneratedFabric& f)
+{
+    const FabricSummary& s = f.summary;
+    nlohmann::ordered_json j;
+    j["nodes"] = s.nodes;
+    j["gpus"] = s.gpus;
+    j["tiers"] = s.core > 0 ? 3 : s.spine > 0 ? 2 : 1;
+    j["switches"] = {{"leaf", s.leaf}, {"spine", s.spine}, {"core", s.core}};
+    j["links"] = {{"node_leaf", s.nodeLeafCables},
+                  {"leaf_spine", s.leafSpineCables},
+                  {"spine_core", s.spineCoreCables}};
+    nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+    for (const Problem& p : f.problems)
+        warnings.push_back(formatProblem(p));
+    j["warnings"] = std::move(warnings);
+    out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+}
+
+} // namespace
+
+int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    ArgList list(args);
+    FabricSpec spec;
+    const auto topology = list.takeString("--topology");
+    const auto nodes = list.takeInt("--nodes", 1, kMaxNodesFlag);
+    const auto node = list.takeString("--node");
+    const auto sw = list.takeString("--switch");
+    const auto tiers = list.takeInt("--tiers", 2, 3);
+    const auto oversubscription = list.takeDouble("--oversubscription", 1.0, kMaxOversubscriptionFlag);
+    const auto storage = list.takeString("--storage");
+    const auto model = list.takeString("--model");
+    const auto name = list.takeString("--name");
+    auto output = list.takeString("-o");
+    if (auto longOutput = list.takeString("--output")) {
+        if (output)
+            list.addError("-o: given together with --output");
+        output = longOutput;
+    }
+
+    if (!topology)
+        list.addError("--topology: required (fat-tree, rail or spine-leaf)");
+    else if (!fabricTopologyFromString(*topology, spec.topology))
+        list.addError("--topology: expected fat-tree, rail or spine-leaf, got '" + *topology + "'");
+    if (!nodes && std::none_of(list.errors().begin(), list.errors().end(),
+                               [](const std::string& e) { return e.rfind("--nodes", 0) == 0; }))
+        list.addError("--nodes: required");
+    if (!node)
+        list.addError("--node: required (a node id from the catalog, e.g. dgx-h100)");
+    if (!sw)
+        list.addError("--switch: required (a switch id from the catalog, e.g. qm9700)");
+    if ((!output || output->empty()) &&
+        std::none_of(list.errors().begin(), list.errors().end(),
+                     [](const std::string& e) { return e.rfind("-o:", 0) == 0; }))
+        list.addError("-o: required (the design file to write)");
+    std::vector<std::string> errors = list.finish();
+    if (!errors.empty())
+        return fail(err, errors);
+
+    const Catalog& catalog = Catalog::builtin();
+    spec.nodes = static_cast<int>(*nodes);
+    spec.nodeId = *node;
+    spec.switchId = *sw;
+    spec.tiers = tiers ? static_cast<int>(*tiers) : 0;
+    spec.oversubscription = oversubscription.value_or(1.0);
+    spec.storageId = storage.value_or("");
+    const ModelPreset* preset = nullptr;
+    if (model) {
+        preset = catalog.preset(*model);
+        if (!preset)
+            return fail(err, {"--model: unknown model preset '" + *model + "'"});
+    }
+
+    GeneratedFabric fabric = generateFabric(spec, catalog);
+    if (hasErrors(fabric.problems)) {
+        std::vector<std::string> messages;
+        for (const Problem& p : fabric.problems)
+            if (p.severity == Severity::Error)
+                messages.push_back("--" + p.field + ": " + p.message);
+        return fail(err, messages);
+    }
+
+    Design design;
+    design.name = name.value_or(std::string(toString(spec.topology)) + " " + std::to_string(spec.nodes) +
+                                "x " + spec.nodeId);
+    design.description = "Generated: " + std::string(toString(spec.topology)) + ", " +
+                         std::to_string(spec.nodes) + " x " + spec.nodeId + " on " + spec.switchId +
+                         (spec.storageId.empty() ? std::string() : ", storage " + spec.storageId) + ".";
+    design.parts = std::move(fabric.parts);
+    design.links = std::move(fabric.links);
+    if (preset) {
+        design.workload.model = preset->shape;
+        design.workload.model.preset = preset->id;
+        design.workload.seqLen = preset->seqLen;
+    }
+    const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
+    setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
+    std::string writeError;
+    if (!saveDesignFile(design, *output, &writeError)) {
+        err << "clusterforge-cli generate: -o: cannot write '" << *output << "': " << writeError << "\n";
+        return kExitBadInput;
+    }
+    printSummary(out, fabric);
+    return kExitOk;
 }
 
 } // namespace cf::cli

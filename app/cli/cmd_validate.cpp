@@ -1,14 +1,107 @@
-// Placeholder until its issue lands: says so plainly instead of pretending.
+// clusterforge-cli validate DESIGN.json [--format json|text]
+// Loads the file (problems name JSON pointers), then validates the design
+// against the built-in catalog (problems name design fields). Exit 0 when
+// there is no error ("valid" plus any warnings), 2 listing every problem.
+#include "arg_list.h"
 #include "commands.h"
+
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "design/design_validator.h"
+#include "topology/topology.h"
+
+#include <nlohmann/json.hpp>
 
 #include <ostream>
 
 namespace cf::cli {
+namespace {
 
-int runValidate(const Args&, std::ostream&, std::ostream& err)
+constexpr const char* kUsage = "usage: clusterforge-cli validate DESIGN.json [--format json|text]";
+
+const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
+
+bool endsWith(const std::string& text, const std::string& tail)
 {
-    err << "clusterforge-cli validate: not implemented yet\n";
-    return kExitBadInput;
+    return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// The topology also reports unknown catalog ids and links whose ends are
+// missing; the validator already named those, so they are not listed twice.
+bool alreadyReported(const Problem& fromTopology, const Problems& validation)
+{
+    const bool duplicateKind = endsWith(fromTopology.field, ".catalogId")
+                               || (fromTopology.field.rfind("links[", 0) == 0 && endsWith(fromTopology.field, "]"));
+    if (!duplicateKind || fromTopology.itemId.empty())
+        return false;
+    for (const Problem& p : validation)
+        if (p.severity == Severity::Error && p.itemId == fromTopology.itemId)
+            return true;
+    return false;
+}
+
+void printJson(std::ostream& os, bool valid, const Problems& problems)
+{
+    nlohmann::ordered_json report;
+    report["valid"] = valid;
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const Problem& p : problems) {
+        nlohmann::ordered_json item;
+        item["severity"] = severityName(p.severity);
+        item["field"] = p.field;
+        item["message"] = p.message;
+        list.push_back(std::move(item));
+    }
+    report["problems"] = std::move(list);
+    os << report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+}
+
+} // namespace
+
+int runValidate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    ArgList list(args);
+    const std::string format = list.takeString("--format").value_or("text");
+    if (format != "text" && format != "json")
+        list.addError("--format: expected 'json' or 'text', got '" + format + "'");
+    const std::vector<std::string> files = list.takePositionals();
+    std::vector<std::string> errors = list.finish();
+    if (files.size() != 1)
+        errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
+    if (!errors.empty()) {
+        for (const std::string& e : errors)
+            err << "clusterforge-cli validate: " << e << "\n";
+        err << kUsage << "\n";
+        return kExitBadInput;
+    }
+
+    DesignLoadResult loaded = loadDesignFile(files.front());
+    Problems problems = std::move(loaded.problems);
+    if (loaded.design) {
+        const Catalog& catalog = Catalog::builtin();
+        for (const Problem& p : Catalog::builtinProblems())
+            problems.push_back({p.severity, p.field, "catalog: " + p.message, {}});
+        const Problems found = validateDesign(*loaded.design, &catalog);
+        problems.insert(problems.end(), found.begin(), found.end());
+        // Fabric facts: ports over radix, unconnected nodes, mixed speeds.
+        for (const Problem& p : deriveTopology(*loaded.design, catalog).problems)
+            if (!alreadyReported(p, found))
+                problems.push_back(p);
+    }
+    const bool valid = loaded.design.has_value() && !hasErrors(problems);
+
+    if (format == "json") {
+        printJson(out, valid, problems);
+    } else if (valid) {
+        out << "valid\n";
+        for (const Problem& p : problems)
+            out << formatProblem(p) << "\n";
+    } else {
+        err << files.front() << ": not valid\n";
+        for (const Problem& p : problems)
+            err << formatProblem(p) << "\n";
+    }
+    return valid ? kExitOk : kExitBadInput;
 }
 
 } // namespace cf::cli

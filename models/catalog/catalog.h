@@ -112,7 +112,12 @@ public:
     // The built-in catalog (resources/catalog.json) merged with the user's file
     // (QStandardPaths::AppConfigLocation/catalog.json) if present. Cached.
     static const Catalog& builtin();
+    // Problems met while loading builtin(): a broken user file is reported
+    // here (and ignored) while the built-in catalog stays usable.
+    static const Problems& builtinProblems();
     // Load from explicit files (for tests and the CLI): base then overlay ("" = none).
+    // nullopt only when the base fails; a broken overlay is reported in
+    // `problems` and ignored as a whole (the base is returned).
     static std::optional<Catalog> load(const std::string& basePath, const std::string& userPath,
                                        Problems* problems);
 

@@ -12,23 +12,37 @@ namespace cf {
 
 enum class CollectiveOp { AllReduce, ReduceScatter, AllGather, AllToAll, PointToPoint };
 
+// Algorithms the model may pick from (like NCCL_ALGO); a bit mask. Additive.
+enum CollectiveAlgorithmBits : unsigned {
+    kAlgoRing = 1u << 0,
+    kAlgoTree = 1u << 1,
+    kAlgoNvls = 1u << 2,         // NVLink SHARP, single node, Hopper+ NVSwitch
+    kAlgoNvlsTree = 1u << 3,     // NVLS inside nodes + tree across nodes
+    kAlgoCollNet = 1u << 4,      // SHARP in the IB switches
+    kAlgoHierarchical = 1u << 5, // RS intra, all-reduce inter, AG intra (refdata §3)
+    kAlgoPat = 1u << 6,          // AG/RS with one GPU per node
+    kAlgoAll = 0x7fu,
+};
+
 // Where a communicator's ranks sit.
 struct GroupPlacement {
-    int ranks = 1;          // GPUs in the group
-    int ranksPerNode = 1;   // of those, how many share one node's scale-up domain
+    int ranks = 1;        // GPUs in the group
+    int ranksPerNode = 1; // of those, how many share one node's scale-up domain
     // Spread across the fabric: 1 = all nodes under one leaf (rail), 2 = across
     // spines, 3 = across cores. 0 = let the topology decide from the node count.
     int tiersCrossed = 0;
+    unsigned algorithms = kAlgoAll; // additive: restrict the choice, like NCCL_ALGO
 };
 
 struct CollectiveResult {
-    double seconds = 0;
-    double latencySeconds = 0;
+    double seconds = 0;        // latency + pipeline fill + bandwidth
+    double latencySeconds = 0; // NCCL's latency term (refdata §1.6)
     double bandwidthSeconds = 0;
-    double algbwGBps = 0;   // bytes / seconds, nccl-tests definition
-    double busbwGBps = 0;   // algbw x nccl-tests factor
-    std::string algorithm;  // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
-    std::string protocol;   // "simple", "ll", "ll128"
+    double pipelineFillSeconds = 0; // additive: part of `seconds` neither NCCL latency nor bytes/bw
+    double algbwGBps = 0;           // bytes / seconds, nccl-tests definition
+    double busbwGBps = 0;           // algbw x nccl-tests factor
+    std::string algorithm;          // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
+    std::string protocol;           // "simple", "ll", "ll128"
 };
 
 const char* toString(CollectiveOp op);

@@ -1,0 +1,116 @@
+#include "calibration_runner.h"
+
+#include "cmd_evaluate.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace cf::cli {
+namespace {
+
+std::string num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+double predictedFigure(const Prediction& p, CalibrationMetric metric)
+{
+    switch (metric) {
+    case CalibrationMetric::TokensPerSPerGpu: return p.tokensPerSPerGpu;
+    case CalibrationMetric::ModelTflopsPerGpu: return p.tflopsPerGpu;
+    case CalibrationMetric::HardwareTflopsPerGpu: return p.hardwareTflopsPerGpu;
+    case CalibrationMetric::Mfu: return p.mfu;
+    }
+    return 0.0;
+}
+
+} // namespace
+
+std::vector<std::string> calibrationArgs(const CalibrationCase& c)
+{
+    const ModelShape& m = c.workload.model;
+    const Parallelism& p = c.parallelism;
+    std::vector<std::string> a = {"--gpu", c.gpuId, "--gpus", std::to_string(c.gpus), "--gpus-per-node",
+                                  std::to_string(c.gpusPerNode), "--fabric", c.fabric};
+    if (c.nicGbps > 0)
+        a.insert(a.end(), {"--nic-gbps", num(c.nicGbps)});
+    a.insert(a.end(), {"--layers", std::to_string(m.layers), "--hidden", std::to_string(m.hidden), "--heads",
+                       std::to_string(m.heads), "--kv-heads", std::to_string(m.kvHeads), "--ffn",
+                       std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain", "--tied-embeddings",
+                       m.tiedEmbeddings ? "yes" : "no", "--vocab", std::to_string(m.vocab), "--seq",
+                       std::to_string(c.workload.seqLen), "--global-batch",
+                       std::to_string(c.workload.globalBatchSeqs), "--tokens", num(c.workload.tokensToTrain),
+                       "--precision", toString(c.workload.precision), "--microbatch", std::to_string(p.microbatch),
+                       "--tp", std::to_string(p.tp), "--pp", std::to_string(p.pp), "--vp", std::to_string(p.vp),
+                       "--dp", std::to_string(p.dp), "--cp", std::to_string(p.cp), "--sequence-parallel",
+                       p.sequenceParallel ? "on" : "off", "--sharding", toString(p.sharding), "--recompute",
+                       toString(p.recompute)});
+    return a;
+}
+
+CalibrationReport runCalibration(const std::string& csvText)
+{
+    CalibrationReport rep;
+    double sum = 0;
+    for (CalibrationCase& c : parseCalibrationCsv(csvText)) {
+        CalibrationResult r;
+        r.row = c;
+        if (c.skipReason.empty()) {
+            r.args = calibrationArgs(c);
+            const EvaluateRequest e = evaluateArgs(r.args);
+            r.errors = e.inputErrors;
+            if (r.errors.empty() && c.measured > 0) {
+                r.predicted = predictedFigure(e.prediction, c.metric);
+                r.error = (r.predicted - c.measured) / c.measured;
+                r.compared = true;
+                r.memoryFits = e.prediction.memory.fits;
+                sum += std::fabs(r.error);
+                ++rep.compared;
+                if (std::fabs(r.error) > rep.maxAbsError) {
+                    rep.maxAbsError = std::fabs(r.error);
+                    rep.worstId = c.id;
+                }
+                if (std::fabs(r.error) > 0.25)
+                    ++rep.over25;
+            }
+        }
+        rep.results.push_back(std::move(r));
+    }
+    rep.mape = rep.compared > 0 ? sum / rep.compared : 0.0;
+    return rep;
+}
+
+std::string formatCalibrationReport(const CalibrationReport& rep)
+{
+    std::ostringstream o;
+    char line[512];
+    o << "id                        metric                 measured    predicted   error\n";
+    for (const CalibrationResult& r : rep.results) {
+        if (!r.compared)
+            continue;
+        std::snprintf(line, sizeof line, "%-25s %-20s %11.4g %12.4g %+7.1f %%%s\n", r.row.id.c_str(),
+                      toString(r.row.metric), r.row.measured, r.predicted, 100.0 * r.error,
+                      r.memoryFits ? "" : "  (model: does not fit in HBM)");
+        o << line;
+    }
+    o << "\nRows not expressed:\n";
+    for (const CalibrationResult& r : rep.results) {
+        if (r.compared)
+            continue;
+        std::string why = r.row.skipReason;
+        if (why.empty() && !r.errors.empty())
+            why = "input error: " + r.errors.front();
+        o << "  " << r.row.id << ": " << why << "\n";
+    }
+    std::snprintf(line, sizeof line,
+                  "\nCompared %d of %zu rows: MAPE %.2f %%, max |error| %.1f %% (%s), %d rows over 25 %%\n",
+                  rep.compared, rep.results.size(), 100.0 * rep.mape, 100.0 * rep.maxAbsError,
+                  rep.worstId.c_str(), rep.over25);
+    o << line;
+    return o.str();
+}
+
+} // namespace cf::cli

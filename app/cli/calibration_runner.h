@@ -1,0 +1,39 @@
+#pragma once
+// Accuracy against published runs: every row of refdata/calibration.csv the
+// engine can express goes through the evaluate command's own flag handling
+// (cluster flags, workload and split flags), and the prediction is compared
+// like with like with what the row measured. Shared by tst_calibration and
+// bench_calibration.
+
+#include "predict/calibration_cases.h"
+
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+struct CalibrationResult {
+    CalibrationCase row;
+    std::vector<std::string> args;   // the CLI-equivalent flags
+    std::vector<std::string> errors; // input errors (row then counts as not expressible)
+    double predicted = 0;
+    double error = 0;                // (predicted - measured) / measured
+    bool compared = false;
+    bool memoryFits = true;
+};
+
+struct CalibrationReport {
+    std::vector<CalibrationResult> results;
+    int compared = 0;
+    double mape = 0;                 // mean |error|, fraction
+    double maxAbsError = 0;
+    std::string worstId;
+    int over25 = 0;                  // rows with |error| > 25 %
+};
+
+std::vector<std::string> calibrationArgs(const CalibrationCase& row);
+CalibrationReport runCalibration(const std::string& csvText);
+// Per-row table, the skipped rows with reasons, and the overall figures.
+std::string formatCalibrationReport(const CalibrationReport& report);
+
+} // namespace cf::cli

@@ -1,0 +1,275 @@
+#include "cluster_flags.h"
+
+#include "design/design_json.h"
+#include "topology/fabric_generator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cf::cli {
+namespace {
+
+using nlohmann::json;
+
+// A GPU whose scale-up bandwidth is above PCIe Gen5 x16 (64 GB/s per direction)
+// has NVLink (our threshold: catalog PCIe GPUs list 24-48 GB/s, NVLink ones >= 160).
+constexpr double kPcieGen5x16GBps = 64.0;
+// Node power beyond its GPUs: 575 W per GPU, from DGX H100's 10.2 kW max minus
+// 8 x 700 W (refdata §5) = 4.6 kW per 8 GPUs (our choice for any GPU).
+constexpr double kNodeOverheadWPerGpu = 575.0;
+// Chassis price per GPU slot: the catalog's DGX H100 $300k minus 8 x $30k GPUs (our choice).
+constexpr double kChassisUsdPerGpu = 7500.0;
+constexpr int kCliSwitchRadix = 64; // brief: synthetic non-blocking switch of radix 64
+constexpr int kDefaultGpusPerNode = 8;
+constexpr double kDefaultNicGbps = 400.0;
+constexpr long long kMaxNodes = 100000; // fabric generator's bound
+constexpr long long kMaxGpus = 8000000;
+constexpr double kMaxNicGbps = 3200.0;
+
+struct Flags {
+    std::optional<std::string> gpu, fabric;
+    std::optional<long long> gpus, nodes, gpusPerNode;
+    std::optional<double> nicGbps;
+    bool any() const { return gpu || fabric || gpus || nodes || gpusPerNode || nicGbps; }
+};
+
+std::optional<std::string> takePositional(ArgList& args)
+{
+    const auto& rest = args.remaining();
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        const std::string& a = rest[i];
+        if (a.rfind("--", 0) == 0 || a == "-")
+            continue;
+        const bool isValue =
+            i > 0 && rest[i - 1].rfind("--", 0) == 0 && rest[i - 1].find('=') == std::string::npos;
+        if (isValue)
+            continue;
+        std::string path = a;
+        args.takeSwitch(path); // removes it (exact match)
+        return path;
+    }
+    return std::nullopt;
+}
+
+json nodeJson(const GpuSpec& gpu, int gpusPerNode, double nicGbps, const Catalog& catalog)
+{
+    const char* scaleUp = gpu.vendor == "AMD"                        ? "infinity-fabric"
+                          : gpu.scaleUpGBpsPerDir > kPcieGen5x16GBps ? "nvswitch"
+                                                                     : "pcie";
+    std::string nicId;
+    for (const NicSpec& n : catalog.nics())
+        if (n.gbps == nicGbps)
+            nicId = n.id;
+    const double nonGpuW = kNodeOverheadWPerGpu * gpusPerNode;
+    return json{{"id", kCliNodeId},
+                {"name", std::to_string(gpusPerNode) + "x " + gpu.name + " (from CLI flags)"},
+                {"vendor", gpu.vendor},
+                {"gpuId", gpu.id},
+                {"gpus", gpusPerNode},
+                {"scaleUp", scaleUp},
+                {"scaleUpDomainGpus", std::string(scaleUp) == "pcie" ? 1 : gpusPerNode},
+                {"nics", gpusPerNode},
+                {"nicGbps", nicGbps},
+                {"nicId", nicId},
+                {"maxPowerW", gpu.powerW * gpusPerNode + nonGpuW},
+                {"nonGpuPowerW", nonGpuW},
+                {"priceUsd", (gpu.priceUsd + kChassisUsdPerGpu) * gpusPerNode},
+                {"rackUnits", std::clamp(gpusPerNode, 1, 100)},
+                {"source", "synthetic node from the CLI cluster flags: GPUs x TDP + 575 W per GPU"}};
+}
+
+json switchJson(const SwitchSpec& base, FabricTech tech, double portGbps, const std::string& id, int radix)
+{
+    return json{{"id", id},
+                {"name", base.name + (id == kCliSwitchId ? " (from CLI flags)" : " (as RoCE)")},
+                {"vendor", base.vendor},
+                {"tech", tech == FabricTech::InfiniBand ? "infiniband" : "ethernet"},
+                {"radix", radix},
+                {"portGbps", portGbps},
+                {"powerW", base.powerW},
+                {"bufferMB", base.bufferMB},
+                {"inNetworkReduction", tech == FabricTech::InfiniBand && base.inNetworkReduction},
+                {"priceUsd", base.priceUsd},
+                {"source", "synthetic switch from the CLI cluster flags, figures of " + base.id}};
+}
+
+bool mergeOverlay(Catalog& catalog, const json& nodes, const json& switches, std::vector<std::string>& errors)
+{
+    const json overlay{
+        {"format", "clusterforge-catalog"}, {"version", 1}, {"nodes", nodes}, {"switches", switches}};
+    Problems problems;
+    const auto extra = Catalog::fromJson(overlay.dump(), &problems);
+    if (!extra) {
+        for (const Problem& p : problems)
+            errors.push_back("cluster flags: " + formatProblem(p));
+        return false;
+    }
+    catalog.merge(*extra);
+    return true;
+}
+
+const SwitchSpec* baseSwitch(const Catalog& catalog, FabricTech tech)
+{
+    // IB: Quantum-2 QM9700; RoCE: Spectrum-4 SN5400 (catalog ids, IDS.md).
+    const SwitchSpec* s = catalog.switchSpec(tech == FabricTech::InfiniBand ? "qm9700" : "sn5400");
+    if (!s)
+        for (const SwitchSpec& any : catalog.switches())
+            if (any.tech == tech)
+                return &any;
+    return s;
+}
+
+} // namespace
+
+ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
+{
+    ClusterInput in;
+    const std::size_t errorsBefore = errors.size();
+    Flags f;
+    f.gpu = args.takeString("--gpu");
+    f.gpus = args.takeInt("--gpus", 1, kMaxGpus);
+    f.nodes = args.takeInt("--nodes", 1, kMaxNodes);
+    f.gpusPerNode = args.takeInt("--gpus-per-node", 1, 1024);
+    f.nicGbps = args.takeDouble("--nic-gbps", 1, kMaxNicGbps);
+    f.fabric = args.takeString("--fabric");
+    for (const std::string& e : args.errors())
+        if (e.rfind("--gpu", 0) == 0 || e.rfind("--nodes", 0) == 0 || e.rfind("--nic-gbps", 0) == 0 ||
+            e.rfind("--fabric", 0) == 0)
+            return in; // the ArgList already holds the error naming the flag
+    std::optional<FabricTech> tech;
+    if (f.fabric) {
+        if (*f.fabric == "ib")
+            tech = FabricTech::InfiniBand;
+        else if (*f.fabric == "roce")
+            tech = FabricTech::Ethernet;
+        else
+            errors.push_back("--fabric: expected ib or roce, got '" + *f.fabric + "'");
+    }
+    Catalog catalog = Catalog::builtin();
+    const GpuSpec* gpu = nullptr;
+    if (f.gpu && !(gpu = catalog.gpu(*f.gpu)))
+        errors.push_back("--gpu: unknown GPU '" + *f.gpu + "'");
+    if (f.gpus && f.nodes)
+        errors.push_back("--gpus: give --gpus or --nodes, not both");
+
+    if (auto path = takePositional(args)) {
+        in.fromFile = true;
+        in.path = *path;
+        const DesignLoadResult loaded = loadDesignFile(*path);
+        for (const Problem& p : loaded.problems)
+            if (p.severity == Severity::Error)
+                errors.push_back(*path + ": " + formatProblem(p));
+        if (!loaded.design)
+            return in;
+        in.design = *loaded.design;
+        if (f.gpus || f.nodes)
+            errors.push_back(std::string(f.gpus ? "--gpus" : "--nodes") +
+                             ": cannot resize a drawn design; use 'generate' or drop the file");
+    } else if (!f.any()) {
+        return in; // no cluster given: the command says what it needs
+    } else if (!f.gpu) {
+        errors.push_back("--gpu: required without DESIGN.json");
+    } else if (!f.gpus && !f.nodes) {
+        errors.push_back("--gpus: give --gpus N or --nodes N");
+    }
+    if (errors.size() > errorsBefore)
+        return in;
+
+    json nodes = json::array(), switches = json::array();
+    if (in.fromFile) {
+        // Flags override the file: GPU / GPUs per node / NIC speed through a
+        // synthetic node that the node parts then use; --fabric through switch overrides.
+        if (f.gpu || f.gpusPerNode || f.nicGbps) {
+            const Part* first = nullptr;
+            for (const Part& p : in.design.parts)
+                if (p.kind == PartKind::Node && !first)
+                    first = &p;
+            const NodeSpec* spec = first ? catalog.node(first->catalogId) : nullptr;
+            if (!spec) {
+                errors.push_back("--gpu: the design has no known node type to override");
+                return in;
+            }
+            const GpuSpec& g = gpu ? *gpu : *catalog.gpu(spec->gpuId);
+            nodes.push_back(nodeJson(g, int(f.gpusPerNode.value_or(spec->gpus)),
+                                     f.nicGbps.value_or(spec->nicGbps), catalog));
+            for (Part& p : in.design.parts)
+                if (p.kind == PartKind::Node)
+                    p.catalogId = kCliNodeId;
+        }
+        if (f.nicGbps)
+            for (Link& l : in.design.links) {
+                const Part* a = in.design.findPart(l.fromPartId);
+                const Part* b = in.design.findPart(l.toPartId);
+                if (a && b && ((a->kind == PartKind::Node) != (b->kind == PartKind::Node)) &&
+                    (a->kind == PartKind::Switch || b->kind == PartKind::Switch))
+                    l.speedGbps = *f.nicGbps;
+            }
+        if (tech) {
+            for (const Part& p : in.design.parts) {
+                const SwitchSpec* s = p.kind == PartKind::Switch ? catalog.switchSpec(p.catalogId) : nullptr;
+                if (s && s->tech != *tech)
+                    switches.push_back(switchJson(*s, *tech, s->portGbps, s->id, s->radix));
+            }
+        }
+        if ((!nodes.empty() || !switches.empty()) && !mergeOverlay(catalog, nodes, switches, errors))
+            return in;
+        in.catalog = std::move(catalog);
+        return in;
+    }
+
+    // A uniform cluster from the flags alone.
+    const double nicGbps = f.nicGbps.value_or(kDefaultNicGbps);
+    const FabricTech fabric = tech.value_or(FabricTech::InfiniBand);
+    long long perNode = f.gpusPerNode.value_or(kDefaultGpusPerNode);
+    if (f.gpus && !f.gpusPerNode && *f.gpus < perNode)
+        perNode = *f.gpus; // --gpus 4 alone: one 4-GPU node
+    long long nodeCount = f.nodes.value_or(0);
+    if (f.gpus) {
+        if (*f.gpus % perNode != 0) {
+            errors.push_back("--gpus: " + std::to_string(*f.gpus) + " is not a multiple of --gpus-per-node " +
+                             std::to_string(perNode));
+            return in;
+        }
+        nodeCount = *f.gpus / perNode;
+        if (nodeCount > kMaxNodes) {
+            errors.push_back("--gpus: more than " + std::to_string(kMaxNodes) + " nodes");
+            return in;
+        }
+    }
+    const SwitchSpec* base = baseSwitch(catalog, fabric);
+    if (!base) {
+        errors.push_back("--fabric: the catalog has no switch of that technology");
+        return in;
+    }
+    nodes.push_back(nodeJson(*gpu, int(perNode), nicGbps, catalog));
+    switches.push_back(switchJson(*base, fabric, nicGbps, kCliSwitchId, kCliSwitchRadix));
+    if (!mergeOverlay(catalog, nodes, switches, errors))
+        return in;
+
+    Design& d = in.design;
+    d.name = std::to_string(nodeCount) + " x " + std::to_string(perNode) + " " + gpu->id + " (CLI flags)";
+    if (nodeCount == 1) {
+        d.parts.push_back({"n1", PartKind::Node, kCliNodeId, "Node 1", 0, 0, 1});
+    } else {
+        FabricSpec spec;
+        spec.topology = FabricTopology::FatTree;
+        spec.nodes = static_cast<int>(nodeCount);
+        spec.nodeId = kCliNodeId;
+        spec.switchId = kCliSwitchId;
+        const GeneratedFabric fab = generateFabric(spec, catalog);
+        if (hasErrors(fab.problems)) {
+            for (const Problem& p : fab.problems)
+                if (p.severity == Severity::Error)
+                    errors.push_back("--nodes: " + p.message);
+            return in;
+        }
+        d.parts = fab.parts;
+        d.links = fab.links;
+    }
+    in.catalog = std::move(catalog);
+    return in;
+}
+
+} // namespace cf::cli

@@ -1,0 +1,36 @@
+#pragma once
+// The cluster flags shared by evaluate, collective and search:
+//   [DESIGN.json] --gpu ID (--gpus N | --nodes N) --gpus-per-node G
+//   --nic-gbps X --fabric ib|roce
+// Without a file the flags describe a uniform cluster of N nodes on a
+// non-blocking fat-tree (synthetic catalog parts "cli-node" and "cli-switch");
+// with a file the flags override it. Every error names its flag.
+
+#include "arg_list.h"
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+inline constexpr const char* kCliNodeId = "cli-node";
+inline constexpr const char* kCliSwitchId = "cli-switch";
+
+struct ClusterInput {
+    Design design;
+    std::optional<Catalog> catalog; // set when a cluster was given and is valid
+    bool fromFile = false;          // DESIGN.json given
+    std::string path;               // the file, when given
+};
+
+// Takes the cluster flags and the DESIGN.json positional out of `args`; the
+// positional is the first argument that is not a flag and not a flag's value.
+// Errors are appended to `errors` (each starts with the flag or file name);
+// `catalog` stays empty on error or when neither a file nor --gpu is given.
+ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors);
+
+} // namespace cf::cli

@@ -1,0 +1,24 @@
+#pragma once
+// The evaluate command's engine call, shared with the calibration runner so
+// that calibration goes through exactly the CLI's flag handling.
+
+#include "commands.h"
+
+#include "predict/prediction.h"
+
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+struct EvaluateRequest {
+    Prediction prediction;
+    std::string format = "json";          // "json" | "text"
+    std::vector<std::string> inputErrors; // bad flags / impossible splits, each naming its flag
+};
+
+// Parses DESIGN.json (optional), cluster flags, workload and split flags, then
+// evaluates. inputErrors non-empty means exit status 2.
+EvaluateRequest evaluateArgs(const Args& args);
+
+} // namespace cf::cli

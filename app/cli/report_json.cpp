@@ -1,0 +1,133 @@
+#include "report_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+namespace cf::cli {
+namespace {
+
+constexpr double kGB = 1e9;
+constexpr double kSecondsPerDay = 86400.0;
+
+nlohmann::json problemList(const Prediction& p, Severity severity)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const Problem& q : p.problems)
+        if (q.severity == severity)
+            list.push_back(q.field.empty() ? q.message : q.field + ": " + q.message);
+    return list;
+}
+
+} // namespace
+
+std::string predictionJson(const Prediction& p)
+{
+    using nlohmann::json;
+    const StepBreakdown& b = p.breakdown;
+    const MemoryFacts& m = p.memory;
+    json j;
+    j["gpus"] = p.gpus;
+    j["nodes"] = p.nodes;
+    j["tokens_per_s"] = p.tokensPerS;
+    j["tokens_per_s_per_gpu"] = p.tokensPerSPerGpu;
+    j["tflops_per_gpu"] = p.tflopsPerGpu;
+    j["hardware_tflops_per_gpu"] = p.hardwareTflopsPerGpu;
+    j["peak_tflops_per_gpu"] = p.peakTflopsPerGpu;
+    j["mfu"] = p.mfu;
+    j["hfu"] = p.hfu;
+    j["step_time_s"] = p.stepTimeS;
+    j["tokens_per_step"] = p.tokensPerStep;
+    j["microbatches_per_step"] = p.microbatch.microbatchesPerStep;
+    j["breakdown"] = {{"compute_s", b.computeS},     {"recompute_s", b.recomputeS},
+                      {"tp_comm_s", b.tpCommS},      {"pp_bubble_s", b.ppBubbleS},
+                      {"pp_comm_s", b.ppCommS},      {"dp_comm_exposed_s", b.dpCommExposedS},
+                      {"cp_comm_s", b.cpCommS},      {"optimizer_s", b.optimizerS}};
+    j["memory_per_gpu_gb"] = {{"total", m.totalBytes / kGB},         {"weights", m.weightsBytes / kGB},
+                              {"gradients", m.gradientsBytes / kGB}, {"optimizer", m.optimizerBytes / kGB},
+                              {"activations", m.activationsBytes / kGB}, {"buffers", m.buffersBytes / kGB},
+                              {"hbm", m.hbmBytes / kGB},             {"fits", m.fits}};
+    j["allreduce_time_s"] = p.comm.allreduceTimeS;
+    j["dp_comm_total_s"] = p.comm.dpCommTotalS;
+    j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
+    j["checkpoint"] = {{"size_gb", p.checkpoint.sizeBytes / kGB}, {"write_s", p.checkpoint.writeS},
+                       {"read_s", p.checkpoint.readS},           {"stall_s", p.checkpoint.stallS},
+                       {"write_gbps", p.checkpoint.writeGBps},   {"data_load_gbps_needed", p.checkpoint.dataLoadGBpsNeeded}};
+    j["goodput"] = {{"mtbf_h", p.goodput.mtbfS / 3600.0},          {"checkpoint_interval_s", p.goodput.intervalS},
+                    {"restart_s", p.goodput.restartS},            {"waste_fraction", p.goodput.wasteFraction},
+                    {"goodput", p.goodput.goodput},               {"interruptions", p.goodput.interruptionsPerRun}};
+    j["power_kw"] = p.power.itW / 1000.0;
+    j["facility_power_kw"] = p.power.facilityW / 1000.0;
+    j["power_breakdown_kw"] = {{"gpus", p.power.gpuW / 1000.0},       {"node_rest", p.power.nodeRestW / 1000.0},
+                               {"nics", p.power.nicW / 1000.0},       {"optics", p.power.opticsW / 1000.0},
+                               {"switches", p.power.switchW / 1000.0}, {"storage", p.power.storageW / 1000.0}};
+    j["energy_per_run_mwh"] = p.power.energyPerRunKwh / 1000.0;
+    j["capex_usd"] = p.cost.capexUsd;
+    j["opex_usd_per_year"] = p.cost.opexUsdPerYear;
+    j["rent_usd_per_year"] = p.cost.rentUsdPerYear;
+    j["time_to_train_days"] = p.goodput.timeToTrainS / kSecondsPerDay;
+    j["ideal_time_to_train_days"] = p.goodput.idealTrainS / kSecondsPerDay;
+    j["total_cost_usd"] = p.cost.totalCostUsd;
+    j["rent_cost_usd"] = p.cost.rentRunCostUsd;
+    j["cost_per_million_tokens_usd"] = p.cost.costPerMillionTokensUsd;
+    j["break_even_month"] = p.cost.breakEvenMonth;
+    j["warnings"] = problemList(p, Severity::Warning);
+    j["errors"] = problemList(p, Severity::Error);
+    return j.dump(2) + "\n";
+}
+
+std::string predictionText(const Prediction& p)
+{
+    std::ostringstream o;
+    char line[256];
+    auto row = [&](const char* label, const char* fmt, double v) {
+        std::snprintf(line, sizeof line, fmt, v);
+        o << "  " << label << ": " << line << "\n";
+    };
+    o << "Cluster: " << p.gpus << " GPUs in " << p.nodes << " nodes\n";
+    o << "Throughput\n";
+    row("tokens/s", "%.0f", p.tokensPerS);
+    row("tokens/s per GPU", "%.1f", p.tokensPerSPerGpu);
+    row("TFLOP/s per GPU (model)", "%.1f", p.tflopsPerGpu);
+    row("MFU", "%.1f %%", 100 * p.mfu);
+    row("HFU", "%.1f %%", 100 * p.hfu);
+    row("step time", "%.3f s", p.stepTimeS);
+    o << "Step breakdown (s)\n";
+    const StepBreakdown& b = p.breakdown;
+    row("compute", "%.3f", b.computeS);
+    row("recompute", "%.3f", b.recomputeS);
+    row("TP comm", "%.3f", b.tpCommS);
+    row("PP bubble", "%.3f", b.ppBubbleS);
+    row("PP comm", "%.3f", b.ppCommS);
+    row("DP comm exposed", "%.3f", b.dpCommExposedS);
+    row("CP comm", "%.3f", b.cpCommS);
+    row("optimizer", "%.3f", b.optimizerS);
+    row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
+    o << "Memory per GPU (GB)\n";
+    const MemoryFacts& m = p.memory;
+    row("weights", "%.1f", m.weightsBytes / kGB);
+    row("gradients", "%.1f", m.gradientsBytes / kGB);
+    row("optimizer", "%.1f", m.optimizerBytes / kGB);
+    row("activations", "%.1f", m.activationsBytes / kGB);
+    row("buffers", "%.1f", m.buffersBytes / kGB);
+    row("total / HBM", "%.1f", m.totalBytes / kGB);
+    row("HBM", "%.1f", m.hbmBytes / kGB);
+    o << "Run\n";
+    row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
+    row("goodput", "%.1f %%", 100 * p.goodput.goodput);
+    row("checkpoint write", "%.0f s", p.checkpoint.writeS);
+    o << "Power and cost\n";
+    row("IT power", "%.1f kW", p.power.itW / 1000.0);
+    row("facility power", "%.1f kW", p.power.facilityW / 1000.0);
+    row("capex", "$%.0f", p.cost.capexUsd);
+    row("opex per year", "$%.0f", p.cost.opexUsdPerYear);
+    row("total cost (own)", "$%.0f", p.cost.totalCostUsd);
+    row("cost per million tokens", "$%.3f", p.cost.costPerMillionTokensUsd);
+    row("break-even month", "%.1f", p.cost.breakEvenMonth);
+    for (const Problem& q : p.problems)
+        o << formatProblem(q) << "\n";
+    return o.str();
+}
+
+} // namespace cf::cli

@@ -1,0 +1,141 @@
+// Design store benchmarks (targets from DESIGN.md "Performance"):
+//   save and load of a generated 2,048-node design   < 100 ms each
+//   listing 1,000 variants                           < 50 ms
+// Prints the median of several runs; never a timed test.
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "store/design_store.h"
+#include "topology/fabric_generator.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+using namespace cf;
+
+namespace {
+
+constexpr int kRuns = 9;            // odd, so the median is one run (our choice)
+constexpr int kListedVariants = 1000;
+constexpr double kSaveLoadTargetMs = 100.0; // DESIGN.md performance table
+constexpr double kListTargetMs = 50.0;      // issue 6, Show
+
+double medianMs(const std::function<bool()>& run)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < kRuns; ++i) {
+        QElapsedTimer t;
+        t.start();
+        if (!run())
+            return -1.0;
+        ms.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void report(const char* what, double ms, double targetMs)
+{
+    if (targetMs > 0)
+        std::printf("%-46s %9.2f ms  (target < %.0f ms: %s)\n", what, ms, targetMs,
+                    ms >= 0 && ms < targetMs ? "met" : "MISSED");
+    else
+        std::printf("%-46s %9.2f ms\n", what, ms);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    FabricSpec spec;
+    spec.topology = FabricTopology::RailOptimized;
+    spec.nodes = 2048;
+    spec.nodeId = "dgx-h100";
+    spec.switchId = "qm9700";
+    GeneratedFabric fabric = generateFabric(spec, Catalog::builtin());
+    if (fabric.parts.empty()) {
+        std::fprintf(stderr, "bench_store: generateFabric produced no parts\n");
+        return 1;
+    }
+    Design big;
+    big.name = "rail 2048";
+    big.parts = std::move(fabric.parts);
+    big.links = std::move(fabric.links);
+    const std::string json = saveDesignJson(big);
+    std::printf("2,048-node rail design: %zu parts, %zu links, %.1f KB of JSON; median of %d runs\n",
+                big.parts.size(), big.links.size(), double(json.size()) / 1e3, kRuns);
+
+    QTemporaryDir dir;
+    DesignStore store;
+    if (!store.open(dir.filePath(QStringLiteral("bench.sqlite")))) {
+        std::fprintf(stderr, "bench_store: %s\n", qPrintable(store.lastError().message));
+        return 1;
+    }
+    Headline headline;
+    headline.gpus = 16384;
+    headline.mfu = 0.4;
+
+    const double serializeMs = medianMs([&] { return !saveDesignJson(big).empty(); });
+    const double parseMs = medianMs([&] { return loadDesignJson(json).design.has_value(); });
+    report("saveDesignJson alone (2,048 nodes)", serializeMs, 0);
+    report("loadDesignJson alone (2,048 nodes)", parseMs, 0);
+
+    qint64 designId = 0, variantId = 0;
+    report("save 2,048-node design (new design)", medianMs([&] {
+               const auto ids = store.saveDesign(QStringLiteral("big"), big, headline);
+               if (ids) {
+                   designId = ids->designId;
+                   variantId = ids->variantId;
+               }
+               return ids.has_value();
+           }),
+           kSaveLoadTargetMs);
+    const double saveMs = medianMs([&] {
+        return store.saveVariant(designId, variantId, QStringLiteral("v"), {}, big, headline).has_value();
+    });
+    report("save 2,048-node design (variant)", saveMs, kSaveLoadTargetMs);
+    const double loadMs = medianMs([&] {
+        const auto d = store.loadVariant(variantId);
+        return d.has_value() && d->parts.size() == big.parts.size();
+    });
+    report("load 2,048-node design", loadMs, kSaveLoadTargetMs);
+    report("  of which SQLite (save minus saveDesignJson)", saveMs - serializeMs, 0);
+    report("  of which SQLite (load minus loadDesignJson)", loadMs - parseMs, 0);
+    report("read the stored document only", medianMs([&] { return store.variantDocument(variantId).has_value(); }),
+           0);
+
+    // 1,000 variants in one design's tree. Listing never reads documents (they
+    // live in variant_documents), so a 64-node fabric keeps the file at ~150 MB
+    // instead of 4 GB without changing what is measured.
+    FabricSpec small = spec;
+    small.nodes = 64;
+    GeneratedFabric smallFabric = generateFabric(small, Catalog::builtin());
+    Design medium;
+    medium.name = "rail 64";
+    medium.parts = std::move(smallFabric.parts);
+    medium.links = std::move(smallFabric.links);
+    const auto listed = store.saveDesign(QStringLiteral("many"), medium, headline);
+    if (!listed)
+        return 1;
+    for (int i = 1; i < kListedVariants; ++i)
+        if (!store.saveVariant(listed->designId, listed->variantId, QStringLiteral("v%1").arg(i), {}, medium,
+                               headline)) {
+            std::fprintf(stderr, "bench_store: %s\n", qPrintable(store.lastError().message));
+            return 1;
+        }
+    report("list 1,000 variants (listVariants)", medianMs([&] {
+               const auto rows = store.listVariants(listed->designId);
+               return rows && int(rows->size()) == kListedVariants;
+           }),
+           kListTargetMs);
+    report("search over all variants", medianMs([&] { return store.search(QStringLiteral("v99")).has_value(); }),
+           kListTargetMs);
+    report("listDesigns", medianMs([&] { return store.listDesigns().has_value(); }), kListTargetMs);
+    return 0;
+}

@@ -1,0 +1,205 @@
+// Catalog lookups, merging and loading from files. Parsing lives in
+// catalog_reader.cpp.
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace cf {
+namespace {
+
+// A catalog file larger than this is refused rather than read into memory
+// (our choice: the built-in catalog is ~40 kB).
+constexpr std::uintmax_t kMaxCatalogFileBytes = 64ull * 1024 * 1024;
+
+template <typename Spec>
+const Spec* findById(const std::vector<Spec>& items, std::string_view id)
+{
+    for (const auto& item : items)
+        if (item.id == id)
+            return &item;
+    return nullptr;
+}
+
+template <typename Spec>
+void mergeInto(std::vector<Spec>& base, const std::vector<Spec>& overlay)
+{
+    for (const auto& item : overlay) {
+        bool replaced = false;
+        for (auto& existing : base)
+            if (existing.id == item.id) {
+                existing = item;
+                replaced = true;
+                break;
+            }
+        if (!replaced)
+            base.push_back(item);
+    }
+}
+
+bool readFile(const std::string& path, std::string& text, Problems& problems)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        problems.push_back({Severity::Error, "", "cannot read catalog " + path + ": " + ec.message(), {}});
+        return false;
+    }
+    if (size > kMaxCatalogFileBytes) {
+        problems.push_back({Severity::Error, "", "catalog " + path + " is too large (" + std::to_string(size)
+                                                   + " bytes)", {}});
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        problems.push_back({Severity::Error, "", "cannot open catalog " + path, {}});
+        return false;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    return true;
+}
+
+// Parses one file; problems get the file path in front of their message so a
+// user can tell the built-in catalog's problems from their own file's.
+std::optional<Catalog> parseFile(const std::string& path, Problems& problems)
+{
+    std::string text;
+    if (!readFile(path, text, problems))
+        return std::nullopt;
+    Problems local;
+    auto catalog = Catalog::fromJson(text, &local);
+    for (auto& p : local) {
+        p.message = path + ": " + p.message;
+        problems.push_back(std::move(p));
+    }
+    return catalog;
+}
+
+// Cross-references that must resolve in a usable catalog: every node names a
+// GPU (and, if any, a NIC) that exists. Fields are "nodes[<id>].gpuId" since
+// after a merge the entry may come from either file.
+Problems checkReferences(const Catalog& catalog)
+{
+    Problems problems;
+    for (const auto& node : catalog.nodes()) {
+        if (!catalog.gpu(node.gpuId))
+            problems.push_back({Severity::Error, "nodes[" + node.id + "].gpuId",
+                                "node \"" + node.id + "\" names unknown GPU \"" + node.gpuId + "\"", node.id});
+        if (!node.nicId.empty() && !catalog.nic(node.nicId))
+            problems.push_back({Severity::Error, "nodes[" + node.id + "].nicId",
+                                "node \"" + node.id + "\" names unknown NIC \"" + node.nicId + "\"", node.id});
+    }
+    return problems;
+}
+
+struct BuiltinState {
+    Catalog catalog;
+    Problems problems;
+};
+
+const BuiltinState& builtinState()
+{
+    static const BuiltinState state = [] {
+        BuiltinState s;
+        const std::string user = userCatalogPath();
+        std::error_code ec;
+        const bool hasUser = !user.empty() && std::filesystem::exists(user, ec);
+        if (auto loaded = Catalog::load(builtinCatalogPath(), hasUser ? user : std::string(), &s.problems))
+            s.catalog = std::move(*loaded);
+        return s;
+    }();
+    return state;
+}
+
+} // namespace
+
+void Catalog::merge(const Catalog& other)
+{
+    mergeInto(gpus_, other.gpus_);
+    mergeInto(nodes_, other.nodes_);
+    mergeInto(nics_, other.nics_);
+    mergeInto(switches_, other.switches_);
+    mergeInto(storages_, other.storages_);
+    mergeInto(cables_, other.cables_);
+    mergeInto(presets_, other.presets_);
+}
+
+std::optional<Catalog> Catalog::load(const std::string& basePath, const std::string& userPath,
+                                     Problems* problems)
+{
+    Problems local;
+    Problems& probs = problems ? *problems : local;
+    auto base = parseFile(basePath, probs);
+    if (!base)
+        return std::nullopt;
+    const Problems baseRefs = checkReferences(*base);
+    if (hasErrors(baseRefs)) {
+        for (const auto& p : baseRefs)
+            probs.push_back({p.severity, p.field, basePath + ": " + p.message, p.itemId});
+        return std::nullopt;
+    }
+    if (userPath.empty())
+        return base;
+
+    // A broken overlay never costs the user the base catalog: it is reported
+    // and ignored as a whole.
+    auto overlay = parseFile(userPath, probs);
+    if (!overlay) {
+        probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
+        return base;
+    }
+    Catalog merged = *base;
+    merged.merge(*overlay);
+    const Problems mergedRefs = checkReferences(merged);
+    if (hasErrors(mergedRefs)) {
+        for (const auto& p : mergedRefs)
+            probs.push_back({p.severity, p.field, userPath + ": " + p.message, p.itemId});
+        probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
+        return base;
+    }
+    return merged;
+}
+
+const Catalog& Catalog::builtin()
+{
+    return builtinState().catalog;
+}
+
+const Problems& Catalog::builtinProblems()
+{
+    return builtinState().problems;
+}
+
+const GpuSpec* Catalog::gpu(std::string_view id) const { return findById(gpus_, id); }
+const NodeSpec* Catalog::node(std::string_view id) const { return findById(nodes_, id); }
+const NicSpec* Catalog::nic(std::string_view id) const { return findById(nics_, id); }
+const SwitchSpec* Catalog::switchSpec(std::string_view id) const { return findById(switches_, id); }
+const StorageSpec* Catalog::storage(std::string_view id) const { return findById(storages_, id); }
+const CableSpec* Catalog::cable(std::string_view id) const { return findById(cables_, id); }
+const ModelPreset* Catalog::preset(std::string_view id) const { return findById(presets_, id); }
+
+const char* toString(ScaleUp scaleUp)
+{
+    switch (scaleUp) {
+    case ScaleUp::NVSwitch: return "nvswitch";
+    case ScaleUp::PCIe: return "pcie";
+    case ScaleUp::InfinityFabric: return "infinity-fabric";
+    }
+    return "?";
+}
+
+const char* toString(FabricTech tech)
+{
+    switch (tech) {
+    case FabricTech::InfiniBand: return "infiniband";
+    case FabricTech::Ethernet: return "ethernet";
+    }
+    return "?";
+}
+
+} // namespace cf

@@ -1,0 +1,182 @@
+// Writing a design file, and the file helpers. The key order is fixed by the
+// construction order below (ordered_json), numbers are printed in their
+// shortest round-trip form, so save -> load -> save is byte-identical.
+// Reading is in design_json_reader.cpp.
+#include "design/design_json.h"
+#include "design/design_json_tree.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace cf {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr int kIndentSpaces = 2; // the file format's layout (IDS.md)
+
+ordered_json partJson(const Part& p)
+{
+    ordered_json j;
+    j["id"] = p.id;
+    j["kind"] = toString(p.kind);
+    j["catalogId"] = p.catalogId;
+    j["name"] = p.name;
+    j["x"] = p.x;
+    j["y"] = p.y;
+    j["count"] = p.count;
+    return j;
+}
+
+ordered_json linkJson(const Link& l)
+{
+    ordered_json j;
+    j["id"] = l.id;
+    j["from"] = l.fromPartId;
+    j["to"] = l.toPartId;
+    j["speedGbps"] = l.speedGbps;
+    j["medium"] = toString(l.medium);
+    j["lengthClass"] = toString(l.lengthClass);
+    j["cablesPerMember"] = l.cablesPerMember;
+    return j;
+}
+
+ordered_json workloadJson(const Workload& w)
+{
+    ordered_json m;
+    m["preset"] = w.model.preset;
+    m["layers"] = w.model.layers;
+    m["hidden"] = w.model.hidden;
+    m["heads"] = w.model.heads;
+    m["kvHeads"] = w.model.kvHeads;
+    m["ffn"] = w.model.ffn;
+    m["gatedFfn"] = w.model.gatedFfn;
+    m["vocab"] = w.model.vocab;
+    m["tiedEmbeddings"] = w.model.tiedEmbeddings;
+    m["experts"] = w.model.experts;
+    m["expertsPerToken"] = w.model.expertsPerToken;
+    ordered_json j;
+    j["model"] = std::move(m);
+    j["seqLen"] = w.seqLen;
+    j["tokensToTrain"] = w.tokensToTrain;
+    j["globalBatchSeqs"] = w.globalBatchSeqs;
+    j["precision"] = toString(w.precision);
+    j["asyncCheckpoint"] = w.asyncCheckpoint;
+    return j;
+}
+
+ordered_json parallelismJson(const Parallelism& p)
+{
+    ordered_json j;
+    j["tp"] = p.tp;
+    j["pp"] = p.pp;
+    j["vp"] = p.vp;
+    j["dp"] = p.dp;
+    j["cp"] = p.cp;
+    j["ep"] = p.ep;
+    j["microbatch"] = p.microbatch;
+    j["sequenceParallel"] = p.sequenceParallel;
+    j["sharding"] = toString(p.sharding);
+    j["recompute"] = toString(p.recompute);
+    return j;
+}
+
+ordered_json economicsJson(const Economics& e)
+{
+    ordered_json j;
+    j["electricityUsdPerKwh"] = e.electricityUsdPerKwh;
+    j["pue"] = e.pue;
+    j["ownershipYears"] = e.ownershipYears;
+    j["rentUsdPerGpuHour"] = e.rentUsdPerGpuHour;
+    j["gpusPerOpsEngineer"] = e.gpusPerOpsEngineer;
+    j["opsEngineerUsdPerYear"] = e.opsEngineerUsdPerYear;
+    j["maintenanceFractionPerYear"] = e.maintenanceFractionPerYear;
+    return j;
+}
+
+} // namespace
+
+std::string saveDesignJson(const Design& design)
+{
+    ordered_json root;
+    root["format"] = kDesignFormat;
+    root["version"] = kDesignFormatVersion;
+    root["name"] = design.name;
+    root["description"] = design.description;
+    ordered_json parts = ordered_json::array();
+    for (const Part& p : design.parts)
+        parts.push_back(partJson(p));
+    root["parts"] = std::move(parts);
+    ordered_json links = ordered_json::array();
+    for (const Link& l : design.links)
+        links.push_back(linkJson(l));
+    root["links"] = std::move(links);
+    root["workload"] = workloadJson(design.workload);
+    root["parallelism"] = parallelismJson(design.parallelism);
+    root["economics"] = economicsJson(design.economics);
+    // Invalid UTF-8 in a name is replaced (U+FFFD) rather than thrown on.
+    // A non-finite number would be written as null, which the reader rejects
+    // with its pointer: the validator reports such values before a save.
+    return root.dump(kIndentSpaces, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+DesignLoadResult loadDesignFile(const std::string& path)
+{
+    DesignLoadResult result;
+    const QString qpath = QString::fromStdString(path);
+    const QFileInfo info(qpath);
+    if (!info.exists()) {
+        result.problems.push_back({Severity::Error, "", "cannot open " + path + ": no such file", {}});
+        return result;
+    }
+    if (info.isDir()) {
+        result.problems.push_back({Severity::Error, "", "cannot open " + path + ": it is a folder", {}});
+        return result;
+    }
+    QFile file(qpath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.problems.push_back(
+            {Severity::Error, "", "cannot open " + path + ": " + file.errorString().toStdString(), {}});
+        return result;
+    }
+    // Read one byte past the bound so an oversized (or endless) file is refused
+    // without reading all of it.
+    const QByteArray bytes = file.read(static_cast<qint64>(designjson::kMaxInputBytes) + 1);
+    if (bytes.size() > static_cast<qsizetype>(designjson::kMaxInputBytes)) {
+        result.problems.push_back({Severity::Error, "",
+                                   path + " is larger than "
+                                       + std::to_string(designjson::kMaxInputBytes / (1024 * 1024))
+                                       + " MiB; designs that large are refused",
+                                   {}});
+        return result;
+    }
+    return loadDesignJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+}
+
+bool saveDesignFile(const Design& design, const std::string& path, std::string* error)
+{
+    const std::string text = saveDesignJson(design);
+    // QSaveFile writes <path>.XXXXXX in the same folder and renames it over the
+    // target on commit(); on any failure the previous file is left untouched.
+    QSaveFile file(QString::fromStdString(path));
+    auto fail = [&](const std::string& what) {
+        if (error)
+            *error = "cannot save " + path + ": " + what;
+        return false;
+    };
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(file.errorString().toStdString());
+    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+        return fail(file.errorString().toStdString()); // the destructor discards the temporary file
+    if (!file.commit())
+        return fail(file.errorString().toStdString());
+    if (error)
+        error->clear();
+    return true;
+}
+
+} // namespace cf

@@ -1,0 +1,270 @@
+// Reading a design file: JSON tree -> Design. Every problem names its JSON
+// pointer; the reader checks types, required fields, non-finite and absurd
+// numbers and duplicate ids. What a design *means* (does TP divide the heads?)
+// is the validator's job, so a file saved with an invalid split still opens.
+#include "design/design_json.h"
+#include "design/design_json_fields.h"
+#include "design/design_json_tree.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+
+namespace cf {
+namespace {
+
+using designjson::FieldReader;
+using nlohmann::json;
+
+// Bounds on what a file may hold: beyond these a value is a typo or an attack,
+// not a cluster. All our choice, set far above real designs; the validator
+// applies the tighter, meaningful ranges.
+constexpr long long kMaxGroupCount = 100000;        // nodes in one group
+constexpr long long kMaxTotalNodes = 1048576;       // 2^20: every node has >= 1 GPU
+constexpr long long kMaxSplitDegree = 1048576;      // any of tp/pp/vp/dp/cp/ep <= GPUs
+constexpr double kMaxPosition = 1e7;                // scene units
+constexpr double kMaxLinkGbps = 1e6;                // 1 Pb/s per cable
+constexpr long long kMaxCablesPerMember = 1048576;
+constexpr long long kMaxLayers = 100000;
+constexpr long long kMaxHidden = 1 << 20;
+constexpr long long kMaxHeads = 1 << 16;
+constexpr long long kMaxFfn = 1 << 22;
+constexpr long long kMaxVocab = 1 << 24;
+constexpr long long kMaxExperts = 1 << 16;
+constexpr long long kMaxSeqLen = 1 << 30;
+constexpr long long kMaxBatchSeqs = 1 << 30;
+constexpr double kMaxTokens = 1e18;
+constexpr double kMaxUsdPerKwh = 1000.0;
+constexpr double kMaxPue = 100.0;
+constexpr double kMaxYears = 1000.0;
+constexpr double kMaxUsd = 1e12;
+constexpr double kMaxFraction = 100.0;
+
+constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
+constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
+constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
+constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\"";
+constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
+constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\"";
+
+std::string at(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
+
+class DesignReader {
+public:
+    explicit DesignReader(Problems& problems) : r_(problems) {}
+
+    void read(const json& root, Design& d)
+    {
+        if (!readHeader(root))
+            return;
+        r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links", "workload",
+                                      "parallelism", "economics"});
+        r_.readString(root, "", "name", d.name, false);
+        r_.readString(root, "", "description", d.description, false);
+        readParts(root, d);
+        readLinks(root, d);
+        if (const auto it = root.find("workload"); it != root.end() && r_.expectObject(*it, "/workload"))
+            readWorkload(*it, d.workload);
+        if (const auto it = root.find("parallelism"); it != root.end() && r_.expectObject(*it, "/parallelism"))
+            readParallelism(*it, d.parallelism);
+        if (const auto it = root.find("economics"); it != root.end() && r_.expectObject(*it, "/economics"))
+            readEconomics(*it, d.economics);
+    }
+
+private:
+    bool readHeader(const json& root)
+    {
+        if (!root.is_object()) {
+            r_.error("", "a design file is a JSON object ({...}); this file holds " + designjson::describeType(root));
+            return false;
+        }
+        std::string format;
+        if (!r_.readString(root, "", "format", format, true))
+            return false;
+        if (format != kDesignFormat) {
+            r_.error("/format", "\"" + format + "\" is not a ClusterForge design; expected \"" + kDesignFormat + "\"");
+            return false;
+        }
+        const auto v = root.find("version");
+        if (v == root.end()) {
+            r_.error("/version", "the required field \"version\" is missing");
+            return false;
+        }
+        if (!v->is_number_integer()) {
+            r_.error("/version", "expected the whole number " + std::to_string(kDesignFormatVersion) + ", got "
+                                     + designjson::describeType(*v));
+            return false;
+        }
+        // Positive integers parse as unsigned; anything above INT64_MAX is "newer" too.
+        const bool newer = v->is_number_unsigned() ? v->get<unsigned long long>() > kDesignFormatVersion
+                                                   : v->get<long long>() > kDesignFormatVersion;
+        if (newer) {
+            r_.error("/version", "the file is design format version " + v->dump()
+                                     + ", written by a newer ClusterForge; this build reads version "
+                                     + std::to_string(kDesignFormatVersion) + ": update ClusterForge to open it");
+            return false;
+        }
+        if (v->get<long long>() != kDesignFormatVersion) {
+            r_.error("/version", "unknown design format version " + v->dump() + "; this build reads version "
+                                     + std::to_string(kDesignFormatVersion));
+            return false;
+        }
+        return true;
+    }
+
+    void claimId(const std::string& id, const std::string& pointer)
+    {
+        if (id.empty())
+            return; // the validator reports empty ids
+        const auto [it, fresh] = ids_.emplace(id, pointer);
+        if (!fresh)
+            r_.error(pointer, "the id \"" + id + "\" is already used by " + it->second + "; ids must be unique", id);
+    }
+
+    void readParts(const json& root, Design& d)
+    {
+        const auto arr = root.find("parts");
+        if (arr == root.end()) {
+            r_.error("/parts", "the required field \"parts\" is missing");
+            return;
+        }
+        if (!r_.expectArray(*arr, "/parts"))
+            return;
+        d.parts.reserve(arr->size()); // bounded by the tree parser
+        long long totalNodes = 0;
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            const std::string ptr = at("/parts", i);
+            const json& item = (*arr)[i];
+            if (!r_.expectObject(item, ptr))
+                continue;
+            Part p;
+            r_.warnUnknownKeys(item, ptr, {"id", "kind", "catalogId", "name", "x", "y", "count"});
+            if (r_.readString(item, ptr, "id", p.id, true))
+                claimId(p.id, ptr + "/id");
+            r_.readEnum(item, ptr, "kind", p.kind, partKindFromString, kKinds, true);
+            r_.readString(item, ptr, "catalogId", p.catalogId, true);
+            r_.readString(item, ptr, "name", p.name, false);
+            r_.readDouble(item, ptr, "x", p.x, -kMaxPosition, kMaxPosition);
+            r_.readDouble(item, ptr, "y", p.y, -kMaxPosition, kMaxPosition);
+            r_.readInt(item, ptr, "count", p.count, 0, kMaxGroupCount);
+            totalNodes += p.count;
+            d.parts.push_back(std::move(p));
+        }
+        if (totalNodes > kMaxTotalNodes)
+            r_.error("/parts", "the parts add up to " + std::to_string(totalNodes) + " nodes; more than "
+                                   + std::to_string(kMaxTotalNodes) + " is beyond any cluster this tool models");
+    }
+
+    void readLinks(const json& root, Design& d)
+    {
+        const auto arr = root.find("links");
+        if (arr == root.end()) {
+            r_.error("/links", "the required field \"links\" is missing");
+            return;
+        }
+        if (!r_.expectArray(*arr, "/links"))
+            return;
+        d.links.reserve(arr->size());
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            const std::string ptr = at("/links", i);
+            const json& item = (*arr)[i];
+            if (!r_.expectObject(item, ptr))
+                continue;
+            Link l;
+            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", "cablesPerMember"});
+            if (r_.readString(item, ptr, "id", l.id, true))
+                claimId(l.id, ptr + "/id");
+            r_.readString(item, ptr, "from", l.fromPartId, true);
+            r_.readString(item, ptr, "to", l.toPartId, true);
+            r_.readDouble(item, ptr, "speedGbps", l.speedGbps, 0.0, kMaxLinkGbps);
+            r_.readEnum(item, ptr, "medium", l.medium, mediumFromString, kMedia);
+            r_.readEnum(item, ptr, "lengthClass", l.lengthClass, lengthClassFromString, kLengths);
+            r_.readInt(item, ptr, "cablesPerMember", l.cablesPerMember, 0, kMaxCablesPerMember);
+            d.links.push_back(std::move(l));
+        }
+    }
+
+    void readModel(const json& obj, ModelShape& m)
+    {
+        const std::string ptr = "/workload/model";
+        r_.warnUnknownKeys(obj, ptr, {"preset", "layers", "hidden", "heads", "kvHeads", "ffn", "gatedFfn", "vocab",
+                                      "tiedEmbeddings", "experts", "expertsPerToken"});
+        r_.readString(obj, ptr, "preset", m.preset, false);
+        r_.readInt(obj, ptr, "layers", m.layers, 0, kMaxLayers);
+        r_.readInt(obj, ptr, "hidden", m.hidden, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "heads", m.heads, 0, kMaxHeads);
+        r_.readInt(obj, ptr, "kvHeads", m.kvHeads, 0, kMaxHeads);
+        r_.readInt(obj, ptr, "ffn", m.ffn, 0, kMaxFfn);
+        r_.readBool(obj, ptr, "gatedFfn", m.gatedFfn);
+        r_.readInt(obj, ptr, "vocab", m.vocab, 0, kMaxVocab);
+        r_.readBool(obj, ptr, "tiedEmbeddings", m.tiedEmbeddings);
+        r_.readInt(obj, ptr, "experts", m.experts, 0, kMaxExperts);
+        r_.readInt(obj, ptr, "expertsPerToken", m.expertsPerToken, 0, kMaxExperts);
+    }
+
+    void readWorkload(const json& obj, Workload& w)
+    {
+        const std::string ptr = "/workload";
+        r_.warnUnknownKeys(obj, ptr, {"model", "seqLen", "tokensToTrain", "globalBatchSeqs", "precision",
+                                      "asyncCheckpoint"});
+        if (const auto it = obj.find("model"); it != obj.end() && r_.expectObject(*it, ptr + "/model"))
+            readModel(*it, w.model);
+        r_.readInt(obj, ptr, "seqLen", w.seqLen, 0, kMaxSeqLen);
+        r_.readDouble(obj, ptr, "tokensToTrain", w.tokensToTrain, 0.0, kMaxTokens);
+        r_.readInt(obj, ptr, "globalBatchSeqs", w.globalBatchSeqs, 0, kMaxBatchSeqs);
+        r_.readEnum(obj, ptr, "precision", w.precision, precisionFromString, kPrecisionNames);
+        r_.readBool(obj, ptr, "asyncCheckpoint", w.asyncCheckpoint);
+    }
+
+    void readParallelism(const json& obj, Parallelism& p)
+    {
+        const std::string ptr = "/parallelism";
+        r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "microbatch", "sequenceParallel",
+                                      "sharding", "recompute"});
+        r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "dp", p.dp, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "cp", p.cp, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "ep", p.ep, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "microbatch", p.microbatch, 0, kMaxBatchSeqs);
+        r_.readBool(obj, ptr, "sequenceParallel", p.sequenceParallel);
+        r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);
+        r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
+    }
+
+    void readEconomics(const json& obj, Economics& e)
+    {
+        const std::string ptr = "/economics";
+        r_.warnUnknownKeys(obj, ptr, {"electricityUsdPerKwh", "pue", "ownershipYears", "rentUsdPerGpuHour",
+                                      "gpusPerOpsEngineer", "opsEngineerUsdPerYear", "maintenanceFractionPerYear"});
+        r_.readDouble(obj, ptr, "electricityUsdPerKwh", e.electricityUsdPerKwh, 0.0, kMaxUsdPerKwh);
+        r_.readDouble(obj, ptr, "pue", e.pue, 0.0, kMaxPue);
+        r_.readDouble(obj, ptr, "ownershipYears", e.ownershipYears, 0.0, kMaxYears);
+        r_.readDouble(obj, ptr, "rentUsdPerGpuHour", e.rentUsdPerGpuHour, 0.0, kMaxUsd);
+        r_.readDouble(obj, ptr, "gpusPerOpsEngineer", e.gpusPerOpsEngineer, 0.0, kMaxUsd);
+        r_.readDouble(obj, ptr, "opsEngineerUsdPerYear", e.opsEngineerUsdPerYear, 0.0, kMaxUsd);
+        r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0, kMaxFraction);
+    }
+
+    FieldReader r_;
+    std::map<std::string, std::string> ids_; // id -> pointer of its first use
+};
+
+} // namespace
+
+DesignLoadResult loadDesignJson(std::string_view text)
+{
+    DesignLoadResult result;
+    json root;
+    if (!designjson::parseTree(text, root, result.problems))
+        return result;
+    Design design;
+    DesignReader(result.problems).read(root, design);
+    if (!hasErrors(result.problems))
+        result.design = std::move(design);
+    return result;
+}
+
+} // namespace cf

@@ -1,0 +1,160 @@
+// validateDesign: every problem of a design that needs no prediction. Each
+// problem names its field and says, in a sentence, what is wrong and what
+// would be right. Rules that divide by a value run only when that value is
+// itself valid, so a bad design never divides by zero.
+#include "design/design_validator.h"
+#include "design/design_validator_rules.h"
+
+#include "catalog/catalog.h"
+
+#include <cmath>
+#include <set>
+
+namespace cf {
+namespace {
+
+using validation::Context;
+using validation::num;
+
+// Bounds (our choice unless a source is given).
+constexpr int kMaxGroupCount = 100000;           // nodes in one group (IDS/issue 7)
+constexpr long long kMaxTotalGpus = 1LL << 20;   // 1,048,576: beyond any cluster we model
+constexpr double kMaxLinkGbps = 3200.0;          // our choice: 4x the fastest port catalogued (800G XDR, refdata §4.3)
+constexpr int kMaxCablesPerMember = 1024;
+
+std::string label(const char* collection, std::size_t index, const std::string& id)
+{
+    return std::string(collection) + "[" + (id.empty() ? std::to_string(index) : id) + "]";
+}
+
+// Which catalog section holds `id`, in words ("a switch"); "" if none.
+std::string sectionOf(const Catalog& c, const std::string& id)
+{
+    if (c.node(id))
+        return "a node";
+    if (c.switchSpec(id))
+        return "a switch";
+    if (c.storage(id))
+        return "a storage system";
+    if (c.gpu(id))
+        return "a GPU (place a node that holds it)";
+    if (c.nic(id))
+        return "a NIC";
+    if (c.cable(id))
+        return "a cable";
+    return {};
+}
+
+bool inCatalogSection(const Catalog& c, PartKind kind, const std::string& id)
+{
+    switch (kind) {
+    case PartKind::Node: return c.node(id) != nullptr;
+    case PartKind::Switch: return c.switchSpec(id) != nullptr;
+    case PartKind::Storage: return c.storage(id) != nullptr;
+    }
+    return false;
+}
+
+void checkIds(Context& ctx)
+{
+    std::set<std::string> seen;
+    const Design& d = ctx.design;
+    for (std::size_t i = 0; i < d.parts.size(); ++i) {
+        const std::string& id = d.parts[i].id;
+        const std::string f = label("parts", i, id) + ".id";
+        if (id.empty())
+            ctx.error(f, "Part " + std::to_string(i) + " has no id; every part needs a unique id.");
+        else if (!seen.insert(id).second)
+            ctx.error(f, "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
+    }
+    for (std::size_t i = 0; i < d.links.size(); ++i) {
+        const std::string& id = d.links[i].id;
+        const std::string f = label("links", i, id) + ".id";
+        if (id.empty())
+            ctx.error(f, "Link " + std::to_string(i) + " has no id; every link needs a unique id.");
+        else if (!seen.insert(id).second)
+            ctx.error(f, "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
+    }
+}
+
+void checkParts(Context& ctx)
+{
+    const Design& d = ctx.design;
+    for (std::size_t i = 0; i < d.parts.size(); ++i) {
+        const Part& p = d.parts[i];
+        const std::string base = label("parts", i, p.id);
+        const std::string kind = toString(p.kind);
+        if (p.catalogId.empty())
+            ctx.error(base + ".catalogId", "The " + kind + " '" + p.id + "' has no catalog id; pick a part from the catalog.", p.id);
+        else if (ctx.catalog && !inCatalogSection(*ctx.catalog, p.kind, p.catalogId)) {
+            const std::string other = sectionOf(*ctx.catalog, p.catalogId);
+            if (other.empty())
+                ctx.error(base + ".catalogId", "'" + p.catalogId + "' is not in the catalog (no " + kind + " has that id).", p.id);
+            else
+                ctx.error(base + ".catalogId", "'" + p.catalogId + "' is " + other + " in the catalog, but the part '" + p.id
+                                                   + "' is a " + kind + ".", p.id);
+        }
+        if (p.count < 1)
+            ctx.error(base + ".count", "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count)
+                                           + "; a part stands for at least 1 item.", p.id);
+        else if (p.count > 1 && p.kind != PartKind::Node)
+            ctx.error(base + ".count", "Only node groups may have a count above 1; the " + kind + " '" + p.id + "' has count "
+                                           + std::to_string(p.count) + ". Place " + std::to_string(p.count)
+                                           + " separate " + kind + " parts instead.", p.id);
+        else if (p.count > kMaxGroupCount)
+            ctx.error(base + ".count", "The group '" + p.id + "' has " + std::to_string(p.count) + " nodes; one group holds at most "
+                                           + std::to_string(kMaxGroupCount) + ".", p.id);
+        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+            ctx.error(base + (std::isfinite(p.x) ? ".y" : ".x"), "The position of '" + p.id + "' is not a finite number.", p.id);
+    }
+    if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
+        ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than "
+                               + std::to_string(kMaxTotalGpus) + " is beyond what ClusterForge models.");
+}
+
+void checkLinks(Context& ctx)
+{
+    const Design& d = ctx.design;
+    for (std::size_t i = 0; i < d.links.size(); ++i) {
+        const Link& l = d.links[i];
+        const std::string base = label("links", i, l.id);
+        const Part* from = l.fromPartId.empty() ? nullptr : d.findPart(l.fromPartId);
+        const Part* to = l.toPartId.empty() ? nullptr : d.findPart(l.toPartId);
+        if (!from)
+            ctx.error(base + ".from", "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
+        if (!to)
+            ctx.error(base + ".to", "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
+        if (from && to && l.fromPartId == l.toPartId)
+            ctx.error(base + ".to", "Link '" + l.id + "' connects '" + l.fromPartId + "' to itself.", l.id);
+        else if (from && to && from->count > 1 && to->count > 1)
+            ctx.error(base + ".to", "Link '" + l.id + "' joins two node groups ('" + from->id + "' x" + std::to_string(from->count)
+                                        + " and '" + to->id + "' x" + std::to_string(to->count)
+                                        + "); connect groups through a switch.", l.id);
+        if (!std::isfinite(l.speedGbps) || l.speedGbps <= 0)
+            ctx.error(base + ".speedGbps", "Link '" + l.id + "' has speed " + num(l.speedGbps)
+                                               + " Gb/s; a link's speed must be above 0.", l.id);
+        else if (l.speedGbps > kMaxLinkGbps)
+            ctx.error(base + ".speedGbps", "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the "
+                                               + num(kMaxLinkGbps) + " Gb/s any cable carries.", l.id);
+        if (l.cablesPerMember < 1 || l.cablesPerMember > kMaxCablesPerMember)
+            ctx.error(base + ".cablesPerMember", "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember)
+                                                     + " cables per member; it must be from 1 to "
+                                                     + std::to_string(kMaxCablesPerMember) + ".", l.id);
+    }
+}
+
+} // namespace
+
+Problems validateDesign(const Design& design, const Catalog* catalog)
+{
+    Context ctx(design, catalog);
+    checkIds(ctx);
+    checkParts(ctx);
+    checkLinks(ctx);
+    validation::checkWorkload(ctx);
+    validation::checkParallelism(ctx);
+    validation::checkEconomics(ctx);
+    return std::move(ctx.problems);
+}
+
+} // namespace cf

@@ -1,0 +1,245 @@
+// The workload, split and economics rules of validateDesign.
+#include "design/design_validator_rules.h"
+
+#include "catalog/catalog.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace cf::validation {
+namespace {
+
+// Bounds (our choice unless a source is given).
+constexpr int kMaxSeqLen = 10000000;          // 10M tokens: beyond published long-context training
+constexpr double kMaxTokensToTrain = 1e18;    // ~60x Llama 3's 15T; beyond that is a typo
+constexpr double kMinPue = 1.0;               // PUE = facility / IT power, >= 1 by definition
+constexpr double kMaxPue = 3.0;               // our choice: ~2x the 1.58 industry average (refdata §6)
+constexpr double kMaxOwnershipYears = 30.0;
+constexpr double kMaxMaintenanceFraction = 1.0; // of capital per year
+
+long long satMul(long long a, long long b)
+{
+    long long out = 0;
+    return __builtin_mul_overflow(a, b, &out) ? LLONG_MAX : out;
+}
+
+std::string str(long long v) { return std::to_string(v); }
+
+} // namespace
+
+Context::Context(const Design& d, const Catalog* c) : design(d), catalog(c)
+{
+    if (!catalog)
+        return;
+    gpusKnown = true;
+    for (const Part& p : design.parts) {
+        if (p.kind != PartKind::Node)
+            continue;
+        const NodeSpec* node = catalog->node(p.catalogId);
+        if (!node) {
+            gpusKnown = false; // reported as an unknown catalog id
+            continue;
+        }
+        const long long add = satMul(std::max(p.count, 0), std::max(node->gpus, 0));
+        gpus = add > LLONG_MAX - gpus ? LLONG_MAX : gpus + add;
+    }
+}
+
+void Context::error(std::string field, std::string message, std::string itemId)
+{
+    problems.push_back({Severity::Error, std::move(field), std::move(message), std::move(itemId)});
+}
+
+void Context::warning(std::string field, std::string message, std::string itemId)
+{
+    problems.push_back({Severity::Warning, std::move(field), std::move(message), std::move(itemId)});
+}
+
+std::string num(double value)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "NaN" : (value > 0 ? "infinity" : "-infinity");
+    std::ostringstream os;
+    os.precision(6);
+    os << value;
+    return os.str();
+}
+
+void checkWorkload(Context& ctx)
+{
+    const Workload& w = ctx.design.workload;
+    const ModelShape& m = w.model;
+    bool shapeOk = true;
+    auto positive = [&](const char* key, const char* what, int v) {
+        if (v >= 1)
+            return;
+        shapeOk = false;
+        ctx.error(std::string("workload.model.") + key,
+                  std::string("The model's ") + what + " must be at least 1; got " + str(v) + ".");
+    };
+    positive("layers", "number of layers", m.layers);
+    positive("hidden", "hidden size", m.hidden);
+    positive("heads", "number of attention heads", m.heads);
+    positive("kvHeads", "number of KV heads", m.kvHeads);
+    positive("ffn", "FFN size", m.ffn);
+    positive("vocab", "vocabulary size", m.vocab);
+    positive("experts", "number of experts", m.experts);
+    positive("expertsPerToken", "number of experts per token", m.expertsPerToken);
+    if (shapeOk) {
+        if (m.heads % m.kvHeads != 0)
+            ctx.error("workload.model.kvHeads", "The " + str(m.heads) + " attention heads are not a multiple of the "
+                                                    + str(m.kvHeads) + " KV heads; each KV head must serve the same number of heads.");
+        if (m.hidden % m.heads != 0)
+            ctx.error("workload.model.hidden", "The hidden size " + str(m.hidden) + " is not a multiple of the "
+                                                   + str(m.heads) + " attention heads.");
+        if (m.expertsPerToken > m.experts)
+            ctx.error("workload.model.expertsPerToken", "Each token cannot use " + str(m.expertsPerToken)
+                                                            + " experts when the model has only " + str(m.experts) + ".");
+    }
+    if (w.seqLen < 1 || w.seqLen > kMaxSeqLen)
+        ctx.error("workload.seqLen", "The sequence length " + str(w.seqLen) + " must be from 1 to " + str(kMaxSeqLen) + " tokens.");
+    if (!std::isfinite(w.tokensToTrain) || w.tokensToTrain <= 0)
+        ctx.error("workload.tokensToTrain", "Tokens to train must be above 0; got " + num(w.tokensToTrain) + ".");
+    else if (w.tokensToTrain > kMaxTokensToTrain)
+        ctx.error("workload.tokensToTrain", "Tokens to train " + num(w.tokensToTrain) + " is above the "
+                                                + num(kMaxTokensToTrain) + " this tool models.");
+    if (w.globalBatchSeqs < 1)
+        ctx.error("workload.globalBatchSeqs", "The global batch must be at least 1 sequence; got " + str(w.globalBatchSeqs) + ".");
+    if (!ctx.catalog)
+        return;
+    if (!m.preset.empty() && !ctx.catalog->preset(m.preset))
+        ctx.warning("workload.model.preset", "The preset '" + m.preset + "' is not in the catalog; the shape figures are used as given.");
+    if (w.precision == Precision::FP8) {
+        std::set<std::string> reported;
+        for (const Part& p : ctx.design.parts) {
+            const NodeSpec* node = p.kind == PartKind::Node ? ctx.catalog->node(p.catalogId) : nullptr;
+            const GpuSpec* gpu = node ? ctx.catalog->gpu(node->gpuId) : nullptr;
+            if (gpu && gpu->fp8Tflops <= 0 && reported.insert(gpu->id).second)
+                ctx.error("workload.precision", "FP8 needs FP8 tensor cores, which the " + gpu->name + " in '" + p.id
+                                                    + "' does not have; use bf16.", p.id);
+        }
+    }
+}
+
+void checkParallelism(Context& ctx)
+{
+    const Parallelism& p = ctx.design.parallelism;
+    const ModelShape& m = ctx.design.workload.model;
+    bool degreesOk = true;
+    auto atLeastOne = [&](const char* key, const char* what, int v) {
+        if (v >= 1)
+            return;
+        degreesOk = false;
+        ctx.error(std::string("parallelism.") + key, std::string(what) + " must be at least 1; got " + str(v) + ".");
+    };
+    atLeastOne("tp", "TP (tensor parallel)", p.tp);
+    atLeastOne("pp", "PP (pipeline parallel)", p.pp);
+    atLeastOne("vp", "VP (virtual stages per pipeline rank)", p.vp);
+    atLeastOne("cp", "CP (context parallel)", p.cp);
+    atLeastOne("ep", "EP (expert parallel)", p.ep);
+    atLeastOne("microbatch", "The micro-batch", p.microbatch);
+    if (p.dp < 0) {
+        degreesOk = false;
+        ctx.error("parallelism.dp", "DP must be 0 (automatic) or at least 1; got " + str(p.dp) + ".");
+    }
+    if (!degreesOk)
+        return; // the rules below divide by these
+
+    if (m.heads >= 1 && m.heads % p.tp != 0)
+        ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.heads) + " attention heads.");
+    if (m.kvHeads >= 1 && m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0) {
+        if (p.tp < m.kvHeads)
+            ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.kvHeads)
+                                            + " KV heads, so they cannot be split evenly across the TP ranks.");
+        else
+            ctx.error("parallelism.tp", "TP " + str(p.tp) + " is not a multiple of the " + str(m.kvHeads)
+                                            + " KV heads, so they cannot be replicated evenly across the TP ranks.");
+    }
+    const long long stages = satMul(p.pp, p.vp);
+    if (m.layers >= 1 && m.layers % stages != 0)
+        ctx.error(p.vp > 1 ? "parallelism.vp" : "parallelism.pp",
+                  "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " + str(p.vp)
+                      + " = " + str(stages) + " pipeline stages.");
+    if (p.vp > 1 && p.pp == 1)
+        ctx.error("parallelism.vp", "Interleaved stages (VP " + str(p.vp) + ") need pipeline parallelism; set PP above 1 or VP to 1.");
+
+    long long dp = p.dp; // 0 = not known yet
+    if (ctx.gpusKnown) {
+        const long long inner = satMul(satMul(p.tp, p.pp), p.cp);
+        if (ctx.gpus == 0) {
+            ctx.error("parts", "The design has no GPU nodes, so there is nothing to split; add a node.");
+        } else if (p.dp > 0) {
+            const long long total = satMul(inner, p.dp);
+            if (total != ctx.gpus)
+                ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x DP " + str(p.dp) + " x CP "
+                                                + str(p.cp) + " = " + str(total) + " GPUs, but the design has "
+                                                + str(ctx.gpus) + " GPUs.");
+        } else if (inner > ctx.gpus) {
+            ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner)
+                                            + " GPUs per replica, more than the " + str(ctx.gpus) + " GPUs of the design.");
+        } else if (ctx.gpus % inner != 0) {
+            ctx.error("parallelism.dp", "DP is automatic, but the " + str(ctx.gpus) + " GPUs do not divide by TP "
+                                            + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner) + ".");
+        } else {
+            dp = ctx.gpus / inner;
+        }
+        for (const Part& part : ctx.design.parts) {
+            const NodeSpec* node = part.kind == PartKind::Node ? ctx.catalog->node(part.catalogId) : nullptr;
+            if (node && node->scaleUpDomainGpus >= 1 && p.tp > node->scaleUpDomainGpus) {
+                ctx.warning("parallelism.tp", "TP " + str(p.tp) + " spans more than the " + str(node->scaleUpDomainGpus)
+                                                  + "-GPU NVLink domain of '" + part.id
+                                                  + "'; tensor-parallel traffic would cross the network.", part.id);
+                break;
+            }
+        }
+    }
+    const int batch = ctx.design.workload.globalBatchSeqs;
+    if (dp > 0 && batch >= 1) {
+        const long long perStep = satMul(dp, p.microbatch);
+        if (batch % perStep != 0)
+            ctx.error("workload.globalBatchSeqs", "The global batch of " + str(batch) + " sequences is not a multiple of DP "
+                                                      + str(dp) + " x micro-batch " + str(p.microbatch) + " = " + str(perStep) + ".");
+    }
+    const int seq = ctx.design.workload.seqLen;
+    if (p.cp > 1 && seq >= 1 && seq % (2LL * p.cp) != 0)
+        ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) + " to be a multiple of 2 x CP = "
+                                        + str(2LL * p.cp) + " (each rank takes two chunks for load balance).");
+    if (m.experts >= 1 && m.experts % p.ep != 0)
+        ctx.error("parallelism.ep", "EP " + str(p.ep) + " does not divide the " + str(m.experts) + " experts.");
+    if (dp > 0 && dp % p.ep != 0)
+        ctx.error("parallelism.ep", "EP " + str(p.ep) + " does not divide DP " + str(dp)
+                                        + "; expert-parallel groups sit inside the data-parallel group.");
+}
+
+void checkEconomics(Context& ctx)
+{
+    const Economics& e = ctx.design.economics;
+    auto atLeast = [&](const char* key, const char* what, double v, double min, const char* unit) {
+        if (std::isfinite(v) && v >= min)
+            return;
+        ctx.error(std::string("economics.") + key,
+                  std::string(what) + " must be a number of at least " + num(min) + unit + "; got " + num(v) + ".");
+    };
+    atLeast("electricityUsdPerKwh", "The electricity price", e.electricityUsdPerKwh, 0.0, " $/kWh");
+    atLeast("rentUsdPerGpuHour", "The rent price", e.rentUsdPerGpuHour, 0.0, " $/GPU-hour");
+    atLeast("opsEngineerUsdPerYear", "The cost of an operations engineer", e.opsEngineerUsdPerYear, 0.0, " $/year");
+    if (!std::isfinite(e.pue) || e.pue < kMinPue || e.pue > kMaxPue)
+        ctx.error("economics.pue", "PUE " + num(e.pue) + " must be from " + num(kMinPue) + " (no facility overhead) to "
+                                       + num(kMaxPue) + ".");
+    if (!std::isfinite(e.ownershipYears) || e.ownershipYears <= 0 || e.ownershipYears > kMaxOwnershipYears)
+        ctx.error("economics.ownershipYears", "Years of ownership " + num(e.ownershipYears) + " must be above 0 and at most "
+                                                  + num(kMaxOwnershipYears) + ".");
+    if (!std::isfinite(e.gpusPerOpsEngineer) || e.gpusPerOpsEngineer <= 0)
+        ctx.error("economics.gpusPerOpsEngineer", "GPUs per operations engineer must be above 0; got "
+                                                      + num(e.gpusPerOpsEngineer) + ".");
+    if (!std::isfinite(e.maintenanceFractionPerYear) || e.maintenanceFractionPerYear < 0
+        || e.maintenanceFractionPerYear > kMaxMaintenanceFraction)
+        ctx.error("economics.maintenanceFractionPerYear", "Maintenance per year " + num(e.maintenanceFractionPerYear)
+                                                              + " must be a fraction of the capital cost from 0 to "
+                                                              + num(kMaxMaintenanceFraction) + ".");
+}
+
+} // namespace cf::validation

@@ -1,0 +1,38 @@
+#pragma once
+// Internal to validateDesign: the shared context and the rule groups for the
+// workload, the parallel split and the economics.
+
+#include "design/design.h"
+#include "design/problem.h"
+
+#include <string>
+
+namespace cf {
+class Catalog;
+}
+
+namespace cf::validation {
+
+struct Context {
+    Context(const Design& d, const Catalog* c);
+
+    const Design& design;
+    const Catalog* catalog;
+    // GPUs of the design: sum over node parts of count x the node's GPUs.
+    // Known only with a catalog in which every node part's id resolves.
+    long long gpus = 0;
+    bool gpusKnown = false;
+    Problems problems;
+
+    void error(std::string field, std::string message, std::string itemId = {});
+    void warning(std::string field, std::string message, std::string itemId = {});
+};
+
+// A number for a message: whole numbers without decimals, others to 6 digits.
+std::string num(double value);
+
+void checkWorkload(Context& ctx);
+void checkParallelism(Context& ctx);
+void checkEconomics(Context& ctx);
+
+} // namespace cf::validation

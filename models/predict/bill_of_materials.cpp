@@ -1,0 +1,255 @@
+// Bill of materials: one pass over the parts and one over the links. The link
+// pass is the hot loop for big designs (~21k links at 2,048 nodes): it touches
+// no catalog entry and hashes an end's id only when the design has node groups.
+#include "predict/bill_of_materials.h"
+
+#include <algorithm>
+#include <bitset>
+#include <string_view>
+#include <unordered_map>
+
+namespace cf {
+namespace {
+
+// A filter with no false negatives over ids: (first character, length mod 32).
+// Generated designs name groups "n12" and switches "leaf3", so a link between
+// switches is rejected without hashing (the 2,048-node bill, ~21k links, is
+// dominated by that hashing otherwise).
+class IdFilter {
+public:
+    void add(std::string_view id) { bits_.set(key(id)); }
+    bool mayContain(std::string_view id) const { return bits_.test(key(id)); }
+
+private:
+    static constexpr std::size_t kLengthBuckets = 32; // our choice: ids are short
+    static std::size_t key(std::string_view id)
+    {
+        const unsigned char first = id.empty() ? 0 : static_cast<unsigned char>(id.front());
+        return first * kLengthBuckets + id.size() % kLengthBuckets;
+    }
+    std::bitset<256 * kLengthBuckets> bits_;
+};
+
+// One (kind, catalog id) and how many units of it; lines are built from these.
+struct Tally {
+    PartKind kind;
+    std::string_view catalogId;
+    long long units = 0;
+};
+
+// Cables of one (medium, length class, speed): the key the cable choice needs.
+struct CableTally {
+    Medium medium;
+    LengthClass lengthClass;
+    double gbps;
+    long long cables = 0;
+    std::string_view firstLinkId; // to name in a problem when no cable fits
+};
+
+std::string priceNote(const Provenance& p, double priceUsd)
+{
+    if (priceUsd <= 0)
+        return "price unknown: counted as $0";
+    const auto it = p.estimated.find("priceUsd");
+    return it == p.estimated.end() ? std::string() : "estimated: " + it->second;
+}
+
+BomLine makeLine(const std::string& id, const std::string& name, const std::string& vendor, const char* kind,
+                 long long quantity, double unitUsd, double unitW, const Provenance& provenance)
+{
+    BomLine line;
+    line.itemId = id;
+    line.name = name;
+    line.vendor = vendor;
+    line.kind = kind;
+    line.quantity = quantity;
+    line.unitPriceUsd = std::max(0.0, unitUsd);
+    line.extendedPriceUsd = static_cast<double>(quantity) * line.unitPriceUsd;
+    line.unitPowerW = std::max(0.0, unitW);
+    line.totalPowerW = static_cast<double>(quantity) * line.unitPowerW;
+    line.priceSource = provenance.source;
+    line.note = priceNote(provenance, unitUsd);
+    return line;
+}
+
+BomLine includedLine(const std::string& id, const std::string& name, const std::string& vendor,
+                     const char* kind, long long quantity, const std::string& parentId,
+                     const std::string& source)
+{
+    BomLine line;
+    line.itemId = id;
+    line.name = name;
+    line.vendor = vendor;
+    line.kind = kind;
+    line.quantity = quantity;
+    line.includedIn = parentId;
+    line.priceSource = source;
+    line.note = "included in " + parentId + " (price and power counted there)";
+    return line;
+}
+
+void warn(Problems& problems, const std::string& field, const std::string& message, std::string_view item)
+{
+    problems.push_back({Severity::Warning, field, message, std::string(item)});
+}
+
+} // namespace
+
+const CableSpec* bomCableFor(const Catalog& catalog, Medium medium, LengthClass lengthClass, double gbps)
+{
+    if (medium == Medium::NVLink)
+        return nullptr;
+    const std::string_view m = toString(medium), len = toString(lengthClass);
+    const CableSpec* best = nullptr;
+    for (const CableSpec& c : catalog.cables()) {
+        if (c.medium != m || c.lengthClass != len || c.gbps < gbps)
+            continue;
+        if (!best || c.gbps < best->gbps || (c.gbps == best->gbps && c.priceUsd < best->priceUsd))
+            best = &c;
+    }
+    return best;
+}
+
+BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
+{
+    BillOfMaterials bom;
+
+    // Parts by (kind, catalog id); consecutive parts usually share both.
+    std::vector<Tally> tallies;
+    std::unordered_map<std::string_view, int> groupMembers; // node groups only
+    IdFilter groupFilter;
+    for (const Part& p : design.parts) {
+        const long long units = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
+        if (p.kind == PartKind::Node && p.count > 1) {
+            groupMembers.emplace(p.id, p.count);
+            groupFilter.add(p.id);
+        }
+        auto it = std::find_if(tallies.rbegin(), tallies.rend(), [&](const Tally& t) {
+            return t.kind == p.kind && t.catalogId == p.catalogId;
+        });
+        if (it != tallies.rend())
+            it->units += units;
+        else
+            tallies.push_back({p.kind, p.catalogId, units});
+    }
+
+    // Links by (medium, length class, speed), cables = per member x members.
+    std::vector<CableTally> cableTallies;
+    const bool groups = !groupMembers.empty();
+    std::size_t last = 0;
+    for (const Link& l : design.links) {
+        long long members = 1;
+        if (groups) {
+            if (groupFilter.mayContain(l.fromPartId))
+                if (auto g = groupMembers.find(l.fromPartId); g != groupMembers.end())
+                    members = g->second;
+            if (groupFilter.mayContain(l.toPartId))
+                if (auto g = groupMembers.find(l.toPartId); g != groupMembers.end())
+                    members = std::max<long long>(members, g->second);
+        }
+        const long long cables = members * std::max(0, l.cablesPerMember);
+        if (last < cableTallies.size() && cableTallies[last].medium == l.medium &&
+            cableTallies[last].lengthClass == l.lengthClass && cableTallies[last].gbps == l.speedGbps) {
+            cableTallies[last].cables += cables;
+            continue;
+        }
+        auto it = std::find_if(cableTallies.begin(), cableTallies.end(), [&](const CableTally& t) {
+            return t.medium == l.medium && t.lengthClass == l.lengthClass && t.gbps == l.speedGbps;
+        });
+        if (it == cableTallies.end()) {
+            cableTallies.push_back({l.medium, l.lengthClass, l.speedGbps, 0, l.id});
+            it = cableTallies.end() - 1;
+        }
+        it->cables += cables;
+        last = static_cast<std::size_t>(it - cableTallies.begin());
+    }
+
+    // Lines, in the order nodes, GPUs, NICs, switches, storage, cables.
+    std::vector<BomLine> nodes, gpus, nics, switches, storage, cables;
+    auto addIncluded = [](std::vector<BomLine>& into, BomLine line) {
+        for (BomLine& existing : into)
+            if (existing.itemId == line.itemId && existing.includedIn == line.includedIn) {
+                existing.quantity += line.quantity;
+                return;
+            }
+        into.push_back(std::move(line));
+    };
+    for (const Tally& t : tallies) {
+        const std::string id(t.catalogId);
+        if (t.kind == PartKind::Node) {
+            const NodeSpec* n = catalog.node(id);
+            if (!n) {
+                warn(bom.problems, "parts.catalogId", "unknown node type '" + id + "': not in the bill", id);
+                continue;
+            }
+            nodes.push_back(
+                makeLine(id, n->name, n->vendor, "node", t.units, n->priceUsd, n->maxPowerW, n->provenance));
+            if (const GpuSpec* g = catalog.gpu(n->gpuId))
+                addIncluded(gpus, includedLine(g->id, g->name, g->vendor, "gpu", t.units * n->gpus, id,
+                                               g->provenance.source));
+            if (const NicSpec* c = catalog.nic(n->nicId))
+                addIncluded(nics, includedLine(c->id, c->name, c->vendor, "nic", t.units * n->nics, id,
+                                               c->provenance.source));
+        } else if (t.kind == PartKind::Switch) {
+            const SwitchSpec* s = catalog.switchSpec(id);
+            if (!s) {
+                warn(bom.problems, "parts.catalogId", "unknown switch '" + id + "': not in the bill", id);
+                continue;
+            }
+            switches.push_back(
+                makeLine(id, s->name, s->vendor, "switch", t.units, s->priceUsd, s->powerW, s->provenance));
+        } else {
+            const StorageSpec* s = catalog.storage(id);
+            if (!s) {
+                warn(bom.problems, "parts.catalogId", "unknown storage system '" + id + "': not in the bill",
+                     id);
+                continue;
+            }
+            storage.push_back(
+                makeLine(id, s->name, s->vendor, "storage", t.units, s->priceUsd, s->powerW, s->provenance));
+        }
+    }
+    for (const CableTally& t : cableTallies) {
+        if (t.medium == Medium::NVLink || t.cables == 0)
+            continue; // inside the node or rack: part of the node's price
+        const CableSpec* c = bomCableFor(catalog, t.medium, t.lengthClass, t.gbps);
+        if (!c) {
+            const std::string what = std::string(toString(t.medium)) + " " + toString(t.lengthClass) + " " +
+                                     std::to_string(static_cast<long long>(t.gbps)) + " Gb/s";
+            warn(bom.problems, "links.medium",
+                 "no catalog cable for " + what + " (" + std::to_string(t.cables) + " cables counted at $0)",
+                 t.firstLinkId);
+            BomLine line = makeLine("", "no catalog cable: " + what, "", "cable", t.cables, 0, 0, {});
+            cables.push_back(std::move(line));
+            continue;
+        }
+        auto same =
+            std::find_if(cables.begin(), cables.end(), [&](const BomLine& b) { return b.itemId == c->id; });
+        if (same != cables.end()) {
+            same->quantity += t.cables;
+            same->extendedPriceUsd = static_cast<double>(same->quantity) * same->unitPriceUsd;
+            same->totalPowerW = static_cast<double>(same->quantity) * same->unitPowerW;
+        } else {
+            cables.push_back(makeLine(c->id, c->name, c->vendor, "cable", t.cables, c->priceUsd, c->powerW,
+                                      c->provenance));
+        }
+    }
+
+    auto byId = [](const BomLine& a, const BomLine& b) { return a.itemId < b.itemId; };
+    for (auto* group : {&nodes, &gpus, &nics, &switches, &storage, &cables}) {
+        std::sort(group->begin(), group->end(), byId);
+        for (BomLine& line : *group) {
+            if (line.counted()) {
+                bom.totalUsd += line.extendedPriceUsd;
+                bom.totalPowerW += line.totalPowerW;
+                if (line.unitPriceUsd <= 0 && !line.itemId.empty())
+                    warn(bom.problems, "bom",
+                         "no price in the catalog for " + line.itemId + "; counted as $0", line.itemId);
+            }
+            bom.lines.push_back(std::move(line));
+        }
+    }
+    return bom;
+}
+
+} // namespace cf

@@ -1,0 +1,47 @@
+#pragma once
+// Rows of ../shared/refdata/calibration.csv turned into what the CLI can
+// express: a uniform cluster (GPU, GPU count, GPUs per node, NIC speed,
+// fabric), a workload and a split, plus the measured figure to compare with.
+// Rows the engine cannot express carry the reason instead. The mapping rules
+// are data completion only (no constant is chosen per row): docs/model.md.
+
+#include "design/parallelism.h"
+#include "design/workload.h"
+
+#include <string>
+#include <vector>
+
+namespace cf {
+
+enum class CalibrationMetric {
+    TokensPerSPerGpu,    // measured tokens/s per GPU (column or iteration time)
+    ModelTflopsPerGpu,   // model FLOPs, no recompute
+    HardwareTflopsPerGpu,// Megatron-style count including recompute (HFU-like)
+    Mfu                  // PaLM MFU against the BF16 peak
+};
+
+struct CalibrationCase {
+    std::string id;
+    std::string source;          // first words of the source column
+    std::string skipReason;      // non-empty: the row cannot be expressed
+    // Cluster (CLI cluster flags).
+    std::string gpuId;
+    int gpus = 0;
+    int gpusPerNode = 8;
+    double nicGbps = 0;          // per GPU; 0 = the catalog node's default
+    std::string fabric = "ib";   // "ib" | "roce"
+    // Workload and split (CLI workload flags).
+    Workload workload;
+    Parallelism parallelism;
+    // What was measured.
+    CalibrationMetric metric = CalibrationMetric::TokensPerSPerGpu;
+    double measured = 0;
+    std::string assumptions;     // what the row left out and we assumed
+};
+
+// Parses the CSV text; returns one case per data row (skipped rows included).
+std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText);
+
+const char* toString(CalibrationMetric metric);
+
+} // namespace cf

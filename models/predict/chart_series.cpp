@@ -1,0 +1,215 @@
+#include "predict/chart_series.h"
+
+#include "predict/collectives.h"
+#include "predict/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cf {
+namespace {
+
+double finite(double v)
+{
+    return std::isfinite(v) ? v : 0.0;
+}
+
+double allReduceSeconds(const Topology& t, double bytes, int ranks, int ranksPerNode)
+{
+    GroupPlacement g;
+    g.ranks = ranks;
+    g.ranksPerNode = std::clamp(ranksPerNode, 1, ranks);
+    return finite(collectiveTime(t, CollectiveOp::AllReduce, bytes, g).seconds);
+}
+
+// The scaled fabric for the scaling curve. Approximation (docs/charts.md): the
+// per-node fabric facts (NICs, line rate, efficiency, tiers' oversubscription,
+// scale-up domain) stay as drawn; only the node and GPU counts, the bisection and
+// the node-proportional power and capital cost grow with the node count.
+struct ScaledDesign {
+    Topology topology;
+    StaticPower power;
+    double capexUsd = 0;
+};
+
+void scaleTo(const DesignFacts& facts, int nodes, ScaledDesign& out)
+{
+    const Topology& t = facts.topology;
+    const double ratio = t.nodes > 0 ? double(nodes) / t.nodes : 1.0;
+    out.topology.nodes = nodes;
+    out.topology.gpus = nodes * t.gpusPerNode;
+    out.topology.bisectionGBps = t.bisectionGBps * ratio;
+    out.power.nodeRestW = facts.power.nodeRestW * ratio;
+    out.power.nicW = facts.power.nicW * ratio;
+    out.power.opticsW = facts.power.opticsW * ratio;
+    out.power.switchW = facts.power.switchW * ratio;
+    out.power.gpuTdpW = facts.power.gpuTdpW * ratio;
+    out.capexUsd = facts.capexUsd * ratio;
+}
+
+} // namespace
+
+AllReduceSeries buildAllReduceSeries(const Topology& t, const Prediction& p, int dpRanks)
+{
+    AllReduceSeries s;
+    s.intraNodeRanks = t.gpusPerNode;
+    s.allGpusRanks = t.gpus;
+    const bool intra = t.gpusPerNode > 1;
+    const bool across = t.nodes > 1 && t.gpus > t.gpusPerNode;
+    if (!intra && !across)
+        return s;
+    s.bytes.reserve(kAllReducePoints);
+    const double logMin = std::log2(kAllReduceMinBytes);
+    const double logStep = (std::log2(kAllReduceMaxBytes) - logMin) / (kAllReducePoints - 1);
+    for (int i = 0; i < kAllReducePoints; ++i) {
+        const double bytes = std::exp2(logMin + logStep * i);
+        s.bytes.push_back(bytes);
+        if (intra)
+            s.intraNodeS.push_back(allReduceSeconds(t, bytes, t.gpusPerNode, t.gpusPerNode));
+        if (across)
+            s.allGpusS.push_back(allReduceSeconds(t, bytes, t.gpus, t.gpusPerNode));
+    }
+    if (dpRanks > 1 && p.comm.gradientBytesPerGpu > 0 && p.comm.allreduceTimeS > 0) {
+        s.markerBytes = finite(p.comm.gradientBytesPerGpu);
+        s.markerS = finite(p.comm.allreduceTimeS);
+        s.markerRanks = dpRanks;
+    }
+    return s;
+}
+
+ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts, const Prediction& p)
+{
+    ScalingSeries s;
+    const Topology& t = facts.topology;
+    if (t.nodes <= 0 || t.gpusPerNode <= 0)
+        return s;
+    s.currentNodes = t.nodes;
+    s.currentTokensPerS = finite(p.tokensPerS);
+    s.currentMfuPercent = finite(100.0 * p.mfu);
+
+    std::vector<int> counts;
+    for (int n = 1; n <= kScalingMaxFactor * t.nodes; n *= 2)
+        counts.push_back(n);
+    counts.push_back(t.nodes);
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+
+    const Parallelism& par = design.parallelism;
+    const int inner = std::max(1, par.tp) * std::max(1, par.pp) * std::max(1, par.cp);
+    ScaledDesign scaled;
+    scaled.topology = t;
+    scaled.topology.problems.clear();
+    scaled.power = facts.power;
+    scaled.power.problems.clear();
+    for (int n : counts) {
+        if (n == t.nodes) { // the design itself: exactly the prediction's figures
+            s.nodes.push_back(n);
+            s.tokensPerS.push_back(s.currentTokensPerS);
+            s.mfuPercent.push_back(s.currentMfuPercent);
+            continue;
+        }
+        const int gpus = n * t.gpusPerNode;
+        if (gpus < inner || gpus % inner != 0)
+            continue;
+        scaleTo(facts, n, scaled);
+        Parallelism sp = par;
+        if (sp.dp > 0)
+            sp.dp = gpus / inner; // DP grows, TP/PP/CP kept
+        const Prediction q =
+            evaluateOn(scaled.topology, scaled.power, scaled.capexUsd, design.workload, sp, design.economics);
+        if (hasErrors(q.problems) || q.tokensPerS <= 0)
+            continue;
+        s.nodes.push_back(n);
+        s.tokensPerS.push_back(finite(q.tokensPerS));
+        s.mfuPercent.push_back(finite(100.0 * q.mfu));
+    }
+    return s;
+}
+
+BreakdownSeries buildStepTimeSeries(const Prediction& p)
+{
+    const StepBreakdown& b = p.breakdown;
+    BreakdownSeries s;
+    s.parts = {{"Compute", b.computeS},        {"Recompute", b.recomputeS},
+               {"TP comm", b.tpCommS},         {"PP bubble", b.ppBubbleS},
+               {"PP comm", b.ppCommS},         {"Exposed DP comm", b.dpCommExposedS},
+               {"CP comm", b.cpCommS},         {"Optimizer", b.optimizerS}};
+    for (NamedPart& part : s.parts)
+        s.total += (part.value = finite(part.value));
+    s.reference = finite(p.stepTimeS);
+    return s;
+}
+
+BreakdownSeries buildMemorySeries(const Prediction& p)
+{
+    const MemoryFacts& m = p.memory;
+    BreakdownSeries s;
+    s.parts = {{"Weights", m.weightsBytes},
+               {"Gradients", m.gradientsBytes},
+               {"Optimizer", m.optimizerBytes},
+               {"Activations", m.activationsBytes},
+               {"Buffers", m.buffersBytes}};
+    for (NamedPart& part : s.parts)
+        s.total += (part.value = finite(part.value));
+    s.reference = finite(m.hbmBytes);
+    return s;
+}
+
+BreakdownSeries buildPowerSeries(const Prediction& p)
+{
+    const PowerFacts& w = p.power;
+    BreakdownSeries s;
+    s.parts = {{"GPUs", w.gpuW},
+               {"Rest of nodes", w.nodeRestW},
+               {"Network (NICs + optics)", w.nicW + w.opticsW},
+               {"Switches", w.switchW},
+               {"Storage", w.storageW},
+               {"Cooling overhead", std::max(0.0, w.facilityW - w.itW)}};
+    for (NamedPart& part : s.parts)
+        s.total += (part.value = finite(part.value));
+    s.reference = finite(w.facilityW);
+    return s;
+}
+
+CostSeries buildCostSeries(const Economics& e, const Prediction& p)
+{
+    CostSeries s;
+    const CostFacts& c = p.cost;
+    const int months = std::max(1, int(std::ceil(std::max(0.0, e.ownershipYears) * kMonthsPerYear)));
+    const double opexPerMonth = finite(c.opexUsdPerYear / kMonthsPerYear);
+    const double rentPerMonth = finite(c.rentUsdPerYear / kMonthsPerYear);
+    const double capex = finite(c.capexUsd);
+    s.month.reserve(months + 1);
+    s.ownUsd.reserve(months + 1);
+    s.rentUsd.reserve(months + 1);
+    for (int m = 0; m <= months; ++m) {
+        s.month.push_back(m);
+        s.ownUsd.push_back(capex + opexPerMonth * m);
+        s.rentUsd.push_back(rentPerMonth * m);
+    }
+    if (c.breakEvenMonth > 0 && c.breakEvenMonth <= months) {
+        s.breakEvenMonth = finite(c.breakEvenMonth);
+        s.breakEvenUsd = finite(rentPerMonth * c.breakEvenMonth);
+    }
+    return s;
+}
+
+ChartSeries buildChartSeries(const Design& design, const DesignFacts& facts, const Prediction& p)
+{
+    ChartSeries out;
+    for (const Problem& problem : p.problems)
+        if (problem.severity == Severity::Error) {
+            out.firstError = formatProblem(problem);
+            return out;
+        }
+    out.valid = true;
+    out.allReduce = buildAllReduceSeries(facts.topology, p, effectiveDp(design.parallelism, facts.topology.gpus));
+    out.scaling = buildScalingSeries(design, facts, p);
+    out.stepTime = buildStepTimeSeries(p);
+    out.memory = buildMemorySeries(p);
+    out.power = buildPowerSeries(p);
+    out.cost = buildCostSeries(design.economics, p);
+    return out;
+}
+
+} // namespace cf

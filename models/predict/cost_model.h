@@ -1,0 +1,34 @@
+#pragma once
+// Money: capital cost from the bill of materials, yearly operating cost,
+// rent, break-even and the cost of the training run (docs/model.md "Cost").
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "design/economics.h"
+#include "predict/prediction.h"
+
+namespace cf {
+
+inline constexpr double kHoursPerYear = 8766.0; // 365.25 days
+inline constexpr double kMonthsPerYear = 12.0;
+
+// Capital cost of the design: the bill of materials' total, so BOM and capex agree.
+// `problems` gets a warning for every part whose price the catalog does not know.
+double capitalCostUsd(const Design& design, const Catalog& catalog, Problems* problems);
+
+struct CostInputs {
+    double capexUsd = 0;
+    int gpus = 0;
+    double facilityW = 0;
+    double runSeconds = 0;     // time to train incl. failures
+    double tokensToTrain = 0;
+    Economics economics;
+};
+
+// opex/year = energy (facility kW x 8766 h x $/kWh) + staff (GPUs / GPUs per
+// engineer x salary) + maintenance fraction x capex. Break-even month: the
+// month where owning (capex + opex to date) equals renting (rent to date).
+// Run cost when owning = capex x run years / ownership years + opex x run years.
+CostFacts costFacts(const CostInputs& in);
+
+} // namespace cf

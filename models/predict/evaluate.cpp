@@ -1,0 +1,138 @@
+#include "predict/evaluate.h"
+
+#include "predict/checkpoint_model.h"
+#include "predict/compute_model.h"
+#include "predict/cost_model.h"
+#include "predict/goodput_model.h"
+#include "predict/memory_model.h"
+#include "predict/prediction_sanitize.h"
+#include "predict/split_checks.h"
+#include "predict/step_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace cf {
+
+// Resident logits of the last stage, bytes per logit: FP32 logits whose
+// gradient overwrites them in place (our count).
+inline constexpr double kResidentLogitBytes = 4.0;
+
+int effectiveDp(const Parallelism& p, int gpus)
+{
+    if (p.dp > 0)
+        return p.dp;
+    const long long inner = 1LL * std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);
+    return int(std::max<long long>(1, gpus / inner));
+}
+
+DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog)
+{
+    DesignFacts f;
+    f.topology = deriveTopology(design, catalog);
+    f.problems = f.topology.problems;
+    f.power = staticPower(design, catalog, f.topology);
+    f.problems.insert(f.problems.end(), f.power.problems.begin(), f.power.problems.end());
+    f.capexUsd = capitalCostUsd(design, catalog, &f.problems);
+    return f;
+}
+
+Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Parallelism& p, const Economics& e)
+{
+    return evaluateOn(facts.topology, facts.power, facts.capexUsd, w, p, e);
+}
+
+Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
+                      const Parallelism& par, const Economics& econ)
+{
+    Prediction out;
+    out.gpus = t.gpus;
+    out.nodes = t.nodes;
+    const int dp = effectiveDp(par, t.gpus);
+    if (!checkSplit(t, w, par, dp, out.problems)) {
+        sanitize(out);
+        return out;
+    }
+    const bool fp8 = w.precision == Precision::FP8;
+    out.peakTflopsPerGpu = peakFlops(*t.gpu, fp8 ? Precision::FP8 : Precision::BF16) / 1e12;
+    predictStep(t, w, par, dp, out);
+
+    // Memory on the worst stage.
+    MemoryInputs mi;
+    mi.shape = &w.model;
+    mi.seqLen = w.seqLen;
+    mi.microbatch = par.microbatch;
+    mi.microbatchesPerStep = out.microbatch.microbatchesPerStep;
+    mi.par = par;
+    mi.dp = dp;
+    mi.shardGroup = par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, out.comm.dpGroupRanksPerNode)) : dp;
+    mi.stageParams = stageParamsPerRank(w.model, out.microbatch.layersPerStage, par.tp, par.pp);
+    mi.layerParamsPerRank = layerParams(w.model) / par.tp;
+    mi.hbmGB = t.gpu->hbmGB;
+    out.memory = memoryFacts(mi);
+    const double logits = double(par.microbatch) * w.seqLen / par.cp * w.model.vocab / par.tp * kResidentLogitBytes;
+    out.memory.buffersBytes += logits;
+    out.memory.totalBytes += logits;
+    out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
+    if (!out.memory.fits)
+        out.problems.push_back({Severity::Error, "memory",
+                                "needs " + std::to_string(int(std::ceil(out.memory.totalBytes / 1e9))) +
+                                    " GB per GPU but the GPU has " + std::to_string(int(t.gpu->hbmGB)) +
+                                    " GB: shard more, recompute, or split further",
+                                {}});
+
+    // Checkpoints and goodput.
+    CheckpointInputs ci;
+    ci.paramsTotal = out.flops.paramsTotal;
+    ci.gpus = t.gpus;
+    ci.gpusPerNode = std::max(1, t.gpusPerNode);
+    ci.tp = par.tp;
+    ci.pp = par.pp;
+    ci.dp = dp;
+    ci.sharding = par.sharding;
+    ci.async = w.asyncCheckpoint;
+    ci.tokensPerS = out.tokensPerS;
+    out.checkpoint = checkpointFacts(t, ci);
+    if (!out.checkpoint.hasStorage)
+        out.problems.push_back({Severity::Warning, "parts",
+                                "no storage drawn: checkpoint write time and data-loading bandwidth are not predicted", {}});
+    else if (out.checkpoint.dataLoadGBpsNeeded > out.checkpoint.storageReadGBps)
+        out.problems.push_back({Severity::Warning, "parts", "training reads tokens faster than the storage delivers", {}});
+    GoodputInputs gi;
+    gi.gpus = t.gpus;
+    gi.checkpointStallS = out.checkpoint.stallS;
+    gi.checkpointWriteS = out.checkpoint.writeS;
+    gi.checkpointReadS = out.checkpoint.readS;
+    gi.idealTrainS = out.tokensPerS > 0 ? w.tokensToTrain / out.tokensPerS : 0.0;
+    out.goodput = goodputFacts(gi);
+
+    // Power and cost.
+    const double busy = out.stepTimeS > 0 ? (out.breakdown.computeS + out.breakdown.recomputeS) / out.stepTimeS : 0.0;
+    out.power = powerFacts(power, busy, econ.pue, out.goodput.timeToTrainS / 3600.0);
+    CostInputs cin;
+    cin.capexUsd = capexUsd;
+    cin.gpus = t.gpus;
+    cin.facilityW = out.power.facilityW;
+    cin.runSeconds = out.goodput.timeToTrainS;
+    cin.tokensToTrain = w.tokensToTrain;
+    cin.economics = econ;
+    out.cost = costFacts(cin);
+    if (out.cost.breakEvenMonth <= 0)
+        out.problems.push_back({Severity::Warning, "economics.rentUsdPerGpuHour",
+                                "renting is cheaper than owning at any horizon: no break-even month", {}});
+    sanitize(out);
+    return out;
+}
+
+Prediction evaluate(const Design& design, const Catalog& catalog)
+{
+    const DesignFacts facts = deriveDesignFacts(design, catalog);
+    Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
+    Problems all = facts.problems;
+    all.insert(all.end(), p.problems.begin(), p.problems.end());
+    p.problems = std::move(all);
+    return p;
+}
+
+} // namespace cf

@@ -1,0 +1,30 @@
+#pragma once
+// Goodput: interruptions from the GPU count, Young/Daly checkpoint interval,
+// lost work and restarts -> effective time to train (refdata §7).
+
+#include "predict/prediction.h"
+
+namespace cf {
+
+// Llama 3 405B pre-training: 419 unexpected interruptions in 54 days on 16,384
+// H100 -> 16,384 x 1,296 h / 419 = 50,700 GPU-hours per interruption, all causes
+// (refdata §7.1, Meta "The Llama 3 Herd of Models" 2024).
+inline constexpr double kGpuHoursPerInterruption = 50700.0;
+// Restart: re-launch and warm-up before the checkpoint is read, seconds
+// (refdata §7.2 example: R = 10 min; our choice of that example value).
+inline constexpr double kRelaunchSeconds = 600.0;
+// The first-order waste formula stops being meaningful near 1; cap it (our choice).
+inline constexpr double kMaxWasteFraction = 0.95;
+
+struct GoodputInputs {
+    int gpus = 1;
+    double checkpointStallS = 0;   // C: training time lost per checkpoint
+    double checkpointWriteS = 0;   // a checkpoint cannot start before the previous one is written
+    double checkpointReadS = 0;
+    double idealTrainS = 0;
+};
+
+// tau = sqrt(2*C*M) (Young 1974), waste = C/tau + (tau/2 + R)/M.
+GoodputFacts goodputFacts(const GoodputInputs& in);
+
+} // namespace cf

@@ -1,0 +1,88 @@
+#include "predict/memory_model.h"
+
+#include <algorithm>
+
+namespace cf {
+
+double activationBytesPerLayer(const ModelShape& s, int seqLen, int microbatch, int tp, int cp,
+                               bool sp, Recompute recompute, bool flash)
+{
+    tp = std::max(1, tp);
+    cp = std::max(1, cp);
+    const double h = s.hidden;
+    const double kvDim = s.heads > 0 ? double(s.kvHeads) * h / s.heads : h;
+    const double sl = double(seqLen) / cp; // tokens per GPU under context parallelism
+    const double b = microbatch;
+    const double sbh = sl * b * h;
+    const bool useSp = sp && tp > 1;
+    if (recompute == Recompute::Full) // only the layer input is kept (2 bytes per element)
+        return 2.0 * sbh / (useSp ? tp : 1);
+    // Per token: attention 7h + 4*kvDim (Q, K, V, inputs, dropout mask), MLP 3h + 4 or 6 ffn,
+    // two norms 4h. MHA with ffn = 4h: 11h + 19h + 4h = 34h (Korthikanti eq. 1).
+    const int active = s.experts > 1 ? std::max(1, s.expertsPerToken) : 1;
+    const double linear = 7.0 * h + 4.0 * kvDim + 3.0 * h + (s.gatedFfn ? 6.0 : 4.0) * s.ffn * active + 4.0 * h;
+    // The parts replicated across TP ranks without SP: norms 4h, inputs of QKV and
+    // MLP-up 4h, dropout masks 2h = 10h (Korthikanti eq. 2); the rest splits by t.
+    const double replicated = 10.0 * h;
+    double perToken = useSp || tp == 1 ? linear / tp : replicated + (linear - replicated) / tp;
+    double scores = 0;
+    if (recompute == Recompute::None && !flash) // softmax out 2as^2b, mask as^2b, dropout out 2as^2b
+        scores = 5.0 * s.heads * sl * sl * b / tp;
+    return sl * b * perToken + scores;
+}
+
+double inFlightFactor(int pp, int vp, int microbatchesPerStep)
+{
+    pp = std::max(1, pp);
+    vp = std::max(1, vp);
+    if (pp == 1)
+        return 1.0 / 1.0; // one micro-batch in flight, all layers on this GPU
+    // 1F1B: the first stage holds min(pp, m) micro-batches of its L/pp layers.
+    const double held = std::min<double>(pp, std::max(1, microbatchesPerStep)) / pp;
+    const double interleave = vp > 1 ? 1.0 + double(pp - 1) / (double(pp) * vp) : 1.0;
+    return held * interleave; // factor on (layers * one micro-batch) activations
+}
+
+ShardFactors shardFactors(Sharding sharding, int dp, int shardGroup)
+{
+    const double d = std::max(1, dp);
+    const double g = std::max(1, std::min(shardGroup, dp));
+    switch (sharding) {
+    case Sharding::DDP: return {1, 1, 1};
+    case Sharding::ZeRO1: return {1, 1, d};
+    case Sharding::ZeRO2: return {1, d, d};
+    case Sharding::ZeRO3:
+    case Sharding::FSDPFull: return {d, d, d};
+    case Sharding::FSDPHybrid: return {g, g, g};
+    }
+    return {1, 1, 1};
+}
+
+MemoryFacts memoryFacts(const MemoryInputs& in)
+{
+    MemoryFacts m;
+    const Parallelism& p = in.par;
+    const ShardFactors f = shardFactors(p.sharding, in.dp, in.shardGroup);
+    m.weightsBytes = kWeightBytesPerParam * in.stageParams / f.weights;
+    m.gradientsBytes = kGradBytesPerParam * in.stageParams / f.gradients;
+    m.optimizerBytes = kOptimizerBytesPerParam * in.stageParams / f.optimizer;
+    m.activationBytesPerLayer = activationBytesPerLayer(*in.shape, in.seqLen, in.microbatch, p.tp, p.cp,
+                                                        p.sequenceParallel, p.recompute, kAssumeFlashAttention);
+    m.inFlightMicrobatches = inFlightFactor(p.pp, p.vp, in.microbatchesPerStep) * std::max(1, p.pp);
+    const double layers = in.shape->layers;
+    m.activationsBytes = m.activationBytesPerLayer * layers * inFlightFactor(p.pp, p.vp, in.microbatchesPerStep);
+    if (p.recompute == Recompute::Full) // backward re-materialises one whole layer at a time
+        m.activationsBytes += activationBytesPerLayer(*in.shape, in.seqLen, in.microbatch, p.tp, p.cp,
+                                                      p.sequenceParallel, Recompute::Selective,
+                                                      kAssumeFlashAttention);
+    // Buffers: gathered full layers for ZeRO-3/FSDP (current + prefetched), plus reserve.
+    const bool gathers = p.sharding == Sharding::ZeRO3 || p.sharding == Sharding::FSDPFull ||
+                         p.sharding == Sharding::FSDPHybrid;
+    m.buffersBytes = kReservedBytes + (gathers ? 2.0 * kWeightBytesPerParam * in.layerParamsPerRank : 0.0);
+    m.totalBytes = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + m.buffersBytes;
+    m.hbmBytes = in.hbmGB * 1e9;
+    m.fits = m.totalBytes <= m.hbmBytes;
+    return m;
+}
+
+} // namespace cf

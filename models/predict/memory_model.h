@@ -1,0 +1,58 @@
+#pragma once
+// Memory per GPU by part: weights, gradients and optimizer state under each
+// sharding scheme (ZeRO paper, Rajbhandari et al. 2020: 2 + 2 + 12 bytes per
+// parameter with mixed-precision Adam), activations per micro-batch
+// (Korthikanti et al. 2022, generalised to GQA and gated MLPs) times the
+// micro-batches the pipeline schedule keeps in flight, and buffers.
+
+#include "design/parallelism.h"
+#include "design/workload.h"
+#include "predict/prediction.h"
+
+namespace cf {
+
+inline constexpr double kWeightBytesPerParam = 2.0;    // BF16 working copy (ZeRO paper)
+inline constexpr double kGradBytesPerParam = 2.0;      // BF16 gradients (ZeRO paper)
+inline constexpr double kOptimizerBytesPerParam = 12.0;// FP32 master + Adam m + v (ZeRO paper K = 12)
+
+// Activation bytes of one layer for one micro-batch on one GPU.
+// Korthikanti et al. 2022 (eq. 1-5): per layer s*b*h*(34 + 5*a*s/h) bytes with
+// no parallelism; TP without SP: s*b*h*(10 + 24/t + 5*a*s/(h*t)); TP with SP:
+// s*b*h/t*(34 + 5*a*s/h); selective recompute drops the 5*a*s/h term; full
+// recompute keeps only the layer input, 2*s*b*h (divided by t with SP).
+// The "34" is 14h + 4*kvDim + 4*ffn (plain) or 6*ffn (gated) per token, which
+// equals 34h for MHA with ffn = 4h. `flashAttention` drops the s x s terms
+// (FlashAttention never stores the score matrix, Dao et al. 2022).
+double activationBytesPerLayer(const ModelShape& shape, int seqLen, int microbatch, int tp, int cp,
+                               bool sequenceParallel, Recompute recompute, bool flashAttention);
+
+// Micro-batches whose activations the first stage holds at peak: 1F1B keeps
+// pp (Narayanan et al. 2021); interleaving adds (pp-1)/vp... expressed as a
+// factor on the pp*L/pp = L layers: 1 + (pp-1)/(pp*vp) (Korthikanti §4.2.3).
+double inFlightFactor(int pp, int vp, int microbatchesPerStep);
+
+// How many ranks share a copy of each state under a sharding scheme.
+struct ShardFactors {
+    double weights = 1, gradients = 1, optimizer = 1;
+};
+// dp = data-parallel size, shardGroup = ranks a HYBRID_SHARD replica spans.
+ShardFactors shardFactors(Sharding sharding, int dp, int shardGroup);
+
+struct MemoryInputs {
+    const ModelShape* shape = nullptr;
+    int seqLen = 0, microbatch = 1, microbatchesPerStep = 1;
+    Parallelism par;
+    int dp = 1;
+    int shardGroup = 1;         // HYBRID_SHARD group size
+    double stageParams = 0;     // parameters held by the worst pipeline stage, per TP rank
+    double layerParamsPerRank = 0; // one layer's params per TP rank (FSDP gather buffers)
+    double hbmGB = 0;
+};
+
+MemoryFacts memoryFacts(const MemoryInputs& in);
+
+inline constexpr bool kAssumeFlashAttention = true; // every calibrated framework uses it
+// CUDA context, NCCL buffers and allocator fragmentation per GPU (our choice).
+inline constexpr double kReservedBytes = 3e9;
+
+} // namespace cf

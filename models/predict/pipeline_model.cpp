@@ -1,0 +1,41 @@
+#include "predict/pipeline_model.h"
+
+#include <algorithm>
+
+namespace cf {
+
+double bubbleFraction(int pp, int vp, int m)
+{
+    if (pp <= 1)
+        return 0.0;
+    return double(pp - 1) / (double(std::max(1, vp)) * std::max(1, m));
+}
+
+double bubbleSeconds(int pp, int vp, double microbatchStageS)
+{
+    if (pp <= 1)
+        return 0.0;
+    return double(pp - 1) / std::max(1, vp) * microbatchStageS;
+}
+
+double p2pMessageBytes(int microbatch, int seqLen, int hidden, int tp, int cp)
+{
+    const double activationBytes = 2.0; // BF16
+    return double(microbatch) * seqLen / std::max(1, cp) * hidden * activationBytes / std::max(1, tp);
+}
+
+double p2pSecondsPerMicrobatch(const Topology& topology, int microbatch, int seqLen, int hidden, int tp,
+                               int cp, int dp, int pp, int vp)
+{
+    if (pp <= 1)
+        return 0.0;
+    const double bytes = p2pMessageBytes(microbatch, seqLen, hidden, tp, cp);
+    const int stride = std::max(1, tp) * std::max(1, cp) * std::max(1, dp);
+    GroupPlacement place;
+    place.ranks = 2;
+    place.ranksPerNode = stride < std::max(1, topology.gpusPerNode) ? 2 : 1;
+    const double oneSend = collectiveTime(topology, CollectiveOp::PointToPoint, bytes, place).seconds;
+    return 2.0 * std::max(1, vp) * oneSend;
+}
+
+} // namespace cf

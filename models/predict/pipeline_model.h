@@ -1,0 +1,26 @@
+#pragma once
+// Pipeline parallelism: the 1F1B bubble, (pp-1)/m of the ideal time, and with
+// interleaving (pp-1)/(vp*m) (Narayanan et al. SC21 §2.2), and the
+// point-to-point activation traffic between stages.
+
+#include "predict/collectives.h"
+
+namespace cf {
+
+// Bubble as a fraction of the m micro-batches' ideal time.
+double bubbleFraction(int pp, int vp, int microbatchesPerStep);
+
+// Seconds of idle pipeline per step given one micro-batch's stage time.
+double bubbleSeconds(int pp, int vp, double microbatchStageS);
+
+// Bytes sent across one stage boundary per micro-batch in one direction:
+// b*s/cp*h activations at 2 bytes, divided by tp with Megatron's scatter/gather.
+double p2pMessageBytes(int microbatch, int seqLen, int hidden, int tp, int cp);
+
+// Seconds of point-to-point per micro-batch on the critical path: one forward
+// activation and one backward gradient per virtual stage. Neighbouring stages sit
+// tp*cp*dp ranks apart (Megatron rank order tp, cp, dp, pp).
+double p2pSecondsPerMicrobatch(const Topology& topology, int microbatch, int seqLen, int hidden, int tp,
+                               int cp, int dp, int pp, int vp);
+
+} // namespace cf

@@ -1,0 +1,37 @@
+#pragma once
+// Power: GPUs at their utilisation, the rest of each node, NICs, optics per
+// cable, switches, storage; PUE -> facility (refdata §6).
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "predict/prediction.h"
+#include "topology/topology.h"
+
+namespace cf {
+
+// GPU power curve: P = TDP * (idle + (1 - idle) * busy), busy = share of the
+// step the GPU computes. Idle share 0.25 is our choice: an H100 idles near
+// 0.1-0.15 of TDP, and communication phases keep it well above idle.
+inline constexpr double kGpuIdlePowerFraction = 0.25;
+
+// Power of everything that does not depend on the workload, summed once per design.
+struct StaticPower {
+    double nodeRestW = 0;  // nonGpuPowerW x nodes
+    double nicW = 0;
+    double opticsW = 0;    // per cable, both ends, from the catalog cable the link maps to
+    double switchW = 0;
+    double storageW = 0;
+    double gpuTdpW = 0;    // all GPUs at TDP
+    Problems problems;     // unknown powers (warnings)
+};
+
+StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology);
+
+// Physical cables a link stands for (a node group end multiplies by its members).
+int cablesOfLink(const Design& design, const Link& link);
+// The catalog cable a link maps to: the bill of materials' choice (bomCableFor).
+const CableSpec* cableForLink(const Catalog& catalog, const Link& link);
+
+PowerFacts powerFacts(const StaticPower& s, double gpuBusyFraction, double pue, double runHours);
+
+} // namespace cf

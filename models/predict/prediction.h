@@ -1,0 +1,147 @@
+#pragma once
+// Everything one evaluation predicts, with every intermediate figure kept so
+// the GUI and the CLI can explain each number. Plain data; all figures finite
+// (an error that makes a figure meaningless leaves it 0 and adds a Problem).
+// Formulas, constants and their sources: docs/model.md.
+
+#include "design/problem.h"
+
+namespace cf {
+
+// FLOP counts per token and per step (PaLM appendix B conventions).
+struct FlopFacts {
+    double paramsTotal = 0;            // all weights incl. embeddings (unique, tied counted once)
+    double paramsMatmul = 0;           // weights used in matmuls: layers + LM head
+    double modelFlopsPerToken = 0;     // 6 * paramsMatmul + 12 * L * h * s (non-causal attention)
+    double hardwareFlopsPerToken = 0;  // model + recompute FLOPs per token
+    double attentionFlopsPerToken = 0; // the 12 * L * h * s part
+};
+
+// Per micro-batch on the slowest pipeline stage (seconds).
+struct MicrobatchFacts {
+    int microbatchesPerStep = 0;       // m = global batch / (dp * microbatch)
+    int layersPerStage = 0;
+    double forwardS = 0;               // GEMMs + attention + memory-bound ops, no comm
+    double backwardS = 0;
+    double recomputeS = 0;
+    double tpCommS = 0;                // TP collectives of one micro-batch (fwd + bwd + recompute)
+    double cpCommExposedS = 0;         // ring-attention K/V exchange not hidden behind attention
+    double ppCommS = 0;                // point-to-point sends of one micro-batch
+    double gemmEfficiency = 0;         // achieved fraction of peak, FLOP-weighted over the layer GEMMs
+    double attentionS = 0;             // attention core (fwd + bwd) of one micro-batch
+    double memoryBoundS = 0;           // norms, activations, residuals, casts (fwd + bwd)
+};
+
+struct StepBreakdown {
+    double computeS = 0;       // forward + backward, all micro-batches
+    double recomputeS = 0;
+    double tpCommS = 0;
+    double ppBubbleS = 0;
+    double ppCommS = 0;
+    double dpCommExposedS = 0;
+    double cpCommS = 0;
+    double optimizerS = 0;
+};
+
+struct CommFacts {
+    double dpCommTotalS = 0;        // DP/ZeRO/FSDP traffic of one step before overlap
+    double dpOverlappableS = 0;     // compute it can hide behind
+    double allreduceTimeS = 0;      // one all-reduce of this stage's gradients over the DP group
+    double gradientBytesPerGpu = 0; // bytes reduced per step per GPU
+    double tpMessageBytes = 0;      // one TP collective's buffer
+    int dpGroupRanksPerNode = 0;
+    int tpRanksPerNode = 0;
+};
+
+struct MemoryFacts {               // bytes per GPU, worst pipeline stage
+    double weightsBytes = 0;
+    double gradientsBytes = 0;
+    double optimizerBytes = 0;
+    double activationsBytes = 0;
+    double buffersBytes = 0;
+    double totalBytes = 0;
+    double hbmBytes = 0;
+    double activationBytesPerLayer = 0; // one micro-batch, one layer (Korthikanti et al. 2022)
+    double inFlightMicrobatches = 0;
+    bool fits = true;
+};
+
+struct CheckpointFacts {
+    double sizeBytes = 0;           // weights + optimizer state, whole model
+    double writers = 0;             // GPUs writing a shard
+    double writeGBps = 0;           // bottleneck bandwidth of the write
+    double writeS = 0;
+    double readS = 0;
+    double stallS = 0;              // training stopped per checkpoint (sync: writeS; async: snapshot)
+    double dataLoadGBpsNeeded = 0;
+    double storageReadGBps = 0;
+    bool hasStorage = false;
+};
+
+struct GoodputFacts {
+    double gpuHoursPerInterruption = 0;
+    double mtbfS = 0;               // of the whole job
+    double restartS = 0;
+    double intervalS = 0;           // Young/Daly checkpoint interval
+    double wasteFraction = 0;
+    double goodput = 0;             // 1 - waste
+    double idealTrainS = 0;         // tokens / tokens per second
+    double timeToTrainS = 0;        // including failures and checkpoints
+    double interruptionsPerRun = 0;
+};
+
+struct PowerFacts {                 // watts unless named otherwise
+    double gpuUtilisation = 0;      // busy fraction driving the power curve
+    double gpuW = 0;                // all GPUs
+    double nodeRestW = 0;           // CPUs, memory, fans: nonGpuPowerW x nodes
+    double nicW = 0;
+    double opticsW = 0;
+    double switchW = 0;
+    double storageW = 0;
+    double itW = 0;
+    double facilityW = 0;
+    double energyPerRunKwh = 0;
+};
+
+struct CostFacts {                  // US dollars
+    double capexUsd = 0;
+    double energyUsdPerYear = 0;
+    double staffUsdPerYear = 0;
+    double maintenanceUsdPerYear = 0;
+    double opexUsdPerYear = 0;
+    double rentUsdPerYear = 0;
+    double breakEvenMonth = 0;      // 0 = renting never costs more (see problems)
+    double ownRunCostUsd = 0;       // capex share over the run + opex over the run
+    double rentRunCostUsd = 0;
+    double totalCostUsd = 0;        // own
+    double costPerMillionTokensUsd = 0;
+};
+
+struct Prediction {
+    int gpus = 0;
+    int nodes = 0;
+    double peakTflopsPerGpu = 0;    // at the design's precision
+
+    FlopFacts flops;
+    MicrobatchFacts microbatch;
+    StepBreakdown breakdown;
+    CommFacts comm;
+    MemoryFacts memory;
+    CheckpointFacts checkpoint;
+    GoodputFacts goodput;
+    PowerFacts power;
+    CostFacts cost;
+
+    double stepTimeS = 0;
+    double tokensPerStep = 0;
+    double tokensPerS = 0;
+    double tokensPerSPerGpu = 0;
+    double tflopsPerGpu = 0;        // model FLOPs (no recompute) per second per GPU
+    double hardwareTflopsPerGpu = 0;// including recompute
+    double mfu = 0;                 // PaLM definition, against the precision's dense peak
+    double hfu = 0;
+
+    Problems problems;
+};
+
+} // namespace cf

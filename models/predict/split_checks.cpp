@@ -1,0 +1,99 @@
+#include "predict/split_checks.h"
+
+#include <string>
+
+namespace cf {
+namespace {
+
+void add(Problems& p, Severity s, const char* field, std::string message)
+{
+    p.push_back({s, field, std::move(message), {}});
+}
+
+std::string n(long long v) { return std::to_string(v); }
+
+// Megatron-Core can count the embedding and the loss as one pipeline layer each
+// (account_for_embedding/loss_in_pipeline_split), so PP x VP may reach layers + 2.
+constexpr int kEmbeddingLossStages = 2;
+
+} // namespace
+
+bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, int dp, Problems& p)
+{
+    const std::size_t before = p.size();
+    const ModelShape& m = w.model;
+    auto err = [&](const char* f, std::string msg) { add(p, Severity::Error, f, std::move(msg)); };
+    auto warn = [&](const char* f, std::string msg) { add(p, Severity::Warning, f, std::move(msg)); };
+    if (!t.gpu || t.gpus <= 0) {
+        err("parts", "the design has no GPU nodes the catalog knows");
+        return false;
+    }
+    if (m.layers <= 0) err("workload.model.layers", "layers must be positive, got " + n(m.layers));
+    if (m.hidden <= 0) err("workload.model.hidden", "hidden size must be positive, got " + n(m.hidden));
+    if (m.heads <= 0) err("workload.model.heads", "heads must be positive, got " + n(m.heads));
+    if (m.ffn <= 0) err("workload.model.ffn", "FFN size must be positive, got " + n(m.ffn));
+    if (m.vocab <= 0) err("workload.model.vocab", "vocabulary must be positive, got " + n(m.vocab));
+    if (w.seqLen <= 0) err("workload.seqLen", "sequence length must be positive, got " + n(w.seqLen));
+    if (w.globalBatchSeqs <= 0)
+        err("workload.globalBatchSeqs", "global batch must be positive, got " + n(w.globalBatchSeqs));
+    if (!(w.tokensToTrain >= 0)) err("workload.tokensToTrain", "tokens to train must be >= 0");
+    if (m.heads > 0 && (m.kvHeads <= 0 || m.heads % m.kvHeads != 0))
+        err("workload.model.kvHeads", "KV heads " + n(m.kvHeads) + " must divide the " + n(m.heads) + " heads");
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        err("workload.model.hidden", "hidden " + n(m.hidden) + " is not a multiple of the " + n(m.heads) + " heads");
+    if (par.tp < 1) err("parallelism.tp", "TP must be >= 1, got " + n(par.tp));
+    if (par.pp < 1) err("parallelism.pp", "PP must be >= 1, got " + n(par.pp));
+    if (par.vp < 1) err("parallelism.vp", "VP must be >= 1, got " + n(par.vp));
+    if (par.cp < 1) err("parallelism.cp", "CP must be >= 1, got " + n(par.cp));
+    if (par.dp < 0) err("parallelism.dp", "DP must be >= 1, got " + n(par.dp));
+    if (par.microbatch < 1) err("parallelism.microbatch", "micro-batch must be >= 1, got " + n(par.microbatch));
+    if (p.size() != before)
+        return false;
+
+    if (m.heads % par.tp != 0)
+        err("parallelism.tp", "TP " + n(par.tp) + " does not divide the " + n(m.heads) + " attention heads");
+    else if (m.kvHeads % par.tp != 0 && par.tp % m.kvHeads != 0)
+        err("parallelism.tp", "TP " + n(par.tp) + " and the " + n(m.kvHeads) + " KV heads do not divide one another");
+    if (m.ffn % par.tp != 0)
+        err("parallelism.tp", "TP " + n(par.tp) + " does not divide the FFN size " + n(m.ffn));
+    if (par.pp > m.layers)
+        err("parallelism.pp", "PP " + n(par.pp) + " is more than the " + n(m.layers) + " layers");
+    else if (m.layers % par.pp != 0)
+        warn("parallelism.pp", "PP " + n(par.pp) + " does not divide the " + n(m.layers) +
+                                   " layers: the largest stage sets the pace");
+    if (par.vp > 1 && par.pp == 1)
+        err("parallelism.vp", "interleaving (VP " + n(par.vp) + ") needs pipeline parallelism (PP > 1)");
+    else if (par.vp > 1 && par.pp * par.vp > m.layers + kEmbeddingLossStages)
+        err("parallelism.vp", "PP x VP = " + n(par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
+    else if (par.vp > 1 && par.pp * par.vp > m.layers)
+        warn("parallelism.vp", "PP x VP = " + n(par.pp * par.vp) + " virtual stages for " + n(m.layers) +
+                                   " layers: the embedding and the loss must count as stages");
+    if (w.seqLen % par.cp != 0)
+        err("parallelism.cp", "CP " + n(par.cp) + " does not divide the sequence length " + n(w.seqLen));
+    const long long inner = 1LL * par.tp * par.pp * par.cp;
+    if (par.dp == 0 && t.gpus % inner != 0)
+        err("parallelism.dp", "TP x PP x CP = " + n(inner) + " does not divide the " + n(t.gpus) + " GPUs");
+    else if (inner * dp != t.gpus)
+        err("parallelism.dp", "TP x PP x DP x CP = " + n(inner * dp) + " but the design has " + n(t.gpus) + " GPUs");
+    else if (w.globalBatchSeqs % (1LL * dp * par.microbatch) != 0)
+        err("workload.globalBatchSeqs", "global batch " + n(w.globalBatchSeqs) + " is not a multiple of DP x micro-batch = " +
+                                            n(1LL * dp * par.microbatch));
+    if (w.precision == Precision::FP8 && t.gpu->fp8Tflops <= 0)
+        err("workload.precision", t.gpu->name + " has no FP8 tensor cores");
+    if (t.gpu->bf16Tflops <= 0 || t.gpu->hbmGBps <= 0)
+        err("parts", "the catalog has no BF16 peak or HBM bandwidth for " + t.gpu->id);
+    if (par.sharding == Sharding::FSDPHybrid && dp <= 1)
+        warn("parallelism.sharding", "HYBRID_SHARD with DP 1 shards nothing");
+    const int domain = t.scaleUpDomainGpus > 0 ? t.scaleUpDomainGpus : t.gpusPerNode;
+    if (par.tp * par.cp > domain && par.tp > 1)
+        warn("parallelism.tp", "TP x CP = " + n(par.tp * par.cp) + " crosses the " + n(domain) +
+                                   "-GPU scale-up domain: TP traffic goes over the network");
+    if (m.experts > 1)
+        warn("workload.model.experts", "mixture of experts: the expert all-to-all is not modelled");
+    for (std::size_t i = before; i < p.size(); ++i)
+        if (p[i].severity == Severity::Error)
+            return false;
+    return true;
+}
+
+} // namespace cf

@@ -1,0 +1,17 @@
+#pragma once
+// Checks that make a split or a workload impossible to evaluate (errors) or
+// suspicious (warnings). Fields are "parallelism.tp", "workload.seqLen", ...;
+// the CLI maps them to its flags.
+
+#include "design/parallelism.h"
+#include "design/problem.h"
+#include "design/workload.h"
+#include "topology/topology.h"
+
+namespace cf {
+
+// Appends problems; returns false when an error makes the step model meaningless.
+bool checkSplit(const Topology& topology, const Workload& workload, const Parallelism& parallelism, int dp,
+                Problems& problems);
+
+} // namespace cf

@@ -1,0 +1,22 @@
+#pragma once
+// The candidate values of each split dimension, before any evaluation.
+
+#include "design/workload.h"
+
+#include <vector>
+
+namespace cf {
+
+struct SplitCandidates {
+    std::vector<int> tp, pp, cp, microbatch;
+};
+
+// TP: powers of two up to the heads that divide heads and FFN;
+// PP: divisors of the layers and powers of two up to the layers;
+// CP: powers of two up to 16 dividing the sequence (2*CP for load balance);
+// micro-batch: powers of two up to 16.
+SplitCandidates splitCandidates(const Workload& workload, int gpus);
+// Interleaving factors tried for a pipeline depth.
+std::vector<int> vpCandidates(int pp, int layers);
+
+} // namespace cf

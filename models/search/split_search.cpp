@@ -1,0 +1,178 @@
+#include "search/split_search.h"
+
+#include "search/split_candidates.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+
+namespace cf {
+namespace {
+
+constexpr std::array<Sharding, 6> kShardings{Sharding::DDP,   Sharding::ZeRO1,    Sharding::ZeRO2,
+                                              Sharding::ZeRO3, Sharding::FSDPFull, Sharding::FSDPHybrid};
+constexpr std::array<Recompute, 3> kRecomputes{Recompute::None, Recompute::Selective, Recompute::Full};
+// How often (in splits) the search reports progress and looks at the cancel flag.
+constexpr long long kProgressEvery = 4096;
+// Results are trimmed to `top` whenever this many times `top` have piled up.
+constexpr std::size_t kTrimFactor = 4;
+
+const char* const kReasonBatch = "global batch is not a multiple of DP x micro-batch";
+const char* const kReasonKvHeads = "TP and the KV heads do not divide one another";
+const char* const kReasonMemory = "does not fit in GPU memory";
+
+double headroomBytes(const Prediction& p) { return p.memory.hbmBytes - p.memory.totalBytes; }
+
+bool better(const SearchResult& a, const SearchResult& b)
+{
+    const double ta = rankSeconds(a.prediction), tb = rankSeconds(b.prediction);
+    if (ta != tb)
+        return ta < tb;
+    return headroomBytes(a.prediction) > headroomBytes(b.prediction);
+}
+
+// The reason an evaluated split is infeasible: its first error, by field.
+std::string reasonOf(const Prediction& p)
+{
+    for (const Problem& pr : p.problems)
+        if (pr.severity == Severity::Error)
+            return pr.field == "memory" ? kReasonMemory : pr.field + ": " + pr.message;
+    return {};
+}
+
+class Searcher {
+public:
+    Searcher(const DesignFacts& f, const Workload& w, const Economics& e, const SearchOptions& o)
+        : facts_(f), workload_(w), economics_(e), options_(o)
+    {
+    }
+
+    // Returns false when cancelled.
+    bool visit(const Parallelism& split)
+    {
+        ++report_.evaluated;
+        if (report_.evaluated % kProgressEvery == 0) {
+            if (options_.cancel && options_.cancel->load(std::memory_order_relaxed))
+                return false;
+        }
+        const Prediction p = evaluateOn(facts_, workload_, split, economics_);
+        const std::string reason = reasonOf(p);
+        if (!reason.empty()) {
+            ++report_.infeasible[reason];
+            return true;
+        }
+        ++report_.feasible;
+        results_.push_back({split, p});
+        if (results_.size() > kTrimFactor * std::size_t(std::max(1, options_.top)))
+            trim();
+        return true;
+    }
+
+    void reject(const char* reason, long long count)
+    {
+        report_.evaluated += count;
+        report_.infeasible[reason] += count;
+    }
+
+    SearchReport finish()
+    {
+        trim();
+        report_.results = std::move(results_);
+        return std::move(report_);
+    }
+
+private:
+    void trim()
+    {
+        const std::size_t keep = std::size_t(std::max(0, options_.top));
+        if (results_.size() > keep) {
+            std::nth_element(results_.begin(), results_.begin() + long(keep), results_.end(), better);
+            results_.resize(keep);
+        }
+        std::sort(results_.begin(), results_.end(), better);
+    }
+
+    const DesignFacts& facts_;
+    const Workload& workload_;
+    const Economics& economics_;
+    const SearchOptions& options_;
+    std::vector<SearchResult> results_;
+    SearchReport report_;
+};
+
+bool kvHeadsFit(const ModelShape& m, int tp) { return m.kvHeads % tp == 0 || tp % m.kvHeads == 0; }
+
+} // namespace
+
+double rankSeconds(const Prediction& p)
+{
+    if (p.goodput.timeToTrainS > 0)
+        return p.goodput.timeToTrainS;
+    return p.tokensPerS > 0 ? 1.0 / p.tokensPerS : 1e300;
+}
+
+SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Economics& e, const Parallelism& base,
+                          const SearchOptions& options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Searcher searcher(facts, w, e, options);
+    const int gpus = facts.topology.gpus;
+    const SplitCandidates c = splitCandidates(w, std::max(1, gpus));
+    const auto perMicrobatch = static_cast<long long>(kShardings.size() * kRecomputes.size());
+
+    // The outer loops only visit (tp, pp, cp) whose product divides the GPUs:
+    // other combinations are not splits of this cluster at all.
+    long long outerDone = 0;
+    const auto outerTotal = static_cast<long long>(c.tp.size() * c.pp.size() * c.cp.size());
+    bool cancelled = false;
+    for (int tp : c.tp) {
+        for (int pp : c.pp) {
+            for (int cp : c.cp) {
+                ++outerDone;
+                const long long inner = 1LL * tp * pp * cp;
+                if (gpus <= 0 || cancelled || gpus % inner != 0)
+                    continue;
+                const int dp = int(gpus / inner);
+                const std::vector<int> vps = vpCandidates(pp, w.model.layers);
+                for (int vp : vps) {
+                    for (int mb : c.microbatch) {
+                        if (!kvHeadsFit(w.model, tp)) {
+                            searcher.reject(kReasonKvHeads, perMicrobatch);
+                            continue;
+                        }
+                        if (w.globalBatchSeqs % (1LL * dp * mb) != 0) {
+                            searcher.reject(kReasonBatch, perMicrobatch);
+                            continue;
+                        }
+                        Parallelism split = base;
+                        split.tp = tp;
+                        split.pp = pp;
+                        split.vp = vp;
+                        split.cp = cp;
+                        split.dp = dp;
+                        split.microbatch = mb;
+                        for (Sharding s : kShardings) {
+                            split.sharding = s;
+                            for (Recompute r : kRecomputes) {
+                                split.recompute = r;
+                                if (!cancelled && !searcher.visit(split))
+                                    cancelled = true;
+                            }
+                        }
+                    }
+                }
+                if (options.progress)
+                    options.progress(double(outerDone) / double(std::max(1LL, outerTotal)));
+            }
+        }
+    }
+    SearchReport report = searcher.finish();
+    report.cancelled = cancelled;
+    report.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.splitsPerS = report.elapsedS > 0 ? double(report.evaluated) / report.elapsedS : 0;
+    if (options.progress)
+        options.progress(1.0);
+    return report;
+}
+
+} // namespace cf

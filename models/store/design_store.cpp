@@ -1,0 +1,399 @@
+#include "store/design_store.h"
+
+#include "design/design_json.h"
+#include "store/store_schema.h"
+#include "store/store_sql.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QVariant>
+
+#include <atomic>
+#include <cmath>
+#include <initializer_list>
+
+namespace cf {
+namespace {
+
+// First 16 bytes of every SQLite 3 file, https://www.sqlite.org/fileformat.html 1.3.1.
+constexpr char kSqliteMagic[] = "SQLite format 3";
+constexpr qint64 kSqliteMagicBytes = 16; // the 15 characters and their NUL
+
+std::atomic<int> g_connectionCounter{0};
+
+} // namespace
+
+using namespace store_sql;
+
+DesignStore::DesignStore() = default;
+
+DesignStore::~DesignStore() { close(); }
+
+QString DesignStore::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/designs.sqlite");
+}
+
+QSqlDatabase DesignStore::db() const { return QSqlDatabase::database(connectionName_, false); }
+
+bool DesignStore::fail(StoreErrorKind kind, const QString& message)
+{
+    error_ = {kind, message};
+    return false;
+}
+
+bool DesignStore::failSql(const QSqlError& error, StoreAction action)
+{
+    error_ = storeErrorFromSql(error, path_, action);
+    return false;
+}
+
+bool DesignStore::requireOpen()
+{
+    error_ = {};
+    if (open_)
+        return true;
+    return fail(StoreErrorKind::CannotOpen, QStringLiteral("no design database is open"));
+}
+
+bool DesignStore::isOpen() const { return open_; }
+
+bool DesignStore::open(const QString& path, const Options& options)
+{
+    close();
+    error_ = {};
+    path_ = path;
+    if (path.isEmpty())
+        return fail(StoreErrorKind::BadInput, QStringLiteral("database path: empty"));
+    const QFileInfo info(path);
+    if (info.exists()) {
+        if (!info.isFile())
+            return fail(StoreErrorKind::CannotOpen, QStringLiteral("cannot open %1: not a file").arg(path));
+        if (info.size() > 0) {
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                return fail(StoreErrorKind::CannotOpen,
+                            QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
+            const QByteArray head = f.read(kSqliteMagicBytes);
+            if (head != QByteArray(kSqliteMagic, kSqliteMagicBytes))
+                return fail(StoreErrorKind::NotSqlite,
+                            QStringLiteral("The file %1 is not a ClusterForge database (not SQLite); it was "
+                                           "not changed.")
+                                .arg(path));
+        }
+    } else {
+        if (!options.create || options.readOnly)
+            return fail(StoreErrorKind::CannotOpen, QStringLiteral("cannot open %1: no such file").arg(path));
+        if (!QDir().mkpath(info.absolutePath()))
+            return fail(StoreErrorKind::CannotOpen,
+                        QStringLiteral("cannot create the folder %1").arg(info.absolutePath()));
+    }
+
+    connectionName_ = QStringLiteral("cf-design-store-%1").arg(g_connectionCounter.fetch_add(1));
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName_);
+        if (!database.isValid()) {
+            QSqlDatabase::removeDatabase(connectionName_);
+            return fail(StoreErrorKind::CannotOpen,
+                        QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed"));
+        }
+        database.setDatabaseName(path);
+        QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs);
+        if (options.readOnly)
+            connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
+        database.setConnectOptions(connectOptions);
+        if (!database.open()) {
+            failSql(database.lastError(), StoreAction::Open);
+            database = QSqlDatabase();
+            QSqlDatabase::removeDatabase(connectionName_);
+            return false;
+        }
+    }
+    open_ = true;
+
+    QSqlDatabase database = db();
+    QSqlQuery q(database);
+    if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON"))) {
+        failSql(q.lastError(), StoreAction::Open);
+        q = QSqlQuery();
+        database = QSqlDatabase();
+        const StoreError keep = error_;
+        close();
+        error_ = keep;
+        return false;
+    }
+    // Ours before anything is written: a foreign SQLite file must stay untouched.
+    int version = storeSchemaVersion(database, path_, &error_);
+    if (version >= 0 && !options.readOnly) {
+        // WAL: readers never block the writer and a killed writer leaves the
+        // last commit intact (https://www.sqlite.org/wal.html).
+        if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL"))) {
+            failSql(q.lastError(), StoreAction::Open);
+            version = -1;
+        }
+        q.finish();
+    }
+    if (version >= 0 && version < kStoreSchemaVersion) {
+        if (options.readOnly) {
+            error_ = {StoreErrorKind::ReadOnly,
+                      QStringLiteral("read-only file: %1 uses store schema v%2 and must be upgraded to v%3, "
+                                     "which needs write access; it was not changed.")
+                          .arg(path_)
+                          .arg(version)
+                          .arg(kStoreSchemaVersion)};
+            version = -1;
+        } else if (!migrateStore(database, version, path_, &error_)) {
+            version = -1;
+        }
+    }
+    q = QSqlQuery();
+    database = QSqlDatabase();
+    if (version < 0) {
+        const StoreError keep = error_;
+        close();
+        error_ = keep;
+        return false;
+    }
+    return true;
+}
+
+void DesignStore::close()
+{
+    if (connectionName_.isEmpty())
+        return;
+    {
+        QSqlDatabase database = db();
+        if (database.isOpen())
+            database.close();
+    }
+    QSqlDatabase::removeDatabase(connectionName_);
+    connectionName_.clear();
+    open_ = false;
+}
+
+bool DesignStore::begin()
+{
+    QSqlQuery q(db());
+    // IMMEDIATE takes the write lock now, so a busy database fails before any work.
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return failSql(q.lastError(), StoreAction::Write);
+    return true;
+}
+
+bool DesignStore::commit()
+{
+    QSqlQuery q(db());
+    if (q.exec(QStringLiteral("COMMIT")))
+        return true;
+    const QSqlError e = q.lastError();
+    rollback();
+    return failSql(e, StoreAction::Write);
+}
+
+void DesignStore::rollback()
+{
+    QSqlQuery q(db());
+    q.exec(QStringLiteral("ROLLBACK"));
+}
+
+bool DesignStore::touchDesign(qint64 designId, const QString& now)
+{
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("UPDATE designs SET modified = ? WHERE id = ?"), {now, designId}))
+        return failSql(q.lastError(), StoreAction::Write);
+    return true;
+}
+
+std::optional<qint64> DesignStore::insertVariant(qint64 designId, std::optional<qint64> parentId,
+                                                 const QString& name, const QString& note,
+                                                 const QByteArray& document, const Headline& h,
+                                                 const QString& now)
+{
+    QSqlQuery q(db());
+    const bool ok = run(q,
+                        QStringLiteral("INSERT INTO variants (design_id, parent_variant_id, name, note, "
+                                       "created, gpus, mfu, tokens_per_s, step_time_s, "
+                                       "time_to_train_days, power_kw, capex_usd, opex_usd_per_year, "
+                                       "total_cost_usd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                        {designId, bindOptional(parentId), name, nonNull(note), now, bindOptional(h.gpus),
+                         bindOptional(h.mfu), bindOptional(h.tokensPerS), bindOptional(h.stepTimeS),
+                         bindOptional(h.timeToTrainDays), bindOptional(h.powerKw), bindOptional(h.capexUsd),
+                         bindOptional(h.opexUsdPerYear), bindOptional(h.totalCostUsd)});
+    if (!ok) {
+        failSql(q.lastError(), StoreAction::Write);
+        return std::nullopt;
+    }
+    const qint64 id = q.lastInsertId().toLongLong();
+    if (!run(q, QStringLiteral("INSERT INTO variant_documents (variant_id, document) VALUES (?, ?)"),
+             {id, document})) {
+        failSql(q.lastError(), StoreAction::Write);
+        return std::nullopt;
+    }
+    return id;
+}
+
+std::optional<SavedIds> DesignStore::saveDesign(const QString& name, const Design& design,
+                                                const Headline& headline, const QString& note,
+                                                const QString& variantName)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    for (const QString& problem :
+         {checkName(QStringLiteral("name"), name), checkName(QStringLiteral("variant name"), variantName),
+          checkHeadline(headline)})
+        if (!problem.isEmpty()) {
+            fail(StoreErrorKind::BadInput, problem);
+            return std::nullopt;
+        }
+    const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
+    const QString now = nowIso();
+    if (!begin())
+        return std::nullopt;
+    SavedIds ids;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("INSERT INTO designs (name, created, modified) VALUES (?, ?, ?)"),
+             {name, now, now})) {
+        const QSqlError e = q.lastError();
+        rollback();
+        failSql(e, StoreAction::Write);
+        return std::nullopt;
+    }
+    ids.designId = q.lastInsertId().toLongLong();
+    const auto variantId = insertVariant(ids.designId, std::nullopt, variantName, note, document, headline, now);
+    if (!variantId) {
+        rollback();
+        return std::nullopt;
+    }
+    ids.variantId = *variantId;
+    if (!commit())
+        return std::nullopt;
+    return ids;
+}
+
+std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qint64> parentVariantId,
+                                               const QString& name, const QString& note, const Design& design,
+                                               const Headline& headline)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    for (const QString& problem : {checkName(QStringLiteral("variant name"), name), checkHeadline(headline)})
+        if (!problem.isEmpty()) {
+            fail(StoreErrorKind::BadInput, problem);
+            return std::nullopt;
+        }
+    const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
+    const QString now = nowIso();
+    if (!begin())
+        return std::nullopt;
+    auto refuse = [this](StoreErrorKind kind, const QString& message) {
+        rollback();
+        fail(kind, message);
+        return std::nullopt;
+    };
+    {
+        QSqlQuery q(db());
+        if (!run(q, QStringLiteral("SELECT 1 FROM designs WHERE id = ?"), {designId})) {
+            const QSqlError e = q.lastError();
+            rollback();
+            failSql(e, StoreAction::Write);
+            return std::nullopt;
+        }
+        if (!q.next())
+            return refuse(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
+    }
+    if (parentVariantId) {
+        QSqlQuery q(db());
+        if (!run(q, QStringLiteral("SELECT design_id FROM variants WHERE id = ?"), {*parentVariantId})) {
+            const QSqlError e = q.lastError();
+            rollback();
+            failSql(e, StoreAction::Write);
+            return std::nullopt;
+        }
+        if (!q.next())
+            return refuse(StoreErrorKind::NotFound,
+                         QStringLiteral("parent variant %1: no such variant").arg(*parentVariantId));
+        if (q.value(0).toLongLong() != designId)
+            return refuse(StoreErrorKind::BadInput,
+                         QStringLiteral("parent variant %1: belongs to design %2, not design %3")
+                             .arg(*parentVariantId)
+                             .arg(q.value(0).toLongLong())
+                             .arg(designId));
+    }
+    const auto id = insertVariant(designId, parentVariantId, name, note, document, headline, now);
+    if (!id || !touchDesign(designId, now)) {
+        const StoreError keep = error_;
+        rollback();
+        error_ = keep;
+        return std::nullopt;
+    }
+    if (!commit())
+        return std::nullopt;
+    return id;
+}
+
+bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> basedOnVariantId)
+{
+    if (!requireOpen())
+        return false;
+    const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
+    if (!begin())
+        return false;
+    if (basedOnVariantId) {
+        QSqlQuery q(db());
+        if (!run(q, QStringLiteral("SELECT 1 FROM variants WHERE id = ?"), {*basedOnVariantId}) || !q.next()) {
+            const QSqlError e = q.lastError();
+            rollback();
+            if (e.isValid())
+                return failSql(e, StoreAction::Write);
+            return fail(StoreErrorKind::NotFound,
+                        QStringLiteral("variant %1: no such variant").arg(*basedOnVariantId));
+        }
+    }
+    QSqlQuery q(db());
+    if (!run(q,
+             QStringLiteral("INSERT OR REPLACE INTO working_copy (slot, variant_id, saved, document) "
+                            "VALUES (1, ?, ?, ?)"),
+             {bindOptional(basedOnVariantId), nowIso(), document})) {
+        const QSqlError e = q.lastError();
+        rollback();
+        return failSql(e, StoreAction::Write);
+    }
+    return commit();
+}
+
+std::optional<WorkingCopyRow> DesignStore::workingCopy()
+{
+    if (!requireOpen())
+        return std::nullopt;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("SELECT document, variant_id, saved FROM working_copy WHERE slot = 1"))) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    WorkingCopyRow row;
+    row.document = q.value(0).toByteArray();
+    if (!q.value(1).isNull())
+        row.variantId = q.value(1).toLongLong();
+    row.saved = fromIso(q.value(2));
+    return row;
+}
+
+bool DesignStore::clearWorkingCopy()
+{
+    if (!requireOpen())
+        return false;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("DELETE FROM working_copy")))
+        return failSql(q.lastError(), StoreAction::Write);
+    return true;
+}
+
+} // namespace cf

@@ -1,0 +1,298 @@
+// DesignStore: listing, search, loading, renames and deletes.
+#include "store/design_store.h"
+
+#include "design/design_json.h"
+#include "store/store_schema.h"
+#include "store/store_sql.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace cf {
+
+using namespace store_sql;
+
+std::optional<std::vector<DesignRow>> DesignStore::listDesigns()
+{
+    if (!requireOpen())
+        return std::nullopt;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("SELECT d.id, d.name, d.created, d.modified, "
+                               "(SELECT COUNT(*) FROM variants v WHERE v.design_id = d.id) "
+                               "FROM designs d ORDER BY d.modified DESC, d.id DESC"))) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    std::vector<DesignRow> rows;
+    while (q.next()) {
+        DesignRow r;
+        r.id = q.value(0).toLongLong();
+        r.name = q.value(1).toString();
+        r.created = fromIso(q.value(2));
+        r.modified = fromIso(q.value(3));
+        r.variantCount = q.value(4).toInt();
+        rows.push_back(std::move(r));
+    }
+    if (q.lastError().isValid()) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    return rows;
+}
+
+namespace {
+
+std::optional<std::vector<VariantRow>> readRows(QSqlQuery& q)
+{
+    std::vector<VariantRow> rows;
+    while (q.next())
+        rows.push_back(readVariantRow(q));
+    if (q.lastError().isValid())
+        return std::nullopt;
+    return rows;
+}
+
+// LIKE pattern matching `text` anywhere, with % _ and the escape itself escaped.
+QString containsPattern(const QString& text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    escaped.replace(QLatin1Char('%'), QStringLiteral("\\%"));
+    escaped.replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    return QLatin1Char('%') + escaped + QLatin1Char('%');
+}
+
+} // namespace
+
+std::optional<std::vector<VariantRow>> DesignStore::listVariants(qint64 designId)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    QSqlQuery q(db());
+    if (!run(q,
+             QStringLiteral("SELECT %1 FROM variants v JOIN designs d ON d.id = v.design_id "
+                            "WHERE v.design_id = ? ORDER BY v.id")
+                 .arg(kVariantColumns),
+             {designId})) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    auto rows = readRows(q);
+    if (!rows)
+        failSql(q.lastError(), StoreAction::Read);
+    return rows;
+}
+
+std::optional<std::vector<VariantRow>> DesignStore::search(const QString& text)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    const QString pattern = containsPattern(text);
+    QSqlQuery q(db());
+    if (!run(q,
+             QStringLiteral("SELECT %1 FROM variants v JOIN designs d ON d.id = v.design_id "
+                            "WHERE d.name LIKE ? ESCAPE '\\' OR v.name LIKE ? ESCAPE '\\' "
+                            "OR v.note LIKE ? ESCAPE '\\' ORDER BY d.id, v.id")
+                 .arg(kVariantColumns),
+             {pattern, pattern, pattern})) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    auto rows = readRows(q);
+    if (!rows)
+        failSql(q.lastError(), StoreAction::Read);
+    return rows;
+}
+
+std::optional<VariantRow> DesignStore::variant(qint64 variantId)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    QSqlQuery q(db());
+    if (!run(q,
+             QStringLiteral("SELECT %1 FROM variants v JOIN designs d ON d.id = v.design_id WHERE v.id = ?")
+                 .arg(kVariantColumns),
+             {variantId})) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        if (q.lastError().isValid())
+            failSql(q.lastError(), StoreAction::Read);
+        else
+            fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
+        return std::nullopt;
+    }
+    return readVariantRow(q);
+}
+
+std::optional<QByteArray> DesignStore::variantDocument(qint64 variantId)
+{
+    if (!requireOpen())
+        return std::nullopt;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("SELECT document FROM variant_documents WHERE variant_id = ?"), {variantId})) {
+        failSql(q.lastError(), StoreAction::Read);
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        if (q.lastError().isValid())
+            failSql(q.lastError(), StoreAction::Read);
+        else
+            fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
+        return std::nullopt;
+    }
+    return q.value(0).toByteArray();
+}
+
+std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* problems)
+{
+    const auto document = variantDocument(variantId);
+    if (!document)
+        return std::nullopt;
+    DesignLoadResult result =
+        loadDesignJson(std::string_view(document->constData(), std::size_t(document->size())));
+    if (problems)
+        *problems = result.problems;
+    if (!result.design) {
+        QString first;
+        for (const Problem& p : result.problems)
+            if (p.severity == Severity::Error) {
+                first = QString::fromStdString(formatProblem(p));
+                break;
+            }
+        fail(StoreErrorKind::BadDocument,
+             QStringLiteral("variant %1: the stored design does not load: %2").arg(variantId).arg(first));
+        return std::nullopt;
+    }
+    return std::move(result.design);
+}
+
+bool DesignStore::renameDesign(qint64 designId, const QString& name)
+{
+    if (!requireOpen())
+        return false;
+    if (const QString problem = checkName(QStringLiteral("name"), name); !problem.isEmpty())
+        return fail(StoreErrorKind::BadInput, problem);
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("UPDATE designs SET name = ?, modified = ? WHERE id = ?"),
+             {name, nowIso(), designId}))
+        return failSql(q.lastError(), StoreAction::Write);
+    if (q.numRowsAffected() == 0)
+        return fail(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
+    return true;
+}
+
+bool DesignStore::renameVariant(qint64 variantId, const QString& name)
+{
+    if (!requireOpen())
+        return false;
+    if (const QString problem = checkName(QStringLiteral("variant name"), name); !problem.isEmpty())
+        return fail(StoreErrorKind::BadInput, problem);
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("UPDATE variants SET name = ? WHERE id = ?"), {name, variantId}))
+        return failSql(q.lastError(), StoreAction::Write);
+    if (q.numRowsAffected() == 0)
+        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
+    return true;
+}
+
+bool DesignStore::setVariantNote(qint64 variantId, const QString& note)
+{
+    if (!requireOpen())
+        return false;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("UPDATE variants SET note = ? WHERE id = ?"), {nonNull(note), variantId}))
+        return failSql(q.lastError(), StoreAction::Write);
+    if (q.numRowsAffected() == 0)
+        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
+    return true;
+}
+
+bool DesignStore::deleteDesign(qint64 designId)
+{
+    if (!requireOpen())
+        return false;
+    // ON DELETE CASCADE removes the variants (foreign_keys is on for this connection).
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("DELETE FROM designs WHERE id = ?"), {designId}))
+        return failSql(q.lastError(), StoreAction::Write);
+    if (q.numRowsAffected() == 0)
+        return fail(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
+    return true;
+}
+
+bool DesignStore::deleteVariant(qint64 variantId)
+{
+    if (!requireOpen())
+        return false;
+    if (!begin())
+        return false;
+    auto sqlFail = [this](const QSqlQuery& q) {
+        const QSqlError e = q.lastError();
+        rollback();
+        return failSql(e, StoreAction::Write);
+    };
+    QSqlQuery q(db());
+    if (!run(q,
+             QStringLiteral("SELECT v.design_id, v.parent_variant_id, "
+                            "(SELECT COUNT(*) FROM variants w WHERE w.design_id = v.design_id) "
+                            "FROM variants v WHERE v.id = ?"),
+             {variantId}))
+        return sqlFail(q);
+    if (!q.next()) {
+        rollback();
+        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
+    }
+    const qint64 designId = q.value(0).toLongLong();
+    const QVariant parent = q.value(1);
+    const int siblings = q.value(2).toInt();
+    q.finish();
+    if (siblings <= 1) {
+        rollback();
+        return fail(StoreErrorKind::BadInput,
+                    QStringLiteral("variant %1: it is the design's only variant; delete the design instead")
+                        .arg(variantId));
+    }
+    // Children move up to the deleted variant's parent (roots when it was a root).
+    if (!run(q, QStringLiteral("UPDATE variants SET parent_variant_id = ? WHERE parent_variant_id = ?"),
+             {parent.isNull() ? QVariant(QMetaType::fromType<qint64>()) : parent, variantId}))
+        return sqlFail(q);
+    if (!run(q, QStringLiteral("DELETE FROM variants WHERE id = ?"), {variantId}))
+        return sqlFail(q);
+    if (!touchDesign(designId, nowIso())) {
+        const StoreError keep = error_;
+        rollback();
+        error_ = keep;
+        return false;
+    }
+    return commit();
+}
+
+bool DesignStore::checkIntegrity()
+{
+    if (!requireOpen())
+        return false;
+    QSqlQuery q(db());
+    if (!run(q, QStringLiteral("PRAGMA integrity_check")))
+        return failSql(q.lastError(), StoreAction::Read);
+    QStringList lines;
+    while (q.next())
+        lines << q.value(0).toString();
+    if (lines == QStringList{QStringLiteral("ok")})
+        return true;
+    return fail(StoreErrorKind::Corrupt, QStringLiteral("The file %1 is damaged: %2")
+                                             .arg(path_, lines.mid(0, 3).join(QStringLiteral("; "))));
+}
+
+int DesignStore::schemaVersion()
+{
+    if (!requireOpen())
+        return -1;
+    QSqlDatabase database = db();
+    return storeSchemaVersion(database, path_, &error_);
+}
+
+} // namespace cf

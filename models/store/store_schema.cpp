@@ -1,0 +1,158 @@
+#include "store/store_schema.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace cf {
+namespace {
+
+struct MigrationStep {
+    int toVersion;
+    QStringList statements; // constant SQL; PRAGMA cannot take bound values
+};
+
+// The statements of v0 -> v1 are exactly those of tests/data/make_store_v1.sql.
+const std::vector<MigrationStep>& steps()
+{
+    static const std::vector<MigrationStep> all = {
+        {1,
+         {
+             QStringLiteral("CREATE TABLE designs ("
+                            " id INTEGER PRIMARY KEY,"
+                            " name TEXT NOT NULL,"
+                            " created TEXT NOT NULL,"
+                            " modified TEXT NOT NULL)"),
+             QStringLiteral("CREATE TABLE variants ("
+                            " id INTEGER PRIMARY KEY,"
+                            " design_id INTEGER NOT NULL REFERENCES designs(id) ON DELETE CASCADE,"
+                            " parent_variant_id INTEGER REFERENCES variants(id) ON DELETE SET NULL,"
+                            " name TEXT NOT NULL,"
+                            " note TEXT NOT NULL DEFAULT '',"
+                            " created TEXT NOT NULL,"
+                            " document TEXT NOT NULL,"
+                            " gpus INTEGER,"
+                            " mfu REAL,"
+                            " tokens_per_s REAL,"
+                            " step_time_s REAL,"
+                            " total_cost_usd REAL)"),
+             QStringLiteral("PRAGMA user_version = 1"),
+         }},
+        {2,
+         {
+             // v1 kept the document inside variants, before the headline columns, so
+             // listing had to walk every document's overflow pages to reach them.
+             // Documents are UTF-8 BLOBs: no UTF-16 round trip through QString (4 MB for 2,048 nodes).
+             QStringLiteral("CREATE TABLE variant_documents ("
+                            " variant_id INTEGER PRIMARY KEY REFERENCES variants(id) ON DELETE CASCADE,"
+                            " document BLOB NOT NULL)"),
+             QStringLiteral("INSERT INTO variant_documents (variant_id, document) "
+                            "SELECT id, CAST(document AS BLOB) FROM variants"),
+             QStringLiteral("ALTER TABLE variants DROP COLUMN document"), // SQLite >= 3.35
+             QStringLiteral("ALTER TABLE variants ADD COLUMN time_to_train_days REAL"),
+             QStringLiteral("ALTER TABLE variants ADD COLUMN power_kw REAL"),
+             QStringLiteral("ALTER TABLE variants ADD COLUMN capex_usd REAL"),
+             QStringLiteral("ALTER TABLE variants ADD COLUMN opex_usd_per_year REAL"),
+             QStringLiteral("CREATE INDEX variants_by_design ON variants(design_id, id)"),
+             QStringLiteral("CREATE INDEX variants_by_parent ON variants(parent_variant_id)"),
+             QStringLiteral("CREATE INDEX designs_by_modified ON designs(modified)"),
+             QStringLiteral("CREATE TABLE working_copy ("
+                            " slot INTEGER PRIMARY KEY CHECK (slot = 1),"
+                            " variant_id INTEGER REFERENCES variants(id) ON DELETE SET NULL,"
+                            " saved TEXT NOT NULL,"
+                            " document BLOB NOT NULL)"),
+             QStringLiteral("PRAGMA user_version = 2"),
+         }},
+    };
+    return all;
+}
+
+bool exec(QSqlDatabase& db, const QString& sql, const QString& path, StoreAction action, StoreError* error)
+{
+    QSqlQuery q(db);
+    if (q.exec(sql))
+        return true;
+    if (error)
+        *error = storeErrorFromSql(q.lastError(), path, action);
+    return false;
+}
+
+} // namespace
+
+QStringList storeMigrationSql(int toVersion)
+{
+    for (const MigrationStep& s : steps())
+        if (s.toVersion == toVersion)
+            return s.statements;
+    return {};
+}
+
+int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        if (error)
+            *error = storeErrorFromSql(q.lastError(), path, StoreAction::Open);
+        return -1;
+    }
+    const int version = q.value(0).toInt();
+    q.finish();
+    if (version > kStoreSchemaVersion) {
+        if (error)
+            *error = {StoreErrorKind::TooNew,
+                      QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
+                                     "this version reads up to v%3); it was not changed.")
+                          .arg(path)
+                          .arg(version)
+                          .arg(kStoreSchemaVersion)};
+        return -1;
+    }
+    // Version 0 must be an empty database, otherwise it is someone else's SQLite file.
+    QSqlQuery tables(db);
+    if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
+        if (error)
+            *error = storeErrorFromSql(tables.lastError(), path, StoreAction::Open);
+        return -1;
+    }
+    QStringList names;
+    while (tables.next())
+        names << tables.value(0).toString();
+    const bool ours = names.contains(QStringLiteral("designs")) && names.contains(QStringLiteral("variants"));
+    if ((version == 0 && !names.isEmpty()) || (version > 0 && !ours)) {
+        if (error)
+            *error = {StoreErrorKind::NotClusterForge,
+                      QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
+                                     "are not ClusterForge's); it was not changed.")
+                          .arg(path)};
+        return -1;
+    }
+    return version;
+}
+
+bool migrateStore(QSqlDatabase& db, int fromVersion, const QString& path, StoreError* error)
+{
+    for (const MigrationStep& step : steps()) {
+        if (step.toVersion <= fromVersion)
+            continue;
+        if (!exec(db, QStringLiteral("BEGIN IMMEDIATE"), path, StoreAction::Open, error))
+            return false;
+        for (const QString& sql : step.statements) {
+            if (!exec(db, sql, path, StoreAction::Open, error)) {
+                exec(db, QStringLiteral("ROLLBACK"), path, StoreAction::Open, nullptr);
+                if (error)
+                    error->message = QStringLiteral("upgrading the store to schema v%1 failed: %2")
+                                         .arg(step.toVersion)
+                                         .arg(error->message);
+                return false;
+            }
+        }
+        if (!exec(db, QStringLiteral("COMMIT"), path, StoreAction::Open, error)) {
+            exec(db, QStringLiteral("ROLLBACK"), path, StoreAction::Open, nullptr);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace cf

@@ -1,0 +1,359 @@
+// Builds the parts and links of a whole fabric from a FabricSpec. The sizing
+// rules are in fabric_sizing.cpp; this file checks the input, lays the parts
+// out in tiers, wires them and counts what it built.
+#include "topology/fabric_generator.h"
+
+#include "topology/fabric_sizing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cf {
+namespace {
+
+// Layout (our choice): tiers 150 scene units apart, nodes at the bottom and
+// the top tier at y = 0; parts of the widest tier 150 units apart.
+constexpr double kTierSpacing = 150.0;
+constexpr double kColumnSpacing = 150.0;
+// Storage sits this many columns to the right of the widest tier (our choice).
+constexpr double kStorageGapColumns = 2.0;
+
+// Node counts accepted (our choice: beyond any published training cluster).
+constexpr int kMinNodes = 1;
+constexpr int kMaxNodes = 100000;
+// Oversubscription accepted for spine-leaf (our choice; 3:1 is the usual
+// frontend ratio, refdata §4.2).
+constexpr double kMaxOversubscription = 16.0;
+
+// Nodes a leaf can serve from inside their rack with passive copper: four
+// DGX-class nodes per rack as in the SuperPOD's "8 racks of compute" per
+// 32-node SU (refdata §4.1); more nodes per leaf means optics in the row.
+constexpr int kNodesPerRackForDac = 4;
+// Storage: cables for its bandwidth, never fewer than two (our choice:
+// redundancy). Bits per byte converts GB/s to Gb/s.
+constexpr int kMinStorageCables = 2;
+constexpr double kBitsPerByte = 8.0;
+
+enum class Role { Node, Leaf, Spine, Core, Storage };
+
+class Builder {
+public:
+    explicit Builder(GeneratedFabric& out) : out_(out) {}
+
+    void addPart(PartKind kind, Role role, std::string id, const std::string& catalogId, std::string name,
+                 double x, double y, int count = 1)
+    {
+        Part p;
+        p.id = std::move(id);
+        p.kind = kind;
+        p.catalogId = catalogId;
+        p.name = std::move(name);
+        p.x = x;
+        p.y = y;
+        p.count = count;
+        out_.parts.push_back(std::move(p));
+        roles_.push_back(role);
+    }
+
+    void addLink(const std::string& from, const std::string& to, double gbps, Medium medium,
+                 LengthClass length, int cables)
+    {
+        if (cables <= 0)
+            return;
+        Link l;
+        l.id = "l" + std::to_string(nextLink_++);
+        l.fromPartId = from;
+        l.toPartId = to;
+        l.speedGbps = gbps;
+        l.medium = medium;
+        l.lengthClass = length;
+        l.cablesPerMember = cables;
+        out_.links.push_back(std::move(l));
+    }
+
+    // Counts what the parts and links express: switches by tier, nodes with
+    // group members, cables per tier pair (group links x members).
+    FabricSummary summarize(int gpusPerNode) const
+    {
+        FabricSummary s;
+        std::unordered_map<std::string, std::size_t> index;
+        index.reserve(out_.parts.size());
+        for (std::size_t i = 0; i < out_.parts.size(); ++i) {
+            index.emplace(out_.parts[i].id, i);
+            switch (roles_[i]) {
+            case Role::Node:
+                s.nodes += out_.parts[i].count;
+                break;
+            case Role::Leaf:
+                ++s.leaf;
+                break;
+            case Role::Spine:
+                ++s.spine;
+                break;
+            case Role::Core:
+                ++s.core;
+                break;
+            case Role::Storage:
+                break;
+            }
+        }
+        s.gpus = s.nodes * gpusPerNode;
+        for (const Link& l : out_.links) {
+            const std::size_t a = index.at(l.fromPartId), b = index.at(l.toPartId);
+            const int members = std::max(out_.parts[a].kind == PartKind::Node ? out_.parts[a].count : 1,
+                                         out_.parts[b].kind == PartKind::Node ? out_.parts[b].count : 1);
+            const int cables = members * l.cablesPerMember;
+            auto is = [&](Role x, Role y) {
+                return (roles_[a] == x && roles_[b] == y) || (roles_[a] == y && roles_[b] == x);
+            };
+            if (is(Role::Node, Role::Leaf))
+                s.nodeLeafCables += cables;
+            else if (is(Role::Leaf, Role::Spine))
+                s.leafSpineCables += cables;
+            else if (is(Role::Spine, Role::Core))
+                s.spineCoreCables += cables;
+        }
+        return s;
+    }
+
+private:
+    GeneratedFabric& out_;
+    std::vector<Role> roles_;
+    long long nextLink_ = 1;
+};
+
+void addError(Problems& problems, const std::string& field, const std::string& message)
+{
+    problems.push_back({Severity::Error, field, message, {}});
+}
+
+// x of item i of n spread over [0, span].
+double spreadX(int i, int n, double span)
+{
+    return n > 1 ? span * i / (n - 1) : span / 2.0;
+}
+
+struct Specs {
+    const NodeSpec* node = nullptr;
+    const SwitchSpec* sw = nullptr;
+    const StorageSpec* storage = nullptr;
+};
+
+Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& problems)
+{
+    Specs s;
+    s.node = catalog.node(spec.nodeId);
+    s.sw = catalog.switchSpec(spec.switchId);
+    if (!s.node)
+        addError(problems, "node", "unknown node type '" + spec.nodeId + "'");
+    if (!s.sw)
+        addError(problems, "switch", "unknown switch '" + spec.switchId + "'");
+    if (!spec.storageId.empty()) {
+        s.storage = catalog.storage(spec.storageId);
+        if (!s.storage)
+            addError(problems, "storage", "unknown storage system '" + spec.storageId + "'");
+    }
+    if (spec.nodes < kMinNodes || spec.nodes > kMaxNodes)
+        addError(problems, "nodes", "node count " + std::to_string(spec.nodes) + " is outside [1, 100000]");
+    if (spec.tiers != 0 && spec.tiers != 2 && spec.tiers != 3)
+        addError(problems, "tiers",
+                 "tiers must be 2 or 3 (or 0 for the fewest that fit), got " + std::to_string(spec.tiers));
+    const double r = spec.oversubscription;
+    if (!std::isfinite(r) || r < 1.0 || r > kMaxOversubscription)
+        addError(problems, "oversubscription", "oversubscription must be between 1 and 16 (down:up)");
+    else if (spec.topology != FabricTopology::SpineLeaf && r != 1.0)
+        addError(problems, "oversubscription",
+                 std::string(toString(spec.topology)) +
+                     " fabrics are non-blocking (1:1); choose spine-leaf for an oversubscribed fabric");
+    if (s.node && s.node->nics < 1)
+        addError(problems, "node", "node type '" + spec.nodeId + "' has no compute-fabric NICs to wire");
+    if (s.sw && (s.sw->radix < 2 || !(s.sw->portGbps > 0)))
+        addError(problems, "switch", "switch '" + spec.switchId + "' has no usable ports in the catalog");
+    if (s.node && s.sw && s.node->nicGbps > s.sw->portGbps)
+        addError(problems, "switch",
+                 "the node's " + std::to_string(static_cast<int>(s.node->nicGbps)) +
+                     " Gb/s NICs are faster than the switch's " +
+                     std::to_string(static_cast<int>(s.sw->portGbps)) + " Gb/s ports");
+    return s;
+}
+
+int storageCablesFor(const StorageSpec* storage, double portGbps)
+{
+    if (!storage)
+        return 0;
+    const double gbps = std::max(storage->readGBps, storage->writeGBps) * kBitsPerByte;
+    const double cables = std::ceil(gbps / portGbps - 1e-9);
+    return std::max(kMinStorageCables, std::isfinite(cables) ? static_cast<int>(cables) : 0);
+}
+
+} // namespace
+
+GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
+{
+    GeneratedFabric out;
+    const Specs specs = checkSpec(spec, catalog, out.problems);
+    if (hasErrors(out.problems))
+        return out;
+    const NodeSpec& node = *specs.node;
+    const SwitchSpec& sw = *specs.sw;
+    const bool rail = spec.topology == FabricTopology::RailOptimized;
+
+    PlanInput in;
+    in.rail = rail;
+    in.nodes = spec.nodes;
+    in.nicsPerNode = node.nics;
+    in.radix = sw.radix;
+    in.oversubscription = spec.oversubscription;
+    in.tiers = spec.tiers;
+    in.storageCables = storageCablesFor(specs.storage, sw.portGbps);
+    FabricPlan plan;
+    if (const std::string error = planFabric(in, plan); !error.empty()) {
+        const auto colon = error.find(": ");
+        addError(out.problems, error.substr(0, colon), error.substr(colon + 2));
+        return out;
+    }
+
+    // Rows from the top: cores, spines, leaves, nodes.
+    const double leafY = (plan.tiers - 1) * kTierSpacing;
+    const double nodeY = leafY + kTierSpacing;
+    const double spineY = leafY - kTierSpacing;
+    const double coreY = spineY - kTierSpacing;
+    const int widest = std::max({plan.leaves, plan.spines, plan.cores});
+    const double span = (widest - 1) * kColumnSpacing;
+
+    Builder b(out);
+    out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.cores + 1);
+    const std::string nodeName = node.name.empty() ? node.id : node.name;
+    for (int s = 0; s < plan.sets; ++s) {
+        const int first = s * plan.nodesPerSet;
+        const int count = std::min(plan.nodesPerSet, spec.nodes - first);
+        double x = 0;
+        for (int j = 0; j < plan.leavesPerSet; ++j)
+            x += spreadX(s * plan.leavesPerSet + j, plan.leaves, span);
+        x /= plan.leavesPerSet;
+        std::string name = rail ? "SU " + std::to_string(s + 1)
+                           : count > 1
+                               ? "Nodes " + std::to_string(first + 1) + "-" + std::to_string(first + count)
+                               : "Node " + std::to_string(first + 1);
+        b.addPart(PartKind::Node, Role::Node, "n" + std::to_string(s + 1), node.id, name, x, nodeY, count);
+    }
+    for (int l = 0; l < plan.leaves; ++l) {
+        std::string name = rail ? "SU " + std::to_string(l / plan.leavesPerSet + 1) + " rail " +
+                                      std::to_string(l % plan.leavesPerSet + 1)
+                                : "Leaf " + std::to_string(l + 1);
+        b.addPart(PartKind::Switch, Role::Leaf, "leaf" + std::to_string(l + 1), sw.id, name,
+                  spreadX(l, plan.leaves, span), leafY);
+    }
+    for (int s = 0; s < plan.spines; ++s)
+        b.addPart(PartKind::Switch, Role::Spine, "spine" + std::to_string(s + 1), sw.id,
+                  "Spine " + std::to_string(s + 1), spreadX(s, plan.spines, span), spineY);
+    for (int c = 0; c < plan.cores; ++c)
+        b.addPart(PartKind::Switch, Role::Core, "core" + std::to_string(c + 1), sw.id,
+                  "Core " + std::to_string(c + 1), spreadX(c, plan.cores, span), coreY);
+
+    // Node -> leaf: copper inside the rack when a leaf serves one rack of
+    // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
+    // leaf rack, refdata §4.1).
+    const bool dac = !rail && plan.leavesPerSet == 1 && plan.nodesPerSet <= kNodesPerRackForDac;
+    const Medium nodeMedium = dac ? Medium::CopperDAC : Medium::Fibre;
+    const LengthClass nodeLength = dac ? LengthClass::InRack : LengthClass::InRow;
+    for (int s = 0; s < plan.sets; ++s)
+        for (int j = 0; j < plan.leavesPerSet; ++j)
+            b.addLink("n" + std::to_string(s + 1), "leaf" + std::to_string(s * plan.leavesPerSet + j + 1),
+                      node.nicGbps, nodeMedium, nodeLength, plan.cablesPerNodePerLeaf);
+
+    // Switch ports used in the top tier, to place the storage cables.
+    const int topCount = plan.tiers == 1 ? 1 : plan.tiers == 2 ? plan.spines : plan.cores;
+    std::vector<long long> topUsed(static_cast<std::size_t>(topCount), 0);
+    if (plan.tiers == 1)
+        topUsed[0] = plan.endpoints;
+
+    // Leaf -> spine: multimode fibre in the row.
+    const double gbps = sw.portGbps;
+    for (int l = 0; l < plan.leaves && plan.tiers >= 2; ++l) {
+        const std::string leafId = "leaf" + std::to_string(l + 1);
+        if (plan.tiers == 2) {
+            for (int s = 0; s < plan.spines; ++s) {
+                const int cables = spreadCables(l, s, plan.leaf.up, plan.spines);
+                b.addLink(leafId, "spine" + std::to_string(s + 1), gbps, Medium::Fibre, LengthClass::InRow,
+                          cables);
+                topUsed[static_cast<std::size_t>(s)] += cables;
+            }
+        } else {
+            const int pod = l / plan.leavesPerPod;
+            for (int j = 0; j < plan.spinesPerPod; ++j)
+                b.addLink(leafId, "spine" + std::to_string(pod * plan.spinesPerPod + j + 1), gbps,
+                          Medium::Fibre, LengthClass::InRow, 1);
+        }
+    }
+    // Spine -> core: single-mode fibre across the campus (core rows sit apart).
+    if (plan.tiers == 3) {
+        for (int pod = 0; pod < plan.pods; ++pod)
+            for (int j = 0; j < plan.spinesPerPod; ++j) {
+                const int planeCores = j == 0 ? plan.coresInPlaneZero : plan.coresPerPlane;
+                const int firstCore = j == 0 ? 0 : plan.coresInPlaneZero + (j - 1) * plan.coresPerPlane;
+                const std::string spineId = "spine" + std::to_string(pod * plan.spinesPerPod + j + 1);
+                for (int t = 0; t < planeCores; ++t) {
+                    const int cables = spreadCables(pod, t, plan.spineUplinks, planeCores);
+                    b.addLink(spineId, "core" + std::to_string(firstCore + t + 1), gbps, Medium::Fibre,
+                              LengthClass::Campus, cables);
+                    topUsed[static_cast<std::size_t>(firstCore + t)] += cables;
+                }
+            }
+    }
+
+    if (specs.storage) {
+        // Storage beside the top tier, its cables dealt one by one to the
+        // top-tier switches that have free ports (the sizing left enough).
+        const double topY = plan.tiers == 1 ? leafY : plan.tiers == 2 ? spineY : coreY;
+        const std::string storageName = specs.storage->name.empty() ? specs.storage->id : specs.storage->name;
+        b.addPart(PartKind::Storage, Role::Storage, "st1", specs.storage->id, storageName,
+                  span + kStorageGapColumns * kColumnSpacing, topY);
+        std::vector<int> cablesTo(topUsed.size(), 0);
+        int left = plan.storageCables;
+        for (int round = 0; left > 0 && round < plan.storageCables; ++round)
+            for (std::size_t t = 0; t < topUsed.size() && left > 0; ++t)
+                if (topUsed[t] + cablesTo[t] < sw.radix) {
+                    ++cablesTo[t];
+                    --left;
+                }
+        const std::string prefix = plan.tiers == 1 ? "leaf" : plan.tiers == 2 ? "spine" : "core";
+        const LengthClass length = plan.tiers == 3 ? LengthClass::Campus : LengthClass::InRow;
+        for (std::size_t t = 0; t < cablesTo.size(); ++t)
+            b.addLink("st1", prefix + std::to_string(t + 1), gbps, Medium::Fibre, length, cablesTo[t]);
+        if (left > 0)
+            out.problems.push_back({Severity::Warning, "storage",
+                                    std::to_string(left) + " storage cables found no free switch port",
+                                    "st1"});
+    }
+
+    out.summary = b.summarize(node.gpus);
+    return out;
+}
+
+const char* toString(FabricTopology topology)
+{
+    switch (topology) {
+    case FabricTopology::FatTree:
+        return "fat-tree";
+    case FabricTopology::RailOptimized:
+        return "rail";
+    case FabricTopology::SpineLeaf:
+        return "spine-leaf";
+    }
+    return "?";
+}
+
+bool fabricTopologyFromString(const std::string& text, FabricTopology& out)
+{
+    for (FabricTopology t :
+         {FabricTopology::FatTree, FabricTopology::RailOptimized, FabricTopology::SpineLeaf})
+        if (text == toString(t)) {
+            out = t;
+            return true;
+        }
+    return false;
+}
+
+} // namespace cf

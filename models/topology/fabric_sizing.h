@@ -1,0 +1,75 @@
+#pragma once
+// Sizing rules of a folded-Clos fabric (refdata network_power_cost.md §4.1-4.2)
+// as pure integer arithmetic, kept apart from the part/link building so that
+// the rules can be read and tested on their own.
+
+#include <string>
+
+namespace cf {
+
+// Smallest divisor of n that is >= atLeast (n >= 1); n itself when atLeast > n
+// has no smaller answer. Refdata §4.1: S = smallest divisor of the per-leaf
+// uplink count u with S >= ceil(L*u/k) (explains NVIDIA's 3-SU 16-spine row).
+int smallestDivisorAtLeast(int n, int atLeast);
+
+// Ceiling of a / b for positive integers.
+long long ceilDiv(long long a, long long b);
+
+// Cables from lower switch `lower` to upper switch `upper` when every lower
+// switch spreads `uplinks` cables over `uppers` switches: uplinks / uppers each,
+// and the remainder goes one by one to a rotating window of upper switches, so
+// that the upper switches' loads differ by at most one cable (our choice).
+int spreadCables(long long lower, long long upper, int uplinks, int uppers);
+
+// Leaf ports for an oversubscription r:1 (down:up) at radix k, refdata §4.2:
+// d = k*r/(r+1) downlinks, u = k/(r+1) uplinks. With a fractional result we
+// round d down and take u = ceil(d / r), so the ratio never exceeds r and
+// d + u <= k.
+struct LeafPorts {
+    int down = 0;
+    int up = 0;
+};
+LeafPorts leafPorts(int radix, double oversubscription);
+
+// The fabric's shape before any part exists. A "leaf set" is the m leaves that
+// one node group is wired to: m = 1 in a fat-tree (all of a node's NICs on one
+// leaf when they fit), m = NICs per node in a rail-optimised fabric (GPU i of
+// every node of a scalable unit -> leaf i of that unit).
+struct FabricPlan {
+    int tiers = 0; // 1 (one switch), 2 or 3
+    int radix = 0; // k
+    int nicsPerNode = 0;
+    long long endpoints = 0;      // nodes * NICs per node
+    LeafPorts leaf;               // ports a leaf gives to nodes / to the tier above
+    int leavesPerSet = 1;         // m
+    int cablesPerNodePerLeaf = 0; // c: a member node's cables to each leaf of its set
+    int nodesPerSet = 0;          // members of one node group (the last may have fewer)
+    int sets = 0;                 // node groups
+    int leaves = 0;               // sets * m
+    // Two tiers: spines; three tiers: pods of leaves with their own spines.
+    int spines = 0;
+    int leavesPerPod = 0; // three tiers: a spine's downlinks (one cable per leaf)
+    int pods = 0;
+    int spinesPerPod = 0;     // = leaf uplinks
+    int spineUplinks = 0;     // three tiers: k - leavesPerPod
+    int coresPerPlane = 0;    // plane j = spine j of every pod and its cores
+    int coresInPlaneZero = 0; // plane 0 may have more cores to give storage ports
+    int cores = 0;
+    int storageCables = 0; // cables from storage into the top tier
+};
+
+struct PlanInput {
+    bool rail = false;
+    int nodes = 0;
+    int nicsPerNode = 0;
+    int radix = 0;
+    double oversubscription = 1.0;
+    int tiers = 0; // 0 = fewest that fit
+    int storageCables = 0;
+};
+
+// Fills `plan` or returns an error message naming why it cannot be built
+// ("tiers: ..." or "nodes: ..."); empty on success.
+std::string planFabric(const PlanInput& in, FabricPlan& plan);
+
+} // namespace cf

@@ -1,0 +1,310 @@
+// deriveTopology: fabric facts from the drawn graph in one O(parts + links) pass.
+// Rules (docs/collectives.md, "Topology"):
+//  - tiers from connectivity: a switch linked to nodes is a leaf (even when it
+//    also links to switches), one linked only to leaves is a spine, above = core;
+//  - ports: every cable at a switch takes one port, whatever its speed (a 400G
+//    cable on an 800G switch is one port: no breakout modelling);
+//  - oversubscription per tier: down capacity / up capacity of that tier.
+#include "topology/topology.h"
+
+#include "topology/topology_graph.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cf {
+namespace {
+
+// Refdata §3.1: NDR 46-48 of 50 GB/s per NIC (nccl-tests #290), HDR 24 of 25
+// (nccl #412): ~0.94 of line rate in NCCL on InfiniBand.
+constexpr double kInfiniBandEfficiency = 0.94;
+// RoCE v2: refdata §3.1 has no maintainer figure (upper bound the IB ceiling,
+// badly tuned clusters ~0.5). Our choice: 0.88, which puts a 64-GPU H100 RoCE
+// cluster ~6-8 % below InfiniBand, as the origin article claims (DESIGN.md).
+constexpr double kRoceEfficiency = 0.88;
+// A tier counts as oversubscribed above this down:up ratio (our choice: float noise).
+constexpr double kOversubscriptionTolerance = 1.0 + 1e-9;
+constexpr double kBitsPerByte = 8.0;
+
+struct TierSums {
+    int switches = 0, down = 0, up = 0;
+    double downGbps = 0, upGbps = 0;
+    double worstRatio = 1.0;
+    int worstSwitch = -1;
+};
+
+std::string fmt(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+} // namespace
+
+const char* toString(SwitchTier tier)
+{
+    switch (tier) {
+    case SwitchTier::Leaf:
+        return "leaf";
+    case SwitchTier::Spine:
+        return "spine";
+    case SwitchTier::Core:
+        return "core";
+    }
+    return "?";
+}
+
+double fabricEfficiencyOf(FabricTech tech)
+{
+    return tech == FabricTech::InfiniBand ? kInfiniBandEfficiency : kRoceEfficiency;
+}
+
+Topology deriveTopology(const Design& design, const Catalog& catalog)
+{
+    Topology t;
+    TopologyGraph g(design, catalog, &t.problems);
+    const int n = g.partCount();
+
+    // --- Compute side: the most common node type, NIC cables per member. ---
+    std::map<const NodeSpec*, int> nodeTypes; // few distinct types: a small map is fine
+    int totalNodeMembers = 0;
+    for (int i = 0; i < n; ++i)
+        if (g.kind(i) == PartKind::Node && g.node(i)) {
+            nodeTypes[g.node(i)] += g.members(i);
+            totalNodeMembers += g.members(i);
+        }
+    int bestTypeCount = 0;
+    for (const auto& [spec, count] : nodeTypes)
+        if (count > bestTypeCount) {
+            bestTypeCount = count;
+            t.node = spec;
+        }
+    if (t.node) {
+        t.gpu = catalog.gpu(t.node->gpuId);
+        t.gpusPerNode = t.node->gpus;
+        t.scaleUp = t.node->scaleUp;
+        t.scaleUpDomainGpus = std::max(1, t.node->scaleUpDomainGpus);
+        t.scaleUpGBpsPerDir = t.gpu ? t.gpu->scaleUpGBpsPerDir : 0;
+    }
+    if (nodeTypes.size() > 1)
+        t.problems.push_back({Severity::Warning, "parts",
+                              "mixed node types: predictions use the most common one, " + t.node->id, ""});
+
+    bool anySwitch = false;
+    for (int i = 0; i < n; ++i)
+        anySwitch = anySwitch || g.kind(i) == PartKind::Switch;
+
+    // NIC cables per member and their speeds, counted on node->switch links.
+    std::map<int, int> nicCountVotes; // cables per member -> members (one entry per node part)
+    struct SpeedVote {
+        double gbps;
+        int cables;
+        int firstLink;
+    };
+    std::vector<SpeedVote> speedVotes; // few distinct speeds: a linear scan beats a map
+    for (int i = 0; i < n; ++i) {
+        if (g.kind(i) != PartKind::Node || !g.node(i))
+            continue;
+        t.nodes += g.members(i);
+        t.gpus += g.members(i) * g.node(i)->gpus;
+        int cablesPerMember = 0;
+        bool linked = false;
+        for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e) {
+            linked = true;
+            if (g.kind(e->to) != PartKind::Switch)
+                continue;
+            const int perMember = e->cables / g.members(i);
+            cablesPerMember += perMember;
+            auto vote = std::find_if(speedVotes.begin(), speedVotes.end(),
+                                     [&](const SpeedVote& v) { return v.gbps == e->gbps; });
+            if (vote == speedVotes.end())
+                speedVotes.push_back({e->gbps, e->cables, e->link});
+            else
+                vote->cables += e->cables;
+        }
+        if (g.node(i) == t.node) {
+            if (t.firstNodePartId.empty())
+                t.firstNodePartId = design.parts[i].id;
+            nicCountVotes[cablesPerMember] += g.members(i);
+        }
+        const bool alone = totalNodeMembers <= 1 && !anySwitch;
+        if (!alone && (!linked || cablesPerMember == 0))
+            t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
+                                  "node '" + design.parts[i].id + "' is not connected to the fabric",
+                                  design.parts[i].id});
+    }
+    int bestNicVotes = 0;
+    for (const auto& [count, votes] : nicCountVotes)
+        if (votes > bestNicVotes) {
+            bestNicVotes = votes;
+            t.nicsPerNode = count;
+        }
+    int bestSpeedVotes = 0;
+    for (const SpeedVote& v : speedVotes)
+        if (v.cables > bestSpeedVotes) {
+            bestSpeedVotes = v.cables;
+            t.nicGbps = v.gbps;
+        }
+    for (const SpeedVote& v : speedVotes)
+        if (v.gbps != t.nicGbps) {
+            const double gbps = v.gbps;
+            const Link& l = design.links[static_cast<std::size_t>(v.firstLink)];
+            t.problems.push_back({Severity::Warning, "links[" + l.id + "].speedGbps",
+                                  "mixed link speeds between nodes and leaves: " + fmt(gbps) +
+                                      " Gb/s here, " + fmt(t.nicGbps) + " Gb/s on most links",
+                                  l.id});
+        }
+    if (t.gpusPerNode > 0)
+        t.nicGBpsPerGpu = t.nicsPerNode * t.nicGbps / kBitsPerByte / t.gpusPerNode;
+
+    // --- Switches: radix, tiers, oversubscription, technology. ---
+    std::array<TierSums, 3> tiers{};
+    int ibSwitches = 0, ethSwitches = 0, sharpSwitches = 0, switches = 0;
+    for (int i = 0; i < n; ++i) {
+        if (g.kind(i) != PartKind::Switch)
+            continue;
+        const SwitchSpec* spec = g.switchSpec(i);
+        int ports = 0, down = 0, up = 0;
+        double downGbps = 0, upGbps = 0;
+        const int level = g.level(i);
+        for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e) {
+            ports += e->cables;
+            if (g.kind(e->to) == PartKind::Node && level == 0) {
+                down += e->cables;
+                downGbps += e->cables * e->gbps;
+            } else if (g.kind(e->to) == PartKind::Switch && level >= 0 && g.level(e->to) >= 0) {
+                if (g.level(e->to) < level) {
+                    down += e->cables;
+                    downGbps += e->cables * e->gbps;
+                } else if (g.level(e->to) > level) {
+                    up += e->cables;
+                    upGbps += e->cables * e->gbps;
+                }
+            } else if (g.kind(e->to) == PartKind::Storage) {
+                t.storageLinks += e->cables;
+            }
+        }
+        if (spec) {
+            ++switches;
+            spec->tech == FabricTech::InfiniBand ? ++ibSwitches : ++ethSwitches;
+            sharpSwitches += spec->inNetworkReduction ? 1 : 0;
+            if (ports > spec->radix)
+                t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
+                                      "switch '" + design.parts[i].id + "' uses " + std::to_string(ports) +
+                                          " ports but has " + std::to_string(spec->radix),
+                                      design.parts[i].id});
+        }
+        if (level < 0) {
+            if (ports > 0 || totalNodeMembers > 0)
+                t.problems.push_back({Severity::Warning, "parts[" + std::to_string(i) + "]",
+                                      "switch '" + design.parts[i].id + "' has no path to any node",
+                                      design.parts[i].id});
+            continue;
+        }
+        TierSums& ts = tiers[static_cast<std::size_t>(level)];
+        ++ts.switches;
+        ts.down += down;
+        ts.up += up;
+        ts.downGbps += downGbps;
+        ts.upGbps += upGbps;
+        const double ratio = upGbps > 0 ? downGbps / upGbps : 1.0;
+        if (ratio > ts.worstRatio) {
+            ts.worstRatio = ratio;
+            ts.worstSwitch = i;
+        }
+    }
+    if (ibSwitches > 0 && ethSwitches > 0)
+        t.problems.push_back({Severity::Warning, "parts",
+                              "InfiniBand and Ethernet switches mixed: the fabric is modelled as RoCE", ""});
+    t.fabric = ethSwitches > 0 ? FabricTech::Ethernet : FabricTech::InfiniBand;
+    t.fabricEfficiency = fabricEfficiencyOf(t.fabric);
+    t.sharp = switches > 0 && sharpSwitches == switches && t.fabric == FabricTech::InfiniBand;
+
+    double injectionGbps = tiers[0].downGbps;
+    double bottleneckGbps = injectionGbps;
+    for (int level = 0; level < 3; ++level) {
+        const TierSums& ts = tiers[static_cast<std::size_t>(level)];
+        if (ts.switches == 0)
+            break;
+        TierFacts f;
+        f.tier = static_cast<SwitchTier>(level);
+        f.switches = ts.switches;
+        f.downlinkCables = ts.down;
+        f.uplinkCables = ts.up;
+        f.downGbps = ts.downGbps;
+        f.upGbps = ts.upGbps;
+        f.oversubscription = ts.upGbps > 0 ? std::max(1.0, ts.downGbps / ts.upGbps) : 1.0;
+        if (ts.upGbps > 0)
+            bottleneckGbps = std::min(bottleneckGbps, ts.upGbps);
+        t.worstOversubscription = std::max(t.worstOversubscription, f.oversubscription);
+        if (ts.worstRatio > kOversubscriptionTolerance && ts.worstSwitch >= 0) {
+            const std::string& id = design.parts[static_cast<std::size_t>(ts.worstSwitch)].id;
+            t.problems.push_back({Severity::Warning, "parts[" + std::to_string(ts.worstSwitch) + "]",
+                                  std::string(toString(f.tier)) + " tier is oversubscribed " +
+                                      fmt(ts.worstRatio) + ":1 at switch '" + id + "'",
+                                  id});
+        }
+        t.tiers.push_back(f);
+    }
+    // Worst even cut of a folded Clos: half the injection, limited by the thinnest
+    // set of uplinks (one leaf with no uplinks is non-blocking inside).
+    t.bisectionGBps = 0.5 * bottleneckGbps / kBitsPerByte;
+
+    // Nodes one hop from a leaf: the largest leaf's node members (rail-aware: a
+    // rail leaf that reaches 32 nodes through one cable each counts 32).
+    for (int i = 0; i < n; ++i) {
+        if (g.kind(i) != PartKind::Switch || g.level(i) != 0)
+            continue;
+        int reach = 0;
+        for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e)
+            if (g.kind(e->to) == PartKind::Node)
+                reach += g.members(e->to);
+        t.nodesPerLeafDomain = std::max(t.nodesPerLeafDomain, reach);
+    }
+
+    // --- Storage: aggregate of the systems, bottleneck of their links. ---
+    double storageLinkGbps = 0;
+    for (int i = 0; i < n; ++i) {
+        if (g.kind(i) != PartKind::Storage || !g.storage(i))
+            continue;
+        if (!t.storage)
+            t.storage = g.storage(i);
+        t.storageReadGBps += g.storage(i)->readGBps;
+        t.storageWriteGBps += g.storage(i)->writeGBps;
+        for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e)
+            storageLinkGbps += e->cables * e->gbps;
+        if (g.edgesBegin(i) == g.edgesEnd(i))
+            t.problems.push_back({Severity::Warning, "parts[" + std::to_string(i) + "]",
+                                  "storage '" + design.parts[i].id + "' is not connected",
+                                  design.parts[i].id});
+    }
+    t.storagePathGBps = storageLinkGbps / kBitsPerByte;
+    return t;
+}
+
+Problems checkGroupFits(const Topology& topology, int tp, int ep)
+{
+    Problems out;
+    const int domain = topology.scaleUpDomainGpus;
+    if (domain <= 0)
+        return out;
+    const auto check = [&](int size, const char* field, const char* what) {
+        if (size > domain)
+            out.push_back({Severity::Warning, field,
+                           std::string(what) + " group of " + std::to_string(size) +
+                               " GPUs cannot fit in one " + std::to_string(domain) +
+                               "-GPU scale-up domain: its traffic crosses the network",
+                           topology.firstNodePartId});
+    };
+    check(tp, "parallelism.tp", "TP");
+    check(ep, "parallelism.ep", "EP");
+    return out;
+}
+
+} // namespace cf

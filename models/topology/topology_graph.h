@@ -1,0 +1,58 @@
+#pragma once
+// The drawn graph as flat arrays for the topology pass: parts resolved against
+// the catalog once, a hash index by id, adjacency in compressed rows, and each
+// switch's tier. Built in O(parts + links); used by deriveTopology and pathBetween.
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "design/problem.h"
+
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace cf {
+
+struct GraphEdge {
+    int to = -1;     // part index at the other end
+    int link = -1;   // index into design.links
+    int cables = 0;  // physical cables this link stands for
+    double gbps = 0; // per cable
+};
+
+class TopologyGraph {
+public:
+    // Problems: unknown catalog ids, links whose ends do not exist.
+    TopologyGraph(const Design& design, const Catalog& catalog, Problems* problems);
+
+    int partCount() const { return static_cast<int>(kinds_.size()); }
+    int indexOf(std::string_view id) const; // -1 when absent
+    PartKind kind(int part) const { return kinds_[part]; }
+    int members(int part) const { return members_[part]; }
+    const NodeSpec* node(int part) const { return nodes_[part]; }
+    const SwitchSpec* switchSpec(int part) const { return switches_[part]; }
+    const StorageSpec* storage(int part) const { return storages_[part]; }
+    // Adjacency of one part: [begin, end).
+    const GraphEdge* edgesBegin(int part) const { return edges_.data() + offsets_[part]; }
+    const GraphEdge* edgesEnd(int part) const { return edges_.data() + offsets_[part + 1]; }
+    // Switch tier: 0 leaf (linked to nodes), 1 spine (linked to leaves), 2 core
+    // (above spines); -1 for non-switches and switches not reachable from a leaf.
+    int level(int part) const { return levels_[part]; }
+
+private:
+    void index(const Design& design, const Catalog& catalog, Problems* problems);
+    void buildEdges(const Design& design, Problems* problems);
+    void assignLevels();
+
+    std::unordered_map<std::string_view, int> byId_;
+    std::vector<PartKind> kinds_;
+    std::vector<int> members_;
+    std::vector<const NodeSpec*> nodes_;
+    std::vector<const SwitchSpec*> switches_;
+    std::vector<const StorageSpec*> storages_;
+    std::vector<int> offsets_;
+    std::vector<GraphEdge> edges_;
+    std::vector<int> levels_;
+};
+
+} // namespace cf

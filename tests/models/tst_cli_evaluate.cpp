@@ -1,0 +1,104 @@
+// clusterforge-cli evaluate: the JSON contract, the text format and the exit
+// status for bad flags and impossible splits (issue 3 item 8).
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("CF_CLI_PATH"), QStringList{"evaluate"} + args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+const QStringList kCluster = {"--gpu", "h100-sxm", "--nodes", "8", "--gpus-per-node", "8",
+                              "--nic-gbps", "400", "--fabric", "ib"};
+const QStringList kWorkload = {"--model", "llama3-70b", "--seq", "8192", "--global-batch", "512",
+                               "--microbatch", "1", "--tp", "8", "--pp", "1", "--sharding", "zero1",
+                               "--recompute", "selective", "--tokens", "1e12"};
+
+} // namespace
+
+class TestCliEvaluate : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonReportHasTheContractKeys()
+    {
+        const Run r = cli(kCluster + kWorkload);
+        QVERIFY2(r.status == 0 || r.status == 1, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : {"tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "hfu",
+                                "step_time_s", "breakdown", "memory_per_gpu_gb", "allreduce_time_s", "power_kw",
+                                "facility_power_kw", "capex_usd", "opex_usd_per_year", "time_to_train_days",
+                                "total_cost_usd", "cost_per_million_tokens_usd", "break_even_month", "warnings",
+                                "errors"})
+            QVERIFY2(j.contains(key), key);
+        for (const char* key : {"compute_s", "recompute_s", "tp_comm_s", "pp_bubble_s", "pp_comm_s",
+                                "dp_comm_exposed_s", "cp_comm_s"})
+            QVERIFY2(j["breakdown"].toObject().contains(key), key);
+        for (const char* key : {"total", "weights", "gradients", "optimizer", "activations", "buffers", "hbm"})
+            QVERIFY2(j["memory_per_gpu_gb"].toObject().contains(key), key);
+        QCOMPARE(j["gpus"].toInt(), 64);
+        QVERIFY(j["tokens_per_s"].toDouble() > 0);
+        // tokens/s = per GPU x GPUs; MFU = TFLOP/s / 989.4 (H100 BF16 dense peak).
+        QVERIFY(std::abs(j["tokens_per_s"].toDouble() - 64 * j["tokens_per_s_per_gpu"].toDouble()) < 1e-6 *
+                                                                                                  j["tokens_per_s"].toDouble());
+        QVERIFY(std::abs(j["mfu"].toDouble() - j["tflops_per_gpu"].toDouble() / 989.4) < 1e-9);
+    }
+    void dpDefaultsToWhatIsLeft()
+    {
+        // 64 GPUs / (TP 8 x PP 1 x CP 1) = DP 8: 512 sequences = 64 micro-batches of 1 per DP rank.
+        const Run r = cli(kCluster + kWorkload);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["microbatches_per_step"].toInt(), 64);
+    }
+    void flagsOverrideTheFile()
+    {
+        const QString file = QString(CF_SOURCE_DIR) + "/resources/examples/workhorse.json";
+        const Run a = cli({file});
+        const Run b = cli({file, "--tp", "4", "--pp", "2"});
+        QVERIFY2(a.status <= 1, a.err.constData());
+        QVERIFY2(b.status <= 1, b.err.constData());
+        QVERIFY(QJsonDocument::fromJson(a.out).object()["step_time_s"].toDouble() !=
+                QJsonDocument::fromJson(b.out).object()["step_time_s"].toDouble());
+    }
+    void impossibleSplitExitsTwoNamingTheFlag()
+    {
+        QStringList args = kCluster + kWorkload;
+        args[args.indexOf("--tp") + 1] = "3";
+        const Run r = cli(args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains("--tp: TP 3 does not divide the 64 attention heads"), r.err.constData());
+    }
+    void badFlagValuesExitTwo()
+    {
+        for (const QStringList& bad : {QStringList{"--sharding", "zero9"}, QStringList{"--recompute", "some"},
+                                       QStringList{"--seq", "abc"}, QStringList{"--model", "nope"}}) {
+            const Run r = cli(kCluster + kWorkload + bad);
+            QCOMPARE(r.status, 2);
+            QVERIFY2(r.err.contains(bad.front().toUtf8() + ":"), r.err.constData());
+        }
+        const Run fp8 = cli({"--gpu", "a100-80gb", "--nodes", "1", "--gpus-per-node", "8", "--model", "llama3-8b",
+                             "--precision", "fp8", "--global-batch", "8", "--seq", "4096"});
+        QCOMPARE(fp8.status, 2);
+        QVERIFY2(fp8.err.contains("--precision:"), fp8.err.constData());
+    }
+    void textFormatIsReadable()
+    {
+        const Run r = cli(kCluster + kWorkload + QStringList{"--format", "text"});
+        QVERIFY2(r.status <= 1, r.err.constData());
+        QVERIFY(r.out.contains("MFU"));
+        QVERIFY(r.out.contains("Memory per GPU"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliEvaluate)
+#include "tst_cli_evaluate.moc"

@@ -1,0 +1,184 @@
+// clusterforge-cli validate: exit 0 and "valid" for the examples; exit 2
+// naming every problem (file pointers, design fields, fabric facts) otherwise,
+// as text on stderr or as a JSON report.
+#include "commands.h"
+#include "design/design_json.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace cf;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run validate(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "validate");
+    std::ostringstream out, err;
+    const int code = cli::runCli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+std::string example(const char* name) { return std::string(CF_SOURCE_DIR "/resources/examples/") + name; }
+std::string malformed(const char* name) { return std::string(CF_TEST_DATA_DIR "/malformed/") + name; }
+
+Design workhorse() { return *loadDesignFile(example("workhorse.json")).design; }
+
+} // namespace
+
+class TestCliValidate : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    std::string write(const Design& d, const char* name)
+    {
+        const std::string path = dir_.filePath(name).toStdString();
+        std::string error;
+        if (!saveDesignFile(d, path, &error))
+            qFatal("%s", error.c_str());
+        return path;
+    }
+
+private slots:
+    void examplesAreValid_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char* n : {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json"})
+            QTest::newRow(n) << QString::fromLatin1(n);
+    }
+    void examplesAreValid()
+    {
+        QFETCH(QString, name);
+        const Run r = validate({example(name.toLatin1().constData())});
+        QVERIFY2(r.code == cli::kExitOk, r.err.c_str());
+        QCOMPARE(r.out, std::string("valid\n")); // and no warnings either
+        QVERIFY(r.err.empty());
+    }
+
+    void brokenFileExits2NamingThePointer()
+    {
+        const Run r = validate({malformed("negative-count.json")});
+        QCOMPARE(r.code, cli::kExitBadInput);
+        QVERIFY(r.out.empty());
+        QVERIFY2(r.err.find("error: /parts/0/count: -3 is negative") != std::string::npos, r.err.c_str());
+    }
+
+    void invalidSplitExits2NamingEveryField()
+    {
+        Design d = workhorse();
+        d.parallelism.tp = 3;
+        d.economics.pue = 0.5;
+        const Run r = validate({write(d, "split.json")});
+        QCOMPARE(r.code, cli::kExitBadInput);
+        for (const char* needle : {"error: parallelism.tp: TP 3 does not divide the 64 attention heads.",
+                                   "error: parallelism.dp:", "error: economics.pue:"})
+            QVERIFY2(r.err.find(needle) != std::string::npos, (std::string(needle) + " not in:\n" + r.err).c_str());
+    }
+
+    // Fabric facts come from the topology: a leaf with 88 cables on 64 ports.
+    void topologyProblemsAreIncluded()
+    {
+        Design d = workhorse();
+        d.findLink("l17")->cablesPerMember = 40; // leaf1 -> spine1: 32 down + 40 + 16 up
+        const Run r = validate({write(d, "radix.json")});
+        QCOMPARE(r.code, cli::kExitBadInput);
+        QVERIFY2(r.err.find("leaf1") != std::string::npos, r.err.c_str());
+    }
+
+    void duplicateProblemsFromTopologyAreDropped()
+    {
+        Design d = workhorse();
+        d.findPart("n1")->catalogId = "dgx-h999";
+        const Run r = validate({write(d, "unknown.json"), "--format", "json"});
+        QCOMPARE(r.code, cli::kExitBadInput);
+        const auto report = nlohmann::json::parse(r.out);
+        int mentions = 0;
+        for (const auto& p : report["problems"])
+            mentions += p["message"].get<std::string>().find("dgx-h999") != std::string::npos ? 1 : 0;
+        QCOMPARE(mentions, 1);
+    }
+
+    void jsonReport()
+    {
+        Run r = validate({malformed("newer-version.json"), "--format", "json"});
+        QCOMPARE(r.code, cli::kExitBadInput);
+        auto report = nlohmann::json::parse(r.out);
+        QCOMPARE(report["valid"].get<bool>(), false);
+        QCOMPARE(report["problems"].size(), std::size_t(1));
+        QCOMPARE(report["problems"][0]["severity"].get<std::string>(), std::string("error"));
+        QCOMPARE(report["problems"][0]["field"].get<std::string>(), std::string("/version"));
+        QVERIFY(report["problems"][0]["message"].get<std::string>().find("newer") != std::string::npos);
+
+        r = validate({"--format=json", example("scrappy-a100.json")});
+        QCOMPARE(r.code, cli::kExitOk);
+        report = nlohmann::json::parse(r.out);
+        QCOMPARE(report["valid"].get<bool>(), true);
+        QVERIFY(report["problems"].empty());
+    }
+
+    void warningsKeepExit0()
+    {
+        Design d = workhorse();
+        d.workload.model.preset = "my-own-model";
+        const Run r = validate({write(d, "warn.json")});
+        QCOMPARE(r.code, cli::kExitOk);
+        QVERIFY2(r.out.rfind("valid\nwarning: workload.model.preset:", 0) == 0, r.out.c_str());
+    }
+
+    void badArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("no file") << QStringList() << "no design file";
+        QTest::newRow("two files") << QStringList({"a.json", "b.json"}) << "exactly one";
+        QTest::newRow("bad format") << QStringList({"a.json", "--format", "xml"}) << "--format";
+        QTest::newRow("unknown flag") << QStringList({"a.json", "--strict"}) << "--strict";
+        QTest::newRow("missing file") << QStringList({"/no/such/design.json"}) << "/no/such/design.json";
+    }
+    void badArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, phrase);
+        std::vector<std::string> list;
+        for (const QString& a : args)
+            list.push_back(a.toStdString());
+        const Run r = validate(list);
+        QCOMPARE(r.code, cli::kExitBadInput);
+        QVERIFY2(r.err.find(phrase.toStdString()) != std::string::npos, r.err.c_str());
+    }
+
+    // The built binary, as a user runs it.
+    void binaryExits2AndNamesTheField()
+    {
+        const QString cli = qEnvironmentVariable("CF_CLI_PATH");
+        if (cli.isEmpty())
+            QSKIP("CF_CLI_PATH is not set (run through ctest)");
+        QProcess p;
+        p.start(cli, {"validate", QString::fromStdString(malformed("truncated.json"))});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains("/parts/0/count") && err.contains("unexpected end of input"), qPrintable(err));
+
+        p.start(cli, {"validate", QString::fromStdString(example("workhorse.json"))});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), QString("valid\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliValidate)
+#include "tst_cli_validate.moc"
