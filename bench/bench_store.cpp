@@ -20,7 +20,7 @@ using namespace cf;
 
 namespace {
 
-constexpr int kRuns = 9;            // odd, so the median is one run (our choice)
+constexpr int kRuns = 9; // odd, so the median is one run (our choice)
 constexpr int kListedVariants = 1000;
 constexpr double kSaveLoadTargetMs = 100.0; // DESIGN.md performance table
 constexpr double kListTargetMs = 50.0;      // issue 6, Show
@@ -107,8 +107,8 @@ int main(int argc, char** argv)
     report("load 2,048-node design", loadMs, kSaveLoadTargetMs);
     report("  of which SQLite (save minus saveDesignJson)", saveMs - serializeMs, 0);
     report("  of which SQLite (load minus loadDesignJson)", loadMs - parseMs, 0);
-    report("read the stored document only", medianMs([&] { return store.variantDocument(variantId).has_value(); }),
-           0);
+    report("read the stored document only",
+           medianMs([&] { return store.variantDocument(variantId).has_value(); }), 0);
 
     // 1,000 variants in one design's tree. Listing never reads documents (they
     // live in variant_documents), so a 64-node fabric keeps the file at ~150 MB
@@ -134,8 +134,8 @@ int main(int argc, char** argv)
                return rows && int(rows->size()) == kListedVariants;
            }),
            kListTargetMs);
-    report("search over all variants", medianMs([&] { return store.search(QStringLiteral("v99")).has_value(); }),
-           kListTargetMs);
+    report("search over all variants",
+           medianMs([&] { return store.search(QStringLiteral("v99")).has_value(); }), kListTargetMs);
     report("listDesigns", medianMs([&] { return store.listDesigns().has_value(); }), kListTargetMs);
     return 0;
 }

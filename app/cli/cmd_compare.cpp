@@ -24,7 +24,8 @@
 namespace cf::cli {
 namespace {
 
-constexpr const char* kUsage = "usage: clusterforge-cli compare A.json B.json [C.json D.json] [--format json|text]";
+constexpr const char* kUsage =
+    "usage: clusterforge-cli compare A.json B.json [C.json D.json] [--format json|text]";
 constexpr std::size_t kMinDesigns = 2;
 constexpr std::size_t kMaxDesigns = 4;
 
@@ -89,8 +90,12 @@ std::map<std::string, BomLine> bomIndex(const BillOfMaterials& bom)
 
 nlohmann::ordered_json lineJson(const BomLine& l)
 {
-    return {{"kind", l.kind}, {"item", l.itemId}, {"name", l.name}, {"quantity", l.quantity},
-            {"unitPriceUsd", l.unitPriceUsd}, {"extendedPriceUsd", l.extendedPriceUsd}};
+    return {{"kind", l.kind},
+            {"item", l.itemId},
+            {"name", l.name},
+            {"quantity", l.quantity},
+            {"unitPriceUsd", l.unitPriceUsd},
+            {"extendedPriceUsd", l.extendedPriceUsd}};
 }
 
 // Added, removed and changed lines of `other` against `base`.
@@ -169,7 +174,8 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     std::snprintf(line, sizeof line, "%-26s", "metric");
     text += line;
     for (std::size_t i = 0; i < names.size(); ++i) {
-        std::snprintf(line, sizeof line, " | %-30.30s", (std::string(1, char('A' + i)) + ": " + names[i]).c_str());
+        std::snprintf(line, sizeof line, " | %-30.30s",
+                      (std::string(1, char('A' + i)) + ": " + names[i]).c_str());
         text += line;
     }
     text += "\n";
@@ -178,8 +184,9 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         for (const Headline& h : headlines)
             row.push_back(valueOf(h, m));
         const int best = bestIndex(row, m.better);
-        nlohmann::ordered_json jm = {{"metric", m.key}, {"best", best < 0 ? nlohmann::ordered_json(nullptr)
-                                                                          : nlohmann::ordered_json(best)}};
+        nlohmann::ordered_json jm = {
+            {"metric", m.key},
+            {"best", best < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(best)}};
         jm["values"] = nlohmann::ordered_json::array();
         jm["deltas"] = nlohmann::ordered_json::array();
         std::snprintf(line, sizeof line, "%-26s", m.label);
@@ -187,13 +194,16 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         for (std::size_t i = 0; i < row.size(); ++i) {
             const bool hasDelta = i > 0 && row[i] && row[0];
             const double delta = hasDelta ? *row[i] - *row[0] : 0.0;
-            jm["values"].push_back(row[i] ? nlohmann::ordered_json(*row[i]) : nlohmann::ordered_json(nullptr));
-            jm["deltas"].push_back(hasDelta ? nlohmann::ordered_json(delta) : nlohmann::ordered_json(nullptr));
+            jm["values"].push_back(row[i] ? nlohmann::ordered_json(*row[i])
+                                          : nlohmann::ordered_json(nullptr));
+            jm["deltas"].push_back(hasDelta ? nlohmann::ordered_json(delta)
+                                            : nlohmann::ordered_json(nullptr));
             std::string cell = row[i] ? formatted(m.format, *row[i]) : "n/a";
             if (hasDelta) {
                 cell += " (" + std::string(delta >= 0 ? "+" : "") + formatted(m.format, delta);
                 if (*row[0] != 0)
-                    cell += ", " + std::string(delta >= 0 ? "+" : "") + formatted("%.1f", 100.0 * delta / *row[0]) + "%";
+                    cell += ", " + std::string(delta >= 0 ? "+" : "") +
+                            formatted("%.1f", 100.0 * delta / *row[0]) + "%";
                 cell += ")";
             }
             if (int(i) == best)

@@ -52,7 +52,10 @@ bool openStore(DesignStore& store, const std::optional<std::string>& dbPath, std
     return false;
 }
 
-std::string iso(const QDateTime& t) { return t.toString(Qt::ISODate).toStdString(); }
+std::string iso(const QDateTime& t)
+{
+    return t.toString(Qt::ISODate).toStdString();
+}
 
 nlohmann::ordered_json headlineJson(const Headline& h)
 {
@@ -95,7 +98,8 @@ std::string headlineText(const Headline& h)
 }
 
 // Depth-first: a variant's children (same parent id) follow it, indented.
-void printTree(std::ostream& out, const std::vector<VariantRow>& rows, std::optional<qint64> parent, int depth)
+void printTree(std::ostream& out, const std::vector<VariantRow>& rows, std::optional<qint64> parent,
+               int depth)
 {
     for (const VariantRow& v : rows) {
         if (v.parentId != parent)

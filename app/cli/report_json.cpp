@@ -111,7 +111,7 @@ std::string predictionText(const Prediction& p)
     row("optimizer", "%.1f", m.optimizerBytes / kGB);
     row("activations", "%.1f", m.activationsBytes / kGB);
     row("buffers", "%.1f", m.buffersBytes / kGB);
-    row("total / HBM", "%.1f", m.totalBytes / kGB);
+    row("total", "%.1f", m.totalBytes / kGB);
     row("HBM", "%.1f", m.hbmBytes / kGB);
     o << "Run\n";
     row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);

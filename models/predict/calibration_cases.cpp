@@ -114,10 +114,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             c.gpuId = "gb200";
             c.gpusPerNode = 64; // NVL72 racks run power-of-two jobs on 64 of their 72 GPUs
             assumed += "64 GPUs used per NVL72 rack; ";
-        } else if (contains(gpu, "H100") && contains(gpu, "lower-TDP") && contains(gpu, "HBM2e")) {
-            c.gpuId = "h100-pcie"; // the catalog's lower-TDP HBM2e H100 (the row's SXM variant is not in it)
-            assumed += "lower-TDP HBM2e H100 -> h100-pcie; ";
-        } else if (contains(gpu, "H100")) {
+        } else if (contains(gpu, "H100")) { // incl. the lower-TDP HBM2e SXM variant (not in the catalog)
             c.gpuId = "h100-sxm";
         } else if (contains(lower(gpu), "a100_40gb") || contains(gpu, "A100-40")) {
             c.gpuId = "a100-40gb";

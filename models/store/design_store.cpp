@@ -32,7 +32,10 @@ using namespace store_sql;
 
 DesignStore::DesignStore() = default;
 
-DesignStore::~DesignStore() { close(); }
+DesignStore::~DesignStore()
+{
+    close();
+}
 
 QString DesignStore::defaultPath()
 {
@@ -40,7 +43,10 @@ QString DesignStore::defaultPath()
            QStringLiteral("/designs.sqlite");
 }
 
-QSqlDatabase DesignStore::db() const { return QSqlDatabase::database(connectionName_, false); }
+QSqlDatabase DesignStore::db() const
+{
+    return QSqlDatabase::database(connectionName_, false);
+}
 
 bool DesignStore::fail(StoreErrorKind kind, const QString& message)
 {
@@ -62,7 +68,10 @@ bool DesignStore::requireOpen()
     return fail(StoreErrorKind::CannotOpen, QStringLiteral("no design database is open"));
 }
 
-bool DesignStore::isOpen() const { return open_; }
+bool DesignStore::isOpen() const
+{
+    return open_;
+}
 
 bool DesignStore::open(const QString& path, const Options& options)
 {
@@ -265,7 +274,8 @@ std::optional<SavedIds> DesignStore::saveDesign(const QString& name, const Desig
         return std::nullopt;
     }
     ids.designId = q.lastInsertId().toLongLong();
-    const auto variantId = insertVariant(ids.designId, std::nullopt, variantName, note, document, headline, now);
+    const auto variantId =
+        insertVariant(ids.designId, std::nullopt, variantName, note, document, headline, now);
     if (!variantId) {
         rollback();
         return std::nullopt;
@@ -305,7 +315,8 @@ std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qi
             return std::nullopt;
         }
         if (!q.next())
-            return refuse(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
+            return refuse(StoreErrorKind::NotFound,
+                          QStringLiteral("design %1: no such design").arg(designId));
     }
     if (parentVariantId) {
         QSqlQuery q(db());
@@ -317,13 +328,13 @@ std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qi
         }
         if (!q.next())
             return refuse(StoreErrorKind::NotFound,
-                         QStringLiteral("parent variant %1: no such variant").arg(*parentVariantId));
+                          QStringLiteral("parent variant %1: no such variant").arg(*parentVariantId));
         if (q.value(0).toLongLong() != designId)
             return refuse(StoreErrorKind::BadInput,
-                         QStringLiteral("parent variant %1: belongs to design %2, not design %3")
-                             .arg(*parentVariantId)
-                             .arg(q.value(0).toLongLong())
-                             .arg(designId));
+                          QStringLiteral("parent variant %1: belongs to design %2, not design %3")
+                              .arg(*parentVariantId)
+                              .arg(q.value(0).toLongLong())
+                              .arg(designId));
     }
     const auto id = insertVariant(designId, parentVariantId, name, note, document, headline, now);
     if (!id || !touchDesign(designId, now)) {
@@ -346,7 +357,8 @@ bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> ba
         return false;
     if (basedOnVariantId) {
         QSqlQuery q(db());
-        if (!run(q, QStringLiteral("SELECT 1 FROM variants WHERE id = ?"), {*basedOnVariantId}) || !q.next()) {
+        if (!run(q, QStringLiteral("SELECT 1 FROM variants WHERE id = ?"), {*basedOnVariantId}) ||
+            !q.next()) {
             const QSqlError e = q.lastError();
             rollback();
             if (e.isValid())

@@ -33,9 +33,9 @@ namespace cf {
 class DesignStore {
 public:
     struct Options {
-        bool readOnly = false;  // open with SQLITE_OPEN_READONLY: every write fails with ReadOnly
+        bool readOnly = false;    // open with SQLITE_OPEN_READONLY: every write fails with ReadOnly
         int busyTimeoutMs = 2000; // how long to wait for another program's lock (our choice)
-        bool create = true;     // create the file (and its folder) when missing
+        bool create = true;       // create the file (and its folder) when missing
     };
 
     DesignStore();

@@ -283,8 +283,9 @@ bool DesignStore::checkIntegrity()
         lines << q.value(0).toString();
     if (lines == QStringList{QStringLiteral("ok")})
         return true;
-    return fail(StoreErrorKind::Corrupt, QStringLiteral("The file %1 is damaged: %2")
-                                             .arg(path_, lines.mid(0, 3).join(QStringLiteral("; "))));
+    return fail(
+        StoreErrorKind::Corrupt,
+        QStringLiteral("The file %1 is damaged: %2").arg(path_, lines.mid(0, 3).join(QStringLiteral("; "))));
 }
 
 int DesignStore::schemaVersion()

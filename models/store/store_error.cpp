@@ -35,19 +35,32 @@ QString whatHappened(StoreAction action)
 const char* toString(StoreErrorKind kind)
 {
     switch (kind) {
-    case StoreErrorKind::None: return "none";
-    case StoreErrorKind::NotSqlite: return "not-sqlite";
-    case StoreErrorKind::NotClusterForge: return "not-clusterforge";
-    case StoreErrorKind::TooNew: return "too-new";
-    case StoreErrorKind::Corrupt: return "corrupt";
-    case StoreErrorKind::Locked: return "locked";
-    case StoreErrorKind::ReadOnly: return "read-only";
-    case StoreErrorKind::DiskFull: return "disk-full";
-    case StoreErrorKind::CannotOpen: return "cannot-open";
-    case StoreErrorKind::NotFound: return "not-found";
-    case StoreErrorKind::BadInput: return "bad-input";
-    case StoreErrorKind::BadDocument: return "bad-document";
-    case StoreErrorKind::Io: return "io";
+    case StoreErrorKind::None:
+        return "none";
+    case StoreErrorKind::NotSqlite:
+        return "not-sqlite";
+    case StoreErrorKind::NotClusterForge:
+        return "not-clusterforge";
+    case StoreErrorKind::TooNew:
+        return "too-new";
+    case StoreErrorKind::Corrupt:
+        return "corrupt";
+    case StoreErrorKind::Locked:
+        return "locked";
+    case StoreErrorKind::ReadOnly:
+        return "read-only";
+    case StoreErrorKind::DiskFull:
+        return "disk-full";
+    case StoreErrorKind::CannotOpen:
+        return "cannot-open";
+    case StoreErrorKind::NotFound:
+        return "not-found";
+    case StoreErrorKind::BadInput:
+        return "bad-input";
+    case StoreErrorKind::BadDocument:
+        return "bad-document";
+    case StoreErrorKind::Io:
+        return "io";
     }
     return "unknown";
 }
@@ -69,7 +82,8 @@ StoreError storeErrorFromSql(const QSqlError& error, const QString& path, StoreA
         break;
     case kSqliteReadOnly:
         e.kind = StoreErrorKind::ReadOnly;
-        e.message = QStringLiteral("read-only file: %1 cannot be written; %2").arg(path, whatHappened(action));
+        e.message =
+            QStringLiteral("read-only file: %1 cannot be written; %2").arg(path, whatHappened(action));
         break;
     case kSqliteFull:
         e.kind = StoreErrorKind::DiskFull;

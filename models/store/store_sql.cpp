@@ -8,8 +8,14 @@
 
 namespace cf::store_sql {
 
-QString nowIso() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
-QDateTime fromIso(const QVariant& v) { return QDateTime::fromString(v.toString(), Qt::ISODateWithMs); }
+QString nowIso()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+QDateTime fromIso(const QVariant& v)
+{
+    return QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
+}
 
 QVariant bindOptional(const std::optional<double>& v)
 {

@@ -14,7 +14,7 @@ class QSqlQuery;
 
 namespace cf::store_sql {
 
-QString nowIso();                      // UTC, ISO 8601 with milliseconds
+QString nowIso(); // UTC, ISO 8601 with milliseconds
 QDateTime fromIso(const QVariant& v);
 
 QVariant bindOptional(const std::optional<double>& v);

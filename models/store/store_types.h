@@ -16,14 +16,14 @@ namespace cf {
 // (NULL in the database). Non-finite values are refused when saving.
 struct Headline {
     std::optional<int> gpus;
-    std::optional<double> mfu;               // model FLOPs utilisation, 0..1
-    std::optional<double> tokensPerS;        // training tokens per second, whole cluster
-    std::optional<double> stepTimeS;         // seconds per optimizer step
-    std::optional<double> timeToTrainDays;   // wall-clock days for workload.tokensToTrain
-    std::optional<double> powerKw;           // facility power, kilowatts
-    std::optional<double> capexUsd;          // capital cost, US dollars
-    std::optional<double> opexUsdPerYear;    // operating cost, US dollars per year
-    std::optional<double> totalCostUsd;      // capex + opex over the ownership period
+    std::optional<double> mfu;             // model FLOPs utilisation, 0..1
+    std::optional<double> tokensPerS;      // training tokens per second, whole cluster
+    std::optional<double> stepTimeS;       // seconds per optimizer step
+    std::optional<double> timeToTrainDays; // wall-clock days for workload.tokensToTrain
+    std::optional<double> powerKw;         // facility power, kilowatts
+    std::optional<double> capexUsd;        // capital cost, US dollars
+    std::optional<double> opexUsdPerYear;  // operating cost, US dollars per year
+    std::optional<double> totalCostUsd;    // capex + opex over the ownership period
 
     bool operator==(const Headline&) const = default;
 };

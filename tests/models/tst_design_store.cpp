@@ -88,9 +88,11 @@ private slots:
             const DesignLoadResult loaded = loadDesignFile(examples.filePath(file).toStdString());
             QVERIFY2(loaded.design.has_value(),
                      qPrintable(file + QStringLiteral(": ") +
-                                QString::fromStdString(loaded.problems.empty() ? std::string()
-                                                                               : formatProblem(loaded.problems[0]))));
-            const auto ids = store.saveDesign(file, *loaded.design, someHeadline(), QStringLiteral("example"));
+                                QString::fromStdString(loaded.problems.empty()
+                                                           ? std::string()
+                                                           : formatProblem(loaded.problems[0]))));
+            const auto ids =
+                store.saveDesign(file, *loaded.design, someHeadline(), QStringLiteral("example"));
             QVERIFY2(ids, qPrintable(store.lastError().message));
             Problems problems;
             const auto back = store.loadVariant(ids->variantId, &problems);
@@ -207,17 +209,19 @@ private slots:
                                         QStringLiteral("leaf/spine, 100% NDR"));
         const auto y = store.saveDesign(QStringLiteral("Scrappy"), smallDesign("s"), {});
         QVERIFY(x && y);
-        QVERIFY(store.saveVariant(y->designId, y->variantId, QStringLiteral("on_roce"), {}, smallDesign("r"), {}));
-        QCOMPARE(int(store.search(QStringLiteral("work"))->size()), 1);  // case-insensitive
-        QCOMPARE(int(store.search(QStringLiteral("100%"))->size()), 1);  // % is literal
-        QCOMPARE(int(store.search(QStringLiteral("n_r"))->size()), 1);   // _ is literal: only "on_roce"
+        QVERIFY(store.saveVariant(y->designId, y->variantId, QStringLiteral("on_roce"), {}, smallDesign("r"),
+                                  {}));
+        QCOMPARE(int(store.search(QStringLiteral("work"))->size()), 1); // case-insensitive
+        QCOMPARE(int(store.search(QStringLiteral("100%"))->size()), 1); // % is literal
+        QCOMPARE(int(store.search(QStringLiteral("n_r"))->size()), 1);  // _ is literal: only "on_roce"
         QCOMPARE(int(store.search(QStringLiteral("' OR 1=1 --"))->size()), 0);
         QCOMPARE(int(store.search(QString())->size()), 3);
         QVERIFY(store.renameDesign(x->designId, QStringLiteral("Big iron")));
         QVERIFY(store.renameVariant(x->variantId, QStringLiteral("baseline")));
         QCOMPARE(store.variant(x->variantId)->designName, QStringLiteral("Big iron"));
         QCOMPARE(store.variant(x->variantId)->name, QStringLiteral("baseline"));
-        QCOMPARE(store.listDesigns()->front().name, QStringLiteral("Big iron")); // most recently modified first
+        QCOMPARE(store.listDesigns()->front().name,
+                 QStringLiteral("Big iron")); // most recently modified first
         QVERIFY(!store.renameDesign(777, QStringLiteral("n")));
         QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
     }
@@ -269,7 +273,8 @@ private slots:
         QStringList fixtureSql;
         {
             QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'table' ORDER BY name")));
+            QVERIFY(
+                q.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'table' ORDER BY name")));
             while (q.next())
                 fixtureSql << q.value(0).toString();
             QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
@@ -358,14 +363,16 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("flag");
         QTest::newRow("no name") << QStringList{"save", "x.json"} << "--name";
-        QTest::newRow("parent") << QStringList{"save", "x.json", "--name", "n", "--parent", "abc"} << "--parent";
+        QTest::newRow("parent") << QStringList{"save", "x.json", "--name", "n", "--parent", "abc"}
+                                << "--parent";
         QTest::newRow("format") << QStringList{"list", "--format", "xml"} << "--format";
         QTest::newRow("no -o") << QStringList{"export", "1"} << "-o";
         QTest::newRow("bad id") << QStringList{"export", "x", "-o", "y.json"} << "ID";
         QTest::newRow("unknown") << QStringList{"list", "--bogus"} << "--bogus";
         QTest::newRow("sub") << QStringList{"drop"} << "drop";
         QTest::newRow("no variant") << QStringList{"export", "99", "-o", "y.json"} << "variant 99";
-        QTest::newRow("no parent") << QStringList{"save", "IN", "--name", "n", "--parent", "99"} << "--parent";
+        QTest::newRow("no parent") << QStringList{"save", "IN", "--name", "n", "--parent", "99"}
+                                   << "--parent";
     }
     void cliBadInputNamesTheFlag()
     {
@@ -391,7 +398,8 @@ private slots:
         const std::string b = CF_SOURCE_DIR "/resources/examples/workhorse.json";
         std::ostringstream out, err;
         const int rc = cli::runCompare({a, b, "--format", "json"}, out, err);
-        QVERIFY2(rc == cli::kExitOk || (rc == cli::kExitDesignErrors && !err.str().empty()), err.str().c_str());
+        QVERIFY2(rc == cli::kExitOk || (rc == cli::kExitDesignErrors && !err.str().empty()),
+                 err.str().c_str());
         const QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object();
         QCOMPARE(report[QStringLiteral("designs")].toArray().size(), 2);
         const QJsonArray metrics = report[QStringLiteral("metrics")].toArray();
@@ -411,14 +419,16 @@ private slots:
             const bool higher = key == QStringLiteral("mfu") || key == QStringLiteral("tokensPerS");
             for (const QJsonValue& v : values)
                 if (!v.isNull())
-                    QVERIFY(higher ? values[best].toDouble() >= v.toDouble() : values[best].toDouble() <= v.toDouble());
+                    QVERIFY(higher ? values[best].toDouble() >= v.toDouble()
+                                   : values[best].toDouble() <= v.toDouble());
         }
         // Scrappy is one DGX H100, Workhorse eight with a qm9700 leaf/spine fabric (IDS.md).
         const QJsonObject diff = report[QStringLiteral("bomDifferences")].toArray()[0].toObject();
         bool nodesChanged = false, switchesAdded = false;
         for (const QJsonValue& c : diff[QStringLiteral("changed")].toArray())
             nodesChanged |= c[QStringLiteral("item")].toString() == QStringLiteral("dgx-h100") &&
-                            c[QStringLiteral("quantity")].toInt() == 8 && c[QStringLiteral("quantityBefore")].toInt() == 1;
+                            c[QStringLiteral("quantity")].toInt() == 8 &&
+                            c[QStringLiteral("quantityBefore")].toInt() == 1;
         for (const QJsonValue& c : diff[QStringLiteral("added")].toArray())
             switchesAdded |= c[QStringLiteral("item")].toString() == QStringLiteral("qm9700");
         QVERIFY2(nodesChanged && switchesAdded, out.str().c_str());

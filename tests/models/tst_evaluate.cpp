@@ -4,6 +4,7 @@
 #include "catalog/resource_paths.h"
 #include "design/design_json.h"
 #include "predict/evaluate.h"
+#include "predict/goodput_model.h"
 
 #include <QtTest>
 
@@ -164,6 +165,20 @@ private slots:
             const Prediction r = evaluateOn(facts_, w, p, design_.economics);
             QVERIFY(allFinite(r));
         }
+    }
+    void youngDalyRefdataExample()
+    {
+        // refdata §7.2: C = 60 s, M = 3.09 h (16,384 GPUs x 50,700 GPU-h per interruption),
+        // R = 10 min: tau = sqrt(2 C M) ~ 1155 s, waste ~ 5.2 % + 5.2 % + 5.4 %, ETTR ~ 84 %.
+        GoodputInputs in;
+        in.gpus = 16384;
+        in.checkpointStallS = 60;
+        in.idealTrainS = 1e6;
+        const GoodputFacts g = goodputFacts(in);
+        QVERIFY(std::abs(g.mtbfS / 3600 - 3.09) < 0.01);
+        QVERIFY(std::abs(g.intervalS - 1155) < 3);
+        QVERIFY(std::abs(g.goodput - 0.84) < 0.005);
+        QVERIFY(std::abs(g.timeToTrainS - 1e6 / g.goodput) < 1e-6);
     }
     void costIdentities()
     {

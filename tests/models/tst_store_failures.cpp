@@ -94,7 +94,8 @@ class TestStoreFailures : public QObject {
         for (const VariantRow& r : *rows) {
             const auto d = store.loadVariant(r.id);
             QVERIFY(d);
-            QCOMPARE(saveDesignJson(*d), saveDesignJson(designWithText(r.designName.toStdString(), descriptionBytes)));
+            QCOMPARE(saveDesignJson(*d),
+                     saveDesignJson(designWithText(r.designName.toStdString(), descriptionBytes)));
         }
     }
 
@@ -260,8 +261,9 @@ private slots:
         timer.start();
         QVERIFY(!store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
         QCOMPARE(store.lastError().kind, StoreErrorKind::Locked);
-        QVERIFY2(store.lastError().message.startsWith(QStringLiteral("database is locked by another program")),
-                 qPrintable(store.lastError().message));
+        QVERIFY2(
+            store.lastError().message.startsWith(QStringLiteral("database is locked by another program")),
+            qPrintable(store.lastError().message));
         QVERIFY(timer.elapsed() >= kBusyTimeoutMs / 2);
         QVERIFY(!store.deleteDesign(2));
         QCOMPARE(store.lastError().kind, StoreErrorKind::Locked);
@@ -302,7 +304,8 @@ private slots:
         QVERIFY2(store.lastError().message.startsWith(
                      QStringLiteral("disk full: the design was not saved; your earlier version is intact")),
                  qPrintable(store.lastError().message));
-        QVERIFY(!store.saveVariant(1, 1, QStringLiteral("huge"), {}, designWithText("huge", kTooBigBytes), {}));
+        QVERIFY(
+            !store.saveVariant(1, 1, QStringLiteral("huge"), {}, designWithText("huge", kTooBigBytes), {}));
         QCOMPARE(store.lastError().kind, StoreErrorKind::DiskFull);
         QVERIFY(!store.saveWorkingCopy(designWithText("huge", kTooBigBytes)));
         QCOMPARE(store.lastError().kind, StoreErrorKind::DiskFull);
