@@ -1,13 +1,31 @@
+// clusterforge: the desktop app. `clusterforge [DESIGN.json]` opens the file,
+// or the bundled Workhorse example when none is given.
 #include "main_window.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName("ClusterForge");
-    QApplication::setApplicationName("ClusterForge");
-    cf::MainWindow window;
+    QApplication::setOrganizationName(QStringLiteral("ClusterForge"));
+    QApplication::setApplicationName(QStringLiteral("ClusterForge"));
+    QApplication::setApplicationVersion(QStringLiteral(CF_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("clusterforge"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Design GPU clusters for LLM training and predict their performance and cost."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("design"),
+        QApplication::translate("main", "Design file to open (default: the Workhorse example)."),
+        QStringLiteral("[DESIGN.json]"));
+    parser.process(app);
+    const QStringList files = parser.positionalArguments();
+
+    cf::MainWindow window(files.isEmpty() ? QString() : files.first());
     window.show();
     return QApplication::exec();
 }

@@ -1,10 +1,388 @@
 #include "main_window.h"
 
-namespace cf {
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "design/design_validator.h"
+#include "design_summary.h"
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolBar>
+
+namespace cf {
+namespace {
+
+constexpr int kStateVersion = 1;                // bump when docks/toolbars change incompatibly
+constexpr int kMaxProblemsInErrorBox = 12;      // longer lists end with "... and N more" (our choice)
+constexpr double kDefaultScreenFraction = 0.85; // first start: this much of the screen (our choice)
+constexpr int kSideDockWidth = 260;             // first-start dock sizes in pixels (our choice)
+constexpr int kBottomDockHeight = 220;
+
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kLastDirKey = QStringLiteral("mainWindow/lastDirectory");
+const QString kFileFilter = QStringLiteral("ClusterForge designs (*.json);;All files (*)");
+
+// A dock's stand-in until its issue lands: says what will come, pretends nothing.
+QWidget* placeholder(const QString& text)
 {
-    setWindowTitle(tr("ClusterForge"));
+    auto* label = new QLabel(text);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label->setMargin(12);
+    label->setTextFormat(Qt::RichText);
+    label->setStyleSheet(QStringLiteral("color: #555; font-style: italic;"));
+    return label;
+}
+
+QString problemsText(const Problems& problems)
+{
+    QStringList lines;
+    for (std::size_t i = 0; i < problems.size() && i < kMaxProblemsInErrorBox; ++i)
+        lines << QString::fromStdString(formatProblem(problems[i]));
+    if (problems.size() > kMaxProblemsInErrorBox)
+        lines << QObject::tr("... and %1 more").arg(problems.size() - kMaxProblemsInErrorBox);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(parent)
+{
+    setWindowIcon(QIcon(QStringLiteral(":/icons/clusterforge.svg")));
+    actions_ = MainActions::create(this, &undoStack_);
+    createCentralWidget();
+    paletteDock_ = createPaletteDock();
+    addDockWidget(Qt::LeftDockWidgetArea, paletteDock_);
+    inspectorDock_ = createInspectorDock();
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
+    chartsDock_ = createChartsDock();
+    addDockWidget(Qt::BottomDockWidgetArea, chartsDock_);
+    problemsDock_ = createProblemsDock();
+    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+    tabifyDockWidget(chartsDock_, problemsDock_);
+    chartsDock_->raise();
+    for (QDockWidget* dock : {paletteDock_, inspectorDock_, chartsDock_, problemsDock_})
+        actions_.viewMenu->addAction(dock->toggleViewAction());
+    actions_.viewMenu->addAction(actions_.toolBar->toggleViewAction());
+    createStatusBar();
+    refreshTimer_.setSingleShot(true);
+    refreshTimer_.setInterval(0);
+    connect(&refreshTimer_, &QTimer::timeout, this, &MainWindow::refreshViews);
+    connectActions();
+
+    if (const QScreen* screen = QApplication::primaryScreen())
+        resize(screen->availableSize() * kDefaultScreenFraction);
+    resizeDocks({paletteDock_, inspectorDock_}, {kSideDockWidth, kSideDockWidth}, Qt::Horizontal);
+    resizeDocks({chartsDock_}, {kBottomDockHeight}, Qt::Vertical);
+    restoreSettings();
+
+    const QString path =
+        startFile.isEmpty() ? QString::fromStdString(examplePath("workhorse.json")) : startFile;
+    if (!openFile(path))
+        setDocument(Design{}, {});
+}
+
+void MainWindow::createCentralWidget()
+{
+    summary_ = new QTextBrowser(this);
+    summary_->setObjectName(QStringLiteral("designSummary"));
+    summary_->setOpenLinks(false);
+    setCentralWidget(summary_);
+}
+
+QDockWidget* MainWindow::makeDock(const QString& title, const QString& objectName, QWidget* content)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName); // saveState() needs a name
+    dock->setWidget(content);
+    return dock;
+}
+
+QDockWidget* MainWindow::createPaletteDock()
+{
+    return makeDock(tr("Palette"), QStringLiteral("paletteDock"),
+                    placeholder(tr("The palette arrives with the canvas issue (#4): catalog nodes, "
+                                   "switches, NICs and storage to drag onto the canvas.")));
+}
+
+QDockWidget* MainWindow::createInspectorDock()
+{
+    return makeDock(tr("Inspector"), QStringLiteral("inspectorDock"),
+                    placeholder(tr("The inspector arrives with the canvas issue (#4): the selected "
+                                   "part's name, count, link speed and medium, editable and undoable.")));
+}
+
+QDockWidget* MainWindow::createChartsDock()
+{
+    return makeDock(tr("Charts"), QStringLiteral("chartsDock"),
+                    placeholder(tr("Live charts arrive with the what-if issue (#5): all-reduce time vs "
+                                   "message size, step-time breakdown, memory per GPU, power and "
+                                   "cost own vs rent.")));
+}
+
+QDockWidget* MainWindow::createProblemsDock()
+{
+    // Real already: the validator's problems. Clicking one to select its part comes with the canvas.
+    problemsList_ = new QListWidget(this);
+    problemsList_->setObjectName(QStringLiteral("problemsList"));
+    return makeDock(tr("Problems"), QStringLiteral("problemsDock"), problemsList_);
+}
+
+void MainWindow::createStatusBar()
+{
+    nameLabel_ = new QLabel(this);
+    nameLabel_->setObjectName(QStringLiteral("statusDesignName"));
+    gpuLabel_ = new QLabel(this);
+    gpuLabel_->setObjectName(QStringLiteral("statusGpuCount"));
+    validationLabel_ = new QLabel(this);
+    validationLabel_->setObjectName(QStringLiteral("statusValidation"));
+    for (QLabel* label : {nameLabel_, gpuLabel_})
+        label->setContentsMargins(4, 0, 12, 0);
+    statusBar()->addWidget(nameLabel_);
+    statusBar()->addWidget(gpuLabel_);
+    statusBar()->addPermanentWidget(validationLabel_);
+}
+
+void MainWindow::connectActions()
+{
+    connect(actions_.newDesign, &QAction::triggered, this, &MainWindow::onNew);
+    connect(actions_.open, &QAction::triggered, this, &MainWindow::onOpen);
+    connect(actions_.save, &QAction::triggered, this, &MainWindow::onSave);
+    connect(actions_.saveAs, &QAction::triggered, this, &MainWindow::onSaveAs);
+    connect(actions_.quit, &QAction::triggered, this, &QWidget::close);
+    connect(actions_.about, &QAction::triggered, this, &MainWindow::onAbout);
+    connect(&undoStack_, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(&document_, &DesignDocument::changed, this, &MainWindow::scheduleRefresh);
+}
+
+bool MainWindow::isModified() const
+{
+    return modified_ || !undoStack_.isClean();
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    const DesignLoadResult result = loadDesignFile(path.toStdString());
+    if (!result.design) {
+        showError(tr("Cannot open design"),
+                  tr("%1 could not be opened:\n\n%2")
+                      .arg(QDir::toNativeSeparators(path), problemsText(result.problems)));
+        return false;
+    }
+    setDocument(*result.design, QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path)
+{
+    std::string error;
+    if (!saveDesignFile(design(), path.toStdString(), &error)) {
+        showError(tr("Cannot save design"),
+                  tr("%1 could not be saved:\n\n%2")
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+        return false;
+    }
+    filePath_ = QFileInfo(path).absoluteFilePath();
+    modified_ = false;
+    undoStack_.setClean();
+    updateTitle();
+    return true;
+}
+
+void MainWindow::newDesign()
+{
+    Design design;
+    design.name = tr("Untitled").toStdString();
+    setDocument(design, {});
+}
+
+void MainWindow::setDocument(const Design& design, const QString& path)
+{
+    filePath_ = path;
+    modified_ = false;
+    document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
+    refreshViews();                // now, not later: the window never shows the old design
+    emit designReplaced();
+}
+
+void MainWindow::scheduleRefresh()
+{
+    refreshTimer_.start();
+}
+
+void MainWindow::refreshViews()
+{
+    refreshTimer_.stop();
+    const Design& current = design();
+    const Catalog& catalog = Catalog::builtin();
+    summary_->setHtml(designSummaryHtml(current, catalog));
+
+    const Problems problems = validateDesign(current, &catalog);
+    problemsList_->clear();
+    int errors = 0;
+    for (const Problem& p : problems) {
+        const bool isError = p.severity == Severity::Error;
+        errors += isError ? 1 : 0;
+        auto* item = new QListWidgetItem(QString::fromStdString(formatProblem(p)), problemsList_);
+        item->setIcon(
+            style()->standardIcon(isError ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
+        item->setData(Qt::UserRole, QString::fromStdString(p.itemId));
+    }
+    if (problems.empty())
+        new QListWidgetItem(tr("No problems found by the design validator."), problemsList_);
+    const int warnings = static_cast<int>(problems.size()) - errors;
+    problemsDock_->setWindowTitle(problems.empty() ? tr("Problems")
+                                                   : tr("Problems (%1)").arg(problems.size()));
+
+    nameLabel_->setText(current.name.empty() ? tr("Untitled") : QString::fromStdString(current.name));
+    gpuLabel_->setText(tr("%1 GPUs").arg(designGpuCount(current, catalog)));
+    if (errors == 0 && warnings == 0)
+        validationLabel_->setText(tr("Valid: no problems"));
+    else
+        validationLabel_->setText(tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+    validationLabel_->setStyleSheet(errors > 0 ? QStringLiteral("color: #b00020;") : QString());
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    QString name = QString::fromStdString(design().name);
+    if (name.isEmpty())
+        name = filePath_.isEmpty() ? tr("Untitled") : QFileInfo(filePath_).completeBaseName();
+    // "[*]" is where Qt puts the "*" of a modified document.
+    setWindowTitle(tr("%1[*] \u2014 ClusterForge").arg(name));
+    setWindowModified(isModified());
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    lastError_ = message;
+    emit errorOccurred(message);
+    // Window-modal but non-blocking (open(), not exec()), so tests and start-up never hang.
+    auto* box = new QMessageBox(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kStateVersion));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Save changes?"),
+        tr("The design \"%1\" has unsaved changes.").arg(QString::fromStdString(design().name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return onSave();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::isBundledExample(const QString& path) const
+{
+    const QString examples =
+        QFileInfo(QString::fromStdString(resourceDir()) + QStringLiteral("/examples")).canonicalFilePath();
+    const QString folder = QFileInfo(path).canonicalPath();
+    return !examples.isEmpty() && folder == examples;
+}
+
+void MainWindow::onNew()
+{
+    if (maybeSave())
+        newDesign();
+}
+
+void MainWindow::onOpen()
+{
+    if (!maybeSave())
+        return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"),
+                                                      settings.value(kLastDirKey).toString(), kFileFilter);
+    if (path.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+bool MainWindow::onSave()
+{
+    if (filePath_.isEmpty() || isBundledExample(filePath_))
+        return onSaveAs();
+    return saveFile(filePath_);
+}
+
+bool MainWindow::onSaveAs()
+{
+    QSettings settings;
+    QString suggestion = settings.value(kLastDirKey, QDir::homePath()).toString() + QLatin1Char('/') +
+                         (design().name.empty() ? tr("design") : QString::fromStdString(design().name)) +
+                         QStringLiteral(".json");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save design as"), suggestion, kFileFilter);
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    return saveFile(path);
+}
+
+void MainWindow::onAbout()
+{
+    QMessageBox::about(
+        this, tr("About ClusterForge"),
+        tr("<h3>ClusterForge %1</h3>"
+           "<p>Design GPU clusters for LLM training and predict their performance and cost.</p>"
+           "<p><b>Sources.</b> Every hardware figure in the catalog names where it was read "
+           "(vendor datasheets, reference architectures, published papers); a figure that had to "
+           "be estimated says so and why. Every constant of the prediction model names its "
+           "source, or says it is our own choice. Predictions are estimates: check them against "
+           "your own measurements before you buy.</p>"
+           "<p>Catalog: <code>%2</code><br>Your additions: <code>%3</code></p>"
+           "<p>Built with Qt %4, QCustomPlot and nlohmann/json.</p>")
+            .arg(QStringLiteral(CF_VERSION), QString::fromStdString(builtinCatalogPath()).toHtmlEscaped(),
+                 QString::fromStdString(userCatalogPath()).toHtmlEscaped(), QString::fromLatin1(qVersion())));
 }
 
 } // namespace cf

@@ -1,13 +1,113 @@
 #pragma once
+// The application window: actions, menus, toolbar, docks, status bar, and the
+// open design: a DesignDocument (widgets/document) sharing the window's undo
+// stack. Later issues swap real widgets into the docks and the centre (see the
+// create*() functions) and edit through document(), which pushes the commands.
+
+#include "design/design.h"
+#include "document/design_document.h"
+#include "main_actions.h"
 
 #include <QMainWindow>
+#include <QString>
+#include <QTimer>
+#include <QUndoStack>
+
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QTextBrowser;
 
 namespace cf {
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // Opens `startFile`, or the bundled Workhorse example when it is empty.
+    // A file that cannot be read leaves an empty design and shows the error.
+    explicit MainWindow(const QString& startFile = {}, QWidget* parent = nullptr);
+
+    const Design& design() const { return document_.design(); }
+    // Every edit goes through the document: one QUndoCommand each on undoStack().
+    DesignDocument* document() { return &document_; }
+    QUndoStack* undoStack() { return &undoStack_; }
+    const MainActions& mainActions() const { return actions_; }
+
+    QString currentFile() const { return filePath_; }
+    bool isModified() const;
+    // The last error shown to the user ("" when none since the window opened).
+    QString lastError() const { return lastError_; }
+
+    // Replace the design: loads `path`; on failure keeps the current design,
+    // shows the error (non-blocking box) and returns false.
+    bool openFile(const QString& path);
+    // Save to `path` (atomic, see saveDesignFile); on failure shows the error.
+    bool saveFile(const QString& path);
+    // Start an empty design (no questions asked: callers check maybeSave()).
+    void newDesign();
+
+    // Window geometry and dock/toolbar layout, kept in QSettings.
+    void saveSettings() const;
+    void restoreSettings();
+
+    QDockWidget* paletteDock() const { return paletteDock_; }
+    QDockWidget* inspectorDock() const { return inspectorDock_; }
+    QDockWidget* chartsDock() const { return chartsDock_; }
+    QDockWidget* problemsDock() const { return problemsDock_; }
+
+signals:
+    void designReplaced(); // a new/opened design took the old one's place
+    void errorOccurred(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    // Each builder makes one piece; later issues replace their contents.
+    void createCentralWidget();
+    QDockWidget* createPaletteDock();
+    QDockWidget* createInspectorDock();
+    QDockWidget* createChartsDock();
+    QDockWidget* createProblemsDock();
+    void createStatusBar();
+    void connectActions();
+
+    QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content);
+    void setDocument(const Design& design, const QString& path);
+    // Edits arrive in bursts (a drag merges many moves): refresh once per event-loop turn.
+    void scheduleRefresh();
+    void refreshViews();
+    void updateTitle();
+    void showError(const QString& title, const QString& message);
+
+    // File actions as the user sees them: dialogs and "save changes?" prompts.
+    void onNew();
+    void onOpen();
+    bool onSave();
+    bool onSaveAs();
+    void onAbout();
+    // Asks to save a modified design; false when the user cancels.
+    bool maybeSave();
+    // Bundled examples are templates: Save on one of them asks for a new file.
+    bool isBundledExample(const QString& path) const;
+
+    QUndoStack undoStack_; // declared before document_, which uses it
+    DesignDocument document_{&undoStack_};
+    QString filePath_;
+    bool modified_ = false; // changes the undo stack does not know about
+    QTimer refreshTimer_;
+    QString lastError_;
+    MainActions actions_;
+
+    QTextBrowser* summary_ = nullptr;
+    QListWidget* problemsList_ = nullptr;
+    QDockWidget* paletteDock_ = nullptr;
+    QDockWidget* inspectorDock_ = nullptr;
+    QDockWidget* chartsDock_ = nullptr;
+    QDockWidget* problemsDock_ = nullptr;
+    QLabel* nameLabel_ = nullptr;
+    QLabel* gpuLabel_ = nullptr;
+    QLabel* validationLabel_ = nullptr;
 };
 
 } // namespace cf

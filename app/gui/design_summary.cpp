@@ -1,0 +1,257 @@
+#include "design_summary.h"
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+namespace cf {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("cf::DesignSummary", text);
+}
+QString html(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString row(const QString& label, const QString& value)
+{
+    return QStringLiteral("<tr><td style='padding-right:16px;color:#555'>%1</td><td>%2</td></tr>")
+        .arg(label, value);
+}
+
+// 15e12 -> "15 T (1.5e+13)": readable, with the exact figure beside it.
+QString humanCount(double value)
+{
+    constexpr std::array<std::pair<double, const char*>, 3> kScales{{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}}};
+    for (const auto& [scale, suffix] : kScales)
+        if (value >= scale)
+            return QStringLiteral("%1 %2 (%3)")
+                .arg(QLocale::c().toString(value / scale, 'g', 4), QString::fromLatin1(suffix),
+                     QLocale::c().toString(value, 'g', 6));
+    return QLocale::c().toString(value, 'g', 6);
+}
+
+QString kindHeading(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Node:
+        return tr("Compute nodes");
+    case PartKind::Switch:
+        return tr("Switches");
+    case PartKind::Storage:
+        return tr("Storage");
+    }
+    return {};
+}
+
+QString catalogName(PartKind kind, const std::string& id, const Catalog& catalog)
+{
+    switch (kind) {
+    case PartKind::Node:
+        if (const NodeSpec* n = catalog.node(id))
+            return html(n->name) + tr(", %1 GPUs each").arg(n->gpus);
+        break;
+    case PartKind::Switch:
+        if (const SwitchSpec* s = catalog.switchSpec(id))
+            return html(s->name) + tr(", %1 x %2 Gb/s").arg(s->radix).arg(s->portGbps);
+        break;
+    case PartKind::Storage:
+        if (const StorageSpec* s = catalog.storage(id))
+            return html(s->name);
+        break;
+    }
+    return tr("<i>not in the catalog</i>");
+}
+
+QString partsSection(const Design& design, const Catalog& catalog)
+{
+    // kind -> catalog id -> (placed items, units)
+    std::map<PartKind, std::map<std::string, std::pair<int, long long>>> groups;
+    for (const Part& p : design.parts) {
+        auto& [items, units] = groups[p.kind][p.catalogId];
+        ++items;
+        units += p.count;
+    }
+    if (groups.empty())
+        return QStringLiteral("<p>%1</p>").arg(tr("No parts yet."));
+    QString out = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
+    out +=
+        QStringLiteral("<tr><th align='left'>%1</th><th align='left'>%2</th><th align='right'>&nbsp;%3</th>"
+                       "<th align='right'>&nbsp;%4</th><th align='left'>&nbsp;&nbsp;%5</th></tr>")
+            .arg(tr("Kind"), tr("Catalog id"), tr("Placed"), tr("Units"), tr("Catalog entry"));
+    for (const auto& [kind, byId] : groups)
+        for (const auto& [id, counts] : byId)
+            out += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td align='right'>%3</td>"
+                                  "<td align='right'>%4</td><td>&nbsp;&nbsp;%5</td></tr>")
+                       .arg(kindHeading(kind), html(id))
+                       .arg(counts.first)
+                       .arg(counts.second)
+                       .arg(catalogName(kind, id, catalog));
+    return out + QStringLiteral("</table>");
+}
+
+// Part id -> members of a node group (1 for everything else): one pass, so that
+// counting cables stays O(parts + links) on 2,048-node designs.
+std::unordered_map<std::string, long long> groupSizes(const Design& design)
+{
+    std::unordered_map<std::string, long long> sizes;
+    for (const Part& p : design.parts)
+        sizes[p.id] = (p.kind == PartKind::Node && p.count > 1) ? p.count : 1;
+    return sizes;
+}
+
+long long cablesOf(const Link& link, const std::unordered_map<std::string, long long>& sizes)
+{
+    long long members = 1;
+    for (const std::string* end : {&link.fromPartId, &link.toPartId})
+        if (auto it = sizes.find(*end); it != sizes.end())
+            members = std::max(members, it->second);
+    return members * link.cablesPerMember;
+}
+
+QString linksSection(const Design& design)
+{
+    const auto sizes = groupSizes(design);
+    // (medium, speed) -> links, cables
+    std::map<std::tuple<std::string, double>, std::pair<int, long long>> byKind;
+    for (const Link& l : design.links) {
+        auto& [links, cables] = byKind[{toString(l.medium), l.speedGbps}];
+        ++links;
+        cables += cablesOf(l, sizes);
+    }
+    if (byKind.empty())
+        return QStringLiteral("<p>%1</p>").arg(tr("No links yet."));
+    QString out = QStringLiteral("<ul>");
+    for (const auto& [key, counts] : byKind)
+        out += QStringLiteral("<li>%1</li>")
+                   .arg(tr("%1 links of %2 Gb/s %3, standing for %4 cables")
+                            .arg(counts.first)
+                            .arg(std::get<1>(key))
+                            .arg(html(std::get<0>(key)))
+                            .arg(counts.second));
+    return out + QStringLiteral("</ul>");
+}
+
+QString workloadSection(const Design& design, const Catalog& catalog)
+{
+    const Workload& w = design.workload;
+    const ModelShape& m = w.model;
+    QString model = m.preset.empty() ? tr("custom shape") : html(m.preset);
+    if (const ModelPreset* preset = m.preset.empty() ? nullptr : catalog.preset(m.preset))
+        model = html(preset->name) + QStringLiteral(" (<code>%1</code>)").arg(html(m.preset));
+    QString out = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    out += row(tr("Model"), model);
+    out += row(tr("Shape"), tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5%6, vocabulary %7")
+                                .arg(m.layers)
+                                .arg(m.hidden)
+                                .arg(m.heads)
+                                .arg(m.kvHeads)
+                                .arg(m.ffn)
+                                .arg(m.gatedFfn ? tr(" gated") : QString())
+                                .arg(m.vocab));
+    if (m.experts > 1)
+        out += row(tr("Experts"), tr("%1, %2 per token").arg(m.experts).arg(m.expertsPerToken));
+    out += row(tr("Sequence"), tr("%1 tokens").arg(w.seqLen));
+    out += row(tr("Tokens to train"), humanCount(w.tokensToTrain));
+    out += row(tr("Global batch"), tr("%1 sequences").arg(w.globalBatchSeqs));
+    out += row(tr("Precision"), html(toString(w.precision)));
+    out += row(tr("Checkpoints"), w.asyncCheckpoint ? tr("asynchronous") : tr("synchronous"));
+    return out + QStringLiteral("</table>");
+}
+
+QString splitSection(const Design& design, int gpus)
+{
+    const Parallelism& p = design.parallelism;
+    QString dp = QString::number(p.dp);
+    const long long fixed = static_cast<long long>(p.tp) * p.pp * p.cp;
+    if (p.dp == 0)
+        dp = (fixed > 0 && gpus % fixed == 0)
+                 ? tr("auto (%1 GPUs / (TP x PP x CP) = %2)").arg(gpus).arg(gpus / fixed)
+                 : tr("auto");
+    QString out = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    out += row(tr("TP x PP x DP x CP"),
+               QStringLiteral("%1 x %2 x %3 x %4").arg(p.tp).arg(p.pp).arg(dp).arg(p.cp));
+    out += row(tr("Virtual stages"), QString::number(p.vp));
+    out += row(tr("Expert parallel"), QString::number(p.ep));
+    out += row(tr("Micro-batch"), tr("%1 sequence(s)").arg(p.microbatch));
+    out += row(tr("Sequence parallel"), p.sequenceParallel ? tr("on") : tr("off"));
+    out += row(tr("Sharding"), html(toString(p.sharding)));
+    out += row(tr("Recompute"), html(toString(p.recompute)));
+    return out + QStringLiteral("</table>");
+}
+
+QString economicsSection(const Design& design)
+{
+    const Economics& e = design.economics;
+    QString out = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    out +=
+        row(tr("Electricity"), tr("$%1 per kWh, PUE %2").arg(e.electricityUsdPerKwh, 0, 'f', 3).arg(e.pue));
+    out += row(tr("Ownership"), tr("%1 years, maintenance %2 % of capital per year")
+                                    .arg(e.ownershipYears)
+                                    .arg(e.maintenanceFractionPerYear * 100.0));
+    out += row(tr("Rent"), tr("$%1 per GPU-hour").arg(e.rentUsdPerGpuHour, 0, 'f', 2));
+    out +=
+        row(tr("Operations"), tr("one engineer per %1 GPUs at $%2 per year")
+                                  .arg(e.gpusPerOpsEngineer)
+                                  .arg(QLocale(QLocale::English).toString(e.opsEngineerUsdPerYear, 'f', 0)));
+    return out + QStringLiteral("</table>");
+}
+
+} // namespace
+
+int designGpuCount(const Design& design, const Catalog& catalog)
+{
+    long long gpus = 0;
+    for (const Part& p : design.parts)
+        if (p.kind == PartKind::Node)
+            if (const NodeSpec* node = catalog.node(p.catalogId))
+                gpus += static_cast<long long>(p.count) * node->gpus;
+    return static_cast<int>(std::min<long long>(gpus, std::numeric_limits<int>::max()));
+}
+
+int designCableCount(const Design& design)
+{
+    const auto sizes = groupSizes(design);
+    long long cables = 0;
+    for (const Link& l : design.links)
+        cables += cablesOf(l, sizes);
+    return static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
+}
+
+QString designSummaryHtml(const Design& design, const Catalog& catalog)
+{
+    const int gpus = designGpuCount(design, catalog);
+    QString out;
+    out += QStringLiteral("<h2>%1</h2>").arg(design.name.empty() ? tr("Untitled") : html(design.name));
+    if (!design.description.empty())
+        out += QStringLiteral("<p>%1</p>").arg(html(design.description));
+    out += QStringLiteral("<p style='background:#fff4d6;padding:6px'>%1</p>")
+               .arg(tr("This is a read-only summary of the design. The canvas, where parts are placed, "
+                       "wired and edited, replaces it with issue #4; the predictions (step time, MFU, "
+                       "power, cost) arrive with issue #3."));
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Hardware: %1 GPUs").arg(gpus));
+    out += partsSection(design, catalog);
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Links"));
+    out += linksSection(design);
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Workload"));
+    out += workloadSection(design, catalog);
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Parallelism"));
+    out += splitSection(design, gpus);
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Economics"));
+    out += economicsSection(design);
+    return out;
+}
+
+} // namespace cf

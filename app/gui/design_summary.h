@@ -1,0 +1,23 @@
+#pragma once
+// A read-only, human-readable summary of a design: what the central widget shows
+// until the canvas (issue #4) replaces it, and what the status bar counts.
+
+#include <QString>
+
+namespace cf {
+
+class Catalog;
+struct Design;
+
+// GPUs the design's node parts hold: sum of count x the node's GPUs in the
+// catalog. Parts whose catalog id is unknown count 0 (validation reports them).
+int designGpuCount(const Design& design, const Catalog& catalog);
+
+// Physical cables the links stand for: a link touching a group of N nodes is
+// N x cablesPerMember cables, otherwise cablesPerMember.
+int designCableCount(const Design& design);
+
+// HTML for a QTextBrowser: name, parts by kind, links, GPUs, workload, split, economics.
+QString designSummaryHtml(const Design& design, const Catalog& catalog);
+
+} // namespace cf

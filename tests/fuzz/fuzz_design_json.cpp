@@ -1,0 +1,22 @@
+// libFuzzer target: the design JSON reader (loadDesignJson) on arbitrary bytes.
+// A loaded design must save and load again with no errors (round trip).
+#include "design/design_json.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const cf::DesignLoadResult result = cf::loadDesignJson(text);
+    if (result.design) {
+        // Property: what the reader accepts, the writer writes and the reader accepts again.
+        const std::string saved = cf::saveDesignJson(*result.design);
+        const cf::DesignLoadResult again = cf::loadDesignJson(saved);
+        if (!again.design)
+            std::abort();
+    }
+    return 0;
+}

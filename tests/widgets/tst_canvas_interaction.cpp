@@ -1,0 +1,268 @@
+// Canvas interaction through real input events on the view's viewport:
+// palette drop, link mode, drag-move (one undo step), delete, copy/paste,
+// zoom, undo and redo, checking the design model after each step.
+//
+// Drag and drop: QTest cannot run QDrag::exec (it blocks in a nested loop
+// offscreen), so the palette test takes the palette tree's own mime data and
+// sends QDragEnter/QDragMove/QDrop events to the viewport, as Qt would.
+#include "canvas/design_scene.h"
+#include "canvas/design_view.h"
+#include "canvas/link_item.h"
+#include "canvas/canvas_style.h"
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "document/mime_types.h"
+#include "palette/palette_widget.h"
+
+#include <QMimeData>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace cf;
+
+namespace {
+
+const Catalog& testCatalog()
+{
+    static const Catalog catalog = [] {
+        Problems problems;
+        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+        return c ? *c : Catalog{};
+    }();
+    return catalog;
+}
+
+struct Fixture {
+    DesignDocument doc;
+    std::unique_ptr<DesignView> view;
+    Fixture()
+    {
+        view = std::make_unique<DesignView>(&doc, testCatalog());
+        view->resize(900, 700);
+        view->setSceneRect(-450, -350, 900, 700); // scene (0,0) at the viewport centre
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    }
+    QPoint at(QPointF scenePos) const { return view->mapFromScene(scenePos); }
+    std::string json() const { return saveDesignJson(doc.design()); }
+};
+
+void drag(QWidget* viewport, QPoint from, QPoint to)
+{
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
+    for (int i = 1; i <= 4; ++i)
+        QTest::mouseMove(viewport, from + (to - from) * i / 4);
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, to);
+}
+
+} // namespace
+
+class TstCanvasInteraction : public QObject {
+    Q_OBJECT
+private slots:
+    void dropPaletteNodeOntoView()
+    {
+        Fixture f;
+        PaletteWidget palette(&f.doc, testCatalog());
+        QTreeWidgetItem* entry = palette.itemFor("dgx-h100");
+        QVERIFY(entry);
+        std::unique_ptr<QMimeData> mime(
+            static_cast<PaletteTree*>(palette.tree())->model()->mimeData(
+                {palette.tree()->indexFromItem(entry)}));
+        QVERIFY(mime && mime->hasFormat(kPartMimeType));
+        const QPoint drop = f.at({103, -47});
+        QDragEnterEvent enter(drop, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(f.view->viewport(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDragMoveEvent move(drop, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(f.view->viewport(), &move);
+        QDropEvent dropEvent(drop, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(f.view->viewport(), &dropEvent);
+        QCOMPARE(int(f.doc.design().parts.size()), 1);
+        const Part& p = f.doc.design().parts.front();
+        QCOMPARE(p.catalogId, std::string("dgx-h100"));
+        QCOMPARE(p.kind, PartKind::Node);
+        // Snapped to the 20-unit grid nearest the drop point (103,-47) -> (100,-40).
+        QCOMPARE(p.x, 100.0);
+        QCOMPARE(p.y, -40.0);
+        QVERIFY(f.view->designScene()->partItem(QString::fromStdString(p.id)));
+        f.doc.undoStack()->undo();
+        QVERIFY(f.doc.design().parts.empty());
+        QCOMPARE(f.view->designScene()->partItemCount(), 0);
+    }
+
+    void nicsAndCablesAreNotPlaceable()
+    {
+        DesignDocument doc;
+        PaletteWidget palette(&doc, testCatalog());
+        QTreeWidgetItem* nic = palette.itemFor("cx7-400g");
+        QVERIFY(nic);
+        QVERIFY(!(nic->flags() & Qt::ItemIsDragEnabled));
+        QVERIFY(nic->toolTip(0).contains("not placeable"));
+        QVERIFY(palette.placeAtViewCentre("cx7-400g").isEmpty());
+        QVERIFY(palette.itemFor("dgx-h100")->toolTip(0).contains("Gb/s"));
+        palette.setFilter("qm97");
+        QVERIFY(!palette.itemFor("qm9700")->isHidden());
+        QVERIFY(palette.itemFor("dgx-h100")->isHidden());
+    }
+
+    void doubleClickPlacesAtViewCentre()
+    {
+        Fixture f;
+        PaletteWidget palette(&f.doc, testCatalog());
+        const QString id = palette.placeAtViewCentre("qm9700");
+        QVERIFY(!id.isEmpty());
+        const QPointF c = f.view->mapToScene(f.view->viewport()->rect().center());
+        QVERIFY(std::abs(f.doc.part(id)->x - c.x()) <= canvas::kGridSize);
+        QVERIFY(std::abs(f.doc.part(id)->y - c.y()) <= canvas::kGridSize);
+    }
+
+    void drawLinkInLinkMode()
+    {
+        Fixture f;
+        const QString node = f.doc.addPart(PartKind::Node, "dgx-h100", {-200, 100});
+        const QString sw = f.doc.addPart(PartKind::Switch, "qm9700", {200, -100});
+        f.view->setLinkMode(true);
+        drag(f.view->viewport(), f.at({-200, 100}), f.at({200, -100}));
+        QCOMPARE(int(f.doc.design().links.size()), 1);
+        const Link& l = f.doc.design().links.front();
+        QCOMPARE(QString::fromStdString(l.fromPartId), node);
+        QCOMPARE(QString::fromStdString(l.toPartId), sw);
+        QCOMPARE(l.speedGbps, testCatalog().node("dgx-h100")->nicGbps); // default from the node's NIC
+        auto* item = f.view->designScene()->linkItem(QString::fromStdString(l.id));
+        QVERIFY(item);
+        QVERIFY(item->label().contains("Gb/s"));
+        // Parts did not move in link mode.
+        QCOMPARE(f.doc.part(node)->x, -200.0);
+        f.doc.undoStack()->undo();
+        QVERIFY(f.doc.design().links.empty());
+        QCOMPARE(f.view->designScene()->linkItemCount(), 0);
+        f.doc.undoStack()->redo();
+        QCOMPARE(int(f.doc.design().links.size()), 1);
+    }
+
+    void linkRefusedWhenSwitchHasNoFreePort()
+    {
+        Fixture f;
+        const int radix = testCatalog().switchSpec("qm9700")->radix;
+        const QString group = f.doc.addPart(PartKind::Node, "dgx-h100", {-200, 100}, "big group", radix + 1);
+        const QString sw = f.doc.addPart(PartKind::Switch, "qm9700", {200, -100});
+        QVERIFY(f.view->tryAddLink(group, sw).isEmpty());
+        QVERIFY(f.doc.design().links.empty());
+        QVERIFY(f.view->lastMessage().contains("free port"));
+        // A group that fits is linked, and the switch shows its ports used.
+        f.doc.setPartProperty(group, "count", radix);
+        QVERIFY(!f.view->tryAddLink(group, sw).isEmpty());
+        QCOMPARE(f.view->designScene()->portsUsed(sw), radix);
+        auto* swItem = qgraphicsitem_cast<SwitchItem*>(f.view->designScene()->partItem(sw));
+        QVERIFY(swItem);
+        QCOMPARE(swItem->portsUsed(), radix);
+        QVERIFY(swItem->subtitle().contains(QStringLiteral("%1 / %1 ports").arg(radix)));
+    }
+
+    void dragMoveIsOneUndoStepAndSnaps()
+    {
+        Fixture f;
+        const QString id = f.doc.addPart(PartKind::Node, "dgx-h100", {0, 0});
+        const std::string before = f.json();
+        const int steps = f.doc.undoStack()->count();
+        drag(f.view->viewport(), f.at({0, 0}), f.at({107, 63}));
+        QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+        QCOMPARE(f.doc.part(id)->x, 100.0); // 107 snaps to 100, 63 to 60
+        QCOMPARE(f.doc.part(id)->y, 60.0);
+        const std::string after = f.json();
+        f.doc.undoStack()->undo();
+        QCOMPARE(f.json(), before);
+        QCOMPARE(f.view->designScene()->partItem(id)->pos(), QPointF(0, 0));
+        f.doc.undoStack()->redo();
+        QCOMPARE(f.json(), after);
+        QCOMPARE(f.view->designScene()->partItem(id)->pos(), QPointF(100, 60));
+    }
+
+    void linksFollowAMovedPart()
+    {
+        Fixture f;
+        const QString a = f.doc.addPart(PartKind::Node, "dgx-h100", {-200, 0});
+        const QString b = f.doc.addPart(PartKind::Switch, "qm9700", {200, 0});
+        const QString l = f.doc.addLink(a, b, 400);
+        f.doc.movePart(a, {-200, 0}, {-200, 200});
+        const QRectF r = f.view->designScene()->linkItem(l)->boundingRect();
+        QVERIFY(r.contains(QPointF(-200, 200)));
+    }
+
+    void deleteKeyRemovesSelectionWithLinks()
+    {
+        Fixture f;
+        const QString a = f.doc.addPart(PartKind::Node, "dgx-h100", {-200, 0});
+        const QString b = f.doc.addPart(PartKind::Switch, "qm9700", {200, 0});
+        f.doc.addLink(a, b, 400);
+        const std::string before = f.json();
+        QTest::mouseClick(f.view->viewport(), Qt::LeftButton, Qt::NoModifier, f.at({200, 0}));
+        QCOMPARE(f.doc.selectedIds(), QStringList{b});
+        QTest::keyClick(f.view.get(), Qt::Key_Delete);
+        QCOMPARE(int(f.doc.design().parts.size()), 1);
+        QVERIFY(f.doc.design().links.empty());
+        QVERIFY(!f.view->designScene()->partItem(b));
+        f.doc.undoStack()->undo();
+        QCOMPARE(f.json(), before);
+        QVERIFY(f.view->designScene()->partItem(b));
+        QCOMPARE(f.view->designScene()->linkItemCount(), 1);
+    }
+
+    void rubberBandSelectsAndDuplicateMakesFreshIds()
+    {
+        Fixture f;
+        const QString a = f.doc.addPart(PartKind::Node, "dgx-h100", {-100, 0});
+        const QString b = f.doc.addPart(PartKind::Switch, "qm9700", {100, 0});
+        f.doc.addLink(a, b, 400);
+        drag(f.view->viewport(), f.at({-300, -200}), f.at({300, 200}));
+        QCOMPARE(f.doc.selectedIds().size(), 3); // two parts and the link
+        QTest::keyClick(f.view.get(), Qt::Key_D, Qt::ControlModifier);
+        QCOMPARE(int(f.doc.design().parts.size()), 4);
+        QCOMPARE(int(f.doc.design().links.size()), 2);
+        QSet<std::string> ids;
+        for (const Part& p : f.doc.design().parts)
+            ids.insert(p.id);
+        for (const Link& l : f.doc.design().links)
+            ids.insert(l.id);
+        QCOMPARE(ids.size(), 6); // all distinct
+        // The copy's link joins the copies, not the originals.
+        const Link& copy = f.doc.design().links.back();
+        QVERIFY(copy.fromPartId != a.toStdString() && copy.toPartId != b.toStdString());
+        QCOMPARE(f.doc.undoStack()->count(), 4); // add, add, link, duplicate
+    }
+
+    void copyPasteThroughClipboard()
+    {
+        Fixture f;
+        const QString a = f.doc.addPart(PartKind::Storage, "weka", {0, 0});
+        f.doc.setSelectedIds({a});
+        f.view->copySelection();
+        f.view->paste();
+        QCOMPARE(int(f.doc.design().parts.size()), 2);
+        const Part& pasted = f.doc.design().parts.back();
+        QVERIFY(pasted.id != a.toStdString());
+        QCOMPARE(pasted.x, canvas::kPasteOffset);
+    }
+
+    void wheelAndKeysZoom()
+    {
+        Fixture f;
+        const double z0 = f.view->zoom();
+        QWheelEvent wheel(QPointF(450, 350), f.view->viewport()->mapToGlobal(QPointF(450, 350)), QPoint(),
+                          QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(f.view->viewport(), &wheel);
+        QVERIFY(std::abs(f.view->zoom() - z0 * canvas::kZoomStep) < 1e-9);
+        QTest::keyClick(f.view.get(), Qt::Key_Minus);
+        QVERIFY(std::abs(f.view->zoom() - z0) < 1e-9);
+        for (int i = 0; i < 200; ++i)
+            f.view->zoomOut();
+        QVERIFY(f.view->zoom() >= canvas::kMinZoom - 1e-12);
+    }
+};
+
+QTEST_MAIN(TstCanvasInteraction)
+#include "tst_canvas_interaction.moc"

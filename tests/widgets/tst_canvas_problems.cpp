@@ -1,0 +1,94 @@
+// Problems: the checker re-validates once per burst of edits, items with
+// problems are outlined, and a click in the problems dock selects and centres
+// the item.
+#include "canvas/design_scene.h"
+#include "canvas/design_view.h"
+#include "catalog/catalog.h"
+#include "document/design_document.h"
+#include "problems/problem_checker.h"
+#include "problems/problems_panel.h"
+
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace cf;
+
+namespace {
+const Catalog& testCatalog()
+{
+    static const Catalog catalog = [] {
+        Problems problems;
+        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+        return c ? *c : Catalog{};
+    }();
+    return catalog;
+}
+} // namespace
+
+class TstCanvasProblems : public QObject {
+    Q_OBJECT
+private slots:
+    void burstOfEditsIsOneValidation()
+    {
+        DesignDocument doc;
+        ProblemChecker* checker = ProblemChecker::forDocument(&doc, testCatalog());
+        QCOMPARE(ProblemChecker::forDocument(&doc, testCatalog()), checker); // one per document
+        QCoreApplication::processEvents();
+        const int before = checker->validations();
+        for (int i = 0; i < 10; ++i)
+            doc.addPart(PartKind::Node, "dgx-h100", {i * 200.0, 0});
+        QVERIFY(checker->isPending());
+        QCoreApplication::processEvents();
+        QCOMPARE(checker->validations(), before + 1);
+    }
+
+    void overRadixAndUnconnectedAreOutlined()
+    {
+        DesignDocument doc;
+        DesignView view(&doc, testCatalog());
+        const int radix = testCatalog().switchSpec("qm9700")->radix;
+        const QString group = doc.addPart(PartKind::Node, "dgx-h100", {0, 200}, "big", radix + 8);
+        const QString sw = doc.addPart(PartKind::Switch, "qm9700", {0, 0});
+        const QString lonely = doc.addPart(PartKind::Node, "dgx-h100", {400, 200}, "lonely");
+        doc.addLink(group, sw, 400); // the document does not check ports; the view does
+        QCoreApplication::processEvents();
+        ProblemChecker* checker = view.designScene()->problemChecker();
+        QVERIFY(!checker->problemsOfItem(sw).isEmpty());
+        QCOMPARE(view.designScene()->partItem(sw)->problemLevel(), ProblemLevel::Error);
+        QVERIFY(view.designScene()->partItem(sw)->toolTip().contains("Error"));
+        QVERIFY(!checker->problemsOfItem(lonely).isEmpty());
+        QCOMPARE(view.designScene()->partItem(lonely)->problemLevel(), ProblemLevel::Warning);
+        // Fix the radix: the outline goes away after the next validation.
+        doc.setPartProperty(group, "count", 8);
+        QCoreApplication::processEvents();
+        QCOMPARE(view.designScene()->partItem(sw)->problemLevel(), ProblemLevel::None);
+    }
+
+    void clickingAProblemSelectsAndCentresItsItem()
+    {
+        DesignDocument doc;
+        DesignView view(&doc, testCatalog());
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        ProblemsPanel panel(&doc, testCatalog());
+        doc.addPart(PartKind::Switch, "qm9700", {0, 0});
+        const QString far = doc.addPart(PartKind::Node, "dgx-h100", {3000, 2000}, "far away");
+        view.setSceneRect(-4000, -4000, 8000, 8000);
+        QCoreApplication::processEvents();
+        int row = -1;
+        for (int i = 0; i < panel.list()->topLevelItemCount(); ++i)
+            if (panel.list()->topLevelItem(i)->data(0, ProblemsPanel::kItemIdRole).toString() == far)
+                row = i;
+        QVERIFY2(row >= 0, "an unconnected node is reported");
+        QTest::mouseClick(panel.list()->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          panel.list()->visualItemRect(panel.list()->topLevelItem(row)).center());
+        QCOMPARE(doc.selectedIds(), QStringList{far});
+        QVERIFY(view.designScene()->partItem(far)->isSelected());
+        const QPointF centre = view.mapToScene(view.viewport()->rect().center());
+        QVERIFY(QLineF(centre, QPointF(3000, 2000)).length() < 5.0);
+    }
+};
+
+QTEST_MAIN(TstCanvasProblems)
+#include "tst_canvas_problems.moc"

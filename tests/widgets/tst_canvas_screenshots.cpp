@@ -1,0 +1,90 @@
+// Renders the canvas of the Workhorse example and of a generated 256-node
+// fat-tree to PNG (QWidget::grab under offscreen = the pixels of a real
+// window). Writes into the build folder; with CF_WRITE_SCREENSHOTS=1 also into
+// docs/screenshots/ (canvas_workhorse.png, canvas_fat_tree_256.png).
+// Checks properties of the pictures: not blank, and problem outlines appear
+// only where the checker reported problems.
+#include "canvas/design_scene.h"
+#include "canvas/design_view.h"
+#include "catalog/catalog.h"
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "problems/problem_checker.h"
+#include "topology/fabric_generator.h"
+
+#include <QDir>
+#include <QImage>
+#include <QTest>
+
+using namespace cf;
+
+namespace {
+
+const Catalog& testCatalog()
+{
+    static const Catalog catalog = [] {
+        Problems problems;
+        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+        return c ? *c : Catalog{};
+    }();
+    return catalog;
+}
+
+// Distinct colours in a sample of the picture: a blank canvas has one or two.
+int colourCount(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+void shoot(const Design& design, const QString& fileName, QSize size)
+{
+    DesignDocument doc;
+    doc.resetDesign(design);
+    DesignView view(&doc, testCatalog());
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.designScene()->problemChecker()->recheckNow();
+    view.fitToView();
+    QCoreApplication::processEvents();
+    const QImage image = view.grab().toImage();
+    QVERIFY(colourCount(image) > 20);
+    QVERIFY(image.save(QDir::current().filePath(fileName)));
+    if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
+        QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/") + fileName));
+}
+
+} // namespace
+
+class TstCanvasScreenshots : public QObject {
+    Q_OBJECT
+private slots:
+    void workhorse()
+    {
+        DesignLoadResult r = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
+        QVERIFY(r.design.has_value());
+        shoot(*r.design, QStringLiteral("canvas_workhorse.png"), QSize(1400, 900));
+    }
+    void fatTree256()
+    {
+        FabricSpec spec;
+        spec.topology = FabricTopology::FatTree;
+        spec.nodes = 256;
+        spec.nodeId = "dgx-h100";
+        spec.switchId = "qm9700";
+        const GeneratedFabric fabric = generateFabric(spec, testCatalog());
+        QVERIFY(!hasErrors(fabric.problems));
+        Design d;
+        d.name = "fat-tree 256";
+        d.parts = fabric.parts;
+        d.links = fabric.links;
+        shoot(d, QStringLiteral("canvas_fat_tree_256.png"), QSize(1400, 900));
+    }
+};
+
+QTEST_MAIN(TstCanvasScreenshots)
+#include "tst_canvas_screenshots.moc"

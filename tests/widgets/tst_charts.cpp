@@ -1,0 +1,189 @@
+// The charts and the headline panel (offscreen): setSeries fills every chart
+// with the engine's series, the headline shows changes, exports write files.
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "charts/all_reduce_chart.h"
+#include "charts/charts_widget.h"
+#include "charts/cost_chart.h"
+#include "charts/headline_panel.h"
+#include "charts/memory_chart.h"
+#include "charts/power_chart.h"
+#include "charts/scaling_chart.h"
+#include "charts/step_time_chart.h"
+#include "design/design_json.h"
+#include "predict/chart_series.h"
+#include "predict/evaluate.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cf;
+
+namespace {
+
+struct Built {
+    Design design;
+    Prediction prediction;
+    ChartSeries series;
+};
+
+Built build(const Design& d)
+{
+    Built b;
+    b.design = d;
+    const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
+    b.prediction = evaluate(d, Catalog::builtin());
+    b.series = buildChartSeries(d, facts, b.prediction);
+    return b;
+}
+
+Design workhorse()
+{
+    return loadDesignFile(examplePath("workhorse.json")).design.value_or(Design{});
+}
+
+QCPBars* barsAt(QCustomPlot* p, int i)
+{
+    return qobject_cast<QCPBars*>(p->plottable(i));
+}
+
+} // namespace
+
+class TstCharts : public QObject {
+    Q_OBJECT
+private slots:
+    void setSeriesFillsEveryChart()
+    {
+        const Built b = build(workhorse());
+        QVERIFY2(b.series.valid, b.series.firstError.c_str());
+        ChartsWidget w;
+        w.resize(1200, 700);
+        w.show();
+        w.setSeries(b.series, true);
+
+        QCustomPlot* ar = w.allReduceChart()->plot();
+        QCOMPARE(ar->graphCount(), 3); // inside a node, all GPUs, the marker
+        QCOMPARE(ar->graph(0)->data()->size(), int(b.series.allReduce.bytes.size()));
+        QCOMPARE(ar->graph(0)->data()->at(5)->value, b.series.allReduce.intraNodeS[5]);
+        QCOMPARE(ar->graph(1)->data()->at(40)->value, b.series.allReduce.allGpusS[40]);
+        QCOMPARE(ar->graph(2)->data()->at(0)->key, b.series.allReduce.markerBytes);
+        QCOMPARE(ar->xAxis->scaleType(), QCPAxis::stLogarithmic);
+
+        QCustomPlot* sc = w.scalingChart()->plot();
+        QCOMPARE(sc->graph(0)->data()->size(), int(b.series.scaling.nodes.size()));
+        QCOMPARE(sc->graph(1)->data()->size(), int(b.series.scaling.nodes.size()));
+        QCOMPARE(sc->graph(1)->valueAxis(), sc->yAxis2);
+        QCOMPARE(sc->graph(2)->data()->at(0)->value, b.prediction.tokensPerS);
+
+        QCustomPlot* st = w.stepTimeChart()->plot();
+        QCOMPARE(st->plottableCount(), int(b.series.stepTime.parts.size()));
+        double stacked = 0;
+        for (int i = 0; i < st->plottableCount(); ++i) {
+            QCOMPARE(barsAt(st, i)->data()->at(0)->value, b.series.stepTime.parts[size_t(i)].value);
+            stacked += barsAt(st, i)->data()->at(0)->value;
+        }
+        QVERIFY(qAbs(stacked - b.prediction.stepTimeS) < 1e-9 * b.prediction.stepTimeS);
+        QCOMPARE(barsAt(st, 1)->barBelow(), barsAt(st, 0)); // stacked
+
+        QCustomPlot* mem = w.memoryChart()->plot();
+        QCOMPARE(mem->plottableCount(), 5);
+        QCOMPARE(barsAt(mem, 0)->data()->at(0)->value, b.series.memory.parts[0].value / 1e9); // GB axis
+        QVERIFY(mem->itemCount() >= 1); // the HBM line
+        auto* hbm = qobject_cast<QCPItemStraightLine*>(mem->item(0));
+        QVERIFY(hbm);
+        QCOMPARE(hbm->point1->coords().y(), b.prediction.memory.hbmBytes / 1e9);
+
+        QCustomPlot* pw = w.powerChart()->plot();
+        QCOMPARE(pw->plottableCount(), 6);
+        QCOMPARE(barsAt(pw, 0)->data()->at(0)->value, b.prediction.power.gpuW / 1e3); // kW axis
+
+        QCustomPlot* co = w.costChart()->plot();
+        QCOMPARE(co->graphCount(), 2);
+        QCOMPARE(co->graph(0)->data()->size(), int(b.series.cost.month.size()));
+        QCOMPARE(co->graph(1)->data()->at(12)->value, b.series.cost.rentUsd[12] / 1e6); // million US$
+    }
+
+    void hoverShowsTheNearestValue()
+    {
+        const Built b = build(workhorse());
+        ChartsWidget w;
+        w.resize(1200, 700);
+        w.show();
+        w.setSeries(b.series, true);
+        QCustomPlot* ar = w.allReduceChart()->plot();
+        const auto pt = ar->graph(0)->data()->at(20);
+        const QPointF px = ar->graph(0)->coordsToPixels(pt->key, pt->value);
+        const QString text = w.allReduceChart()->textAt(px.toPoint());
+        QVERIFY2(text.contains("Inside a node"), qPrintable(text));
+        QVERIFY(w.allReduceChart()->textAt(QPoint(-100, -100)).isEmpty());
+    }
+
+    void errorsEmptyTheCharts()
+    {
+        Design d = workhorse();
+        d.parallelism.tp = 3;
+        d.parallelism.dp = 0;
+        const Built b = build(d);
+        QVERIFY(!b.series.valid);
+        ChartsWidget w;
+        w.setSeries(b.series, true);
+        for (ChartPanel* c : w.charts()) {
+            QCOMPARE(c->plot()->plottableCount(), 0);
+            QVERIFY(c->plot()->itemCount() >= 1); // the "No prediction" message
+        }
+    }
+
+    void headlineShowsTheChange()
+    {
+        Design d = workhorse();
+        const Built first = build(d);
+        HeadlinePanel h;
+        h.setPrediction(first.prediction);
+        QVERIFY(h.valueText(HeadlinePanel::Mfu).endsWith("%"));
+        QVERIFY(h.changeText(HeadlinePanel::StepTime).isEmpty()); // nothing to compare with yet
+        QVERIFY(!h.toolTipOf(HeadlinePanel::TokensPerS).isEmpty());
+
+        d.parallelism.microbatch = d.parallelism.microbatch == 1 ? 2 : 1;
+        const Built second = build(d);
+        QVERIFY(!hasErrors(second.prediction.problems));
+        QVERIFY(second.prediction.stepTimeS != first.prediction.stepTimeS);
+        h.setPrediction(second.prediction);
+        const QString change = h.changeText(HeadlinePanel::StepTime);
+        const QString expected = second.prediction.stepTimeS > first.prediction.stepTimeS ? "▲" : "▼";
+        QVERIFY2(change.startsWith(expected) && change.endsWith("%"), qPrintable(change));
+
+        d.parallelism.tp = 3;
+        d.parallelism.dp = 0;
+        const Built broken = build(d);
+        h.setPrediction(broken.prediction);
+        for (int m = 0; m < HeadlinePanel::MetricCount; ++m) {
+            QCOMPARE(h.valueText(HeadlinePanel::Metric(m)), QStringLiteral("—"));
+            QVERIFY(!h.valueText(HeadlinePanel::Metric(m)).contains("nan", Qt::CaseInsensitive));
+        }
+        QVERIFY(h.toolTipOf(HeadlinePanel::Mfu).startsWith("error"));
+    }
+
+    void exportWritesFiles()
+    {
+        const Built b = build(workhorse());
+        ChartsWidget w;
+        w.resize(1200, 700);
+        w.show();
+        w.setSeries(b.series, true);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (ChartPanel* c : w.charts()) {
+            const QString png = dir.filePath(c->title() + ".png");
+            const QString pdf = dir.filePath(c->title() + ".pdf");
+            QVERIFY2(c->exportPng(png), qPrintable(png));
+            QVERIFY2(c->exportPdf(pdf), qPrintable(pdf));
+            QVERIFY(QFileInfo(png).size() > 0);
+            QVERIFY(QFileInfo(pdf).size() > 0);
+        }
+    }
+};
+
+QTEST_MAIN(TstCharts)
+#include "tst_charts.moc"

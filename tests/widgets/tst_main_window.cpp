@@ -1,0 +1,292 @@
+// The application shell: opens the Workhorse example, offers the standard
+// actions with their standard shortcuts, keeps its layout in QSettings, and
+// survives a malformed file without losing the open design.
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "main_window.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUndoCommand>
+#include <QtTest>
+
+using cf::MainWindow;
+
+namespace {
+
+// Marks the design as edited without touching it: enough to make the window dirty.
+class NoOpCommand : public QUndoCommand {
+public:
+    NoOpCommand() : QUndoCommand(QStringLiteral("no-op")) {}
+    void undo() override {}
+    void redo() override {}
+};
+
+QString statusText(const MainWindow& w, const char* name)
+{
+    const auto* label = w.findChild<QLabel*>(QString::fromLatin1(name));
+    return label ? label->text() : QString();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir settingsDir_;
+
+private slots:
+    void initTestCase()
+    {
+        // Keep the user's real settings and catalog out of the test.
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(settingsDir_.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        QSettings().clear();
+    }
+
+    void opensTheWorkhorseExample()
+    {
+        MainWindow w;
+        const std::string example = cf::examplePath("workhorse.json");
+        QCOMPARE(w.currentFile(), QFileInfo(QString::fromStdString(example)).absoluteFilePath());
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        const cf::DesignLoadResult expected = cf::loadDesignFile(example);
+        QVERIFY(expected.design);
+        QVERIFY(w.design() == *expected.design);
+        const QString name = QString::fromStdString(w.design().name);
+        QVERIFY2(name.startsWith(QStringLiteral("Workhorse")), qPrintable(name));
+        QVERIFY(!w.isModified());
+        QCOMPARE(w.windowTitle(), name + QStringLiteral("[*] \u2014 ClusterForge"));
+        // IDS.md: workhorse = 8 x dgx-h100; a DGX H100 holds 8 H100 GPUs (NVIDIA DGX H100 datasheet).
+        QCOMPARE(statusText(w, "statusGpuCount"), QStringLiteral("64 GPUs"));
+        QCOMPARE(statusText(w, "statusDesignName"), name);
+        QVERIFY(!statusText(w, "statusValidation").isEmpty());
+        // The summary names the design and its GPUs, and says it is a summary.
+        const QString summary = w.findChild<QTextBrowser*>(QStringLiteral("designSummary"))->toPlainText();
+        QVERIFY(summary.contains(QStringLiteral("Hardware: 64 GPUs")));
+        QVERIFY(summary.contains(QStringLiteral("read-only summary")));
+        QVERIFY(summary.contains(QStringLiteral("dgx-h100")));
+    }
+
+    void opensTheFileGivenOnTheCommandLine()
+    {
+        const QString path = QString::fromStdString(cf::examplePath("scrappy-a100.json"));
+        MainWindow w(path);
+        QCOMPARE(w.currentFile(), QFileInfo(path).absoluteFilePath());
+        // IDS.md: scrappy-a100 = 1 x generic-4gpu-a100 (4 GPUs).
+        QCOMPARE(statusText(w, "statusGpuCount"), QStringLiteral("4 GPUs"));
+    }
+
+    void actionsHaveStandardShortcuts_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QKeySequence>("shortcut");
+        QTest::newRow("new") << "actionNew" << QKeySequence(QKeySequence::New);
+        QTest::newRow("open") << "actionOpen" << QKeySequence(QKeySequence::Open);
+        QTest::newRow("save") << "actionSave" << QKeySequence(QKeySequence::Save);
+        QTest::newRow("saveAs") << "actionSaveAs" << QKeySequence(QKeySequence::SaveAs);
+        QTest::newRow("undo") << "actionUndo" << QKeySequence(QKeySequence::Undo);
+        QTest::newRow("redo") << "actionRedo" << QKeySequence(QKeySequence::Redo);
+        QTest::newRow("zoomIn") << "actionZoomIn" << QKeySequence(QKeySequence::ZoomIn);
+        QTest::newRow("zoomOut") << "actionZoomOut" << QKeySequence(QKeySequence::ZoomOut);
+        QTest::newRow("zoomFit") << "actionZoomFit" << QKeySequence(Qt::CTRL | Qt::Key_0);
+        QTest::newRow("quit") << "actionQuit" << QKeySequence(QKeySequence::Quit);
+        QTest::newRow("about") << "actionAbout" << QKeySequence();
+    }
+    void actionsHaveStandardShortcuts()
+    {
+        QFETCH(QString, name);
+        QFETCH(QKeySequence, shortcut);
+        MainWindow w;
+        const auto* action = w.findChild<QAction*>(name);
+        QVERIFY2(action, qPrintable(name));
+        QVERIFY(!action->text().isEmpty());
+        QCOMPARE(action->shortcut(), shortcut);
+        // Reachable from a menu.
+        bool inMenu = false;
+        for (const QObject* o : action->associatedObjects())
+            inMenu = inMenu || qobject_cast<const QMenu*>(o);
+        QVERIFY2(inMenu, qPrintable(name));
+    }
+
+    void undoAndRedoFollowTheUndoStack()
+    {
+        MainWindow w;
+        const cf::MainActions& a = w.mainActions();
+        QVERIFY(!a.undo->isEnabled());
+        QVERIFY(!a.redo->isEnabled());
+        w.undoStack()->push(new NoOpCommand);
+        QVERIFY(a.undo->isEnabled());
+        QVERIFY(w.isModified());
+        QVERIFY(w.isWindowModified()); // the title shows "Workhorse*"
+        a.undo->trigger();
+        QVERIFY(!w.isModified());
+        QVERIFY(!w.isWindowModified());
+        QVERIFY(a.redo->isEnabled());
+        a.redo->trigger();
+        QVERIFY(w.isModified());
+    }
+
+    void editsThroughTheDocumentAreUndoable()
+    {
+        MainWindow w;
+        const cf::Design before = w.design();
+        QString groupId;
+        for (const cf::Part& p : before.parts)
+            if (p.kind == cf::PartKind::Node && groupId.isEmpty())
+                groupId = QString::fromStdString(p.id);
+        QVERIFY(!groupId.isEmpty());
+        const int members = before.findPart(groupId.toStdString())->count;
+        // One more node in that part adds 8 GPUs (a DGX H100 holds 8).
+        QVERIFY(w.document()->setPartProperty(groupId, QStringLiteral("count"), members + 1));
+        QVERIFY(w.isModified());
+        QTRY_COMPARE(statusText(w, "statusGpuCount"), QStringLiteral("72 GPUs"));
+        w.mainActions().undo->trigger();
+        QVERIFY(w.design() == before);
+        QVERIFY(!w.isModified());
+        QTRY_COMPARE(statusText(w, "statusGpuCount"), QStringLiteral("64 GPUs"));
+        w.mainActions().redo->trigger();
+        QCOMPARE(w.design().findPart(groupId.toStdString())->count, members + 1);
+        QTRY_COMPARE(statusText(w, "statusGpuCount"), QStringLiteral("72 GPUs"));
+    }
+
+    void quitAsksBeforeDroppingChanges()
+    {
+        MainWindow w;
+        w.show();
+        w.undoStack()->push(new NoOpCommand);
+        bool asked = false;
+        QTimer::singleShot(0, this, [&asked] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            asked = true;
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!w.close()); // cancelled: the window stays
+        QVERIFY(asked);
+        QVERIFY(w.isVisible());
+        QVERIFY(w.isModified());
+    }
+
+    void geometryAndStateRoundTripThroughSettings()
+    {
+        QSettings().clear();
+        const QSize size(900, 640);
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.resize(size);
+            w.inspectorDock()->hide();
+            QVERIFY(w.close()); // not modified: closes and saves its settings
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("mainWindow/geometry")));
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.size(), size);
+        QVERIFY(w.inspectorDock()->isHidden());
+        QVERIFY(!w.paletteDock()->isHidden());
+        QSettings().clear();
+    }
+
+    void malformedFileShowsAnErrorAndKeepsTheDesign()
+    {
+        MainWindow w;
+        const cf::Design before = w.design();
+        const QString fileBefore = w.currentFile();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "clusterforge-design", "version": 1, "name": "Broken", "parts": [ {"id": )");
+        f.close();
+
+        QSignalSpy errors(&w, &MainWindow::errorOccurred);
+        QVERIFY(!w.openFile(path));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(w.lastError().contains(QStringLiteral("broken.json")));
+        QVERIFY(w.design() == before);
+        QCOMPARE(w.currentFile(), fileBefore);
+        QVERIFY(!w.isModified());
+        auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QVERIFY(box->text().contains(QStringLiteral("broken.json")));
+        box->close();
+    }
+
+    void wrongVersionNamesTheField()
+    {
+        MainWindow w;
+        const cf::Design before = w.design();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("future.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "clusterforge-design", "version": 99, "name": "Future"})");
+        f.close();
+        QVERIFY(!w.openFile(path));
+        QVERIFY2(w.lastError().contains(QStringLiteral("version")), qPrintable(w.lastError()));
+        QVERIFY(w.design() == before);
+    }
+
+    void saveThenReopenGivesTheSameDesign()
+    {
+        MainWindow w;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("copy.json"));
+        w.undoStack()->push(new NoOpCommand);
+        QVERIFY(w.saveFile(path));
+        QVERIFY(!w.isModified());
+        QCOMPARE(w.currentFile(), path);
+        const cf::Design saved = w.design();
+        MainWindow other(path);
+        QVERIFY(other.design() == saved);
+    }
+
+    void newDesignStartsEmpty()
+    {
+        MainWindow w;
+        QSignalSpy replaced(&w, &MainWindow::designReplaced);
+        w.newDesign();
+        QCOMPARE(replaced.count(), 1);
+        QVERIFY(w.design().parts.empty());
+        QVERIFY(w.currentFile().isEmpty());
+        QCOMPARE(statusText(w, "statusGpuCount"), QStringLiteral("0 GPUs"));
+        QCOMPARE(w.windowTitle(), QStringLiteral("Untitled[*] \u2014 ClusterForge"));
+    }
+
+    void docksSayWhatWillCome()
+    {
+        MainWindow w;
+        for (QDockWidget* dock : {w.paletteDock(), w.inspectorDock(), w.chartsDock()}) {
+            const auto* label = qobject_cast<QLabel*>(dock->widget());
+            QVERIFY2(label, qPrintable(dock->objectName()));
+            // "... arrives with the canvas issue (#4)", "... arrive with the what-if issue (#5)"
+            QVERIFY2(label->text().contains(QRegularExpression(QStringLiteral("arrives? with .*issue"))),
+                     qPrintable(label->text()));
+        }
+        QCOMPARE(w.dockWidgetArea(w.paletteDock()), Qt::LeftDockWidgetArea);
+        QCOMPARE(w.dockWidgetArea(w.inspectorDock()), Qt::RightDockWidgetArea);
+        QCOMPARE(w.dockWidgetArea(w.chartsDock()), Qt::BottomDockWidgetArea);
+        QCOMPARE(w.dockWidgetArea(w.problemsDock()), Qt::BottomDockWidgetArea);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

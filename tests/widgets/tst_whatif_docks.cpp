@@ -1,0 +1,239 @@
+// What-if docks and the live evaluation controller on the Workhorse example
+// (8x DGX H100 = 64 GPUs, Llama 3 70B, TP 8 / PP 4 / DP 2, FSDP hybrid).
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/parallelism_dock.h"
+#include "whatif/workload_dock.h"
+
+#include <QComboBox>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace cf;
+
+namespace {
+
+Design loadExample(const char* name)
+{
+    const DesignLoadResult r = loadDesignFile(examplePath(name));
+    if (!r.design)
+        qFatal("cannot load %s", name);
+    return *r.design;
+}
+
+double partValue(const BreakdownSeries& s, const std::string& name)
+{
+    for (const NamedPart& p : s.parts)
+        if (p.name == name)
+            return p.value;
+    return -1;
+}
+
+struct Fixture {
+    DesignDocument doc;
+    std::unique_ptr<EvaluationController> controller;
+    std::unique_ptr<WorkloadDock> workload;
+    std::unique_ptr<ParallelismDock> parallelism;
+
+    explicit Fixture(const char* example)
+    {
+        doc.resetDesign(loadExample(example));
+        controller = std::make_unique<EvaluationController>(&doc, Catalog::builtin());
+        controller->evaluateNow();
+        workload = std::make_unique<WorkloadDock>(&doc, controller.get());
+        parallelism = std::make_unique<ParallelismDock>(&doc, controller.get());
+    }
+    // Let the queued evaluation of this turn run.
+    void settle() { QTRY_VERIFY_WITH_TIMEOUT(!controller->isPending(), 2000); }
+};
+
+} // namespace
+
+class TestWhatifDocks : public QObject {
+    Q_OBJECT
+private slots:
+    void startsFromTheDocument();
+    void tpInTheDockChangesPredictionAndBreakdown();
+    void invalidTpIsExplainedInWords();
+    void twoEditsInOneTurnGiveOneEvaluation();
+    void splitEditsReuseDesignFacts();
+    void typingInOneFieldIsOneUndoStep();
+    void autoDpAndProductAreExplained();
+    void fp8DisabledWithoutFp8Hardware();
+    void workloadProblemsNameTheField();
+    void previousPredictionKept();
+};
+
+void TestWhatifDocks::startsFromTheDocument()
+{
+    Fixture f("workhorse.json");
+    QCOMPARE(f.parallelism->tpSpin()->value(), 8);
+    QCOMPARE(f.parallelism->ppSpin()->value(), 4);
+    QCOMPARE(f.parallelism->dpSpin()->value(), 2);
+    QCOMPARE(f.workload->presetCombo()->currentData().toString(), QStringLiteral("llama3-70b"));
+    QCOMPARE(f.workload->tokensSpin()->value(), 1000.0); // 1e12 tokens = 1,000 B
+    // 8 * 4 * 2 * 1 = 64 = 8 nodes x 8 GPUs.
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("= 64 GPUs, all used")),
+             qPrintable(f.parallelism->productText()));
+    // The memory bar shows used / HBM of the H100 (80 GB, catalog).
+    QVERIFY2(f.parallelism->memoryBar()->text().contains(QStringLiteral("/ 80 GB")),
+             qPrintable(f.parallelism->memoryBar()->text()));
+    QVERIFY(f.controller->prediction().mfu > 0);
+}
+
+void TestWhatifDocks::tpInTheDockChangesPredictionAndBreakdown()
+{
+    Fixture f("workhorse.json");
+    const Prediction before = f.controller->prediction();
+    const double chartTpBefore = partValue(f.controller->series().stepTime, "TP comm");
+    QVERIFY(before.breakdown.tpCommS > 0); // TP 8 talks over NVLink every layer
+    QVERIFY(chartTpBefore > 0);
+    QSignalSpy spy(f.controller.get(), &EvaluationController::predictionReady);
+
+    // TP 8 -> 1 and DP 2 -> auto (64 / (1 * 4 * 1) = 16): no TP collectives at all.
+    f.parallelism->dpSpin()->setValue(0);
+    f.parallelism->tpSpin()->setValue(1);
+    f.settle();
+    QCOMPARE(spy.count(), 1);
+    const Prediction& after = f.controller->prediction();
+    QCOMPARE(f.doc.design().parallelism.tp, 1);
+    QCOMPARE(after.breakdown.tpCommS, 0.0); // property: TP 1 has no TP comm
+    QVERIFY(after.stepTimeS != before.stepTimeS);
+    QCOMPARE(partValue(f.controller->series().stepTime, "TP comm"), 0.0);
+    QVERIFY(f.controller->series().valid);
+}
+
+void TestWhatifDocks::invalidTpIsExplainedInWords()
+{
+    Fixture f("workhorse.json");
+    QVERIFY(f.parallelism->problemsText().isEmpty() || !f.parallelism->problemsText().contains("TP 3"));
+    f.parallelism->dpSpin()->setValue(0);
+    f.parallelism->tpSpin()->setValue(3);
+    f.settle();
+    const QString text = f.parallelism->problemsText();
+    // Llama 3 70B has 64 heads (catalog preset); 64 % 3 != 0.
+    QVERIFY2(text.contains(QStringLiteral("TP 3 does not divide the 64 attention heads")), qPrintable(text));
+    // 3 * 4 * 1 = 12 does not divide 64 GPUs: the product line says so.
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("does not divide the 64 GPUs")),
+             qPrintable(f.parallelism->productText()));
+    QVERIFY(!f.controller->series().valid); // an invalid split draws no charts
+}
+
+void TestWhatifDocks::twoEditsInOneTurnGiveOneEvaluation()
+{
+    Fixture f("workhorse.json");
+    QSignalSpy spy(f.controller.get(), &EvaluationController::predictionReady);
+    Parallelism p = f.doc.design().parallelism;
+    p.microbatch = 2;
+    f.doc.setParallelism(p);
+    Workload w = f.doc.design().workload;
+    w.globalBatchSeqs = 1024;
+    f.doc.setWorkload(w);
+    QCOMPARE(spy.count(), 0); // nothing yet: coalesced into the next turn
+    f.settle();
+    QCoreApplication::processEvents();
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(f.controller->evaluationCount(), 2); // the fixture's + this one
+    QCOMPARE(f.controller->prediction().microbatch.microbatchesPerStep, 1024 / (2 * 2)); // gbs/(dp*mb)
+}
+
+void TestWhatifDocks::splitEditsReuseDesignFacts()
+{
+    Fixture f("workhorse.json");
+    const int derived = f.controller->factsDerivationCount();
+    f.parallelism->microbatchSpin()->setValue(2);
+    f.settle();
+    QCOMPARE(f.controller->factsDerivationCount(), derived); // split edit: facts reused
+    const QString nodeId = QString::fromStdString(f.doc.design().parts.front().id);
+    QVERIFY(f.doc.setPartProperty(nodeId, QStringLiteral("name"), QStringLiteral("renamed")));
+    f.settle();
+    QCOMPARE(f.controller->factsDerivationCount(), derived + 1); // part edit: facts re-derived
+}
+
+void TestWhatifDocks::typingInOneFieldIsOneUndoStep()
+{
+    Fixture f("workhorse.json");
+    QUndoStack* stack = f.doc.undoStack();
+    const int start = stack->count();
+    // Typing "16" into micro-batch: 1 then 16.
+    f.parallelism->microbatchSpin()->setValue(1 + 0); // unchanged: nothing pushed
+    QCOMPARE(stack->count(), start);
+    f.parallelism->microbatchSpin()->setValue(2);
+    f.parallelism->microbatchSpin()->setValue(4);
+    QCOMPARE(stack->count(), start + 1);
+    f.parallelism->ppSpin()->setValue(2); // another field: another step
+    QCOMPARE(stack->count(), start + 2);
+    stack->undo();
+    stack->undo();
+    QCOMPARE(f.doc.design().parallelism.microbatch, 1);
+    QCOMPARE(f.doc.design().parallelism.pp, 4);
+    f.settle();
+    QCOMPARE(f.parallelism->microbatchSpin()->value(), 1); // the dock follows undo
+}
+
+void TestWhatifDocks::autoDpAndProductAreExplained()
+{
+    Fixture f("workhorse.json");
+    f.parallelism->dpSpin()->setValue(0);
+    QCOMPARE(f.parallelism->dpSpin()->text(), QStringLiteral("auto"));
+    // 64 / (8 * 4 * 1) = 2
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("DP auto = 64 GPUs / (TP 8 · PP 4 · CP 1) = 2")),
+             qPrintable(f.parallelism->productText()));
+    f.parallelism->dpSpin()->setValue(4); // 8*4*4 = 128 != 64
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("but the design has 64 GPUs")),
+             qPrintable(f.parallelism->productText()));
+}
+
+void TestWhatifDocks::fp8DisabledWithoutFp8Hardware()
+{
+    {
+        Fixture f("workhorse.json"); // H100: FP8 tensor cores
+        auto* model = qobject_cast<QStandardItemModel*>(f.workload->precisionCombo()->model());
+        QVERIFY(model->item(1)->isEnabled());
+    }
+    Fixture f("scrappy-a100.json"); // A100: no FP8 (catalog fp8Tflops 0)
+    auto* model = qobject_cast<QStandardItemModel*>(f.workload->precisionCombo()->model());
+    QVERIFY(!model->item(1)->isEnabled());
+    QVERIFY2(model->item(1)->toolTip().contains(QStringLiteral("no FP8")), qPrintable(model->item(1)->toolTip()));
+}
+
+void TestWhatifDocks::workloadProblemsNameTheField()
+{
+    Fixture f("workhorse.json");
+    f.workload->headsSpin()->setValue(63); // 8192 / 63 is not a whole head size; 63 % 8 KV heads != 0
+    f.settle();
+    QCOMPARE(f.workload->presetCombo()->currentText(), QStringLiteral("Custom")); // edited shape = custom
+    const QString text = f.workload->problemsText();
+    // Message from split_checks.cpp, with the dock's label for workload.model.hidden in front.
+    QVERIFY2(text.contains(QStringLiteral("Hidden size: hidden 8192 is not a multiple of the 63 heads")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("KV heads: KV heads 8 must divide the 63 heads")), qPrintable(text));
+    // Back to the preset: the shape is the catalog's again.
+    f.workload->presetCombo()->setCurrentIndex(f.workload->presetCombo()->findData(QStringLiteral("llama3-70b")));
+    emit f.workload->presetCombo()->activated(f.workload->presetCombo()->currentIndex());
+    QCOMPARE(f.doc.design().workload.model.heads, 64);
+    f.settle();
+    QVERIFY(f.workload->problemsText().isEmpty());
+}
+
+void TestWhatifDocks::previousPredictionKept()
+{
+    Fixture f("workhorse.json");
+    const double stepBefore = f.controller->prediction().stepTimeS;
+    f.parallelism->microbatchSpin()->setValue(2);
+    f.settle();
+    QVERIFY(f.controller->hasPrevious());
+    QCOMPARE(f.controller->previousPrediction().stepTimeS, stepBefore);
+}
+
+QTEST_MAIN(TestWhatifDocks)
+#include "tst_whatif_docks.moc"

@@ -1,0 +1,101 @@
+// Screenshots of the what-if docks and the search dialog on the Workhorse
+// example (offscreen grab). Written to the build dir; with
+// CF_WRITE_SCREENSHOTS=1 also to docs/screenshots/.
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/parallelism_dock.h"
+#include "whatif/search_dialog.h"
+#include "whatif/workload_dock.h"
+
+#include <QDir>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+#include <QVBoxLayout>
+
+#include <set>
+
+using namespace cf;
+
+namespace {
+
+constexpr QSize kDocksSize(760, 560); // our choice: two side docks next to each other
+
+int colourCount(const QImage& image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+void save(const QImage& image, const QString& fileName)
+{
+    QVERIFY(colourCount(image) > 10);
+    QVERIFY(image.save(QDir::current().filePath(fileName)));
+    if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
+        QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/") + fileName));
+}
+
+} // namespace
+
+class TestWhatifScreenshots : public QObject {
+    Q_OBJECT
+private slots:
+    void docks();
+};
+
+void TestWhatifScreenshots::docks()
+{
+    const DesignLoadResult loaded = loadDesignFile(examplePath("workhorse.json"));
+    QVERIFY(loaded.design);
+    DesignDocument doc;
+    doc.resetDesign(*loaded.design);
+    EvaluationController controller(&doc, Catalog::builtin());
+    controller.evaluateNow();
+
+    QWidget window;
+    auto* row = new QHBoxLayout(&window);
+    auto* workloadBox = new QGroupBox(QObject::tr("Workload"), &window);
+    auto* workload = new WorkloadDock(&doc, &controller, workloadBox);
+    (new QVBoxLayout(workloadBox))->addWidget(workload);
+    auto* splitBox = new QGroupBox(QObject::tr("Parallelism"), &window);
+    auto* split = new ParallelismDock(&doc, &controller, splitBox);
+    (new QVBoxLayout(splitBox))->addWidget(split);
+    row->addWidget(workloadBox, 1, Qt::AlignTop);
+    row->addWidget(splitBox, 1, Qt::AlignTop);
+    window.resize(kDocksSize);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    save(window.grab().toImage(), QStringLiteral("whatif_docks.png"));
+
+    // TP 16 on 8-GPU NVLink domains: the dock explains why.
+    split->dpSpin()->setValue(0);
+    split->tpSpin()->setValue(16);
+    QTRY_VERIFY(!controller.isPending());
+    QCoreApplication::processEvents();
+    save(window.grab().toImage(), QStringLiteral("whatif_docks_invalid.png"));
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QTRY_VERIFY(!controller.isPending());
+
+    SearchDialog dialog(&doc, &controller);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy done(&dialog, &SearchDialog::searchFinished);
+    dialog.startSearch();
+    QVERIFY(done.wait(30000) || done.count() == 1);
+    dialog.table()->selectRow(0);
+    QCoreApplication::processEvents();
+    save(dialog.grab().toImage(), QStringLiteral("whatif_search.png"));
+}
+
+QTEST_MAIN(TestWhatifScreenshots)
+#include "tst_whatif_screenshots.moc"

@@ -1,0 +1,182 @@
+// The best-split search dialog: off-thread search, results, apply = one undo
+// step, cancel, close while running.
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/search_dialog.h"
+#include "whatif/search_results_model.h"
+
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace cf;
+
+namespace {
+
+Design loadExample(const char* name)
+{
+    const DesignLoadResult r = loadDesignFile(examplePath(name));
+    if (!r.design)
+        qFatal("cannot load %s", name);
+    return *r.design;
+}
+
+struct Fixture {
+    DesignDocument doc;
+    std::unique_ptr<EvaluationController> controller;
+    std::unique_ptr<SearchDialog> dialog;
+
+    explicit Fixture(const Design& design)
+    {
+        doc.resetDesign(design);
+        controller = std::make_unique<EvaluationController>(&doc, Catalog::builtin());
+        controller->evaluateNow();
+        dialog = std::make_unique<SearchDialog>(&doc, controller.get());
+    }
+    void runToEnd()
+    {
+        QSignalSpy done(dialog.get(), &SearchDialog::searchFinished);
+        dialog->startSearch();
+        QVERIFY(done.wait(30000) || done.count() == 1);
+    }
+};
+
+// fat-tree-256 with every node group 8x larger: 2,048 GPUs, enough splits
+// that the search checks its cancel flag many times (every 4,096 splits).
+Design bigDesign()
+{
+    Design d = loadExample("fat-tree-256.json");
+    for (Part& p : d.parts)
+        if (p.kind == PartKind::Node)
+            p.count *= 8;
+    return d;
+}
+
+} // namespace
+
+class TestWhatifSearch : public QObject {
+    Q_OBJECT
+private slots:
+    void searchFillsTableRanked();
+    void applyIsOneUndoStep();
+    void sortingByColumnIsNumeric();
+    void cancelStopsARunningSearch();
+    void closingWhileRunningCancelsAndWaits();
+};
+
+void TestWhatifSearch::searchFillsTableRanked()
+{
+    Fixture f(loadExample("workhorse.json"));
+    f.dialog->topSpin()->setValue(10);
+    f.runToEnd();
+    const SearchReport& r = f.dialog->report();
+    QVERIFY(!r.cancelled);
+    QVERIFY(r.evaluated > 0);
+    QVERIFY(r.feasible > 0);
+    QCOMPARE(f.dialog->resultsModel()->rowCount(), int(std::min<long long>(10, r.feasible)));
+    QCOMPARE(f.dialog->progressBar()->value(), f.dialog->progressBar()->maximum());
+    // Ranked: time to train never decreases down the table (property).
+    for (int i = 1; i < f.dialog->resultsModel()->rowCount(); ++i)
+        QVERIFY(rankSeconds(r.results[i - 1].prediction) <= rankSeconds(r.results[i].prediction));
+    // Every listed split uses all 64 GPUs.
+    for (const SearchResult& s : r.results)
+        QCOMPARE(s.split.tp * s.split.pp * effectiveDp(s.split, 64) * s.split.cp, 64);
+    QVERIFY2(f.dialog->summaryText().contains(QStringLiteral("splits/s")), qPrintable(f.dialog->summaryText()));
+    qInfo("workhorse search: %lld splits, %lld feasible, %.4f s, %.2f M splits/s", r.evaluated, r.feasible,
+          r.elapsedS, r.splitsPerS / 1e6);
+}
+
+void TestWhatifSearch::applyIsOneUndoStep()
+{
+    Fixture f(loadExample("workhorse.json"));
+    f.runToEnd();
+    QVERIFY(f.dialog->resultsModel()->rowCount() > 0);
+    const Parallelism before = f.doc.design().parallelism;
+    // Pick the best row whose split differs from the current one.
+    int row = 0;
+    while (row < f.dialog->resultsModel()->rowCount() &&
+           f.dialog->resultsModel()->resultAt(row)->split == before)
+        ++row;
+    QVERIFY(row < f.dialog->resultsModel()->rowCount());
+    const Parallelism chosen = f.dialog->resultsModel()->resultAt(row)->split;
+
+    // A dock edit just before must not merge with the apply.
+    Parallelism nudged = before;
+    nudged.sequenceParallel = !before.sequenceParallel;
+    f.doc.setParallelism(nudged);
+    f.doc.setParallelism(before);
+    QUndoStack* stack = f.doc.undoStack();
+    const int start = stack->count();
+    const int startIndex = stack->index();
+    QVERIFY(f.dialog->applyRow(row)); // sorted by rank: view row == rank
+    QCOMPARE(stack->count(), startIndex + 1);
+    Q_UNUSED(start);
+    QCOMPARE(f.doc.design().parallelism, chosen);
+    stack->undo();
+    QCOMPARE(f.doc.design().parallelism, before); // exactly the previous split
+    stack->redo();
+    QCOMPARE(f.doc.design().parallelism, chosen);
+}
+
+void TestWhatifSearch::sortingByColumnIsNumeric()
+{
+    Fixture f(loadExample("workhorse.json"));
+    f.dialog->topSpin()->setValue(50);
+    f.runToEnd();
+    QTableView* table = f.dialog->table();
+    table->sortByColumn(SearchResultsModel::MemoryGB, Qt::DescendingOrder);
+    QAbstractItemModel* m = table->model();
+    for (int i = 1; i < m->rowCount(); ++i)
+        QVERIFY(m->index(i - 1, SearchResultsModel::MemoryGB).data(Qt::UserRole).toDouble() >=
+                m->index(i, SearchResultsModel::MemoryGB).data(Qt::UserRole).toDouble());
+    // Applying a sorted view row applies that row's split, not the source row's.
+    const int viewRow = m->rowCount() - 1;
+    const int rank = m->index(viewRow, SearchResultsModel::Rank).data(Qt::UserRole).toInt();
+    QVERIFY(f.dialog->applyRow(viewRow));
+    QCOMPARE(f.doc.design().parallelism, f.dialog->report().results[std::size_t(rank - 1)].split);
+}
+
+void TestWhatifSearch::cancelStopsARunningSearch()
+{
+    const Design design = bigDesign();
+    // Reference: the whole search, synchronously.
+    const DesignFacts facts = deriveDesignFacts(design, Catalog::builtin());
+    const SearchReport full = searchSplits(facts, design.workload, design.economics, design.parallelism);
+    QVERIFY(!full.cancelled);
+
+    Fixture f(design);
+    // Deterministic: the worker itself presses Cancel at its first progress report.
+    f.dialog->setWorkerProgressHook([dialog = f.dialog.get()](double) { dialog->cancelSearch(); });
+    f.runToEnd();
+    const SearchReport& r = f.dialog->report();
+    QVERIFY(r.cancelled);
+    QVERIFY2(r.evaluated < full.evaluated, qPrintable(QStringLiteral("%1 of %2").arg(r.evaluated).arg(full.evaluated)));
+    QVERIFY(f.dialog->summaryText().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(!f.dialog->isRunning());
+    qInfo("2,048-GPU search: full %lld splits in %.3f s (%.2f M splits/s); cancelled after %lld", full.evaluated,
+          full.elapsedS, full.splitsPerS / 1e6, r.evaluated);
+}
+
+void TestWhatifSearch::closingWhileRunningCancelsAndWaits()
+{
+    Fixture f(bigDesign());
+    f.dialog->show();
+    f.dialog->startSearch();
+    QVERIFY(f.dialog->isRunning());
+    f.dialog->reject(); // close while running
+    QVERIFY(!f.dialog->isRunning());
+    QVERIFY(!f.dialog->isVisible());
+    f.dialog.reset(); // destroying after a close is clean too
+}
+
+QTEST_MAIN(TestWhatifSearch)
+#include "tst_whatif_search.moc"

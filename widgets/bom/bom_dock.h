@@ -1,0 +1,54 @@
+#pragma once
+// Dock with the bill of materials of the current design: a sortable table,
+// the totals, and export buttons (CSV, JSON, PDF report). The shell calls
+// setDesign() whenever the design changes.
+
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "predict/bill_of_materials.h"
+
+#include <QDockWidget>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace cf {
+
+class BomTableModel;
+
+class BomDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit BomDock(QWidget* parent = nullptr);
+
+    void setDesign(const Design& design, const Catalog& catalog = Catalog::builtin());
+    const BillOfMaterials& bom() const;
+    BomTableModel* model() const { return model_; }
+    QSortFilterProxyModel* proxy() const { return proxy_; }
+    QTableView* view() const { return view_; }
+
+    // Write without dialogs; false and `error` filled on failure.
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+    bool exportJson(const QString& path, QString* error = nullptr) const;
+    bool exportPdf(const QString& path, QString* error = nullptr) const;
+
+public slots:
+    // With a file dialog, errors in a message box (the menu actions call these).
+    void exportCsvWithDialog();
+    void exportJsonWithDialog();
+    void exportPdfWithDialog();
+
+private:
+    void exportWithDialog(const QString& filter, const QString& suffix,
+                          bool (BomDock::*write)(const QString&, QString*) const);
+
+    BomTableModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QTableView* view_ = nullptr;
+    QLabel* totals_ = nullptr;
+    Design design_;
+    const Catalog* catalog_ = nullptr;
+};
+
+} // namespace cf

@@ -1,0 +1,83 @@
+#pragma once
+// Renders a DesignDocument: one item per part and per link, kept in QHashes
+// keyed by model id and updated per signal (O(1) per edit, O(degree) for a
+// moved part's links). The scene never edits the design itself: it reports a
+// finished drag gesture to the document, which pushes one undo command.
+
+#include "canvas/part_items.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QSet>
+
+namespace cf {
+
+class Catalog;
+class DesignDocument;
+class LinkItem;
+class ProblemChecker;
+struct Link;
+
+class DesignScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    DesignScene(DesignDocument* document, const Catalog& catalog, QObject* parent = nullptr);
+
+    DesignDocument* document() const { return document_; }
+    const Catalog& catalog() const { return catalog_; }
+    ProblemChecker* problemChecker() const { return checker_; }
+
+    PartItem* partItem(const QString& id) const { return parts_.value(id); }
+    LinkItem* linkItem(const QString& id) const { return links_.value(id); }
+    int partItemCount() const { return int(parts_.size()); }
+    int linkItemCount() const { return int(links_.size()); }
+    // Part or link item of a model id.
+    QGraphicsItem* itemForId(const QString& id) const;
+    // Model id of a part or link item ("" for other items).
+    static QString idOf(const QGraphicsItem* item);
+
+    bool snapToGrid() const { return snap_; }
+    void setSnapToGrid(bool snap) { snap_ = snap; }
+
+    // Cables a link occupies at each of its ends: cablesPerMember x the
+    // member count of a node-group end (see Link).
+    int cablesOf(const Link& link) const;
+    // Ports in use on a switch (sum of its links' cables) and its radix.
+    int portsUsed(const QString& switchId) const;
+    int portRadix(const QString& switchId) const;
+
+    // Called by PartItem while it moves (drag or model sync): re-route links.
+    void partItemMoved(PartItem* item);
+    // Rebuild every item from the document (also on designReset()).
+    void rebuild();
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+
+private:
+    void addPartItem(const QString& id);
+    void removePartItem(const QString& id);
+    void refreshPart(const QString& id);
+    void addLinkItem(const QString& id);
+    void removeLinkItem(const QString& id);
+    void refreshLink(const QString& id);
+    void refreshSwitchPorts(const QString& partId);
+    void applyProblems();
+    void onSceneSelectionChanged();
+    void onDocumentSelectionChanged();
+
+    DesignDocument* document_;
+    const Catalog& catalog_;
+    ProblemChecker* checker_;
+    QHash<QString, PartItem*> parts_;
+    QHash<QString, LinkItem*> links_;
+    QSet<QString> flagged_;                  // ids whose items show a problem
+    QHash<QString, QPointF> dragStart_;      // part id -> position at press
+    int gesture_ = 0;
+    bool snap_ = true;
+    bool syncingSelection_ = false;
+    bool bulkLoading_ = false; // rebuild(): switch ports are counted once at the end
+};
+
+} // namespace cf

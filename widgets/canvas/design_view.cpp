@@ -1,0 +1,419 @@
+#include "canvas/design_view.h"
+
+#include "canvas/canvas_style.h"
+#include "canvas/design_scene.h"
+#include "canvas/link_item.h"
+#include "document/design_clipboard.h"
+#include "document/design_document.h"
+#include "document/mime_types.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QGraphicsLineItem>
+#include <QKeyEvent>
+#include <QMimeData>
+#include <QScrollBar>
+
+#include <cmath>
+
+namespace cf {
+
+namespace {
+// Link speed used when neither end says one (storage to storage), Gb/s; our choice.
+constexpr double kFallbackLinkGbps = 400.0;
+// Fit-to-view margin around the items, scene units (our choice).
+constexpr double kFitMargin = 60.0;
+// Grid lines are drawn only when zoomed in at least this far (our choice).
+constexpr double kGridMinZoom = 0.5;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QPointF snapped(QPointF p)
+{
+    return QPointF(std::round(p.x() / canvas::kGridSize) * canvas::kGridSize,
+                   std::round(p.y() / canvas::kGridSize) * canvas::kGridSize);
+}
+} // namespace
+
+DesignView::DesignView(DesignDocument* document, const Catalog& catalog, QWidget* parent)
+    : QGraphicsView(parent), document_(document), catalog_(catalog),
+      scene_(new DesignScene(document, catalog, this))
+{
+    setScene(scene_);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    setRenderHint(QPainter::Antialiasing, true);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    // Large scenes: repaint only the changed bounding rects.
+    setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    setAcceptDrops(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    connect(document_, &DesignDocument::focusRequested, this, &DesignView::selectAndCentre);
+    // Scroll range follows the items but always includes some room around them.
+    connect(scene_, &QGraphicsScene::sceneRectChanged, this, [this] { updateViewCentre(); });
+}
+
+void DesignView::say(const QString& text)
+{
+    lastMessage_ = text;
+    emit message(text);
+}
+
+PartItem* DesignView::partAt(QPoint viewportPos) const
+{
+    for (QGraphicsItem* item : items(viewportPos))
+        if (item != rubberLink_)
+            if (auto* part = dynamic_cast<PartItem*>(item))
+                return part;
+    return nullptr;
+}
+
+QString DesignView::placePart(const QString& catalogId, QPointF scenePos)
+{
+    const std::string id = catalogId.toStdString();
+    PartKind kind;
+    if (catalog_.node(id))
+        kind = PartKind::Node;
+    else if (catalog_.switchSpec(id))
+        kind = PartKind::Switch;
+    else if (catalog_.storage(id))
+        kind = PartKind::Storage;
+    else {
+        say(tr("%1 is not a placeable part (only nodes, switches and storage are)").arg(catalogId));
+        return {};
+    }
+    return document_->addPart(kind, catalogId, snapped(scenePos));
+}
+
+QString DesignView::tryAddLink(const QString& fromId, const QString& toId)
+{
+    const Part* a = document_->part(fromId);
+    const Part* b = document_->part(toId);
+    if (!a || !b || fromId == toId)
+        return {};
+    if (a->kind == PartKind::Node && b->kind == PartKind::Node && a->count > 1 && b->count > 1) {
+        say(tr("Cannot link two node groups: link each group to a switch"));
+        return {};
+    }
+    // Default speed: the node's NIC speed, else the slower switch port.
+    double speed = 0;
+    for (const Part* p : {a, b})
+        if (const NodeSpec* n = p->kind == PartKind::Node ? catalog_.node(p->catalogId) : nullptr)
+            speed = n->nicGbps;
+    if (speed <= 0)
+        for (const Part* p : {a, b})
+            if (const SwitchSpec* s = p->kind == PartKind::Switch ? catalog_.switchSpec(p->catalogId) : nullptr)
+                speed = speed <= 0 ? s->portGbps : std::min(speed, s->portGbps);
+    if (speed <= 0)
+        speed = kFallbackLinkGbps;
+    // Ports: a group end makes the link one cable per member.
+    const int cables = std::max(a->kind == PartKind::Node ? a->count : 1, b->kind == PartKind::Node ? b->count : 1);
+    for (const Part* p : {a, b}) {
+        if (p->kind != PartKind::Switch)
+            continue;
+        const QString id = q(p->id);
+        const int radix = scene_->portRadix(id);
+        const int free = radix - scene_->portsUsed(id);
+        if (radix > 0 && cables > free) {
+            say(tr("%1 has %2 free port(s) of %3; this link needs %4: not linked")
+                    .arg(q(p->name))
+                    .arg(std::max(free, 0))
+                    .arg(radix)
+                    .arg(cables));
+            return {};
+        }
+    }
+    const QString id = document_->addLink(fromId, toId, speed);
+    say(tr("Linked %1 to %2 at %3 Gb/s").arg(q(a->name), q(b->name)).arg(speed));
+    return id;
+}
+
+void DesignView::setLinkMode(bool on)
+{
+    if (on == linkMode_)
+        return;
+    linkMode_ = on;
+    setDragMode(on ? QGraphicsView::NoDrag : QGraphicsView::RubberBandDrag);
+    viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+    // Parts must not move while links are drawn.
+    for (QGraphicsItem* item : scene_->selectedItems())
+        item->setSelected(false);
+    emit linkModeChanged(on);
+}
+
+void DesignView::zoomBy(double factor)
+{
+    const double target = std::clamp(zoom() * factor, canvas::kMinZoom, canvas::kMaxZoom);
+    const double f = target / zoom();
+    scale(f, f);
+    updateViewCentre();
+    emit zoomChanged(zoom());
+}
+
+void DesignView::zoomIn() { zoomBy(canvas::kZoomStep); }
+void DesignView::zoomOut() { zoomBy(1.0 / canvas::kZoomStep); }
+
+void DesignView::resetZoom()
+{
+    setTransform(QTransform());
+    updateViewCentre();
+    emit zoomChanged(zoom());
+}
+
+void DesignView::fitToView()
+{
+    QRectF r = scene_->itemsBoundingRect();
+    if (r.isEmpty())
+        r = QRectF(-200, -150, 400, 300);
+    r.adjust(-kFitMargin, -kFitMargin, kFitMargin, kFitMargin);
+    setSceneRect(r.united(sceneRect()));
+    fitInView(r, Qt::KeepAspectRatio);
+    if (zoom() > 1.0) // never magnify a small design past 100 %
+        resetZoom();
+    centerOn(r.center());
+    updateViewCentre();
+    emit zoomChanged(zoom());
+}
+
+void DesignView::deleteSelection() { document_->removeItems(document_->selectedIds()); }
+
+void DesignView::copySelection()
+{
+    const Design fragment = copyFragment(document_->design(), *document_, document_->selectedIds());
+    if (fragment.parts.empty())
+        return;
+    auto* mime = new QMimeData;
+    const QString json = fragmentToJson(fragment);
+    mime->setData(QLatin1String(kDesignFragmentMimeType), json.toUtf8());
+    mime->setText(json);
+    QApplication::clipboard()->setMimeData(mime);
+    say(tr("Copied %n part(s)", nullptr, int(fragment.parts.size())));
+}
+
+void DesignView::pasteText(const QString& json, QPointF offset)
+{
+    Design fragment;
+    QString error;
+    if (!fragmentFromJson(json, &fragment, &error)) {
+        say(tr("Clipboard is not a ClusterForge design fragment: %1").arg(error));
+        return;
+    }
+    const DesignFragment fresh = remapFragment(fragment, document_->design(), offset);
+    QStringList ids;
+    for (const Part& p : fresh.parts)
+        ids.push_back(q(p.id));
+    document_->addItems(fresh.parts, fresh.links, tr("Paste %n part(s)", nullptr, int(fresh.parts.size())));
+    document_->setSelectedIds(ids);
+}
+
+void DesignView::paste()
+{
+    const QMimeData* mime = QApplication::clipboard()->mimeData();
+    if (!mime)
+        return;
+    const QByteArray data = mime->data(QLatin1String(kDesignFragmentMimeType));
+    pasteText(data.isEmpty() ? mime->text() : QString::fromUtf8(data),
+              QPointF(canvas::kPasteOffset, canvas::kPasteOffset));
+}
+
+void DesignView::duplicateSelection()
+{
+    const Design fragment = copyFragment(document_->design(), *document_, document_->selectedIds());
+    if (!fragment.parts.empty())
+        pasteText(fragmentToJson(fragment), QPointF(canvas::kPasteOffset, canvas::kPasteOffset));
+}
+
+void DesignView::selectAndCentre(const QString& id)
+{
+    QGraphicsItem* item = scene_->itemForId(id);
+    if (!item)
+        return;
+    document_->setSelectedIds({id});
+    centerOn(item);
+    updateViewCentre();
+}
+
+void DesignView::wheelEvent(QWheelEvent* event)
+{
+    // One notch (120 eighths of a degree) = one zoom step, around the cursor.
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches == 0)
+        return;
+    zoomBy(std::pow(canvas::kZoomStep, notches));
+    event->accept();
+}
+
+void DesignView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace ||
+        event->key() == Qt::Key_Delete)
+        deleteSelection();
+    else if (event->matches(QKeySequence::Copy))
+        copySelection();
+    else if (event->matches(QKeySequence::Paste))
+        paste();
+    else if (event->key() == Qt::Key_D && (event->modifiers() & Qt::ControlModifier))
+        duplicateSelection();
+    else if (event->matches(QKeySequence::ZoomIn) || event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
+        zoomIn();
+    else if (event->matches(QKeySequence::ZoomOut) || event->key() == Qt::Key_Minus)
+        zoomOut();
+    else if (event->key() == Qt::Key_0 && (event->modifiers() & Qt::ControlModifier))
+        resetZoom();
+    else if (event->key() == Qt::Key_F && event->modifiers() == Qt::NoModifier)
+        fitToView();
+    else if (event->key() == Qt::Key_L && event->modifiers() == Qt::NoModifier)
+        setLinkMode(!linkMode_);
+    else if (event->key() == Qt::Key_Escape && linkMode_)
+        setLinkMode(false);
+    else if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        spaceHeld_ = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+    } else {
+        QGraphicsView::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void DesignView::keyReleaseEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        spaceHeld_ = false;
+        viewport()->setCursor(linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void DesignView::mousePressEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (event->button() == Qt::MiddleButton || (spaceHeld_ && event->button() == Qt::LeftButton)) {
+        panning_ = true;
+        panLast_ = pos;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (linkMode_ && event->button() == Qt::LeftButton) {
+        if (PartItem* from = partAt(pos)) {
+            linkFrom_ = from->partId();
+            rubberLink_ = new QGraphicsLineItem(QLineF(from->pos(), mapToScene(pos)));
+            rubberLink_->setPen(QPen(canvas::kSelectionColour, 2, Qt::DashLine));
+            rubberLink_->setZValue(10);
+            scene_->addItem(rubberLink_);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void DesignView::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (panning_) {
+        const QPoint delta = pos - panLast_;
+        panLast_ = pos;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        event->accept();
+        return;
+    }
+    if (rubberLink_) {
+        rubberLink_->setLine(QLineF(rubberLink_->line().p1(), mapToScene(pos)));
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void DesignView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (panning_) {
+        panning_ = false;
+        viewport()->setCursor(spaceHeld_ ? Qt::OpenHandCursor : (linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor));
+        updateViewCentre();
+        event->accept();
+        return;
+    }
+    if (rubberLink_) {
+        delete rubberLink_;
+        rubberLink_ = nullptr;
+        PartItem* to = partAt(pos);
+        if (to && to->partId() != linkFrom_)
+            tryAddLink(linkFrom_, to->partId());
+        linkFrom_.clear();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void DesignView::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragEnterEvent(event);
+}
+
+void DesignView::dragMoveEvent(QDragMoveEvent* event)
+{
+    if (event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragMoveEvent(event);
+}
+
+void DesignView::dropEvent(QDropEvent* event)
+{
+    if (!event->mimeData()->hasFormat(QLatin1String(kPartMimeType))) {
+        QGraphicsView::dropEvent(event);
+        return;
+    }
+    const QString catalogId = QString::fromUtf8(event->mimeData()->data(QLatin1String(kPartMimeType)));
+    const QString id = placePart(catalogId, mapToScene(event->position().toPoint()));
+    if (!id.isEmpty())
+        document_->setSelectedIds({id});
+    event->acceptProposedAction();
+}
+
+void DesignView::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    painter->fillRect(rect, Qt::white);
+    if (zoom() < kGridMinZoom)
+        return;
+    // Every fifth grid line: a 100-unit grid that the snapped parts sit on.
+    const double step = canvas::kGridSize * 5;
+    painter->setPen(QPen(canvas::kGridColour, 0));
+    const double left = std::floor(rect.left() / step) * step;
+    const double top = std::floor(rect.top() / step) * step;
+    QVector<QLineF> lines;
+    for (double x = left; x < rect.right(); x += step)
+        lines.append(QLineF(x, rect.top(), x, rect.bottom()));
+    for (double y = top; y < rect.bottom(); y += step)
+        lines.append(QLineF(rect.left(), y, rect.right(), y));
+    painter->drawLines(lines);
+}
+
+void DesignView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    updateViewCentre();
+}
+
+void DesignView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    updateViewCentre();
+}
+
+void DesignView::updateViewCentre() { document_->setViewCentre(mapToScene(viewport()->rect().center())); }
+
+} // namespace cf

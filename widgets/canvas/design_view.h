@@ -1,0 +1,86 @@
+#pragma once
+// The canvas view: zoom (wheel around the cursor, +/- keys), pan (middle
+// button or space+drag), fit, rubber-band selection, link mode, delete,
+// copy/paste/duplicate and drops from the palette. Every edit goes through the
+// DesignDocument; the view keeps only view state (zoom, link mode, drag).
+
+#include <QGraphicsView>
+
+class QGraphicsLineItem;
+
+namespace cf {
+
+class Catalog;
+class DesignDocument;
+class DesignScene;
+class PartItem;
+
+class DesignView : public QGraphicsView {
+    Q_OBJECT
+public:
+    // Creates its own DesignScene over the document.
+    DesignView(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
+
+    DesignScene* designScene() const { return scene_; }
+    DesignDocument* document() const { return document_; }
+    double zoom() const { return transform().m11(); }
+    bool linkMode() const { return linkMode_; }
+    // The last refusal or warning (also emitted through message()).
+    QString lastMessage() const { return lastMessage_; }
+
+    // Link with default speed and ports checked; "" (and a message) if refused.
+    QString tryAddLink(const QString& fromId, const QString& toId);
+    // Place a catalog part at a scene point (snapped); returns its id or "".
+    QString placePart(const QString& catalogId, QPointF scenePos);
+
+public slots:
+    void setLinkMode(bool on);
+    void zoomIn();
+    void zoomOut();
+    void zoomBy(double factor);
+    void resetZoom();
+    void fitToView();
+    void deleteSelection();
+    void copySelection();
+    void paste();
+    void duplicateSelection();
+    void selectAndCentre(const QString& id);
+
+signals:
+    void linkModeChanged(bool on);
+    void message(const QString& text);
+    void zoomChanged(double zoom);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    PartItem* partAt(QPoint viewportPos) const;
+    void say(const QString& text);
+    void updateViewCentre();
+    void pasteText(const QString& json, QPointF offset);
+
+    DesignDocument* document_;
+    const Catalog& catalog_;
+    DesignScene* scene_;
+    bool linkMode_ = false;
+    bool spaceHeld_ = false;
+    bool panning_ = false;
+    QPoint panLast_;
+    QString linkFrom_;
+    QGraphicsLineItem* rubberLink_ = nullptr;
+    QString lastMessage_;
+};
+
+} // namespace cf

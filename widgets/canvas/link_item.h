@@ -1,0 +1,53 @@
+#pragma once
+// A link between two parts: a straight line whose width and colour say the
+// per-cable speed; hovering shows speed, medium and cable count.
+
+#include "canvas/part_items.h"
+#include "design/link.h"
+
+#include <QGraphicsItem>
+
+namespace cf {
+
+class LinkItem : public QGraphicsItem {
+public:
+    enum { Type = kLinkItemType };
+    LinkItem(const QString& linkId, const QString& fromId, const QString& toId);
+    int type() const override { return Type; }
+
+    const QString& linkId() const { return linkId_; }
+    const QString& fromId() const { return fromId_; }
+    const QString& toId() const { return toId_; }
+
+    void setEnds(QPointF from, QPointF to);
+    // Speed in Gb/s per cable (width, colour) and what the label says. The
+    // label text ("400 Gb/s · fibre · in-row · 8 cables") is built only when
+    // shown (hover, selection, tooltip): 20k links must load fast.
+    void setStyle(const Link& link, int cables);
+    void setProblem(ProblemLevel level, const QString& message);
+    QString label() const;
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+
+private:
+    QString linkId_, fromId_, toId_;
+    QLineF line_;
+    void refreshToolTip();
+    double speedGbps_ = 0;
+    Medium medium_ = Medium::Fibre;
+    LengthClass lengthClass_ = LengthClass::InRow;
+    int cablesPerMember_ = 1;
+    int cables_ = 1;
+    QString problemMessage_;
+    ProblemLevel problem_ = ProblemLevel::None;
+    bool hovered_ = false;
+};
+
+} // namespace cf

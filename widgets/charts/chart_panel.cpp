@@ -1,0 +1,195 @@
+#include "charts/chart_panel.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+namespace cf {
+namespace {
+
+// Pixel distance under which the hover tooltip picks a curve point (our choice).
+constexpr double kHoverRadiusPx = 24.0;
+// Minimum size of a chart so axis labels stay readable (our choice).
+constexpr int kMinChartWidthPx = 280;
+constexpr int kMinChartHeightPx = 180;
+
+} // namespace
+
+ChartPanel::ChartPanel(const QString& title, QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    auto* header = new QHBoxLayout;
+    title_ = new QLabel(title, this);
+    QFont f = title_->font();
+    f.setBold(true);
+    title_->setFont(f);
+    header->addWidget(title_, 1);
+    auto* png = new QToolButton(this);
+    png->setText(tr("PNG…"));
+    png->setToolTip(tr("Export this chart as a PNG image"));
+    auto* pdf = new QToolButton(this);
+    pdf->setText(tr("PDF…"));
+    pdf->setToolTip(tr("Export this chart as a PDF document"));
+    header->addWidget(png);
+    header->addWidget(pdf);
+    layout->addLayout(header);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setMinimumSize(kMinChartWidthPx, kMinChartHeightPx);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+    plot_->setMouseTracking(true);
+    plot_->legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    plot_->legend->setFont(legendFont);
+    plot_->legend->setBrush(QColor(255, 255, 255, 220));
+    layout->addWidget(plot_, 1);
+
+    connect(png, &QToolButton::clicked, this, [this] { exportWithDialog(false); });
+    connect(pdf, &QToolButton::clicked, this, [this] { exportWithDialog(true); });
+    connect(plot_, &QCustomPlot::mouseMove, this, &ChartPanel::onMouseMove);
+    connect(plot_, &QWidget::customContextMenuRequested, this, &ChartPanel::showContextMenu);
+}
+
+ChartPanel::~ChartPanel() = default;
+
+QString ChartPanel::title() const
+{
+    return title_->text();
+}
+
+bool ChartPanel::exportPng(const QString& path)
+{
+    return plot_->savePng(path, plot_->width(), plot_->height());
+}
+
+bool ChartPanel::exportPdf(const QString& path)
+{
+    return plot_->savePdf(path, plot_->width(), plot_->height());
+}
+
+void ChartPanel::replot(bool immediate)
+{
+    plot_->replot(immediate ? QCustomPlot::rpImmediateRefresh : QCustomPlot::rpQueuedReplot);
+}
+
+void ChartPanel::resetView()
+{
+    plot_->rescaleAxes();
+}
+
+void ChartPanel::clearPlot(const QString& emptyMessage)
+{
+    plot_->clearPlottables();
+    plot_->clearItems();
+    if (emptyMessage.isEmpty())
+        return;
+    auto* text = new QCPItemText(plot_);
+    text->setPositionAlignment(Qt::AlignCenter);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setText(emptyMessage);
+    text->setColor(Qt::darkGray);
+}
+
+QString ChartPanel::pointText(QCPAbstractPlottable* plottable, int index) const
+{
+    if (auto* graph = qobject_cast<QCPGraph*>(plottable)) {
+        const auto it = graph->data()->at(index);
+        return QStringLiteral("%1\n%2: %3\n%4: %5")
+            .arg(graph->name(), plot_->xAxis->label())
+            .arg(it->key, 0, 'g', 4)
+            .arg(graph->valueAxis()->label())
+            .arg(it->value, 0, 'g', 4);
+    }
+    if (auto* bars = qobject_cast<QCPBars*>(plottable)) {
+        const auto it = bars->data()->at(index);
+        return QStringLiteral("%1: %2").arg(bars->name()).arg(it->value, 0, 'g', 4);
+    }
+    return {};
+}
+
+QString ChartPanel::textAt(const QPoint& pos) const
+{
+    double best = std::numeric_limits<double>::max();
+    QCPAbstractPlottable* hit = nullptr;
+    int hitIndex = -1;
+    for (int i = 0; i < plot_->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot_->plottable(i);
+        if (auto* graph = qobject_cast<QCPGraph*>(p)) {
+            const auto data = graph->data();
+            for (int k = 0; k < data->size(); ++k) {
+                const auto it = data->at(k);
+                const QPointF px = graph->coordsToPixels(it->key, it->value);
+                const double d = std::hypot(px.x() - pos.x(), px.y() - pos.y());
+                if (d < best && d < kHoverRadiusPx) {
+                    best = d;
+                    hit = graph;
+                    hitIndex = k;
+                }
+            }
+        } else if (auto* bars = qobject_cast<QCPBars*>(p)) {
+            QVariant details;
+            const double d = bars->selectTest(pos, false, &details);
+            if (d >= 0 && d < plot_->selectionTolerance() && d <= best) {
+                const QCPDataSelection sel = details.value<QCPDataSelection>();
+                if (!sel.isEmpty()) {
+                    best = d;
+                    hit = bars;
+                    hitIndex = sel.dataRange().begin();
+                }
+            }
+        }
+    }
+    return hit ? pointText(hit, hitIndex) : QString();
+}
+
+void ChartPanel::onMouseMove(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    const QString text = textAt(pos);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(plot_->mapToGlobal(pos), text, plot_);
+}
+
+void ChartPanel::exportWithDialog(bool pdf)
+{
+    const QString filter = pdf ? tr("PDF document (*.pdf)") : tr("PNG image (*.png)");
+    QString path = QFileDialog::getSaveFileName(this, pdf ? tr("Export PDF") : tr("Export PNG"),
+                                                title() + (pdf ? ".pdf" : ".png"), filter);
+    if (path.isEmpty())
+        return;
+    const bool ok = pdf ? exportPdf(path) : exportPng(path);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1.").arg(path));
+}
+
+void ChartPanel::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export PNG…"), this, [this] { exportWithDialog(false); });
+    menu.addAction(tr("Export PDF…"), this, [this] { exportWithDialog(true); });
+    menu.addSeparator();
+    menu.addAction(tr("Reset zoom"), this, [this] {
+        resetView();
+        replot();
+    });
+    menu.exec(plot_->mapToGlobal(pos));
+}
+
+} // namespace cf

@@ -1,0 +1,52 @@
+#pragma once
+// Base of every chart: a title, a QCustomPlot with zoom/drag on its axes, hover
+// tooltips with the nearest point's value, and PNG/PDF export (tool buttons and
+// context menu). qcustomplot.h stays out of this header (7.5 s per TU).
+
+#include <QString>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+class QLabel;
+class QMouseEvent;
+
+namespace cf {
+
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(const QString& title, QWidget* parent = nullptr);
+    ~ChartPanel() override;
+
+    QCustomPlot* plot() const { return plot_; }
+    QString title() const;
+
+    // Write the chart as it is drawn now; false (and a message) on failure.
+    bool exportPng(const QString& path);
+    bool exportPdf(const QString& path);
+
+    // Queued (coalesced with other edits in this event-loop turn) or immediate.
+    void replot(bool immediate = false);
+
+    // The text the tooltip shows for a plottable's point (for tests, too).
+    virtual QString pointText(QCPAbstractPlottable* plottable, int index) const;
+    // Nearest point to a widget position in the plot, as the tooltip finds it.
+    QString textAt(const QPoint& plotPos) const;
+
+protected:
+    // Fit the axes to the data (the "Reset zoom" action and after setSeries).
+    virtual void resetView();
+    // Clear graphs, bars and items; with a non-empty message show it in the middle.
+    void clearPlot(const QString& emptyMessage = {});
+
+private:
+    void onMouseMove(QMouseEvent* event);
+    void exportWithDialog(bool pdf);
+    void showContextMenu(const QPoint& pos);
+
+    QCustomPlot* plot_ = nullptr;
+    QLabel* title_ = nullptr;
+};
+
+} // namespace cf

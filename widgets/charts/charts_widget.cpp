@@ -1,0 +1,60 @@
+#include "charts/charts_widget.h"
+
+#include "charts/all_reduce_chart.h"
+#include "charts/cost_chart.h"
+#include "charts/memory_chart.h"
+#include "charts/power_chart.h"
+#include "charts/scaling_chart.h"
+#include "charts/step_time_chart.h"
+#include "predict/chart_series.h"
+
+#include <QGridLayout>
+
+namespace cf {
+namespace {
+
+constexpr int kGridColumns = 3;
+
+} // namespace
+
+ChartsWidget::ChartsWidget(QWidget* parent)
+    : QWidget(parent)
+    , allReduce_(new AllReduceChart(this))
+    , scaling_(new ScalingChart(this))
+    , stepTime_(new StepTimeChart(this))
+    , memory_(new MemoryChart(this))
+    , power_(new PowerChart(this))
+    , cost_(new CostChart(this))
+{
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(2, 2, 2, 2);
+    grid->setSpacing(4);
+    const QList<ChartPanel*> all = charts();
+    for (int i = 0; i < all.size(); ++i)
+        grid->addWidget(all[i], i / kGridColumns, i % kGridColumns);
+}
+
+QList<ChartPanel*> ChartsWidget::charts() const
+{
+    return {allReduce_, scaling_, stepTime_, memory_, power_, cost_};
+}
+
+void ChartsWidget::setSeries(const ChartSeries& s, bool immediate)
+{
+    const QString message = s.valid ? QString() : tr("No prediction: %1").arg(QString::fromStdString(s.firstError));
+    allReduce_->setSeries(s.allReduce, message);
+    scaling_->setSeries(s.scaling, message);
+    stepTime_->setSeries(s.stepTime, message);
+    memory_->setSeries(s.memory, message);
+    power_->setSeries(s.power, message);
+    cost_->setSeries(s.cost, message);
+    replotAll(immediate);
+}
+
+void ChartsWidget::replotAll(bool immediate)
+{
+    for (ChartPanel* chart : charts())
+        chart->replot(immediate);
+}
+
+} // namespace cf

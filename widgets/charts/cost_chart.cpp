@@ -1,0 +1,90 @@
+#include "charts/cost_chart.h"
+
+#include "charts/chart_format.h"
+#include "predict/chart_series.h"
+
+#include <qcustomplot.h>
+
+namespace cf {
+namespace {
+
+constexpr double kUsdPerMillion = 1e6;
+constexpr double kMonthsPerTick = 6; // our choice: half-year ticks
+// Headroom above the highest curve (our choice).
+constexpr double kValueHeadroom = 1.08;
+
+} // namespace
+
+CostChart::CostChart(QWidget* parent)
+    : ChartPanel(tr("Cumulative cost: own vs rent"), parent)
+{
+    QCustomPlot* p = plot();
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(kMonthsPerTick);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    p->xAxis->setTicker(ticker);
+    p->xAxis->setLabel(tr("Month"));
+    p->yAxis->setLabel(tr("Cumulative cost (million US$)"));
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)
+{
+    clearPlot(s.month.empty() ? (emptyMessage.isEmpty() ? tr("No data") : emptyMessage) : QString());
+    QCustomPlot* p = plot();
+    const QVector<double> x(s.month.begin(), s.month.end());
+    QVector<double> own, rent;
+    own.reserve(x.size());
+    rent.reserve(x.size());
+    for (double v : s.ownUsd)
+        own.push_back(v / kUsdPerMillion);
+    for (double v : s.rentUsd)
+        rent.push_back(v / kUsdPerMillion);
+    QCPGraph* ownGraph = p->addGraph();
+    ownGraph->setName(tr("Own (capex + opex)"));
+    ownGraph->setPen(QPen(QColor(31, 119, 180), 2));
+    ownGraph->setData(x, own, true);
+    QCPGraph* rentGraph = p->addGraph();
+    rentGraph->setName(tr("Rent"));
+    rentGraph->setPen(QPen(QColor(255, 127, 14), 2));
+    rentGraph->setData(x, rent, true);
+    if (s.breakEvenMonth > 0) {
+        auto* line = new QCPItemStraightLine(p);
+        line->point1->setCoords(s.breakEvenMonth, 0);
+        line->point2->setCoords(s.breakEvenMonth, 1);
+        line->setPen(QPen(QColor(44, 160, 44), 2, Qt::DashLine));
+        auto* label = new QCPItemText(p);
+        label->position->setCoords(s.breakEvenMonth, s.breakEvenUsd / kUsdPerMillion);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(6, 4, 0, 0));
+        label->setText(tr("Break-even: month %1").arg(s.breakEvenMonth, 0, 'f', 1));
+        label->setColor(QColor(30, 120, 30));
+    } else if (!s.month.empty()) {
+        auto* label = new QCPItemText(p);
+        label->position->setType(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(0.98, 0.95);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setText(tr("No break-even within the ownership period"));
+        label->setColor(Qt::darkGray);
+    }
+    resetView();
+}
+
+void CostChart::resetView()
+{
+    QCustomPlot* p = plot();
+    p->rescaleAxes();
+    p->yAxis->setRangeLower(0);
+    p->yAxis->setRangeUpper(std::max(1e-6, p->yAxis->range().upper * kValueHeadroom));
+}
+
+QString CostChart::pointText(QCPAbstractPlottable* plottable, int index) const
+{
+    auto* g = qobject_cast<QCPGraph*>(plottable);
+    if (!g)
+        return ChartPanel::pointText(plottable, index);
+    const auto it = g->data()->at(index);
+    return tr("%1\nmonth %2: %3").arg(g->name()).arg(it->key).arg(formatUsd(it->value * kUsdPerMillion));
+}
+
+} // namespace cf

@@ -1,0 +1,183 @@
+#include "charts/headline_panel.h"
+
+#include "charts/chart_format.h"
+#include "predict/prediction.h"
+
+#include <QGridLayout>
+#include <QLabel>
+
+#include <cmath>
+
+namespace cf {
+namespace {
+
+constexpr double kWattsPerKw = 1000.0;
+constexpr double kValueFontScale = 1.7; // large type for the figures (our choice)
+const QString kDash = QStringLiteral("—");
+
+struct MetricInfo {
+    const char* caption;
+    bool higherIsBetter;
+};
+
+const MetricInfo kInfo[HeadlinePanel::MetricCount] = {
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "MFU"), true},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Tokens/s"), true},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Step time"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Time to train"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "All-reduce"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Power"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Capex"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Opex / year"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Total cost"), false},
+};
+
+double valueOf(const Prediction& p, int metric)
+{
+    switch (metric) {
+    case HeadlinePanel::Mfu: return p.mfu;
+    case HeadlinePanel::TokensPerS: return p.tokensPerS;
+    case HeadlinePanel::StepTime: return p.stepTimeS;
+    case HeadlinePanel::TimeToTrain: return p.goodput.timeToTrainS;
+    case HeadlinePanel::AllReduce: return p.comm.allreduceTimeS;
+    case HeadlinePanel::PowerKw: return p.power.facilityW / kWattsPerKw;
+    case HeadlinePanel::Capex: return p.cost.capexUsd;
+    case HeadlinePanel::OpexPerYear: return p.cost.opexUsdPerYear;
+    case HeadlinePanel::TotalCost: return p.cost.totalCostUsd;
+    default: return 0;
+    }
+}
+
+QString format(int metric, double v)
+{
+    if (!std::isfinite(v))
+        return kDash;
+    switch (metric) {
+    case HeadlinePanel::Mfu: return formatPercent(v);
+    case HeadlinePanel::TokensPerS: return formatRate(v);
+    case HeadlinePanel::StepTime:
+    case HeadlinePanel::TimeToTrain:
+    case HeadlinePanel::AllReduce: return formatSeconds(v);
+    case HeadlinePanel::PowerKw: return formatWatts(v * kWattsPerKw);
+    default: return formatUsd(v);
+    }
+}
+
+QString explain(int metric, const Prediction& p)
+{
+    switch (metric) {
+    case HeadlinePanel::Mfu:
+        return HeadlinePanel::tr("Model FLOPs utilisation (PaLM definition), fraction of peak.\n"
+                                 "%1 model TFLOP/s per GPU ÷ %2 TFLOP/s peak at this precision")
+            .arg(p.tflopsPerGpu, 0, 'f', 1).arg(p.peakTflopsPerGpu, 0, 'f', 0);
+    case HeadlinePanel::TokensPerS:
+        return HeadlinePanel::tr("Training throughput, tokens per second, whole cluster.\n"
+                                 "%1 tokens per step ÷ %2 step time; %3 tokens/s per GPU")
+            .arg(formatRate(p.tokensPerStep), formatSeconds(p.stepTimeS), formatRate(p.tokensPerSPerGpu));
+    case HeadlinePanel::StepTime:
+        return HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
+                                 "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
+            .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
+                 formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
+                 formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
+                 formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
+    case HeadlinePanel::TimeToTrain:
+        return HeadlinePanel::tr("Wall-clock time for the whole run, failures and checkpoints included.\n"
+                                 "Ideal %1 ÷ goodput %2")
+            .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput));
+    case HeadlinePanel::AllReduce:
+        return HeadlinePanel::tr("One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
+            .arg(formatBytes(p.comm.gradientBytesPerGpu));
+    case HeadlinePanel::PowerKw:
+        return HeadlinePanel::tr("Facility power, kilowatts: IT %1 × PUE; GPUs %2 at %3 busy")
+            .arg(formatWatts(p.power.itW), formatWatts(p.power.gpuW), formatPercent(p.power.gpuUtilisation));
+    case HeadlinePanel::Capex:
+        return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
+    case HeadlinePanel::OpexPerYear:
+        return HeadlinePanel::tr("Operating cost per year, US dollars: energy %1 + staff %2 + maintenance %3")
+            .arg(formatUsd(p.cost.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
+                 formatUsd(p.cost.maintenanceUsdPerYear));
+    case HeadlinePanel::TotalCost:
+        return HeadlinePanel::tr("Cost of the training run when owning, US dollars: capex share over the run + "
+                                 "opex over the run. Renting: %1; %2 per million tokens")
+            .arg(formatUsd(p.cost.rentRunCostUsd), formatUsd(p.cost.costPerMillionTokensUsd));
+    default: return {};
+    }
+}
+
+} // namespace
+
+HeadlinePanel::HeadlinePanel(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(6, 4, 6, 4);
+    grid->setHorizontalSpacing(18);
+    grid->setVerticalSpacing(0);
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * kValueFontScale);
+    big.setBold(true);
+    for (int m = 0; m < MetricCount; ++m) {
+        Tile& t = tiles_[m];
+        t.caption = new QLabel(tr(kInfo[m].caption), this);
+        t.caption->setStyleSheet(QStringLiteral("color: #555;"));
+        t.value = new QLabel(kDash, this);
+        t.value->setFont(big);
+        t.change = new QLabel(this);
+        grid->addWidget(t.caption, 0, m);
+        grid->addWidget(t.value, 1, m);
+        grid->addWidget(t.change, 2, m);
+    }
+}
+
+void HeadlinePanel::setPrediction(const Prediction& p)
+{
+    const Problem* firstError = nullptr;
+    for (const Problem& problem : p.problems)
+        if (problem.severity == Severity::Error) {
+            firstError = &problem;
+            break;
+        }
+    for (int m = 0; m < MetricCount; ++m) {
+        Tile& t = tiles_[m];
+        if (firstError) {
+            const QString error = QString::fromStdString(formatProblem(*firstError));
+            t.value->setText(kDash);
+            t.change->clear();
+            t.value->setToolTip(error);
+            t.caption->setToolTip(error);
+            continue;
+        }
+        const double v = valueOf(p, m);
+        t.value->setText(format(m, v));
+        const QString change = hasPrevious_ ? formatChange(previous_[m], v) : QString();
+        t.change->setText(change);
+        const bool up = v > previous_[m];
+        const bool good = up == kInfo[m].higherIsBetter;
+        t.change->setStyleSheet(change.isEmpty() || change.startsWith('=') ? QString()
+                                : good ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;"));
+        const QString tip = explain(m, p);
+        t.value->setToolTip(tip);
+        t.caption->setToolTip(tip);
+        t.change->setToolTip(hasPrevious_ ? tr("Previous: %1").arg(format(m, previous_[m])) : QString());
+        previous_[m] = std::isfinite(v) ? v : 0.0;
+    }
+    if (!firstError)
+        hasPrevious_ = true;
+}
+
+void HeadlinePanel::clear()
+{
+    hasPrevious_ = false;
+    previous_.fill(0);
+    for (Tile& t : tiles_) {
+        t.value->setText(kDash);
+        t.change->clear();
+    }
+}
+
+QString HeadlinePanel::valueText(Metric m) const { return tiles_[m].value->text(); }
+QString HeadlinePanel::changeText(Metric m) const { return tiles_[m].change->text(); }
+QString HeadlinePanel::toolTipOf(Metric m) const { return tiles_[m].value->toolTip(); }
+
+} // namespace cf

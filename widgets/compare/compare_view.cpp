@@ -1,0 +1,287 @@
+#include "compare/compare_view.h"
+
+#include "charts/chart_format.h"
+#include "charts/chart_panel.h"
+#include "predict/chart_series.h"
+#include "predict/evaluate.h"
+#include "store/design_store.h"
+#include "store/headline_from_prediction.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace cf {
+
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+constexpr double kWattsPerKw = 1000.0;
+const QColor kBestBackground(214, 245, 214); // light green (our choice)
+
+QString formatValue(const std::string& key, double v)
+{
+    if (key == "gpus")
+        return QString::number(qRound64(v));
+    if (key == "mfu")
+        return formatPercent(v);
+    if (key == "tokensPerS")
+        return formatRate(v);
+    if (key == "stepTimeS")
+        return formatSeconds(v);
+    if (key == "timeToTrainDays")
+        return formatSeconds(v * kSecondsPerDay);
+    if (key == "powerKw")
+        return formatWatts(v * kWattsPerKw);
+    return formatUsd(v); // capex, opex, total cost
+}
+
+QString money(double usd)
+{
+    QLocale locale = QLocale::c();
+    locale.setNumberOptions({});
+    return QStringLiteral("$") + locale.toString(usd, 'f', 0);
+}
+
+QString signedMoney(double usd)
+{
+    return (usd >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + money(std::abs(usd));
+}
+
+} // namespace
+
+QColor CompareView::variantColour(int index)
+{
+    static const QColor colours[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
+                                     QColor(214, 39, 40)};
+    return colours[std::size_t(index) % std::size(colours)];
+}
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("compareView"));
+    setWindowTitle(tr("Compare Variants"));
+    auto* layout = new QVBoxLayout(this);
+    message_ = new QLabel(this);
+    message_->setWordWrap(true);
+    message_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    message_->hide();
+    layout->addWidget(message_);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* left = new QSplitter(Qt::Vertical, split);
+    metrics_ = new QTableWidget(left);
+    metrics_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    metrics_->setSelectionMode(QAbstractItemView::NoSelection);
+    metrics_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    metrics_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    bomDiff_ = new QTreeWidget(left);
+    bomDiff_->setHeaderLabels({tr("BOM difference"), tr("Qty before → after"), tr("Extended Δ")});
+    bomDiff_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    bomDiff_->header()->setStretchLastSection(false);
+    auto* right = new QSplitter(Qt::Vertical, split);
+    scaling_ = new ChartPanel(tr("Scaling: tokens/s against nodes"), right);
+    cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+}
+
+void CompareView::showError(const QString& message)
+{
+    error_ = message;
+    message_->setText(message);
+    message_->setVisible(!message.isEmpty());
+}
+
+bool CompareView::setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
+                                       const Catalog& catalog)
+{
+    std::vector<Input> inputs;
+    for (qint64 id : variantIds) {
+        const std::optional<VariantRow> row = store.variant(id);
+        Problems problems;
+        const std::optional<Design> design = row ? store.loadVariant(id, &problems) : std::nullopt;
+        if (!design) {
+            showError(tr("Cannot load variant %1: %2").arg(id).arg(store.lastError().message));
+            return false;
+        }
+        inputs.push_back({row->designName + QStringLiteral(" — ") + row->name, *design});
+    }
+    return setVariants(inputs, catalog);
+}
+
+bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog& catalog)
+{
+    if (int(variants.size()) < kMinComparedVariants || int(variants.size()) > kMaxComparedVariants) {
+        showError(tr("Pick two to four variants to compare (got %1).").arg(variants.size()));
+        return false;
+    }
+    showError({});
+    std::vector<std::string> names;
+    std::vector<Headline> headlines;
+    std::vector<BillOfMaterials> boms;
+    std::vector<ChartSeries> series;
+    QStringList errors;
+    for (const Input& in : variants) {
+        const DesignFacts facts = deriveDesignFacts(in.design, catalog);
+        const Prediction prediction = evaluate(in.design, catalog);
+        names.push_back(in.name.toStdString());
+        headlines.push_back(headlineFromPrediction(prediction));
+        boms.push_back(buildBom(in.design, catalog));
+        series.push_back(buildChartSeries(in.design, facts, prediction));
+        if (!series.back().valid)
+            errors << tr("%1: %2").arg(in.name, QString::fromStdString(series.back().firstError));
+    }
+    comparison_ = compareVariants(names, headlines, boms);
+    if (!errors.isEmpty())
+        showError(tr("Some predictions have errors; their figures show as —. %1").arg(errors.join(QStringLiteral("; "))));
+    fillMetrics();
+    fillBomDiff();
+
+    // Overlaid charts, one colour per variant.
+    QCustomPlot* sp = scaling_->plot();
+    QCustomPlot* cp = cost_->plot();
+    sp->clearPlottables();
+    sp->clearItems();
+    cp->clearPlottables();
+    cp->clearItems();
+    sp->xAxis->setLabel(tr("Nodes"));
+    sp->yAxis->setLabel(tr("Tokens/s"));
+    cp->xAxis->setLabel(tr("Month"));
+    cp->yAxis->setLabel(tr("Cumulative cost (USD)"));
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const QColor colour = variantColour(int(i));
+        const QString name = QString::fromStdString(names[i]);
+        const ScalingSeries& s = series[i].scaling;
+        QCPGraph* g = sp->addGraph();
+        g->setName(name);
+        g->setPen(QPen(colour, 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        g->setData(QVector<double>(s.nodes.begin(), s.nodes.end()),
+                   QVector<double>(s.tokensPerS.begin(), s.tokensPerS.end()), true);
+        if (s.currentNodes > 0) {
+            QCPGraph* here = sp->addGraph();
+            here->setLineStyle(QCPGraph::lsNone);
+            here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2), Qt::NoBrush, 14));
+            here->addData(s.currentNodes, s.currentTokensPerS);
+            here->removeFromLegend();
+        }
+        const CostSeries& c = series[i].cost;
+        QCPGraph* own = cp->addGraph();
+        own->setName(name);
+        own->setPen(QPen(colour, 2));
+        own->setData(QVector<double>(c.month.begin(), c.month.end()),
+                     QVector<double>(c.ownUsd.begin(), c.ownUsd.end()), true);
+    }
+    for (QCustomPlot* p : {sp, cp}) {
+        p->legend->setVisible(true);
+        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+        p->rescaleAxes();
+        p->yAxis->setRangeLower(0);
+        p->yAxis->setRangeUpper(p->yAxis->range().upper * 1.1); // headroom for the legend (our choice)
+    }
+    sp->xAxis->scaleRange(1.1, sp->xAxis->range().center());
+    sp->replot();
+    cp->replot();
+    return true;
+}
+
+void CompareView::fillMetrics()
+{
+    const int n = int(comparison_.names.size());
+    metrics_->clear();
+    metrics_->setColumnCount(n);
+    metrics_->setRowCount(int(comparison_.metrics.size()));
+    for (int c = 0; c < n; ++c) {
+        auto* header = new QTableWidgetItem(QString::fromStdString(comparison_.names[std::size_t(c)]));
+        header->setForeground(variantColour(c));
+        QFont f = header->font();
+        f.setBold(true);
+        header->setFont(f);
+        metrics_->setHorizontalHeaderItem(c, header);
+    }
+    for (int r = 0; r < int(comparison_.metrics.size()); ++r) {
+        const ComparedMetric& m = comparison_.metrics[std::size_t(r)];
+        QString label = QString::fromStdString(m.label);
+        if (m.better == BetterWhen::Higher)
+            label += tr(" (higher is better)");
+        else if (m.better == BetterWhen::Lower)
+            label += tr(" (lower is better)");
+        metrics_->setVerticalHeaderItem(r, new QTableWidgetItem(label));
+        for (int c = 0; c < n; ++c) {
+            const std::optional<double>& v = m.values[std::size_t(c)];
+            const std::optional<double>& d = m.deltas[std::size_t(c)];
+            QString text = v ? formatValue(m.key, *v) : QStringLiteral("—");
+            if (d && m.values.front())
+                text += QStringLiteral("   ") + (*d == 0 ? tr("= same")
+                                                         : formatChange(*m.values.front(), *v));
+            auto* item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (v)
+                item->setData(ValueRole, *v);
+            if (d)
+                item->setData(DeltaRole, *d);
+            const bool best = m.bestIndex == c;
+            item->setData(BestRole, best);
+            if (best) {
+                item->setText(QStringLiteral("★ ") + item->text());
+                item->setBackground(kBestBackground);
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+                item->setToolTip(tr("Best of the row"));
+            }
+            metrics_->setItem(r, c, item);
+        }
+    }
+}
+
+void CompareView::fillBomDiff()
+{
+    bomDiff_->clear();
+    const QString base = QString::fromStdString(comparison_.names.front());
+    for (std::size_t i = 1; i < comparison_.bomDiffs.size(); ++i) {
+        const BomDiff& diff = comparison_.bomDiffs[i];
+        auto* top = new QTreeWidgetItem(bomDiff_);
+        top->setText(0, tr("%1 against %2").arg(QString::fromStdString(comparison_.names[i]), base));
+        top->setText(2, signedMoney(diff.totalDeltaUsd));
+        top->setForeground(0, variantColour(int(i)));
+        QFont f = top->font(0);
+        f.setBold(true);
+        top->setFont(0, f);
+        if (diff.empty())
+            (new QTreeWidgetItem(top))->setText(0, tr("Same bill of materials"));
+        const auto addLines = [&](const std::vector<BomDiffLine>& lines, const QString& what) {
+            for (const BomDiffLine& l : lines) {
+                auto* item = new QTreeWidgetItem(top);
+                const QString name = QString::fromStdString(l.name.empty() ? l.itemId : l.name);
+                item->setText(0, QStringLiteral("%1: %2 (%3)").arg(what, name, QString::fromStdString(l.kind)));
+                item->setText(1, QStringLiteral("%1 → %2").arg(l.quantityBefore).arg(l.quantityAfter));
+                item->setText(2, signedMoney(l.extendedDeltaUsd));
+                item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+                item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+                if (l.unitPriceBeforeUsd != l.unitPriceAfterUsd && l.quantityBefore && l.quantityAfter)
+                    item->setToolTip(0, tr("Unit price %1 → %2").arg(money(l.unitPriceBeforeUsd),
+                                                                     money(l.unitPriceAfterUsd)));
+            }
+        };
+        addLines(diff.added, tr("added"));
+        addLines(diff.removed, tr("removed"));
+        addLines(diff.changed, tr("changed"));
+    }
+    bomDiff_->expandAll();
+    bomDiff_->resizeColumnToContents(1);
+    bomDiff_->resizeColumnToContents(2);
+}
+
+} // namespace cf

@@ -1,0 +1,72 @@
+#pragma once
+// "Compare Variants…" (issue 6, item 4): two to four designs side by side.
+//  - a table of every headline metric, one column per variant, with the
+//    delta against the first variant and the best of each row marked (★,
+//    bold, green background);
+//  - overlaid scaling (tokens/s against nodes) and cost-over-time (own,
+//    cumulative) charts, one colour per variant;
+//  - the BOM differences of each variant against the first.
+// The engine part is models/compare/variant_comparison.h.
+
+#include "catalog/catalog.h"
+#include "compare/variant_comparison.h"
+#include "design/design.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QTableWidget;
+class QTreeWidget;
+
+namespace cf {
+
+class ChartPanel;
+class DesignStore;
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int BestRole = Qt::UserRole + 1;  // bool on a metrics cell
+    static constexpr int ValueRole = Qt::UserRole + 2; // double (invalid when unknown)
+    static constexpr int DeltaRole = Qt::UserRole + 3; // double (invalid for the first or unknown)
+
+    struct Input {
+        QString name;
+        Design design;
+    };
+
+    explicit CompareView(QWidget* parent = nullptr);
+
+    // Two to four variants; false and errorText() otherwise (the view then shows the message).
+    bool setVariants(const std::vector<Input>& variants, const Catalog& catalog = Catalog::builtin());
+    // Loads the variants from the store ("design — variant" as names).
+    bool setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
+                              const Catalog& catalog = Catalog::builtin());
+
+    const VariantComparison& comparison() const { return comparison_; }
+    QString errorText() const { return error_; }
+    QTableWidget* metricsTable() const { return metrics_; }
+    QTreeWidget* bomDiffTree() const { return bomDiff_; }
+    ChartPanel* scalingChart() const { return scaling_; }
+    ChartPanel* costChart() const { return cost_; }
+
+    // One distinct colour per variant column (tableau palette).
+    static QColor variantColour(int index);
+
+private:
+    void showError(const QString& message);
+    void fillMetrics();
+    void fillBomDiff();
+
+    QLabel* message_ = nullptr;
+    QTableWidget* metrics_ = nullptr;
+    QTreeWidget* bomDiff_ = nullptr;
+    ChartPanel* scaling_ = nullptr;
+    ChartPanel* cost_ = nullptr;
+    VariantComparison comparison_;
+    QString error_;
+};
+
+} // namespace cf

@@ -1,0 +1,250 @@
+#include "document/design_document.h"
+
+#include "document/edit_commands.h"
+#include "document/item_commands.h"
+
+#include <QSet>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace cf {
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+const char* prefixFor(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Node: return "n";
+    case PartKind::Switch: return "sw";
+    case PartKind::Storage: return "st";
+    }
+    return "p";
+}
+
+} // namespace
+
+DesignDocument::DesignDocument(QUndoStack* undoStack, QObject* parent)
+    : QObject(parent), undoStack_(undoStack ? undoStack : new QUndoStack(this))
+{
+}
+
+DesignDocument::~DesignDocument() = default;
+
+void DesignDocument::resetDesign(const Design& design)
+{
+    undoStack_->clear();
+    design_ = design;
+    rebuildIndex();
+    selection_.clear();
+    emit designReset();
+    emit selectionChanged();
+    emit changed();
+}
+
+const Part* DesignDocument::part(const QString& id) const
+{
+    const int i = partIndex(id);
+    return i < 0 ? nullptr : &design_.parts[std::size_t(i)];
+}
+
+const Link* DesignDocument::link(const QString& id) const
+{
+    const int i = linkIndex(id);
+    return i < 0 ? nullptr : &design_.links[std::size_t(i)];
+}
+
+int DesignDocument::partIndex(const QString& id) const { return partIndex_.value(id, -1); }
+int DesignDocument::linkIndex(const QString& id) const { return linkIndex_.value(id, -1); }
+QStringList DesignDocument::linksOfPart(const QString& partId) const { return adjacency_.value(partId); }
+
+// ---- Undoable edits ----
+
+QString DesignDocument::addPart(PartKind kind, const QString& catalogId, QPointF pos, const QString& name,
+                                int count)
+{
+    Part p;
+    p.id = design_.nextId(prefixFor(kind));
+    p.kind = kind;
+    p.catalogId = catalogId.toStdString();
+    p.name = name.isEmpty() ? catalogId.toStdString() + "-" + p.id : name.toStdString();
+    p.x = pos.x();
+    p.y = pos.y();
+    p.count = std::max(1, count);
+    undoStack_->push(new AddItemsCommand(this, {p}, {}, tr("Add %1").arg(catalogId)));
+    return q(p.id);
+}
+
+void DesignDocument::addItems(const std::vector<Part>& parts, const std::vector<Link>& links,
+                              const QString& text)
+{
+    if (parts.empty() && links.empty())
+        return;
+    undoStack_->push(new AddItemsCommand(this, parts, links, text));
+}
+
+void DesignDocument::removeItems(const QStringList& ids)
+{
+    QSet<QString> partIds, linkIds;
+    for (const QString& id : ids) {
+        if (partIndex_.contains(id)) {
+            partIds.insert(id);
+            for (const QString& l : adjacency_.value(id))
+                linkIds.insert(l);
+        } else if (linkIndex_.contains(id)) {
+            linkIds.insert(id);
+        }
+    }
+    if (partIds.isEmpty() && linkIds.isEmpty())
+        return;
+    // One macro: the links first (a part's links and the selected links), then
+    // the parts. Each child is a batch command, linear in the design size.
+    undoStack_->beginMacro(tr("Delete %n item(s)", nullptr, int(partIds.size() + linkIds.size())));
+    if (!linkIds.isEmpty())
+        undoStack_->push(new RemoveItemsCommand(this, {}, linkIds, tr("Delete links")));
+    if (!partIds.isEmpty())
+        undoStack_->push(new RemoveItemsCommand(this, partIds, {}, tr("Delete parts")));
+    undoStack_->endMacro();
+}
+
+void DesignDocument::movePart(const QString& id, QPointF from, QPointF to, int gestureId)
+{
+    moveParts({PartMove{id, from, to}}, gestureId);
+}
+
+void DesignDocument::moveParts(const QVector<PartMove>& moves, int gestureId)
+{
+    QVector<PartMove> real;
+    for (const PartMove& m : moves)
+        if (partIndex_.contains(m.partId) && m.from != m.to)
+            real.push_back(m);
+    if (real.isEmpty())
+        return;
+    undoStack_->push(new MovePartsCommand(this, real, gestureId));
+}
+
+QString DesignDocument::addLink(const QString& fromId, const QString& toId, double speedGbps, Medium medium,
+                                LengthClass lengthClass, int cablesPerMember)
+{
+    if (!partIndex_.contains(fromId) || !partIndex_.contains(toId) || fromId == toId)
+        return {};
+    Link l;
+    l.id = design_.nextId("l");
+    l.fromPartId = fromId.toStdString();
+    l.toPartId = toId.toStdString();
+    l.speedGbps = speedGbps;
+    l.medium = medium;
+    l.lengthClass = lengthClass;
+    l.cablesPerMember = std::max(1, cablesPerMember);
+    undoStack_->push(new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(fromId, toId)));
+    return q(l.id);
+}
+
+void DesignDocument::removeLink(const QString& id)
+{
+    if (linkIndex_.contains(id))
+        removeItems({id});
+}
+
+bool DesignDocument::setPartProperty(const QString& id, const QString& property, const QVariant& value)
+{
+    const Part* p = part(id);
+    if (!p)
+        return false;
+    const QVariant old = partProperty(*p, property);
+    if (!old.isValid() || old == value)
+        return false;
+    undoStack_->push(new PropertyCommand(this, PropertyCommand::Target::Part, id, property, old, value,
+                                         mergeSerial_));
+    return true;
+}
+
+bool DesignDocument::setLinkProperty(const QString& id, const QString& property, const QVariant& value)
+{
+    const Link* l = link(id);
+    if (!l)
+        return false;
+    const QVariant old = linkProperty(*l, property);
+    if (!old.isValid() || old == value)
+        return false;
+    undoStack_->push(new PropertyCommand(this, PropertyCommand::Target::Link, id, property, old, value,
+                                         mergeSerial_));
+    return true;
+}
+
+void DesignDocument::applyGeneratedFabric(const GeneratedFabric& fabric)
+{
+    undoStack_->push(new ReplaceTopologyCommand(this, fabric.parts, fabric.links, tr("Generate fabric")));
+}
+
+void DesignDocument::setWorkload(const Workload& workload)
+{
+    if (workload == design_.workload)
+        return;
+    Design after = design_;
+    after.workload = workload;
+    undoStack_->push(new SettingsCommand(this, design_, after, SettingsCommand::What::Workload, mergeSerial_));
+}
+
+void DesignDocument::setParallelism(const Parallelism& parallelism)
+{
+    if (parallelism == design_.parallelism)
+        return;
+    Design after = design_;
+    after.parallelism = parallelism;
+    undoStack_->push(
+        new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_));
+}
+
+void DesignDocument::setEconomics(const Economics& economics)
+{
+    if (economics == design_.economics)
+        return;
+    Design after = design_;
+    after.economics = economics;
+    undoStack_->push(new SettingsCommand(this, design_, after, SettingsCommand::What::Economics, mergeSerial_));
+}
+
+QVariant DesignDocument::partProperty(const Part& p, const QString& property)
+{
+    if (property == QLatin1String("name"))
+        return q(p.name);
+    if (property == QLatin1String("count"))
+        return p.count;
+    if (property == QLatin1String("catalogId"))
+        return q(p.catalogId);
+    if (property == QLatin1String("x"))
+        return p.x;
+    if (property == QLatin1String("y"))
+        return p.y;
+    return {};
+}
+
+QVariant DesignDocument::linkProperty(const Link& l, const QString& property)
+{
+    if (property == QLatin1String("speedGbps"))
+        return l.speedGbps;
+    if (property == QLatin1String("medium"))
+        return QString::fromLatin1(toString(l.medium));
+    if (property == QLatin1String("lengthClass"))
+        return QString::fromLatin1(toString(l.lengthClass));
+    if (property == QLatin1String("cablesPerMember"))
+        return l.cablesPerMember;
+    return {};
+}
+
+// ---- View state ----
+
+void DesignDocument::setSelectedIds(const QStringList& ids)
+{
+    if (ids == selection_)
+        return;
+    selection_ = ids;
+    closeMergeWindow(); // a new selection starts a new typing step
+    emit selectionChanged();
+}
+
+void DesignDocument::requestFocus(const QString& id) { emit focusRequested(id); }
+
+} // namespace cf

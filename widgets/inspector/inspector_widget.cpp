@@ -1,0 +1,218 @@
+#include "inspector/inspector_widget.h"
+
+#include "catalog/catalog.h"
+#include "document/design_document.h"
+#include "document/spec_text.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace cf {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+// Scene coordinates allowed in the position fields (our choice: far beyond any layout).
+constexpr double kMaxCoordinate = 1e7;
+enum Page { kEmptyPage, kPartPage, kLinkPage };
+} // namespace
+
+InspectorWidget::InspectorWidget(DesignDocument* document, const Catalog& catalog, QWidget* parent)
+    : QWidget(parent), document_(document), catalog_(catalog), pages_(new QStackedWidget(this)),
+      emptyLabel_(new QLabel(this)), error_(new QLabel(this))
+{
+    emptyLabel_->setAlignment(Qt::AlignCenter);
+    emptyLabel_->setWordWrap(true);
+    pages_->addWidget(emptyLabel_);
+    pages_->addWidget(buildPartPage());
+    pages_->addWidget(buildLinkPage());
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QStringLiteral("color: #d32f2f;"));
+    error_->hide();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(pages_);
+    layout->addWidget(error_);
+    layout->addStretch();
+    connect(document_, &DesignDocument::selectionChanged, this, &InspectorWidget::reload);
+    connect(document_, &DesignDocument::designReset, this, &InspectorWidget::reload);
+    connect(document_, &DesignDocument::partChanged, this, &InspectorWidget::onObjectChanged);
+    connect(document_, &DesignDocument::linkChanged, this, &InspectorWidget::onObjectChanged);
+    reload();
+}
+
+QWidget* InspectorWidget::buildPartPage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    name_ = new QLineEdit(page);
+    count_ = new QSpinBox(page);
+    count_->setRange(0, kMaxGroupCount * 10); // out-of-range values get a message, never applied
+    count_->setSuffix(tr(" nodes"));
+    catalogId_ = new QLabel(page);
+    catalogId_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    specs_ = new QLabel(page);
+    specs_->setWordWrap(true);
+    x_ = new QDoubleSpinBox(page);
+    y_ = new QDoubleSpinBox(page);
+    for (QDoubleSpinBox* s : {x_, y_}) {
+        s->setRange(-kMaxCoordinate, kMaxCoordinate);
+        s->setDecimals(0);
+        s->setSuffix(tr(" px"));
+    }
+    form->addRow(tr("Name:"), name_);
+    form->addRow(tr("Count:"), count_);
+    form->addRow(tr("Catalog id:"), catalogId_);
+    form->addRow(tr("Specs:"), specs_);
+    form->addRow(tr("X (scene):"), x_);
+    form->addRow(tr("Y (scene):"), y_);
+
+    connect(name_, &QLineEdit::textEdited, this, [this](const QString& t) { applyPart(QStringLiteral("name"), t); });
+    connect(count_, &QSpinBox::valueChanged, this, [this](int v) { applyPart(QStringLiteral("count"), v); });
+    connect(x_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("x"), v); });
+    connect(y_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("y"), v); });
+    connect(name_, &QLineEdit::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    connect(count_, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    connect(x_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    connect(y_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    return page;
+}
+
+QWidget* InspectorWidget::buildLinkPage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    ends_ = new QLabel(page);
+    speed_ = new QDoubleSpinBox(page);
+    speed_->setRange(0, kMaxLinkGbps * 10);
+    speed_->setDecimals(0);
+    speed_->setSuffix(tr(" Gb/s"));
+    medium_ = new QComboBox(page);
+    for (Medium m : {Medium::NVLink, Medium::CopperDAC, Medium::AOC, Medium::Fibre})
+        medium_->addItem(QString::fromLatin1(toString(m)), QString::fromLatin1(toString(m)));
+    length_ = new QComboBox(page);
+    length_->addItem(tr("in-rack (≤ 3 m)"), QStringLiteral("in-rack"));
+    length_->addItem(tr("in-row (≤ 30 m)"), QStringLiteral("in-row"));
+    length_->addItem(tr("campus (≤ 500 m)"), QStringLiteral("campus"));
+    cables_ = new QSpinBox(page);
+    cables_->setRange(0, kMaxCablesPerMember * 10);
+    cables_->setSuffix(tr(" cables"));
+    form->addRow(tr("Ends:"), ends_);
+    form->addRow(tr("Speed per cable:"), speed_);
+    form->addRow(tr("Medium:"), medium_);
+    form->addRow(tr("Length class:"), length_);
+    form->addRow(tr("Cables per member:"), cables_);
+    connect(speed_, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { applyLink(QStringLiteral("speedGbps"), v); });
+    connect(medium_, &QComboBox::currentIndexChanged, this,
+            [this](int) { applyLink(QStringLiteral("medium"), medium_->currentData()); });
+    connect(length_, &QComboBox::currentIndexChanged, this,
+            [this](int) { applyLink(QStringLiteral("lengthClass"), length_->currentData()); });
+    connect(cables_, &QSpinBox::valueChanged, this,
+            [this](int v) { applyLink(QStringLiteral("cablesPerMember"), v); });
+    connect(speed_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    connect(cables_, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    return page;
+}
+
+QString InspectorWidget::errorText() const { return error_->isVisible() ? error_->text() : QString(); }
+
+void InspectorWidget::showError(const QString& text)
+{
+    error_->setText(text);
+    error_->setVisible(!text.isEmpty());
+}
+
+void InspectorWidget::reload()
+{
+    const QStringList ids = document_->selectedIds();
+    currentId_ = ids.size() == 1 ? ids.front() : QString();
+    showError({});
+    loading_ = true;
+    if (const Part* p = document_->part(currentId_)) {
+        pages_->setCurrentIndex(kPartPage);
+        if (name_->text() != q(p->name))
+            name_->setText(q(p->name));
+        count_->setValue(p->count);
+        count_->setEnabled(p->kind == PartKind::Node);
+        catalogId_->setText(q(p->catalogId));
+        QString specs = tr("not in the catalog");
+        if (const NodeSpec* n = catalog_.node(p->catalogId))
+            specs = spec::nodeSummary(*n, catalog_);
+        else if (const SwitchSpec* s = catalog_.switchSpec(p->catalogId))
+            specs = spec::switchSummary(*s);
+        else if (const StorageSpec* st = catalog_.storage(p->catalogId))
+            specs = spec::storageSummary(*st);
+        specs_->setText(specs);
+        x_->setValue(p->x);
+        y_->setValue(p->y);
+    } else if (const Link* l = document_->link(currentId_)) {
+        pages_->setCurrentIndex(kLinkPage);
+        const Part* a = document_->part(q(l->fromPartId));
+        const Part* b = document_->part(q(l->toPartId));
+        ends_->setText(QStringLiteral("%1 ↔ %2").arg(a ? q(a->name) : q(l->fromPartId),
+                                                      b ? q(b->name) : q(l->toPartId)));
+        speed_->setValue(l->speedGbps);
+        medium_->setCurrentIndex(medium_->findData(QString::fromLatin1(toString(l->medium))));
+        length_->setCurrentIndex(length_->findData(QString::fromLatin1(toString(l->lengthClass))));
+        cables_->setValue(l->cablesPerMember);
+    } else {
+        pages_->setCurrentIndex(kEmptyPage);
+        emptyLabel_->setText(ids.isEmpty() ? tr("Select a part or a link to see its properties.")
+                                           : tr("%n items selected.", nullptr, int(ids.size())));
+    }
+    loading_ = false;
+}
+
+void InspectorWidget::onObjectChanged(const QString& id)
+{
+    if (id == currentId_ && !loading_)
+        reload();
+}
+
+void InspectorWidget::applyPart(const QString& property, const QVariant& value)
+{
+    const Part* p = document_->part(currentId_);
+    if (loading_ || !p)
+        return;
+    QString error;
+    if (property == QLatin1String("name") && value.toString().trimmed().isEmpty())
+        error = tr("Name: must not be empty.");
+    else if (property == QLatin1String("count")) {
+        const int n = value.toInt();
+        if (p->kind != PartKind::Node && n != 1)
+            error = tr("Count: a switch or storage system is always 1; place more of them instead.");
+        else if (n < 1 || n > kMaxGroupCount)
+            error = tr("Count: %1 nodes is out of range (1 to %2).").arg(n).arg(kMaxGroupCount);
+    }
+    showError(error);
+    if (error.isEmpty())
+        document_->setPartProperty(currentId_, property, value);
+}
+
+void InspectorWidget::applyLink(const QString& property, const QVariant& value)
+{
+    if (loading_ || !document_->link(currentId_))
+        return;
+    QString error;
+    if (property == QLatin1String("speedGbps")) {
+        const double v = value.toDouble();
+        if (v <= 0 || v > kMaxLinkGbps)
+            error = tr("Speed per cable: %1 Gb/s is out of range (above 0, at most %2 Gb/s).")
+                        .arg(v)
+                        .arg(kMaxLinkGbps);
+    } else if (property == QLatin1String("cablesPerMember")) {
+        const int v = value.toInt();
+        if (v < 1 || v > kMaxCablesPerMember)
+            error = tr("Cables per member: %1 is out of range (1 to %2).").arg(v).arg(kMaxCablesPerMember);
+    }
+    showError(error);
+    if (error.isEmpty())
+        document_->setLinkProperty(currentId_, property, value);
+}
+
+} // namespace cf

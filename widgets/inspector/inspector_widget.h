@@ -1,0 +1,75 @@
+#pragma once
+// The inspector: the selected part's or link's properties with units. Edits
+// go through DesignDocument::setPartProperty/setLinkProperty (undoable; typing
+// in one field merges into one undo step until the field loses focus). A bad
+// value is never applied: a message names the field and the limit.
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+
+namespace cf {
+
+class Catalog;
+class DesignDocument;
+
+class InspectorWidget : public QWidget {
+    Q_OBJECT
+public:
+    InspectorWidget(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
+
+    // Limits (our choice unless noted).
+    static constexpr int kMaxGroupCount = 100000;      // nodes in one group
+    static constexpr double kMaxLinkGbps = 1600.0;      // beyond 1.6T Ethernet/XDR, 2025
+    static constexpr int kMaxCablesPerMember = 64;      // no node has more compute NICs
+
+    QString currentId() const { return currentId_; }
+    QString errorText() const;
+
+    // The editors (tests drive them).
+    QLineEdit* nameEdit() const { return name_; }
+    QSpinBox* countSpin() const { return count_; }
+    QDoubleSpinBox* xSpin() const { return x_; }
+    QDoubleSpinBox* ySpin() const { return y_; }
+    QDoubleSpinBox* speedSpin() const { return speed_; }
+    QComboBox* mediumCombo() const { return medium_; }
+    QComboBox* lengthCombo() const { return length_; }
+    QSpinBox* cablesSpin() const { return cables_; }
+
+private:
+    void reload();
+    void onObjectChanged(const QString& id);
+    void applyPart(const QString& property, const QVariant& value);
+    void applyLink(const QString& property, const QVariant& value);
+    void showError(const QString& text);
+    QWidget* buildPartPage();
+    QWidget* buildLinkPage();
+
+    DesignDocument* document_;
+    const Catalog& catalog_;
+    QString currentId_;
+    bool loading_ = false;
+    QStackedWidget* pages_;
+    QLabel* emptyLabel_;
+    QLabel* error_;
+    // Part page
+    QLineEdit* name_;
+    QSpinBox* count_;
+    QLabel* catalogId_;
+    QLabel* specs_;
+    QDoubleSpinBox* x_;
+    QDoubleSpinBox* y_;
+    // Link page
+    QLabel* ends_;
+    QDoubleSpinBox* speed_;
+    QComboBox* medium_;
+    QComboBox* length_;
+    QSpinBox* cables_;
+};
+
+} // namespace cf

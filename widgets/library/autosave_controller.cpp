@@ -1,0 +1,121 @@
+#include "library/autosave_controller.h"
+
+#include "design/design_json.h"
+#include "document/design_document.h"
+#include "store/design_store.h"
+
+#include <QSettings>
+#include <QTimer>
+
+namespace cf {
+
+namespace {
+constexpr int kMsPerSecond = 1000;
+}
+
+AutosaveController::AutosaveController(DesignStore* store, QObject* parent)
+    : QObject(parent), store_(store), timer_(new QTimer(this))
+{
+    connect(timer_, &QTimer::timeout, this, &AutosaveController::onTimeout);
+}
+
+void AutosaveController::start()
+{
+    bool ok = false;
+    const int seconds = QSettings().value(intervalSettingsKey(), kDefaultIntervalSeconds).toInt(&ok);
+    intervalSeconds_ = ok && seconds >= 0 ? seconds : kDefaultIntervalSeconds;
+    if (intervalSeconds_ == 0) {
+        timer_->stop();
+        return;
+    }
+    timer_->start(intervalSeconds_ * kMsPerSecond);
+}
+
+void AutosaveController::stop()
+{
+    timer_->stop();
+}
+
+bool AutosaveController::isActive() const
+{
+    return timer_->isActive();
+}
+
+void AutosaveController::setIntervalMs(int ms)
+{
+    intervalSeconds_ = ms / kMsPerSecond;
+    timer_->setInterval(ms);
+    if (ms > 0 && !timer_->isActive())
+        timer_->start();
+}
+
+void AutosaveController::watch(DesignDocument* document)
+{
+    if (document_)
+        disconnect(document_, nullptr, this, nullptr);
+    document_ = document;
+    dirty_ = false;
+    if (document)
+        connect(document, &DesignDocument::changed, this, [this] { dirty_ = true; });
+}
+
+bool AutosaveController::saveNow(bool force)
+{
+    if (!document_ || !store_ || (!dirty_ && !force))
+        return true;
+    if (!store_->saveWorkingCopy(document_->design(), basedOn_)) {
+        lastError_ = store_->lastError().message;
+        emit failed(lastError_);
+        return false;
+    }
+    dirty_ = false;
+    lastError_.clear();
+    emit saved(QDateTime::currentDateTimeUtc());
+    return true;
+}
+
+void AutosaveController::onTimeout()
+{
+    saveNow(false);
+}
+
+std::optional<WorkingCopyRow> AutosaveController::pendingRecovery()
+{
+    if (!store_)
+        return std::nullopt;
+    std::optional<WorkingCopyRow> row = store_->workingCopy();
+    if (!row && !store_->lastError().ok())
+        lastError_ = store_->lastError().message;
+    return row;
+}
+
+std::optional<Design> AutosaveController::recoverDesign()
+{
+    const std::optional<WorkingCopyRow> row = pendingRecovery();
+    if (!row)
+        return std::nullopt;
+    DesignLoadResult loaded = loadDesignJson(std::string_view(row->document.constData(), row->document.size()));
+    if (!loaded.design) {
+        QStringList messages;
+        for (const Problem& p : loaded.problems)
+            messages << QString::fromStdString(formatProblem(p));
+        lastError_ = tr("The autosaved working copy cannot be read: %1").arg(messages.join(QStringLiteral("; ")));
+        return std::nullopt;
+    }
+    return loaded.design;
+}
+
+bool AutosaveController::clear()
+{
+    if (!store_)
+        return false;
+    if (!store_->clearWorkingCopy()) {
+        lastError_ = store_->lastError().message;
+        emit failed(lastError_);
+        return false;
+    }
+    dirty_ = false;
+    return true;
+}
+
+} // namespace cf

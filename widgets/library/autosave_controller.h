@@ -1,0 +1,77 @@
+#pragma once
+// Autosave of the working copy and crash recovery (issue 6, item 2).
+//
+// Every `intervalSeconds` (QSettings key "autosave/intervalSeconds", default
+// 60; 0 turns the timer off) the controller writes the watched document's
+// design into the store's working-copy slot, when it changed since the last
+// write. saveNow() is for quit. clear() is for a clean end (after Save, or on
+// quit when the user has nothing unsaved): a working copy that survives to the
+// next start means the last session did not end cleanly, and
+// pendingRecovery() offers it.
+
+#include "design/design.h"
+#include "store/store_types.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+class QTimer;
+
+namespace cf {
+
+class DesignDocument;
+class DesignStore;
+
+class AutosaveController : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kDefaultIntervalSeconds = 60; // our choice: lose at most a minute of work
+    static QString intervalSettingsKey() { return QStringLiteral("autosave/intervalSeconds"); }
+
+    // The store must outlive the controller.
+    explicit AutosaveController(DesignStore* store, QObject* parent = nullptr);
+
+    // Reads the interval from QSettings and starts the timer.
+    void start();
+    void stop();
+    bool isActive() const;
+    int intervalSeconds() const { return intervalSeconds_; }
+    // Override (tests, settings dialog); also restarts a running timer.
+    void setIntervalMs(int ms);
+
+    // The document whose design is autosaved; its changed() marks the copy dirty.
+    void watch(DesignDocument* document);
+    // The saved variant the working copy derives from (nullopt: never saved).
+    void setBasedOnVariant(std::optional<qint64> variantId) { basedOn_ = variantId; }
+    bool isDirty() const { return dirty_; }
+
+    // Write the working copy now if dirty (or always when `force`); false with
+    // lastError() on a store failure (also emitted as failed()).
+    bool saveNow(bool force = false);
+    // The last session's working copy, when one is left over.
+    std::optional<WorkingCopyRow> pendingRecovery();
+    // pendingRecovery() parsed; nullopt (and lastError()) when absent or unreadable.
+    std::optional<Design> recoverDesign();
+    // Drop the working copy (clean save or quit).
+    bool clear();
+    QString lastError() const { return lastError_; }
+
+signals:
+    void saved(const QDateTime& whenUtc);
+    void failed(const QString& message);
+
+private:
+    void onTimeout();
+
+    DesignStore* store_ = nullptr;
+    QPointer<DesignDocument> document_;
+    QTimer* timer_ = nullptr;
+    int intervalSeconds_ = kDefaultIntervalSeconds;
+    std::optional<qint64> basedOn_;
+    bool dirty_ = false;
+    QString lastError_;
+};
+
+} // namespace cf

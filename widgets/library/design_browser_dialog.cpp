@@ -1,0 +1,366 @@
+#include "library/design_browser_dialog.h"
+
+#include "charts/chart_format.h"
+#include "store/design_store.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace cf {
+
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+
+QStandardItem* cell(const QString& text, const QVariant& sortValue = {}, bool right = false)
+{
+    auto* item = new QStandardItem(text);
+    item->setEditable(false);
+    item->setData(sortValue.isValid() ? sortValue : QVariant(text), DesignBrowserDialog::SortRole);
+    if (right)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QStandardItem* metric(const std::optional<double>& v, const std::function<QString(double)>& format)
+{
+    if (!v)
+        return cell(QStringLiteral("—"), QVariant(), true);
+    return cell(format(*v), *v, true);
+}
+
+QString localTime(const QDateTime& utc)
+{
+    return utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QList<QStandardItem*> variantRow(const VariantRow& v)
+{
+    QList<QStandardItem*> row(DesignBrowserDialog::ColumnCount);
+    row[DesignBrowserDialog::Name] = cell(v.name);
+    row[DesignBrowserDialog::Name]->setData(v.id, DesignBrowserDialog::IdRole);
+    row[DesignBrowserDialog::Name]->setData(false, DesignBrowserDialog::IsDesignRole);
+    const Headline& h = v.headline;
+    row[DesignBrowserDialog::Gpus] = h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true)
+                                            : cell(QStringLiteral("—"), {}, true);
+    row[DesignBrowserDialog::Mfu] = metric(h.mfu, formatPercent);
+    row[DesignBrowserDialog::TokensPerS] = metric(h.tokensPerS, formatRate);
+    row[DesignBrowserDialog::TimeToTrain] =
+        metric(h.timeToTrainDays, [](double d) { return formatSeconds(d * kSecondsPerDay); });
+    row[DesignBrowserDialog::Capex] = metric(h.capexUsd, formatUsd);
+    row[DesignBrowserDialog::TotalCost] = metric(h.totalCostUsd, formatUsd);
+    row[DesignBrowserDialog::Note] = cell(v.note);
+    row[DesignBrowserDialog::Note]->setToolTip(v.note);
+    row[DesignBrowserDialog::Saved] = cell(localTime(v.created), v.created);
+    return row;
+}
+
+} // namespace
+
+DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : QDialog(parent), store_(store)
+{
+    setWindowTitle(tr("Open from Library"));
+    setObjectName(QStringLiteral("designBrowser"));
+    auto* layout = new QVBoxLayout(this);
+
+    search_ = new QLineEdit(this);
+    search_->setPlaceholderText(tr("Search designs, variants and notes…"));
+    search_->setClearButtonEnabled(true);
+    layout->addWidget(search_);
+
+    model_ = new QStandardItemModel(this);
+    model_->setHorizontalHeaderLabels({tr("Design / variant"), tr("GPUs"), tr("MFU"), tr("Tokens/s"),
+                                       tr("Time to train"), tr("Capex"), tr("Total cost"), tr("Note"),
+                                       tr("Saved")});
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model_);
+    proxy->setSortRole(SortRole);
+    view_ = new QTreeView(this);
+    view_->setModel(proxy);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(-1, Qt::AscendingOrder);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setAlternatingRowColors(true);
+    view_->setUniformRowHeights(true);
+    layout->addWidget(view_, 1);
+
+    message_ = new QLabel(this);
+    message_->setObjectName(QStringLiteral("browserMessage"));
+    message_->setWordWrap(true);
+    message_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    message_->hide();
+    layout->addWidget(message_);
+
+    auto* buttons = new QDialogButtonBox(this);
+    open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
+    rename_ = buttons->addButton(tr("Rename…"), QDialogButtonBox::ActionRole);
+    delete_ = buttons->addButton(tr("Delete…"), QDialogButtonBox::DestructiveRole);
+    buttons->addButton(QDialogButtonBox::Cancel);
+    layout->addWidget(buttons);
+
+    connect(search_, &QLineEdit::textChanged, this, &DesignBrowserDialog::reload);
+    connect(open_, &QPushButton::clicked, this, &DesignBrowserDialog::openSelected);
+    connect(rename_, &QPushButton::clicked, this, &DesignBrowserDialog::renameSelected);
+    connect(delete_, &QPushButton::clicked, this, &DesignBrowserDialog::deleteSelected);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(view_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (index.isValid() && !index.sibling(index.row(), Name).data(IsDesignRole).toBool())
+            openSelected();
+    });
+    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DesignBrowserDialog::updateButtons);
+
+    confirm_ = [](QWidget* p, const QString& title, const QString& question) {
+        return QMessageBox::question(p, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
+               QMessageBox::Yes;
+    };
+    askName_ = [](QWidget* p, const QString& current) -> std::optional<QString> {
+        bool ok = false;
+        const QString name = QInputDialog::getText(p, tr("Rename"), tr("New name:"), QLineEdit::Normal, current, &ok);
+        if (!ok)
+            return std::nullopt;
+        return name;
+    };
+    resize(980, 520);
+    reload();
+}
+
+QList<QStandardItem*> DesignBrowserDialog::designRow(qint64 id, const QString& name, int variants,
+                                                      const QDateTime& modified)
+{
+    QList<QStandardItem*> row;
+    auto* nameItem = cell(name);
+    QFont bold = nameItem->font();
+    bold.setBold(true);
+    nameItem->setFont(bold);
+    nameItem->setData(id, IdRole);
+    nameItem->setData(true, IsDesignRole);
+    row << nameItem;
+    for (int c = Gpus; c < Note; ++c)
+        row << cell(QString());
+    row << cell(variants >= 0 ? tr("%n variant(s)", nullptr, variants) : QString());
+    row << cell(modified.isValid() ? localTime(modified) : QString(), modified);
+    return row;
+}
+
+void DesignBrowserDialog::reload()
+{
+    const std::optional<qint64> keep = selectedVariantId();
+    model_->removeRows(0, model_->rowCount());
+    message_->hide();
+    if (!store_ || !store_->isOpen()) {
+        showError(tr("The design library is not open."));
+        updateButtons();
+        return;
+    }
+    const QString text = search_->text().trimmed();
+    std::map<qint64, std::vector<VariantRow>> byDesign;
+    std::vector<std::pair<qint64, DesignRow>> designs;
+    if (text.isEmpty()) {
+        const auto list = store_->listDesigns();
+        if (!list) {
+            showError(store_->lastError().message);
+            return;
+        }
+        for (const DesignRow& d : *list) {
+            const auto variants = store_->listVariants(d.id);
+            if (!variants) {
+                showError(store_->lastError().message);
+                return;
+            }
+            byDesign[d.id] = *variants;
+            designs.emplace_back(d.id, d);
+        }
+    } else {
+        const auto found = store_->search(text);
+        if (!found) {
+            showError(store_->lastError().message);
+            return;
+        }
+        for (const VariantRow& v : *found) {
+            if (!byDesign.count(v.designId)) {
+                DesignRow d;
+                d.id = v.designId;
+                d.name = v.designName;
+                d.variantCount = -1;
+                designs.emplace_back(v.designId, d);
+            }
+            byDesign[v.designId].push_back(v);
+        }
+    }
+
+    for (const auto& [id, d] : designs) {
+        QList<QStandardItem*> top = designRow(id, d.name, d.variantCount, d.modified);
+        model_->appendRow(top);
+        std::map<qint64, QStandardItem*> items;
+        for (const VariantRow& v : byDesign[id]) { // parents come before children (ordered by id)
+            QList<QStandardItem*> row = variantRow(v);
+            QStandardItem* parent = top.front();
+            if (v.parentId) {
+                const auto it = items.find(*v.parentId);
+                if (it != items.end()) // in a search result the parent may be filtered out
+                    parent = it->second;
+            }
+            parent->appendRow(row);
+            items[v.id] = row.front();
+        }
+    }
+    view_->expandAll();
+    for (int c = 0; c < ColumnCount - 1; ++c)
+        view_->resizeColumnToContents(c);
+    if (model_->rowCount() == 0)
+        showError(text.isEmpty() ? tr("The library is empty: use Save to Library to add the current design.")
+                                 : tr("Nothing matches “%1”.").arg(text));
+    if (keep)
+        selectVariant(*keep);
+    updateButtons();
+}
+
+void DesignBrowserDialog::setSearchText(const QString& text)
+{
+    search_->setText(text); // textChanged reloads
+}
+
+QString DesignBrowserDialog::messageText() const
+{
+    return message_->isHidden() ? QString() : message_->text();
+}
+
+void DesignBrowserDialog::showError(const QString& message)
+{
+    message_->setText(message);
+    message_->setVisible(!message.isEmpty());
+}
+
+QStandardItem* DesignBrowserDialog::findItem(qint64 id, bool design) const
+{
+    std::function<QStandardItem*(QStandardItem*)> walk = [&](QStandardItem* parent) -> QStandardItem* {
+        for (int r = 0; r < parent->rowCount(); ++r) {
+            QStandardItem* item = parent->child(r, Name);
+            if (item->data(IdRole).toLongLong() == id && item->data(IsDesignRole).toBool() == design)
+                return item;
+            if (QStandardItem* found = walk(item))
+                return found;
+        }
+        return nullptr;
+    };
+    return walk(model_->invisibleRootItem());
+}
+
+bool DesignBrowserDialog::selectVariant(qint64 variantId)
+{
+    QStandardItem* item = findItem(variantId, false);
+    if (!item)
+        return false;
+    auto* proxy = static_cast<QSortFilterProxyModel*>(view_->model());
+    const QModelIndex index = proxy->mapFromSource(item->index());
+    view_->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view_->setCurrentIndex(index);
+    return true;
+}
+
+bool DesignBrowserDialog::selectDesign(qint64 designId)
+{
+    QStandardItem* item = findItem(designId, true);
+    if (!item)
+        return false;
+    auto* proxy = static_cast<QSortFilterProxyModel*>(view_->model());
+    const QModelIndex index = proxy->mapFromSource(item->index());
+    view_->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view_->setCurrentIndex(index);
+    return true;
+}
+
+QStandardItem* DesignBrowserDialog::selectedItem() const
+{
+    const QModelIndexList rows = view_->selectionModel()->selectedRows(Name);
+    if (rows.isEmpty())
+        return nullptr;
+    auto* proxy = static_cast<QSortFilterProxyModel*>(view_->model());
+    return model_->itemFromIndex(proxy->mapToSource(rows.front()));
+}
+
+std::optional<qint64> DesignBrowserDialog::selectedVariantId() const
+{
+    QStandardItem* item = selectedItem();
+    if (!item)
+        return std::nullopt;
+    if (!item->data(IsDesignRole).toBool())
+        return item->data(IdRole).toLongLong();
+    if (item->rowCount() > 0)
+        return item->child(0, Name)->data(IdRole).toLongLong();
+    return std::nullopt;
+}
+
+bool DesignBrowserDialog::renameSelected()
+{
+    QStandardItem* item = selectedItem();
+    if (!item || !store_)
+        return false;
+    const std::optional<QString> name = askName_(this, item->text());
+    if (!name || name->trimmed().isEmpty() || *name == item->text())
+        return false;
+    const qint64 id = item->data(IdRole).toLongLong();
+    const bool design = item->data(IsDesignRole).toBool();
+    const bool ok = design ? store_->renameDesign(id, name->trimmed()) : store_->renameVariant(id, name->trimmed());
+    if (!ok) {
+        showError(store_->lastError().message);
+        return false;
+    }
+    reload();
+    design ? selectDesign(id) : selectVariant(id);
+    return true;
+}
+
+bool DesignBrowserDialog::deleteSelected()
+{
+    QStandardItem* item = selectedItem();
+    if (!item || !store_)
+        return false;
+    const qint64 id = item->data(IdRole).toLongLong();
+    const bool design = item->data(IsDesignRole).toBool();
+    const QString question =
+        design ? tr("Delete the design “%1” and all its variants? This cannot be undone.").arg(item->text())
+               : tr("Delete the variant “%1”? Its child variants are kept and move up one level.")
+                     .arg(item->text());
+    if (!confirm_(this, design ? tr("Delete design") : tr("Delete variant"), question))
+        return false;
+    const bool ok = design ? store_->deleteDesign(id) : store_->deleteVariant(id);
+    if (!ok) {
+        showError(store_->lastError().message);
+        return false;
+    }
+    reload();
+    return true;
+}
+
+void DesignBrowserDialog::openSelected()
+{
+    if (selectedVariantId())
+        accept();
+    else
+        showError(tr("Select a design or a variant to open."));
+}
+
+void DesignBrowserDialog::updateButtons()
+{
+    const bool any = selectedItem() != nullptr;
+    open_->setEnabled(any && selectedVariantId().has_value());
+    rename_->setEnabled(any);
+    delete_->setEnabled(any);
+}
+
+} // namespace cf

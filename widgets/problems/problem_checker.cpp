@@ -1,0 +1,53 @@
+#include "problems/problem_checker.h"
+
+#include "document/design_document.h"
+#include "design/design_validator.h"
+#include "topology/topology.h"
+
+#include <algorithm>
+
+namespace cf {
+
+ProblemChecker* ProblemChecker::forDocument(DesignDocument* document, const Catalog& catalog)
+{
+    if (auto* existing = document->findChild<ProblemChecker*>(QString(), Qt::FindDirectChildrenOnly))
+        return existing;
+    return new ProblemChecker(document, catalog);
+}
+
+ProblemChecker::ProblemChecker(DesignDocument* document, const Catalog& catalog)
+    : QObject(document), document_(document), catalog_(catalog)
+{
+    timer_.setSingleShot(true);
+    timer_.setInterval(0);
+    connect(&timer_, &QTimer::timeout, this, &ProblemChecker::recheckNow);
+    connect(document_, &DesignDocument::changed, this, &ProblemChecker::schedule);
+    schedule();
+}
+
+void ProblemChecker::schedule()
+{
+    if (!timer_.isActive())
+        timer_.start();
+}
+
+void ProblemChecker::recheckNow()
+{
+    timer_.stop();
+    const Design& design = document_->design();
+    Problems problems = deriveTopology(design, catalog_).problems;
+    Problems model = validateDesign(design, &catalog_);
+    // Both may report the same fact (e.g. an unknown catalog id): keep one.
+    for (Problem& p : model)
+        if (std::find(problems.begin(), problems.end(), p) == problems.end())
+            problems.push_back(std::move(p));
+    problems_ = std::move(problems);
+    byItem_.clear();
+    for (int i = 0; i < int(problems_.size()); ++i)
+        if (!problems_[std::size_t(i)].itemId.empty())
+            byItem_[QString::fromStdString(problems_[std::size_t(i)].itemId)].push_back(i);
+    ++validations_;
+    emit problemsChanged();
+}
+
+} // namespace cf

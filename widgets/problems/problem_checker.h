@@ -1,0 +1,49 @@
+#pragma once
+// Re-validates the design after edits: deriveTopology(...).problems plus
+// validateDesign(...). A burst of edits (one event-loop turn) costs one
+// validation: the document's changed() only arms a zero-time single-shot timer.
+// One checker per document, shared by the canvas and the problems dock.
+
+#include "design/problem.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+namespace cf {
+
+class Catalog;
+class DesignDocument;
+
+class ProblemChecker : public QObject {
+    Q_OBJECT
+public:
+    // The document's checker, created (as the document's child) on first use.
+    static ProblemChecker* forDocument(DesignDocument* document, const Catalog& catalog);
+
+    const Problems& problems() const { return problems_; }
+    // Problems that name this part or link (Problem::itemId).
+    QList<int> problemsOfItem(const QString& itemId) const { return byItem_.value(itemId); }
+    const QHash<QString, QList<int>>& problemsByItem() const { return byItem_; }
+    int validations() const { return validations_; }
+
+    // Validate now (tests, benchmarks); normally the timer does it.
+    void recheckNow();
+    bool isPending() const { return timer_.isActive(); }
+
+signals:
+    void problemsChanged();
+
+private:
+    ProblemChecker(DesignDocument* document, const Catalog& catalog);
+    void schedule();
+
+    DesignDocument* document_;
+    const Catalog& catalog_;
+    Problems problems_;
+    QHash<QString, QList<int>> byItem_; // item id -> indices into problems_
+    QTimer timer_;
+    int validations_ = 0;
+};
+
+} // namespace cf

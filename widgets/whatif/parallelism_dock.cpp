@@ -1,0 +1,219 @@
+#include "whatif/parallelism_dock.h"
+
+#include "document/design_document.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/whatif_format.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTextDocumentFragment>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cf {
+
+namespace {
+constexpr int kMaxDegree = 1 << 20;    // any degree a design can have (our choice)
+constexpr int kMaxMicrobatch = 1 << 12;
+constexpr int kMaxVirtualStages = 64;
+constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
+constexpr double kBytesPerGB = 1e9;     // GB = 1e9 bytes, as the catalog's hbmGB
+} // namespace
+
+ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent)
+    : QWidget(parent), document_(document), controller_(controller)
+{
+    form_ = new QFormLayout(this);
+    form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    tp_ = addSpin(tr("Tensor parallel (TP)"), 1, kMaxDegree,
+                  tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
+    pp_ = addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
+    vp_ = addSpin(tr("Virtual stages (VP)"), 1, kMaxVirtualStages,
+                  tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."));
+    dp_ = addSpin(tr("Data parallel (DP)"), 0, kMaxDegree,
+                  tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
+    dp_->setSpecialValueText(tr("auto"));
+    cp_ = addSpin(tr("Context parallel (CP)"), 1, kMaxDegree,
+                  tr("GPUs splitting each sequence (ring attention)."));
+    microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
+    microbatch_->setSuffix(tr(" sequences"));
+
+    sharding_ = new QComboBox(this);
+    sharding_->addItem(tr("DDP (replicated)"), int(Sharding::DDP));
+    sharding_->addItem(tr("ZeRO-1 (optimizer)"), int(Sharding::ZeRO1));
+    sharding_->addItem(tr("ZeRO-2 (+ gradients)"), int(Sharding::ZeRO2));
+    sharding_->addItem(tr("ZeRO-3 (+ weights)"), int(Sharding::ZeRO3));
+    sharding_->addItem(tr("FSDP FULL_SHARD"), int(Sharding::FSDPFull));
+    sharding_->addItem(tr("FSDP HYBRID_SHARD"), int(Sharding::FSDPHybrid));
+    sharding_->setToolTip(tr("How optimizer state, gradients and weights are split across data-parallel ranks."));
+    form_->addRow(tr("Sharding"), sharding_);
+    connect(sharding_, &QComboBox::activated, this, [this] { commit(QStringLiteral("sharding")); });
+
+    recompute_ = new QComboBox(this);
+    recompute_->addItem(tr("None"), int(Recompute::None));
+    recompute_->addItem(tr("Selective (attention)"), int(Recompute::Selective));
+    recompute_->addItem(tr("Full"), int(Recompute::Full));
+    recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
+    form_->addRow(tr("Recompute"), recompute_);
+    connect(recompute_, &QComboBox::activated, this, [this] { commit(QStringLiteral("recompute")); });
+
+    sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
+    sequenceParallel_->setToolTip(tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
+    form_->addRow(QString(), sequenceParallel_);
+    connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(QStringLiteral("sp")); });
+
+    product_ = new QLabel(this);
+    product_->setWordWrap(true);
+    product_->setToolTip(tr("TP·PP·DP·CP must equal the GPUs of the design."));
+    form_->addRow(product_);
+
+    memory_ = new QProgressBar(this);
+    memory_->setRange(0, kMemoryBarSteps);
+    memory_->setTextVisible(true);
+    memory_->setToolTip(tr("Memory per GPU on the fullest pipeline stage against the GPU's HBM."));
+    form_->addRow(tr("Memory per GPU"), memory_);
+
+    problems_ = new QLabel(this);
+    problems_->setWordWrap(true);
+    problems_->setTextFormat(Qt::RichText);
+    form_->addRow(problems_);
+
+    connect(document_, &DesignDocument::parallelismChanged, this, &ParallelismDock::refreshFromDocument);
+    connect(document_, &DesignDocument::designReset, this, &ParallelismDock::refreshFromDocument);
+    connect(controller_, &EvaluationController::predictionReady, this, &ParallelismDock::showPrediction);
+    refreshFromDocument();
+    showPrediction(controller_->prediction());
+}
+
+QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip)
+{
+    auto* spin = new QSpinBox(this);
+    spin->setRange(min, max);
+    spin->setToolTip(tip);
+    form_->addRow(label, spin);
+    connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
+    connect(spin, &QSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
+    return spin;
+}
+
+void ParallelismDock::refreshFromDocument()
+{
+    refreshing_ = true;
+    const Parallelism& p = document_->design().parallelism;
+    {
+        const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
+            b8(recompute_), b9(sequenceParallel_);
+        tp_->setValue(p.tp);
+        pp_->setValue(p.pp);
+        vp_->setValue(p.vp);
+        dp_->setValue(p.dp);
+        cp_->setValue(p.cp);
+        microbatch_->setValue(p.microbatch);
+        sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
+        recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
+        sequenceParallel_->setChecked(p.sequenceParallel);
+    }
+    refreshing_ = false;
+    updateProduct();
+}
+
+void ParallelismDock::commit(const QString& field)
+{
+    if (refreshing_)
+        return;
+    if (field != lastField_)
+        document_->closeMergeWindow(); // another field: a new undo step
+    lastField_ = field;
+    Parallelism p = document_->design().parallelism;
+    p.tp = tp_->value();
+    p.pp = pp_->value();
+    p.vp = vp_->value();
+    p.dp = dp_->value();
+    p.cp = cp_->value();
+    p.microbatch = microbatch_->value();
+    p.sharding = Sharding(sharding_->currentData().toInt());
+    p.recompute = Recompute(recompute_->currentData().toInt());
+    p.sequenceParallel = sequenceParallel_->isChecked();
+    document_->setParallelism(p);
+    updateProduct();
+}
+
+void ParallelismDock::updateProduct()
+{
+    const Parallelism& p = document_->design().parallelism;
+    const int gpus = controller_->facts().topology.gpus;
+    const long long model = 1LL * p.tp * p.pp * p.cp;
+    QString text;
+    bool ok = false;
+    if (gpus <= 0) {
+        text = tr("The design has no GPUs yet.");
+    } else if (p.dp == 0) {
+        if (gpus % model == 0) {
+            text = tr("DP auto = %1 GPUs / (TP %2 · PP %3 · CP %4) = %5")
+                       .arg(gpus).arg(p.tp).arg(p.pp).arg(p.cp).arg(gpus / model);
+            ok = true;
+        } else {
+            text = tr("TP·PP·CP = %1 does not divide the %2 GPUs, so DP cannot be chosen").arg(model).arg(gpus);
+        }
+    } else {
+        const long long product = model * p.dp;
+        if (product == gpus) {
+            text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5 GPUs, all used")
+                       .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product);
+            ok = true;
+        } else {
+            text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the design has %6 GPUs")
+                       .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product).arg(gpus);
+            if (gpus % model == 0)
+                text += tr(" (DP %1 would use them all)").arg(gpus / model);
+        }
+    }
+    product_->setText(QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
+    product_->setStyleSheet(ok ? QString() : QStringLiteral("color:#b00020"));
+}
+
+void ParallelismDock::showPrediction(const Prediction& prediction)
+{
+    updateProduct();
+    const MemoryFacts& m = prediction.memory;
+    if (m.hbmBytes > 0 && m.totalBytes > 0) {
+        const double fraction = m.totalBytes / m.hbmBytes;
+        memory_->setValue(int(std::lround(std::clamp(fraction, 0.0, 1.0) * kMemoryBarSteps)));
+        memory_->setFormat(tr("%1 / %2 GB (%3%)")
+                               .arg(m.totalBytes / kBytesPerGB, 0, 'f', 1)
+                               .arg(m.hbmBytes / kBytesPerGB, 0, 'f', 0)
+                               .arg(fraction * 100, 0, 'f', 0));
+        memory_->setStyleSheet(m.fits ? QString()
+                                      : QStringLiteral("QProgressBar::chunk { background: #b00020; }"));
+    } else {
+        memory_->setValue(0);
+        memory_->setFormat(tr("not evaluated"));
+        memory_->setStyleSheet(QString());
+    }
+    static const QHash<QString, QString> labels{
+        {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"},
+        {"parallelism.dp", "DP"}, {"parallelism.cp", "CP"}, {"parallelism.microbatch", tr("Micro-batch")},
+        {"parallelism.sharding", tr("Sharding")}, {"parallelism.recompute", tr("Recompute")},
+        {"memory", tr("Memory")}};
+    const QString html = problemsHtml(
+        prediction.problems,
+        [](const std::string& f) { return f.rfind("parallelism", 0) == 0 || f == "memory"; },
+        [](const std::string& f) { return labels.value(QString::fromStdString(f), QString::fromStdString(f)); });
+    problems_->setText(html);
+    problems_->setVisible(!html.isEmpty());
+}
+
+QString ParallelismDock::productText() const { return product_->text(); }
+
+QString ParallelismDock::problemsText() const
+{
+    return QTextDocumentFragment::fromHtml(problems_->text()).toPlainText();
+}
+
+} // namespace cf

@@ -1,0 +1,65 @@
+#pragma once
+// The parallelism dock: TP, PP, virtual stages, DP (or "auto" = GPUs /
+// (TP·PP·CP)), CP, micro-batch, sharding, recompute and sequence parallel.
+// Shows the product TP·PP·DP·CP against the design's GPUs, the latest
+// prediction's problems with the split in words, and the memory fit (used /
+// HBM per GPU). Every edit is one undoable DesignDocument::setParallelism.
+
+#include <QString>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QSpinBox;
+
+namespace cf {
+
+class DesignDocument;
+class EvaluationController;
+struct Prediction;
+
+class ParallelismDock : public QWidget {
+    Q_OBJECT
+public:
+    ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent = nullptr);
+
+    QSpinBox* tpSpin() const { return tp_; }
+    QSpinBox* ppSpin() const { return pp_; }
+    QSpinBox* dpSpin() const { return dp_; }
+    QSpinBox* microbatchSpin() const { return microbatch_; }
+    QComboBox* shardingCombo() const { return sharding_; }
+    QComboBox* recomputeCombo() const { return recompute_; }
+    QProgressBar* memoryBar() const { return memory_; }
+    QString productText() const;
+    QString problemsText() const;
+
+private:
+    void refreshFromDocument();
+    void showPrediction(const Prediction& prediction);
+    void updateProduct();
+    void commit(const QString& field);
+    QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip);
+
+    DesignDocument* document_;
+    EvaluationController* controller_;
+    QFormLayout* form_ = nullptr;
+    QSpinBox* tp_ = nullptr;
+    QSpinBox* pp_ = nullptr;
+    QSpinBox* vp_ = nullptr;
+    QSpinBox* dp_ = nullptr;
+    QSpinBox* cp_ = nullptr;
+    QSpinBox* microbatch_ = nullptr;
+    QComboBox* sharding_ = nullptr;
+    QComboBox* recompute_ = nullptr;
+    QCheckBox* sequenceParallel_ = nullptr;
+    QLabel* product_ = nullptr;
+    QProgressBar* memory_ = nullptr;
+    QLabel* problems_ = nullptr;
+    QString lastField_;
+    bool refreshing_ = false;
+};
+
+} // namespace cf

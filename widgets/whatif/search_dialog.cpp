@@ -1,0 +1,212 @@
+#include "whatif/search_dialog.h"
+
+#include "document/design_document.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/search_results_model.h"
+
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QPointer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <memory>
+
+namespace cf {
+
+namespace {
+constexpr int kProgressSteps = 1000;   // progress bar resolution (our choice)
+constexpr int kDefaultTop = 20;        // rows kept by default (our choice)
+constexpr int kMaxTop = 1000;
+constexpr double kMillion = 1e6;
+} // namespace
+
+SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* controller, QWidget* parent)
+    : QDialog(parent), document_(document), controller_(controller)
+{
+    setWindowTitle(tr("Best split search"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Keep the best"), this));
+    top_ = new QSpinBox(this);
+    top_->setRange(1, kMaxTop);
+    top_->setValue(kDefaultTop);
+    top_->setSuffix(tr(" splits"));
+    top_->setToolTip(tr("How many of the fastest splits to list."));
+    top->addWidget(top_);
+    start_ = new QPushButton(tr("Search"), this);
+    start_->setToolTip(tr("Evaluate every valid TP, PP, VP, CP, micro-batch, sharding and recompute for this "
+                          "hardware and workload."));
+    top->addWidget(start_);
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setToolTip(tr("Stop the search; the splits found so far are kept."));
+    top->addWidget(cancel_);
+    top->addStretch();
+    layout->addLayout(top);
+
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, kProgressSteps);
+    progress_->setValue(0);
+    layout->addWidget(progress_);
+
+    model_ = new SearchResultsModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(Qt::UserRole);
+    table_ = new QTableView(this);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(SearchResultsModel::Rank, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    layout->addWidget(table_, 1);
+
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    apply_ = buttons->addButton(tr("Apply"), QDialogButtonBox::ActionRole);
+    apply_->setToolTip(tr("Use the selected split for the design (one undoable edit)."));
+    layout->addWidget(buttons);
+
+    connect(start_, &QPushButton::clicked, this, &SearchDialog::startSearch);
+    connect(cancel_, &QPushButton::clicked, this, &SearchDialog::cancelSearch);
+    connect(apply_, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = table_->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            applyRow(rows.first().row());
+    });
+    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) { applyRow(index.row()); });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(&watcher_, &QFutureWatcher<SearchReport>::finished, this, &SearchDialog::finished);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
+    resize(900, 480);
+    updateButtons();
+}
+
+SearchDialog::~SearchDialog()
+{
+    cancelFlag_ = true;
+    watcher_.waitForFinished();
+}
+
+void SearchDialog::startSearch()
+{
+    if (isRunning())
+        return;
+    controller_->evaluateNow(); // facts must be those of the current design
+    const DesignFacts facts = controller_->facts();
+    const Design& design = document_->design();
+    const Workload workload = design.workload;
+    const Economics economics = design.economics;
+    const Parallelism base = design.parallelism;
+    cancelFlag_ = false;
+    progress_->setValue(0);
+    summary_->setText(tr("Searching..."));
+
+    SearchOptions options;
+    options.top = top_->value();
+    options.cancel = &cancelFlag_;
+    // The callback runs on the worker thread: post a queued call to this
+    // dialog only when the shown value would change, so the GUI queue never floods.
+    auto lastStep = std::make_shared<std::atomic<int>>(-1);
+    QPointer<SearchDialog> self(this);
+    options.progress = [self, lastStep, hook = workerHook_](double fraction) {
+        if (hook)
+            hook(fraction);
+        const int step = int(std::clamp(fraction, 0.0, 1.0) * kProgressSteps);
+        if (lastStep->exchange(step) == step)
+            return;
+        if (SearchDialog* dialog = self.data())
+            QMetaObject::invokeMethod(
+                dialog, [dialog, step] { dialog->progress_->setValue(step); }, Qt::QueuedConnection);
+    };
+    watcher_.setFuture(QtConcurrent::run([facts, workload, economics, base, options] {
+        return searchSplits(facts, workload, economics, base, options);
+    }));
+    updateButtons();
+}
+
+void SearchDialog::cancelSearch() { cancelFlag_ = true; }
+
+void SearchDialog::waitForFinished()
+{
+    watcher_.waitForFinished();
+    QCoreApplication::sendPostedEvents(&watcher_); // deliver finished() now
+}
+
+void SearchDialog::finished()
+{
+    report_ = watcher_.result();
+    model_->setResults(report_.results);
+    table_->sortByColumn(SearchResultsModel::Rank, Qt::AscendingOrder);
+    if (!report_.cancelled)
+        progress_->setValue(kProgressSteps);
+    summary_->setText(summaryText());
+    updateButtons();
+    emit searchFinished(report_.cancelled);
+}
+
+QString SearchDialog::summaryText() const
+{
+    QStringList reasons;
+    for (const auto& [reason, count] : report_.infeasible)
+        reasons << tr("%1: %L2").arg(QString::fromStdString(reason)).arg(count);
+    QString text = tr("%1%L2 splits evaluated, %L3 feasible, in %4 s (%5 M splits/s).")
+                       .arg(report_.cancelled ? tr("Cancelled. ") : QString())
+                       .arg(report_.evaluated)
+                       .arg(report_.feasible)
+                       .arg(report_.elapsedS, 0, 'f', 3)
+                       .arg(report_.splitsPerS / kMillion, 0, 'f', 2);
+    if (!reasons.isEmpty())
+        text += QStringLiteral("\n") + tr("Infeasible by reason: ") + reasons.join(QStringLiteral("; "));
+    return text;
+}
+
+bool SearchDialog::applyRow(int viewRow)
+{
+    const QModelIndex source = proxy_->mapToSource(proxy_->index(viewRow, 0));
+    const SearchResult* result = model_->resultAt(source.row());
+    if (!result)
+        return false;
+    // One undo step: never merge with a preceding or following dock edit.
+    document_->closeMergeWindow();
+    document_->setParallelism(result->split);
+    document_->closeMergeWindow();
+    return true;
+}
+
+void SearchDialog::updateButtons()
+{
+    const bool running = isRunning();
+    start_->setEnabled(!running);
+    cancel_->setEnabled(running);
+    top_->setEnabled(!running);
+    apply_->setEnabled(!running && table_->selectionModel()->hasSelection());
+}
+
+void SearchDialog::done(int result)
+{
+    if (isRunning()) {
+        cancelFlag_ = true;
+        watcher_.waitForFinished();
+    }
+    QDialog::done(result);
+}
+
+} // namespace cf
