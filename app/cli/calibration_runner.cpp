@@ -3,7 +3,9 @@
 #include "cmd_evaluate.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 namespace cf::cli {
@@ -67,6 +69,7 @@ CalibrationReport runCalibration(const std::string& csvText)
                 r.error = (r.predicted - c.measured) / c.measured;
                 r.compared = true;
                 r.memoryFits = e.prediction.memory.fits;
+                r.memory = e.prediction.memory;
                 sum += std::fabs(r.error);
                 ++rep.compared;
                 if (std::fabs(r.error) > rep.maxAbsError) {
@@ -95,6 +98,15 @@ std::string formatCalibrationReport(const CalibrationReport& rep)
                       toString(r.row.metric), r.row.measured, r.predicted, 100.0 * r.error,
                       r.memoryFits ? "" : "  (model: does not fit in HBM)");
         o << line;
+        if (!r.memoryFits) {
+            const MemoryFacts& m = r.memory;
+            std::snprintf(line, sizeof line,
+                          "    memory GB: weights %.1f grads %.1f optimizer %.1f activations %.1f buffers %.1f"
+                          " = %.1f of %.1f\n",
+                          m.weightsBytes / 1e9, m.gradientsBytes / 1e9, m.optimizerBytes / 1e9,
+                          m.activationsBytes / 1e9, m.buffersBytes / 1e9, m.totalBytes / 1e9, m.hbmBytes / 1e9);
+            o << line;
+        }
     }
     o << "\nRows not expressed:\n";
     for (const CalibrationResult& r : rep.results) {
@@ -104,6 +116,24 @@ std::string formatCalibrationReport(const CalibrationReport& rep)
         if (why.empty() && !r.errors.empty())
             why = "input error: " + r.errors.front();
         o << "  " << r.row.id << ": " << why << "\n";
+    }
+    // By source family (the id prefix before the first '_': meg21, kort22, tt,
+    // mosaic, nemo2407, nemo (long sequence), mbridge).
+    std::map<std::string, std::pair<int, double>> bySource;
+    std::map<std::string, double> worstBySource;
+    for (const CalibrationResult& r : rep.results) {
+        if (!r.compared)
+            continue;
+        const std::string family = r.row.id.substr(0, r.row.id.find('_'));
+        bySource[family].first += 1;
+        bySource[family].second += std::fabs(r.error);
+        worstBySource[family] = std::max(worstBySource[family], std::fabs(r.error));
+    }
+    o << "\nBy source (id prefix): rows, MAPE, max |error|\n";
+    for (const auto& [family, v] : bySource) {
+        std::snprintf(line, sizeof line, "  %-10s %4d %7.1f %% %7.1f %%\n", family.c_str(), v.first,
+                      100.0 * v.second / v.first, 100.0 * worstBySource[family]);
+        o << line;
     }
     std::snprintf(line, sizeof line,
                   "\nCompared %d of %zu rows: MAPE %.2f %%, max |error| %.1f %% (%s), %d rows over 25 %%\n",

@@ -6,6 +6,7 @@
 // bench_calibration.
 
 #include "predict/calibration_cases.h"
+#include "predict/prediction.h"
 
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct CalibrationResult {
     double error = 0;                // (predicted - measured) / measured
     bool compared = false;
     bool memoryFits = true;
+    MemoryFacts memory;              // the engine's memory breakdown for the row
 };
 
 struct CalibrationReport {

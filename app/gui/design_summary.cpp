@@ -237,10 +237,9 @@ QString designSummaryHtml(const Design& design, const Catalog& catalog)
     out += QStringLiteral("<h2>%1</h2>").arg(design.name.empty() ? tr("Untitled") : html(design.name));
     if (!design.description.empty())
         out += QStringLiteral("<p>%1</p>").arg(html(design.description));
-    out += QStringLiteral("<p style='background:#fff4d6;padding:6px'>%1</p>")
-               .arg(tr("This is a read-only summary of the design. The canvas, where parts are placed, "
-                       "wired and edited, replaces it with issue #4; the predictions (step time, MFU, "
-                       "power, cost) arrive with issue #3."));
+    out += QStringLiteral("<p style='color:#555'>%1</p>")
+               .arg(tr("A read-only summary of the design: edit it on the canvas and in the Workload "
+                       "and Parallelism docks."));
     out += QStringLiteral("<h3>%1</h3>").arg(tr("Hardware: %1 GPUs").arg(gpus));
     out += partsSection(design, catalog);
     out += QStringLiteral("<h3>%1</h3>").arg(tr("Links"));

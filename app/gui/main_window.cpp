@@ -3,8 +3,9 @@
 #include "catalog/catalog.h"
 #include "catalog/resource_paths.h"
 #include "design/design_json.h"
-#include "design/design_validator.h"
+#include "canvas/design_view.h"
 #include "design_summary.h"
+#include "whatif/evaluation_controller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -14,7 +15,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScreen>
@@ -32,24 +32,12 @@ constexpr int kStateVersion = 1;                // bump when docks/toolbars chan
 constexpr int kMaxProblemsInErrorBox = 12;      // longer lists end with "... and N more" (our choice)
 constexpr double kDefaultScreenFraction = 0.85; // first start: this much of the screen (our choice)
 constexpr int kSideDockWidth = 260;             // first-start dock sizes in pixels (our choice)
-constexpr int kBottomDockHeight = 220;
+constexpr int kBottomDockHeight = 400; // the six charts need about 430 px (docs/charts.md)
 
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("mainWindow/lastDirectory");
 const QString kFileFilter = QStringLiteral("ClusterForge designs (*.json);;All files (*)");
-
-// A dock's stand-in until its issue lands: says what will come, pretends nothing.
-QWidget* placeholder(const QString& text)
-{
-    auto* label = new QLabel(text);
-    label->setWordWrap(true);
-    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    label->setMargin(12);
-    label->setTextFormat(Qt::RichText);
-    label->setStyleSheet(QStringLiteral("color: #555; font-style: italic;"));
-    return label;
-}
 
 QString problemsText(const Problems& problems)
 {
@@ -67,25 +55,25 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/clusterforge.svg")));
     actions_ = MainActions::create(this, &undoStack_);
+    editActions_ = EditActions::create(this, actions_);
+    // The evaluation controller first: the what-if docks and charts listen to it.
+    evaluation_ = new EvaluationController(&document_, Catalog::builtin(), this);
     createCentralWidget();
     paletteDock_ = createPaletteDock();
-    addDockWidget(Qt::LeftDockWidgetArea, paletteDock_);
     inspectorDock_ = createInspectorDock();
-    addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
+    workloadDock_ = createWorkloadDock();
+    parallelismDock_ = createParallelismDock();
+    summaryDock_ = createSummaryDock();
+    headlineDock_ = createHeadlineDock();
     chartsDock_ = createChartsDock();
-    addDockWidget(Qt::BottomDockWidgetArea, chartsDock_);
     problemsDock_ = createProblemsDock();
-    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
-    tabifyDockWidget(chartsDock_, problemsDock_);
-    chartsDock_->raise();
-    for (QDockWidget* dock : {paletteDock_, inspectorDock_, chartsDock_, problemsDock_})
-        actions_.viewMenu->addAction(dock->toggleViewAction());
-    actions_.viewMenu->addAction(actions_.toolBar->toggleViewAction());
+    arrangeDocks();
     createStatusBar();
     refreshTimer_.setSingleShot(true);
     refreshTimer_.setInterval(0);
     connect(&refreshTimer_, &QTimer::timeout, this, &MainWindow::refreshViews);
     connectActions();
+    connectEditActions();
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
@@ -97,52 +85,6 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
         startFile.isEmpty() ? QString::fromStdString(examplePath("workhorse.json")) : startFile;
     if (!openFile(path))
         setDocument(Design{}, {});
-}
-
-void MainWindow::createCentralWidget()
-{
-    summary_ = new QTextBrowser(this);
-    summary_->setObjectName(QStringLiteral("designSummary"));
-    summary_->setOpenLinks(false);
-    setCentralWidget(summary_);
-}
-
-QDockWidget* MainWindow::makeDock(const QString& title, const QString& objectName, QWidget* content)
-{
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(objectName); // saveState() needs a name
-    dock->setWidget(content);
-    return dock;
-}
-
-QDockWidget* MainWindow::createPaletteDock()
-{
-    return makeDock(tr("Palette"), QStringLiteral("paletteDock"),
-                    placeholder(tr("The palette arrives with the canvas issue (#4): catalog nodes, "
-                                   "switches, NICs and storage to drag onto the canvas.")));
-}
-
-QDockWidget* MainWindow::createInspectorDock()
-{
-    return makeDock(tr("Inspector"), QStringLiteral("inspectorDock"),
-                    placeholder(tr("The inspector arrives with the canvas issue (#4): the selected "
-                                   "part's name, count, link speed and medium, editable and undoable.")));
-}
-
-QDockWidget* MainWindow::createChartsDock()
-{
-    return makeDock(tr("Charts"), QStringLiteral("chartsDock"),
-                    placeholder(tr("Live charts arrive with the what-if issue (#5): all-reduce time vs "
-                                   "message size, step-time breakdown, memory per GPU, power and "
-                                   "cost own vs rent.")));
-}
-
-QDockWidget* MainWindow::createProblemsDock()
-{
-    // Real already: the validator's problems. Clicking one to select its part comes with the canvas.
-    problemsList_ = new QListWidget(this);
-    problemsList_->setObjectName(QStringLiteral("problemsList"));
-    return makeDock(tr("Problems"), QStringLiteral("problemsDock"), problemsList_);
 }
 
 void MainWindow::createStatusBar()
@@ -219,6 +161,9 @@ void MainWindow::setDocument(const Design& design, const QString& path)
     modified_ = false;
     document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
     refreshViews();                // now, not later: the window never shows the old design
+    evaluation_->evaluateNow();
+    // Fit once the view has its final size (after show and layout), not now.
+    QTimer::singleShot(0, view_, &DesignView::fitToView);
     emit designReplaced();
 }
 
@@ -233,32 +178,22 @@ void MainWindow::refreshViews()
     const Design& current = design();
     const Catalog& catalog = Catalog::builtin();
     summary_->setHtml(designSummaryHtml(current, catalog));
-
-    const Problems problems = validateDesign(current, &catalog);
-    problemsList_->clear();
-    int errors = 0;
-    for (const Problem& p : problems) {
-        const bool isError = p.severity == Severity::Error;
-        errors += isError ? 1 : 0;
-        auto* item = new QListWidgetItem(QString::fromStdString(formatProblem(p)), problemsList_);
-        item->setIcon(
-            style()->standardIcon(isError ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
-        item->setData(Qt::UserRole, QString::fromStdString(p.itemId));
-    }
-    if (problems.empty())
-        new QListWidgetItem(tr("No problems found by the design validator."), problemsList_);
-    const int warnings = static_cast<int>(problems.size()) - errors;
-    problemsDock_->setWindowTitle(problems.empty() ? tr("Problems")
-                                                   : tr("Problems (%1)").arg(problems.size()));
-
     nameLabel_->setText(current.name.empty() ? tr("Untitled") : QString::fromStdString(current.name));
     gpuLabel_->setText(tr("%1 GPUs").arg(designGpuCount(current, catalog)));
-    if (errors == 0 && warnings == 0)
+    updateTitle();
+}
+
+void MainWindow::showProblemCounts(int errors, int warnings)
+{
+    problemErrors_ = errors;
+    problemWarnings_ = warnings;
+    const int total = errors + warnings;
+    problemsDock_->setWindowTitle(total == 0 ? tr("Problems") : tr("Problems (%1)").arg(total));
+    if (total == 0)
         validationLabel_->setText(tr("Valid: no problems"));
     else
         validationLabel_->setText(tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
     validationLabel_->setStyleSheet(errors > 0 ? QStringLiteral("color: #b00020;") : QString());
-    updateTitle();
 }
 
 void MainWindow::updateTitle()

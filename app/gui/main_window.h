@@ -6,6 +6,7 @@
 
 #include "design/design.h"
 #include "document/design_document.h"
+#include "edit_actions.h"
 #include "main_actions.h"
 
 #include <QMainWindow>
@@ -15,10 +16,15 @@
 
 class QDockWidget;
 class QLabel;
-class QListWidget;
 class QTextBrowser;
 
 namespace cf {
+
+class ChartsWidget;
+class DesignView;
+class EvaluationController;
+class HeadlinePanel;
+class ProblemsPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -32,6 +38,9 @@ public:
     DesignDocument* document() { return &document_; }
     QUndoStack* undoStack() { return &undoStack_; }
     const MainActions& mainActions() const { return actions_; }
+    const EditActions& editActions() const { return editActions_; }
+    DesignView* view() const { return view_; }
+    EvaluationController* evaluation() const { return evaluation_; }
 
     QString currentFile() const { return filePath_; }
     bool isModified() const;
@@ -54,6 +63,10 @@ public:
     QDockWidget* inspectorDock() const { return inspectorDock_; }
     QDockWidget* chartsDock() const { return chartsDock_; }
     QDockWidget* problemsDock() const { return problemsDock_; }
+    QDockWidget* workloadDock() const { return workloadDock_; }
+    QDockWidget* parallelismDock() const { return parallelismDock_; }
+    QDockWidget* headlineDock() const { return headlineDock_; }
+    QDockWidget* summaryDock() const { return summaryDock_; }
 
 signals:
     void designReplaced(); // a new/opened design took the old one's place
@@ -69,6 +82,14 @@ private:
     QDockWidget* createInspectorDock();
     QDockWidget* createChartsDock();
     QDockWidget* createProblemsDock();
+    QDockWidget* createWorkloadDock();
+    QDockWidget* createParallelismDock();
+    QDockWidget* createHeadlineDock();
+    QDockWidget* createSummaryDock();
+    void arrangeDocks();
+    void connectEditActions();
+    void onGenerateFabric();
+    void onSearchSplits();
     void createStatusBar();
     void connectActions();
 
@@ -77,6 +98,7 @@ private:
     // Edits arrive in bursts (a drag merges many moves): refresh once per event-loop turn.
     void scheduleRefresh();
     void refreshViews();
+    void showProblemCounts(int errors, int warnings);
     void updateTitle();
     void showError(const QString& title, const QString& message);
 
@@ -99,12 +121,23 @@ private:
     QString lastError_;
     MainActions actions_;
 
+    EditActions editActions_;
+    DesignView* view_ = nullptr;
+    EvaluationController* evaluation_ = nullptr;
+    ChartsWidget* charts_ = nullptr;
+    HeadlinePanel* headline_ = nullptr;
+    ProblemsPanel* problems_ = nullptr;
     QTextBrowser* summary_ = nullptr;
-    QListWidget* problemsList_ = nullptr;
     QDockWidget* paletteDock_ = nullptr;
     QDockWidget* inspectorDock_ = nullptr;
     QDockWidget* chartsDock_ = nullptr;
     QDockWidget* problemsDock_ = nullptr;
+    QDockWidget* workloadDock_ = nullptr;
+    QDockWidget* parallelismDock_ = nullptr;
+    QDockWidget* headlineDock_ = nullptr;
+    QDockWidget* summaryDock_ = nullptr;
+    int problemErrors_ = 0;
+    int problemWarnings_ = 0;
     QLabel* nameLabel_ = nullptr;
     QLabel* gpuLabel_ = nullptr;
     QLabel* validationLabel_ = nullptr;

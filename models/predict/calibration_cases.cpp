@@ -186,6 +186,8 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             p.recompute = Recompute::Selective;
         else
             p.recompute = Recompute::None;
+        if (recompute.empty())
+            assumed += "recompute not stated: none; ";
         // Sequence parallelism arrived with Korthikanti 2022; the SC21 runs and the
         // 2022 full-recompute baselines used plain TP all-reduces.
         p.sequenceParallel = !(contains(c.id, "meg21") || contains(notes, "no sequence parallelism"));

@@ -80,7 +80,7 @@ MemoryFacts memoryFacts(const MemoryInputs& in)
                          p.sharding == Sharding::FSDPHybrid;
     m.buffersBytes = kReservedBytes + (gathers ? 2.0 * kWeightBytesPerParam * in.layerParamsPerRank : 0.0);
     m.totalBytes = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + m.buffersBytes;
-    m.hbmBytes = in.hbmGB * 1e9;
+    m.hbmBytes = in.hbmGB * kBytesPerMarketingGB;
     m.fits = m.totalBytes <= m.hbmBytes;
     return m;
 }

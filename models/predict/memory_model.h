@@ -52,6 +52,11 @@ struct MemoryInputs {
 MemoryFacts memoryFacts(const MemoryInputs& in);
 
 inline constexpr bool kAssumeFlashAttention = true; // every calibrated framework uses it
+// GPU memory capacities are marketed in binary gigabytes: an "A100 40GB"
+// reports 40960 MiB and an "A100 80GB" 81920 MiB in nvidia-smi (NVIDIA A100
+// datasheet / nvidia-smi), i.e. 40 and 80 GiB. The catalog's hbmGB keeps the
+// datasheet figure; the capacity in bytes is hbmGB * 2^30.
+inline constexpr double kBytesPerMarketingGB = 1073741824.0;
 // CUDA context, NCCL buffers and allocator fragmentation per GPU (our choice).
 inline constexpr double kReservedBytes = 3e9;
 

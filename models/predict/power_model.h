@@ -27,10 +27,6 @@ struct StaticPower {
 
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology);
 
-// Physical cables a link stands for (a node group end multiplies by its members).
-int cablesOfLink(const Design& design, const Link& link);
-// The catalog cable a link maps to: the bill of materials' choice (bomCableFor).
-const CableSpec* cableForLink(const Catalog& catalog, const Link& link);
 
 PowerFacts powerFacts(const StaticPower& s, double gpuBusyFraction, double pue, double runHours);
 

@@ -16,6 +16,8 @@ namespace {
 // the top tier at y = 0; parts of the widest tier 150 units apart.
 constexpr double kTierSpacing = 150.0;
 constexpr double kColumnSpacing = 150.0;
+// Widest layout, width : height, before tiers are spaced further apart (our choice).
+constexpr double kMaxAspectRatio = 4.0;
 // Storage sits this many columns to the right of the widest tier (our choice).
 constexpr double kStorageGapColumns = 2.0;
 
@@ -214,13 +216,15 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
         return out;
     }
 
-    // Rows from the top: cores, spines, leaves, nodes.
-    const double leafY = (plan.tiers - 1) * kTierSpacing;
-    const double nodeY = leafY + kTierSpacing;
-    const double spineY = leafY - kTierSpacing;
-    const double coreY = spineY - kTierSpacing;
+    // Rows from the top: cores, spines, leaves, nodes. Wide fabrics get taller
+    // tiers so "fit to view" shows a picture rather than a thin strip.
     const int widest = std::max({plan.leaves, plan.spines, plan.cores});
     const double span = (widest - 1) * kColumnSpacing;
+    const double tierSpacing = std::max(kTierSpacing, span / kMaxAspectRatio / plan.tiers);
+    const double leafY = (plan.tiers - 1) * tierSpacing;
+    const double nodeY = leafY + tierSpacing;
+    const double spineY = leafY - tierSpacing;
+    const double coreY = spineY - tierSpacing;
 
     Builder b(out);
     out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.cores + 1);

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 
 #include <cstddef>
+#include <cstdio>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -74,5 +75,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     std::ostringstream out, err;
     cf::cli::runCli(args, out, err);
+    std::remove(tempOutput().c_str()); // what `generate -o` wrote, if anything
     return 0;
 }

@@ -30,6 +30,9 @@ constexpr double kMapeBound = 0.14;
 constexpr double kMapeWithoutZero3Bound = 0.075;
 constexpr int kMaxRowsOver25 = 9;
 constexpr int kMinRowsCompared = 140;
+// Rows that ran but that the memory model says do not fit in HBM (they are
+// still compared and counted in the MAPE): 9 reached, causes in docs/model.md.
+constexpr int kMaxRowsNotFitting = 9;
 
 } // namespace
 
@@ -65,6 +68,24 @@ private slots:
     void rowsOverTwentyFivePercent()
     {
         QVERIFY2(report_.over25 <= kMaxRowsOver25, qPrintable(QString("%1 rows over 25 %").arg(report_.over25)));
+    }
+    void rowsThatRanMostlyFitInMemory()
+    {
+        // Every row is a run that happened, so a "does not fit" verdict is a
+        // memory-model error; the rows flagged are still in the MAPE.
+        int notFitting = 0, counted = 0;
+        for (const auto& r : report_.results) {
+            if (!r.compared)
+                continue;
+            QVERIFY2(r.memory.hbmBytes > 0, r.row.id.c_str());
+            if (!r.memoryFits) {
+                ++notFitting;
+                std::cout << "does not fit (model): " << r.row.id << "\n";
+            }
+            ++counted;
+        }
+        QVERIFY(counted == report_.compared); // flagged rows are not skipped
+        QVERIFY2(notFitting <= kMaxRowsNotFitting, qPrintable(QString("%1 rows do not fit").arg(notFitting)));
     }
     void withoutTheDeepSpeedZero3Rows()
     {

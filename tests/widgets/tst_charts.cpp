@@ -145,7 +145,7 @@ private slots:
         QVERIFY(h.changeText(HeadlinePanel::StepTime).isEmpty()); // nothing to compare with yet
         QVERIFY(!h.toolTipOf(HeadlinePanel::TokensPerS).isEmpty());
 
-        d.parallelism.microbatch = d.parallelism.microbatch == 1 ? 2 : 1;
+        d.workload.globalBatchSeqs *= 2; // more micro-batches per step: a longer step
         const Built second = build(d);
         QVERIFY(!hasErrors(second.prediction.problems));
         QVERIFY(second.prediction.stepTimeS != first.prediction.stepTimeS);

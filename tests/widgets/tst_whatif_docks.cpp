@@ -16,6 +16,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 using namespace cf;
@@ -84,8 +85,8 @@ void TestWhatifDocks::startsFromTheDocument()
     // 8 * 4 * 2 * 1 = 64 = 8 nodes x 8 GPUs.
     QVERIFY2(f.parallelism->productText().contains(QStringLiteral("= 64 GPUs, all used")),
              qPrintable(f.parallelism->productText()));
-    // The memory bar shows used / HBM of the H100 (80 GB, catalog).
-    QVERIFY2(f.parallelism->memoryBar()->text().contains(QStringLiteral("/ 80 GB")),
+    // The memory bar shows used / HBM of the H100 (80 GiB as the engine counts it).
+    QVERIFY2(f.parallelism->memoryBar()->text().contains(QStringLiteral("/ 80 GiB")),
              qPrintable(f.parallelism->memoryBar()->text()));
     QVERIFY(f.controller->prediction().mfu > 0);
 }
@@ -95,21 +96,27 @@ void TestWhatifDocks::tpInTheDockChangesPredictionAndBreakdown()
     Fixture f("workhorse.json");
     const Prediction before = f.controller->prediction();
     const double chartTpBefore = partValue(f.controller->series().stepTime, "TP comm");
+    const double chartTotalBefore = f.controller->series().stepTime.total;
     QVERIFY(before.breakdown.tpCommS > 0); // TP 8 talks over NVLink every layer
     QVERIFY(chartTpBefore > 0);
     QSignalSpy spy(f.controller.get(), &EvaluationController::predictionReady);
 
-    // TP 8 -> 1 and DP 2 -> auto (64 / (1 * 4 * 1) = 16): no TP collectives at all.
+    // TP 8 -> 4, PP 4 -> 8 (so the 70B still fits 80 GiB), DP auto = 64 / (4 * 8 * 1) = 2:
+    // TP collectives over 4 ranks, not 8. Three dock edits, one turn, one evaluation.
     f.parallelism->dpSpin()->setValue(0);
-    f.parallelism->tpSpin()->setValue(1);
+    f.parallelism->ppSpin()->setValue(8);
+    f.parallelism->tpSpin()->setValue(4);
     f.settle();
     QCOMPARE(spy.count(), 1);
     const Prediction& after = f.controller->prediction();
-    QCOMPARE(f.doc.design().parallelism.tp, 1);
-    QCOMPARE(after.breakdown.tpCommS, 0.0); // property: TP 1 has no TP comm
+    QCOMPARE(f.doc.design().parallelism.tp, 4);
+    QVERIFY(after.breakdown.tpCommS != before.breakdown.tpCommS);
     QVERIFY(after.stepTimeS != before.stepTimeS);
-    QCOMPARE(partValue(f.controller->series().stepTime, "TP comm"), 0.0);
-    QVERIFY(f.controller->series().valid);
+    // The breakdown chart's data follows the prediction.
+    QVERIFY2(f.controller->series().valid, f.controller->series().firstError.c_str());
+    QCOMPARE(partValue(f.controller->series().stepTime, "TP comm"), after.breakdown.tpCommS);
+    QVERIFY(partValue(f.controller->series().stepTime, "TP comm") != chartTpBefore);
+    QVERIFY(std::abs(f.controller->series().stepTime.total - chartTotalBefore) > 1e-9);
 }
 
 void TestWhatifDocks::invalidTpIsExplainedInWords()

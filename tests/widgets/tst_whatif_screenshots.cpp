@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <set>

@@ -31,6 +31,10 @@ CostChart::CostChart(QWidget* parent)
 void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)
 {
     clearPlot(s.month.empty() ? (emptyMessage.isEmpty() ? tr("No data") : emptyMessage) : QString());
+    if (s.month.empty()) {
+        resetView();
+        return;
+    }
     QCustomPlot* p = plot();
     const QVector<double> x(s.month.begin(), s.month.end());
     QVector<double> own, rent;

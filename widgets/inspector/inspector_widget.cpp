@@ -119,7 +119,7 @@ QWidget* InspectorWidget::buildLinkPage()
     return page;
 }
 
-QString InspectorWidget::errorText() const { return error_->isVisible() ? error_->text() : QString(); }
+QString InspectorWidget::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
 
 void InspectorWidget::showError(const QString& text)
 {

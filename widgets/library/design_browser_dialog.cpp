@@ -260,15 +260,17 @@ QStandardItem* DesignBrowserDialog::findItem(qint64 id, bool design) const
     return walk(model_->invisibleRootItem());
 }
 
-bool DesignBrowserDialog::selectVariant(qint64 variantId)
+bool DesignBrowserDialog::selectVariant(qint64 variantId, bool addToSelection)
 {
     QStandardItem* item = findItem(variantId, false);
     if (!item)
         return false;
     auto* proxy = static_cast<QSortFilterProxyModel*>(view_->model());
     const QModelIndex index = proxy->mapFromSource(item->index());
-    view_->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    view_->setCurrentIndex(index);
+    const auto mode = addToSelection ? QItemSelectionModel::Select : QItemSelectionModel::ClearAndSelect;
+    view_->selectionModel()->select(index, mode | QItemSelectionModel::Rows);
+    if (!addToSelection)
+        view_->setCurrentIndex(index);
     return true;
 }
 
@@ -347,8 +349,37 @@ bool DesignBrowserDialog::deleteSelected()
     return true;
 }
 
+void DesignBrowserDialog::setCompareMode(bool on)
+{
+    compareMode_ = on;
+    view_->setSelectionMode(on ? QAbstractItemView::ExtendedSelection : QAbstractItemView::SingleSelection);
+    open_->setText(on ? tr("Compare") : tr("Open"));
+    setWindowTitle(on ? tr("Compare Variants") : tr("Open from Library"));
+    updateButtons();
+}
+
+std::vector<qint64> DesignBrowserDialog::selectedVariantIds() const
+{
+    std::vector<qint64> ids;
+    auto* proxy = static_cast<QSortFilterProxyModel*>(view_->model());
+    for (const QModelIndex& index : view_->selectionModel()->selectedRows(Name)) {
+        QStandardItem* item = model_->itemFromIndex(proxy->mapToSource(index));
+        if (item && !item->data(IsDesignRole).toBool())
+            ids.push_back(item->data(IdRole).toLongLong());
+    }
+    return ids;
+}
+
 void DesignBrowserDialog::openSelected()
 {
+    if (compareMode_) {
+        const std::size_t n = selectedVariantIds().size();
+        if (n >= 2 && n <= 4) // two to four variants (issue 6, item 4)
+            accept();
+        else
+            showError(tr("Select two to four variants to compare (Ctrl+click)."));
+        return;
+    }
     if (selectedVariantId())
         accept();
     else
@@ -358,7 +389,12 @@ void DesignBrowserDialog::openSelected()
 void DesignBrowserDialog::updateButtons()
 {
     const bool any = selectedItem() != nullptr;
-    open_->setEnabled(any && selectedVariantId().has_value());
+    if (compareMode_) {
+        const std::size_t n = selectedVariantIds().size();
+        open_->setEnabled(n >= 2 && n <= 4);
+    } else {
+        open_->setEnabled(any && selectedVariantId().has_value());
+    }
     rename_->setEnabled(any);
     delete_->setEnabled(any);
 }

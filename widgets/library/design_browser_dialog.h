@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
@@ -49,10 +50,15 @@ public:
     QString messageText() const;
 
     // Select the row of a design or variant; false when not listed.
-    bool selectVariant(qint64 variantId);
+    bool selectVariant(qint64 variantId, bool addToSelection = false);
     bool selectDesign(qint64 designId);
     // The selected variant, or a selected design's first root variant.
     std::optional<qint64> selectedVariantId() const;
+
+    // "Compare Variants…": several rows selectable; Open becomes Compare and
+    // accepts two to four variants (selectedVariantIds()).
+    void setCompareMode(bool on);
+    std::vector<qint64> selectedVariantIds() const;
 
     // Act on the selection (the buttons call these).
     bool renameSelected();
@@ -74,6 +80,7 @@ private:
     QPushButton* open_ = nullptr;
     QPushButton* rename_ = nullptr;
     QPushButton* delete_ = nullptr;
+    bool compareMode_ = false;
     Confirm confirm_;
     AskName askName_;
 };

@@ -23,7 +23,7 @@ constexpr int kMaxDegree = 1 << 20;    // any degree a design can have (our choi
 constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
 constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
-constexpr double kBytesPerGB = 1e9;     // GB = 1e9 bytes, as the catalog's hbmGB
+constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
 } // namespace
 
 ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -185,9 +185,9 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
         memory_->setValue(int(std::lround(std::clamp(fraction, 0.0, 1.0) * kMemoryBarSteps)));
-        memory_->setFormat(tr("%1 / %2 GB (%3%)")
-                               .arg(m.totalBytes / kBytesPerGB, 0, 'f', 1)
-                               .arg(m.hbmBytes / kBytesPerGB, 0, 'f', 0)
+        memory_->setFormat(tr("%1 / %2 GiB (%3%)")
+                               .arg(m.totalBytes / kBytesPerGiB, 0, 'f', 1)
+                               .arg(m.hbmBytes / kBytesPerGiB, 0, 'f', 0)
                                .arg(fraction * 100, 0, 'f', 0));
         memory_->setStyleSheet(m.fits ? QString()
                                       : QStringLiteral("QProgressBar::chunk { background: #b00020; }"));

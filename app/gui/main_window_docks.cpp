@@ -1,0 +1,167 @@
+// The main window's panels: the canvas in the centre, the palette, inspector,
+// what-if, summary, headline, charts and problems docks, and the canvas and
+// tool actions wired to them. Each builder makes one piece.
+#include "main_window.h"
+
+#include "canvas/design_view.h"
+#include "catalog/catalog.h"
+#include "charts/charts_widget.h"
+#include "charts/headline_panel.h"
+#include "dialogs/fabric_generator_dialog.h"
+#include "inspector/inspector_widget.h"
+#include "palette/palette_widget.h"
+#include "problems/problems_panel.h"
+#include "whatif/evaluation_controller.h"
+#include "whatif/parallelism_dock.h"
+#include "whatif/search_dialog.h"
+#include "whatif/workload_dock.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QToolBar>
+
+namespace cf {
+namespace {
+
+constexpr int kStatusMessageMs = 5000; // how long a canvas message stays in the status bar (our choice)
+
+} // namespace
+
+void MainWindow::createCentralWidget()
+{
+    view_ = new DesignView(&document_, Catalog::builtin(), this);
+    view_->setObjectName(QStringLiteral("designView"));
+    setCentralWidget(view_);
+}
+
+QDockWidget* MainWindow::makeDock(const QString& title, const QString& objectName, QWidget* content)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName); // saveState() needs a name
+    dock->setWidget(content);
+    return dock;
+}
+
+QDockWidget* MainWindow::createPaletteDock()
+{
+    return makeDock(tr("Palette"), QStringLiteral("paletteDock"),
+                    new PaletteWidget(&document_, Catalog::builtin(), this));
+}
+
+QDockWidget* MainWindow::createInspectorDock()
+{
+    return makeDock(tr("Inspector"), QStringLiteral("inspectorDock"),
+                    new InspectorWidget(&document_, Catalog::builtin(), this));
+}
+
+QDockWidget* MainWindow::createWorkloadDock()
+{
+    return makeDock(tr("Workload"), QStringLiteral("workloadDock"), new WorkloadDock(&document_, evaluation_, this));
+}
+
+QDockWidget* MainWindow::createParallelismDock()
+{
+    return makeDock(tr("Parallelism"), QStringLiteral("parallelismDock"),
+                    new ParallelismDock(&document_, evaluation_, this));
+}
+
+QDockWidget* MainWindow::createSummaryDock()
+{
+    summary_ = new QTextBrowser(this);
+    summary_->setObjectName(QStringLiteral("designSummary"));
+    summary_->setOpenLinks(false);
+    return makeDock(tr("Summary"), QStringLiteral("summaryDock"), summary_);
+}
+
+QDockWidget* MainWindow::createHeadlineDock()
+{
+    headline_ = new HeadlinePanel(this);
+    connect(evaluation_, &EvaluationController::predictionReady, headline_, &HeadlinePanel::setPrediction);
+    // A new or opened design has no "previous edit" to compare with.
+    connect(&document_, &DesignDocument::designReset, headline_, &HeadlinePanel::clear);
+    QDockWidget* dock = makeDock(tr("Predictions"), QStringLiteral("headlineDock"), headline_);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    return dock;
+}
+
+QDockWidget* MainWindow::createChartsDock()
+{
+    charts_ = new ChartsWidget(this);
+    connect(evaluation_, &EvaluationController::seriesReady, charts_,
+            [this](const ChartSeries& series) { charts_->setSeries(series); });
+    // Scrollable: the six charts need about 870 x 430 px (docs/charts.md), which
+    // must not become the window's minimum size.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(charts_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return makeDock(tr("Charts"), QStringLiteral("chartsDock"), scroll);
+}
+
+QDockWidget* MainWindow::createProblemsDock()
+{
+    problems_ = new ProblemsPanel(&document_, Catalog::builtin(), this);
+    connect(problems_, &ProblemsPanel::countsChanged, this, &MainWindow::showProblemCounts);
+    return makeDock(tr("Problems"), QStringLiteral("problemsDock"), problems_);
+}
+
+void MainWindow::arrangeDocks()
+{
+    addDockWidget(Qt::LeftDockWidgetArea, paletteDock_);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
+    for (QDockWidget* dock : {workloadDock_, parallelismDock_, summaryDock_})
+        tabifyDockWidget(inspectorDock_, dock);
+    parallelismDock_->raise();
+    addDockWidget(Qt::TopDockWidgetArea, headlineDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, chartsDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+    tabifyDockWidget(chartsDock_, problemsDock_);
+    chartsDock_->raise();
+    for (QDockWidget* dock : {paletteDock_, inspectorDock_, workloadDock_, parallelismDock_, summaryDock_,
+                              headlineDock_, chartsDock_, problemsDock_})
+        actions_.viewMenu->addAction(dock->toggleViewAction());
+    actions_.viewMenu->addAction(actions_.toolBar->toggleViewAction());
+}
+
+void MainWindow::connectEditActions()
+{
+    const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); };
+    connect(view_, &DesignView::message, this, showMessage);
+    for (QAction* zoom : {actions_.zoomIn, actions_.zoomOut, actions_.zoomFit}) {
+        zoom->setEnabled(true);
+        zoom->setStatusTip(zoom->text().remove(QLatin1Char('&')));
+    }
+    connect(actions_.zoomIn, &QAction::triggered, view_, &DesignView::zoomIn);
+    connect(actions_.zoomOut, &QAction::triggered, view_, &DesignView::zoomOut);
+    connect(actions_.zoomFit, &QAction::triggered, view_, &DesignView::fitToView);
+    connect(editActions_.copy, &QAction::triggered, view_, &DesignView::copySelection);
+    connect(editActions_.paste, &QAction::triggered, view_, &DesignView::paste);
+    connect(editActions_.duplicate, &QAction::triggered, view_, &DesignView::duplicateSelection);
+    connect(editActions_.remove, &QAction::triggered, view_, &DesignView::deleteSelection);
+    connect(editActions_.linkMode, &QAction::toggled, view_, &DesignView::setLinkMode);
+    connect(view_, &DesignView::linkModeChanged, editActions_.linkMode, &QAction::setChecked);
+    connect(editActions_.generateFabric, &QAction::triggered, this, &MainWindow::onGenerateFabric);
+    connect(editActions_.searchSplits, &QAction::triggered, this, &MainWindow::onSearchSplits);
+}
+
+void MainWindow::onGenerateFabric()
+{
+    FabricGeneratorDialog dialog(&document_, Catalog::builtin(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        view_->fitToView();
+}
+
+void MainWindow::onSearchSplits()
+{
+    // Modeless: the user keeps looking at the charts while the search runs.
+    auto* dialog = new SearchDialog(&document_, evaluation_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->startSearch();
+}
+
+} // namespace cf

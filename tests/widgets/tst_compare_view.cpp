@@ -1,0 +1,171 @@
+// The compare view with two and four variants: one column per variant, deltas
+// against the first, the best of each row marked, overlaid charts and the BOM
+// differences.
+
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "charts/chart_panel.h"
+#include "compare/compare_view.h"
+#include "design/design_json.h"
+#include "store/design_store.h"
+#include "store/headline_from_prediction.h"
+#include "predict/evaluate.h"
+
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+using namespace cf;
+
+namespace {
+
+Design example(const char* file)
+{
+    DesignLoadResult r = loadDesignFile(examplePath(file));
+    if (!r.design)
+        qFatal("cannot load %s", file);
+    return *r.design;
+}
+
+int rowOf(const CompareView& view, const std::string& key)
+{
+    const auto& metrics = view.comparison().metrics;
+    for (std::size_t i = 0; i < metrics.size(); ++i)
+        if (metrics[i].key == key)
+            return int(i);
+    return -1;
+}
+
+// Every row: at most one best cell, and it is the extreme by the row's direction.
+void checkBestMarks(const CompareView& view)
+{
+    QTableWidget* t = view.metricsTable();
+    for (int r = 0; r < t->rowCount(); ++r) {
+        const ComparedMetric& m = view.comparison().metrics[std::size_t(r)];
+        int marked = -1;
+        for (int c = 0; c < t->columnCount(); ++c)
+            if (t->item(r, c)->data(CompareView::BestRole).toBool()) {
+                QCOMPARE(marked, -1);
+                marked = c;
+                QVERIFY(t->item(r, c)->text().startsWith(QStringLiteral("★")));
+            }
+        QCOMPARE(marked, m.bestIndex);
+        if (marked < 0)
+            continue;
+        const double best = t->item(r, marked)->data(CompareView::ValueRole).toDouble();
+        for (int c = 0; c < t->columnCount(); ++c) {
+            const QVariant v = t->item(r, c)->data(CompareView::ValueRole);
+            if (!v.isValid())
+                continue;
+            if (m.better == BetterWhen::Higher)
+                QVERIFY(v.toDouble() <= best);
+            else
+                QVERIFY(v.toDouble() >= best);
+        }
+    }
+}
+
+} // namespace
+
+class TestCompareView : public QObject {
+    Q_OBJECT
+private slots:
+    void twoVariants()
+    {
+        CompareView view;
+        const Design a = example("scrappy-h100.json");
+        const Design b = example("workhorse.json");
+        QVERIFY(view.setVariants({{QStringLiteral("Scrappy"), a}, {QStringLiteral("Workhorse"), b}}));
+        QTableWidget* t = view.metricsTable();
+        QCOMPARE(t->columnCount(), 2);
+        QCOMPARE(t->rowCount(), 9);
+        // Capex delta = Workhorse capex - Scrappy capex (engine figures).
+        const Catalog& cat = Catalog::builtin();
+        const double capexA = evaluate(a, cat).cost.capexUsd;
+        const double capexB = evaluate(b, cat).cost.capexUsd;
+        const int capexRow = rowOf(view, "capexUsd");
+        QVERIFY(!t->item(capexRow, 0)->data(CompareView::DeltaRole).isValid());
+        QCOMPARE(t->item(capexRow, 1)->data(CompareView::DeltaRole).toDouble(), capexB - capexA);
+        QVERIFY(t->item(capexRow, 1)->text().contains(QStringLiteral("▲"))); // more expensive
+        QVERIFY(t->item(capexRow, 0)->data(CompareView::BestRole).toBool()); // the cheaper one
+        // 64 GPUs make more tokens per second than 8: best is the second column.
+        const int tokensRow = rowOf(view, "tokensPerS");
+        QVERIFY(t->item(tokensRow, 1)->data(CompareView::BestRole).toBool());
+        QVERIFY(!t->item(rowOf(view, "gpus"), 0)->data(CompareView::BestRole).toBool());
+        checkBestMarks(view);
+        // BOM differences: one group (Workhorse against Scrappy) with the node line changed.
+        QTreeWidget* diff = view.bomDiffTree();
+        QCOMPARE(diff->topLevelItemCount(), 1);
+        QVERIFY(diff->topLevelItem(0)->childCount() > 0);
+        bool nodeLine = false;
+        for (int i = 0; i < diff->topLevelItem(0)->childCount(); ++i)
+            nodeLine = nodeLine || diff->topLevelItem(0)->child(i)->text(1) == QStringLiteral("1 → 8");
+        QVERIFY(nodeLine);
+        // Overlaid charts: one scaling curve and one cost curve per variant.
+        QCOMPARE(view.costChart()->plot()->graphCount(), 2);
+        QVERIFY(view.scalingChart()->plot()->graphCount() >= 2);
+    }
+
+    void fourVariantsAndScreenshot()
+    {
+        Design roce = example("workhorse.json");
+        roce.name = "Workhorse FP8";
+        roce.workload.precision = Precision::FP8;
+        CompareView view;
+        QVERIFY(view.setVariants({{QStringLiteral("Workhorse"), example("workhorse.json")},
+                                  {QStringLiteral("Workhorse FP8"), roce},
+                                  {QStringLiteral("Scrappy H100"), example("scrappy-h100.json")},
+                                  {QStringLiteral("Fat-tree 256"), example("fat-tree-256.json")}}));
+        QCOMPARE(view.metricsTable()->columnCount(), 4);
+        QCOMPARE(view.bomDiffTree()->topLevelItemCount(), 3);
+        // Same hardware: the FP8 variant's BOM equals the first's.
+        QCOMPARE(view.bomDiffTree()->topLevelItem(0)->child(0)->text(0), QStringLiteral("Same bill of materials"));
+        QCOMPARE(view.costChart()->plot()->graphCount(), 4);
+        checkBestMarks(view);
+        int marked = 0;
+        for (const ComparedMetric& m : view.comparison().metrics)
+            marked += m.bestIndex >= 0;
+        QVERIFY(marked >= 6); // every directed row where the four differ
+
+        view.resize(1500, 820);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QImage image = view.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(QDir::temp().filePath(QStringLiteral("compare_view.png"))));
+        if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
+            QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/compare_view.png")));
+    }
+
+    void wrongCountIsAMessage()
+    {
+        CompareView view;
+        QVERIFY(!view.setVariants({{QStringLiteral("only"), example("scrappy-h100.json")}}));
+        QVERIFY(view.errorText().contains(QStringLiteral("two to four")));
+    }
+
+    void fromStore()
+    {
+        QTemporaryDir dir;
+        DesignStore store;
+        QVERIFY(store.open(dir.filePath("db.sqlite")));
+        const Design a = example("scrappy-h100.json");
+        const auto ids = store.saveDesign(QStringLiteral("Scrappy"), a, {});
+        QVERIFY(ids);
+        Design b = a;
+        b.workload.precision = Precision::FP8;
+        const auto v = store.saveVariant(ids->designId, ids->variantId, QStringLiteral("FP8"), {}, b, {});
+        QVERIFY(v);
+        CompareView view;
+        QVERIFY2(view.setVariantsFromStore(store, {ids->variantId, *v}), qPrintable(view.errorText()));
+        QCOMPARE(view.metricsTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Scrappy — FP8"));
+        QVERIFY(!view.setVariantsFromStore(store, {ids->variantId, 999999}));
+        QVERIFY(view.errorText().contains(QStringLiteral("999999")));
+    }
+};
+
+QTEST_MAIN(TestCompareView)
+#include "tst_compare_view.moc"
