@@ -61,6 +61,7 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.filePath("library.sqlite");
         const Design design = example("workhorse.json");
+        qint64 basedOn = -1;
         {
             DesignStore store;
             QVERIFY2(store.open(db), qPrintable(store.lastError().message));
@@ -68,7 +69,11 @@ private slots:
             document.resetDesign(design);
             AutosaveController autosave(&store);
             autosave.watch(&document);
-            autosave.setBasedOnVariant(42);
+            // The working copy refers to a saved variant (a foreign key: it must exist).
+            const auto ids = store.saveDesign(QStringLiteral("Workhorse"), design, Headline{});
+            QVERIFY2(ids, qPrintable(store.lastError().message));
+            basedOn = ids->variantId;
+            autosave.setBasedOnVariant(basedOn);
             QSignalSpy saved(&autosave, &AutosaveController::saved);
             autosave.setIntervalMs(kTestIntervalMs);
             // Nothing changed yet: the timer fires but writes nothing.
@@ -90,7 +95,7 @@ private slots:
         AutosaveController next(&store);
         const std::optional<WorkingCopyRow> pending = next.pendingRecovery();
         QVERIFY(pending.has_value());
-        QCOMPARE(pending->variantId.value_or(-1), 42);
+        QCOMPARE(pending->variantId.value_or(-1), basedOn);
         const std::optional<Design> recovered = next.recoverDesign();
         QVERIFY2(recovered.has_value(), qPrintable(next.lastError()));
         QCOMPARE(recovered->economics.pue, 1.31);
