@@ -5,6 +5,7 @@
 #include "design/design_json.h"
 #include "canvas/design_view.h"
 #include "design_summary.h"
+#include "library/autosave_controller.h"
 #include "whatif/evaluation_controller.h"
 
 #include <QAction>
@@ -74,6 +75,7 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     connect(&refreshTimer_, &QTimer::timeout, this, &MainWindow::refreshViews);
     connectActions();
     connectEditActions();
+    setupLibrary();
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
@@ -159,6 +161,9 @@ void MainWindow::setDocument(const Design& design, const QString& path)
 {
     filePath_ = path;
     modified_ = false;
+    libraryIds_.reset();
+    libraryDesignName_.clear();
+    libraryVariantName_.clear();
     document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
     refreshViews();                // now, not later: the window never shows the old design
     evaluation_->evaluateNow();
@@ -238,6 +243,10 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     saveSettings();
+    // A clean end: nothing to recover next time. A crash never gets here, so the
+    // working copy the autosave timer wrote survives it.
+    if (autosave_)
+        autosave_->clear();
     event->accept();
 }
 

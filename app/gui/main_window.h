@@ -8,6 +8,9 @@
 #include "document/design_document.h"
 #include "edit_actions.h"
 #include "main_actions.h"
+#include "store/design_store.h"
+
+#include <optional>
 
 #include <QMainWindow>
 #include <QString>
@@ -20,6 +23,8 @@ class QTextBrowser;
 
 namespace cf {
 
+class AutosaveController;
+class BomDock;
 class ChartsWidget;
 class DesignView;
 class EvaluationController;
@@ -67,6 +72,7 @@ public:
     QDockWidget* parallelismDock() const { return parallelismDock_; }
     QDockWidget* headlineDock() const { return headlineDock_; }
     QDockWidget* summaryDock() const { return summaryDock_; }
+    BomDock* bomDock() const { return bomDock_; }
 
 signals:
     void designReplaced(); // a new/opened design took the old one's place
@@ -89,6 +95,13 @@ private:
     void arrangeDocks();
     void connectEditActions();
     void onGenerateFabric();
+    // The design library (main_window_library.cpp).
+    void setupLibrary();
+    void scheduleBomRefresh();
+    void offerRecovery();
+    void onSaveToLibrary();
+    void onOpenFromLibrary();
+    void onCompareVariants();
     void onSearchSplits();
     void createStatusBar();
     void connectActions();
@@ -122,6 +135,13 @@ private:
     MainActions actions_;
 
     EditActions editActions_;
+    DesignStore store_;
+    AutosaveController* autosave_ = nullptr;
+    BomDock* bomDock_ = nullptr;
+    QTimer bomTimer_;
+    std::optional<SavedIds> libraryIds_; // the library variant the design came from or was saved as
+    QString libraryDesignName_;
+    QString libraryVariantName_;
     DesignView* view_ = nullptr;
     EvaluationController* evaluation_ = nullptr;
     ChartsWidget* charts_ = nullptr;

@@ -10,6 +10,8 @@
 #include <QLabel>
 
 #include "canvas/design_view.h"
+#include "bom/bom_dock.h"
+#include "bom/bom_table_model.h"
 #include "charts/charts_widget.h"
 #include "charts/headline_panel.h"
 #include "inspector/inspector_widget.h"
@@ -308,6 +310,16 @@ private slots:
         QTRY_VERIFY(w.evaluation()->prediction().breakdown.recomputeS > first.breakdown.recomputeS);
         w.undoStack()->undo();
         QTRY_COMPARE(w.evaluation()->prediction().stepTimeS, first.stepTimeS);
+
+        // The bill of materials follows the design; its rows are the engine's BOM lines.
+        QVERIFY(w.bomDock());
+        QTRY_VERIFY(w.bomDock()->model()->rowCount() > 0);
+        const int rowsBefore = w.bomDock()->model()->rowCount();
+        for (const char* name : {"actionOpenFromLibrary", "actionSaveToLibrary", "actionCompareVariants",
+                                 "actionExportBomCsv", "actionExportBomJson", "actionExportReport"})
+            QVERIFY2(w.findChild<QAction*>(QString::fromLatin1(name)), name);
+        w.newDesign();
+        QTRY_VERIFY(w.bomDock()->model()->rowCount() < rowsBefore);
     }
 };
 
