@@ -4,10 +4,14 @@
 // bill-of-materials differences of each design against the first (added,
 // removed and changed lines). Exit 0; 1 when a design has errors (listed);
 // 2 on bad input.
+//
+// The comparison itself is models/compare/variant_comparison (the GUI's
+// compare view uses it too); this file loads, evaluates and formats.
 #include "arg_list.h"
 #include "commands.h"
 
 #include "catalog/catalog.h"
+#include "compare/variant_comparison.h"
 #include "design/design_json.h"
 #include "predict/bill_of_materials.h"
 #include "predict/evaluate.h"
@@ -15,60 +19,42 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cmath>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <ostream>
+#include <string_view>
 
 namespace cf::cli {
 namespace {
 
 constexpr const char* kUsage =
     "usage: clusterforge-cli compare A.json B.json [C.json D.json] [--format json|text]";
-constexpr std::size_t kMinDesigns = 2;
-constexpr std::size_t kMaxDesigns = 4;
 
-enum class Better { Higher, Lower, Neither };
-
-struct Metric {
-    const char* key;
+// How the text report prints a metric row: label with its unit, printf format.
+struct MetricText {
+    std::string_view key;
     const char* label;
-    const char* format; // printf format of one value
-    Better better;
-    std::optional<double> Headline::*field; // nullptr: gpus
+    const char* format;
 };
 
-const Metric kMetrics[] = {
-    {"gpus", "GPUs", "%.0f", Better::Neither, nullptr},
-    {"mfu", "MFU", "%.3f", Better::Higher, &Headline::mfu},
-    {"tokensPerS", "tokens/s", "%.0f", Better::Higher, &Headline::tokensPerS},
-    {"stepTimeS", "step time (s)", "%.3f", Better::Lower, &Headline::stepTimeS},
-    {"timeToTrainDays", "time to train (days)", "%.1f", Better::Lower, &Headline::timeToTrainDays},
-    {"powerKw", "facility power (kW)", "%.1f", Better::Lower, &Headline::powerKw},
-    {"capexUsd", "capital cost (USD)", "%.0f", Better::Lower, &Headline::capexUsd},
-    {"opexUsdPerYear", "operating cost (USD/yr)", "%.0f", Better::Lower, &Headline::opexUsdPerYear},
-    {"totalCostUsd", "total cost (USD)", "%.0f", Better::Lower, &Headline::totalCostUsd},
+const MetricText kMetricText[] = {
+    {"gpus", "GPUs", "%.0f"},
+    {"mfu", "MFU", "%.3f"},
+    {"tokensPerS", "tokens/s", "%.0f"},
+    {"stepTimeS", "step time (s)", "%.3f"},
+    {"timeToTrainDays", "time to train (days)", "%.1f"},
+    {"powerKw", "facility power (kW)", "%.1f"},
+    {"capexUsd", "capital cost (USD)", "%.0f"},
+    {"opexUsdPerYear", "operating cost (USD/yr)", "%.0f"},
+    {"totalCostUsd", "total cost of run (USD)", "%.0f"},
 };
 
-std::optional<double> valueOf(const Headline& h, const Metric& m)
+MetricText textOf(const ComparedMetric& m)
 {
-    if (!m.field)
-        return h.gpus ? std::optional<double>(*h.gpus) : std::nullopt;
-    return h.*m.field;
-}
-
-// Index of the best value in the row, or -1 when no direction or no values.
-int bestIndex(const std::vector<std::optional<double>>& row, Better better)
-{
-    int best = -1;
-    for (int i = 0; i < int(row.size()); ++i) {
-        if (!row[i] || better == Better::Neither)
-            continue;
-        if (best < 0 || (better == Better::Higher ? *row[i] > *row[best] : *row[i] < *row[best]))
-            best = i;
-    }
-    return best;
+    for (const MetricText& t : kMetricText)
+        if (t.key == m.key)
+            return t;
+    return {m.key, m.label.c_str(), "%g"}; // a metric added to the engine later
 }
 
 std::string formatted(const char* format, double v)
@@ -78,50 +64,120 @@ std::string formatted(const char* format, double v)
     return buf;
 }
 
-// One BOM line per (kind, item id); informational lines (included in another) are left out.
-std::map<std::string, BomLine> bomIndex(const BillOfMaterials& bom)
+nlohmann::ordered_json optionalJson(const std::optional<double>& v)
 {
-    std::map<std::string, BomLine> index;
-    for (const BomLine& line : bom.lines)
-        if (line.counted())
-            index[line.kind + "/" + (line.itemId.empty() ? line.name : line.itemId)] = line;
-    return index;
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::ordered_json lineJson(const BomLine& l)
+// A BOM line as the line it is after the change (before, for a removed one).
+nlohmann::ordered_json lineJson(const BomDiffLine& l, bool removed)
 {
     return {{"kind", l.kind},
             {"item", l.itemId},
             {"name", l.name},
-            {"quantity", l.quantity},
-            {"unitPriceUsd", l.unitPriceUsd},
-            {"extendedPriceUsd", l.extendedPriceUsd}};
+            {"quantity", removed ? l.quantityBefore : l.quantityAfter},
+            {"unitPriceUsd", removed ? l.unitPriceBeforeUsd : l.unitPriceAfterUsd},
+            {"extendedPriceUsd", removed ? l.extendedBeforeUsd : l.extendedAfterUsd}};
 }
 
-// Added, removed and changed lines of `other` against `base`.
-nlohmann::ordered_json bomDiff(const BillOfMaterials& base, const BillOfMaterials& other)
+nlohmann::ordered_json diffJson(const BomDiff& diff)
 {
-    const auto a = bomIndex(base);
-    const auto b = bomIndex(other);
-    nlohmann::ordered_json diff = {{"added", nlohmann::ordered_json::array()},
-                                   {"removed", nlohmann::ordered_json::array()},
-                                   {"changed", nlohmann::ordered_json::array()}};
-    for (const auto& [key, line] : b)
-        if (!a.count(key))
-            diff["added"].push_back(lineJson(line));
-    for (const auto& [key, line] : a) {
-        const auto it = b.find(key);
-        if (it == b.end()) {
-            diff["removed"].push_back(lineJson(line));
-        } else if (it->second.quantity != line.quantity || it->second.unitPriceUsd != line.unitPriceUsd) {
-            nlohmann::ordered_json c = lineJson(it->second);
-            c["quantityBefore"] = line.quantity;
-            c["unitPriceUsdBefore"] = line.unitPriceUsd;
-            diff["changed"].push_back(std::move(c));
-        }
+    nlohmann::ordered_json out = {{"added", nlohmann::ordered_json::array()},
+                                  {"removed", nlohmann::ordered_json::array()},
+                                  {"changed", nlohmann::ordered_json::array()}};
+    for (const BomDiffLine& l : diff.added)
+        out["added"].push_back(lineJson(l, false));
+    for (const BomDiffLine& l : diff.removed)
+        out["removed"].push_back(lineJson(l, true));
+    for (const BomDiffLine& l : diff.changed) {
+        nlohmann::ordered_json c = lineJson(l, false);
+        c["quantityBefore"] = l.quantityBefore;
+        c["unitPriceUsdBefore"] = l.unitPriceBeforeUsd;
+        out["changed"].push_back(std::move(c));
     }
-    diff["totalUsdDelta"] = other.totalUsd - base.totalUsd;
-    return diff;
+    out["totalUsdDelta"] = diff.totalDeltaUsd;
+    return out;
+}
+
+nlohmann::ordered_json reportJson(const VariantComparison& c)
+{
+    nlohmann::ordered_json report;
+    report["designs"] = c.names;
+    report["metrics"] = nlohmann::ordered_json::array();
+    for (const ComparedMetric& m : c.metrics) {
+        nlohmann::ordered_json jm = {{"metric", m.key},
+                                     {"best", m.bestIndex < 0 ? nlohmann::ordered_json(nullptr)
+                                                              : nlohmann::ordered_json(m.bestIndex)}};
+        jm["values"] = nlohmann::ordered_json::array();
+        jm["deltas"] = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < m.values.size(); ++i) {
+            jm["values"].push_back(optionalJson(m.values[i]));
+            jm["deltas"].push_back(optionalJson(m.deltas[i]));
+        }
+        report["metrics"].push_back(std::move(jm));
+    }
+    report["bomDifferences"] = nlohmann::ordered_json::array();
+    for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
+        nlohmann::ordered_json diff = diffJson(c.bomDiffs[i]);
+        diff["design"] = i;
+        report["bomDifferences"].push_back(std::move(diff));
+    }
+    return report;
+}
+
+std::string reportText(const VariantComparison& c)
+{
+    std::string text;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-26s", "metric");
+    text += line;
+    for (std::size_t i = 0; i < c.names.size(); ++i) {
+        std::snprintf(line, sizeof line, " | %-30.30s",
+                      (std::string(1, char('A' + i)) + ": " + c.names[i]).c_str());
+        text += line;
+    }
+    text += "\n";
+    for (const ComparedMetric& m : c.metrics) {
+        const MetricText t = textOf(m);
+        std::snprintf(line, sizeof line, "%-26s", t.label);
+        text += line;
+        for (std::size_t i = 0; i < m.values.size(); ++i) {
+            std::string cell = m.values[i] ? formatted(t.format, *m.values[i]) : "n/a";
+            if (const std::optional<double>& delta = m.deltas[i]) {
+                const std::string sign = *delta >= 0 ? "+" : "";
+                cell += " (" + sign + formatted(t.format, *delta);
+                if (m.relativeDeltas[i])
+                    cell += ", " + sign + formatted("%.1f", 100.0 * *m.relativeDeltas[i]) + "%";
+                cell += ")";
+            }
+            if (int(i) == m.bestIndex)
+                cell += " *";
+            std::snprintf(line, sizeof line, " | %-30s", cell.c_str());
+            text += line;
+        }
+        text += "\n";
+    }
+    text += "(* = best of the row; deltas against A)\n";
+    for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
+        const BomDiff& diff = c.bomDiffs[i];
+        text += "\nBOM " + std::string(1, char('A' + i)) + " vs A: total " +
+                formatted("%+.0f", diff.totalDeltaUsd) + " USD\n";
+        const auto lines = [&](const std::vector<BomDiffLine>& list, const char* what, bool removed) {
+            for (const BomDiffLine& l : list) {
+                text += std::string("  ") + what + ": " + l.kind + " " + l.name + " x" +
+                        std::to_string(removed ? l.quantityBefore : l.quantityAfter);
+                if (std::string_view(what) == "changed")
+                    text += " (was x" + std::to_string(l.quantityBefore) + ")";
+                text += "\n";
+            }
+        };
+        lines(diff.added, "added", false);
+        lines(diff.removed, "removed", true);
+        lines(diff.changed, "changed", false);
+        if (diff.empty())
+            text += "  no differences\n";
+    }
+    return text;
 }
 
 } // namespace
@@ -134,7 +190,7 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         list.addError("--format: expected 'json' or 'text', got '" + format + "'");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
-    if (files.size() < kMinDesigns || files.size() > kMaxDesigns)
+    if (files.size() < std::size_t(kMinComparedVariants) || files.size() > std::size_t(kMaxComparedVariants))
         errors.push_back("give two to four design files, got " + std::to_string(files.size()));
     if (!errors.empty()) {
         for (const std::string& e : errors)
@@ -166,77 +222,12 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         boms.push_back(buildBom(*loaded.design, catalog));
     }
 
-    nlohmann::ordered_json report;
-    report["designs"] = names;
-    report["metrics"] = nlohmann::ordered_json::array();
-    std::string text;
-    char line[512];
-    std::snprintf(line, sizeof line, "%-26s", "metric");
-    text += line;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        std::snprintf(line, sizeof line, " | %-30.30s",
-                      (std::string(1, char('A' + i)) + ": " + names[i]).c_str());
-        text += line;
-    }
-    text += "\n";
-    for (const Metric& m : kMetrics) {
-        std::vector<std::optional<double>> row;
-        for (const Headline& h : headlines)
-            row.push_back(valueOf(h, m));
-        const int best = bestIndex(row, m.better);
-        nlohmann::ordered_json jm = {
-            {"metric", m.key},
-            {"best", best < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(best)}};
-        jm["values"] = nlohmann::ordered_json::array();
-        jm["deltas"] = nlohmann::ordered_json::array();
-        std::snprintf(line, sizeof line, "%-26s", m.label);
-        text += line;
-        for (std::size_t i = 0; i < row.size(); ++i) {
-            const bool hasDelta = i > 0 && row[i] && row[0];
-            const double delta = hasDelta ? *row[i] - *row[0] : 0.0;
-            jm["values"].push_back(row[i] ? nlohmann::ordered_json(*row[i])
-                                          : nlohmann::ordered_json(nullptr));
-            jm["deltas"].push_back(hasDelta ? nlohmann::ordered_json(delta)
-                                            : nlohmann::ordered_json(nullptr));
-            std::string cell = row[i] ? formatted(m.format, *row[i]) : "n/a";
-            if (hasDelta) {
-                cell += " (" + std::string(delta >= 0 ? "+" : "") + formatted(m.format, delta);
-                if (*row[0] != 0)
-                    cell += ", " + std::string(delta >= 0 ? "+" : "") +
-                            formatted("%.1f", 100.0 * delta / *row[0]) + "%";
-                cell += ")";
-            }
-            if (int(i) == best)
-                cell += " *";
-            std::snprintf(line, sizeof line, " | %-30s", cell.c_str());
-            text += line;
-        }
-        text += "\n";
-        report["metrics"].push_back(std::move(jm));
-    }
-    text += "(* = best of the row; deltas against A)\n";
-    report["bomDifferences"] = nlohmann::ordered_json::array();
-    for (std::size_t i = 1; i < boms.size(); ++i) {
-        nlohmann::ordered_json diff = bomDiff(boms[0], boms[i]);
-        text += "\nBOM " + std::string(1, char('A' + i)) + " vs A: total " +
-                formatted("%+.0f", diff["totalUsdDelta"].get<double>()) + " USD\n";
-        for (const char* what : {"added", "removed", "changed"})
-            for (const auto& l : diff[what]) {
-                text += "  " + std::string(what) + ": " + l["kind"].get<std::string>() + " " +
-                        l["name"].get<std::string>() + " x" + std::to_string(l["quantity"].get<long long>());
-                if (std::string(what) == "changed")
-                    text += " (was x" + std::to_string(l["quantityBefore"].get<long long>()) + ")";
-                text += "\n";
-            }
-        if (diff["added"].empty() && diff["removed"].empty() && diff["changed"].empty())
-            text += "  no differences\n";
-        diff["design"] = i;
-        report["bomDifferences"].push_back(std::move(diff));
-    }
+    const VariantComparison comparison = compareVariants(names, headlines, boms);
     if (format == "json")
-        out << report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+        out << reportJson(comparison).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            << "\n";
     else
-        out << text;
+        out << reportText(comparison);
     return designErrors ? kExitDesignErrors : kExitOk;
 }
 

@@ -6,6 +6,8 @@
 #include "canvas/design_view.h"
 #include "design_summary.h"
 #include "library/autosave_controller.h"
+#include "library/recent_designs.h"
+#include "library/window_title.h"
 #include "whatif/evaluation_controller.h"
 
 #include <QAction>
@@ -83,9 +85,10 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     resizeDocks({chartsDock_}, {kBottomDockHeight}, Qt::Vertical);
     restoreSettings();
 
-    const QString path =
-        startFile.isEmpty() ? QString::fromStdString(examplePath("workhorse.json")) : startFile;
-    if (!openFile(path))
+    // The bundled example is no recent design of the user's; a file they named is.
+    const bool opened = startFile.isEmpty() ? loadFile(QString::fromStdString(examplePath("workhorse.json")))
+                                            : openFile(startFile);
+    if (!opened)
         setDocument(Design{}, {});
 }
 
@@ -123,6 +126,15 @@ bool MainWindow::isModified() const
 
 bool MainWindow::openFile(const QString& path)
 {
+    if (!loadFile(path))
+        return false;
+    if (recent_)
+        recent_->addFile(filePath_);
+    return true;
+}
+
+bool MainWindow::loadFile(const QString& path)
+{
     const DesignLoadResult result = loadDesignFile(path.toStdString());
     if (!result.design) {
         showError(tr("Cannot open design"),
@@ -147,6 +159,8 @@ bool MainWindow::saveFile(const QString& path)
     modified_ = false;
     undoStack_.setClean();
     updateTitle();
+    if (recent_)
+        recent_->addFile(filePath_);
     return true;
 }
 
@@ -203,11 +217,17 @@ void MainWindow::showProblemCounts(int errors, int warnings)
 
 void MainWindow::updateTitle()
 {
-    QString name = QString::fromStdString(design().name);
-    if (name.isEmpty())
-        name = filePath_.isEmpty() ? tr("Untitled") : QFileInfo(filePath_).completeBaseName();
+    // A library variant: "Design — Variant[*] — ClusterForge" (library names).
+    // Otherwise the design's own name, else the file's: "Workhorse[*] — ClusterForge".
     // "[*]" is where Qt puts the "*" of a modified document.
-    setWindowTitle(tr("%1[*] \u2014 ClusterForge").arg(name));
+    if (libraryIds_) {
+        setWindowTitle(windowTitleTemplate(libraryDesignName_, libraryVariantName_));
+    } else {
+        QString name = QString::fromStdString(design().name);
+        if (name.isEmpty() && !filePath_.isEmpty())
+            name = QFileInfo(filePath_).completeBaseName();
+        setWindowTitle(windowTitleTemplate(name, QString()));
+    }
     setWindowModified(isModified());
 }
 
@@ -292,6 +312,9 @@ void MainWindow::onOpen()
 
 bool MainWindow::onSave()
 {
+    // A design from the library (and no file) is saved back there, as a new variant.
+    if (filePath_.isEmpty() && libraryIds_)
+        return onSaveToLibrary(true);
     if (filePath_.isEmpty() || isBundledExample(filePath_))
         return onSaveAs();
     return saveFile(filePath_);

@@ -19,6 +19,7 @@
 
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QTextBrowser;
 
 namespace cf {
@@ -30,6 +31,8 @@ class DesignView;
 class EvaluationController;
 class HeadlinePanel;
 class ProblemsPanel;
+class RecentDesigns;
+struct RecentDesign;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -48,14 +51,22 @@ public:
     EvaluationController* evaluation() const { return evaluation_; }
 
     QString currentFile() const { return filePath_; }
+    // The library variant the design was opened from or last saved as (nullopt: none).
+    std::optional<SavedIds> libraryIds() const { return libraryIds_; }
+    // The design library (DesignStore::defaultPath(), or $CLUSTERFORGE_DB when set).
+    DesignStore& store() { return store_; }
+    RecentDesigns* recentDesigns() const { return recent_; }
+    QMenu* recentMenu() const { return recentMenu_; }
     bool isModified() const;
     // The last error shown to the user ("" when none since the window opened).
     QString lastError() const { return lastError_; }
 
     // Replace the design: loads `path`; on failure keeps the current design,
-    // shows the error (non-blocking box) and returns false.
+    // shows the error (non-blocking box) and returns false. On success the file
+    // goes first in File ▸ Open Recent.
     bool openFile(const QString& path);
     // Save to `path` (atomic, see saveDesignFile); on failure shows the error.
+    // On success the file goes first in File ▸ Open Recent.
     bool saveFile(const QString& path);
     // Start an empty design (no questions asked: callers check maybeSave()).
     void newDesign();
@@ -99,8 +110,15 @@ private:
     void setupLibrary();
     void scheduleBomRefresh();
     void offerRecovery();
-    void onSaveToLibrary();
+    // asVariant: a new variant of the library design (Save as Variant); else a new design.
+    // False when cancelled or the store failed (the error is shown).
+    bool onSaveToLibrary(bool asVariant);
     void onOpenFromLibrary();
+    bool openVariant(qint64 variantId);
+    void rememberVariant(qint64 variantId);
+    void refreshLibraryNames();
+    void rebuildRecentMenu();
+    void openRecent(const RecentDesign& entry);
     void onCompareVariants();
     void onSearchSplits();
     void createStatusBar();
@@ -108,6 +126,8 @@ private:
 
     QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content);
     void setDocument(const Design& design, const QString& path);
+    // openFile() without the recent-designs entry (the bundled example at start-up).
+    bool loadFile(const QString& path);
     // Edits arrive in bursts (a drag merges many moves): refresh once per event-loop turn.
     void scheduleRefresh();
     void refreshViews();
@@ -142,6 +162,8 @@ private:
     std::optional<SavedIds> libraryIds_; // the library variant the design came from or was saved as
     QString libraryDesignName_;
     QString libraryVariantName_;
+    RecentDesigns* recent_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
     DesignView* view_ = nullptr;
     EvaluationController* evaluation_ = nullptr;
     ChartsWidget* charts_ = nullptr;

@@ -8,12 +8,16 @@
 #include "compare/compare_view.h"
 #include "library/autosave_controller.h"
 #include "library/design_browser_dialog.h"
+#include "library/recent_designs.h"
 #include "library/save_variant_dialog.h"
+#include "library/window_title.h"
 #include "predict/evaluate.h"
 #include "store/headline_from_prediction.h"
 #include "whatif/evaluation_controller.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -21,9 +25,12 @@
 namespace cf {
 namespace {
 
-constexpr int kStatusMessageMs = 5000;   // our choice
-constexpr int kCompareWidth = 1500;      // first size of the compare window, pixels (our choice)
+constexpr int kStatusMessageMs = 5000; // our choice
+constexpr int kCompareWidth = 1500;    // first size of the compare window, pixels (our choice)
 constexpr int kCompareHeight = 820;
+// Another library file than the default one (tests, a second library): the
+// GUI's counterpart of the CLI's --db PATH.
+constexpr const char* kDatabaseEnv = "CLUSTERFORGE_DB";
 
 QAction* libraryAction(QMainWindow* window, const char* objectName, const QString& text, const QString& tip)
 {
@@ -32,6 +39,17 @@ QAction* libraryAction(QMainWindow* window, const char* objectName, const QStrin
     action->setStatusTip(tip);
     action->setToolTip(tip);
     return action;
+}
+
+QString libraryPath()
+{
+    const QString fromEnv = qEnvironmentVariable(kDatabaseEnv);
+    return fromEnv.isEmpty() ? DesignStore::defaultPath() : fromEnv;
+}
+
+QString samePath(const QString& path)
+{
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
 }
 
 } // namespace
@@ -53,8 +71,11 @@ void MainWindow::setupLibrary()
                                          tr("Open a saved design or variant from the library"));
     openLibrary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     QAction* saveLibrary = libraryAction(this, "actionSaveToLibrary", tr("Save to Li&brary..."),
-                                         tr("Save the design as a new variant in the library"));
-    saveLibrary->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+                                         tr("Save the design in the library as a new design"));
+    QAction* saveVariant =
+        libraryAction(this, "actionSaveAsVariant", tr("Save as &Variant..."),
+                      tr("Save the design as a new variant of its library design, with a note"));
+    saveVariant->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
     QAction* compare = libraryAction(this, "actionCompareVariants", tr("&Compare Variants..."),
                                      tr("Compare two to four saved variants side by side"));
     QAction* exportCsv = libraryAction(this, "actionExportBomCsv", tr("Export BOM as &CSV..."),
@@ -63,22 +84,34 @@ void MainWindow::setupLibrary()
                                         tr("Bill of materials as JSON"));
     QAction* exportPdf = libraryAction(this, "actionExportReport", tr("Export &Report (PDF)..."),
                                        tr("Printable report: predictions, charts and the bill of materials"));
-    QAction* firstFileAction = actions_.fileMenu->actions().value(4); // after New, Open, Save, Save As
+
+    // File ▸ Open Recent, right after Open.
+    recent_ = new RecentDesigns(this);
+    recentMenu_ = new QMenu(tr("Open &Recent"), this);
+    recentMenu_->setObjectName(QStringLiteral("menuRecent"));
+    actions_.fileMenu->insertMenu(actions_.save, recentMenu_);
+    connect(recent_, &RecentDesigns::changed, this, &MainWindow::rebuildRecentMenu);
+
+    QAction* firstFileAction =
+        actions_.fileMenu->actions().value(5); // after New, Open, Recent, Save, Save As
     actions_.fileMenu->insertSeparator(firstFileAction);
-    actions_.fileMenu->insertActions(firstFileAction, {openLibrary, saveLibrary});
+    actions_.fileMenu->insertActions(firstFileAction, {openLibrary, saveLibrary, saveVariant});
     QMenu* exportMenu = new QMenu(tr("&Export"), this);
     exportMenu->addActions({exportCsv, exportJson, exportPdf});
     actions_.fileMenu->insertMenu(firstFileAction, exportMenu);
     editActions_.toolsMenu->addAction(compare);
     connect(openLibrary, &QAction::triggered, this, &MainWindow::onOpenFromLibrary);
-    connect(saveLibrary, &QAction::triggered, this, &MainWindow::onSaveToLibrary);
+    connect(saveLibrary, &QAction::triggered, this, [this] { onSaveToLibrary(false); });
+    connect(saveVariant, &QAction::triggered, this, [this] { onSaveToLibrary(true); });
     connect(compare, &QAction::triggered, this, &MainWindow::onCompareVariants);
     connect(exportCsv, &QAction::triggered, bomDock_, &BomDock::exportCsvWithDialog);
     connect(exportJson, &QAction::triggered, bomDock_, &BomDock::exportJsonWithDialog);
     connect(exportPdf, &QAction::triggered, bomDock_, &BomDock::exportPdfWithDialog);
 
-    if (!store_.open(DesignStore::defaultPath())) {
-        for (QAction* a : {openLibrary, saveLibrary, compare})
+    const bool libraryOpen = store_.open(libraryPath());
+    rebuildRecentMenu(); // after open: library entries are checked against store_.path()
+    if (!libraryOpen) {
+        for (QAction* a : {openLibrary, saveLibrary, saveVariant, compare})
             a->setEnabled(false);
         statusBar()->showMessage(tr("The design library is unavailable: %1").arg(store_.lastError().message));
         return;
@@ -99,6 +132,11 @@ void MainWindow::offerRecovery()
     std::optional<Design> recovered = autosave_->recoverDesign();
     if (!recovered)
         return;
+    // The variant the lost work was edited from, when it is still in the library:
+    // restored work continues that variant's tree (and the title names it).
+    std::optional<VariantRow> basedOn;
+    if (const std::optional<WorkingCopyRow> copy = autosave_->pendingRecovery(); copy && copy->variantId)
+        basedOn = store_.variant(*copy->variantId);
     // Non-blocking: start-up (and tests) never wait on this box.
     auto* box = new QMessageBox(QMessageBox::Question, tr("Restore unsaved work?"),
                                 tr("ClusterForge did not close cleanly last time. Restore the design "
@@ -107,9 +145,15 @@ void MainWindow::offerRecovery()
                                 QMessageBox::Yes | QMessageBox::No, this);
     box->setObjectName(QStringLiteral("recoveryBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, design = *recovered](int result) {
+    connect(box, &QMessageBox::finished, this, [this, design = *recovered, basedOn](int result) {
         if (result == QMessageBox::Yes) {
             setDocument(design, {});
+            if (basedOn) {
+                libraryIds_ = SavedIds{basedOn->designId, basedOn->id};
+                libraryDesignName_ = basedOn->designName;
+                libraryVariantName_ = basedOn->name;
+                autosave_->setBasedOnVariant(basedOn->id);
+            }
             modified_ = true;
             updateTitle();
         }
@@ -118,36 +162,50 @@ void MainWindow::offerRecovery()
     box->open();
 }
 
-void MainWindow::onSaveToLibrary()
+bool MainWindow::onSaveToLibrary(bool asVariant)
 {
-    const QString designName = libraryIds_ ? libraryDesignName_ : QString();
-    SaveVariantDialog dialog(designName, libraryVariantName_, this);
-    if (!libraryIds_)
+    // Save as Variant of a design the library does not have yet saves it as a
+    // new design: a variant needs a design to belong to.
+    const bool variant = asVariant && libraryIds_.has_value();
+    SaveVariantDialog dialog(variant ? libraryDesignName_ : QString(),
+                             variant ? libraryVariantName_ : QString(), this);
+    if (!variant) {
+        dialog.setWindowTitle(tr("Save to Library"));
+        const QString suggestion =
+            libraryIds_ ? libraryDesignName_ : QString::fromStdString(design().name).trimmed();
+        dialog.setDesignName(suggestion);
         dialog.setName(tr("original"));
+    }
     if (dialog.exec() != QDialog::Accepted)
-        return;
+        return false;
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
-    std::optional<qint64> variantId;
-    if (!libraryIds_) {
-        if (auto ids = store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name())) {
-            libraryIds_ = ids;
-            libraryDesignName_ = dialog.designName();
-            variantId = ids->variantId;
-        }
-    } else {
-        variantId = store_.saveVariant(libraryIds_->designId, libraryIds_->variantId, dialog.name(), dialog.note(),
-                                       design(), headline);
+    std::optional<SavedIds> saved;
+    if (!variant) {
+        saved = store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name());
+    } else if (auto id = store_.saveVariant(libraryIds_->designId, libraryIds_->variantId, dialog.name(),
+                                            dialog.note(), design(), headline)) {
+        saved = SavedIds{libraryIds_->designId, *id};
     }
-    if (!variantId) {
+    if (!saved) {
         showError(tr("Cannot save to the library"), store_.lastError().message);
-        return;
+        return false;
     }
-    libraryIds_->variantId = *variantId;
+    libraryIds_ = saved;
+    libraryDesignName_ = dialog.designName();
     libraryVariantName_ = dialog.name();
-    autosave_->setBasedOnVariant(*variantId);
-    autosave_->clear();
-    statusBar()->showMessage(tr("Saved \"%1 \u2014 %2\" to the library").arg(libraryDesignName_, libraryVariantName_),
-                             kStatusMessageMs);
+    if (autosave_) {
+        autosave_->setBasedOnVariant(saved->variantId);
+        autosave_->clear();
+    }
+    // Saved: the library holds this state, so the window is clean again.
+    modified_ = false;
+    undoStack_.setClean();
+    updateTitle();
+    rememberVariant(saved->variantId);
+    statusBar()->showMessage(
+        tr("Saved \"%1 \u2014 %2\" to the library").arg(libraryDesignName_, libraryVariantName_),
+        kStatusMessageMs);
+    return true;
 }
 
 void MainWindow::onOpenFromLibrary()
@@ -155,28 +213,154 @@ void MainWindow::onOpenFromLibrary()
     if (!maybeSave())
         return;
     DesignBrowserDialog dialog(&store_, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.selectedVariantId())
-        return;
-    const qint64 id = *dialog.selectedVariantId();
+    const bool accepted = dialog.exec() == QDialog::Accepted && dialog.selectedVariantId();
+    refreshLibraryNames(); // the browser may have renamed or deleted what is open
+    if (accepted)
+        openVariant(*dialog.selectedVariantId());
+}
+
+bool MainWindow::openVariant(qint64 variantId)
+{
     Problems problems;
-    std::optional<Design> loaded = store_.loadVariant(id, &problems);
-    const std::optional<VariantRow> row = store_.variant(id);
+    std::optional<Design> loaded = store_.loadVariant(variantId, &problems);
+    const std::optional<VariantRow> row = loaded ? store_.variant(variantId) : std::nullopt;
     if (!loaded || !row) {
-        showError(tr("Cannot open from the library"), store_.lastError().message);
-        return;
+        QString message = store_.lastError().message;
+        for (const Problem& p : problems)
+            if (p.severity == Severity::Error)
+                message += QLatin1Char('\n') + QString::fromStdString(formatProblem(p));
+        showError(tr("Cannot open from the library"), message);
+        return false;
     }
     setDocument(*loaded, {});
-    libraryIds_ = SavedIds{row->designId, id};
+    libraryIds_ = SavedIds{row->designId, variantId};
     libraryVariantName_ = row->name;
     libraryDesignName_ = row->designName;
-    autosave_->setBasedOnVariant(id);
+    if (autosave_)
+        autosave_->setBasedOnVariant(variantId);
+    updateTitle();
+    rememberVariant(variantId);
+    return true;
+}
+
+void MainWindow::rememberVariant(qint64 variantId)
+{
+    if (const std::optional<VariantRow> row = store_.variant(variantId))
+        recent_->add(
+            RecentDesign::variant(store_.path(), variantId, row->created, row->designName, row->name));
+}
+
+void MainWindow::refreshLibraryNames()
+{
+    // Recent entries of this library follow renames; deleted ones stay until chosen.
+    for (RecentDesign entry : recent_->entries()) {
+        if (entry.isFile() || entry.libraryPath != samePath(store_.path()))
+            continue;
+        const std::optional<VariantRow> row = store_.variant(entry.variantId);
+        if (row && (!entry.created.isValid() || row->created == entry.created)) {
+            entry.designName = row->designName;
+            entry.variantName = row->name;
+            recent_->replace(entry);
+        }
+    }
+    if (!libraryIds_)
+        return;
+    if (const std::optional<VariantRow> row = store_.variant(libraryIds_->variantId)) {
+        libraryDesignName_ = row->designName;
+        libraryVariantName_ = row->name;
+    } else if (store_.lastError().kind == StoreErrorKind::NotFound) {
+        // The open variant was deleted: the design on screen is saved nowhere
+        // now unless it came from a file.
+        libraryIds_.reset();
+        libraryDesignName_.clear();
+        libraryVariantName_.clear();
+        if (autosave_)
+            autosave_->setBasedOnVariant(std::nullopt);
+        if (filePath_.isEmpty())
+            modified_ = true;
+    }
+    updateTitle();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList labels = recent_->labels();
+    const std::vector<RecentDesign>& entries = recent_->entries();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const RecentDesign entry = entries[i];
+        QString text = labels.value(int(i));
+        text.replace(QLatin1Char('&'), QStringLiteral("&&")); // a name's "&" is no mnemonic
+        // "&1" .. "&8": the number is the keyboard shortcut inside the menu.
+        auto* action = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(text));
+        action->setObjectName(QStringLiteral("actionRecent%1").arg(i + 1));
+        action->setStatusTip(entry.isFile() ? QDir::toNativeSeparators(entry.path)
+                                            : tr("Variant %1 in the library %2")
+                                                  .arg(entry.variantId)
+                                                  .arg(QDir::toNativeSeparators(entry.libraryPath)));
+        action->setToolTip(action->statusTip());
+        connect(action, &QAction::triggered, this, [this, entry] { openRecent(entry); });
+    }
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("&Clear Menu"));
+    clear->setObjectName(QStringLiteral("actionClearRecent"));
+    clear->setEnabled(!entries.empty());
+    connect(clear, &QAction::triggered, recent_, &RecentDesigns::clear);
+    recentMenu_->setEnabled(!entries.empty());
+}
+
+void MainWindow::openRecent(const RecentDesign& entry)
+{
+    const QString removed = tr("It was removed from the recent designs.");
+    if (entry.isFile()) {
+        if (!QFileInfo(entry.path).isFile()) {
+            recent_->remove(entry);
+            showError(tr("Cannot open recent design"),
+                      tr("%1 no longer exists (moved or deleted). %2")
+                          .arg(QDir::toNativeSeparators(entry.path), removed));
+            return;
+        }
+        if (maybeSave())
+            openFile(entry.path);
+        return;
+    }
+    if (!store_.isOpen()) {
+        showError(tr("Cannot open recent design"),
+                  tr("The design library is unavailable: %1").arg(store_.lastError().message));
+        return;
+    }
+    if (entry.libraryPath != samePath(store_.path())) {
+        recent_->remove(entry);
+        showError(tr("Cannot open recent design"),
+                  tr("\"%1\" is in another design library (%2), not in the one open (%3). %4")
+                      .arg(entry.label(), QDir::toNativeSeparators(entry.libraryPath),
+                           QDir::toNativeSeparators(store_.path()), removed));
+        return;
+    }
+    const std::optional<VariantRow> row = store_.variant(entry.variantId);
+    const bool gone = (!row && store_.lastError().kind == StoreErrorKind::NotFound) ||
+                      (row && entry.created.isValid() && row->created != entry.created);
+    if (gone) {
+        recent_->remove(entry);
+        showError(tr("Cannot open recent design"),
+                  tr("\"%1\" was deleted from the library. %2").arg(entry.label(), removed));
+        return;
+    }
+    if (!row) { // the store failed (locked, unreadable): keep the entry, try again later
+        showError(tr("Cannot open recent design"), store_.lastError().message);
+        return;
+    }
+    if (maybeSave())
+        openVariant(entry.variantId);
 }
 
 void MainWindow::onCompareVariants()
 {
     DesignBrowserDialog dialog(&store_, this);
     dialog.setCompareMode(true);
-    if (dialog.exec() != QDialog::Accepted)
+    const bool accepted = dialog.exec() == QDialog::Accepted;
+    refreshLibraryNames();
+    if (!accepted)
         return;
     auto* view = new CompareView;
     view->setAttribute(Qt::WA_DeleteOnClose);

@@ -24,7 +24,7 @@ const MetricDef kMetricDefs[] = {
     {"powerKw", "facility power", BetterWhen::Lower, &Headline::powerKw},
     {"capexUsd", "capital cost", BetterWhen::Lower, &Headline::capexUsd},
     {"opexUsdPerYear", "operating cost / year", BetterWhen::Lower, &Headline::opexUsdPerYear},
-    {"totalCostUsd", "total cost", BetterWhen::Lower, &Headline::totalCostUsd},
+    {"totalCostUsd", "total cost of the run", BetterWhen::Lower, &Headline::totalCostUsd},
 };
 
 std::optional<double> valueOf(const Headline& h, const MetricDef& m)
@@ -119,27 +119,30 @@ BomDiff diffBoms(const BillOfMaterials& base, const BillOfMaterials& other)
     for (const auto& [key, line] : b) {
         if (a.count(key))
             continue;
-        diff.added.push_back({line.kind, line.itemId, line.name, 0, line.quantity, 0, line.unitPriceUsd,
-                              line.extendedPriceUsd});
+        diff.added.push_back({line.kind, line.itemId, line.name, 0, line.quantity, 0, line.unitPriceUsd, 0,
+                              line.extendedPriceUsd, line.extendedPriceUsd});
     }
     for (const auto& [key, before] : a) {
         const auto it = b.find(key);
         if (it == b.end()) {
             diff.removed.push_back({before.kind, before.itemId, before.name, before.quantity, 0,
-                                    before.unitPriceUsd, 0, -before.extendedPriceUsd});
+                                    before.unitPriceUsd, 0, before.extendedPriceUsd, 0,
+                                    -before.extendedPriceUsd});
             continue;
         }
         const BomLine& after = it->second;
         if (after.quantity != before.quantity || after.unitPriceUsd != before.unitPriceUsd)
             diff.changed.push_back({after.kind, after.itemId, after.name, before.quantity, after.quantity,
-                                    before.unitPriceUsd, after.unitPriceUsd,
+                                    before.unitPriceUsd, after.unitPriceUsd, before.extendedPriceUsd,
+                                    after.extendedPriceUsd,
                                     after.extendedPriceUsd - before.extendedPriceUsd});
     }
     diff.totalDeltaUsd = other.totalUsd - base.totalUsd;
     return diff;
 }
 
-VariantComparison compareVariants(const std::vector<std::string>& names, const std::vector<Headline>& headlines,
+VariantComparison compareVariants(const std::vector<std::string>& names,
+                                  const std::vector<Headline>& headlines,
                                   const std::vector<BillOfMaterials>& boms)
 {
     VariantComparison c;

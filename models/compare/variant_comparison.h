@@ -34,7 +34,9 @@ struct BomDiffLine {
     long long quantityAfter = 0;  // 0 for a removed line
     double unitPriceBeforeUsd = 0;
     double unitPriceAfterUsd = 0;
-    double extendedDeltaUsd = 0; // after - before extended price
+    double extendedBeforeUsd = 0; // 0 for an added line
+    double extendedAfterUsd = 0;  // 0 for a removed line
+    double extendedDeltaUsd = 0;  // after - before extended price
 };
 
 struct BomDiff {

@@ -108,6 +108,11 @@ ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts,
             s.mfuPercent.push_back(s.currentMfuPercent);
             continue;
         }
+        // No scale-out fabric drawn (no NIC linked, e.g. one DGX on its own): more
+        // nodes would have nothing to talk over, and the collectives' nominal
+        // fallback bandwidth would give a meaningless near-zero rate. Leave them out.
+        if (n > 1 && t.nicsPerNode <= 0)
+            continue;
         const int gpus = n * t.gpusPerNode;
         if (gpus < inner || gpus % inner != 0)
             continue;
@@ -117,7 +122,7 @@ ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts,
             sp.dp = gpus / inner; // DP grows, TP/PP/CP kept
         const Prediction q =
             evaluateOn(scaled.topology, scaled.power, scaled.capexUsd, design.workload, sp, design.economics);
-        if (hasErrors(q.problems) || q.tokensPerS <= 0)
+        if (hasErrors(q.problems) || !(q.tokensPerS > 0) || !std::isfinite(q.tokensPerS)) // NaN too
             continue;
         s.nodes.push_back(n);
         s.tokensPerS.push_back(finite(q.tokensPerS));

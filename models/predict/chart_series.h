@@ -26,7 +26,9 @@ struct AllReduceSeries {
 };
 
 // (b) tokens/s and MFU against the node count, the split's TP/PP/CP and the
-// global batch kept, DP growing. Points whose split is invalid are skipped.
+// global batch kept, DP growing. Points whose split is invalid or whose
+// evaluation fails are skipped, and so is every count above one node when the
+// design has no scale-out fabric drawn (nicsPerNode 0: nothing to scale over).
 struct ScalingSeries {
     std::vector<double> nodes;
     std::vector<double> tokensPerS;

@@ -97,13 +97,19 @@ private slots:
         QCOMPARE(int(d.added.size()), 1);
         QCOMPARE(QString::fromStdString(d.added[0].itemId), QStringLiteral("qm9700"));
         QCOMPARE(d.added[0].extendedDeltaUsd, 30000.0);
+        QCOMPARE(d.added[0].extendedBeforeUsd, 0.0);
+        QCOMPARE(d.added[0].extendedAfterUsd, 30000.0);
         QCOMPARE(int(d.removed.size()), 2 - 1); // the cable; the informational GPU line is not counted
         QCOMPARE(QString::fromStdString(d.removed[0].itemId), QStringLiteral("dac-400g"));
         QCOMPARE(d.removed[0].extendedDeltaUsd, -400.0);
+        QCOMPARE(d.removed[0].extendedBeforeUsd, 400.0); // 4 x 100
+        QCOMPARE(d.removed[0].extendedAfterUsd, 0.0);
         QCOMPARE(int(d.changed.size()), 1);
         QCOMPARE(d.changed[0].quantityBefore, 1LL);
         QCOMPARE(d.changed[0].quantityAfter, 2LL);
         QCOMPARE(d.changed[0].extendedDeltaUsd, 300000.0);
+        QCOMPARE(d.changed[0].extendedBeforeUsd, 300000.0);
+        QCOMPARE(d.changed[0].extendedAfterUsd, 600000.0);
         // 630000 - 300400
         QCOMPARE(d.totalDeltaUsd, 329600.0);
         QVERIFY(diffBoms(base, base).empty());

@@ -11,12 +11,15 @@
 #include "store/headline_from_prediction.h"
 #include "predict/evaluate.h"
 
+#include <QHeaderView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
 
 #include <qcustomplot.h>
+
+#include <cmath>
 
 using namespace cf;
 
@@ -136,6 +139,34 @@ private slots:
         view.resize(1500, 820);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Nothing clipped: every column is at least as wide as its header and cells
+        // need, every row is one line tall, and the whole table is visible.
+        QTableWidget* t = view.metricsTable();
+        const int lineHeight = t->fontMetrics().height();
+        for (int c = 0; c < t->columnCount(); ++c) {
+            const QTableWidgetItem* h = t->horizontalHeaderItem(c);
+            QVERIFY2(t->columnWidth(c) >= QFontMetrics(h->font()).horizontalAdvance(h->text()), qPrintable(h->text()));
+            for (int r = 0; r < t->rowCount(); ++r)
+                QVERIFY(t->columnWidth(c) >= QFontMetrics(t->item(r, c)->font()).horizontalAdvance(t->item(r, c)->text()));
+        }
+        for (int r = 0; r < t->rowCount(); ++r) {
+            QVERIFY(t->rowHeight(r) >= lineHeight);
+            QVERIFY2(t->rowHeight(r) < 2 * lineHeight, qPrintable(QString::number(t->rowHeight(r))));
+        }
+        QVERIFY(t->verticalHeader()->length() <= t->viewport()->height());
+        QVERIFY(t->viewport()->height() - t->verticalHeader()->length() < lineHeight); // no empty band below
+        // Every drawn scaling point is a real rate: none at 0 (a failed or meaningless
+        // evaluation is left out). Scrappy is one DGX with no fabric: only its own size.
+        QCustomPlot* sp = view.scalingChart()->plot();
+        for (int g = 0; g < sp->graphCount(); ++g)
+            for (auto it = sp->graph(g)->data()->constBegin(); it != sp->graph(g)->data()->constEnd(); ++it)
+                QVERIFY2(it->value > 0 && std::isfinite(it->value), qPrintable(sp->graph(g)->name()));
+        for (int g = 0; g < sp->graphCount(); ++g)
+            if (sp->graph(g)->name() == QStringLiteral("Scrappy H100")) {
+                QCOMPARE(sp->graph(g)->data()->size(), 1);
+                QCOMPARE(sp->graph(g)->data()->constBegin()->key, 1.0);
+            }
+
         const QImage image = view.grab().toImage();
         QVERIFY(!image.isNull());
         QVERIFY(image.save(QDir::temp().filePath(QStringLiteral("compare_view.png"))));

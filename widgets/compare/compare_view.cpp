@@ -7,10 +7,11 @@
 #include "store/design_store.h"
 #include "store/headline_from_prediction.h"
 
-#include <QGridLayout>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -18,6 +19,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cf {
@@ -27,6 +29,45 @@ namespace {
 constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerKw = 1000.0;
 const QColor kBestBackground(214, 245, 214); // light green (our choice)
+constexpr int kRowPadding = 8;               // pixels above + below a metrics row's text (our choice)
+constexpr int kCellPadding = 24;             // pixels left + right of a metrics cell's text (our choice)
+// First widths of the bottom row: BOM differences, scaling chart, cost chart (our choice).
+constexpr int kBomDiffShare = 5;
+constexpr int kChartShare = 4;
+constexpr double kMonthsPerTick = 6;  // half-year ticks on the cost chart (our choice)
+constexpr double kAxisHeadroom = 1.1; // room above the highest curve for the legend (our choice)
+constexpr double kNodesMargin = 1.5;  // log nodes axis: this factor of room either side (our choice)
+
+class RateTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return tick == 0 ? QStringLiteral("0") : formatRate(tick);
+    }
+};
+
+class UsdTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return tick == 0 ? QStringLiteral("$0") : formatUsd(tick);
+    }
+};
+
+// Overlaid curves of identical designs lie on top of each other: a line style
+// per variant keeps the one underneath visible (our choice).
+QPen variantPen(const QColor& colour, int index)
+{
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
+    return QPen(colour, 2.5, styles[std::size_t(index) % std::size(styles)]);
+}
+
+// A scaling point worth drawing: a positive, finite rate (a failed evaluation
+// gives none, and is left out rather than drawn as 0).
+bool drawable(double nodes, double tokensPerS)
+{
+    return std::isfinite(nodes) && nodes > 0 && std::isfinite(tokensPerS) && tokensPerS > 0;
+}
 
 QString formatValue(const std::string& key, double v)
 {
@@ -77,23 +118,56 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     message_->hide();
     layout->addWidget(message_);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* left = new QSplitter(Qt::Vertical, split);
-    metrics_ = new QTableWidget(left);
+    // The metrics table across the whole width (one line a metric, every row
+    // visible); below it the BOM differences and the two overlaid charts.
+    metrics_ = new QTableWidget(this);
+    metrics_->setObjectName(QStringLiteral("compareMetrics"));
     metrics_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     metrics_->setSelectionMode(QAbstractItemView::NoSelection);
+    metrics_->setFocusPolicy(Qt::NoFocus); // no current-cell frame on a read-only table
+    metrics_->setWordWrap(false);
+    metrics_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    metrics_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     metrics_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    metrics_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    bomDiff_ = new QTreeWidget(left);
+    metrics_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    metrics_->verticalHeader()->setDefaultSectionSize(metrics_->fontMetrics().height() + kRowPadding);
+    layout->addWidget(metrics_);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setChildrenCollapsible(false);
+    bomDiff_ = new QTreeWidget(bottom);
+    bomDiff_->setObjectName(QStringLiteral("compareBomDiff"));
     bomDiff_->setHeaderLabels({tr("BOM difference"), tr("Qty before → after"), tr("Extended Δ")});
     bomDiff_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     bomDiff_->header()->setStretchLastSection(false);
-    auto* right = new QSplitter(Qt::Vertical, split);
-    scaling_ = new ChartPanel(tr("Scaling: tokens/s against nodes"), right);
-    cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), right);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
+    bomDiff_->setTextElideMode(Qt::ElideRight); // the full line is the tooltip
+    scaling_ = new ChartPanel(tr("Scaling: tokens/s against nodes"), bottom);
+    cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), bottom);
+    bottom->setSizes({kBomDiffShare * 100, kChartShare * 100, kChartShare * 100});
+    layout->addWidget(bottom, 1);
+
+    QCustomPlot* sp = scaling_->plot();
+    sp->xAxis->setScaleType(QCPAxis::stLogarithmic); // 1 to 128 nodes side by side
+    auto nodesTicker = QSharedPointer<QCPAxisTickerLog>::create();
+    nodesTicker->setLogBase(2);
+    nodesTicker->setSubTickCount(0);
+    sp->xAxis->setTicker(nodesTicker);
+    sp->xAxis->setNumberFormat(QStringLiteral("g"));
+    sp->xAxis->setLabel(tr("Nodes"));
+    sp->yAxis->setTicker(QSharedPointer<RateTicker>::create());
+    sp->yAxis->setLabel(tr("Tokens/s"));
+    QCustomPlot* cp = cost_->plot();
+    auto monthsTicker = QSharedPointer<QCPAxisTickerFixed>::create();
+    monthsTicker->setTickStep(kMonthsPerTick);
+    monthsTicker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    cp->xAxis->setTicker(monthsTicker);
+    cp->xAxis->setLabel(tr("Month"));
+    cp->yAxis->setTicker(QSharedPointer<UsdTicker>::create());
+    cp->yAxis->setLabel(tr("Cumulative cost of owning"));
+    for (QCustomPlot* p : {sp, cp}) {
+        p->legend->setVisible(true);
+        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    }
 }
 
 void CompareView::showError(const QString& message)
@@ -144,7 +218,8 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     }
     comparison_ = compareVariants(names, headlines, boms);
     if (!errors.isEmpty())
-        showError(tr("Some predictions have errors; their figures show as —. %1").arg(errors.join(QStringLiteral("; "))));
+        showError(tr("Some predictions have errors; their figures show as —. %1")
+                      .arg(errors.join(QStringLiteral("; "))));
     fillMetrics();
     fillBomDiff();
 
@@ -155,21 +230,22 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     sp->clearItems();
     cp->clearPlottables();
     cp->clearItems();
-    sp->xAxis->setLabel(tr("Nodes"));
-    sp->yAxis->setLabel(tr("Tokens/s"));
-    cp->xAxis->setLabel(tr("Month"));
-    cp->yAxis->setLabel(tr("Cumulative cost (USD)"));
     for (std::size_t i = 0; i < series.size(); ++i) {
         const QColor colour = variantColour(int(i));
         const QString name = QString::fromStdString(names[i]);
         const ScalingSeries& s = series[i].scaling;
+        QVector<double> nodes, tokens;
+        for (std::size_t k = 0; k < s.nodes.size() && k < s.tokensPerS.size(); ++k)
+            if (drawable(s.nodes[k], s.tokensPerS[k])) {
+                nodes.push_back(s.nodes[k]);
+                tokens.push_back(s.tokensPerS[k]);
+            }
         QCPGraph* g = sp->addGraph();
         g->setName(name);
-        g->setPen(QPen(colour, 2));
+        g->setPen(variantPen(colour, int(i)));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-        g->setData(QVector<double>(s.nodes.begin(), s.nodes.end()),
-                   QVector<double>(s.tokensPerS.begin(), s.tokensPerS.end()), true);
-        if (s.currentNodes > 0) {
+        g->setData(nodes, tokens, true);
+        if (drawable(s.currentNodes, s.currentTokensPerS)) {
             QCPGraph* here = sp->addGraph();
             here->setLineStyle(QCPGraph::lsNone);
             here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2), Qt::NoBrush, 14));
@@ -179,18 +255,19 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
         const CostSeries& c = series[i].cost;
         QCPGraph* own = cp->addGraph();
         own->setName(name);
-        own->setPen(QPen(colour, 2));
+        own->setPen(variantPen(colour, int(i)));
         own->setData(QVector<double>(c.month.begin(), c.month.end()),
                      QVector<double>(c.ownUsd.begin(), c.ownUsd.end()), true);
     }
     for (QCustomPlot* p : {sp, cp}) {
-        p->legend->setVisible(true);
-        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
         p->rescaleAxes();
         p->yAxis->setRangeLower(0);
-        p->yAxis->setRangeUpper(p->yAxis->range().upper * 1.1); // headroom for the legend (our choice)
+        p->yAxis->setRangeUpper(std::max(1.0, p->yAxis->range().upper * kAxisHeadroom));
     }
-    sp->xAxis->scaleRange(1.1, sp->xAxis->range().center());
+    // A little room either side of the first and last node counts (log axis: a factor).
+    const QCPRange nodesRange = sp->xAxis->range();
+    if (nodesRange.lower > 0)
+        sp->xAxis->setRange(nodesRange.lower / kNodesMargin, nodesRange.upper * kNodesMargin);
     sp->replot();
     cp->replot();
     return true;
@@ -203,7 +280,9 @@ void CompareView::fillMetrics()
     metrics_->setColumnCount(n);
     metrics_->setRowCount(int(comparison_.metrics.size()));
     for (int c = 0; c < n; ++c) {
-        auto* header = new QTableWidgetItem(QString::fromStdString(comparison_.names[std::size_t(c)]));
+        const QString name = QString::fromStdString(comparison_.names[std::size_t(c)]);
+        auto* header = new QTableWidgetItem(name);
+        header->setToolTip(c == 0 ? tr("%1 (deltas are against this one)").arg(name) : name);
         header->setForeground(variantColour(c));
         QFont f = header->font();
         f.setBold(true);
@@ -223,8 +302,8 @@ void CompareView::fillMetrics()
             const std::optional<double>& d = m.deltas[std::size_t(c)];
             QString text = v ? formatValue(m.key, *v) : QStringLiteral("—");
             if (d && m.values.front())
-                text += QStringLiteral("   ") + (*d == 0 ? tr("= same")
-                                                         : formatChange(*m.values.front(), *v));
+                text +=
+                    QStringLiteral("   ") + (*d == 0 ? tr("= same") : formatChange(*m.values.front(), *v));
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (v)
@@ -244,6 +323,39 @@ void CompareView::fillMetrics()
             metrics_->setItem(r, c, item);
         }
     }
+    // Equal columns (Stretch), each at least as wide as the widest header or
+    // cell needs: nothing clipped; a narrow window scrolls instead.
+    QHeaderView* header = metrics_->horizontalHeader();
+    int widest = 0;
+    for (int c = 0; c < n; ++c) {
+        const QFont font = metrics_->horizontalHeaderItem(c)->font();
+        widest =
+            std::max(widest, QFontMetrics(font).horizontalAdvance(metrics_->horizontalHeaderItem(c)->text()));
+        for (int r = 0; r < metrics_->rowCount(); ++r) {
+            const QTableWidgetItem* item = metrics_->item(r, c);
+            widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->text()));
+        }
+    }
+    header->setMinimumSectionSize(widest + kCellPadding);
+    fitMetricsHeight();
+}
+
+void CompareView::fitMetricsHeight()
+{
+    const QHeaderView* columns = metrics_->horizontalHeader();
+    const QHeaderView* rows = metrics_->verticalHeader();
+    const int frame = 2 * metrics_->frameWidth();
+    const int needWidth = frame + rows->sizeHint().width() + columns->count() * columns->minimumSectionSize();
+    const bool scrolls = needWidth > metrics_->width();
+    const int height = frame + columns->sizeHint().height() + rows->count() * rows->defaultSectionSize() +
+                       (scrolls ? metrics_->horizontalScrollBar()->sizeHint().height() : 0);
+    metrics_->setFixedHeight(height);
+}
+
+void CompareView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitMetricsHeight();
 }
 
 void CompareView::fillBomDiff()
@@ -265,14 +377,18 @@ void CompareView::fillBomDiff()
             for (const BomDiffLine& l : lines) {
                 auto* item = new QTreeWidgetItem(top);
                 const QString name = QString::fromStdString(l.name.empty() ? l.itemId : l.name);
-                item->setText(0, QStringLiteral("%1: %2 (%3)").arg(what, name, QString::fromStdString(l.kind)));
+                const QString kind = QString::fromStdString(l.kind);
+                item->setText(0, QStringLiteral("%1: %2").arg(what, name));
                 item->setText(1, QStringLiteral("%1 → %2").arg(l.quantityBefore).arg(l.quantityAfter));
                 item->setText(2, signedMoney(l.extendedDeltaUsd));
                 item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
                 item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+                QString tip = tr("%1 (%2, %3)").arg(name, kind, QString::fromStdString(l.itemId));
                 if (l.unitPriceBeforeUsd != l.unitPriceAfterUsd && l.quantityBefore && l.quantityAfter)
-                    item->setToolTip(0, tr("Unit price %1 → %2").arg(money(l.unitPriceBeforeUsd),
-                                                                     money(l.unitPriceAfterUsd)));
+                    tip +=
+                        QLatin1Char('\n') +
+                        tr("Unit price %1 → %2").arg(money(l.unitPriceBeforeUsd), money(l.unitPriceAfterUsd));
+                item->setToolTip(0, tip);
             }
         };
         addLines(diff.added, tr("added"));
@@ -280,6 +396,7 @@ void CompareView::fillBomDiff()
         addLines(diff.changed, tr("changed"));
     }
     bomDiff_->expandAll();
+    bomDiff_->setCurrentItem(nullptr); // no focus frame on the first line
     bomDiff_->resizeColumnToContents(1);
     bomDiff_->resizeColumnToContents(2);
 }

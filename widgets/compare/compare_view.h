@@ -55,8 +55,13 @@ public:
     // One distinct colour per variant column (tableau palette).
     static QColor variantColour(int index);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showError(const QString& message);
+    // The metrics table exactly as tall as its rows (and a scroll bar when too narrow).
+    void fitMetricsHeight();
     void fillMetrics();
     void fillBomDiff();
 

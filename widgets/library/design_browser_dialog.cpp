@@ -3,6 +3,7 @@
 #include "charts/chart_format.h"
 #include "store/design_store.h"
 
+#include <QApplication>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
+#include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -23,6 +25,35 @@ namespace cf {
 namespace {
 
 constexpr double kSecondsPerDay = 86400.0;
+constexpr int kColumnGap = 16;   // pixels added to each fitted column (our choice)
+constexpr int kFigureMargin = 8; // pixels between a right-aligned figure and the next column (our choice)
+
+// Right-aligned figures keep a margin from the column to their right: the
+// cell's background and selection fill the whole cell, the text a narrower rect.
+class FigureDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        if (!(index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight)) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem o(option);
+        initStyleOption(&o, index);
+        QStyle* style = o.widget ? o.widget->style() : QApplication::style();
+        const QString text = o.text;
+        o.text.clear();
+        style->drawControl(QStyle::CE_ItemViewItem, &o, painter, o.widget); // background, selection
+        o.text = text;
+        o.rect.adjust(0, 0, -kFigureMargin, 0);
+        o.backgroundBrush = Qt::NoBrush;
+        o.features &= ~QStyleOptionViewItem::Alternate;
+        o.palette.setBrush(QPalette::Highlight, Qt::transparent);
+        o.state &= ~QStyle::State_HasFocus;
+        style->drawControl(QStyle::CE_ItemViewItem, &o, painter, o.widget); // the text only
+    }
+};
 
 QStandardItem* cell(const QString& text, const QVariant& sortValue = {}, bool right = false)
 {
@@ -53,8 +84,8 @@ QList<QStandardItem*> variantRow(const VariantRow& v)
     row[DesignBrowserDialog::Name]->setData(v.id, DesignBrowserDialog::IdRole);
     row[DesignBrowserDialog::Name]->setData(false, DesignBrowserDialog::IsDesignRole);
     const Headline& h = v.headline;
-    row[DesignBrowserDialog::Gpus] = h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true)
-                                            : cell(QStringLiteral("—"), {}, true);
+    row[DesignBrowserDialog::Gpus] =
+        h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true) : cell(QStringLiteral("—"), {}, true);
     row[DesignBrowserDialog::Mfu] = metric(h.mfu, formatPercent);
     row[DesignBrowserDialog::TokensPerS] = metric(h.tokensPerS, formatRate);
     row[DesignBrowserDialog::TimeToTrain] =
@@ -82,8 +113,17 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
 
     model_ = new QStandardItemModel(this);
     model_->setHorizontalHeaderLabels({tr("Design / variant"), tr("GPUs"), tr("MFU"), tr("Tokens/s"),
-                                       tr("Time to train"), tr("Capex"), tr("Total cost"), tr("Note"),
+                                       tr("Time to train"), tr("Capex"), tr("Run cost"), tr("Note"),
                                        tr("Saved")});
+    // Figures are right-aligned: so are their headings.
+    for (int c = Gpus; c <= TotalCost; ++c)
+        model_->setHeaderData(c, Qt::Horizontal, int(Qt::AlignRight | Qt::AlignVCenter),
+                              Qt::TextAlignmentRole);
+    model_->setHeaderData(TotalCost, Qt::Horizontal,
+                          tr("Total cost of the training run: the capital cost's share over the run plus "
+                             "the operating cost during it"),
+                          Qt::ToolTipRole);
+    model_->setHeaderData(Capex, Qt::Horizontal, tr("Capital cost: the bill of materials"), Qt::ToolTipRole);
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model_);
     proxy->setSortRole(SortRole);
@@ -95,6 +135,7 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setAlternatingRowColors(true);
     view_->setUniformRowHeights(true);
+    view_->setItemDelegate(new FigureDelegate(view_));
     layout->addWidget(view_, 1);
 
     message_ = new QLabel(this);
@@ -124,12 +165,13 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
             &DesignBrowserDialog::updateButtons);
 
     confirm_ = [](QWidget* p, const QString& title, const QString& question) {
-        return QMessageBox::question(p, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
-               QMessageBox::Yes;
+        return QMessageBox::question(p, title, question, QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::No) == QMessageBox::Yes;
     };
     askName_ = [](QWidget* p, const QString& current) -> std::optional<QString> {
         bool ok = false;
-        const QString name = QInputDialog::getText(p, tr("Rename"), tr("New name:"), QLineEdit::Normal, current, &ok);
+        const QString name =
+            QInputDialog::getText(p, tr("Rename"), tr("New name:"), QLineEdit::Normal, current, &ok);
         if (!ok)
             return std::nullopt;
         return name;
@@ -139,7 +181,7 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
 }
 
 QList<QStandardItem*> DesignBrowserDialog::designRow(qint64 id, const QString& name, int variants,
-                                                      const QDateTime& modified)
+                                                     const QDateTime& modified)
 {
     QList<QStandardItem*> row;
     auto* nameItem = cell(name);
@@ -151,7 +193,7 @@ QList<QStandardItem*> DesignBrowserDialog::designRow(qint64 id, const QString& n
     row << nameItem;
     for (int c = Gpus; c < Note; ++c)
         row << cell(QString());
-    row << cell(variants >= 0 ? tr("%n variant(s)", nullptr, variants) : QString());
+    row << cell(variants < 0 ? QString() : variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants));
     row << cell(modified.isValid() ? localTime(modified) : QString(), modified);
     return row;
 }
@@ -219,8 +261,10 @@ void DesignBrowserDialog::reload()
         }
     }
     view_->expandAll();
-    for (int c = 0; c < ColumnCount - 1; ++c)
+    for (int c = 0; c < ColumnCount - 1; ++c) {
         view_->resizeColumnToContents(c);
+        view_->setColumnWidth(c, view_->columnWidth(c) + kColumnGap); // figures never touch the next column
+    }
     if (model_->rowCount() == 0)
         showError(text.isEmpty() ? tr("The library is empty: use Save to Library to add the current design.")
                                  : tr("Nothing matches “%1”.").arg(text));
@@ -317,7 +361,8 @@ bool DesignBrowserDialog::renameSelected()
         return false;
     const qint64 id = item->data(IdRole).toLongLong();
     const bool design = item->data(IsDesignRole).toBool();
-    const bool ok = design ? store_->renameDesign(id, name->trimmed()) : store_->renameVariant(id, name->trimmed());
+    const bool ok =
+        design ? store_->renameDesign(id, name->trimmed()) : store_->renameVariant(id, name->trimmed());
     if (!ok) {
         showError(store_->lastError().message);
         return false;

@@ -10,10 +10,12 @@
 
 namespace cf {
 
-SaveVariantDialog::SaveVariantDialog(const QString& designName, const QString& parentVariantName, QWidget* parent)
+SaveVariantDialog::SaveVariantDialog(const QString& designName, const QString& parentVariantName,
+                                     QWidget* parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Save as Variant"));
+    setObjectName(QStringLiteral("saveVariantDialog"));
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     designName_ = new QLineEdit(designName, this);
@@ -39,11 +41,30 @@ SaveVariantDialog::SaveVariantDialog(const QString& designName, const QString& p
     updateOk();
 }
 
-QString SaveVariantDialog::designName() const { return designName_->text().trimmed(); }
-QString SaveVariantDialog::name() const { return name_->text().trimmed(); }
-QString SaveVariantDialog::note() const { return note_->toPlainText().trimmed(); }
-void SaveVariantDialog::setName(const QString& name) { name_->setText(name); }
-void SaveVariantDialog::setNote(const QString& note) { note_->setPlainText(note); }
+QString SaveVariantDialog::designName() const
+{
+    return designName_->text().trimmed();
+}
+QString SaveVariantDialog::name() const
+{
+    return name_->text().trimmed();
+}
+QString SaveVariantDialog::note() const
+{
+    return note_->toPlainText().trimmed();
+}
+void SaveVariantDialog::setDesignName(const QString& name)
+{
+    designName_->setText(name);
+}
+void SaveVariantDialog::setName(const QString& name)
+{
+    name_->setText(name);
+}
+void SaveVariantDialog::setNote(const QString& note)
+{
+    note_->setPlainText(note);
+}
 
 bool SaveVariantDialog::canAccept() const
 {

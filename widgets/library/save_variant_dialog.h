@@ -20,6 +20,8 @@ public:
     QString designName() const;
     QString name() const;
     QString note() const;
+    // A suggestion for a new design's name (the field stays editable).
+    void setDesignName(const QString& name);
     void setName(const QString& name);
     void setNote(const QString& note);
     bool canAccept() const;

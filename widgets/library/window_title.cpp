@@ -3,17 +3,33 @@
 #include <QCoreApplication>
 
 namespace cf {
+namespace {
 
-QString libraryWindowTitle(const QString& designName, const QString& variantName, bool modified)
+const QString kMarker = QStringLiteral("[*]");
+const QString kEscapedMarker = QStringLiteral("[*][*]");
+const QString kSeparator = QStringLiteral(" \u2014 ");
+
+} // namespace
+
+QString windowTitleTemplate(const QString& designName, const QString& variantName)
 {
     QString title = designName.trimmed().isEmpty()
                         ? QCoreApplication::translate("cf::WindowTitle", "Untitled")
                         : designName.trimmed();
     if (!variantName.trimmed().isEmpty())
-        title += QStringLiteral(" — ") + variantName.trimmed();
-    if (modified)
-        title += QLatin1Char('*');
-    return title + QStringLiteral(" — ClusterForge");
+        title += kSeparator + variantName.trimmed();
+    title.replace(kMarker, kEscapedMarker);
+    return title + kMarker + kSeparator + QStringLiteral("ClusterForge");
+}
+
+QString libraryWindowTitle(const QString& designName, const QString& variantName, bool modified)
+{
+    // Resolve the one unescaped marker (always the last "[*]" before the
+    // separator), then undo the escaping: what QWidget shows.
+    QString title = windowTitleTemplate(designName, variantName);
+    const int marker = title.lastIndexOf(kMarker + kSeparator);
+    title.replace(marker, kMarker.size(), modified ? QStringLiteral("*") : QString());
+    return title.replace(kEscapedMarker, kMarker);
 }
 
 } // namespace cf

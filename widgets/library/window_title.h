@@ -1,12 +1,18 @@
 #pragma once
-// The main window title: "Design — Variant*" ("*" = unsaved changes),
-// "Design*" when the design has no saved variant yet, "Untitled*" when unnamed.
-// The trailing " — ClusterForge" names the application.
+// The main window title: "Design — Variant[*] — ClusterForge" for a library
+// variant, "Design[*] — ClusterForge" for a file or a design never saved to the
+// library, "Untitled[*] — ClusterForge" when unnamed. "[*]" is Qt's placeholder:
+// QWidget shows "*" there while isWindowModified(), nothing otherwise.
+// windowTitleTemplate() is what the window passes to setWindowTitle();
+// libraryWindowTitle() is the text a user then sees.
 
 #include <QString>
 
 namespace cf {
 
+// A literal "[*]" in a name is escaped ("[*][*]"), so it never becomes the marker.
+QString windowTitleTemplate(const QString& designName, const QString& variantName);
+// The template with the marker resolved: "Workhorse — RoCE* — ClusterForge".
 QString libraryWindowTitle(const QString& designName, const QString& variantName, bool modified);
 
 } // namespace cf

@@ -1,0 +1,165 @@
+// clusterforge-cli compare: the report of models/compare/variant_comparison as
+// JSON (keys: designs, metrics[metric, best, values, deltas], bomDifferences
+// [added, removed, changed, totalUsdDelta, design]) and as a text table; the
+// figures are the engine's; two to four files, anything else is exit 2.
+#include "commands.h"
+
+#include "catalog/catalog.h"
+#include "compare/variant_comparison.h"
+#include "design/design_json.h"
+#include "predict/evaluate.h"
+#include "store/headline_from_prediction.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace cf;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run compare(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "compare");
+    std::ostringstream out, err;
+    const int code = cli::runCli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+std::string example(const char* name)
+{
+    return std::string(CF_SOURCE_DIR "/resources/examples/") + name;
+}
+
+Headline headlineOf(const std::string& file)
+{
+    return headlineFromPrediction(evaluate(*loadDesignFile(file).design, Catalog::builtin()));
+}
+
+} // namespace
+
+class TestCliCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonIsTheEngineComparison()
+    {
+        const std::string a = example("workhorse.json"), b = example("scrappy-h100.json");
+        const Run r = compare({a, b, "--format", "json"});
+        QCOMPARE(r.code, cli::kExitOk);
+        QVERIFY2(r.err.empty(), r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["designs"].size(), std::size_t(2));
+        QCOMPARE(j["designs"][0].get<std::string>(), loadDesignFile(a).design->name);
+
+        const std::vector<ComparedMetric> expected = compareHeadlines({headlineOf(a), headlineOf(b)});
+        QCOMPARE(j["metrics"].size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const auto& m = j["metrics"][i];
+            QCOMPARE(m["metric"].get<std::string>(), expected[i].key);
+            QCOMPARE(m["best"].is_null() ? -1 : m["best"].get<int>(), expected[i].bestIndex);
+            QVERIFY(m["deltas"][0].is_null()); // the first is the reference
+            for (std::size_t k = 0; k < 2; ++k) {
+                QCOMPARE(m["values"][k].is_null(), !expected[i].values[k]);
+                if (expected[i].values[k])
+                    QCOMPARE(m["values"][k].get<double>(), *expected[i].values[k]);
+            }
+            if (expected[i].deltas[1])
+                QCOMPARE(m["deltas"][1].get<double>(), *expected[i].deltas[1]);
+        }
+        // Scrappy (1 DGX) against Workhorse (8 DGX): 7 nodes fewer, switches removed.
+        QCOMPARE(j["bomDifferences"].size(), std::size_t(1));
+        const auto& diff = j["bomDifferences"][0];
+        QCOMPARE(diff["design"].get<int>(), 1);
+        for (const char* key : {"added", "removed", "changed", "totalUsdDelta"})
+            QVERIFY2(diff.contains(key), key);
+        bool nodeChanged = false;
+        for (const auto& l : diff["changed"])
+            if (l["kind"] == "node") {
+                nodeChanged = true;
+                QCOMPARE(l["quantityBefore"].get<long long>(), 8LL);
+                QCOMPARE(l["quantity"].get<long long>(), 1LL);
+                QCOMPARE(l["extendedPriceUsd"].get<double>(), l["unitPriceUsd"].get<double>());
+                for (const char* key : {"item", "name", "unitPriceUsdBefore"})
+                    QVERIFY2(l.contains(key), key);
+            }
+        QVERIFY(nodeChanged);
+        bool switchRemoved = false;
+        for (const auto& l : diff["removed"])
+            switchRemoved = switchRemoved || (l["kind"] == "switch" && l["quantity"].get<long long>() == 4);
+        QVERIFY(switchRemoved); // Workhorse's four leaf switches; Scrappy has none
+    }
+
+    void textTable()
+    {
+        const Run r = compare({example("workhorse.json"), example("scrappy-h100.json")});
+        QCOMPARE(r.code, cli::kExitOk);
+        QVERIFY(r.out.rfind("metric", 0) == 0);
+        for (const char* text :
+             {"| A: Workhorse", "| B: Scrappy", "\nGPUs ", "\nMFU ", "\ntokens/s ", "\nstep time (s) ",
+              "\ntotal cost of run (USD) ", "(* = best of the row; deltas against A)",
+              "\nBOM B vs A: total -", "  changed: node DGX H100 (8x H100 SXM) x1 (was x8)\n"})
+            QVERIFY2(r.out.find(text) != std::string::npos, text);
+        // GPUs: 8 against 64 is -56, -87.5 %, and GPUs have no "best".
+        QVERIFY(r.out.find("8 (-56, -87.5%)  ") != std::string::npos);
+    }
+
+    void identicalDesignsHaveNoBest()
+    {
+        const std::string a = example("workhorse.json");
+        const Run r = compare({a, a, "--format", "json"});
+        QCOMPARE(r.code, cli::kExitOk);
+        const auto j = nlohmann::json::parse(r.out);
+        for (const auto& m : j["metrics"])
+            QVERIFY2(m["best"].is_null(), m["metric"].get<std::string>().c_str());
+        QVERIFY(j["bomDifferences"][0]["added"].empty());
+        const Run text = compare({a, a});
+        QVERIFY(text.out.find(" *") == std::string::npos);
+        QVERIFY(text.out.find("  no differences\n") != std::string::npos);
+    }
+
+    void fourDesigns()
+    {
+        const Run r = compare({example("scrappy-h100.json"), example("scrappy-a100.json"),
+                               example("workhorse.json"), example("fat-tree-256.json"), "--format", "json"});
+        QCOMPARE(r.code, cli::kExitOk);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["designs"].size(), std::size_t(4));
+        QCOMPARE(j["bomDifferences"].size(), std::size_t(3));
+        for (const auto& m : j["metrics"])
+            QCOMPARE(m["values"].size(), std::size_t(4));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString w = QString::fromStdString(example("workhorse.json"));
+        QTest::newRow("one file") << QStringList{w} << "two to four";
+        QTest::newRow("five files") << QStringList{w, w, w, w, w} << "two to four";
+        QTest::newRow("format") << QStringList{w, w, "--format", "xml"} << "--format";
+        QTest::newRow("missing file") << QStringList{w, "/no/such/design.json"} << "/no/such/design.json";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::vector<std::string> a;
+        for (const QString& s : args)
+            a.push_back(s.toStdString());
+        const Run r = compare(a);
+        QCOMPARE(r.code, cli::kExitBadInput);
+        QVERIFY(r.out.empty());
+        QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
+    }
+};
+
+QTEST_MAIN(TestCliCompare)
+#include "tst_cli_compare.moc"
