@@ -2,9 +2,118 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace cf::cli {
+namespace {
+
+// Length of the UTF-8 sequence starting at text[i], 0 when it is not valid
+// UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t sequenceLength(const std::string& text, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80)
+        return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + n > text.size())
+        return 0;
+    if (byte(i + 1) < lo || byte(i + 1) > hi)
+        return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
+            return 0;
+    return n;
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+} // namespace
+
+bool isValidUtf8(const std::string& text, std::size_t* badOffset)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = sequenceLength(text, i);
+        if (n == 0) {
+            if (badOffset)
+                *badOffset = i;
+            return false;
+        }
+        i += n;
+    }
+    return true;
+}
+
+std::size_t utf8Length(const std::string& text)
+{
+    std::size_t n = 0;
+    for (unsigned char c : text)
+        if ((c & 0xC0u) != 0x80u) // not a continuation byte
+            ++n;
+    return n;
+}
+
+std::string quoteValue(const std::string& value)
+{
+    std::string shown = "'";
+    std::size_t i = 0;
+    while (i < value.size() && i < kMaxShownBytes) {
+        const std::size_t n = sequenceLength(value, i);
+        const auto c = static_cast<unsigned char>(value[i]);
+        if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F))) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            shown += buf;
+            ++i;
+        } else {
+            shown.append(value, i, n);
+            i += n;
+        }
+    }
+    shown += "'";
+    if (i < value.size())
+        shown += "... (" + std::to_string(value.size()) + " bytes)";
+    return shown;
+}
+
+std::string pathProblem(const std::string& path)
+{
+    if (path.empty())
+        return "empty path";
+    if (path.size() > kMaxPathBytes)
+        return "the path is " + std::to_string(path.size()) + " bytes long; at most " +
+               std::to_string(kMaxPathBytes) + " are allowed";
+    std::size_t bad = 0;
+    if (!isValidUtf8(path, &bad))
+        return "the path " + quoteValue(path) + " is not valid UTF-8 (byte " + std::to_string(bad) + ")";
+    if (path.find('\0') != std::string::npos)
+        return "the path contains a NUL byte";
+    return {};
+}
 
 ArgList::ArgList(std::vector<std::string> args) : args_(std::move(args)) {}
 
@@ -39,21 +148,58 @@ std::optional<std::string> ArgList::takeString(const std::string& name)
     return value;
 }
 
+std::optional<std::string> ArgList::takeText(const std::string& name, std::size_t maxChars, bool allowEmpty)
+{
+    auto text = takeString(name);
+    if (!text)
+        return std::nullopt;
+    std::size_t bad = 0;
+    if (!isValidUtf8(*text, &bad)) {
+        errors_.push_back(name + ": " + quoteValue(*text) + " is not valid UTF-8 text (byte " +
+                          std::to_string(bad) + ")");
+        return std::nullopt;
+    }
+    const std::size_t chars = utf8Length(*text);
+    if (chars > maxChars) {
+        errors_.push_back(name + ": " + std::to_string(chars) + " characters is longer than the " +
+                          std::to_string(maxChars) + " allowed");
+        return std::nullopt;
+    }
+    if (!allowEmpty && text->find_first_not_of(" \t\r\n") == std::string::npos) {
+        errors_.push_back(name + ": must not be empty");
+        return std::nullopt;
+    }
+    return text;
+}
+
+std::optional<std::string> ArgList::takePath(const std::string& name)
+{
+    auto path = takeString(name);
+    if (!path)
+        return std::nullopt;
+    if (const std::string problem = pathProblem(*path); !problem.empty()) {
+        errors_.push_back(name + ": " + problem);
+        return std::nullopt;
+    }
+    return path;
+}
+
 std::optional<long long> ArgList::takeInt(const std::string& name, long long min, long long max)
 {
     auto text = takeString(name);
     if (!text)
         return std::nullopt;
+    const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
     errno = 0;
     char* end = nullptr;
     const long long v = std::strtoll(text->c_str(), &end, 10);
-    if (text->empty() || *end != '\0' || errno == ERANGE) {
-        errors_.push_back(name + ": expected an integer, got '" + *text + "'");
+    const bool digitsOnly = !text->empty() && *end == '\0' && end == text->c_str() + text->size();
+    if (!digitsOnly) {
+        errors_.push_back(name + ": expected a whole number in " + range + ", got " + quoteValue(*text));
         return std::nullopt;
     }
-    if (v < min || v > max) {
-        errors_.push_back(name + ": " + *text + " is out of range [" + std::to_string(min) + ", " +
-                          std::to_string(max) + "]");
+    if (errno == ERANGE || v < min || v > max) {
+        errors_.push_back(name + ": " + quoteValue(*text) + " is out of range " + range);
         return std::nullopt;
     }
     return v;
@@ -64,15 +210,21 @@ std::optional<double> ArgList::takeDouble(const std::string& name, double min, d
     auto text = takeString(name);
     if (!text)
         return std::nullopt;
+    const std::string range = "[" + number(min) + ", " + number(max) + "]";
     errno = 0;
     char* end = nullptr;
     const double v = std::strtod(text->c_str(), &end);
-    if (text->empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v)) {
-        errors_.push_back(name + ": expected a finite number, got '" + *text + "'");
+    const bool parsed = !text->empty() && *end == '\0' && end == text->c_str() + text->size();
+    if (!parsed || std::isnan(v)) {
+        errors_.push_back(name + ": expected a number in " + range + ", got " + quoteValue(*text));
+        return std::nullopt;
+    }
+    if (std::isinf(v) || errno == ERANGE) { // inf, -inf, 1e400 (overflow) and 1e-400 (underflow)
+        errors_.push_back(name + ": " + quoteValue(*text) + " is not a finite number in " + range);
         return std::nullopt;
     }
     if (v < min || v > max) {
-        errors_.push_back(name + ": " + *text + " is out of range");
+        errors_.push_back(name + ": " + quoteValue(*text) + " is out of range " + range);
         return std::nullopt;
     }
     return v;
@@ -109,8 +261,10 @@ std::vector<std::string> ArgList::takePositionals()
 std::vector<std::string> ArgList::finish()
 {
     std::vector<std::string> all = errors_;
-    for (const std::string& a : args_)
-        all.push_back(a + ": unknown argument");
+    for (const std::string& a : args_) {
+        const std::string shown = quoteValue(a);
+        all.push_back((shown == "'" + a + "'" ? a : shown) + ": unknown argument");
+    }
     return all;
 }
 

@@ -1,12 +1,35 @@
 #pragma once
 // Command-line arguments as a list that commands take options out of. Every
 // parse error names the flag; whatever is left over is reported as unknown.
+// Values are echoed in messages through quoteValue(): at most kMaxShownBytes of
+// them, bytes that are not printable UTF-8 as \xNN, so a 1 MB or binary value
+// gives a one-line message.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cf::cli {
+
+// Longest text a flag may carry where a design stores it (a name, an id): the
+// design reader's bound on any string (design_json_tree.h, kMaxStringChars).
+inline constexpr std::size_t kMaxTextChars = 4096;
+// Longest path accepted (Linux PATH_MAX, including the terminating byte).
+inline constexpr std::size_t kMaxPathBytes = 4095;
+// How much of a bad value a message repeats (our choice: enough to recognise it).
+inline constexpr std::size_t kMaxShownBytes = 40;
+
+// 'value' for a message: truncated to kMaxShownBytes (then "... (N bytes)"),
+// control characters and bytes that are not valid UTF-8 written as \xNN.
+std::string quoteValue(const std::string& value);
+// True when `text` is valid UTF-8 (no overlong forms, no surrogates); else
+// `badOffset` is the offset of the first bad byte.
+bool isValidUtf8(const std::string& text, std::size_t* badOffset = nullptr);
+// Characters (code points) of valid UTF-8 text.
+std::size_t utf8Length(const std::string& text);
+// "" when `path` is usable as a file name, else the reason ("empty path", ...).
+std::string pathProblem(const std::string& path);
 
 class ArgList {
 public:
@@ -15,6 +38,12 @@ public:
     // "--name value" or "--name=value". Returns the value and removes both.
     // A flag given twice, or without a value, is an error.
     std::optional<std::string> takeString(const std::string& name);
+    // Free text stored in a design or database (names, notes): valid UTF-8,
+    // at most maxChars characters, not empty unless allowEmpty.
+    std::optional<std::string> takeText(const std::string& name, std::size_t maxChars = kMaxTextChars,
+                                        bool allowEmpty = false);
+    // A file path: not empty, at most kMaxPathBytes, valid UTF-8.
+    std::optional<std::string> takePath(const std::string& name);
     // Strict numbers: the whole text must parse and be finite; ranges checked.
     std::optional<long long> takeInt(const std::string& name, long long min, long long max);
     std::optional<double> takeDouble(const std::string& name, double min, double max);

@@ -145,18 +145,22 @@ ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
         else if (*f.fabric == "roce")
             tech = FabricTech::Ethernet;
         else
-            errors.push_back("--fabric: expected ib or roce, got '" + *f.fabric + "'");
+            errors.push_back("--fabric: expected ib or roce, got " + quoteValue(*f.fabric));
     }
     Catalog catalog = Catalog::builtin();
     const GpuSpec* gpu = nullptr;
     if (f.gpu && !(gpu = catalog.gpu(*f.gpu)))
-        errors.push_back("--gpu: unknown GPU '" + *f.gpu + "'");
+        errors.push_back("--gpu: unknown GPU " + quoteValue(*f.gpu));
     if (f.gpus && f.nodes)
         errors.push_back("--gpus: give --gpus or --nodes, not both");
 
     if (auto path = takePositional(args)) {
         in.fromFile = true;
         in.path = *path;
+        if (const std::string problem = pathProblem(*path); !problem.empty()) {
+            errors.push_back("DESIGN.json: " + problem);
+            return in;
+        }
         const DesignLoadResult loaded = loadDesignFile(*path);
         for (const Problem& p : loaded.problems)
             if (p.severity == Severity::Error)

@@ -41,15 +41,15 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
         if (*f == "json" || *f == "text")
             format = *f;
         else
-            args.addError("--format: expected json or text, got '" + *f + "'");
+            args.addError("--format: expected json or text, got " + quoteValue(*f));
     }
     CollectiveOp op = CollectiveOp::AllReduce;
     const auto opText = args.takeString("--op");
     if (!opText)
         args.addError("--op: required (all-reduce, reduce-scatter, all-gather or all-to-all)");
     else if (!collectiveOpFromString(*opText, op) || op == CollectiveOp::PointToPoint)
-        args.addError("--op: expected all-reduce, reduce-scatter, all-gather or all-to-all, got '" + *opText +
-                      "'");
+        args.addError("--op: expected all-reduce, reduce-scatter, all-gather or all-to-all, got " +
+                      quoteValue(*opText));
     const auto bytesText = args.takeString("--bytes");
     std::optional<double> bytes;
     if (!bytesText) {

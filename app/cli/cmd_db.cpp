@@ -17,12 +17,16 @@
 
 #include <QDateTime>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <ostream>
 
 namespace cf::cli {
 namespace {
+
+// A variant's note: the design reader's bound on the free-text description.
+constexpr std::size_t kMaxNoteChars = 65536;
 
 constexpr const char* kUsage =
     "usage: clusterforge-cli db list [--format json|text] [--db PATH]\n"
@@ -117,7 +121,7 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
 {
     const std::string format = list.takeString("--format").value_or("text");
     if (format != "text" && format != "json")
-        list.addError("--format: expected 'json' or 'text', got '" + format + "'");
+        list.addError("--format: expected 'json' or 'text', got " + quoteValue(format));
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
         return badInput(err, errors);
@@ -170,17 +174,18 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
 
 int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
 {
-    const auto name = list.takeString("--name");
+    const auto name = list.takeText("--name");
     const auto parent = list.takeInt("--parent", 1, std::numeric_limits<qint64>::max());
-    const std::string note = list.takeString("--note").value_or("");
+    const std::string note = list.takeText("--note", kMaxNoteChars, true).value_or("");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
-    if (!name)
+    if (!name && std::none_of(errors.begin(), errors.end(),
+                              [](const std::string& e) { return e.rfind("--name:", 0) == 0; }))
         errors.push_back("--name: required");
-    else if (QString::fromStdString(*name).trimmed().isEmpty())
-        errors.push_back("--name: must not be empty");
     if (files.size() != 1)
         errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
+    else if (const std::string problem = pathProblem(files.front()); !problem.empty())
+        errors.push_back("DESIGN.json: " + problem);
     if (!errors.empty())
         return badInput(err, errors);
 
@@ -218,10 +223,11 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
 
 int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& err)
 {
-    const auto output = list.takeString("-o");
+    const auto output = list.takePath("-o");
     const std::vector<std::string> ids = list.takePositionals();
     std::vector<std::string> errors = list.finish();
-    if (!output)
+    if (!output && std::none_of(errors.begin(), errors.end(),
+                                [](const std::string& e) { return e.rfind("-o:", 0) == 0; }))
         errors.push_back("-o: required (the design file to write)");
     qint64 id = 0;
     if (ids.size() != 1) {
@@ -230,7 +236,7 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
         bool ok = false;
         id = QString::fromStdString(ids.front()).toLongLong(&ok);
         if (!ok || id < 1)
-            errors.push_back("ID: expected a positive integer variant id, got '" + ids.front() + "'");
+            errors.push_back("ID: expected a positive integer variant id, got " + quoteValue(ids.front()));
     }
     if (!errors.empty())
         return badInput(err, errors);
@@ -256,16 +262,14 @@ int runDb(const Args& args, std::ostream& out, std::ostream& err)
         return badInput(err, {"give a subcommand: list, save or export"});
     const std::string sub = args.front();
     ArgList list(Args(args.begin() + 1, args.end()));
-    const auto dbPath = list.takeString("--db");
-    if (dbPath && dbPath->empty())
-        list.addError("--db: empty path");
+    const auto dbPath = list.takePath("--db");
     if (sub == "list")
         return runList(list, dbPath, out, err);
     if (sub == "save")
         return runSave(list, dbPath, out, err);
     if (sub == "export")
         return runExport(list, dbPath, err);
-    return badInput(err, {"unknown subcommand '" + sub + "' (expected list, save or export)"});
+    return badInput(err, {"unknown subcommand " + quoteValue(sub) + " (expected list, save or export)"});
 }
 
 } // namespace cf::cli

@@ -20,13 +20,16 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
         if (*format == "json" || *format == "text")
             r.format = *format;
         else
-            args.addError("--format: expected json or text, got '" + *format + "'");
+            args.addError("--format: expected json or text, got " + quoteValue(*format));
     }
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)
         args.addError(e);
     if (!input.catalog) {
+        // Still take (and check) the workload flags, so they are not reported as unknown.
+        Design scratch;
+        applyWorkloadFlags(args, Catalog::builtin(), true, scratch);
         r.inputErrors = args.finish();
         if (r.inputErrors.empty())
             r.inputErrors.push_back("evaluate: no cluster: give DESIGN.json or --gpu with --gpus or --nodes");

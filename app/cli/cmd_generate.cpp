@@ -87,15 +87,15 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     FabricSpec spec;
     const auto topology = list.takeString("--topology");
     const auto nodes = list.takeInt("--nodes", 1, kMaxNodesFlag);
-    const auto node = list.takeString("--node");
-    const auto sw = list.takeString("--switch");
+    const auto node = list.takeText("--node");
+    const auto sw = list.takeText("--switch");
     const auto tiers = list.takeInt("--tiers", 2, 3);
     const auto oversubscription = list.takeDouble("--oversubscription", 1.0, kMaxOversubscriptionFlag);
-    const auto storage = list.takeString("--storage");
-    const auto model = list.takeString("--model");
-    const auto name = list.takeString("--name");
-    auto output = list.takeString("-o");
-    if (auto longOutput = list.takeString("--output")) {
+    const auto storage = list.takeText("--storage", kMaxTextChars, true);
+    const auto model = list.takeText("--model");
+    const auto name = list.takeText("--name");
+    auto output = list.takePath("-o");
+    if (auto longOutput = list.takePath("--output")) {
         if (output)
             list.addError("-o: given together with --output");
         output = longOutput;
@@ -104,17 +104,20 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     if (!topology)
         list.addError("--topology: required (fat-tree, rail or spine-leaf)");
     else if (!fabricTopologyFromString(*topology, spec.topology))
-        list.addError("--topology: expected fat-tree, rail or spine-leaf, got '" + *topology + "'");
+        list.addError("--topology: expected fat-tree, rail or spine-leaf, got " + quoteValue(*topology));
     if (!nodes && std::none_of(list.errors().begin(), list.errors().end(),
                                [](const std::string& e) { return e.rfind("--nodes", 0) == 0; }))
         list.addError("--nodes: required");
-    if (!node)
+    const auto flagHasError = [&list](const char* flag) {
+        const std::string prefix = std::string(flag) + ":";
+        return std::any_of(list.errors().begin(), list.errors().end(),
+                           [&prefix](const std::string& e) { return e.rfind(prefix, 0) == 0; });
+    };
+    if (!node && !flagHasError("--node"))
         list.addError("--node: required (a node id from the catalog, e.g. dgx-h100)");
-    if (!sw)
+    if (!sw && !flagHasError("--switch"))
         list.addError("--switch: required (a switch id from the catalog, e.g. qm9700)");
-    if ((!output || output->empty()) &&
-        std::none_of(list.errors().begin(), list.errors().end(),
-                     [](const std::string& e) { return e.rfind("-o:", 0) == 0; }))
+    if ((!output || output->empty()) && !flagHasError("-o") && !flagHasError("--output"))
         list.addError("-o: required (the design file to write)");
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
@@ -131,7 +134,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     if (model) {
         preset = catalog.preset(*model);
         if (!preset)
-            return fail(err, {"--model: unknown model preset '" + *model + "'"});
+            return fail(err, {"--model: unknown model preset " + quoteValue(*model)});
     }
 
     GeneratedFabric fabric = generateFabric(spec, catalog);
@@ -160,7 +163,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
     std::string writeError;
     if (!saveDesignFile(design, *output, &writeError)) {
-        err << "clusterforge-cli generate: -o: cannot write '" << *output << "': " << writeError << "\n";
+        err << "clusterforge-cli generate: -o: " << writeError << "\n";
         return kExitBadInput;
     }
     printSummary(out, fabric);

@@ -91,15 +91,20 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
         if (*f == "json" || *f == "text")
             format = *f;
         else
-            args.addError("--format: expected json or text, got '" + *f + "'");
+            args.addError("--format: expected json or text, got " + quoteValue(*f));
     }
     const int top = int(args.takeInt("--top", 1, kMaxTop).value_or(10));
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)
         args.addError(e);
-    if (input.catalog)
+    if (input.catalog) {
         applyWorkloadFlags(args, *input.catalog, input.fromFile, input.design);
+    } else {
+        // Still take (and check) the workload flags, so they are not reported as unknown.
+        Design scratch;
+        applyWorkloadFlags(args, Catalog::builtin(), true, scratch);
+    }
     std::vector<std::string> problems = args.finish();
     if (problems.empty() && !input.catalog)
         problems.push_back("no cluster: give DESIGN.json or --gpu with --gpus or --nodes");

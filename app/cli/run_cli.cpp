@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "arg_list.h"
+
 #include <array>
 #include <ostream>
 
@@ -50,7 +52,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err)
     for (const Command& c : kCommands)
         if (first == c.name)
             return c.run(Args(args.begin() + 1, args.end()), out, err);
-    err << "clusterforge-cli: unknown command '" << first << "'\n";
+    err << "clusterforge-cli: unknown command " << quoteValue(first) << "\n";
     printUsage(err);
     return kExitBadInput;
 }

@@ -16,7 +16,7 @@ void takeEnum(ArgList& args, const char* flag, const char* choices, T& out, F pa
         if (parse(*text, v))
             out = v;
         else
-            args.addError(std::string(flag) + ": expected " + choices + ", got '" + *text + "'");
+            args.addError(std::string(flag) + ": expected " + choices + ", got " + quoteValue(*text));
     }
 }
 
@@ -28,7 +28,7 @@ bool yesNo(ArgList& args, const char* flag, const char* yes, const char* no, boo
         else if (*text == no)
             out = false;
         else
-            args.addError(std::string(flag) + ": expected " + yes + " or " + no + ", got '" + *text + "'");
+            args.addError(std::string(flag) + ": expected " + yes + " or " + no + ", got " + quoteValue(*text));
         return true;
     }
     return false;
@@ -52,7 +52,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
             std::string known;
             for (const ModelPreset& mp : catalog.presets())
                 known += (known.empty() ? "" : ", ") + mp.id;
-            args.addError("--model: unknown preset '" + *id + "' (known: " + known + ")");
+            args.addError("--model: unknown preset " + quoteValue(*id) + " (known: " + known + ")");
         }
     }
     bool custom = false;

@@ -159,19 +159,42 @@ DesignLoadResult loadDesignFile(const std::string& path)
 
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error)
 {
-    const std::string text = saveDesignJson(design);
+    if (writeFileAtomically(path, saveDesignJson(design), error))
+        return true;
+    if (error)
+        *error = "cannot save " + path + ": " + *error;
+    return false;
+}
+
+bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string* error)
+{
     // QSaveFile writes <path>.XXXXXX in the same folder and renames it over the
     // target on commit(); on any failure the previous file is left untouched.
+    // Unbuffered: QSaveFile::commit() (Qt 6.4) ignores an error of the final
+    // flush of its write buffer and would rename a truncated file into place,
+    // so every byte is written, and checked, before commit().
     QSaveFile file(QString::fromStdString(path));
     auto fail = [&](const std::string& what) {
         if (error)
-            *error = "cannot save " + path + ": " + what;
+            *error = what;
         return false;
     };
-    if (!file.open(QIODevice::WriteOnly))
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(file.errorString().toStdString());
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-        return fail(file.errorString().toStdString()); // the destructor discards the temporary file
+    qint64 written = 0;
+    const auto total = static_cast<qint64>(bytes.size());
+    while (written < total) {
+        const qint64 n = file.write(bytes.data() + written, total - written);
+        if (n <= 0) {
+            std::string reason = file.errorString().toStdString();
+            if (file.error() == QFileDevice::NoError || reason.empty() || reason == "Unknown error")
+                reason = "the disk is full or the file is too large";
+            // The destructor discards the temporary file.
+            return fail(reason + " (" + std::to_string(written) + " of " + std::to_string(total) +
+                        " bytes written; the previous file is unchanged)");
+        }
+        written += n;
+    }
     if (!file.commit())
         return fail(file.errorString().toStdString());
     if (error)

@@ -28,4 +28,12 @@ DesignLoadResult loadDesignJson(std::string_view text);
 DesignLoadResult loadDesignFile(const std::string& path);
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error);
 
+// Writes `bytes` to `path` all or nothing: a temporary file in the same folder
+// (QSaveFile), unbuffered so that a short write (disk full, file-size limit) is
+// seen, renamed over `path` only when every byte is written. On failure the
+// previous file is untouched and `error` holds the reason.
+// Every file the app and the CLI write goes through here (or QSaveFile used
+// the same way); tests/models/tst_atomic_writes.cpp checks the sources.
+bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string* error);
+
 } // namespace cf

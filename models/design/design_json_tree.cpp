@@ -21,6 +21,40 @@ std::size_t utf8Chars(const std::string& text)
     return n;
 }
 
+// `text` with every byte that is not part of valid UTF-8 written as \xNN: the
+// parser quotes the bytes it stopped at ("last read: ..."), and a message must
+// itself be valid UTF-8 to reach a JSON report or a label.
+std::string printableUtf8(const std::string& text)
+{
+    std::string out;
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char c = byte(i);
+        std::size_t n = c < 0x80 ? 1 : (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3
+                                                     : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
+        bool ok = n > 0 && i + n <= text.size();
+        for (std::size_t k = 1; ok && k < n; ++k)
+            ok = (byte(i + k) & 0xC0u) == 0x80u;
+        // No overlong forms, surrogates or code points above U+10FFFF (RFC 3629).
+        if (ok && n >= 3) {
+            const unsigned char d = byte(i + 1);
+            ok = !(c == 0xE0 && d < 0xA0) && !(c == 0xED && d > 0x9F) && !(c == 0xF0 && d < 0x90) &&
+                 !(c == 0xF4 && d > 0x8F);
+        }
+        if (ok) {
+            out.append(text, i, n);
+            i += n;
+        } else {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 0xF];
+            ++i;
+        }
+    }
+    return out;
+}
+
 // Strips nlohmann's "[json.exception.parse_error.101] " prefix.
 std::string plainMessage(const char* what)
 {
@@ -74,7 +108,7 @@ public:
         constexpr int kNumberOverflow = 406; // nlohmann out_of_range.406: a number that is not finite
         if (ex.id == kNumberOverflow)
             return fail(pointerOfNext(), "the number " + lastToken + " is too large: it is not a finite number");
-        std::string message = plainMessage(ex.what());
+        std::string message = printableUtf8(plainMessage(ex.what()));
         if (!lastToken.empty() && (lastToken.back() == 'N' || lastToken.back() == 'I'))
             message += " (JSON has no NaN or Infinity; write a finite number)";
         return fail(pointerOfNext(), std::move(message));

@@ -22,7 +22,9 @@ CostFacts costFacts(const CostInputs& in)
     const Economics& e = in.economics;
     c.capexUsd = std::max(0.0, in.capexUsd);
     c.energyUsdPerYear = in.facilityW / 1000.0 * kHoursPerYear * e.electricityUsdPerKwh;
-    c.staffUsdPerYear = e.gpusPerOpsEngineer > 0 ? in.gpus / e.gpusPerOpsEngineer * e.opsEngineerUsdPerYear : 0.0;
+    c.staffUsdPerYear = e.gpusPerOpsEngineer >= kMinGpusPerOpsEngineer
+                            ? in.gpus / e.gpusPerOpsEngineer * e.opsEngineerUsdPerYear
+                            : 0.0;
     c.maintenanceUsdPerYear = e.maintenanceFractionPerYear * c.capexUsd;
     c.opexUsdPerYear = c.energyUsdPerYear + c.staffUsdPerYear + c.maintenanceUsdPerYear;
     c.rentUsdPerYear = double(in.gpus) * kHoursPerYear * e.rentUsdPerGpuHour;
@@ -33,7 +35,8 @@ CostFacts costFacts(const CostInputs& in)
     c.ownRunCostUsd = c.capexUsd * runYears / ownership + c.opexUsdPerYear * runYears;
     c.rentRunCostUsd = c.rentUsdPerYear * runYears;
     c.totalCostUsd = c.ownRunCostUsd;
-    c.costPerMillionTokensUsd = in.tokensToTrain > 0 ? c.totalCostUsd / (in.tokensToTrain / 1e6) : 0.0;
+    c.costPerMillionTokensUsd =
+        in.tokensToTrain >= kMinTokensForPerTokenCost ? c.totalCostUsd / (in.tokensToTrain / 1e6) : 0.0;
     return c;
 }
 

@@ -11,6 +11,12 @@ namespace cf {
 
 inline constexpr double kHoursPerYear = 8766.0; // 365.25 days
 inline constexpr double kMonthsPerYear = 12.0;
+// Guards against inputs the design reader accepts but that overflow the cost
+// figures (issue 7): fewer GPUs per engineer than this (a thousand engineers
+// per GPU) and the staff cost is not computed (evaluateOn names the field);
+// fewer tokens than one and there is no cost per million tokens. Our choice.
+inline constexpr double kMinGpusPerOpsEngineer = 1e-3;
+inline constexpr double kMinTokensForPerTokenCost = 1.0;
 
 // Capital cost of the design: the bill of materials' total, so BOM and capex agree.
 // `problems` gets a warning for every part whose price the catalog does not know.

@@ -1,5 +1,6 @@
 #include "predict/split_checks.h"
 
+#include <limits>
 #include <string>
 
 namespace cf {
@@ -11,6 +12,14 @@ void add(Problems& p, Severity s, const char* field, std::string message)
 }
 
 std::string n(long long v) { return std::to_string(v); }
+
+// a * b, or LLONG_MAX when that overflows: degrees up to 2^20 each (the design
+// reader's bound) multiply past 64 bits (issue 7 hardening guard).
+long long satMul(long long a, long long b)
+{
+    long long r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<long long>::max() : r;
+}
 
 // Megatron-Core can count the embedding and the loss as one pipeline layer each
 // (account_for_embedding/loss_in_pipeline_split), so PP x VP may reach layers + 2.
@@ -63,18 +72,18 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
                                    " layers: the largest stage sets the pace");
     if (par.vp > 1 && par.pp == 1)
         err("parallelism.vp", "interleaving (VP " + n(par.vp) + ") needs pipeline parallelism (PP > 1)");
-    else if (par.vp > 1 && par.pp * par.vp > m.layers + kEmbeddingLossStages)
-        err("parallelism.vp", "PP x VP = " + n(par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
-    else if (par.vp > 1 && par.pp * par.vp > m.layers)
-        warn("parallelism.vp", "PP x VP = " + n(par.pp * par.vp) + " virtual stages for " + n(m.layers) +
+    else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers + kEmbeddingLossStages)
+        err("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
+    else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers)
+        warn("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " virtual stages for " + n(m.layers) +
                                    " layers: the embedding and the loss must count as stages");
     if (w.seqLen % par.cp != 0)
         err("parallelism.cp", "CP " + n(par.cp) + " does not divide the sequence length " + n(w.seqLen));
     const long long inner = 1LL * par.tp * par.pp * par.cp;
     if (par.dp == 0 && t.gpus % inner != 0)
         err("parallelism.dp", "TP x PP x CP = " + n(inner) + " does not divide the " + n(t.gpus) + " GPUs");
-    else if (inner * dp != t.gpus)
-        err("parallelism.dp", "TP x PP x DP x CP = " + n(inner * dp) + " but the design has " + n(t.gpus) + " GPUs");
+    else if (satMul(inner, dp) != t.gpus)
+        err("parallelism.dp", "TP x PP x DP x CP = " + n(satMul(inner, dp)) + " but the design has " + n(t.gpus) + " GPUs");
     else if (w.globalBatchSeqs % (1LL * dp * par.microbatch) != 0)
         err("workload.globalBatchSeqs", "global batch " + n(w.globalBatchSeqs) + " is not a multiple of DP x micro-batch = " +
                                             n(1LL * dp * par.microbatch));
@@ -85,8 +94,8 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     if (par.sharding == Sharding::FSDPHybrid && dp <= 1)
         warn("parallelism.sharding", "HYBRID_SHARD with DP 1 shards nothing");
     const int domain = t.scaleUpDomainGpus > 0 ? t.scaleUpDomainGpus : t.gpusPerNode;
-    if (par.tp * par.cp > domain && par.tp > 1)
-        warn("parallelism.tp", "TP x CP = " + n(par.tp * par.cp) + " crosses the " + n(domain) +
+    if (1LL * par.tp * par.cp > domain && par.tp > 1)
+        warn("parallelism.tp", "TP x CP = " + n(1LL * par.tp * par.cp) + " crosses the " + n(domain) +
                                    "-GPU scale-up domain: TP traffic goes over the network");
     if (m.experts > 1)
         warn("workload.model.experts", "mixture of experts: the expert all-to-all is not modelled");

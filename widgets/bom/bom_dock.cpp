@@ -3,6 +3,7 @@
 #include "bom/bom_report.h"
 #include "bom/bom_table_model.h"
 #include "charts/chart_format.h"
+#include "design/design_json.h"
 #include "predict/bom_writers.h"
 
 #include <QFile>
@@ -12,7 +13,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -23,19 +23,13 @@ namespace {
 
 bool writeText(const QString& path, const std::string& text, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit()) {
-        if (error)
-            *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    // All or nothing: a temporary file renamed over `path` when complete.
+    std::string why;
+    if (writeFileAtomically(path.toStdString(), text, &why))
+        return true;
+    if (error)
+        *error = QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(why));
+    return false;
 }
 
 } // namespace

@@ -3,12 +3,13 @@
 #include "charts/chart_format.h"
 #include "charts/cost_chart.h"
 #include "charts/scaling_chart.h"
+#include "design/design_json.h"
 #include "predict/bill_of_materials.h"
 #include "predict/chart_series.h"
 #include "predict/evaluate.h"
 
 #include <QDateTime>
-#include <QFile>
+#include <QBuffer>
 #include <QLocale>
 #include <QPageSize>
 #include <QPainter>
@@ -126,14 +127,8 @@ QString BomReport::html(const Design& design, const Catalog& catalog)
 
 bool BomReport::writePdf(const Design& design, const Catalog& catalog, const QString& path, QString* error)
 {
-    QFile probe(path);
-    if (!probe.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QObject::tr("Cannot write %1: %2").arg(path, probe.errorString());
-        return false;
-    }
-    probe.close();
-
+    // The PDF is made in memory, then written all or nothing (writeFileAtomically):
+    // a failure leaves the previous report as it was.
     const DesignFacts facts = deriveDesignFacts(design, catalog);
     const Prediction prediction = evaluate(design, catalog);
     const ChartSeries series = buildChartSeries(design, facts, prediction);
@@ -148,16 +143,28 @@ bool BomReport::writePdf(const Design& design, const Catalog& catalog, const QSt
     doc.addResource(QTextDocument::ImageResource, QUrl(kCostUrl), chartImage(cost));
     doc.setHtml(html(design, catalog));
 
-    QPdfWriter writer(path);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setResolution(kPdfDpi);
-    writer.setPageMargins(QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm), QPageLayout::Millimeter);
-    writer.setTitle(QString::fromStdString(design.name));
-    writer.setCreator(QStringLiteral("ClusterForge"));
-    doc.print(&writer);
-    if (QFile(path).size() == 0) {
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&pdf);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setResolution(kPdfDpi);
+        writer.setPageMargins(QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm), QPageLayout::Millimeter);
+        writer.setTitle(QString::fromStdString(design.name));
+        writer.setCreator(QStringLiteral("ClusterForge"));
+        doc.print(&writer);
+    } // the writer finishes the PDF here
+    if (pdf.data().isEmpty()) {
         if (error)
             *error = QObject::tr("Writing the PDF %1 produced an empty file").arg(path);
+        return false;
+    }
+    std::string why;
+    const QByteArray& bytes = pdf.data();
+    if (!writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                             &why)) {
+        if (error)
+            *error = QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(why));
         return false;
     }
     return true;

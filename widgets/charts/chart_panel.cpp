@@ -1,10 +1,17 @@
 #include "charts/chart_panel.h"
 
+#include "design/design_json.h"
+
+#include <QBuffer>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPixmap>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -21,6 +28,9 @@ constexpr double kHoverRadiusPx = 24.0;
 // Minimum size of a chart so axis labels stay readable (our choice).
 constexpr int kMinChartWidthPx = 280;
 constexpr int kMinChartHeightPx = 180;
+// PDF export: 72 dots per inch makes one PDF point per chart pixel (the page
+// is the chart's size in points, as QCustomPlot::savePdf makes it).
+constexpr int kPdfPointsPerInch = 72;
 
 } // namespace
 
@@ -71,14 +81,51 @@ QString ChartPanel::title() const
     return title_->text();
 }
 
+// Exports are made in memory, then written all or nothing (writeFileAtomically:
+// a temporary file renamed over `path` when complete), so a failed export never
+// leaves half a file or loses the old one.
 bool ChartPanel::exportPng(const QString& path)
 {
-    return plot_->savePng(path, plot_->width(), plot_->height());
+    const QPixmap image = plot_->toPixmap(plot_->width(), plot_->height());
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    if (image.isNull() || !image.save(&png, "PNG"))
+        return false;
+    const QByteArray& bytes = png.data();
+    std::string error;
+    return writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                               &error);
 }
 
 bool ChartPanel::exportPdf(const QString& path)
 {
-    return plot_->savePdf(path, plot_->width(), plot_->height());
+    // What QCustomPlot::savePdf does, into memory: a vector PDF one page the
+    // size of the chart (72 dpi: one point per pixel). savePdf itself writes
+    // only to a file name, through a buffered file that can end truncated
+    // without an error.
+    const int width = plot_->width(), height = plot_->height();
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&pdf);
+        writer.setCreator(QStringLiteral("ClusterForge"));
+        writer.setTitle(title());
+        writer.setResolution(kPdfPointsPerInch);
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(width, height), QPageSize::Point, QString(),
+                                                   QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QCPPainter painter;
+        if (!painter.begin(&writer))
+            return false;
+        painter.setMode(QCPPainter::pmVectorized);
+        plot_->toPainter(&painter, width, height);
+        painter.end();
+    } // the writer finishes the PDF here
+    const QByteArray& bytes = pdf.data();
+    std::string error;
+    return !bytes.isEmpty() &&
+           writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                               &error);
 }
 
 void ChartPanel::replot(bool immediate)

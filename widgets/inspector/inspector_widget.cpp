@@ -40,6 +40,8 @@ InspectorWidget::InspectorWidget(DesignDocument* document, const Catalog& catalo
     layout->addStretch();
     connect(document_, &DesignDocument::selectionChanged, this, &InspectorWidget::reload);
     connect(document_, &DesignDocument::designReset, this, &InspectorWidget::reload);
+    connect(document_, &DesignDocument::selectionChanged, this, [this] { editStart_ = {}; });
+    connect(document_, &DesignDocument::designReset, this, [this] { editStart_ = {}; });
     connect(document_, &DesignDocument::partChanged, this, &InspectorWidget::onObjectChanged);
     connect(document_, &DesignDocument::linkChanged, this, &InspectorWidget::onObjectChanged);
     reload();
@@ -50,6 +52,7 @@ QWidget* InspectorWidget::buildPartPage()
     auto* page = new QWidget(this);
     auto* form = new QFormLayout(page);
     name_ = new QLineEdit(page);
+    name_->setMaxLength(kMaxNameChars);
     count_ = new QSpinBox(page);
     count_->setRange(0, kMaxGroupCount * 10); // out-of-range values get a message, never applied
     count_->setSuffix(tr(" nodes"));
@@ -76,6 +79,8 @@ QWidget* InspectorWidget::buildPartPage()
     connect(x_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("x"), v); });
     connect(y_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("y"), v); });
     connect(name_, &QLineEdit::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    // A refused edit is undone before the undo step closes (same step).
+    connect(count_, &QSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(count_, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     connect(x_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     connect(y_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
@@ -114,6 +119,8 @@ QWidget* InspectorWidget::buildLinkPage()
             [this](int) { applyLink(QStringLiteral("lengthClass"), length_->currentData()); });
     connect(cables_, &QSpinBox::valueChanged, this,
             [this](int v) { applyLink(QStringLiteral("cablesPerMember"), v); });
+    connect(speed_, &QDoubleSpinBox::editingFinished, this, &InspectorWidget::endEdit);
+    connect(cables_, &QSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(speed_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     connect(cables_, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     return page;
@@ -168,6 +175,47 @@ void InspectorWidget::reload()
     loading_ = false;
 }
 
+QVariant InspectorWidget::documentValue(const QString& property) const
+{
+    if (const Part* p = document_->part(currentId_); p && property == QLatin1String("count"))
+        return p->count;
+    if (const Link* l = document_->link(currentId_)) {
+        if (property == QLatin1String("speedGbps"))
+            return l->speedGbps;
+        if (property == QLatin1String("cablesPerMember"))
+            return l->cablesPerMember;
+    }
+    return {};
+}
+
+void InspectorWidget::rememberEditStart(const QString& property)
+{
+    // Typing applies each valid prefix ("4", "42", ...): remember what the
+    // design held before the first keystroke of this edit.
+    if (editStart_.property != property || editStart_.id != currentId_)
+        editStart_ = {currentId_, property, documentValue(property)};
+}
+
+void InspectorWidget::endEdit()
+{
+    // The edit ends with a refused value on screen: put back what the design
+    // held before the edit (merging into the same undo step), show it, and keep
+    // the message. The screen never shows a value the design does not hold.
+    const EditStart start = editStart_;
+    editStart_ = {};
+    const QString message = errorText();
+    if (message.isEmpty() || start.id != currentId_ || !start.value.isValid())
+        return;
+    if (documentValue(start.property) != start.value) {
+        if (document_->part(currentId_))
+            document_->setPartProperty(currentId_, start.property, start.value);
+        else
+            document_->setLinkProperty(currentId_, start.property, start.value);
+    }
+    reload(); // the fields show the design again
+    showError(message);
+}
+
 void InspectorWidget::onObjectChanged(const QString& id)
 {
     if (id == currentId_ && !loading_)
@@ -179,9 +227,13 @@ void InspectorWidget::applyPart(const QString& property, const QVariant& value)
     const Part* p = document_->part(currentId_);
     if (loading_ || !p)
         return;
+    rememberEditStart(property);
     QString error;
+    QString notice; // shown, but the value is applied
     if (property == QLatin1String("name") && value.toString().trimmed().isEmpty())
         error = tr("Name: must not be empty.");
+    else if (property == QLatin1String("name") && value.toString().size() >= kMaxNameChars)
+        notice = tr("Name: at most %1 characters; the rest was cut.").arg(kMaxNameChars);
     else if (property == QLatin1String("count")) {
         const int n = value.toInt();
         if (p->kind != PartKind::Node && n != 1)
@@ -189,15 +241,16 @@ void InspectorWidget::applyPart(const QString& property, const QVariant& value)
         else if (n < 1 || n > kMaxGroupCount)
             error = tr("Count: %1 nodes is out of range (1 to %2).").arg(n).arg(kMaxGroupCount);
     }
-    showError(error);
     if (error.isEmpty())
-        document_->setPartProperty(currentId_, property, value);
+        document_->setPartProperty(currentId_, property, value); // reloads, which clears the message
+    showError(error.isEmpty() ? notice : error);
 }
 
 void InspectorWidget::applyLink(const QString& property, const QVariant& value)
 {
     if (loading_ || !document_->link(currentId_))
         return;
+    rememberEditStart(property);
     QString error;
     if (property == QLatin1String("speedGbps")) {
         const double v = value.toDouble();

@@ -4,6 +4,7 @@
 // in one field merges into one undo step until the field loses focus). A bad
 // value is never applied: a message names the field and the limit.
 
+#include <QVariant>
 #include <QWidget>
 
 class QComboBox;
@@ -27,6 +28,9 @@ public:
     static constexpr int kMaxGroupCount = 100000;      // nodes in one group
     static constexpr double kMaxLinkGbps = 1600.0;      // beyond 1.6T Ethernet/XDR, 2025
     static constexpr int kMaxCablesPerMember = 64;      // no node has more compute NICs
+    // A name the design file can hold: the reader refuses longer text
+    // (design_json_tree.h, kMaxStringChars), so a longer paste is cut here.
+    static constexpr int kMaxNameChars = 4096;
 
     QString currentId() const { return currentId_; }
     QString errorText() const;
@@ -47,6 +51,11 @@ private:
     void applyPart(const QString& property, const QVariant& value);
     void applyLink(const QString& property, const QVariant& value);
     void showError(const QString& text);
+    // Refused edits: the value before the edit's first keystroke, restored when
+    // the edit ends with a refused value on screen.
+    QVariant documentValue(const QString& property) const;
+    void rememberEditStart(const QString& property);
+    void endEdit();
     QWidget* buildPartPage();
     QWidget* buildLinkPage();
 
@@ -54,6 +63,11 @@ private:
     const Catalog& catalog_;
     QString currentId_;
     bool loading_ = false;
+    struct EditStart {
+        QString id, property;
+        QVariant value;
+    };
+    EditStart editStart_;
     QStackedWidget* pages_;
     QLabel* emptyLabel_;
     QLabel* error_;

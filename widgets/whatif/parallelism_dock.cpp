@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cf {
 
@@ -95,7 +96,8 @@ QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(min, max);
-    spin->setToolTip(tip);
+    // The range in the tooltip: the spin box silently drops keys that would leave it.
+    spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
     form_->addRow(label, spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
     connect(spin, &QSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
@@ -162,7 +164,10 @@ void ParallelismDock::updateProduct()
             text = tr("TP·PP·CP = %1 does not divide the %2 GPUs, so DP cannot be chosen").arg(model).arg(gpus);
         }
     } else {
-        const long long product = model * p.dp;
+        // Saturated: TP, PP, CP and DP up to 2^20 each would overflow 64 bits.
+        long long product = 0;
+        if (__builtin_mul_overflow(model, static_cast<long long>(p.dp), &product))
+            product = std::numeric_limits<long long>::max();
         if (product == gpus) {
             text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5 GPUs, all used")
                        .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product);

@@ -29,6 +29,8 @@ public:
     QSpinBox* tpSpin() const { return tp_; }
     QSpinBox* ppSpin() const { return pp_; }
     QSpinBox* dpSpin() const { return dp_; }
+    QSpinBox* vpSpin() const { return vp_; }
+    QSpinBox* cpSpin() const { return cp_; }
     QSpinBox* microbatchSpin() const { return microbatch_; }
     QComboBox* shardingCombo() const { return sharding_; }
     QComboBox* recomputeCombo() const { return recompute_; }

@@ -67,7 +67,9 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     tokensB_->setRange(0, kMaxTokensB);
     tokensB_->setDecimals(1);
     tokensB_->setSuffix(tr(" B tokens"));
-    tokensB_->setToolTip(tr("Tokens to train, in billions (15,000 B = 15 T). 0 = report per-token figures only."));
+    tokensB_->setToolTip(tr("Tokens to train, in billions (15,000 B = 15 T). 0 = report per-token figures only. "
+                            "Allowed: 0 to %L1 B.")
+                             .arg(kMaxTokensB, 0, 'f', 0));
     form_->addRow(tr("Tokens to train"), tokensB_);
     connect(tokensB_, &QDoubleSpinBox::valueChanged, this, [this] { commit(QStringLiteral("tokens")); });
 
@@ -98,8 +100,11 @@ QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int
     auto* spin = new QSpinBox(this);
     spin->setRange(min, max);
     spin->setSuffix(suffix);
-    spin->setGroupSeparatorShown(true);
-    spin->setToolTip(tip);
+    // No group separators: QSpinBox re-inserts them on every keystroke and the
+    // cursor lands elsewhere, so typing 1048576 gave 1,045,768 (tst_hostile_gui).
+    spin->setGroupSeparatorShown(false);
+    // The range in the tooltip: the spin box silently drops keys that would leave it.
+    spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
     form_->addRow(label, spin);
     const QString field = label;
     connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field); });

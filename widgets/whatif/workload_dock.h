@@ -29,7 +29,11 @@ public:
     // For tests and the screenshot.
     QComboBox* presetCombo() const { return preset_; }
     QSpinBox* layersSpin() const { return layers_; }
+    QSpinBox* hiddenSpin() const { return hidden_; }
     QSpinBox* headsSpin() const { return heads_; }
+    QSpinBox* kvHeadsSpin() const { return kvHeads_; }
+    QSpinBox* ffnSpin() const { return ffn_; }
+    QSpinBox* vocabSpin() const { return vocab_; }
     QSpinBox* seqLenSpin() const { return seqLen_; }
     QDoubleSpinBox* tokensSpin() const { return tokensB_; }
     QSpinBox* batchSpin() const { return batch_; }
