@@ -77,9 +77,7 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
     out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
     if (!out.memory.fits)
         out.problems.push_back({Severity::Error, "memory",
-                                "needs " + std::to_string(int(std::ceil(out.memory.totalBytes / 1e9))) +
-                                    " GB per GPU but the GPU has " + std::to_string(int(t.gpu->hbmGB)) +
-                                    " GB: shard more, recompute, or split further",
+                                memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
                                 {}});
 
     // Checkpoints and goodput.

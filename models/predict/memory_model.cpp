@@ -1,5 +1,7 @@
 #include "predict/memory_model.h"
 
+#include <cstdio>
+
 #include <algorithm>
 
 namespace cf {
@@ -83,6 +85,15 @@ MemoryFacts memoryFacts(const MemoryInputs& in)
     m.hbmBytes = in.hbmGB * kBytesPerMarketingGB;
     m.fits = m.totalBytes <= m.hbmBytes;
     return m;
+}
+
+std::string memoryShortMessage(double neededBytes, double hbmBytes)
+{
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "needs %.1f GiB per GPU but the GPU has %.0f GiB: shard more, recompute, or split further",
+                  neededBytes / kBytesPerMarketingGB, hbmBytes / kBytesPerMarketingGB);
+    return text;
 }
 
 } // namespace cf
