@@ -7,8 +7,16 @@
 #include <iostream>
 #include <sstream>
 
+// Usage: bench_calibration [CSV]            the whole report
+//        bench_calibration --args ID [CSV]  the evaluate flags of one row (to rerun it by hand)
 int main(int argc, char** argv)
 {
+    std::string showId;
+    if (argc > 2 && std::string(argv[1]) == "--args") {
+        showId = argv[2];
+        argv += 2;
+        argc -= 2;
+    }
     const std::string path = argc > 1 ? argv[1] : std::string(CF_SHARED_DIR) + "/refdata/calibration.csv";
     std::ifstream f(path);
     if (!f) {
@@ -18,6 +26,17 @@ int main(int argc, char** argv)
     std::stringstream ss;
     ss << f.rdbuf();
     const cf::cli::CalibrationReport report = cf::cli::runCalibration(ss.str());
+    if (!showId.empty()) {
+        for (const cf::cli::CalibrationResult& r : report.results)
+            if (r.row.id == showId) {
+                for (const std::string& a : r.args)
+                    std::cout << a << ' ';
+                std::cout << '\n';
+                return 0;
+            }
+        std::cerr << "bench_calibration: no row " << showId << "\n";
+        return 2;
+    }
     std::cout << cf::cli::formatCalibrationReport(report);
     return 0;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the `fuzz` preset (clang, libFuzzer, ASan + UBSan) and run every fuzz
 # target for SECONDS seconds (default 60) on its seed corpus, at low priority.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      (FUZZ_JOBS=N: targets run at a time, default nproc)
 # Prints each target's executions and coverage (libFuzzer's final cov:/ft:);
 # exits non-zero when a target crashes, leaks, times out or reports a sanitizer
 # error (the reproducer is left in build/fuzz/artifacts/).
@@ -47,19 +47,38 @@ fuzzhome="$(mktemp -d)"
 trap 'rm -rf "$fuzzhome"' EXIT
 export XDG_CONFIG_HOME="$fuzzhome" XDG_DATA_HOME="$fuzzhome" HOME="$fuzzhome"
 
-failed=0
-printf '%-18s %8s %10s %8s %8s %s\n' target seconds executions cov ft result
-for t in "${targets[@]}"; do
-    # Work on a copy so the seed corpus in git never grows.
-    work="$out/$t-corpus"
+# One target: run it on a copy of its seed corpus (the corpus in git never grows).
+run_target() {
+    local t="$1" work="$out/$1-corpus" status=0
     rm -rf "$work"
     mkdir -p "$work"
     cp tests/fuzz/corpus/"$t"/* "$work"/
-    log="$out/$t.log"
-    status=0
     nice -n 19 "build/fuzz/tests/fuzz/$t" "$work" \
         -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/$t-" >"$log" 2>&1 || status=$?
+        -print_final_stats=1 -artifact_prefix="$artifacts/$t-" >"$out/$t.log" 2>&1 || status=$?
+    echo "$status" >"$out/$t.status"
+}
+
+# As many targets at a time as there are cores (FUZZ_JOBS overrides): each target
+# is single-threaded, so 4 targets x SECONDS take SECONDS x 4 / cores of wall time.
+rm -f "$out"/*.status
+parallel="${FUZZ_JOBS:-$jobs}"
+running=0
+for t in "${targets[@]}"; do
+    run_target "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$parallel" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait
+
+failed=0
+printf '%-18s %8s %10s %8s %8s %s\n' target seconds executions cov ft result
+for t in "${targets[@]}"; do
+    log="$out/$t.log"
+    status="$(cat "$out/$t.status" 2>/dev/null || echo 1)"
     execs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)"
     last="$(grep -E '#[0-9]+.*cov: [0-9]+' "$log" | tail -1 || true)"
     cov="$(sed -nE 's/.*cov: ([0-9]+).*/\1/p' <<<"$last")"

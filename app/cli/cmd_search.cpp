@@ -9,6 +9,7 @@
 #include "report_json.h"
 #include "workload_flags.h"
 
+#include "predict/memory_model.h"
 #include "search/split_search.h"
 
 #include <nlohmann/json.hpp>
@@ -65,14 +66,14 @@ void printText(const SearchReport& r, std::ostream& out)
     out << line("%lld splits evaluated in %.3f s (%.2f M splits/s), %lld feasible\n", r.evaluated, r.elapsedS,
                 r.splitsPerS / 1e6, r.feasible);
     out << line("%4s %4s %4s %4s %6s %4s %4s %-12s %-10s %10s %8s %9s %7s\n", "rank", "tp", "pp", "vp", "dp", "cp",
-                "mb", "sharding", "recompute", "days", "MFU %", "tok/s/GPU", "mem GB");
+                "mb", "sharding", "recompute", "days", "MFU %", "tok/s/GPU", "mem GiB");
     int rank = 1;
     for (const SearchResult& res : r.results) {
         const Parallelism& s = res.split;
         const Prediction& p = res.prediction;
         out << line("%4d %4d %4d %4d %6d %4d %4d %-12s %-10s %10.1f %8.1f %9.0f %7.1f\n", rank++, s.tp, s.pp, s.vp,
                     s.dp, s.cp, s.microbatch, toString(s.sharding), toString(s.recompute),
-                    p.goodput.timeToTrainS / 86400.0, p.mfu * 100.0, p.tokensPerSPerGpu, p.memory.totalBytes / 1e9);
+                    p.goodput.timeToTrainS / 86400.0, p.mfu * 100.0, p.tokensPerSPerGpu, p.memory.totalBytes / kBytesPerMarketingGB);
     }
     if (!r.infeasible.empty()) {
         out << "infeasible:\n";

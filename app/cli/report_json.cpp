@@ -9,6 +9,7 @@ namespace cf::cli {
 namespace {
 
 constexpr double kGB = 1e9;
+constexpr double kGiB = 1073741824.0;
 constexpr double kSecondsPerDay = 86400.0;
 
 nlohmann::json problemList(const Prediction& p, Severity severity)
@@ -104,15 +105,16 @@ std::string predictionText(const Prediction& p)
     row("CP comm", "%.3f", b.cpCommS);
     row("optimizer", "%.3f", b.optimizerS);
     row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
-    o << "Memory per GPU (GB)\n";
+    // GiB for people (the catalog's "80 GB" HBM is 80 GiB); the JSON keeps decimal GB.
+    o << "Memory per GPU (GiB)\n";
     const MemoryFacts& m = p.memory;
-    row("weights", "%.1f", m.weightsBytes / kGB);
-    row("gradients", "%.1f", m.gradientsBytes / kGB);
-    row("optimizer", "%.1f", m.optimizerBytes / kGB);
-    row("activations", "%.1f", m.activationsBytes / kGB);
-    row("buffers", "%.1f", m.buffersBytes / kGB);
-    row("total", "%.1f", m.totalBytes / kGB);
-    row("HBM", "%.1f", m.hbmBytes / kGB);
+    row("weights", "%.1f", m.weightsBytes / kGiB);
+    row("gradients", "%.1f", m.gradientsBytes / kGiB);
+    row("optimizer", "%.1f", m.optimizerBytes / kGiB);
+    row("activations", "%.1f", m.activationsBytes / kGiB);
+    row("buffers", "%.1f", m.buffersBytes / kGiB);
+    row("total", "%.1f", m.totalBytes / kGiB);
+    row("HBM", "%.1f", m.hbmBytes / kGiB);
     o << "Run\n";
     row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
     row("goodput", "%.1f %%", 100 * p.goodput.goodput);

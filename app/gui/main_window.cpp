@@ -54,6 +54,15 @@ QString problemsText(const Problems& problems)
 
 } // namespace
 
+MainWindow::~MainWindow()
+{
+    // The undo stack is a member: destroying it emits cleanChanged, whose slot
+    // reads the document, which is gone by then (UBSan caught it). Cut every
+    // connection from our own members to this window first.
+    undoStack_.disconnect(this);
+    document_.disconnect(this);
+}
+
 MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/clusterforge.svg")));

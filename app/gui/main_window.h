@@ -40,6 +40,7 @@ public:
     // Opens `startFile`, or the bundled Workhorse example when it is empty.
     // A file that cannot be read leaves an empty design and shows the error.
     explicit MainWindow(const QString& startFile = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     const Design& design() const { return document_.design(); }
     // Every edit goes through the document: one QUndoCommand each on undoStack().

@@ -19,16 +19,6 @@ namespace cf {
 // gradient overwrites them in place (our count).
 inline constexpr double kResidentLogitBytes = 4.0;
 
-namespace {
-// Bytes as whole GB for a message, guarded: a huge shape must not overflow the
-// integer conversion (issue 7 hardening guard; 1e18 GB caps it).
-long long wholeGB(double bytes)
-{
-    const double gb = std::ceil(bytes / 1e9);
-    return gb >= 0 && gb < 1e18 ? static_cast<long long>(gb) : static_cast<long long>(1e18);
-}
-} // namespace
-
 int effectiveDp(const Parallelism& p, int gpus)
 {
     if (p.dp > 0)
@@ -87,9 +77,7 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
     out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
     if (!out.memory.fits)
         out.problems.push_back({Severity::Error, "memory",
-                                "needs " + std::to_string(wholeGB(out.memory.totalBytes)) +
-                                    " GB per GPU but the GPU has " + std::to_string(int(t.gpu->hbmGB)) +
-                                    " GB: shard more, recompute, or split further",
+                                memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
                                 {}});
 
     // Checkpoints and goodput.

@@ -1,5 +1,7 @@
 #include "predict/memory_model.h"
 
+#include <cstdio>
+
 #include <algorithm>
 
 namespace cf {
@@ -83,6 +85,23 @@ MemoryFacts memoryFacts(const MemoryInputs& in)
     m.hbmBytes = in.hbmGB * kBytesPerMarketingGB;
     m.fits = m.totalBytes <= m.hbmBytes;
     return m;
+}
+
+std::string memoryShortMessage(double neededBytes, double hbmBytes)
+{
+    // A hostile shape can need more than any number worth printing (or inf):
+    // cap the figure so the message never shows "inf" (issue 7).
+    constexpr double kLargestShownGiB = 1e15;
+    const double needGiB = neededBytes / kBytesPerMarketingGB;
+    char need[48];
+    if (needGiB < kLargestShownGiB)
+        std::snprintf(need, sizeof need, "%.1f GiB", needGiB);
+    else
+        std::snprintf(need, sizeof need, "more than %.0e GiB", kLargestShownGiB);
+    char text[200];
+    std::snprintf(text, sizeof text, "needs %s per GPU but the GPU has %.0f GiB: shard more, recompute, or split further",
+                  need, std::min(hbmBytes / kBytesPerMarketingGB, kLargestShownGiB));
+    return text;
 }
 
 } // namespace cf

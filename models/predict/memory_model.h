@@ -9,6 +9,8 @@
 #include "design/workload.h"
 #include "predict/prediction.h"
 
+#include <string>
+
 namespace cf {
 
 inline constexpr double kWeightBytesPerParam = 2.0;    // BF16 working copy (ZeRO paper)
@@ -50,6 +52,10 @@ struct MemoryInputs {
 };
 
 MemoryFacts memoryFacts(const MemoryInputs& in);
+
+// "needs 84.3 GiB per GPU but the GPU has 80 GiB: ..." (both in GiB, the unit the
+// capacity is sold in, so the two figures compare at a glance).
+std::string memoryShortMessage(double neededBytes, double hbmBytes);
 
 inline constexpr bool kAssumeFlashAttention = true; // every calibrated framework uses it
 // GPU memory capacities are marketed in binary gigabytes: an "A100 40GB"

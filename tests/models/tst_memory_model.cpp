@@ -21,6 +21,17 @@ ModelShape gpt3()
 class TestMemoryModel : public QObject {
     Q_OBJECT
 private slots:
+    // The "does not fit" message states need and capacity in the same unit (GiB),
+    // so 82 GB (decimal) on an "80 GB" GPU is not reported as too big: 82e9 B = 76.4 GiB.
+    void shortMessageUsesGiBForBoth()
+    {
+        const double hbm = 80.0 * cf::kBytesPerMarketingGB;
+        const std::string over = cf::memoryShortMessage(90.0 * cf::kBytesPerMarketingGB, hbm);
+        QVERIFY2(over.find("needs 90.0 GiB") != std::string::npos, over.c_str());
+        QVERIFY2(over.find("has 80 GiB") != std::string::npos, over.c_str());
+        const std::string decimal = cf::memoryShortMessage(82e9, hbm);
+        QVERIFY2(decimal.find("needs 76.4 GiB") != std::string::npos, decimal.c_str());
+    }
     void korthikantiActivationsPerLayer()
     {
         // s = 2048, b = 1, h = 12288, a = 96, t = 8 (Korthikanti et al. 2022, Table 2).

@@ -89,11 +89,11 @@ private slots:
 
         QCustomPlot* mem = w.memoryChart()->plot();
         QCOMPARE(mem->plottableCount(), 5);
-        QCOMPARE(barsAt(mem, 0)->data()->at(0)->value, b.series.memory.parts[0].value / 1e9); // GB axis
+        QCOMPARE(barsAt(mem, 0)->data()->at(0)->value, b.series.memory.parts[0].value / 1073741824.0); // GiB axis (HBM is sold in GiB)
         QVERIFY(mem->itemCount() >= 1); // the HBM line
         auto* hbm = qobject_cast<QCPItemStraightLine*>(mem->item(0));
         QVERIFY(hbm);
-        QCOMPARE(hbm->point1->coords().y(), b.prediction.memory.hbmBytes / 1e9);
+        QCOMPARE(hbm->point1->coords().y(), b.prediction.memory.hbmBytes / 1073741824.0);
 
         QCustomPlot* pw = w.powerChart()->plot();
         QCOMPARE(pw->plottableCount(), 6);

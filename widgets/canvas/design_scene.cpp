@@ -30,6 +30,15 @@ DesignScene::DesignScene(DesignDocument* document, const Catalog& catalog, QObje
     rebuild();
 }
 
+DesignScene::~DesignScene()
+{
+    // ~QGraphicsScene deletes the items after this object has stopped being a
+    // DesignScene, and removing selected items emits selectionChanged: our slots
+    // must not run then (UBSan: downcast of a half-destroyed object).
+    disconnect(this, nullptr, this, nullptr);
+    clear();
+}
+
 QGraphicsItem* DesignScene::itemForId(const QString& id) const
 {
     if (PartItem* p = parts_.value(id))

@@ -22,6 +22,7 @@ class DesignScene : public QGraphicsScene {
     Q_OBJECT
 public:
     DesignScene(DesignDocument* document, const Catalog& catalog, QObject* parent = nullptr);
+    ~DesignScene() override;
 
     DesignDocument* document() const { return document_; }
     const Catalog& catalog() const { return catalog_; }

@@ -5,17 +5,19 @@
 namespace cf {
 namespace {
 
-constexpr double kBytesPerGB = 1e9; // decimal GB, as GPU datasheets state HBM
+// GiB: a GPU sold as "80 GB" has 80 GiB of HBM (memory_model.h), so the HBM line
+// reads 80 and the parts add up against it in the same unit.
+constexpr double kBytesPerGiB = 1073741824.0;
 
-QString formatGB(double bytes)
+QString formatGiB(double bytes)
 {
-    return QStringLiteral("%1 GB").arg(bytes / kBytesPerGB, 0, 'f', 1);
+    return QStringLiteral("%1 GiB").arg(bytes / kBytesPerGiB, 0, 'f', 1);
 }
 
 } // namespace
 
 MemoryChart::MemoryChart(QWidget* parent)
-    : StackedBarChart(tr("Memory per GPU"), tr("Memory per GPU (GB)"), 1.0 / kBytesPerGB, &formatGB, parent)
+    : StackedBarChart(tr("Memory per GPU"), tr("Memory per GPU (GiB)"), 1.0 / kBytesPerGiB, &formatGiB, parent)
 {
 }
 

@@ -4,7 +4,7 @@ namespace cf {
 
 namespace {
 constexpr double kSecondsPerDay = 86400.0;
-constexpr double kBytesPerGB = 1e9;
+constexpr double kBytesPerGiB = 1073741824.0; // HBM is sold in GiB ("80 GB" = 80 GiB)
 constexpr double kPercent = 100.0;
 
 QString shardingName(Sharding s)
@@ -83,7 +83,7 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const
     case TokensPerSPerGpu:
         return raw ? QVariant(p.tokensPerSPerGpu) : QVariant(QString::number(p.tokensPerSPerGpu, 'f', 0));
     case MemoryGB: {
-        const double gb = p.memory.totalBytes / kBytesPerGB;
+        const double gb = p.memory.totalBytes / kBytesPerGiB;
         return raw ? QVariant(gb) : QVariant(QString::number(gb, 'f', 1));
     }
     default: return {};
@@ -98,7 +98,7 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
         switch (section) {
         case Days: return tr("Time to train the workload's tokens, including failures and checkpoints");
         case Mfu: return tr("Model FLOPs utilisation (PaLM definition) against the dense peak");
-        case MemoryGB: return tr("Memory per GPU on the fullest pipeline stage, gigabytes");
+        case MemoryGB: return tr("Memory per GPU on the fullest pipeline stage, GiB (2^30 bytes, the unit HBM is sold in)");
         default: return {};
         }
     }
@@ -117,7 +117,7 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     case Days: return tr("Time to train (days)");
     case Mfu: return tr("MFU %");
     case TokensPerSPerGpu: return tr("Tokens/s/GPU");
-    case MemoryGB: return tr("Memory (GB)");
+    case MemoryGB: return tr("Memory (GiB)");
     default: return {};
     }
 }
