@@ -28,9 +28,12 @@ constexpr double kNvlsAlgEfficiency = 0.70;
 // collectives.csv at 32 MB..1 GB without a per-row constant).
 constexpr double kPipelineChunkBytes = 262144.0;
 // When ranks on different nodes have no NIC drawn, NCCL falls back to TCP
-// sockets on the host network: we assume 10 GbE = 1.25 GB/s (our choice). Also
-// the floor of any bandwidth so that no time is infinite.
+// sockets on the host network: we assume 10 GbE = 1.25 GB/s (our choice).
 constexpr double kFallbackGBps = 1.25;
+// A drawn link or NIC is taken at its own speed however slow (a user asking about
+// a 1 Mb/s link gets the answer for 1 Mb/s, not 10 GbE); this floor only keeps a
+// zero speed from making a time infinite.
+constexpr double kMinDrawnGBps = 1e-9;
 constexpr double kBytesPerUsPerGBps = 1e3; // 1 GB/s = 1e3 bytes per microsecond
 constexpr double kSecondsPerUs = 1e-6;
 constexpr double kBytesPerGB = 1e9;
@@ -136,7 +139,7 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
     c.col = c.nodes == 1 ? 0 : (c.nodes == 2 ? 1 : 2);
     c.nvswitch = t.scaleUp != ScaleUp::PCIe;
     c.hwIntra = c.nvswitch ? kHwNvlink : kHwPci;
-    c.intra = std::max(kFallbackGBps, t.scaleUpGBpsPerDir);
+    c.intra = t.scaleUpGBpsPerDir > 0 ? std::max(kMinDrawnGBps, t.scaleUpGBpsPerDir) : kFallbackGBps;
 
     // Oversubscription of every tier the group climbs through (worst case B/r, refdata §4.2).
     int crossed = pl.tiersCrossed;
@@ -151,8 +154,8 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
     const double eff = t.fabricEfficiency > 0 ? t.fabricEfficiency : fabricEfficiencyOf(t.fabric);
     constexpr double kBitsPerByte = 8.0;
     if (t.nicGBpsPerGpu > 0) {
-        c.rankNic = std::max(kFallbackGBps, t.nicGBpsPerGpu * eff / oversub);
-        c.oneNic = std::max(kFallbackGBps, t.nicGbps / kBitsPerByte * eff / oversub);
+        c.rankNic = std::max(kMinDrawnGBps, t.nicGBpsPerGpu * eff / oversub);
+        c.oneNic = std::max(kMinDrawnGBps, t.nicGbps / kBitsPerByte * eff / oversub);
     } else {
         c.rankNic = kFallbackGBps / c.ppn;
         c.oneNic = kFallbackGBps;

@@ -228,7 +228,7 @@ private slots:
         QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QVERIFY(!saved);
         QVERIFY2(error.find("cannot save " + path.toStdString() + ": ") == 0, error.c_str());
-        QVERIFY2(error.size() > path.size() + 15, error.c_str()); // a reason follows
+        QVERIFY2(error.size() > std::size_t(path.size()) + 15, error.c_str()); // a reason follows
         qInfo("SEES %s", error.c_str());
         if (!before.isEmpty())
             QCOMPARE(readAll(path), before);

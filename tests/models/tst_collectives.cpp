@@ -179,6 +179,18 @@ private slots:
                             .seconds);
             }
     }
+    // Below 10 GbE a drawn NIC used to be floored at the no-NIC TCP fallback
+    // (1.25 GB/s), so a 1 Gb/s and a 10 Gb/s fabric predicted the same time.
+    // A 1 GB all-reduce over 64 GPUs is bandwidth-bound: the time scales ~1/speed.
+    void slowNicIsTakenAtItsSpeed()
+    {
+        const double bytes = 1e9;
+        const double at10 = collectiveTime(topo(kH100, 8, 8, 10.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        const double at1 = collectiveTime(topo(kH100, 8, 8, 1.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        const double atTiny = collectiveTime(topo(kH100, 8, 8, 1e-9), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        QVERIFY2(at1 > 5.0 * at10, qPrintable(QString("1 Gb/s %1 s vs 10 Gb/s %2 s").arg(at1).arg(at10)));
+        QVERIFY(std::isfinite(atTiny) && atTiny > 1e3 * at1);
+    }
     void moreOversubscriptionNeverFaster()
     {
         for (double s : {1e4, 1e6, 1e8, 4e9}) {

@@ -29,7 +29,7 @@ const MetricInfo kInfo[HeadlinePanel::MetricCount] = {
     {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Power"), false},
     {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Capex"), false},
     {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Opex / year"), false},
-    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Total cost"), false},
+    {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Run cost"), false},
 };
 
 double valueOf(const Prediction& p, int metric)
