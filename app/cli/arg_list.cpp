@@ -8,43 +8,6 @@
 namespace cf::cli {
 namespace {
 
-// Length of the UTF-8 sequence starting at text[i], 0 when it is not valid
-// UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-std::size_t sequenceLength(const std::string& text, std::size_t i)
-{
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = byte(i);
-    if (c < 0x80)
-        return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + n > text.size())
-        return 0;
-    if (byte(i + 1) < lo || byte(i + 1) > hi)
-        return 0;
-    for (std::size_t k = 2; k < n; ++k)
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
-            return 0;
-    return n;
-}
-
 std::string number(double v)
 {
     char buf[32];
@@ -54,48 +17,11 @@ std::string number(double v)
 
 } // namespace
 
-bool isValidUtf8(const std::string& text, std::size_t* badOffset)
-{
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = sequenceLength(text, i);
-        if (n == 0) {
-            if (badOffset)
-                *badOffset = i;
-            return false;
-        }
-        i += n;
-    }
-    return true;
-}
-
-std::size_t utf8Length(const std::string& text)
-{
-    std::size_t n = 0;
-    for (unsigned char c : text)
-        if ((c & 0xC0u) != 0x80u) // not a continuation byte
-            ++n;
-    return n;
-}
-
 std::string quoteValue(const std::string& value)
 {
-    std::string shown = "'";
-    std::size_t i = 0;
-    while (i < value.size() && i < kMaxShownBytes) {
-        const std::size_t n = sequenceLength(value, i);
-        const auto c = static_cast<unsigned char>(value[i]);
-        if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F))) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            shown += buf;
-            ++i;
-        } else {
-            shown.append(value, i, n);
-            i += n;
-        }
-    }
-    shown += "'";
-    if (i < value.size())
+    std::size_t shownBytes = 0;
+    std::string shown = "'" + printableUtf8(value, {kMaxShownBytes, true}, &shownBytes) + "'";
+    if (shownBytes < value.size())
         shown += "... (" + std::to_string(value.size()) + " bytes)";
     return shown;
 }

@@ -5,6 +5,8 @@
 // them, bytes that are not printable UTF-8 as \xNN, so a 1 MB or binary value
 // gives a one-line message.
 
+#include "design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -23,11 +25,6 @@ inline constexpr std::size_t kMaxShownBytes = 40;
 // 'value' for a message: truncated to kMaxShownBytes (then "... (N bytes)"),
 // control characters and bytes that are not valid UTF-8 written as \xNN.
 std::string quoteValue(const std::string& value);
-// True when `text` is valid UTF-8 (no overlong forms, no surrogates); else
-// `badOffset` is the offset of the first bad byte.
-bool isValidUtf8(const std::string& text, std::size_t* badOffset = nullptr);
-// Characters (code points) of valid UTF-8 text.
-std::size_t utf8Length(const std::string& text);
 // "" when `path` is usable as a file name, else the reason ("empty path", ...).
 std::string pathProblem(const std::string& path);
 

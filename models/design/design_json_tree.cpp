@@ -1,6 +1,7 @@
 // Text -> JSON tree for the design reader, with the resource bounds checked
 // during the parse (a SAX handler builds the tree and knows where it stands).
 #include "design/design_json_tree.h"
+#include "design/utf8_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,49 +12,6 @@ namespace cf::designjson {
 namespace {
 
 using nlohmann::json;
-
-std::size_t utf8Chars(const std::string& text)
-{
-    std::size_t n = 0;
-    for (unsigned char c : text)
-        if ((c & 0xC0u) != 0x80u) // not a continuation byte
-            ++n;
-    return n;
-}
-
-// `text` with every byte that is not part of valid UTF-8 written as \xNN: the
-// parser quotes the bytes it stopped at ("last read: ..."), and a message must
-// itself be valid UTF-8 to reach a JSON report or a label.
-std::string printableUtf8(const std::string& text)
-{
-    std::string out;
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    for (std::size_t i = 0; i < text.size();) {
-        const unsigned char c = byte(i);
-        std::size_t n = c < 0x80 ? 1 : (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3
-                                                     : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
-        bool ok = n > 0 && i + n <= text.size();
-        for (std::size_t k = 1; ok && k < n; ++k)
-            ok = (byte(i + k) & 0xC0u) == 0x80u;
-        // No overlong forms, surrogates or code points above U+10FFFF (RFC 3629).
-        if (ok && n >= 3) {
-            const unsigned char d = byte(i + 1);
-            ok = !(c == 0xE0 && d < 0xA0) && !(c == 0xED && d > 0x9F) && !(c == 0xF0 && d < 0x90) &&
-                 !(c == 0xF4 && d > 0x8F);
-        }
-        if (ok) {
-            out.append(text, i, n);
-            i += n;
-        } else {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 0xF];
-            ++i;
-        }
-    }
-    return out;
-}
 
 // Strips nlohmann's "[json.exception.parse_error.101] " prefix.
 std::string plainMessage(const char* what)
@@ -81,8 +39,8 @@ public:
     {
         const bool isDescription = stack_.size() == 1 && !stack_.back().isArray && stack_.back().key == "description";
         const std::size_t limit = isDescription ? kMaxDescriptionChars : kMaxStringChars;
-        if (utf8Chars(v) > limit)
-            return fail(pointerOfNext(), "text of " + std::to_string(utf8Chars(v)) + " characters is longer than the "
+        if (utf8Length(v) > limit)
+            return fail(pointerOfNext(), "text of " + std::to_string(utf8Length(v)) + " characters is longer than the "
                                              + std::to_string(limit) + " allowed here");
         return scalar(json(std::move(v)));
     }
@@ -93,8 +51,8 @@ public:
     bool key(std::string& k)
     {
         Frame& top = stack_.back();
-        if (utf8Chars(k) > kMaxStringChars)
-            return fail(pointerOfContainer(), "a key of " + std::to_string(utf8Chars(k)) + " characters is longer than the "
+        if (utf8Length(k) > kMaxStringChars)
+            return fail(pointerOfContainer(), "a key of " + std::to_string(utf8Length(k)) + " characters is longer than the "
                                                   + std::to_string(kMaxStringChars) + " allowed");
         if (top.value->contains(k))
             return fail(pointerOfContainer() + "/" + escapePointerToken(k),
