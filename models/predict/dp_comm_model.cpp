@@ -15,6 +15,16 @@ double coll(const Topology& t, CollectiveOp op, double bytes, int ranks, int per
     return collectiveTime(t, op, bytes, g).seconds;
 }
 
+// ZeRO-3 and FSDP gather and reduce-scatter one wrapped unit at a time (FSDP
+// auto-wraps each transformer layer; DeepSpeed fetches per sub-module), so a
+// step issues one collective per layer, each paying its own latency and
+// pipeline fill, rather than one call over all the stage's parameters.
+double perLayerColl(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode, int layers)
+{
+    layers = std::max(1, layers);
+    return layers * coll(t, op, bytes / layers, ranks, perNode);
+}
+
 } // namespace
 
 int dpRanksPerNode(int gpusPerNode, int tp, int cp, int dp)
@@ -60,19 +70,24 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
                      rsGrad * lastBucket;
         break;
     case Sharding::ZeRO3:
-    case Sharding::FSDPFull:
+    case Sharding::FSDPFull: {
         // per micro-batch: gather for forward, gather again for backward, reduce-scatter.
-        r.totalS = m * (2.0 * agWeights + rsGrad);
+        const int layers = in.layersPerStage;
+        const double agUnits = perLayerColl(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, layers);
+        const double rsUnits = perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, layers);
+        r.totalS = m * (2.0 * agUnits + rsUnits);
         r.overlappableS = m * (in.forwardS + in.backwardS);
-        r.exposedS = m * (std::max(0.0, agWeights - in.forwardS) + std::max(0.0, agWeights + rsGrad - in.backwardS)) +
-                     m * (agWeights + rsGrad) * lastBucket;
+        r.exposedS = m * (std::max(0.0, agUnits - in.forwardS) + std::max(0.0, agUnits + rsUnits - in.backwardS)) +
+                     m * (agUnits + rsUnits) * lastBucket;
         r.shardGroup = dp;
         break;
+    }
     case Sharding::FSDPHybrid: {
         r.shardGroup = std::min(dp, r.ranksPerNode);
         const int replicas = std::max(1, dp / r.shardGroup);
-        const double agIn = coll(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup);
-        const double rsIn = coll(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup);
+        const int layers = in.layersPerStage;
+        const double agIn = perLayerColl(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup, layers);
+        const double rsIn = perLayerColl(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup, layers);
         const double arOut = coll(t, CollectiveOp::AllReduce, grad / r.shardGroup, replicas, 1);
         r.totalS = m * (2.0 * agIn + rsIn) + arOut;
         r.overlappableS = m * (in.forwardS + in.backwardS);

@@ -5,7 +5,8 @@
 // ZeRO-3 / FSDP FULL_SHARD: all-gather weights in forward and again in
 // backward, reduce-scatter gradients, per micro-batch (ZeRO paper §7: 3x the
 // parameter volume vs 2x for DDP); HYBRID_SHARD: ZeRO-3 inside the shard group,
-// all-reduce of the gradient shards across groups.
+// all-reduce of the gradient shards across groups. ZeRO-3/FSDP traffic moves
+// one layer per call, so each call pays its own latency.
 // Overlap rule (docs/model.md): traffic issued during a compute phase hides
 // behind it; exposed = max(0, comm - compute of that phase) summed over phases,
 // plus the last gradient bucket (one layer's share), which has no compute left.

@@ -97,6 +97,9 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     if (1LL * par.tp * par.cp > domain && par.tp > 1)
         warn("parallelism.tp", "TP x CP = " + n(1LL * par.tp * par.cp) + " crosses the " + n(domain) +
                                    "-GPU scale-up domain: TP traffic goes over the network");
+    // The EP group's fit is the topology's check (TP's is above, with CP).
+    for (Problem& q : checkGroupFits(t, 1, par.ep))
+        p.push_back(std::move(q));
     if (m.experts > 1)
         warn("workload.model.experts", "mixture of experts: the expert all-to-all is not modelled");
     for (std::size_t i = before; i < p.size(); ++i)

@@ -32,6 +32,14 @@ bool allFinite(const Prediction& p)
     return true;
 }
 
+int warningsOn(const Prediction& p, const std::string& field)
+{
+    int n = 0;
+    for (const Problem& q : p.problems)
+        n += q.severity == Severity::Warning && q.field == field;
+    return n;
+}
+
 bool hasErrorOn(const Prediction& p, const std::string& field)
 {
     for (const Problem& q : p.problems)
@@ -133,6 +141,23 @@ private slots:
         t.gpu = Catalog::builtin().gpu("a100-80gb");
         QVERIFY(hasErrorOn(evaluateOn(t, facts_.power, 0, w, design_.parallelism, design_.economics),
                            "workload.precision"));
+    }
+    // Issue 3 (topology): a TP or EP group larger than the scale-up domain is
+    // named once, on its own field. Workhorse: DGX H100, 8-GPU NVSwitch domain.
+    void groupBeyondScaleUpDomainWarnsOnce()
+    {
+        Parallelism p = design_.parallelism;
+        QCOMPARE(warningsOn(evaluateOn(facts_, design_.workload, p, design_.economics), "parallelism.tp"), 0);
+        p.tp = 16; p.pp = 1; p.cp = 1; p.dp = 0;
+        QCOMPARE(warningsOn(evaluateOn(facts_, design_.workload, p, design_.economics), "parallelism.tp"), 1);
+        p = design_.parallelism;
+        p.tp = 1; p.pp = 1; p.cp = 1; p.dp = 0; p.ep = 16;
+        Workload w = design_.workload;
+        w.model.experts = 16;
+        w.model.expertsPerToken = 2;
+        QCOMPARE(warningsOn(evaluateOn(facts_, w, p, design_.economics), "parallelism.ep"), 1);
+        p.ep = 8;
+        QCOMPARE(warningsOn(evaluateOn(facts_, w, p, design_.economics), "parallelism.ep"), 0);
     }
     void tooBigModelDoesNotFit()
     {
