@@ -184,6 +184,35 @@ std::vector<std::string> ArgList::takePositionals()
     return positionals;
 }
 
+std::string ArgList::takeChoice(const std::string& name, std::initializer_list<const char*> choices,
+                                const std::string& fallback)
+{
+    const std::optional<std::string> value = takeString(name);
+    if (!value)
+        return fallback;
+    std::string listed;
+    for (const char* c : choices) {
+        if (*value == c)
+            return *value;
+        listed += (listed.empty() ? "'" : " or '") + std::string(c) + "'";
+    }
+    addError(name + ": expected " + listed + ", got " + quoteValue(*value));
+    return fallback;
+}
+
+std::string singleDesignFile(const std::vector<std::string>& positionals, std::vector<std::string>& errors)
+{
+    if (positionals.size() != 1) {
+        errors.push_back(positionals.empty() ? "no design file given" : "give exactly one design file");
+        return {};
+    }
+    if (const std::string problem = pathProblem(positionals.front()); !problem.empty()) {
+        errors.push_back("DESIGN.json: " + problem);
+        return {};
+    }
+    return positionals.front();
+}
+
 std::vector<std::string> ArgList::finish()
 {
     std::vector<std::string> all = errors_;

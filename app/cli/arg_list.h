@@ -8,6 +8,7 @@
 #include "design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
 
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,8 @@ inline constexpr std::size_t kMaxShownBytes = 40;
 std::string quoteValue(const std::string& value);
 // "" when `path` is usable as a file name, else the reason ("empty path", ...).
 std::string pathProblem(const std::string& path);
+// The one DESIGN.json among `positionals`; otherwise "" and the reason added to `errors`.
+std::string singleDesignFile(const std::vector<std::string>& positionals, std::vector<std::string>& errors);
 
 class ArgList {
 public:
@@ -44,6 +47,10 @@ public:
     // Strict numbers: the whole text must parse and be finite; ranges checked.
     std::optional<long long> takeInt(const std::string& name, long long min, long long max);
     std::optional<double> takeDouble(const std::string& name, double min, double max);
+    // One of `choices` ("--format json"), or `fallback` when the flag is absent;
+    // anything else is an error listing the choices.
+    std::string takeChoice(const std::string& name, std::initializer_list<const char*> choices,
+                           const std::string& fallback);
     // "--name" with no value.
     bool takeSwitch(const std::string& name);
     // Positional arguments left (not starting with "--"), removed.

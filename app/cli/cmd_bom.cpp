@@ -24,15 +24,10 @@ constexpr const char* kUsage = "usage: clusterforge-cli bom DESIGN.json [--forma
 int runBom(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args);
-    const std::string format = list.takeString("--format").value_or("csv");
-    if (format != "csv" && format != "json")
-        list.addError("--format: expected 'csv' or 'json', got " + quoteValue(format));
+    const std::string format = list.takeChoice("--format", {"csv", "json"}, "csv");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
-    if (files.size() != 1)
-        errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
-    else if (const std::string problem = pathProblem(files.front()); !problem.empty())
-        errors.push_back("DESIGN.json: " + problem);
+    singleDesignFile(files, errors);
     if (!errors.empty()) {
         for (const std::string& e : errors)
             err << "clusterforge-cli bom: " << e << "\n";

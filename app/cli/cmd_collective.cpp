@@ -36,13 +36,7 @@ std::string text(const char* label, double v, const char* unit)
 int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
 {
     ArgList args(rawArgs);
-    std::string format = "json";
-    if (auto f = args.takeString("--format")) {
-        if (*f == "json" || *f == "text")
-            format = *f;
-        else
-            args.addError("--format: expected json or text, got " + quoteValue(*f));
-    }
+    const std::string format = args.takeChoice("--format", {"json", "text"}, "json");
     CollectiveOp op = CollectiveOp::AllReduce;
     const auto opText = args.takeString("--op");
     if (!opText)

@@ -185,9 +185,7 @@ std::string reportText(const VariantComparison& c)
 int runCompare(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args);
-    const std::string format = list.takeString("--format").value_or("text");
-    if (format != "text" && format != "json")
-        list.addError("--format: expected 'json' or 'text', got '" + format + "'");
+    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     if (files.size() < std::size_t(kMinComparedVariants) || files.size() > std::size_t(kMaxComparedVariants))

@@ -119,9 +119,7 @@ void printTree(std::ostream& out, const std::vector<VariantRow>& rows, std::opti
 
 int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
 {
-    const std::string format = list.takeString("--format").value_or("text");
-    if (format != "text" && format != "json")
-        list.addError("--format: expected 'json' or 'text', got " + quoteValue(format));
+    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
         return badInput(err, errors);

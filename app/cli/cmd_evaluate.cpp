@@ -16,12 +16,7 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
 {
     EvaluateRequest r;
     ArgList args(rawArgs);
-    if (auto format = args.takeString("--format")) {
-        if (*format == "json" || *format == "text")
-            r.format = *format;
-        else
-            args.addError("--format: expected json or text, got " + quoteValue(*format));
-    }
+    r.format = args.takeChoice("--format", {"json", "text"}, r.format);
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)

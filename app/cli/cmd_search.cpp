@@ -87,13 +87,7 @@ void printText(const SearchReport& r, std::ostream& out)
 int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
 {
     ArgList args(rawArgs);
-    std::string format = "json";
-    if (auto f = args.takeString("--format")) {
-        if (*f == "json" || *f == "text")
-            format = *f;
-        else
-            args.addError("--format: expected json or text, got " + quoteValue(*f));
-    }
+    const std::string format = args.takeChoice("--format", {"json", "text"}, "json");
     const int top = int(args.takeInt("--top", 1, kMaxTop).value_or(10));
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);

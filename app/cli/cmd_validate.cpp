@@ -61,15 +61,10 @@ void printJson(std::ostream& os, bool valid, const Problems& problems)
 int runValidate(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args);
-    const std::string format = list.takeString("--format").value_or("text");
-    if (format != "text" && format != "json")
-        list.addError("--format: expected 'json' or 'text', got " + quoteValue(format));
+    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
-    if (files.size() != 1)
-        errors.push_back(files.empty() ? "no design file given" : "give exactly one design file");
-    else if (const std::string problem = pathProblem(files.front()); !problem.empty())
-        errors.push_back("DESIGN.json: " + problem);
+    singleDesignFile(files, errors);
     if (!errors.empty()) {
         for (const std::string& e : errors)
             err << "clusterforge-cli validate: " << e << "\n";

@@ -361,4 +361,15 @@ CollectiveResult collectiveTime(const Topology& topology, CollectiveOp op, doubl
     return r;
 }
 
+double groupCollectiveSeconds(const Topology& topology, CollectiveOp op, double bytes, int ranks,
+                              int ranksPerNode)
+{
+    if (ranks <= 1 || !(bytes > 0))
+        return 0.0;
+    GroupPlacement g;
+    g.ranks = ranks;
+    g.ranksPerNode = std::clamp(ranksPerNode, 1, ranks);
+    return collectiveTime(topology, op, bytes, g).seconds;
+}
+
 } // namespace cf

@@ -51,5 +51,9 @@ bool collectiveOpFromString(const std::string& text, CollectiveOp& out); // "all
 // `bytes` is the nccl-tests size S: the full buffer of the operation.
 CollectiveResult collectiveTime(const Topology& topology, CollectiveOp op, double bytes,
                                 const GroupPlacement& placement);
+// Seconds of one call over `ranks` GPUs, `ranksPerNode` of them per node
+// (clamped to 1..ranks); 0 for a group of one or an empty message.
+double groupCollectiveSeconds(const Topology& topology, CollectiveOp op, double bytes, int ranks,
+                              int ranksPerNode);
 
 } // namespace cf

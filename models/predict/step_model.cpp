@@ -15,12 +15,7 @@ namespace {
 
 double collective(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode)
 {
-    if (ranks <= 1 || bytes <= 0)
-        return 0.0;
-    GroupPlacement g;
-    g.ranks = ranks;
-    g.ranksPerNode = std::clamp(perNode, 1, ranks);
-    return collectiveTime(t, op, bytes, g).seconds;
+    return groupCollectiveSeconds(t, op, bytes, ranks, perNode);
 }
 
 } // namespace

@@ -47,6 +47,33 @@ private slots:
         QCOMPARE(errors.size(), std::size_t(3)); // --tp missing value, --bogus, 1
         QVERIFY(errors[0].find("--tp") != std::string::npos);
     }
+    void choiceListsWhatIsAllowed()
+    {
+        ArgList absent({});
+        QCOMPARE(absent.takeChoice("--format", {"csv", "json"}, "csv"), std::string("csv"));
+        ArgList good({"--format", "json"});
+        QCOMPARE(good.takeChoice("--format", {"csv", "json"}, "csv"), std::string("json"));
+        QVERIFY(good.finish().empty());
+        ArgList bad({"--format", std::string(1000, 'x')});
+        QCOMPARE(bad.takeChoice("--format", {"csv", "json"}, "csv"), std::string("csv"));
+        QCOMPARE(bad.errors().size(), std::size_t(1));
+        const std::string& e = bad.errors().front();
+        QVERIFY2(e.rfind("--format: expected 'csv' or 'json', got 'xxx", 0) == 0, e.c_str());
+        QVERIFY2(e.size() < 120, e.c_str()); // the value is quoted short (quoteValue)
+    }
+    void singleDesignFileNamesTheProblem()
+    {
+        std::vector<std::string> errors;
+        QCOMPARE(cf::cli::singleDesignFile({"a.json"}, errors), std::string("a.json"));
+        QVERIFY(errors.empty());
+        QCOMPARE(cf::cli::singleDesignFile({}, errors), std::string());
+        QCOMPARE(cf::cli::singleDesignFile({"a.json", "b.json"}, errors), std::string());
+        QCOMPARE(cf::cli::singleDesignFile({""}, errors), std::string());
+        QCOMPARE(errors.size(), std::size_t(3));
+        QCOMPARE(errors[0], std::string("no design file given"));
+        QCOMPARE(errors[1], std::string("give exactly one design file"));
+        QCOMPARE(errors[2], std::string("DESIGN.json: empty path"));
+    }
     void repeatedFlagIsAnError()
     {
         ArgList a({"--tp", "2", "--tp", "4"});
