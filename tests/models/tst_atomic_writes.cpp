@@ -15,6 +15,7 @@
 // checked in tests/widgets/tst_atomic_exports.cpp.
 #include "catalog/resource_paths.h"
 #include "design/design_json.h"
+#include "test_files.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -36,17 +37,8 @@ using namespace cf;
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
+using test::readFileBytes;
+using test::writeFileBytes;
 
 Design loadExample(const char* name)
 {
@@ -138,8 +130,8 @@ Run cliWithLimit(const QStringList& args, rlim_t limitBytes, const QString& home
     waitpid(pid, &status, 0);
     Run r;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = readAll(QString::fromLocal8Bit(outPath));
-    r.err = readAll(QString::fromLocal8Bit(errPath));
+    r.out = readFileBytes(QString::fromLocal8Bit(outPath));
+    r.err = readFileBytes(QString::fromLocal8Bit(errPath));
     return r;
 }
 
@@ -165,7 +157,7 @@ private slots:
         const QString path = dir.filePath("design.json");
         std::string error;
         QVERIFY2(saveDesignFile(loadExample("scrappy-h100.json"), path.toStdString(), &error), error.c_str());
-        const QByteArray before = readAll(path);
+        const QByteArray before = readFileBytes(path);
         const Design big = loadExample("fat-tree-256.json");
         QVERIFY(saveDesignJson(big).size() > std::size_t(4 * before.size()));
         {
@@ -176,11 +168,11 @@ private slots:
         }
         QVERIFY2(QString::fromStdString(error).contains(path), error.c_str());
         QVERIFY2(error.find("cannot save") == 0, error.c_str());
-        QCOMPARE(readAll(path), before);
+        QCOMPARE(readFileBytes(path), before);
         QCOMPARE(strays(dir.path(), {"design.json"}), QStringList());
         // And with room again, the same save goes through.
         QVERIFY2(saveDesignFile(big, path.toStdString(), &error), error.c_str());
-        QCOMPARE(readAll(path), QByteArray::fromStdString(saveDesignJson(big)));
+        QCOMPARE(readFileBytes(path), QByteArray::fromStdString(saveDesignJson(big)));
         QCOMPARE(strays(dir.path(), {"design.json"}), QStringList());
     }
 
@@ -204,7 +196,7 @@ private slots:
         if (setup == "missing") {
             path = dir.filePath("no/such/folder/design.json");
         } else if (setup == "parent-file") {
-            QVERIFY(writeBytes(dir.filePath("file"), "x"));
+            QVERIFY(writeFileBytes(dir.filePath("file"), "x"));
             path = dir.filePath("file/design.json");
         } else if (setup == "target-folder") {
             QVERIFY(QDir(dir.path()).mkdir("design.json"));
@@ -215,7 +207,7 @@ private slots:
                     "root ignores file permissions; failedWriteKeepsThePreviousFile covers a refused write");
             path = dir.filePath("design.json");
             before = "{\"previous\": true}\n";
-            QVERIFY(writeBytes(path, before));
+            QVERIFY(writeFileBytes(path, before));
             if (setup == "ro-folder")
                 QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner));
             else
@@ -231,7 +223,7 @@ private slots:
         QVERIFY2(error.size() > std::size_t(path.size()) + 15, error.c_str()); // a reason follows
         qInfo("SEES %s", error.c_str());
         if (!before.isEmpty())
-            QCOMPARE(readAll(path), before);
+            QCOMPARE(readFileBytes(path), before);
         if (setup == "target-folder")
             QVERIFY(QFileInfo(path).isDir());
         const QStringList expected = setup == "parent-file"     ? QStringList{"file"}
@@ -256,7 +248,7 @@ private slots:
         QTemporaryDir dir;
         const QString target = dir.filePath("out.json");
         const QByteArray before = "{\"previous\": \"version\"}\n";
-        QVERIFY(writeBytes(target, before));
+        QVERIFY(writeFileBytes(target, before));
         QStringList args;
         // A 2,048-node fat-tree: a design file of about 2 MB.
         const QStringList generate = {"generate", "--topology", "fat-tree", "--nodes", "2048",
@@ -284,7 +276,7 @@ private slots:
                  qPrintable(QStringLiteral("exit %1: %2").arg(r.status).arg(QString::fromUtf8(r.err))));
         QVERIFY2(r.err.contains("-o: ") && r.err.contains(target.toUtf8()), r.err.constData());
         qInfo("SEES %s", r.err.left(r.err.indexOf('\n')).constData());
-        QCOMPARE(readAll(target), before);
+        QCOMPARE(readFileBytes(target), before);
         QStringList keep = {"out.json"};
         if (command == "export")
             keep << "library.sqlite"
@@ -294,7 +286,7 @@ private slots:
         // Without the limit the same command replaces the file.
         const Run ok = cliWithLimit(args, RLIM_INFINITY, home_.path());
         QVERIFY2(ok.status == 0, ok.err.constData());
-        QVERIFY(readAll(target) != before);
+        QVERIFY(readFileBytes(target) != before);
         QVERIFY(loadDesignFile(target.toStdString()).design.has_value());
     }
 

@@ -2,7 +2,7 @@
 // JSON (keys: designs, metrics[metric, best, values, deltas], bomDifferences
 // [added, removed, changed, totalUsdDelta, design]) and as a text table; the
 // figures are the engine's; two to four files, anything else is exit 2.
-#include "commands.h"
+#include "cli_run.h"
 
 #include "catalog/catalog.h"
 #include "compare/variant_comparison.h"
@@ -20,19 +20,7 @@ using namespace cf;
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Run compare(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "compare");
-    std::ostringstream out, err;
-    const int code = cli::runCli(args, out, err);
-    return {code, out.str(), err.str()};
-}
+test::CliRun compare(std::vector<std::string> args) { return test::runCliCommand("compare", std::move(args)); }
 
 std::string example(const char* name)
 {
@@ -52,7 +40,7 @@ private slots:
     void jsonIsTheEngineComparison()
     {
         const std::string a = example("workhorse.json"), b = example("scrappy-h100.json");
-        const Run r = compare({a, b, "--format", "json"});
+        const test::CliRun r = compare({a, b, "--format", "json"});
         QCOMPARE(r.code, cli::kExitOk);
         QVERIFY2(r.err.empty(), r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
@@ -99,7 +87,7 @@ private slots:
 
     void textTable()
     {
-        const Run r = compare({example("workhorse.json"), example("scrappy-h100.json")});
+        const test::CliRun r = compare({example("workhorse.json"), example("scrappy-h100.json")});
         QCOMPARE(r.code, cli::kExitOk);
         QVERIFY(r.out.rfind("metric", 0) == 0);
         for (const char* text :
@@ -114,20 +102,20 @@ private slots:
     void identicalDesignsHaveNoBest()
     {
         const std::string a = example("workhorse.json");
-        const Run r = compare({a, a, "--format", "json"});
+        const test::CliRun r = compare({a, a, "--format", "json"});
         QCOMPARE(r.code, cli::kExitOk);
         const auto j = nlohmann::json::parse(r.out);
         for (const auto& m : j["metrics"])
             QVERIFY2(m["best"].is_null(), m["metric"].get<std::string>().c_str());
         QVERIFY(j["bomDifferences"][0]["added"].empty());
-        const Run text = compare({a, a});
+        const test::CliRun text = compare({a, a});
         QVERIFY(text.out.find(" *") == std::string::npos);
         QVERIFY(text.out.find("  no differences\n") != std::string::npos);
     }
 
     void fourDesigns()
     {
-        const Run r = compare({example("scrappy-h100.json"), example("scrappy-a100.json"),
+        const test::CliRun r = compare({example("scrappy-h100.json"), example("scrappy-a100.json"),
                                example("workhorse.json"), example("fat-tree-256.json"), "--format", "json"});
         QCOMPARE(r.code, cli::kExitOk);
         const auto j = nlohmann::json::parse(r.out);
@@ -154,7 +142,7 @@ private slots:
         std::vector<std::string> a;
         for (const QString& s : args)
             a.push_back(s.toStdString());
-        const Run r = compare(a);
+        const test::CliRun r = compare(a);
         QCOMPARE(r.code, cli::kExitBadInput);
         QVERIFY(r.out.empty());
         QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());

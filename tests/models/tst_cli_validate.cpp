@@ -1,7 +1,7 @@
 // clusterforge-cli validate: exit 0 and "valid" for the examples; exit 2
 // naming every problem (file pointers, design fields, fabric facts) otherwise,
 // as text on stderr or as a JSON report.
-#include "commands.h"
+#include "cli_run.h"
 #include "design/design_json.h"
 
 #include <QProcess>
@@ -16,19 +16,7 @@ using namespace cf;
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Run validate(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "validate");
-    std::ostringstream out, err;
-    const int code = cli::runCli(args, out, err);
-    return {code, out.str(), err.str()};
-}
+test::CliRun validate(std::vector<std::string> args) { return test::runCliCommand("validate", std::move(args)); }
 
 std::string example(const char* name) { return std::string(CF_SOURCE_DIR "/resources/examples/") + name; }
 std::string malformed(const char* name) { return std::string(CF_TEST_DATA_DIR "/malformed/") + name; }
@@ -61,7 +49,7 @@ private slots:
     void examplesAreValid()
     {
         QFETCH(QString, name);
-        const Run r = validate({example(name.toLatin1().constData())});
+        const test::CliRun r = validate({example(name.toLatin1().constData())});
         QVERIFY2(r.code == cli::kExitOk, r.err.c_str());
         QCOMPARE(r.out, std::string("valid\n")); // and no warnings either
         QVERIFY(r.err.empty());
@@ -69,7 +57,7 @@ private slots:
 
     void brokenFileExits2NamingThePointer()
     {
-        const Run r = validate({malformed("negative-count.json")});
+        const test::CliRun r = validate({malformed("negative-count.json")});
         QCOMPARE(r.code, cli::kExitBadInput);
         QVERIFY(r.out.empty());
         QVERIFY2(r.err.find("error: /parts/0/count: -3 is negative") != std::string::npos, r.err.c_str());
@@ -80,7 +68,7 @@ private slots:
         Design d = workhorse();
         d.parallelism.tp = 3;
         d.economics.pue = 0.5;
-        const Run r = validate({write(d, "split.json")});
+        const test::CliRun r = validate({write(d, "split.json")});
         QCOMPARE(r.code, cli::kExitBadInput);
         for (const char* needle : {"error: parallelism.tp: TP 3 does not divide the 64 attention heads.",
                                    "error: parallelism.dp:", "error: economics.pue:"})
@@ -92,7 +80,7 @@ private slots:
     {
         Design d = workhorse();
         d.findLink("l17")->cablesPerMember = 40; // leaf1 -> spine1: 32 down + 40 + 16 up
-        const Run r = validate({write(d, "radix.json")});
+        const test::CliRun r = validate({write(d, "radix.json")});
         QCOMPARE(r.code, cli::kExitBadInput);
         QVERIFY2(r.err.find("leaf1") != std::string::npos, r.err.c_str());
     }
@@ -101,7 +89,7 @@ private slots:
     {
         Design d = workhorse();
         d.findPart("n1")->catalogId = "dgx-h999";
-        const Run r = validate({write(d, "unknown.json"), "--format", "json"});
+        const test::CliRun r = validate({write(d, "unknown.json"), "--format", "json"});
         QCOMPARE(r.code, cli::kExitBadInput);
         const auto report = nlohmann::json::parse(r.out);
         int mentions = 0;
@@ -112,7 +100,7 @@ private slots:
 
     void jsonReport()
     {
-        Run r = validate({malformed("newer-version.json"), "--format", "json"});
+        test::CliRun r = validate({malformed("newer-version.json"), "--format", "json"});
         QCOMPARE(r.code, cli::kExitBadInput);
         auto report = nlohmann::json::parse(r.out);
         QCOMPARE(report["valid"].get<bool>(), false);
@@ -132,7 +120,7 @@ private slots:
     {
         Design d = workhorse();
         d.workload.model.preset = "my-own-model";
-        const Run r = validate({write(d, "warn.json")});
+        const test::CliRun r = validate({write(d, "warn.json")});
         QCOMPARE(r.code, cli::kExitOk);
         QVERIFY2(r.out.rfind("valid\nwarning: workload.model.preset:", 0) == 0, r.out.c_str());
     }
@@ -154,7 +142,7 @@ private slots:
         std::vector<std::string> list;
         for (const QString& a : args)
             list.push_back(a.toStdString());
-        const Run r = validate(list);
+        const test::CliRun r = validate(list);
         QCOMPARE(r.code, cli::kExitBadInput);
         QVERIFY2(r.err.find(phrase.toStdString()) != std::string::npos, r.err.c_str());
     }

@@ -2,6 +2,7 @@
 // fields, every malformed input answered with its JSON pointer, resource
 // bounds, and atomic saves.
 #include "design/design_json.h"
+#include "test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,13 +17,7 @@ using namespace cf;
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
+using test::readFileBytes;
 
 std::string header() { return R"("format": "clusterforge-design", "version": 1)"; }
 
@@ -76,7 +71,7 @@ private slots:
     void examplesRoundTripByteIdentical()
     {
         QFETCH(QString, path);
-        const QByteArray bytes = readAll(path);
+        const QByteArray bytes = readFileBytes(path);
         QVERIFY(!bytes.isEmpty());
         const DesignLoadResult r = loadDesignJson(std::string_view(bytes.constData(), bytes.size()));
         for (const Problem& p : r.problems)
@@ -151,7 +146,7 @@ private slots:
         QTest::addColumn<QString>("phrase");
         const QDir dir(QStringLiteral(CF_TEST_DATA_DIR "/malformed"));
         QMap<QString, QStringList> expected;
-        for (const QByteArray& line : readAll(dir.filePath("expected.tsv")).split('\n')) {
+        for (const QByteArray& line : readFileBytes(dir.filePath("expected.tsv")).split('\n')) {
             if (line.isEmpty() || line.startsWith('#'))
                 continue;
             const QStringList cols = QString::fromUtf8(line).split('\t');
@@ -195,7 +190,7 @@ private slots:
     // problems or a design, never a crash (run under ASan/UBSan in CI).
     void truncationsAndCorruptionsNeverCrash()
     {
-        const QByteArray bytes = readAll(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json"));
+        const QByteArray bytes = readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json"));
         QVERIFY(!bytes.isEmpty());
         const std::string full = bytes.toStdString();
         const std::size_t end = full.find_last_of('}'); // the trailing newline may go
@@ -294,7 +289,7 @@ private slots:
         Design small;
         small.name = "old";
         QVERIFY(saveDesignFile(small, path, nullptr));
-        const QByteArray before = readAll(QString::fromStdString(path));
+        const QByteArray before = readFileBytes(QString::fromStdString(path));
 
         // Make the write fail even for root: cap the file size below the new
         // file's size (SIGXFSZ ignored, so write() returns EFBIG instead).
@@ -313,7 +308,7 @@ private slots:
 
         QVERIFY(!saved);
         QVERIFY(error.find(path) != std::string::npos);
-        QCOMPARE(readAll(QString::fromStdString(path)), before);
+        QCOMPARE(readFileBytes(QString::fromStdString(path)), before);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"d.json"}));
 
         QVERIFY(!saveDesignFile(small, dir.filePath("no/such/dir/d.json").toStdString(), &error));
