@@ -1,12 +1,14 @@
 // Bill of materials: one pass over the parts and one over the links. The link
 // pass is the hot loop for big designs (~21k links at 2,048 nodes): it touches
-// no catalog entry and hashes an end's id only when the design has node groups.
+// no catalog entry and hashes an end's id only when the design has node groups
+// (a flat IdIndex, not std::unordered_map: no allocation per group).
 #include "predict/bill_of_materials.h"
+
+#include "topology/id_index.h"
 
 #include <algorithm>
 #include <bitset>
 #include <string_view>
-#include <unordered_map>
 
 namespace cf {
 namespace {
@@ -18,7 +20,7 @@ namespace {
 class IdFilter {
 public:
     void add(std::string_view id) { bits_.set(key(id)); }
-    bool mayContain(std::string_view id) const { return bits_.test(key(id)); }
+    bool mayContain(std::string_view id) const { return bits_[key(id)]; } // key() < size: no range check
 
 private:
     static constexpr std::size_t kLengthBuckets = 32; // our choice: ids are short
@@ -116,16 +118,16 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
 
     // Parts by (kind, catalog id); consecutive parts usually share both.
     std::vector<Tally> tallies;
-    std::unordered_map<std::string_view, int> groupMembers; // node groups only
+    IdIndex groupMembers; // node groups only: id -> members
     IdFilter groupFilter;
     for (const Part& p : design.parts) {
         const long long units = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
         if (p.kind == PartKind::Node && p.count > 1) {
-            groupMembers.emplace(p.id, p.count);
+            groupMembers.insert(p.id, p.count);
             groupFilter.add(p.id);
         }
         auto it = std::find_if(tallies.rbegin(), tallies.rend(), [&](const Tally& t) {
-            return t.kind == p.kind && t.catalogId == p.catalogId;
+            return t.kind == p.kind && IdIndex::sameText(t.catalogId, p.catalogId);
         });
         if (it != tallies.rend())
             it->units += units;
@@ -141,11 +143,11 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
         long long members = 1;
         if (groups) {
             if (groupFilter.mayContain(l.fromPartId))
-                if (auto g = groupMembers.find(l.fromPartId); g != groupMembers.end())
-                    members = g->second;
+                if (const int g = groupMembers.find(l.fromPartId); g >= 0)
+                    members = g;
             if (groupFilter.mayContain(l.toPartId))
-                if (auto g = groupMembers.find(l.toPartId); g != groupMembers.end())
-                    members = std::max<long long>(members, g->second);
+                if (const int g = groupMembers.find(l.toPartId); g >= 0)
+                    members = std::max<long long>(members, g);
         }
         const long long cables = members * std::max(0, l.cablesPerMember);
         if (last < cableTallies.size() && cableTallies[last].medium == l.medium &&

@@ -8,8 +8,12 @@ namespace cf {
 
 double capitalCostUsd(const Design& design, const Catalog& catalog, Problems* problems)
 {
+    return capitalCostUsd(buildBom(design, catalog), problems);
+}
+
+double capitalCostUsd(const BillOfMaterials& bom, Problems* problems)
+{
     // The bill of materials' total, so the BOM and the capital cost always agree.
-    const BillOfMaterials bom = buildBom(design, catalog);
     if (problems)
         for (const Problem& p : bom.problems)
             problems->push_back({Severity::Warning, p.field.empty() ? "capex" : p.field, p.message, p.itemId});

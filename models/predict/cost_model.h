@@ -9,6 +9,8 @@
 
 namespace cf {
 
+struct BillOfMaterials;
+
 inline constexpr double kHoursPerYear = 8766.0; // 365.25 days
 inline constexpr double kMonthsPerYear = 12.0;
 // Guards against inputs the design reader accepts but that overflow the cost
@@ -21,6 +23,8 @@ inline constexpr double kMinTokensForPerTokenCost = 1.0;
 // Capital cost of the design: the bill of materials' total, so BOM and capex agree.
 // `problems` gets a warning for every part whose price the catalog does not know.
 double capitalCostUsd(const Design& design, const Catalog& catalog, Problems* problems);
+// The same from a bill of materials already built (deriveDesignFacts shares one).
+double capitalCostUsd(const BillOfMaterials& bom, Problems* problems);
 
 struct CostInputs {
     double capexUsd = 0;

@@ -1,5 +1,6 @@
 #include "predict/evaluate.h"
 
+#include "predict/bill_of_materials.h"
 #include "predict/checkpoint_model.h"
 #include "predict/compute_model.h"
 #include "predict/cost_model.h"
@@ -32,9 +33,11 @@ DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog)
     DesignFacts f;
     f.topology = deriveTopology(design, catalog);
     f.problems = f.topology.problems;
-    f.power = staticPower(design, catalog, f.topology);
+    // One bill of materials for both the optics power and the capital cost.
+    const BillOfMaterials bom = buildBom(design, catalog);
+    f.power = staticPower(design, catalog, f.topology, bom);
     f.problems.insert(f.problems.end(), f.power.problems.begin(), f.power.problems.end());
-    f.capexUsd = capitalCostUsd(design, catalog, &f.problems);
+    f.capexUsd = capitalCostUsd(bom, &f.problems);
     return f;
 }
 

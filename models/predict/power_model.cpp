@@ -10,31 +10,55 @@ namespace cf {
 
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology)
 {
+    return staticPower(design, catalog, topology, buildBom(design, catalog));
+}
+
+StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology,
+                        const BillOfMaterials& bom)
+{
     StaticPower s;
+    // Per-unit powers of the last (kind, catalog id): consecutive parts usually
+    // share both, so the catalog is searched once per run, not once per part.
+    const Part* last = nullptr;
+    // Products keep the order of the per-part formula (n x gpus x watts) so the
+    // sums are bit-for-bit those of a lookup per part.
+    double nodeRestW = 0, gpuW = 0, nicW = 0, switchW = 0, storageW = 0;
+    int gpus = 0, nics = 0;
     for (const Part& p : design.parts) {
-        const int n = std::max(1, p.count);
-        if (p.kind == PartKind::Node) {
-            const NodeSpec* node = catalog.node(p.catalogId);
-            if (!node)
-                continue;
-            s.nodeRestW += n * node->nonGpuPowerW;
-            const GpuSpec* gpu = catalog.gpu(node->gpuId);
-            if (gpu)
-                s.gpuTdpW += double(n) * node->gpus * gpu->powerW;
-            const NicSpec* nic = catalog.nic(node->nicId);
-            if (nic)
-                s.nicW += double(n) * node->nics * nic->powerW;
-        } else if (p.kind == PartKind::Switch) {
-            if (const SwitchSpec* sw = catalog.switchSpec(p.catalogId))
-                s.switchW += n * sw->powerW;
-        } else if (const StorageSpec* st = catalog.storage(p.catalogId)) {
-            s.storageW += n * st->powerW;
+        if (!last || p.kind != last->kind || p.catalogId != last->catalogId) {
+            last = &p;
+            nodeRestW = gpuW = nicW = switchW = storageW = 0;
+            gpus = nics = 0;
+            if (p.kind == PartKind::Node) {
+                if (const NodeSpec* node = catalog.node(p.catalogId)) {
+                    nodeRestW = node->nonGpuPowerW;
+                    if (const GpuSpec* gpu = catalog.gpu(node->gpuId)) {
+                        gpus = node->gpus;
+                        gpuW = gpu->powerW;
+                    }
+                    if (const NicSpec* nic = catalog.nic(node->nicId)) {
+                        nics = node->nics;
+                        nicW = nic->powerW;
+                    }
+                }
+            } else if (p.kind == PartKind::Switch) {
+                if (const SwitchSpec* sw = catalog.switchSpec(p.catalogId))
+                    switchW = sw->powerW;
+            } else if (const StorageSpec* st = catalog.storage(p.catalogId)) {
+                storageW = st->powerW;
+            }
         }
+        const int n = std::max(1, p.count);
+        s.nodeRestW += n * nodeRestW;
+        s.gpuTdpW += double(n) * gpus * gpuW;
+        s.nicW += double(n) * nics * nicW;
+        s.switchW += n * switchW;
+        s.storageW += n * storageW;
     }
     // Cables and optics: the BOM already counts every link's cables (groups
     // expanded) with one part index; summing its cable lines keeps power and
     // BOM in step and avoids a part lookup per link (O(links x parts) before).
-    for (const BomLine& line : buildBom(design, catalog).lines)
+    for (const BomLine& line : bom.lines)
         if (line.kind == "cable" && line.counted())
             s.opticsW += line.totalPowerW;
     (void)topology;

@@ -9,6 +9,8 @@
 
 namespace cf {
 
+struct BillOfMaterials;
+
 // GPU power curve: P = TDP * (idle + (1 - idle) * busy), busy = share of the
 // step the GPU computes. Idle share 0.25 is our choice: an H100 idles near
 // 0.1-0.15 of TDP, and communication phases keep it well above idle.
@@ -26,6 +28,10 @@ struct StaticPower {
 };
 
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology);
+// The same, with the design's bill of materials already built (deriveDesignFacts
+// builds it once for both the optics power and the capital cost).
+StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology,
+                        const BillOfMaterials& bom);
 
 
 PowerFacts powerFacts(const StaticPower& s, double gpuBusyFraction, double pue, double runHours);

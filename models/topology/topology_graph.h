@@ -6,18 +6,22 @@
 #include "catalog/catalog.h"
 #include "design/design.h"
 #include "design/problem.h"
+#include "topology/id_index.h"
 
+#include <memory>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace cf {
 
+// No default member initialisers: the adjacency is allocated uninitialised and
+// every edge is written once (zero-filling ~1 MB per evaluation cost as much as
+// filling it).
 struct GraphEdge {
-    int to = -1;     // part index at the other end
-    int link = -1;   // index into design.links
-    int cables = 0;  // physical cables this link stands for
-    double gbps = 0; // per cable
+    int to;      // part index at the other end
+    int link;    // index into design.links
+    int cables;  // physical cables this link stands for
+    double gbps; // per cable
 };
 
 class TopologyGraph {
@@ -33,8 +37,8 @@ public:
     const SwitchSpec* switchSpec(int part) const { return switches_[part]; }
     const StorageSpec* storage(int part) const { return storages_[part]; }
     // Adjacency of one part: [begin, end).
-    const GraphEdge* edgesBegin(int part) const { return edges_.data() + offsets_[part]; }
-    const GraphEdge* edgesEnd(int part) const { return edges_.data() + offsets_[part + 1]; }
+    const GraphEdge* edgesBegin(int part) const { return edges_.get() + offsets_[part]; }
+    const GraphEdge* edgesEnd(int part) const { return edges_.get() + offsets_[part + 1]; }
     // Switch tier: 0 leaf (linked to nodes), 1 spine (linked to leaves), 2 core
     // (above spines); -1 for non-switches and switches not reachable from a leaf.
     int level(int part) const { return levels_[part]; }
@@ -42,16 +46,16 @@ public:
 private:
     void index(const Design& design, const Catalog& catalog, Problems* problems);
     void buildEdges(const Design& design, Problems* problems);
-    void assignLevels();
+    void assignLevels(); // after buildEdges, which marks the leaves
 
-    std::unordered_map<std::string_view, int> byId_;
+    IdIndex byId_;
     std::vector<PartKind> kinds_;
     std::vector<int> members_;
     std::vector<const NodeSpec*> nodes_;
     std::vector<const SwitchSpec*> switches_;
     std::vector<const StorageSpec*> storages_;
     std::vector<int> offsets_;
-    std::vector<GraphEdge> edges_;
+    std::unique_ptr<GraphEdge[]> edges_;
     std::vector<int> levels_;
 };
 
