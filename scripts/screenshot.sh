@@ -4,13 +4,35 @@
 # Defaults: build/default, docs/screenshots/main_window.png, the Workhorse example.
 # Uses a throw-away settings folder so the saved window layout of your own
 # session does not leak into the picture.
+#
+# Every picture in docs/screenshots/ at once:
+#   ./scripts/screenshot.sh --all [BUILD_DIR]
+# main_window.png as above; charts_workhorse.png from `bench_gui_charts
+# --screenshot`; the canvas, what-if, design-browser and compare pictures from
+# their GUI tests run with CF_WRITE_SCREENSHOTS=1. Needs the targets
+# clusterforge, bench_gui_charts, tst_canvas_screenshots, tst_whatif_screenshots,
+# tst_library_browser and tst_compare_view built in BUILD_DIR.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SCREEN="1600x1000"
+SETTLE_SECONDS=6   # time for the window to map and paint under a loaded machine (our choice)
+
+if [[ "${1:-}" == "--all" ]]; then
+    BUILD="$(cd "${2:-$ROOT/build/default}" && pwd)"
+    SHOTS="$ROOT/docs/screenshots"
+    "$0" "$BUILD" "$SHOTS/main_window.png"
+    QT_QPA_PLATFORM=offscreen "$BUILD/bench/bench_gui_charts" --screenshot "$SHOTS/charts_workhorse.png"
+    for test in tst_canvas_screenshots tst_whatif_screenshots tst_library_browser tst_compare_view; do
+        (cd "$BUILD" && CF_WRITE_SCREENSHOTS=1 QT_QPA_PLATFORM=offscreen \
+            ctest -R "^${test}\$" --output-on-failure)
+    done
+    echo "wrote $SHOTS/*.png"
+    exit 0
+fi
+
 BUILD="${1:-$ROOT/build/default}"
 OUT="${2:-$ROOT/docs/screenshots/main_window.png}"
 DESIGN="${3:-$ROOT/resources/examples/workhorse.json}"
-SCREEN="1600x1000"
-SETTLE_SECONDS=6   # time for the window to map and paint under a loaded machine (our choice)
 
 config="$(mktemp -d)"
 trap 'rm -rf "$config"' EXIT

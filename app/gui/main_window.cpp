@@ -28,6 +28,8 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include <algorithm>
+
 namespace cf {
 namespace {
 
@@ -90,8 +92,7 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
-    resizeDocks({paletteDock_, inspectorDock_}, {kSideDockWidth, kSideDockWidth}, Qt::Horizontal);
-    resizeDocks({chartsDock_}, {kBottomDockHeight}, Qt::Vertical);
+    applyFirstStartDockSizes();
     restoreSettings();
 
     // The bundled example is no recent design of the user's; a file they named is.
@@ -99,6 +100,15 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
                                             : openFile(startFile);
     if (!opened)
         setDocument(Design{}, {});
+}
+
+void MainWindow::applyFirstStartDockSizes()
+{
+    // The right area holds four tabified docks: wide enough for their whole titles.
+    const int rightWidth = std::max(
+        kSideDockWidth, tabbedDocksWidth({inspectorDock_, workloadDock_, parallelismDock_, summaryDock_}));
+    resizeDocks({paletteDock_, inspectorDock_}, {kSideDockWidth, rightWidth}, Qt::Horizontal);
+    resizeDocks({chartsDock_}, {kBottomDockHeight}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar()

@@ -92,6 +92,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Dock tab bars (made by QMainWindow when docks are tabified, also by
+    // restoreState) show whole titles: see showWholeTabTitles.
+    bool event(QEvent* event) override;
 
 private:
     // Each builder makes one piece; later issues replace their contents.
@@ -105,6 +108,9 @@ private:
     QDockWidget* createHeadlineDock();
     QDockWidget* createSummaryDock();
     void arrangeDocks();
+    // Width a dock area needs to show the titles of `docks` as whole tabs.
+    int tabbedDocksWidth(const QList<QDockWidget*>& docks) const;
+    void applyFirstStartDockSizes();
     void connectEditActions();
     void onGenerateFabric();
     // The design library (main_window_library.cpp).

@@ -17,10 +17,12 @@
 #include "whatif/workload_dock.h"
 
 #include <QAction>
+#include <QChildEvent>
 #include <QDockWidget>
 #include <QMenu>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTextBrowser>
 #include <QToolBar>
 
@@ -28,8 +30,41 @@ namespace cf {
 namespace {
 
 constexpr int kStatusMessageMs = 5000; // how long a canvas message stays in the status bar (our choice)
+// A dock's frame around its tab bar: the dock area's separator and margins (our choice).
+constexpr int kDockFramePx = 8;
+
+// Tabs of tabified docks are the panels' names: "Inspe…" and "Paralleli…" say
+// nothing. Whole titles always, and the style's scroll arrows when a narrowed
+// dock area cannot hold them all, as QTabWidget does.
+void showWholeTabTitles(QTabBar* bar)
+{
+    bar->setElideMode(Qt::ElideNone);
+    bar->setUsesScrollButtons(true);
+}
 
 } // namespace
+
+bool MainWindow::event(QEvent* event)
+{
+    // QMainWindow makes a tab bar (a direct child) for each group of tabified
+    // docks and sets it to elide; it is polished before it first shows.
+    if (event->type() == QEvent::ChildPolished)
+        if (auto* bar = qobject_cast<QTabBar*>(static_cast<QChildEvent*>(event)->child()))
+            showWholeTabTitles(bar);
+    return QMainWindow::event(event);
+}
+
+int MainWindow::tabbedDocksWidth(const QList<QDockWidget*>& docks) const
+{
+    // A tab bar like QMainWindow's (same style and font) measures the titles.
+    QTabBar bar;
+    bar.setFont(font());
+    bar.setDrawBase(true);
+    showWholeTabTitles(&bar);
+    for (const QDockWidget* dock : docks)
+        bar.addTab(dock->windowTitle());
+    return bar.sizeHint().width() + kDockFramePx;
+}
 
 void MainWindow::createCentralWidget()
 {

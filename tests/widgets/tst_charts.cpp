@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "catalog/resource_paths.h"
 #include "charts/all_reduce_chart.h"
+#include "charts/chart_format.h"
 #include "charts/charts_widget.h"
 #include "charts/cost_chart.h"
 #include "charts/headline_panel.h"
@@ -47,6 +48,35 @@ Design workhorse()
 QCPBars* barsAt(QCustomPlot* p, int i)
 {
     return qobject_cast<QCPBars*>(p->plottable(i));
+}
+
+// The marker graph's one point, drawn whole (its scatter symbol, not only its
+// centre) inside the axis rect: not on or across the frame.
+void verifyMarkerInside(QCustomPlot* p)
+{
+    QCPGraph* marker = p->graph(p->graphCount() - 1);
+    QCOMPARE(marker->data()->size(), 1);
+    const auto point = marker->data()->at(0);
+    QVERIFY(p->xAxis->range().contains(point->key));
+    QVERIFY(p->yAxis->range().contains(point->value));
+    const QPointF centre = marker->coordsToPixels(point->key, point->value);
+    const double half = marker->scatterStyle().size() / 2;
+    const QRectF symbol(centre.x() - half, centre.y() - half, 2 * half, 2 * half);
+    const QRect axisRect = p->axisRect()->rect();
+    QString where;
+    QDebug(&where) << "marker" << symbol << "axis rect" << axisRect;
+    QVERIFY2(QRectF(axisRect).contains(symbol), qPrintable(where));
+}
+
+// The stacked column in pixels (key 1, width 0.8: stacked_bar_chart.cpp) from 0 to its top.
+QRectF columnRect(QCustomPlot* p)
+{
+    double top = 0;
+    for (int i = 0; i < p->plottableCount(); ++i)
+        top += barsAt(p, i)->data()->at(0)->value;
+    const QPointF a(p->xAxis->coordToPixel(1.0 - 0.4), p->yAxis->coordToPixel(top));
+    const QPointF b(p->xAxis->coordToPixel(1.0 + 0.4), p->yAxis->coordToPixel(0));
+    return QRectF(a, b).normalized();
 }
 
 } // namespace
@@ -103,6 +133,96 @@ private slots:
         QCOMPARE(co->graphCount(), 2);
         QCOMPARE(co->graph(0)->data()->size(), int(b.series.cost.month.size()));
         QCOMPARE(co->graph(1)->data()->at(12)->value, b.series.cost.rentUsd[12] / 1e6); // million US$
+    }
+
+    // The marker of this step's all-reduce is often the largest time on the
+    // chart (the Workhorse's is): the value range leaves it room, at the
+    // dock's size and at the chart's minimum size.
+    void allReduceMarkerIsDrawnWhole()
+    {
+        const Built b = build(workhorse());
+        QVERIFY(b.series.allReduce.markerRanks > 1);
+        ChartsWidget w;
+        w.resize(1200, 700);
+        w.show();
+        w.setSeries(b.series, true);
+        verifyMarkerInside(w.allReduceChart()->plot());
+
+        AllReduceChart small;
+        small.resize(small.minimumSizeHint());
+        small.show();
+        small.setSeries(b.series.allReduce);
+        small.replot(true);
+        verifyMarkerInside(small.plot());
+
+        // A gradient buffer larger and slower than any point of the curves.
+        AllReduceSeries beyond = b.series.allReduce;
+        beyond.markerBytes = beyond.bytes.back() * 4;
+        beyond.markerS = beyond.allGpusS.back() * 3;
+        small.setSeries(beyond);
+        small.replot(true);
+        verifyMarkerInside(small.plot());
+    }
+
+    // The step-time, memory and power legends have their own room beside the
+    // axis rect: never over the column, never cut off, at any chart width;
+    // the scaling and cost legends a row above theirs.
+    void legendsNeverCoverTheData()
+    {
+        const Built b = build(workhorse());
+        for (int width : {900, 1200, 1600}) {
+            ChartsWidget w;
+            w.resize(width, 700);
+            w.show();
+            w.setSeries(b.series, true);
+            QApplication::processEvents();
+            w.replotAll(true);
+            const QList<ChartPanel*> stacked = {w.stepTimeChart(), w.memoryChart(), w.powerChart()};
+            for (ChartPanel* chart : stacked) {
+                QCustomPlot* p = chart->plot();
+                const QRectF legend = p->legend->outerRect();
+                const QRectF column = columnRect(p);
+                const QString where = QStringLiteral("%1 at %2 px").arg(chart->title()).arg(width);
+                QVERIFY2(legend.isValid() && column.isValid(), qPrintable(where));
+                QVERIFY2(!legend.intersects(column), qPrintable(where));
+                QVERIFY2(!legend.intersects(p->axisRect()->rect()), qPrintable(where));
+                QVERIFY2(QRectF(p->rect()).contains(legend), qPrintable(where));
+            }
+            // Scaling and cost: curves reach every corner, so the legend is a row above.
+            const QList<ChartPanel*> curves = {w.scalingChart(), w.costChart()};
+            for (ChartPanel* chart : curves) {
+                QCustomPlot* p = chart->plot();
+                const QRect legend = p->legend->outerRect();
+                const QString where = QStringLiteral("%1 at %2 px").arg(chart->title()).arg(width);
+                QVERIFY2(legend.bottom() < p->axisRect()->rect().top(), qPrintable(where));
+                QVERIFY2(p->rect().contains(legend), qPrintable(where));
+            }
+        }
+        // Alone and as narrow as it gets: the chart keeps room for both.
+        StepTimeChart narrow;
+        narrow.setSeries(b.series.stepTime);
+        narrow.resize(10, 300);
+        narrow.show();
+        narrow.replot(true);
+        QCustomPlot* p = narrow.plot();
+        QVERIFY(!QRectF(p->legend->outerRect()).intersects(columnRect(p)));
+        QVERIFY(QRectF(p->rect()).contains(p->legend->outerRect()));
+        QVERIFY(p->axisRect()->rect().width() >= 60);
+    }
+
+    // Axis labels with three significant digits ("100 ms" next to "10.0 ms",
+    // not "100.0 ms") and a plain zero at the foot of an axis, not "0.00".
+    void labelsKeepThreeDigits()
+    {
+        QCOMPARE(formatSeconds(0.1), QStringLiteral("100 ms"));
+        QCOMPARE(formatSeconds(0.906), QStringLiteral("906 ms"));
+        QCOMPARE(formatSeconds(0.0967), QStringLiteral("96.7 ms"));
+        QCOMPARE(formatSeconds(0.00483), QStringLiteral("4.83 ms"));
+        QCOMPARE(formatSeconds(1e-4), QStringLiteral("100 µs"));
+        QCOMPARE(formatRate(0), QStringLiteral("0"));
+        QCOMPARE(formatRate(50e3), QStringLiteral("50.0 k"));
+        QCOMPARE(formatUsd(0), QStringLiteral("$0"));
+        QCOMPARE(formatWatts(0), QStringLiteral("0 W"));
     }
 
     void hoverShowsTheNearestValue()

@@ -25,6 +25,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
@@ -47,6 +48,37 @@ QString statusText(const MainWindow& w, const char* name)
 {
     const auto* label = w.findChild<QLabel*>(QString::fromLatin1(name));
     return label ? label->text() : QString();
+}
+
+// The tab bar QMainWindow shows for the docks tabified with the one titled `title`.
+QTabBar* dockTabBar(const MainWindow& w, const QString& title)
+{
+    for (QTabBar* bar : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        if (!bar->isVisible())
+            continue;
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == title)
+                return bar;
+    }
+    return nullptr;
+}
+
+// Every tab of `bar` as wide as its whole title needs: a tab bar of the same
+// style and font that never elides gives each title's natural width.
+void verifyWholeTitles(QTabBar* bar)
+{
+    QTabBar natural;
+    natural.setFont(bar->font());
+    natural.setElideMode(Qt::ElideNone);
+    for (int i = 0; i < bar->count(); ++i)
+        natural.addTab(bar->tabText(i));
+    natural.setExpanding(false);
+    for (int i = 0; i < bar->count(); ++i)
+        QVERIFY2(bar->tabRect(i).width() >= natural.tabRect(i).width(),
+                 qPrintable(QStringLiteral("tab \"%1\" is %2 px, its title needs %3 px")
+                                .arg(bar->tabText(i))
+                                .arg(bar->tabRect(i).width())
+                                .arg(natural.tabRect(i).width())));
 }
 
 } // namespace
@@ -213,6 +245,44 @@ private slots:
         QCOMPARE(w.size(), size);
         QVERIFY(w.inspectorDock()->isHidden());
         QVERIFY(!w.paletteDock()->isHidden());
+        QSettings().clear();
+    }
+
+    // The right dock area's tabs read "Inspector", "Workload", "Parallelism",
+    // "Summary", not "Inspe…": all whole and in view at 1600 x 1000 on first
+    // start; whole (with scroll arrows) in a narrower layout restored from QSettings.
+    void dockTabsShowWholeTitles()
+    {
+        QSettings().clear();
+        int narrowWidth = 0;
+        {
+            MainWindow w;
+            w.resize(1600, 1000);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTabBar* bar = dockTabBar(w, w.inspectorDock()->windowTitle());
+            QVERIFY(bar);
+            QCOMPARE(bar->count(), 4);
+            verifyWholeTitles(bar);
+            for (int i = 0; i < bar->count(); ++i)
+                QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
+            // The user narrows the right area below what the four tabs need;
+            // the layout is saved on close.
+            w.resizeDocks({w.inspectorDock()}, {160}, Qt::Horizontal);
+            QTRY_VERIFY(bar->width() < bar->sizeHint().width());
+            narrowWidth = w.inspectorDock()->width();
+            QVERIFY(w.close());
+        }
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.inspectorDock()->width(), narrowWidth); // the narrow layout came back
+        QTabBar* bar = dockTabBar(w, w.inspectorDock()->windowTitle());
+        QVERIFY(bar);
+        QVERIFY(bar->width() < bar->sizeHint().width());
+        verifyWholeTitles(bar);
+        QVERIFY(bar->usesScrollButtons());
         QSettings().clear();
     }
 

@@ -5,8 +5,33 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 namespace cf {
 namespace {
+
+// Margin added on each end of a log axis, as a fraction of its span in decades
+// (our choice): in the smallest chart (plot 180 px high, axis rect about
+// 130 px) 6 % of the value span is more than half the marker's 11 px, so the
+// marker is never cut by the frame.
+constexpr double kLogMarginX = 0.04;
+constexpr double kLogMarginY = 0.06;
+// A range of one value (a single point) becomes one decade around it.
+constexpr double kHalfDecade = 3.1622776601683795; // sqrt(10)
+
+void padLogRange(QCPAxis* axis, double fraction)
+{
+    const QCPRange r = axis->range();
+    if (!(r.lower > 0) || !(r.upper >= r.lower))
+        return; // nothing positive plotted: keep QCustomPlot's default
+    const double decades = std::log10(r.upper / r.lower);
+    if (!(decades > 0)) {
+        axis->setRange(r.lower / kHalfDecade, r.upper * kHalfDecade);
+        return;
+    }
+    const double factor = std::pow(10.0, decades * fraction);
+    axis->setRange(r.lower / factor, r.upper * factor);
+}
 
 // Log ticks labelled with units ("64 MiB", "10 ms") instead of powers of ten.
 class BytesLogTicker : public QCPAxisTickerLog {
@@ -66,6 +91,14 @@ void AllReduceChart::setSeries(const AllReduceSeries& s, const QString& emptyMes
         m->addData(s.markerBytes, s.markerS);
     }
     resetView();
+}
+
+void AllReduceChart::resetView()
+{
+    QCustomPlot* p = plot();
+    p->rescaleAxes();
+    padLogRange(p->xAxis, kLogMarginX);
+    padLogRange(p->yAxis, kLogMarginY);
 }
 
 QString AllReduceChart::pointText(QCPAbstractPlottable* plottable, int index) const

@@ -14,6 +14,11 @@ public:
     explicit AllReduceChart(QWidget* parent = nullptr);
     void setSeries(const AllReduceSeries& series, const QString& emptyMessage = {});
     QString pointText(QCPAbstractPlottable* plottable, int index) const override;
+
+protected:
+    // Fit both log axes to every curve and the marker, with a margin so that
+    // no point (the marker often is the largest time) sits on the frame.
+    void resetView() override;
 };
 
 } // namespace cf

@@ -9,6 +9,8 @@ const QString kDash = QStringLiteral("—");
 
 QString scaled(double v, const char* const* units, int count, double step, int precision)
 {
+    if (v == 0) // "0 k" / "0.00" read oddly on an axis: plain zero
+        return QStringLiteral("0 %1").arg(QString::fromUtf8(units[0])).trimmed();
     int i = 0;
     double a = std::fabs(v);
     while (a >= step && i + 1 < count) {
@@ -41,7 +43,7 @@ QString formatSeconds(double s)
     if (a < 1e-3)
         return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', a < 1e-5 ? 1 : 0);
     if (a < 1)
-        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', a < 1e-2 ? 2 : 1);
+        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', a < 1e-2 ? 2 : (a < 1e-1 ? 1 : 0)); // 3 digits
     if (a < 2 * kMinute)
         return QStringLiteral("%1 s").arg(s, 0, 'f', a < 10 ? 2 : 1);
     if (a < 2 * kHour)

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -28,6 +29,10 @@ constexpr double kHoverRadiusPx = 24.0;
 // Minimum size of a chart so axis labels stay readable (our choice).
 constexpr int kMinChartWidthPx = 280;
 constexpr int kMinChartHeightPx = 180;
+// A legend out of the axis rect: the stretch factor that gives its row or
+// column only its minimum size, and its gap to the widget's edge (our choice).
+constexpr double kLegendStretch = 0.001;
+constexpr int kLegendGapPx = 6;
 // PDF export: 72 dots per inch makes one PDF point per chart pixel (the page
 // is the chart's size in points, as QCustomPlot::savePdf makes it).
 constexpr int kPdfPointsPerInch = 72;
@@ -150,6 +155,44 @@ void ChartPanel::clearPlot(const QString& emptyMessage)
     text->position->setCoords(0.5, 0.5);
     text->setText(emptyMessage);
     text->setColor(Qt::darkGray);
+}
+
+void ChartPanel::placeLegendAbove()
+{
+    // A row on top: empty cells either side with the spare width; the tiny
+    // stretch factors give the legend's cell and row only what it needs.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    layout->insertRow(0);
+    auto* row = new QCPLayoutGrid;
+    layout->addElement(0, 0, row);
+    layout->setRowStretchFactor(0, kLegendStretch);
+    row->addElement(0, 0, new QCPLayoutElement(plot_));
+    row->addElement(0, 1, plot_->legend);
+    row->addElement(0, 2, new QCPLayoutElement(plot_));
+    row->setColumnStretchFactor(1, kLegendStretch);
+    row->setMargins(QMargins(0, kLegendGapPx, 0, 0));
+    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot_->legend->setWrap(0); // one row
+    plot_->legend->setBorderPen(Qt::NoPen);
+}
+
+void ChartPanel::placeLegendRight()
+{
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    auto* column = new QCPLayoutGrid;
+    layout->addElement(0, layout->columnCount(), column);
+    layout->setColumnStretchFactor(layout->columnCount() - 1, kLegendStretch);
+    column->addElement(0, 0, new QCPLayoutElement(plot_));
+    column->addElement(1, 0, plot_->legend);
+    column->addElement(2, 0, new QCPLayoutElement(plot_));
+    column->setRowStretchFactor(1, kLegendStretch);
+    column->setMargins(QMargins(0, 0, kLegendGapPx, 0));
+}
+
+void ChartPanel::fitMinimumWidthToLegend(int besidePx)
+{
+    const int legendWidth = plot_->legend->minimumOuterSizeHint().width();
+    plot_->setMinimumWidth(std::max(kMinChartWidthPx, legendWidth + besidePx));
 }
 
 QString ChartPanel::pointText(QCPAbstractPlottable* plottable, int index) const

@@ -39,6 +39,15 @@ protected:
     virtual void resetView();
     // Clear graphs, bars and items; with a non-empty message show it in the middle.
     void clearPlot(const QString& emptyMessage = {});
+    // Take the legend out of the axis rect, where it can cover the data:
+    // above it, entries side by side, centred (charts whose curves can pass
+    // through any corner) ...
+    void placeLegendAbove();
+    // ... or to its right, entries stacked, centred (a single column of bars).
+    void placeLegendRight();
+    // After the legend's entries changed: keep the chart at least as wide as
+    // the legend plus `besidePx` for what shares its row (axis, column).
+    void fitMinimumWidthToLegend(int besidePx);
 
 private:
     void onMouseMove(QMouseEvent* event);

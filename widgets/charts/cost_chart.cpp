@@ -25,7 +25,9 @@ CostChart::CostChart(QWidget* parent)
     p->xAxis->setTicker(ticker);
     p->xAxis->setLabel(tr("Month"));
     p->yAxis->setLabel(tr("Cumulative cost (million US$)"));
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Own starts at the capex and rent at zero, both climb to the right; with
+    // little opex or cheap rent a curve runs through any corner: legend above.
+    placeLegendAbove();
 }
 
 void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)

@@ -13,6 +13,9 @@ protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatRate(tick); }
 };
 
+// Room beside the legend row: the widget's margins and a little air (our choice).
+constexpr int kLegendSidesPx = 16;
+
 } // namespace
 
 ScalingChart::ScalingChart(QWidget* parent)
@@ -30,7 +33,9 @@ ScalingChart::ScalingChart(QWidget* parent)
     p->yAxis->setTicker(QSharedPointer<RateTicker>::create());
     p->yAxis2->setVisible(true);
     p->yAxis2->setLabel(tr("MFU (%)"));
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // MFU runs along the top from the left, tokens/s climbs to the top right:
+    // in a short chart every corner of the axis rect has a curve in it.
+    placeLegendAbove();
 }
 
 void ScalingChart::setSeries(const ScalingSeries& s, const QString& emptyMessage)
@@ -64,6 +69,7 @@ void ScalingChart::setSeries(const ScalingSeries& s, const QString& emptyMessage
         line->point2->setCoords(s.currentNodes, 1);
         line->setPen(QPen(Qt::gray, 1, Qt::DotLine));
     }
+    fitMinimumWidthToLegend(kLegendSidesPx);
     resetView();
 }
 

@@ -9,14 +9,22 @@
 namespace cf {
 namespace {
 
-// Key of the single column and the x range around it: the column sits on the
-// left, the legend on the right (layout, our choice).
+// Key of the single column and the x range around it: the column stands in
+// the middle of the axis rect; the legend has its own column to the right of
+// the axis rect, so it never covers the bars (layout, our choice).
 constexpr double kColumnKey = 1.0;
 constexpr double kColumnWidth = 0.8;
-constexpr double kKeyLower = 0.4;
-constexpr double kKeyUpper = 2.8;
-// Headroom above the tallest of column and reference (our choice).
-constexpr double kValueHeadroom = 1.12;
+constexpr double kKeyLower = 0.2;
+constexpr double kKeyUpper = 1.8;
+// Headroom above the tallest of column and reference, room for the reference
+// label above its line (our choice).
+constexpr double kValueHeadroom = 1.15;
+// Width the axis rect keeps next to the legend: the value axis and its labels
+// (about 60 px) and a column still wide enough to hover (our choice).
+constexpr int kMinAxisRectWidthPx = 140;
+// Where the reference label sits along the line: near the right end, clear of
+// the column's left half (axis rect ratio, our choice).
+constexpr double kReferenceLabelX = 0.99;
 
 QColor partColour(int i)
 {
@@ -39,7 +47,8 @@ StackedBarChart::StackedBarChart(const QString& title, const QString& axisLabel,
     p->yAxis->setLabel(axisLabel);
     p->xAxis->setTicks(false);
     p->xAxis->setTickLabels(false);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    p->xAxis->grid()->setVisible(false); // one column: vertical grid lines mean nothing
+    placeLegendRight();
     p->axisRect()->setRangeDrag(Qt::Vertical);
     p->axisRect()->setRangeZoom(Qt::Vertical);
 }
@@ -75,11 +84,18 @@ void StackedBarChart::setBreakdown(const BreakdownSeries& s, const QString& refe
         line->point2->setCoords(1, reference_ * displayScale_);
         line->setPen(QPen(Qt::red, 2, Qt::DashLine));
         auto* label = new QCPItemText(p);
-        label->position->setCoords(kColumnKey + kColumnWidth / 2 + 0.05, reference_ * displayScale_);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        // x along the axis rect, y on the line: the label stays above the line
+        // at any zoom; a light backing keeps it readable over a column that
+        // rises past the line (memory that does not fit).
+        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(kReferenceLabelX, reference_ * displayScale_);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         label->setText(QStringLiteral("%1 %2").arg(referenceLabel, format_(reference_)));
         label->setColor(Qt::red);
+        label->setBrush(QColor(255, 255, 255, 200));
+        label->setPadding(QMargins(3, 1, 3, 3)); // the text clear of the dashed line
     }
+    fitMinimumWidthToLegend(kMinAxisRectWidthPx);
     resetView();
 }
 
