@@ -165,7 +165,7 @@ QString workloadSection(const Design& design, const Catalog& catalog)
         out += row(tr("Experts"), tr("%1, %2 per token").arg(m.experts).arg(m.expertsPerToken));
     out += row(tr("Sequence"), tr("%1 tokens").arg(w.seqLen));
     out += row(tr("Tokens to train"), humanCount(w.tokensToTrain));
-    out += row(tr("Global batch"), tr("%1 sequences").arg(w.globalBatchSeqs));
+    out += row(tr("Global batch"), (w.globalBatchSeqs == 1 ? tr("1 sequence") : tr("%1 sequences").arg(w.globalBatchSeqs)));
     out += row(tr("Precision"), html(toString(w.precision)));
     out += row(tr("Checkpoints"), w.asyncCheckpoint ? tr("asynchronous") : tr("synchronous"));
     return out + QStringLiteral("</table>");

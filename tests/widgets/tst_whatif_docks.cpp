@@ -68,6 +68,7 @@ private slots:
     void twoEditsInOneTurnGiveOneEvaluation();
     void splitEditsReuseDesignFacts();
     void typingInOneFieldIsOneUndoStep();
+    void countSuffixFollowsTheValue();
     void autoDpAndProductAreExplained();
     void fp8DisabledWithoutFp8Hardware();
     void workloadProblemsNameTheField();
@@ -185,6 +186,22 @@ void TestWhatifDocks::typingInOneFieldIsOneUndoStep()
     QCOMPARE(f.doc.design().parallelism.pp, 4);
     f.settle();
     QCOMPARE(f.parallelism->microbatchSpin()->value(), 1); // the dock follows undo
+}
+
+void TestWhatifDocks::countSuffixFollowsTheValue()
+{
+    Fixture f("workhorse.json");
+    QSpinBox* mb = f.parallelism->microbatchSpin();
+    mb->setValue(1);
+    QCOMPARE(mb->text(), QStringLiteral("1 sequence"));
+    mb->setValue(2);
+    QCOMPARE(mb->text(), QStringLiteral("2 sequences"));
+    // Typing through 1 ("1", then "12") is not disturbed by the suffix change.
+    mb->setFocus();
+    mb->selectAll();
+    QTest::keyClicks(mb, QStringLiteral("12"));
+    QCOMPARE(mb->value(), 12);
+    QCOMPARE(mb->text(), QStringLiteral("12 sequences"));
 }
 
 void TestWhatifDocks::autoDpAndProductAreExplained()

@@ -1,6 +1,7 @@
 #include "whatif/parallelism_dock.h"
 
 #include "document/design_document.h"
+#include "whatif/count_suffix.h"
 #include "whatif/evaluation_controller.h"
 #include "whatif/whatif_format.h"
 
@@ -43,7 +44,7 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     cp_ = addSpin(tr("Context parallel (CP)"), 1, kMaxDegree,
                   tr("GPUs splitting each sequence (ring attention)."));
     microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
-    microbatch_->setSuffix(tr(" sequences"));
+    followCountSuffix(microbatch_, tr(" sequence"), tr(" sequences"));
 
     sharding_ = new QComboBox(this);
     sharding_->addItem(tr("DDP (replicated)"), int(Sharding::DDP));

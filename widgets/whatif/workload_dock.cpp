@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "document/design_document.h"
+#include "whatif/count_suffix.h"
 #include "whatif/evaluation_controller.h"
 #include "whatif/whatif_format.h"
 
@@ -75,6 +76,7 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
 
     batch_ = addSpin(tr("Global batch"), tr(" sequences"), 1, kMaxBatchSeqs,
                      tr("Sequences per optimizer step, across all data-parallel ranks."));
+    followCountSuffix(batch_, tr(" sequence"), tr(" sequences"));
 
     precision_ = new QComboBox(this);
     precision_->addItem(tr("BF16"), int(Precision::BF16));
