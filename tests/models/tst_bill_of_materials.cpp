@@ -5,6 +5,7 @@
 #include "design/design_json.h"
 #include "predict/bill_of_materials.h"
 #include "predict/bom_writers.h"
+#include "test_designs.h"
 #include "topology/fabric_generator.h"
 
 #include <QElapsedTimer>
@@ -18,37 +19,18 @@ using namespace cf;
 
 namespace {
 
-const Catalog& catalog()
-{
-    static const Catalog c = [] {
-        Problems problems;
-        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        if (!loaded)
-            qFatal("catalog did not load");
-        return *loaded;
-    }();
-    return c;
-}
+using test::repoCatalog;
 
+// The source tree's example, priced from the source tree's catalog (the golden bill).
 Design loadExample(const char* file)
 {
-    const DesignLoadResult r = loadDesignFile(std::string(CF_SOURCE_DIR "/resources/examples/") + file);
-    if (!r.design)
-        qFatal("example %s did not load", file);
-    return *r.design;
+    return test::loadDesignOrDie(std::string(CF_SOURCE_DIR "/resources/examples/") + file);
 }
 
 Design generated(FabricTopology t, int nodes, const char* storage = "")
 {
-    FabricSpec s;
-    s.topology = t;
-    s.nodes = nodes;
-    s.storageId = storage;
-    GeneratedFabric f = generateFabric(s, catalog());
-    Design d;
-    d.parts = std::move(f.parts);
-    d.links = std::move(f.links);
-    return d;
+    const FabricSpec s{.topology = t, .nodes = nodes, .storageId = storage};
+    return test::designOf(generateFabric(s, repoCatalog()));
 }
 
 std::map<std::string, const BomLine*> counted(const BillOfMaterials& bom)
@@ -62,26 +44,18 @@ std::map<std::string, const BomLine*> counted(const BillOfMaterials& bom)
 
 Part part(const char* id, PartKind kind, const char* catalogId, int count = 1)
 {
-    Part p;
-    p.id = id;
-    p.kind = kind;
-    p.catalogId = catalogId;
-    p.name = id;
-    p.count = count;
-    return p;
+    return Part{.id = id, .kind = kind, .catalogId = catalogId, .name = id, .count = count};
 }
 
 Link link(const char* id, const char* from, const char* to, double gbps, Medium m, LengthClass c, int cables)
 {
-    Link l;
-    l.id = id;
-    l.fromPartId = from;
-    l.toPartId = to;
-    l.speedGbps = gbps;
-    l.medium = m;
-    l.lengthClass = c;
-    l.cablesPerMember = cables;
-    return l;
+    return Link{.id = id,
+                .fromPartId = from,
+                .toPartId = to,
+                .speedGbps = gbps,
+                .medium = m,
+                .lengthClass = c,
+                .cablesPerMember = cables};
 }
 
 // Minimal RFC 4180 reader for checking the writer: quoted fields, doubled quotes, CRLF rows.
@@ -158,7 +132,7 @@ private slots:
     //   cx7-400g) are listed as included in dgx-h100.
     void goldenWorkhorse()
     {
-        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), catalog());
+        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), repoCatalog());
         QVERIFY(bom.problems.empty());
         const auto lines = counted(bom);
         QCOMPARE(lines.size(), std::size_t(4));
@@ -185,9 +159,9 @@ private slots:
 
     void totalsEqualSumOfLines()
     {
-        checkTotals(buildBom(loadExample("workhorse.json"), catalog()));
-        checkTotals(buildBom(generated(FabricTopology::FatTree, 32, "lustre-nvme"), catalog()));
-        checkTotals(buildBom(generated(FabricTopology::RailOptimized, 2048, "weka"), catalog()));
+        checkTotals(buildBom(loadExample("workhorse.json"), repoCatalog()));
+        checkTotals(buildBom(generated(FabricTopology::FatTree, 32, "lustre-nvme"), repoCatalog()));
+        checkTotals(buildBom(generated(FabricTopology::RailOptimized, 2048, "weka"), repoCatalog()));
     }
 
     // Hand-built: a group of 4 nodes with 2 DAC cables each to a leaf (8 x
@@ -210,7 +184,7 @@ private slots:
                    link("e", "spine", "core", 400, Medium::NVLink, LengthClass::InRack, 7),
                    link("f", "spine", "core", 400, Medium::AOC, LengthClass::Campus, 2),
                    link("h", "leaf", "g2", 400, Medium::Fibre, LengthClass::InRow, 1)};
-        const BillOfMaterials bom = buildBom(d, catalog());
+        const BillOfMaterials bom = buildBom(d, repoCatalog());
         const auto lines = counted(bom);
         QCOMPARE(lines.at("dac-400g")->quantity, 8LL);
         QCOMPARE(lines.at("fibre-800g-mm")->quantity, 8LL);
@@ -229,19 +203,19 @@ private slots:
             QVERIFY(l.itemId.find("nvlink") == std::string::npos);
         checkTotals(bom);
         // The rule itself: smallest cable of the medium and class with gbps >= speed.
-        QCOMPARE(bomCableFor(catalog(), Medium::Fibre, LengthClass::InRow, 200)->id,
+        QCOMPARE(bomCableFor(repoCatalog(), Medium::Fibre, LengthClass::InRow, 200)->id,
                  std::string("fibre-200g-mm"));
-        QCOMPARE(bomCableFor(catalog(), Medium::Fibre, LengthClass::InRow, 201)->id,
+        QCOMPARE(bomCableFor(repoCatalog(), Medium::Fibre, LengthClass::InRow, 201)->id,
                  std::string("fibre-400g-mm"));
-        QVERIFY(bomCableFor(catalog(), Medium::CopperDAC, LengthClass::InRack, 1600) == nullptr);
-        QVERIFY(bomCableFor(catalog(), Medium::NVLink, LengthClass::InRack, 100) == nullptr);
+        QVERIFY(bomCableFor(repoCatalog(), Medium::CopperDAC, LengthClass::InRack, 1600) == nullptr);
+        QVERIFY(bomCableFor(repoCatalog(), Medium::NVLink, LengthClass::InRack, 100) == nullptr);
     }
 
     void unknownIdsAreReportedNotPriced()
     {
         Design d;
         d.parts = {part("x", PartKind::Node, "cray-1", 2), part("s", PartKind::Switch, "qm9700")};
-        const BillOfMaterials bom = buildBom(d, catalog());
+        const BillOfMaterials bom = buildBom(d, repoCatalog());
         QCOMPARE(bom.lines.size(), std::size_t(1));
         QCOMPARE(bom.problems.size(), std::size_t(1));
         QCOMPARE(bom.problems.front().field, std::string("parts.catalogId"));
@@ -285,7 +259,7 @@ private slots:
 
     void csvOfWorkhorseParses()
     {
-        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), catalog());
+        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), repoCatalog());
         const auto rows = parseCsv(bomToCsv(bom));
         QCOMPARE(rows.size(), bom.lines.size() + 2);
         double sum = 0;
@@ -299,7 +273,7 @@ private slots:
 
     void jsonWriter()
     {
-        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), catalog());
+        const BillOfMaterials bom = buildBom(loadExample("workhorse.json"), repoCatalog());
         const auto j = nlohmann::json::parse(bomToJson(bom));
         QCOMPARE(j.at("total_usd").get<double>(), 2970800.0);
         QCOMPARE(j.at("total_power_w").get<double>(), 94630.0);
@@ -314,7 +288,7 @@ private slots:
     void bigDesignIsCheap()
     {
         const Design d = generated(FabricTopology::RailOptimized, 2048, "weka");
-        BillOfMaterials bom = buildBom(d, catalog());
+        BillOfMaterials bom = buildBom(d, repoCatalog());
         QCOMPARE(counted(bom).at("dgx-h100")->quantity, 2048LL);
         // 16,384 node-leaf (in-row MM) + 16,384 leaf-spine (in-row MM) + 2 storage
         // (campus) + 16,384 spine-core (campus SM).
@@ -324,7 +298,7 @@ private slots:
         for (int i = 0; i < 50; ++i) {
             QElapsedTimer t;
             t.start();
-            bom = buildBom(d, catalog());
+            bom = buildBom(d, repoCatalog());
             best = std::min(best, t.nsecsElapsed());
         }
         qInfo("buildBom, 2,048-node rail design (%zu parts, %zu links): best of 50 = %.1f us", d.parts.size(),

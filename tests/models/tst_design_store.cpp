@@ -8,6 +8,7 @@
 #include "design/design_json.h"
 #include "store/design_store.h"
 #include "store/store_schema.h"
+#include "test_designs.h"
 #include "topology/fabric_generator.h"
 
 #include <QDir>
@@ -29,17 +30,8 @@ namespace {
 // The generator engineer's 2,048-node rail-optimised fabric, as the issue asks.
 Design bigDesign()
 {
-    FabricSpec spec;
-    spec.topology = FabricTopology::RailOptimized;
-    spec.nodes = 2048;
-    spec.nodeId = "dgx-h100";
-    spec.switchId = "qm9700";
-    GeneratedFabric fabric = generateFabric(spec, Catalog::builtin());
-    Design d;
-    d.name = "rail 2048";
-    d.parts = std::move(fabric.parts);
-    d.links = std::move(fabric.links);
-    return d;
+    const FabricSpec spec = test::fabricSpec(FabricTopology::RailOptimized, 2048, "dgx-h100", "qm9700");
+    return test::designOf(generateFabric(spec, Catalog::builtin()), "rail 2048");
 }
 
 Design smallDesign(const std::string& name)
@@ -56,17 +48,15 @@ Design smallDesign(const std::string& name)
 
 Headline someHeadline()
 {
-    Headline h;
-    h.gpus = 16384;
-    h.mfu = 0.38;
-    h.tokensPerS = 2.5e6;
-    h.stepTimeS = 6.7;
-    h.timeToTrainDays = 69.4;
-    h.powerKw = 25000.0;
-    h.capexUsd = 9.0e8;
-    h.opexUsdPerYear = 4.1e7;
-    h.totalCostUsd = 1.064e9;
-    return h;
+    return Headline{.gpus = 16384,
+                    .mfu = 0.38,
+                    .tokensPerS = 2.5e6,
+                    .stepTimeS = 6.7,
+                    .timeToTrainDays = 69.4,
+                    .powerKw = 25000.0,
+                    .capexUsd = 9.0e8,
+                    .opexUsdPerYear = 4.1e7,
+                    .totalCostUsd = 1.064e9};
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // k^3/4 rules of non-blocking fat-trees (§4.2), plus properties every
 // generated fabric must have (ports within radix, summary = what the links say).
 #include "catalog/catalog.h"
+#include "test_designs.h"
 #include "topology/fabric_generator.h"
 #include "topology/fabric_sizing.h"
 #include "topology/topology.h"
@@ -16,29 +17,8 @@ using namespace cf;
 
 namespace {
 
-const Catalog& catalog()
-{
-    static const Catalog c = [] {
-        Problems problems;
-        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        if (!loaded)
-            qFatal("catalog did not load");
-        return *loaded;
-    }();
-    return c;
-}
-
-FabricSpec spec(FabricTopology topology, int nodes, const char* node = "dgx-h100", const char* sw = "qm9700",
-                int tiers = 0)
-{
-    FabricSpec s;
-    s.topology = topology;
-    s.nodes = nodes;
-    s.nodeId = node;
-    s.switchId = sw;
-    s.tiers = tiers;
-    return s;
-}
+using test::fabricSpec;
+using test::repoCatalog;
 
 // Independent recount of a generated fabric from its parts and links, and the
 // checks every fabric must pass. Returns the recount.
@@ -83,7 +63,7 @@ FabricSummary recountAndCheck(const GeneratedFabric& f)
     }
     for (const Part& p : f.parts)
         if (p.kind == PartKind::Switch) {
-            const SwitchSpec* sw = catalog().switchSpec(p.catalogId);
+            const SwitchSpec* sw = repoCatalog().switchSpec(p.catalogId);
             if (portsUsed[p.id] > sw->radix)
                 qFatal("%s uses %lld ports of %d", p.id.c_str(), portsUsed[p.id], sw->radix);
             if (portsUsed[p.id] == 0)
@@ -173,7 +153,8 @@ private slots:
     void superPodGolden()
     {
         QFETCH(int, nodes);
-        const GeneratedFabric f = generateFabric(spec(FabricTopology::RailOptimized, nodes), catalog());
+        const GeneratedFabric f =
+            generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes), repoCatalog());
         QVERIFY(f.problems.empty());
         QCOMPARE(f.summary.nodes, nodes);
         QCOMPARE(f.summary.gpus, nodes * 8);
@@ -193,7 +174,8 @@ private slots:
 
     void railGroupsAreRailAligned()
     {
-        const GeneratedFabric f = generateFabric(spec(FabricTopology::RailOptimized, 64), catalog());
+        const GeneratedFabric f =
+            generateFabric(fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog());
         std::map<std::string, std::vector<std::string>> leavesOf;
         for (const Link& l : f.links)
             if (l.fromPartId[0] == 'n') {
@@ -211,7 +193,7 @@ private slots:
     void fatTreeTwoTierMax()
     {
         const GeneratedFabric f =
-            generateFabric(spec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700", 2), catalog());
+            generateFabric(fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700", 2), repoCatalog());
         QVERIFY(f.problems.empty());
         QCOMPARE(f.summary.leaf, 64);
         QCOMPARE(f.summary.spine, 32);
@@ -222,10 +204,10 @@ private slots:
         // One more node does not fit in two tiers: asking for two is an error
         // naming "tiers"; leaving it free gives three.
         const GeneratedFabric over =
-            generateFabric(spec(FabricTopology::FatTree, 257, "dgx-h100", "qm9700", 2), catalog());
+            generateFabric(fabricSpec(FabricTopology::FatTree, 257, "dgx-h100", "qm9700", 2), repoCatalog());
         QVERIFY(hasProblemOn(over, "tiers"));
         QVERIFY(over.parts.empty() && over.links.empty());
-        const GeneratedFabric three = generateFabric(spec(FabricTopology::FatTree, 257), catalog());
+        const GeneratedFabric three = generateFabric(fabricSpec(FabricTopology::FatTree, 257), repoCatalog());
         QVERIFY(three.problems.empty());
         QVERIFY(three.summary.core > 0);
         compareSummary(recountAndCheck(three), three.summary);
@@ -254,7 +236,7 @@ private slots:
         QFETCH(int, nodes);
         const std::string n = node.toStdString(), s = sw.toStdString();
         const GeneratedFabric f =
-            generateFabric(spec(FabricTopology::FatTree, nodes, n.c_str(), s.c_str()), catalog());
+            generateFabric(fabricSpec(FabricTopology::FatTree, nodes, n.c_str(), s.c_str()), repoCatalog());
         QVERIFY(f.problems.empty());
         QCOMPARE(f.summary.nodeLeafCables, k * k * k / 4);
         QCOMPARE(f.summary.leaf, k * k / 2);
@@ -264,8 +246,8 @@ private slots:
         QCOMPARE(f.summary.leafSpineCables, k * k * k / 4);
         QCOMPARE(f.summary.spineCoreCables, k * k * k / 4);
         compareSummary(recountAndCheck(f), f.summary);
-        const GeneratedFabric over =
-            generateFabric(spec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str()), catalog());
+        const GeneratedFabric over = generateFabric(
+            fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str()), repoCatalog());
         QVERIFY(hasProblemOn(over, "nodes"));
     }
 
@@ -275,9 +257,9 @@ private slots:
     // cables 768 node-leaf, 16*16 = 256 leaf-spine (768/256 = 3:1).
     void spineLeafOversubscribed()
     {
-        FabricSpec s = spec(FabricTopology::SpineLeaf, 96);
+        FabricSpec s = fabricSpec(FabricTopology::SpineLeaf, 96);
         s.oversubscription = 3.0;
-        const GeneratedFabric f = generateFabric(s, catalog());
+        const GeneratedFabric f = generateFabric(s, repoCatalog());
         QVERIFY(f.problems.empty());
         QCOMPARE(f.summary.leaf, 16);
         QCOMPARE(f.summary.spine, 4);
@@ -287,7 +269,7 @@ private slots:
         // Largest 3:1 two-tier fabric: L = k = 64 leaves x 48 = 3072 endpoints
         // (384 nodes), S = ceil(64*16/64) = 16 spines.
         s.nodes = 384;
-        const GeneratedFabric max = generateFabric(s, catalog());
+        const GeneratedFabric max = generateFabric(s, repoCatalog());
         QCOMPARE(max.summary.leaf, 64);
         QCOMPARE(max.summary.spine, 16);
         QCOMPARE(max.summary.core, 0);
@@ -296,13 +278,13 @@ private slots:
     void smallFabricIsOneSwitch()
     {
         // 4 DGX H100 = 32 NICs fit one 64-port switch.
-        const GeneratedFabric f = generateFabric(spec(FabricTopology::FatTree, 4), catalog());
+        const GeneratedFabric f = generateFabric(fabricSpec(FabricTopology::FatTree, 4), repoCatalog());
         QCOMPARE(f.summary.leaf, 1);
         QCOMPARE(f.summary.spine, 0);
         QCOMPARE(f.summary.nodeLeafCables, 32);
         // Asking for two tiers gives them: 8 DGX H100 = 64 NICs -> 2 leaves, 1 spine.
         const GeneratedFabric two =
-            generateFabric(spec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 2), catalog());
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 2), repoCatalog());
         QCOMPARE(two.summary.leaf, 2);
         QCOMPARE(two.summary.spine, 1);
         QCOMPARE(two.summary.leafSpineCables, 64);
@@ -313,9 +295,9 @@ private slots:
         // 32 DGX H100 fat-tree: 8 leaves x 32 uplinks fill 4 spines exactly;
         // Lustre (45 GB/s = 360 Gb/s -> 1 cable, minimum 2) needs 2 more ports:
         // S = ceil((256 + 2)/64) = 5 spines.
-        FabricSpec s = spec(FabricTopology::FatTree, 32);
+        FabricSpec s = fabricSpec(FabricTopology::FatTree, 32);
         s.storageId = "lustre-nvme";
-        const GeneratedFabric f = generateFabric(s, catalog());
+        const GeneratedFabric f = generateFabric(s, repoCatalog());
         QVERIFY(f.problems.empty());
         QCOMPARE(f.summary.leaf, 8);
         QCOMPARE(f.summary.spine, 5);
@@ -330,9 +312,9 @@ private slots:
         compareSummary(recountAndCheck(f), f.summary);
         // Three tiers: storage goes to the cores; 16 SU fills the 64 cores, so
         // plane 0 gets one more core.
-        FabricSpec big = spec(FabricTopology::RailOptimized, 512);
+        FabricSpec big = fabricSpec(FabricTopology::RailOptimized, 512);
         big.storageId = "weka"; // 100 GB/s = 800 Gb/s -> 2 cables
-        const GeneratedFabric g = generateFabric(big, catalog());
+        const GeneratedFabric g = generateFabric(big, repoCatalog());
         QVERIFY(g.problems.empty());
         QCOMPARE(g.summary.core, 65);
         QCOMPARE(g.summary.spineCoreCables, 4096);
@@ -341,7 +323,8 @@ private slots:
 
     void layoutInTiers()
     {
-        const GeneratedFabric f = generateFabric(spec(FabricTopology::RailOptimized, 512), catalog());
+        const GeneratedFabric f =
+            generateFabric(fabricSpec(FabricTopology::RailOptimized, 512), repoCatalog());
         std::map<std::string, double> y;
         std::map<double, std::set<double>> xsPerRow;
         for (const Part& p : f.parts) {
@@ -378,7 +361,7 @@ private slots:
     void bigDesignsUseGroups()
     {
         for (FabricTopology t : {FabricTopology::FatTree, FabricTopology::RailOptimized}) {
-            const GeneratedFabric f = generateFabric(spec(t, 2048), catalog());
+            const GeneratedFabric f = generateFabric(fabricSpec(t, 2048), repoCatalog());
             QVERIFY(f.problems.empty());
             QCOMPARE(f.summary.gpus, 16384);
             QVERIFY2(f.parts.size() <= 2000, std::to_string(f.parts.size()).c_str());
@@ -389,30 +372,35 @@ private slots:
 
     void badInputNamesTheField()
     {
-        QVERIFY(hasProblemOn(generateFabric(spec(FabricTopology::FatTree, 8, "no-such-node"), catalog()),
-                             "node"));
-        QVERIFY(hasProblemOn(generateFabric(spec(FabricTopology::FatTree, 8, "dgx-h100", "nope"), catalog()),
-                             "switch"));
-        QVERIFY(hasProblemOn(generateFabric(spec(FabricTopology::FatTree, 0), catalog()), "nodes"));
-        QVERIFY(hasProblemOn(generateFabric(spec(FabricTopology::FatTree, 100001), catalog()), "nodes"));
         QVERIFY(hasProblemOn(
-            generateFabric(spec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 4), catalog()), "tiers"));
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "no-such-node"), repoCatalog()), "node"));
+        QVERIFY(hasProblemOn(
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "nope"), repoCatalog()),
+            "switch"));
+        QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::FatTree, 0), repoCatalog()), "nodes"));
+        QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::FatTree, 100001), repoCatalog()),
+                             "nodes"));
+        QVERIFY(hasProblemOn(
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 4), repoCatalog()),
+            "tiers"));
         // 400 Gb/s NICs on a 200 Gb/s HDR switch.
         QVERIFY(hasProblemOn(
-            generateFabric(spec(FabricTopology::FatTree, 8, "dgx-h100", "qm8700"), catalog()), "switch"));
-        FabricSpec s = spec(FabricTopology::FatTree, 8);
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm8700"), repoCatalog()),
+            "switch"));
+        FabricSpec s = fabricSpec(FabricTopology::FatTree, 8);
         s.oversubscription = 2.0; // a fat-tree is non-blocking
-        QVERIFY(hasProblemOn(generateFabric(s, catalog()), "oversubscription"));
+        QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "oversubscription"));
         s.topology = FabricTopology::SpineLeaf;
         s.oversubscription = 0.5;
-        QVERIFY(hasProblemOn(generateFabric(s, catalog()), "oversubscription"));
+        QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "oversubscription"));
         s.oversubscription = std::numeric_limits<double>::quiet_NaN();
-        QVERIFY(hasProblemOn(generateFabric(s, catalog()), "oversubscription"));
+        QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "oversubscription"));
         s.oversubscription = 1.0;
         s.storageId = "tape";
-        QVERIFY(hasProblemOn(generateFabric(s, catalog()), "storage"));
+        QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "storage"));
         // Far beyond three tiers of 64-port switches (65,536 endpoints).
-        QVERIFY(hasProblemOn(generateFabric(spec(FabricTopology::RailOptimized, 9000), catalog()), "nodes"));
+        QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::RailOptimized, 9000), repoCatalog()),
+                             "nodes"));
     }
 
     // The topology pass (models/topology/topology.cpp, written separately)
@@ -436,14 +424,11 @@ private slots:
         QFETCH(int, nodes);
         QFETCH(double, ratio);
         QFETCH(QString, storage);
-        FabricSpec s = spec(FabricTopology(topology), nodes);
+        FabricSpec s = fabricSpec(FabricTopology(topology), nodes);
         s.oversubscription = ratio;
         s.storageId = storage.toStdString();
-        const GeneratedFabric f = generateFabric(s, catalog());
-        Design d;
-        d.parts = f.parts;
-        d.links = f.links;
-        const Topology t = deriveTopology(d, catalog());
+        const GeneratedFabric f = generateFabric(s, repoCatalog());
+        const Topology t = deriveTopology(test::designOf(f), repoCatalog());
         for (const Problem& p : t.problems)
             if (p.severity == Severity::Error)
                 qWarning("%s", formatProblem(p).c_str());

@@ -12,14 +12,16 @@
 #include "bom/bom_dock.h"
 #include "bom/bom_report.h"
 #include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
 #include "charts/chart_panel.h"
 #include "charts/charts_widget.h"
 #include "design/design_json.h"
+#include "file_size_limit.h"
 #include "library/autosave_controller.h"
 #include "main_window.h"
 #include "predict/chart_series.h"
 #include "store/design_store.h"
+#include "test_designs.h"
+#include "test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -29,63 +31,21 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <functional>
-
-#include <sys/resource.h>
 
 using namespace cf;
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-Design example(const char* name)
-{
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load %s", name);
-    return *r.design;
-}
+using test::FileSizeLimit;
+using test::loadExample;
+using test::readFileBytes;
+using test::writeFileBytes;
 
 QStringList entries(const QString& dir)
 {
     return QDir(dir).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
 }
-
-// While alive, no file of this process may grow beyond `bytes`.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &old_);
-        oldHandler_ = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit lim = old_;
-        lim.rlim_cur = bytes;
-        ok_ = setrlimit(RLIMIT_FSIZE, &lim) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &old_);
-        std::signal(SIGXFSZ, oldHandler_);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    rlimit old_{};
-    void (*oldHandler_)(int) = nullptr;
-    bool ok_ = false;
-};
 
 // A "previous version" of 64 bytes and a limit that lets the writer create
 // its temporary file but not finish it (every export here is > 1 KiB).
@@ -123,7 +83,7 @@ private slots:
     void failedExportKeepsThePreviousFile()
     {
         QFETCH(QString, writer);
-        const Design design = example("workhorse.json");
+        const Design design = loadExample("workhorse.json");
         BomDock bom;
         bom.setDesign(design);
         ChartsWidget charts;
@@ -152,14 +112,14 @@ private slots:
         };
         QTemporaryDir dir;
         const QString path = dir.filePath("export.out");
-        QVERIFY(writeBytes(path, kPrevious));
+        QVERIFY(writeFileBytes(path, kPrevious));
         QString error;
         {
             const FileSizeLimit limit(kLimitBytes);
             QVERIFY(limit.ok());
             QVERIFY2(!write(path, &error), "the export succeeded despite the file-size limit");
         }
-        QCOMPARE(readAll(path), kPrevious);
+        QCOMPARE(readFileBytes(path), kPrevious);
         QCOMPARE(entries(dir.path()), QStringList{"export.out"}); // no temporary file left
         const bool reportsAnError =
             !writer.startsWith(QLatin1String("chart")); // charts: a bool + message box
@@ -176,7 +136,7 @@ private slots:
         QCOMPARE(entries(dir.path()), QStringList{"export.out"});
         // And with room again the export replaces the previous file.
         QVERIFY2(write(path, &error), qPrintable(error));
-        QVERIFY(readAll(path) != kPrevious && readAll(path).size() > kPrevious.size());
+        QVERIFY(readFileBytes(path) != kPrevious && readFileBytes(path).size() > kPrevious.size());
         QCOMPARE(entries(dir.path()), QStringList{"export.out"});
         if (const QString keep = qEnvironmentVariable("CF_KEEP_EXPORTS"); !keep.isEmpty()) // to look at them
             QFile::copy(path, keep + "/" + QString(writer).replace(QRegularExpression("[^A-Za-z]+"), "-"));

@@ -5,32 +5,23 @@
 #include "bom/bom_report.h"
 #include "bom/bom_table_model.h"
 #include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
 #include "design/design_json.h"
 #include "predict/evaluate.h"
+#include "test_designs.h"
 
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cf;
-
-namespace {
-Design example(const char* file)
-{
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
-        qFatal("cannot load %s", file);
-    return *r.design;
-}
-} // namespace
+using test::loadExample;
 
 class TestBomModel : public QObject {
     Q_OBJECT
 private slots:
     void rowsAndColumns()
     {
-        const Design d = example("workhorse.json");
+        const Design d = loadExample("workhorse.json");
         const BillOfMaterials bom = buildBom(d, Catalog::builtin());
         BomTableModel model;
         model.setBom(bom);
@@ -49,7 +40,7 @@ private slots:
     void sortsNumerically()
     {
         BomDock dock;
-        dock.setDesign(example("workhorse.json"));
+        dock.setDesign(loadExample("workhorse.json"));
         QSortFilterProxyModel* proxy = dock.proxy();
         proxy->sort(BomTableModel::ExtendedPrice, Qt::DescendingOrder);
         double previous = std::numeric_limits<double>::infinity();
@@ -79,7 +70,7 @@ private slots:
     void totalsEqualEngineCapex()
     {
         QFETCH(QString, file);
-        const Design d = example(file.toLatin1().constData());
+        const Design d = loadExample(file.toLatin1().constData());
         BomTableModel model;
         model.setBom(buildBom(d, Catalog::builtin()));
         double sum = 0;
@@ -97,7 +88,7 @@ private slots:
     {
         QTemporaryDir dir;
         BomDock dock;
-        dock.setDesign(example("workhorse.json"));
+        dock.setDesign(loadExample("workhorse.json"));
         QString error;
         QVERIFY2(dock.exportCsv(dir.filePath("bom.csv"), &error), qPrintable(error));
         QVERIFY2(dock.exportJson(dir.filePath("bom.json"), &error), qPrintable(error));
@@ -115,7 +106,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("report.pdf");
         QString error;
-        const Design d = example("workhorse.json");
+        const Design d = loadExample("workhorse.json");
         QVERIFY2(BomReport::writePdf(d, Catalog::builtin(), path, &error), qPrintable(error));
         QFile pdf(path);
         QVERIFY(pdf.open(QIODevice::ReadOnly));

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "document/design_document.h"
 #include "inspector/inspector_widget.h"
+#include "test_designs.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -12,18 +13,7 @@
 #include <QUndoStack>
 
 using namespace cf;
-
-namespace {
-const Catalog& testCatalog()
-{
-    static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        return c ? *c : Catalog{};
-    }();
-    return catalog;
-}
-} // namespace
+using test::repoCatalog;
 
 class TstCanvasInspector : public QObject {
     Q_OBJECT
@@ -32,7 +22,7 @@ private slots:
     {
         DesignDocument doc;
         const QString id = doc.addPart(PartKind::Node, "dgx-h100", {0, 0}, "n");
-        InspectorWidget inspector(&doc, testCatalog());
+        InspectorWidget inspector(&doc, repoCatalog());
         inspector.show();
         doc.setSelectedIds({id});
         QCOMPARE(inspector.currentId(), id);
@@ -52,7 +42,7 @@ private slots:
         DesignDocument doc;
         const QString sw = doc.addPart(PartKind::Switch, "qm9700", {0, 0});
         const QString node = doc.addPart(PartKind::Node, "dgx-h100", {200, 0});
-        InspectorWidget inspector(&doc, testCatalog());
+        InspectorWidget inspector(&doc, repoCatalog());
         doc.setSelectedIds({node});
         inspector.countSpin()->setValue(0);
         QVERIFY(inspector.errorText().startsWith("Count:"));
@@ -88,7 +78,7 @@ private slots:
     {
         DesignDocument doc;
         const QString sw = doc.addPart(PartKind::Switch, "qm9700", {0, 0});
-        InspectorWidget inspector(&doc, testCatalog());
+        InspectorWidget inspector(&doc, repoCatalog());
         doc.setSelectedIds({sw});
         QVERIFY(!inspector.countSpin()->isEnabled());
         const int steps = doc.undoStack()->count();

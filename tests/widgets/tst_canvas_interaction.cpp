@@ -9,8 +9,8 @@
 #include "canvas/design_view.h"
 #include "canvas/link_item.h"
 #include "canvas/canvas_style.h"
+#include "canvas_fixture.h"
 #include "catalog/catalog.h"
-#include "design/design_json.h"
 #include "document/design_document.h"
 #include "document/mime_types.h"
 #include "palette/palette_widget.h"
@@ -22,32 +22,16 @@
 #include <memory>
 
 using namespace cf;
+using test::repoCatalog;
 
 namespace {
 
-const Catalog& testCatalog()
-{
-    static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        return c ? *c : Catalog{};
-    }();
-    return catalog;
-}
-
-struct Fixture {
-    DesignDocument doc;
-    std::unique_ptr<DesignView> view;
-    Fixture()
+struct Fixture : test::CanvasFixture {
+    Fixture() : CanvasFixture(QSize(900, 700))
     {
-        view = std::make_unique<DesignView>(&doc, testCatalog());
-        view->resize(900, 700);
         view->setSceneRect(-450, -350, 900, 700); // scene (0,0) at the viewport centre
-        view->show();
-        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QVERIFY(showExposed());
     }
-    QPoint at(QPointF scenePos) const { return view->mapFromScene(scenePos); }
-    std::string json() const { return saveDesignJson(doc.design()); }
 };
 
 void drag(QWidget* viewport, QPoint from, QPoint to)
@@ -66,7 +50,7 @@ private slots:
     void dropPaletteNodeOntoView()
     {
         Fixture f;
-        PaletteWidget palette(&f.doc, testCatalog());
+        PaletteWidget palette(&f.doc, repoCatalog());
         QTreeWidgetItem* entry = palette.itemFor("dgx-h100");
         QVERIFY(entry);
         std::unique_ptr<QMimeData> mime(
@@ -97,7 +81,7 @@ private slots:
     void nicsAndCablesAreNotPlaceable()
     {
         DesignDocument doc;
-        PaletteWidget palette(&doc, testCatalog());
+        PaletteWidget palette(&doc, repoCatalog());
         QTreeWidgetItem* nic = palette.itemFor("cx7-400g");
         QVERIFY(nic);
         QVERIFY(!(nic->flags() & Qt::ItemIsDragEnabled));
@@ -112,7 +96,7 @@ private slots:
     void doubleClickPlacesAtViewCentre()
     {
         Fixture f;
-        PaletteWidget palette(&f.doc, testCatalog());
+        PaletteWidget palette(&f.doc, repoCatalog());
         const QString id = palette.placeAtViewCentre("qm9700");
         QVERIFY(!id.isEmpty());
         const QPointF c = f.view->mapToScene(f.view->viewport()->rect().center());
@@ -131,7 +115,7 @@ private slots:
         const Link& l = f.doc.design().links.front();
         QCOMPARE(QString::fromStdString(l.fromPartId), node);
         QCOMPARE(QString::fromStdString(l.toPartId), sw);
-        QCOMPARE(l.speedGbps, testCatalog().node("dgx-h100")->nicGbps); // default from the node's NIC
+        QCOMPARE(l.speedGbps, repoCatalog().node("dgx-h100")->nicGbps); // default from the node's NIC
         auto* item = f.view->designScene()->linkItem(QString::fromStdString(l.id));
         QVERIFY(item);
         QVERIFY(item->label().contains("Gb/s"));
@@ -147,7 +131,7 @@ private slots:
     void linkRefusedWhenSwitchHasNoFreePort()
     {
         Fixture f;
-        const int radix = testCatalog().switchSpec("qm9700")->radix;
+        const int radix = repoCatalog().switchSpec("qm9700")->radix;
         const QString group = f.doc.addPart(PartKind::Node, "dgx-h100", {-200, 100}, "big group", radix + 1);
         const QString sw = f.doc.addPart(PartKind::Switch, "qm9700", {200, -100});
         QVERIFY(f.view->tryAddLink(group, sw).isEmpty());

@@ -2,9 +2,8 @@
 // problems are outlined, and a click in the problems dock selects and centres
 // the item.
 #include "canvas/design_scene.h"
-#include "canvas/design_view.h"
+#include "canvas_fixture.h"
 #include "catalog/catalog.h"
-#include "document/design_document.h"
 #include "problems/problem_checker.h"
 #include "problems/problems_panel.h"
 
@@ -12,18 +11,8 @@
 #include <QTreeWidget>
 
 using namespace cf;
-
-namespace {
-const Catalog& testCatalog()
-{
-    static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        return c ? *c : Catalog{};
-    }();
-    return catalog;
-}
-} // namespace
+using test::CanvasFixture;
+using test::repoCatalog;
 
 class TstCanvasProblems : public QObject {
     Q_OBJECT
@@ -31,8 +20,8 @@ private slots:
     void burstOfEditsIsOneValidation()
     {
         DesignDocument doc;
-        ProblemChecker* checker = ProblemChecker::forDocument(&doc, testCatalog());
-        QCOMPARE(ProblemChecker::forDocument(&doc, testCatalog()), checker); // one per document
+        ProblemChecker* checker = ProblemChecker::forDocument(&doc, repoCatalog());
+        QCOMPARE(ProblemChecker::forDocument(&doc, repoCatalog()), checker); // one per document
         QCoreApplication::processEvents();
         const int before = checker->validations();
         for (int i = 0; i < 10; ++i)
@@ -45,8 +34,8 @@ private slots:
     void overRadixAndUnconnectedAreOutlined()
     {
         DesignDocument doc;
-        DesignView view(&doc, testCatalog());
-        const int radix = testCatalog().switchSpec("qm9700")->radix;
+        DesignView view(&doc, repoCatalog());
+        const int radix = repoCatalog().switchSpec("qm9700")->radix;
         const QString group = doc.addPart(PartKind::Node, "dgx-h100", {0, 200}, "big", radix + 8);
         const QString sw = doc.addPart(PartKind::Switch, "qm9700", {0, 0});
         const QString lonely = doc.addPart(PartKind::Node, "dgx-h100", {400, 200}, "lonely");
@@ -66,12 +55,11 @@ private slots:
 
     void clickingAProblemSelectsAndCentresItsItem()
     {
-        DesignDocument doc;
-        DesignView view(&doc, testCatalog());
-        view.resize(600, 400);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        ProblemsPanel panel(&doc, testCatalog());
+        CanvasFixture canvas(QSize(600, 400));
+        QVERIFY(canvas.showExposed());
+        DesignDocument& doc = canvas.doc;
+        DesignView& view = *canvas.view;
+        ProblemsPanel panel(&doc, repoCatalog());
         panel.resize(600, 300);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));

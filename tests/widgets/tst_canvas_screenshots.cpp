@@ -5,10 +5,8 @@
 // Checks properties of the pictures: not blank, and problem outlines appear
 // only where the checker reported problems.
 #include "canvas/design_scene.h"
-#include "canvas/design_view.h"
+#include "canvas_fixture.h"
 #include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
 #include "problems/problem_checker.h"
 #include "topology/fabric_generator.h"
 
@@ -17,18 +15,9 @@
 #include <QTest>
 
 using namespace cf;
+using test::repoCatalog;
 
 namespace {
-
-const Catalog& testCatalog()
-{
-    static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        return c ? *c : Catalog{};
-    }();
-    return catalog;
-}
 
 // Distinct colours in a sample of the picture: a blank canvas has one or two.
 int colourCount(const QImage& image)
@@ -42,12 +31,9 @@ int colourCount(const QImage& image)
 
 void shoot(const Design& design, const QString& fileName, QSize size)
 {
-    DesignDocument doc;
-    doc.resetDesign(design);
-    DesignView view(&doc, testCatalog());
-    view.resize(size);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    test::CanvasFixture canvas(size, design);
+    QVERIFY(canvas.showExposed());
+    DesignView& view = *canvas.view;
     view.designScene()->problemChecker()->recheckNow();
     view.fitToView();
     QCoreApplication::processEvents();
@@ -65,24 +51,16 @@ class TstCanvasScreenshots : public QObject {
 private slots:
     void workhorse()
     {
-        DesignLoadResult r = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
-        QVERIFY(r.design.has_value());
-        shoot(*r.design, QStringLiteral("canvas_workhorse.png"), QSize(1400, 900));
+        shoot(test::loadDesignOrDie(CF_SOURCE_DIR "/resources/examples/workhorse.json"),
+              QStringLiteral("canvas_workhorse.png"), QSize(1400, 900));
     }
     void fatTree256()
     {
-        FabricSpec spec;
-        spec.topology = FabricTopology::FatTree;
-        spec.nodes = 256;
-        spec.nodeId = "dgx-h100";
-        spec.switchId = "qm9700";
-        const GeneratedFabric fabric = generateFabric(spec, testCatalog());
+        const FabricSpec spec = test::fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700");
+        const GeneratedFabric fabric = generateFabric(spec, repoCatalog());
         QVERIFY(!hasErrors(fabric.problems));
-        Design d;
-        d.name = "fat-tree 256";
-        d.parts = fabric.parts;
-        d.links = fabric.links;
-        shoot(d, QStringLiteral("canvas_fat_tree_256.png"), QSize(1400, 900));
+        shoot(test::designOf(fabric, "fat-tree 256"), QStringLiteral("canvas_fat_tree_256.png"),
+              QSize(1400, 900));
     }
 };
 

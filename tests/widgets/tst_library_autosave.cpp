@@ -2,11 +2,11 @@
 // crash: a second controller on the same database file finds the copy the
 // first one left (its session never called clear()).
 
-#include "catalog/resource_paths.h"
 #include "design/design_json.h"
 #include "document/design_document.h"
 #include "library/autosave_controller.h"
 #include "store/design_store.h"
+#include "test_designs.h"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -14,19 +14,12 @@
 #include <QtTest>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 // Short timer for the test (production default: 60 s).
 constexpr int kTestIntervalMs = 50;
 constexpr int kWaitMs = 5000;
-
-Design example(const char* file)
-{
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
-        qFatal("cannot load %s", file);
-    return *r.design;
-}
 } // namespace
 
 class TestLibraryAutosave : public QObject {
@@ -60,7 +53,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath("library.sqlite");
-        const Design design = example("workhorse.json");
+        const Design design = loadExample("workhorse.json");
         qint64 basedOn = -1;
         {
             DesignStore store;
@@ -111,7 +104,7 @@ private slots:
     {
         DesignStore closed; // never opened: every write fails with a message
         DesignDocument document;
-        document.resetDesign(example("scrappy-h100.json"));
+        document.resetDesign(loadExample("scrappy-h100.json"));
         AutosaveController autosave(&closed);
         autosave.watch(&document);
         QSignalSpy failed(&autosave, &AutosaveController::failed);

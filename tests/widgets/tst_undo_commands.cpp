@@ -1,5 +1,6 @@
 // Every DesignDocument command: do, undo, redo, comparing saveDesignJson
 // before and after (undo restores the design byte for byte), plus merging.
+#include "canvas_fixture.h"
 #include "catalog/catalog.h"
 #include "design/design_json.h"
 #include "document/design_document.h"
@@ -12,18 +13,10 @@
 #include <functional>
 
 using namespace cf;
+using test::designJson;
+using test::repoCatalog;
 
 namespace {
-
-const Catalog& testCatalog()
-{
-    static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        return c ? *c : Catalog{};
-    }();
-    return catalog;
-}
 
 // Two nodes, a switch, storage and three links.
 Design smallDesign()
@@ -46,8 +39,6 @@ Design smallDesign()
     return d;
 }
 
-std::string json(const DesignDocument& doc) { return saveDesignJson(doc.design()); }
-
 } // namespace
 
 class TstUndoCommands : public QObject {
@@ -59,17 +50,17 @@ class TstUndoCommands : public QObject {
     {
         DesignDocument doc;
         doc.resetDesign(smallDesign());
-        const std::string before = json(doc);
+        const std::string before = designJson(doc);
         edit(doc);
-        const std::string after = json(doc);
+        const std::string after = designJson(doc);
         QVERIFY2(after != before, what);
         QCOMPARE(doc.undoStack()->count(), 1);
         doc.undoStack()->undo();
-        QVERIFY2(json(doc) == before, what);
+        QVERIFY2(designJson(doc) == before, what);
         doc.undoStack()->redo();
-        QVERIFY2(json(doc) == after, what);
+        QVERIFY2(designJson(doc) == after, what);
         doc.undoStack()->undo();
-        QVERIFY2(json(doc) == before, what);
+        QVERIFY2(designJson(doc) == before, what);
         // The id indexes are in step after all that: every id resolves.
         for (const Part& p : doc.design().parts)
             QVERIFY(doc.part(QString::fromStdString(p.id)));
@@ -147,10 +138,8 @@ private slots:
     }
     void generatedFabric()
     {
-        FabricSpec spec;
-        spec.topology = FabricTopology::FatTree;
-        spec.nodes = 16;
-        const GeneratedFabric fabric = generateFabric(spec, testCatalog());
+        const FabricSpec spec = test::fabricSpec(FabricTopology::FatTree, 16);
+        const GeneratedFabric fabric = generateFabric(spec, repoCatalog());
         QVERIFY(!hasErrors(fabric.problems));
         roundTrip("applyGeneratedFabric", [&](DesignDocument& d) {
             QSignalSpy reset(&d, &DesignDocument::designReset);
@@ -181,7 +170,7 @@ private slots:
     {
         DesignDocument doc;
         doc.resetDesign(smallDesign());
-        const std::string before = json(doc);
+        const std::string before = designJson(doc);
         for (const char* text : {"r", "ra", "rac", "rack"})
             doc.setPartProperty("n1", "name", text);
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -191,7 +180,7 @@ private slots:
         doc.undoStack()->undo();
         QCOMPARE(doc.part("n1")->name, std::string("rack"));
         doc.undoStack()->undo();
-        QCOMPARE(json(doc), before);
+        QCOMPARE(designJson(doc), before);
     }
     void movesOfDifferentGesturesDoNotMerge()
     {

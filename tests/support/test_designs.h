@@ -1,0 +1,73 @@
+#pragma once
+// Designs and the catalog as the engine and GUI tests set them up: the
+// source tree's catalog without the user's overlay, the shipped examples, and
+// a generated fabric as a Design. A fixture that does not load ends the test
+// run (qFatal): a test must never pass on an empty catalog or design.
+
+#include "catalog/catalog.h"
+#include "catalog/resource_paths.h"
+#include "design/design_json.h"
+#include "topology/fabric_generator.h"
+
+#include <QtGlobal>
+
+#include <string>
+#include <utility>
+
+namespace cf::test {
+
+// resources/catalog.json of the source tree (CF_SOURCE_DIR), with no user
+// catalog merged in (Catalog::builtin() merges one when it exists).
+inline const Catalog& repoCatalog()
+{
+    static const Catalog catalog = [] {
+        Problems problems;
+        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+        if (!loaded)
+            qFatal("resources/catalog.json did not load");
+        return std::move(*loaded);
+    }();
+    return catalog;
+}
+
+// The design in `path`; ends the run when it does not load.
+inline Design loadDesignOrDie(const std::string& path)
+{
+    DesignLoadResult r = loadDesignFile(path);
+    if (!r.design)
+        qFatal("cannot load %s", path.c_str());
+    return std::move(*r.design);
+}
+
+// A shipped example ("workhorse.json") from examplePath(), the folder the app
+// and the CLI read.
+inline Design loadExample(const std::string& fileName)
+{
+    return loadDesignOrDie(examplePath(fileName));
+}
+
+// What the fabric generator is asked for: `nodes` nodes of `nodeId` under
+// `switchId` switches, `tiers` = 0 for the fewest that fit, no storage.
+inline FabricSpec fabricSpec(FabricTopology topology, int nodes, std::string nodeId = "dgx-h100",
+                             std::string switchId = "qm9700", int tiers = 0)
+{
+    FabricSpec s;
+    s.topology = topology;
+    s.nodes = nodes;
+    s.nodeId = std::move(nodeId);
+    s.switchId = std::move(switchId);
+    s.tiers = tiers;
+    return s;
+}
+
+// A Design holding the parts and links of a generated fabric.
+inline Design designOf(GeneratedFabric fabric, std::string name = {})
+{
+    Design d;
+    d.name = std::move(name);
+    d.parts = std::move(fabric.parts);
+    d.links = std::move(fabric.links);
+    return d;
+}
+
+} // namespace cf::test
