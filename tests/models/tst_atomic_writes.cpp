@@ -15,6 +15,7 @@
 // checked in tests/widgets/tst_atomic_exports.cpp.
 #include "catalog/resource_paths.h"
 #include "design/design_json.h"
+#include "file_size_limit.h"
 #include "test_files.h"
 
 #include <QDir>
@@ -59,30 +60,7 @@ QStringList strays(const QString& dir, const QStringList& keep)
     return left;
 }
 
-// While alive, this process cannot write a file beyond `bytes` (write() fails
-// with EFBIG; SIGXFSZ is ignored so the failure is an error, not a signal).
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &old_);
-        oldHandler_ = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit lim = old_;
-        lim.rlim_cur = bytes;
-        ok_ = setrlimit(RLIMIT_FSIZE, &lim) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &old_);
-        std::signal(SIGXFSZ, oldHandler_);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    rlimit old_{};
-    void (*oldHandler_)(int) = nullptr;
-    bool ok_ = false;
-};
+using test::FileSizeLimit; // RLIMIT_FSIZE for a scope (tests/support)
 
 struct Run {
     int status = -1;
