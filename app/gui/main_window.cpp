@@ -37,7 +37,9 @@ constexpr int kStateVersion = 1;                // bump when docks/toolbars chan
 constexpr int kMaxProblemsInErrorBox = 12;      // longer lists end with "... and N more" (our choice)
 constexpr double kDefaultScreenFraction = 0.85; // first start: this much of the screen (our choice)
 constexpr int kSideDockWidth = 260;             // first-start dock sizes in pixels (our choice)
-constexpr int kBottomDockHeight = 400; // the six charts need about 430 px (docs/charts.md)
+// First start: the charts dock's share of the window height, at least both
+// rows of charts whole (our choice).
+constexpr double kChartsDockShare = 0.4;
 
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
@@ -94,6 +96,12 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
         resize(screen->availableSize() * kDefaultScreenFraction);
     applyFirstStartDockSizes();
     restoreSettings();
+    // The user moving a dock ends the default layout (restoreState above also
+    // moves them: connected after it).
+    for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
+        connect(dock, &QDockWidget::topLevelChanged, this, [this] { defaultDockLayout_ = false; });
+        connect(dock, &QDockWidget::dockLocationChanged, this, [this] { defaultDockLayout_ = false; });
+    }
 
     // The bundled example is no recent design of the user's; a file they named is.
     const bool opened = startFile.isEmpty() ? loadFile(QString::fromStdString(examplePath("workhorse.json")))
@@ -108,7 +116,10 @@ void MainWindow::applyFirstStartDockSizes()
     const int rightWidth = std::max(
         kSideDockWidth, tabbedDocksWidth({inspectorDock_, workloadDock_, parallelismDock_, summaryDock_}));
     resizeDocks({paletteDock_, inspectorDock_}, {kSideDockWidth, rightWidth}, Qt::Horizontal);
-    resizeDocks({chartsDock_}, {kBottomDockHeight}, Qt::Vertical);
+    // resizeDocks keeps the centre at its minimum height: in a short window
+    // the charts get less and their dock scrolls.
+    const int chartsHeight = std::max(chartsDockWholeHeight(), int(height() * kChartsDockShare));
+    resizeDocks({chartsDock_}, {chartsHeight}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar()
@@ -272,7 +283,8 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    // A saved layout is restored exactly; without one the default sizes follow the window.
+    defaultDockLayout_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -95,6 +95,9 @@ protected:
     // Dock tab bars (made by QMainWindow when docks are tabified, also by
     // restoreState) show whole titles: see showWholeTabTitles.
     bool event(QEvent* event) override;
+    // First start (no saved layout): the charts dock gets its share of every
+    // new window size until the user moves a dock or a separator.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     // Each builder makes one piece; later issues replace their contents.
@@ -110,7 +113,10 @@ private:
     void arrangeDocks();
     // Width a dock area needs to show the titles of `docks` as whole tabs.
     int tabbedDocksWidth(const QList<QDockWidget*>& docks) const;
+    // The default dock sizes for the window's current size (first start only).
     void applyFirstStartDockSizes();
+    // Height of the charts dock that shows both rows of charts whole.
+    int chartsDockWholeHeight() const;
     void connectEditActions();
     void onGenerateFabric();
     // The design library (main_window_library.cpp).
@@ -185,6 +191,9 @@ private:
     QDockWidget* parallelismDock_ = nullptr;
     QDockWidget* headlineDock_ = nullptr;
     QDockWidget* summaryDock_ = nullptr;
+    // True while the dock layout is the first-start default (no saved layout
+    // restored, no dock or separator moved by the user since).
+    bool defaultDockLayout_ = false;
     int problemErrors_ = 0;
     int problemWarnings_ = 0;
     QLabel* nameLabel_ = nullptr;

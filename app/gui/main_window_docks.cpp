@@ -46,12 +46,44 @@ void showWholeTabTitles(QTabBar* bar)
 
 bool MainWindow::event(QEvent* event)
 {
+    // A press on the window itself, not a child: a dock separator being dragged
+    // (QMainWindow draws them); from now on the user's layout is kept.
+    if (event->type() == QEvent::MouseButtonPress)
+        defaultDockLayout_ = false;
     // QMainWindow makes a tab bar (a direct child) for each group of tabified
     // docks and sets it to elide; it is polished before it first shows.
     if (event->type() == QEvent::ChildPolished)
         if (auto* bar = qobject_cast<QTabBar*>(static_cast<QChildEvent*>(event)->child()))
             showWholeTabTitles(bar);
     return QMainWindow::event(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    // The window's real size can arrive after show() (-qwindowgeometry, a
+    // window manager): the first-start sizes set in the constructor were for
+    // another size, and QMainWindow gives all the growth to the centre.
+    if (defaultDockLayout_)
+        applyFirstStartDockSizes();
+}
+
+int MainWindow::chartsDockWholeHeight() const
+{
+    // The dock's title bar and frame (its minimum less its content's), the
+    // scroll area's frame, and the grid of charts at their minimum height.
+    const auto* scroll = qobject_cast<const QScrollArea*>(chartsDock_->widget());
+    const int dockFrame = chartsDock_->minimumSizeHint().height() - scroll->minimumSizeHint().height();
+    int height = dockFrame + 2 * scroll->frameWidth() + charts_->minimumSizeHint().height();
+    // Tabified (with Problems): resizeDocks sizes the group, its tab bar included.
+    if (!tabifiedDockWidgets(chartsDock_).isEmpty()) {
+        QTabBar bar; // like QMainWindow's: same style and font
+        bar.setFont(font());
+        bar.setDrawBase(true);
+        bar.addTab(chartsDock_->windowTitle());
+        height += bar.sizeHint().height();
+    }
+    return height;
 }
 
 int MainWindow::tabbedDocksWidth(const QList<QDockWidget*>& docks) const
@@ -95,7 +127,13 @@ QDockWidget* MainWindow::createInspectorDock()
 
 QDockWidget* MainWindow::createWorkloadDock()
 {
-    return makeDock(tr("Workload"), QStringLiteral("workloadDock"), new WorkloadDock(&document_, evaluation_, this));
+    // Fourteen rows: the form scrolls in a short dock rather than making the
+    // right dock area (and so the row above the charts) that tall at least.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(new WorkloadDock(&document_, evaluation_, this));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return makeDock(tr("Workload"), QStringLiteral("workloadDock"), scroll);
 }
 
 QDockWidget* MainWindow::createParallelismDock()
@@ -128,8 +166,8 @@ QDockWidget* MainWindow::createChartsDock()
     charts_ = new ChartsWidget(this);
     connect(evaluation_, &EvaluationController::seriesReady, charts_,
             [this](const ChartSeries& series) { charts_->setSeries(series); });
-    // Scrollable: the six charts need about 870 x 430 px (docs/charts.md), which
-    // must not become the window's minimum size.
+    // Scrollable: the six charts need about 1150 x 410 px (docs/charts.md),
+    // which must not become the window's minimum size; a short dock scrolls.
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(charts_);
     scroll->setWidgetResizable(true);

@@ -210,6 +210,37 @@ private slots:
         QVERIFY(p->axisRect()->rect().width() >= 60);
     }
 
+    // At the charts' smallest size every axis title is whole: centred on its
+    // axis, it stays inside the plot ("umulative cost" was cut at 170 px).
+    void axisTitlesFitAtTheMinimumSize()
+    {
+        const Built b = build(workhorse());
+        ChartsWidget w;
+        w.resize(w.minimumSizeHint());
+        w.show();
+        w.setSeries(b.series, true);
+        QApplication::processEvents();
+        w.replotAll(true);
+        for (ChartPanel* chart : w.charts()) {
+            QCustomPlot* p = chart->plot();
+            for (QCPAxis* axis : p->axisRect()->axes()) {
+                if (!axis->visible() || axis->label().isEmpty())
+                    continue;
+                const double needed = QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label());
+                const bool vertical = axis->orientation() == Qt::Vertical;
+                const QPointF centre = QRectF(p->axisRect()->rect()).center();
+                const double middle = vertical ? centre.y() : centre.x();
+                const double length = vertical ? p->height() : p->width();
+                QVERIFY2(middle - needed / 2 >= 0 && middle + needed / 2 <= length,
+                         qPrintable(QStringLiteral("%1: \"%2\" needs %3 px around %4 of %5 px")
+                                        .arg(chart->title(), axis->label())
+                                        .arg(needed)
+                                        .arg(middle)
+                                        .arg(length)));
+            }
+        }
+    }
+
     // Axis labels with three significant digits ("100 ms" next to "10.0 ms",
     // not "100.0 ms") and a plain zero at the foot of an axis, not "0.00".
     void labelsKeepThreeDigits()

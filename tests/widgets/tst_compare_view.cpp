@@ -71,6 +71,33 @@ void checkBestMarks(const CompareView& view)
     }
 }
 
+// Both overlaid charts: the legend is a block above the axis rect (never over
+// the curves), whole inside the plot, one entry per variant.
+void checkLegendsAbovePlots(const CompareView& view, int variants)
+{
+    for (ChartPanel* chart : {view.scalingChart(), view.costChart()}) {
+        QCustomPlot* p = chart->plot();
+        p->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect legend = p->legend->outerRect();
+        const QString where = QStringLiteral("%1: legend %2,%3 %4x%5, axis rect top %6, plot %7x%8")
+                                  .arg(chart->title())
+                                  .arg(legend.x())
+                                  .arg(legend.y())
+                                  .arg(legend.width())
+                                  .arg(legend.height())
+                                  .arg(p->axisRect()->rect().top())
+                                  .arg(p->width())
+                                  .arg(p->height());
+        QVERIFY2(p->legend->visible(), qPrintable(where));
+        QCOMPARE(p->legend->itemCount(), variants);
+        QVERIFY2(!legend.intersects(p->axisRect()->rect()), qPrintable(where));
+        QVERIFY2(legend.bottom() < p->axisRect()->rect().top(), qPrintable(where));
+        QVERIFY2(p->rect().contains(legend), qPrintable(where));
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            QVERIFY2(legend.contains(p->legend->item(i)->outerRect()), qPrintable(where));
+    }
+}
+
 } // namespace
 
 class TestCompareView : public QObject {
@@ -167,6 +194,9 @@ private slots:
                 QCOMPARE(sp->graph(g)->data()->constBegin()->key, 1.0);
             }
 
+        checkLegendsAbovePlots(view, 4);
+        QVERIFY(!QTest::currentTestFailed());
+
         const QImage image = view.grab().toImage();
         QVERIFY(!image.isNull());
         QVERIFY(image.save(QDir::temp().filePath(QStringLiteral("compare_view.png"))));
@@ -196,6 +226,13 @@ private slots:
         CompareView view;
         QVERIFY2(view.setVariantsFromStore(store, {ids->variantId, *v}), qPrintable(view.errorText()));
         QCOMPARE(view.metricsTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Scrappy — FP8"));
+        // Library names are long ("design — variant"): the legends still fit
+        // above the plots in a small window.
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        checkLegendsAbovePlots(view, 2);
+        QVERIFY(!QTest::currentTestFailed());
         QVERIFY(!view.setVariantsFromStore(store, {ids->variantId, 999999}));
         QVERIFY(view.errorText().contains(QStringLiteral("999999")));
     }

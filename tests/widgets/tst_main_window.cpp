@@ -12,6 +12,7 @@
 #include "canvas/design_view.h"
 #include "bom/bom_dock.h"
 #include "bom/bom_table_model.h"
+#include "charts/chart_panel.h"
 #include "charts/charts_widget.h"
 #include "charts/headline_panel.h"
 #include "inspector/inspector_widget.h"
@@ -22,6 +23,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -32,7 +35,16 @@
 #include <QUndoCommand>
 #include <QtTest>
 
+#include <qcustomplot.h>
+
+#include <cmath>
+
 using cf::MainWindow;
+
+// A chart's plot is never shorter than this (ChartPanel's minimum).
+constexpr int kMinPlotHeightPx = 170;
+// A charts dock height a user might drag to: shorter than the default (our choice).
+constexpr int kUserChartsHeightPx = 300;
 
 namespace {
 
@@ -79,6 +91,42 @@ void verifyWholeTitles(QTabBar* bar)
                                 .arg(bar->tabText(i))
                                 .arg(bar->tabRect(i).width())
                                 .arg(natural.tabRect(i).width())));
+}
+
+// The scroll area the charts dock shows its six charts in.
+QScrollArea* chartsScrollArea(const MainWindow& w)
+{
+    auto* charts = w.chartsDock()->findChild<cf::ChartsWidget*>();
+    return charts ? qobject_cast<QScrollArea*>(charts->parentWidget()->parentWidget()) : nullptr;
+}
+
+// Every chart whole in the charts dock without scrolling (title, buttons and
+// plot inside the scroll area's viewport, which lies inside the dock) and
+// every plot at least `minPlotPx` tall.
+void verifyChartsWhollyVisible(const MainWindow& w, int minPlotPx)
+{
+    QScrollArea* scroll = chartsScrollArea(w);
+    QVERIFY(scroll);
+    QWidget* viewport = scroll->viewport();
+    QVERIFY(QRect(QPoint(), w.chartsDock()->size())
+                .contains(QRect(viewport->mapTo(w.chartsDock(), QPoint()), viewport->size())));
+    auto* charts = w.chartsDock()->findChild<cf::ChartsWidget*>();
+    for (cf::ChartPanel* chart : charts->charts()) {
+        const QRect inViewport(chart->mapTo(viewport, QPoint()), chart->size());
+        QVERIFY2(viewport->rect().contains(inViewport),
+                 qPrintable(QStringLiteral("%1: %2,%3 %4x%5 outside the %6x%7 viewport (dock %8 px tall)")
+                                .arg(chart->title())
+                                .arg(inViewport.x())
+                                .arg(inViewport.y())
+                                .arg(inViewport.width())
+                                .arg(inViewport.height())
+                                .arg(viewport->width())
+                                .arg(viewport->height())
+                                .arg(w.chartsDock()->height())));
+        QVERIFY2(chart->plot()->height() >= minPlotPx,
+                 qPrintable(
+                     QStringLiteral("%1: plot %2 px tall").arg(chart->title()).arg(chart->plot()->height())));
+    }
 }
 
 } // namespace
@@ -286,6 +334,139 @@ private slots:
         QSettings().clear();
     }
 
+    // First start (no saved layout) at 1600 x 1000: both rows of charts whole
+    // in the charts dock, also when the window's real size arrives only after
+    // show() (as -qwindowgeometry or a window manager gives it). Smaller: the
+    // charts keep their height and the dock scrolls to every one.
+    void firstStartShowsEveryChart()
+    {
+        QSettings().clear();
+        {
+            MainWindow w; // the first-start size: a share of the (offscreen: small) screen
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.resize(1600, 1000); // the real size, after show()
+            QTRY_COMPARE(w.size(), QSize(1600, 1000));
+            QApplication::processEvents();
+            verifyChartsWhollyVisible(w, kMinPlotHeightPx);
+            QVERIFY(!QTest::currentTestFailed());
+            // A restart of the window in the same state it was closed in.
+            QVERIFY(w.close());
+        }
+        QSettings().clear();
+        {
+            MainWindow w;
+            w.resize(1600, 1000); // known before show()
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QApplication::processEvents();
+            verifyChartsWhollyVisible(w, kMinPlotHeightPx);
+            QVERIFY(!QTest::currentTestFailed());
+        }
+        // A short window: no chart cut or squashed, the dock scrolls to each.
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.resize(1280, 800);
+            QTRY_COMPARE(w.size(), QSize(1280, 800));
+            QApplication::processEvents();
+            QScrollArea* scroll = chartsScrollArea(w);
+            QVERIFY(scroll);
+            auto* charts = w.chartsDock()->findChild<cf::ChartsWidget*>();
+            QVERIFY(scroll->viewport()->height() >= kMinPlotHeightPx);
+            for (cf::ChartPanel* chart : charts->charts()) {
+                QVERIFY2(chart->plot()->height() >= kMinPlotHeightPx, qPrintable(chart->title()));
+                // Scrolled to: whole in the viewport, title and plot.
+                scroll->ensureWidgetVisible(chart, 0, 0);
+                const QRect inViewport(chart->mapTo(scroll->viewport(), QPoint()), chart->size());
+                QVERIFY2(scroll->viewport()->rect().contains(inViewport), qPrintable(chart->title()));
+            }
+        }
+        QSettings().clear();
+    }
+
+    // A layout the user saved wins over the first-start sizes, at every resize.
+    void savedChartsDockHeightIsKept()
+    {
+        QSettings().clear();
+        int savedHeight = 0;
+        {
+            MainWindow w;
+            w.resize(1600, 1000);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QApplication::processEvents();
+            w.resizeDocks({w.chartsDock()}, {kUserChartsHeightPx}, Qt::Vertical);
+            QTRY_VERIFY(std::abs(w.chartsDock()->height() - kUserChartsHeightPx) < 40);
+            savedHeight = w.chartsDock()->height();
+            QVERIFY(w.close());
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.size(), QSize(1600, 1000));
+        QApplication::processEvents();
+        QCOMPARE(w.chartsDock()->height(), savedHeight);
+        QTest::qWait(50);
+        QCOMPARE(w.chartsDock()->height(), savedHeight);
+        QSettings().clear();
+    }
+
+    // First start: the charts dock keeps its share of a taller window, until
+    // the user drags a dock separator; from then on the user's sizes stay.
+    void chartsShareFollowsTheWindowUntilTheUserMovesASeparator()
+    {
+        QSettings().clear();
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::processEvents();
+        const int atFirst = w.chartsDock()->height();
+        w.resize(1600, 1300);
+        QTRY_COMPARE(w.size(), QSize(1600, 1300));
+        QApplication::processEvents();
+        QVERIFY2(w.chartsDock()->height() > atFirst + 50,
+                 qPrintable(QStringLiteral("%1 -> %2 px").arg(atFirst).arg(w.chartsDock()->height())));
+        // The user presses on the separator above the charts dock (QMainWindow's, no child there).
+        const QPoint separator(w.width() / 2, w.chartsDock()->geometry().top() - 2);
+        QVERIFY(!w.childAt(separator) || w.childAt(separator) == &w);
+        QTest::mousePress(&w, Qt::LeftButton, {}, separator);
+        QTest::mouseRelease(&w, Qt::LeftButton, {}, separator);
+        const int chosen = w.chartsDock()->height();
+        w.resize(1600, 1500); // the growth goes to the canvas
+        QTRY_COMPARE(w.size(), QSize(1600, 1500));
+        QApplication::processEvents();
+        QCOMPARE(w.chartsDock()->height(), chosen);
+        QSettings().clear();
+    }
+
+    // Counts read "512 sequences", "2 sequences", "1 sequence" also when the
+    // docks show a design that was opened or edited (the docks then set
+    // their spin boxes with signals blocked).
+    void sequenceCountsFollowTheDesign()
+    {
+        MainWindow w;
+        auto* workload = w.workloadDock()->findChild<cf::WorkloadDock*>();
+        auto* parallelism = w.parallelismDock()->findChild<cf::ParallelismDock*>();
+        QVERIFY(workload && parallelism);
+        QVERIFY(w.design().workload.globalBatchSeqs > 1);
+        QCOMPARE(workload->batchSpin()->text(),
+                 QStringLiteral("%1 sequences").arg(w.design().workload.globalBatchSeqs));
+        cf::Parallelism split = w.design().parallelism;
+        split.microbatch = 2;
+        w.document()->setParallelism(split);
+        QTRY_COMPARE(parallelism->microbatchSpin()->text(), QStringLiteral("2 sequences"));
+        cf::Workload one = w.design().workload;
+        one.globalBatchSeqs = 1;
+        w.document()->setWorkload(one);
+        QTRY_COMPARE(workload->batchSpin()->text(), QStringLiteral("1 sequence"));
+        w.undoStack()->undo();
+        w.undoStack()->undo();
+        QTRY_COMPARE(parallelism->microbatchSpin()->text(), QStringLiteral("1 sequence"));
+    }
+
     void malformedFileShowsAnErrorAndKeepsTheDesign()
     {
         MainWindow w;
@@ -360,7 +541,7 @@ private slots:
         QVERIFY(qobject_cast<cf::PaletteWidget*>(w.paletteDock()->widget()));
         QVERIFY(qobject_cast<cf::InspectorWidget*>(w.inspectorDock()->widget()));
         QVERIFY(w.chartsDock()->findChild<cf::ChartsWidget*>());
-        QVERIFY(qobject_cast<cf::WorkloadDock*>(w.workloadDock()->widget()));
+        QVERIFY(w.workloadDock()->findChild<cf::WorkloadDock*>());
         QVERIFY(qobject_cast<cf::ParallelismDock*>(w.parallelismDock()->widget()));
         QVERIFY(qobject_cast<cf::HeadlinePanel*>(w.headlineDock()->widget()));
         for (QAction* zoom : {w.mainActions().zoomIn, w.mainActions().zoomOut, w.mainActions().zoomFit})

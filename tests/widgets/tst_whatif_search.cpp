@@ -8,7 +8,9 @@
 #include "whatif/search_dialog.h"
 #include "whatif/search_results_model.h"
 
+#include <QHeaderView>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -17,6 +19,7 @@
 #include <QUndoStack>
 
 #include <memory>
+#include <string>
 
 using namespace cf;
 
@@ -71,6 +74,9 @@ private slots:
     void sortingByColumnIsNumeric();
     void cancelStopsARunningSearch();
     void closingWhileRunningCancelsAndWaits();
+    void everyColumnFitsAtTheDefaultSize_data();
+    void everyColumnFitsAtTheDefaultSize();
+    void headerTooltipsGiveUnits();
 };
 
 void TestWhatifSearch::searchFillsTableRanked()
@@ -176,6 +182,73 @@ void TestWhatifSearch::closingWhileRunningCancelsAndWaits()
     QVERIFY(!f.dialog->isRunning());
     QVERIFY(!f.dialog->isVisible());
     f.dialog.reset(); // destroying after a close is clean too
+}
+
+void TestWhatifSearch::everyColumnFitsAtTheDefaultSize_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<int>("top");
+    for (const char* name : {"workhorse.json", "fat-tree-256.json", "scrappy-a100.json"}) {
+        QTest::newRow(name) << QString::fromLatin1(name) << 20;
+        QTest::newRow((std::string(name) + " top 1000").c_str()) << QString::fromLatin1(name) << 1000;
+    }
+}
+
+// At the dialog's default size every column is whole in view, no horizontal
+// scrolling: before the search (headers only) and with the results.
+void TestWhatifSearch::everyColumnFitsAtTheDefaultSize()
+{
+    QFETCH(QString, example);
+    QFETCH(int, top);
+    Fixture f(loadExample(example.toLatin1().constData()));
+    f.dialog->topSpin()->setValue(top);
+    f.dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.dialog.get()));
+    QTableView* table = f.dialog->table();
+    QHeaderView* header = table->horizontalHeader();
+    const auto verifyFits = [&](const char* when) {
+        QCoreApplication::processEvents();
+        const int viewport = table->viewport()->width();
+        QVERIFY2(header->length() <= viewport, qPrintable(QStringLiteral("%1: columns %2 px, view %3 px")
+                                                              .arg(QLatin1String(when))
+                                                              .arg(header->length())
+                                                              .arg(viewport)));
+        QVERIFY2(!table->horizontalScrollBar()->isVisible(), when);
+        for (int c = 0; c < header->count(); ++c) {
+            const QString text = table->model()->headerData(c, Qt::Horizontal).toString();
+            // As wide as its header (and sort arrow) and every cell's text need.
+            QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c), qPrintable(text));
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                const QString cell = table->model()->index(r, c).data().toString();
+                QVERIFY2(header->sectionSize(c) > table->fontMetrics().horizontalAdvance(cell), qPrintable(cell));
+            }
+            QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= viewport, qPrintable(text));
+        }
+    };
+    verifyFits("before the search");
+    QVERIFY(!QTest::currentTestFailed());
+    f.runToEnd();
+    QVERIFY(f.dialog->resultsModel()->rowCount() > 0);
+    verifyFits("with the results");
+}
+
+// Short headers ("Days", "GiB/GPU"): each says in its tooltip what it is, and
+// the numeric ones their unit.
+void TestWhatifSearch::headerTooltipsGiveUnits()
+{
+    SearchResultsModel model;
+    for (int c = 0; c < SearchResultsModel::ColumnCount; ++c) {
+        const QString tip = model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.size() > model.headerData(c, Qt::Horizontal).toString().size(), qPrintable(tip));
+    }
+    const auto tip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    QVERIFY(tip(SearchResultsModel::Days).contains(QStringLiteral("days")));
+    QVERIFY(tip(SearchResultsModel::Mfu).contains(QStringLiteral("%")));
+    QVERIFY(tip(SearchResultsModel::TokensPerSPerGpu).contains(QStringLiteral("tokens per second")));
+    QVERIFY(tip(SearchResultsModel::MemoryGB).contains(QStringLiteral("GiB")));
+    QVERIFY(tip(SearchResultsModel::Microbatch).contains(QStringLiteral("sequences")));
+    for (int c : {SearchResultsModel::Tp, SearchResultsModel::Pp, SearchResultsModel::Dp, SearchResultsModel::Cp})
+        QVERIFY2(tip(c).contains(QStringLiteral("GPUs")), qPrintable(tip(c)));
 }
 
 QTEST_MAIN(TestWhatifSearch)

@@ -11,11 +11,11 @@ namespace cf {
 namespace {
 
 // Margin added on each end of a log axis, as a fraction of its span in decades
-// (our choice): in the smallest chart (plot 180 px high, axis rect about
-// 130 px) 6 % of the value span is more than half the marker's 11 px, so the
-// marker is never cut by the frame.
+// (our choice): in the smallest chart (plot 170 px high, axis rect about
+// 116 px) 8 % of the value span (8 px of the padded axis) is more than half
+// the marker's 11 px, so the marker is never cut by the frame.
 constexpr double kLogMarginX = 0.04;
-constexpr double kLogMarginY = 0.06;
+constexpr double kLogMarginY = 0.08;
 // A range of one value (a single point) becomes one decade around it.
 constexpr double kHalfDecade = 3.1622776601683795; // sqrt(10)
 

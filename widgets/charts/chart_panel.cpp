@@ -26,9 +26,11 @@ namespace {
 
 // Pixel distance under which the hover tooltip picks a curve point (our choice).
 constexpr double kHoverRadiusPx = 24.0;
-// Minimum size of a chart so axis labels stay readable (our choice).
+// Minimum size of a chart so axis labels stay readable (our choice); 170 px
+// high lets both rows of charts fit whole in the main window's charts dock at
+// 1600 x 1000 beside the Parallelism dock (tst_main_window).
 constexpr int kMinChartWidthPx = 280;
-constexpr int kMinChartHeightPx = 180;
+constexpr int kMinChartHeightPx = 170;
 // A legend out of the axis rect: the stretch factor that gives its row or
 // column only its minimum size, and its gap to the widget's edge (our choice).
 constexpr double kLegendStretch = 0.001;
@@ -157,7 +159,7 @@ void ChartPanel::clearPlot(const QString& emptyMessage)
     text->setColor(Qt::darkGray);
 }
 
-void ChartPanel::placeLegendAbove()
+void ChartPanel::placeLegendAbove(int entriesPerRow)
 {
     // A row on top: empty cells either side with the spare width; the tiny
     // stretch factors give the legend's cell and row only what it needs.
@@ -172,7 +174,7 @@ void ChartPanel::placeLegendAbove()
     row->setColumnStretchFactor(1, kLegendStretch);
     row->setMargins(QMargins(0, kLegendGapPx, 0, 0));
     plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot_->legend->setWrap(0); // one row
+    plot_->legend->setWrap(entriesPerRow); // 0: one row
     plot_->legend->setBorderPen(Qt::NoPen);
 }
 

@@ -34,20 +34,22 @@ public:
     // Nearest point to a widget position in the plot, as the tooltip finds it.
     QString textAt(const QPoint& plotPos) const;
 
-protected:
-    // Fit the axes to the data (the "Reset zoom" action and after setSeries).
-    virtual void resetView();
-    // Clear graphs, bars and items; with a non-empty message show it in the middle.
-    void clearPlot(const QString& emptyMessage = {});
-    // Take the legend out of the axis rect, where it can cover the data:
-    // above it, entries side by side, centred (charts whose curves can pass
-    // through any corner) ...
-    void placeLegendAbove();
+    // Take the legend out of the axis rect, where it can cover the data
+    // (public for views that draw into a plain ChartPanel, e.g. CompareView):
+    // above it, entries side by side (`entriesPerRow` a row, 0 = all in one
+    // row), centred (charts whose curves can pass through any corner) ...
+    void placeLegendAbove(int entriesPerRow = 0);
     // ... or to its right, entries stacked, centred (a single column of bars).
     void placeLegendRight();
     // After the legend's entries changed: keep the chart at least as wide as
     // the legend plus `besidePx` for what shares its row (axis, column).
     void fitMinimumWidthToLegend(int besidePx);
+
+protected:
+    // Fit the axes to the data (the "Reset zoom" action and after setSeries).
+    virtual void resetView();
+    // Clear graphs, bars and items; with a non-empty message show it in the middle.
+    void clearPlot(const QString& emptyMessage = {});
 
 private:
     void onMouseMove(QMouseEvent* event);

@@ -24,7 +24,7 @@ CostChart::CostChart(QWidget* parent)
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     p->xAxis->setTicker(ticker);
     p->xAxis->setLabel(tr("Month"));
-    p->yAxis->setLabel(tr("Cumulative cost (million US$)"));
+    p->yAxis->setLabel(tr("Cost (million US$)")); // the title says cumulative
     // Own starts at the capex and rent at zero, both climb to the right; with
     // little opex or cheap rent a curve runs through any corner: legend above.
     placeLegendAbove();

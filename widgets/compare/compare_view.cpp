@@ -35,8 +35,13 @@ constexpr int kCellPadding = 24;             // pixels left + right of a metrics
 constexpr int kBomDiffShare = 5;
 constexpr int kChartShare = 4;
 constexpr double kMonthsPerTick = 6;  // half-year ticks on the cost chart (our choice)
-constexpr double kAxisHeadroom = 1.1; // room above the highest curve for the legend (our choice)
+constexpr double kAxisHeadroom = 1.1; // room above the highest curve and its markers (our choice)
 constexpr double kNodesMargin = 1.5;  // log nodes axis: this factor of room either side (our choice)
+// Legends above the plots, as in the main window's scaling and cost charts:
+// two variants a row (four make two rows, long "design — variant" names stay
+// within a chart's width), and the room beside a legend row (our choice).
+constexpr int kLegendEntriesPerRow = 2;
+constexpr int kLegendSidesPx = 16;
 
 class RateTicker : public QCPAxisTicker {
 protected:
@@ -164,10 +169,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     cp->xAxis->setLabel(tr("Month"));
     cp->yAxis->setTicker(QSharedPointer<UsdTicker>::create());
     cp->yAxis->setLabel(tr("Cumulative cost of owning"));
-    for (QCustomPlot* p : {sp, cp}) {
-        p->legend->setVisible(true);
-        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    }
+    // Curves of several variants pass through every corner: the legends go
+    // above the plots, never over the data.
+    for (ChartPanel* chart : {scaling_, cost_})
+        chart->placeLegendAbove(kLegendEntriesPerRow);
 }
 
 void CompareView::showError(const QString& message)
@@ -268,6 +273,8 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     const QCPRange nodesRange = sp->xAxis->range();
     if (nodesRange.lower > 0)
         sp->xAxis->setRange(nodesRange.lower / kNodesMargin, nodesRange.upper * kNodesMargin);
+    for (ChartPanel* chart : {scaling_, cost_})
+        chart->fitMinimumWidthToLegend(kLegendSidesPx);
     sp->replot();
     cp->replot();
     return true;

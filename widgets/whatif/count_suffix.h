@@ -9,5 +9,8 @@ class QSpinBox;
 namespace cf {
 
 void followCountSuffix(QSpinBox* box, const QString& singular, const QString& plural);
+// After setValue with the box's signals blocked (a dock showing the design):
+// valueChanged never came, so set the suffix for the value now.
+void refreshCountSuffix(QSpinBox* box);
 
 } // namespace cf

@@ -118,6 +118,7 @@ void ParallelismDock::refreshFromDocument()
         dp_->setValue(p.dp);
         cp_->setValue(p.cp);
         microbatch_->setValue(p.microbatch);
+        refreshCountSuffix(microbatch_); // valueChanged is blocked
         sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
         sequenceParallel_->setChecked(p.sequenceParallel);

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
@@ -28,6 +29,11 @@ constexpr int kProgressSteps = 1000;   // progress bar resolution (our choice)
 constexpr int kDefaultTop = 20;        // rows kept by default (our choice)
 constexpr int kMaxTop = 1000;
 constexpr double kMillion = 1e6;
+// Default dialog size, and the room beyond the headers' widths for a cell a
+// little wider than its header ("FSDP hybrid") (our choice).
+constexpr int kDefaultWidthPx = 900;
+constexpr int kDefaultHeightPx = 480;
+constexpr int kColumnSlackPx = 16;
 } // namespace
 
 SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -71,7 +77,14 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Every column as wide as its header or widest cell, the last one taking
+    // the spare width: no column cut, no empty band on the right. (The
+    // stretched section never gets narrower than it was when stretching
+    // started: the small default size first.)
+    QHeaderView* header = table_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setDefaultSectionSize(header->minimumSectionSize());
+    header->setStretchLastSection(true);
     layout->addWidget(table_, 1);
 
     summary_ = new QLabel(this);
@@ -95,7 +108,13 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(&watcher_, &QFutureWatcher<SearchReport>::finished, this, &SearchDialog::finished);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
-    resize(900, 480);
+    // Wide enough for every column without scrolling sideways (the headers are
+    // the widest cells but for a few: kColumnSlackPx).
+    const QMargins margins = layout->contentsMargins();
+    const int columnsWidth = header->length() + 2 * table_->frameWidth() +
+                             table_->verticalScrollBar()->sizeHint().width() + margins.left() + margins.right() +
+                             kColumnSlackPx;
+    resize(std::max(kDefaultWidthPx, columnsWidth), kDefaultHeightPx);
     updateButtons();
 }
 

@@ -94,11 +94,23 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
 {
     if (orientation != Qt::Horizontal)
         return {};
+    // Short headers so every column fits the dialog; the tooltip says in full
+    // what a column is and its unit.
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Days: return tr("Time to train the workload's tokens, including failures and checkpoints");
-        case Mfu: return tr("Model FLOPs utilisation (PaLM definition) against the dense peak");
-        case MemoryGB: return tr("Memory per GPU on the fullest pipeline stage, GiB (2^30 bytes, the unit HBM is sold in)");
+        case Rank: return tr("Rank by time to train: 1 = the fastest split found");
+        case Tp: return tr("Tensor parallel: GPUs splitting every layer's matrices");
+        case Pp: return tr("Pipeline parallel: pipeline stages, each on its own GPUs");
+        case Vp: return tr("Virtual stages: interleaved pipeline chunks per GPU (1 = not interleaved)");
+        case Dp: return tr("Data parallel: model replicas, GPUs = TP x PP x DP x CP");
+        case Cp: return tr("Context parallel: GPUs sharing one sequence");
+        case Microbatch: return tr("Micro-batch: sequences per GPU per pipeline step");
+        case ShardingCol: return tr("How weights, gradients and optimizer state are spread over the data-parallel ranks");
+        case RecomputeCol: return tr("Activation recomputation in the backward pass: none, selective (attention) or full");
+        case Days: return tr("Time to train the workload's tokens, in days, including failures and checkpoints");
+        case Mfu: return tr("Model FLOPs utilisation in % (PaLM definition) against the dense peak");
+        case TokensPerSPerGpu: return tr("Training throughput per GPU, in tokens per second");
+        case MemoryGB: return tr("Memory per GPU on the fullest pipeline stage, in GiB (2^30 bytes, the unit HBM is sold in)");
         default: return {};
         }
     }
@@ -111,13 +123,13 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     case Vp: return tr("VP");
     case Dp: return tr("DP");
     case Cp: return tr("CP");
-    case Microbatch: return tr("Micro-batch");
+    case Microbatch: return tr("µ-batch");
     case ShardingCol: return tr("Sharding");
     case RecomputeCol: return tr("Recompute");
-    case Days: return tr("Time to train (days)");
+    case Days: return tr("Days");
     case Mfu: return tr("MFU %");
-    case TokensPerSPerGpu: return tr("Tokens/s/GPU");
-    case MemoryGB: return tr("Memory (GiB)");
+    case TokensPerSPerGpu: return tr("Tok/s/GPU");
+    case MemoryGB: return tr("GiB/GPU");
     default: return {};
     }
 }

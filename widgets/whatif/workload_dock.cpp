@@ -135,6 +135,7 @@ void WorkloadDock::refreshFromDocument()
     seqLen_->setValue(w.seqLen);
     tokensB_->setValue(w.tokensToTrain / kTokensPerBillion);
     batch_->setValue(w.globalBatchSeqs);
+    refreshCountSuffix(batch_); // valueChanged is blocked
     precision_->setCurrentIndex(precision_->findData(int(w.precision)));
     refreshing_ = false;
 }
