@@ -110,7 +110,7 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
         for (const Problem& p : topology.problems)
             warnings.push_back(formatProblem(p));
         j["warnings"] = warnings;
-        out << j.dump(2) << "\n";
+        out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     return kExitOk;
 }

@@ -122,7 +122,7 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (format == "text")
         printText(report, out);
     else
-        out << reportJson(report).dump(2) << "\n";
+        out << reportJson(report).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     return kExitOk;
 }
 

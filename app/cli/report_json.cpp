@@ -75,7 +75,9 @@ std::string predictionJson(const Prediction& p)
     j["break_even_month"] = p.cost.breakEvenMonth;
     j["warnings"] = problemList(p, Severity::Warning);
     j["errors"] = problemList(p, Severity::Error);
-    return j.dump(2) + "\n";
+    // Messages quote user text; `replace` keeps the report valid JSON whatever
+    // bytes reach it (dump() would otherwise throw on invalid UTF-8).
+    return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string predictionText(const Prediction& p)

@@ -1,5 +1,6 @@
 #include "design/design_json_fields.h"
 #include "design/design_json_tree.h"
+#include "design/utf8_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,10 +17,11 @@ using nlohmann::json;
 std::string shortText(const json& value)
 {
     constexpr std::size_t kMaxShown = 40; // our choice: enough to recognise the value
-    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (text.size() > kMaxShown)
-        text = text.substr(0, kMaxShown) + "...";
-    return text;
+    const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    // Cut between whole UTF-8 sequences, so the message stays valid UTF-8.
+    std::size_t shown = 0;
+    const std::string head = printableUtf8(text, {kMaxShown}, &shown);
+    return shown < text.size() ? head + "..." : head;
 }
 
 std::string numberText(double v) { return json(v).dump(); }

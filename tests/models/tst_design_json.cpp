@@ -2,6 +2,7 @@
 // fields, every malformed input answered with its JSON pointer, resource
 // bounds, and atomic saves.
 #include "design/design_json.h"
+#include "design/utf8_text.h"
 #include "test_files.h"
 
 #include <QDir>
@@ -253,6 +254,27 @@ private slots:
         const DesignLoadResult r = loadDesignJson(bad);
         QVERIFY(!r.design.has_value());
         QCOMPARE(r.problems.front().field, std::string("/name"));
+    }
+
+    // A wrong-typed value is quoted cut to a few dozen bytes; the cut falls
+    // between whole UTF-8 sequences, so the message stays valid UTF-8 (it ends
+    // up in JSON reports, whose writer refuses invalid UTF-8).
+    void quotedValueIsCutBetweenCharacters()
+    {
+        std::string text = readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json")).toStdString();
+        const std::string from = "\"tp\": 8";
+        const std::size_t at = text.find(from);
+        QVERIFY(at != std::string::npos);
+        std::string accented;
+        for (int i = 0; i < 30; ++i)
+            accented += "\xc3\xa9"; // U+00E9, two bytes: byte 40 of the quoted text falls inside one
+        text.replace(at, from.size(), "\"tp\": \"" + accented + "\"");
+        const DesignLoadResult r = loadDesignJson(text);
+        QVERIFY(!r.design.has_value());
+        const Problem& p = r.problems.front();
+        QCOMPARE(p.field, std::string("/parallelism/tp"));
+        QVERIFY2(isValidUtf8(p.message), p.message.c_str());
+        QVERIFY2(p.message.find("...") != std::string::npos, p.message.c_str());
     }
 
     void missingFileAndFolderAreProblems()
