@@ -68,8 +68,11 @@ void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)
     } else if (!s.month.empty()) {
         auto* label = new QCPItemText(p);
         label->position->setType(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(0.98, 0.95);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        // Top left: with no break-even both lines start low and rise to the right,
+        // so that corner stays clear (bottom right sat on the rent line).
+        label->position->setCoords(0.02, 0.04);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setBrush(QColor(255, 255, 255, 220));
         label->setText(tr("No break-even within the ownership period"));
         label->setColor(Qt::darkGray);
     }
