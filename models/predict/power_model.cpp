@@ -13,47 +13,64 @@ StaticPower staticPower(const Design& design, const Catalog& catalog, const Topo
     return staticPower(design, catalog, topology, buildBom(design, catalog));
 }
 
+namespace {
+
+// Powers of one unit of a part (a node, switch or storage box), from the catalog.
+struct UnitPower {
+    double nodeRestW = 0, gpuW = 0, nicW = 0, switchW = 0, storageW = 0;
+    int gpus = 0, nics = 0;
+};
+
+UnitPower unitPower(const Part& p, const Catalog& catalog)
+{
+    UnitPower u;
+    if (p.kind == PartKind::Switch) {
+        if (const SwitchSpec* sw = catalog.switchSpec(p.catalogId))
+            u.switchW = sw->powerW;
+        return u;
+    }
+    if (p.kind != PartKind::Node) {
+        if (const StorageSpec* st = catalog.storage(p.catalogId))
+            u.storageW = st->powerW;
+        return u;
+    }
+    const NodeSpec* node = catalog.node(p.catalogId);
+    if (!node)
+        return u;
+    u.nodeRestW = node->nonGpuPowerW;
+    if (const GpuSpec* gpu = catalog.gpu(node->gpuId)) {
+        u.gpus = node->gpus;
+        u.gpuW = gpu->powerW;
+    }
+    if (const NicSpec* nic = catalog.nic(node->nicId)) {
+        u.nics = node->nics;
+        u.nicW = nic->powerW;
+    }
+    return u;
+}
+
+} // namespace
+
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology,
                         const BillOfMaterials& bom)
 {
     StaticPower s;
-    // Per-unit powers of the last (kind, catalog id): consecutive parts usually
-    // share both, so the catalog is searched once per run, not once per part.
+    // Consecutive parts usually share kind and catalog id: look the catalog up
+    // once per run of them, not once per part.
     const Part* last = nullptr;
-    // Products keep the order of the per-part formula (n x gpus x watts) so the
-    // sums are bit-for-bit those of a lookup per part.
-    double nodeRestW = 0, gpuW = 0, nicW = 0, switchW = 0, storageW = 0;
-    int gpus = 0, nics = 0;
+    UnitPower u;
     for (const Part& p : design.parts) {
         if (!last || p.kind != last->kind || p.catalogId != last->catalogId) {
             last = &p;
-            nodeRestW = gpuW = nicW = switchW = storageW = 0;
-            gpus = nics = 0;
-            if (p.kind == PartKind::Node) {
-                if (const NodeSpec* node = catalog.node(p.catalogId)) {
-                    nodeRestW = node->nonGpuPowerW;
-                    if (const GpuSpec* gpu = catalog.gpu(node->gpuId)) {
-                        gpus = node->gpus;
-                        gpuW = gpu->powerW;
-                    }
-                    if (const NicSpec* nic = catalog.nic(node->nicId)) {
-                        nics = node->nics;
-                        nicW = nic->powerW;
-                    }
-                }
-            } else if (p.kind == PartKind::Switch) {
-                if (const SwitchSpec* sw = catalog.switchSpec(p.catalogId))
-                    switchW = sw->powerW;
-            } else if (const StorageSpec* st = catalog.storage(p.catalogId)) {
-                storageW = st->powerW;
-            }
+            u = unitPower(p, catalog);
         }
+        // Products in the order of the per-part formula (n x gpus x watts).
         const int n = std::max(1, p.count);
-        s.nodeRestW += n * nodeRestW;
-        s.gpuTdpW += double(n) * gpus * gpuW;
-        s.nicW += double(n) * nics * nicW;
-        s.switchW += n * switchW;
-        s.storageW += n * storageW;
+        s.nodeRestW += n * u.nodeRestW;
+        s.gpuTdpW += double(n) * u.gpus * u.gpuW;
+        s.nicW += double(n) * u.nics * u.nicW;
+        s.switchW += n * u.switchW;
+        s.storageW += n * u.storageW;
     }
     // Cables and optics: the BOM already counts every link's cables (groups
     // expanded) with one part index; summing its cable lines keeps power and
