@@ -1,12 +1,18 @@
 // clusterforge: the desktop app. `clusterforge [DESIGN.json]` opens the file,
 // or the bundled Workhorse example when none is given.
 #include "main_window.h"
+#include "startup_probe.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+
+#include <memory>
 
 int main(int argc, char** argv)
 {
+    QElapsedTimer sinceMain;
+    sinceMain.start();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ClusterForge"));
     QApplication::setApplicationName(QStringLiteral("ClusterForge"));
@@ -26,6 +32,9 @@ int main(int argc, char** argv)
     const QStringList files = parser.positionalArguments();
 
     cf::MainWindow window(files.isEmpty() ? QString() : files.first());
+    std::unique_ptr<cf::StartupProbe> probe;
+    if (cf::StartupProbe::requested()) // bench_gui_startup: CF_QUIT_WHEN_INTERACTIVE=1
+        probe = std::make_unique<cf::StartupProbe>(window, sinceMain);
     window.show();
     return QApplication::exec();
 }
