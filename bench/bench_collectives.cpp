@@ -52,7 +52,7 @@ void printComparison(const CollectiveValidation& v)
             sumAbs += std::abs(err);
         }
         std::printf("%-36s %-28s %14.0f %10.2f %10.2f %+8.1f  %-18s %s%s%s\n", c.id.c_str(), c.system.c_str(),
-                    c.bytes, measured, predicted, err * 100, (r.algorithm + "/" + r.protocol).c_str(), gate,
+                    c.bytes, measured, predicted, err * 100, (std::string(r.algorithm) + "/" + std::string(r.protocol)).c_str(), gate,
                     timeRow ? " (time, us)" : "", c.note.empty() ? "" : ("  # " + c.note).c_str());
     }
     std::printf("\ngated rows (>= 64 MiB): %d, within +/-15 %%: %d, mean |error| %.1f %%\n", gated, passed,

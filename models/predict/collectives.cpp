@@ -102,8 +102,8 @@ struct Best {
     double us = std::numeric_limits<double>::max();
     double latUs = 0;
     double fillUs = 0;
-    const char* algorithm = "none";
-    const char* protocol = "simple";
+    std::string_view algorithm = "none";
+    std::string_view protocol = "simple";
 };
 
 double fillUs(const Ctx& c, double steps)
@@ -111,8 +111,8 @@ double fillUs(const Ctx& c, double steps)
     return steps * c.fillPerStepUs;
 }
 
-void consider(Best& best, const Ctx& c, double latUs, double fill, double algbwGBps, const char* algo,
-              const char* proto)
+void consider(Best& best, const Ctx& c, double latUs, double fill, double algbwGBps, std::string_view algo,
+              std::string_view proto)
 {
     if (!(algbwGBps > 0))
         return;

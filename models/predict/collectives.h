@@ -7,6 +7,7 @@
 #include "topology/topology.h"
 
 #include <string>
+#include <string_view>
 
 namespace cf {
 
@@ -41,8 +42,9 @@ struct CollectiveResult {
     double pipelineFillSeconds = 0; // additive: part of `seconds` neither NCCL latency nor bytes/bw
     double algbwGBps = 0;           // bytes / seconds, nccl-tests definition
     double busbwGBps = 0;           // algbw x nccl-tests factor
-    std::string algorithm;          // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
-    std::string protocol;           // "simple", "ll", "ll128"
+    // Views of static names (no copy per call: the split search calls this in its hot loop).
+    std::string_view algorithm = "none"; // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
+    std::string_view protocol = "simple"; // "simple", "ll", "ll128"
 };
 
 const char* toString(CollectiveOp op);

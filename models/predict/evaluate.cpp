@@ -46,17 +46,13 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Paralle
     return evaluateOn(facts.topology, facts.power, facts.capexUsd, w, p, e);
 }
 
-Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
-                      const Parallelism& par, const Economics& econ)
+bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
-    Prediction out;
     out.gpus = t.gpus;
     out.nodes = t.nodes;
     const int dp = effectiveDp(par, t.gpus);
-    if (!checkSplit(t, w, par, dp, out.problems)) {
-        sanitize(out);
-        return out;
-    }
+    if (!checkSplit(t, w, par, dp, out.problems))
+        return false;
     const bool fp8 = w.precision == Precision::FP8;
     out.peakTflopsPerGpu = peakFlops(*t.gpu, fp8 ? Precision::FP8 : Precision::BF16) / 1e12;
     predictStep(t, w, par, dp, out);
@@ -78,11 +74,13 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
     out.memory.buffersBytes += logits;
     out.memory.totalBytes += logits;
     out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
-    if (!out.memory.fits)
-        out.problems.push_back({Severity::Error, "memory",
-                                memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
-                                {}});
+    return true;
+}
 
+void completePrediction(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
+                        const Parallelism& par, const Economics& econ, Prediction& out)
+{
+    const int dp = effectiveDp(par, t.gpus);
     // Checkpoints and goodput.
     CheckpointInputs ci;
     ci.paramsTotal = out.flops.paramsTotal;
@@ -128,6 +126,21 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
         out.problems.push_back({Severity::Warning, "economics.rentUsdPerGpuHour",
                                 "renting is cheaper than owning at any horizon: no break-even month", {}});
     sanitize(out);
+}
+
+Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
+                      const Parallelism& par, const Economics& econ)
+{
+    Prediction out;
+    if (!predictSplit(t, w, par, out)) {
+        sanitize(out);
+        return out;
+    }
+    if (!out.memory.fits)
+        out.problems.push_back({Severity::Error, "memory",
+                                memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
+                                {}});
+    completePrediction(t, power, capexUsd, w, par, econ, out);
     return out;
 }
 

@@ -28,6 +28,19 @@ Prediction evaluateOn(const Topology& topology, const StaticPower& power, double
 Prediction evaluateOn(const DesignFacts& facts, const Workload& workload, const Parallelism& parallelism,
                       const Economics& economics);
 
+// evaluateOn in two halves, for the split search, which drops a split that
+// does not fit before paying for the rest. predictSplit checks the split and
+// predicts the step and the memory (false when the split is rejected:
+// out.problems says why; a split that does not fit only has memory.fits ==
+// false, no problem yet). completePrediction adds checkpoints, goodput, power,
+// cost and the final sanitising. evaluateOn = predictSplit, the "memory"
+// error when it does not fit, completePrediction.
+bool predictSplit(const Topology& topology, const Workload& workload, const Parallelism& parallelism,
+                  Prediction& out);
+void completePrediction(const Topology& topology, const StaticPower& power, double capexUsd,
+                        const Workload& workload, const Parallelism& parallelism, const Economics& economics,
+                        Prediction& out);
+
 // deriveDesignFacts + evaluateOn; the design's own problems come first.
 Prediction evaluate(const Design& design, const Catalog& catalog);
 

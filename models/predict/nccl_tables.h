@@ -5,11 +5,13 @@
 // Index orders: protocol {LL, LL128, Simple}; generation {Volta, Ampere,
 // Hopper, Blackwell}; node-count column {1 node, 2 nodes, >2 nodes}.
 
+#include <string_view>
+
 namespace cf::nccl {
 
 inline constexpr int kLL = 0, kLL128 = 1, kSimple = 2, kProtocols = 3;
 inline constexpr int kVolta = 0, kAmpere = 1, kHopper = 2, kBlackwell = 3;
-inline constexpr const char* kProtocolNames[kProtocols] = {"ll", "ll128", "simple"};
+inline constexpr std::string_view kProtocolNames[kProtocols] = {"ll", "ll128", "simple"};
 
 // §1.4 llMaxBws: row = GPU generation for 1 node; multi-node uses row 0 (Intel
 // host) or row 1 (AMD host). We assume Intel hosts (DGX H100/A100: Xeon).

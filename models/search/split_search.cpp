@@ -55,14 +55,28 @@ public:
             if (options_.cancel && options_.cancel->load(std::memory_order_relaxed))
                 return false;
         }
-        const Prediction p = evaluateOn(facts_, workload_, split, economics_);
-        const std::string reason = reasonOf(p);
+        // evaluateOn in its two halves: a split that is rejected or does not
+        // fit is counted without its checkpoint, goodput, power and cost.
+        Prediction p;
+        std::string reason;
+        if (!predictSplit(facts_.topology, workload_, split, p)) {
+            p = evaluateOn(facts_, workload_, split, economics_); // rare (candidates are pre-checked): as is
+            reason = reasonOf(p);
+        } else {
+            reason = reasonOf(p);
+            if (reason.empty() && !p.memory.fits)
+                reason = kReasonMemory;
+            if (reason.empty()) {
+                completePrediction(facts_.topology, facts_.power, facts_.capexUsd, workload_, split, economics_, p);
+                reason = reasonOf(p);
+            }
+        }
         if (!reason.empty()) {
             ++report_.infeasible[reason];
             return true;
         }
         ++report_.feasible;
-        results_.push_back({split, p});
+        results_.push_back({split, std::move(p)});
         if (results_.size() > kTrimFactor * std::size_t(std::max(1, options_.top)))
             trim();
         return true;

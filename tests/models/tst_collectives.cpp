@@ -70,8 +70,8 @@ private slots:
     {
         const Topology t = topo(kH100, 1);
         const auto r = collectiveTime(t, CollectiveOp::AllReduce, 1073741824.0, group(8, 8, kAlgoRing));
-        QCOMPARE(QString::fromStdString(r.algorithm), QString("ring"));
-        QCOMPARE(QString::fromStdString(r.protocol), QString("simple"));
+        QCOMPARE(QString::fromStdString(std::string(r.algorithm)), QString("ring"));
+        QCOMPARE(QString::fromStdString(std::string(r.protocol)), QString("simple"));
         QVERIFY(std::abs(r.latencySeconds - 56.0e-6) < 1e-9);
         // Our bandwidth term uses NCCL's 370.8 GB/s: 1073741824 / (370.8 x 8/14) bytes per us.
         const double bandwidthUs = 1073741824.0 / (1000.0 * 370.8 * 8.0 / 14.0);
@@ -86,7 +86,7 @@ private slots:
     void ringLowLatencyForTinyMessages()
     {
         const auto r = collectiveTime(topo(kH100, 1), CollectiveOp::AllReduce, 8, group(8, 8, kAlgoRing));
-        QCOMPARE(QString::fromStdString(r.protocol), QString("ll"));
+        QCOMPARE(QString::fromStdString(std::string(r.protocol)), QString("ll"));
         QVERIFY(std::abs(r.latencySeconds - 15.0e-6) < 1e-9);
     }
     // Refdata §1.7: 16 nodes x 8 GPUs, Ring/Simple latency 8.4 + 224 x 3.4 + 30 x 14 = 1190 us,
@@ -95,20 +95,20 @@ private slots:
     {
         const auto r =
             collectiveTime(topo(kH100, 16), CollectiveOp::AllReduce, 4294967296.0, group(128, 8, kAlgoRing));
-        QCOMPARE(QString::fromStdString(r.protocol), QString("simple"));
+        QCOMPARE(QString::fromStdString(std::string(r.protocol)), QString("simple"));
         QVERIFY(std::abs(r.latencySeconds - 1190.0e-6 * 1.4) < 1e-9);
     }
     void picksLikeNccl()
     {
         // Hopper NVSwitch, one node, large: NVLS. Ampere: ring. Multi-node Hopper: NVLSTree.
-        QCOMPARE(QString::fromStdString(
-                     collectiveTime(topo(kH100, 1), CollectiveOp::AllReduce, 1e9, group(8, 8)).algorithm),
+        QCOMPARE(QString::fromStdString(std::string(
+                     collectiveTime(topo(kH100, 1), CollectiveOp::AllReduce, 1e9, group(8, 8)).algorithm)),
                  QString("nvls"));
-        QCOMPARE(QString::fromStdString(
-                     collectiveTime(topo(kA100, 1), CollectiveOp::AllReduce, 1e9, group(8, 8)).algorithm),
+        QCOMPARE(QString::fromStdString(std::string(
+                     collectiveTime(topo(kA100, 1), CollectiveOp::AllReduce, 1e9, group(8, 8)).algorithm)),
                  QString("ring"));
-        QCOMPARE(QString::fromStdString(
-                     collectiveTime(topo(kH100, 16), CollectiveOp::AllReduce, 1e9, group(128, 8)).algorithm),
+        QCOMPARE(QString::fromStdString(std::string(
+                     collectiveTime(topo(kH100, 16), CollectiveOp::AllReduce, 1e9, group(128, 8)).algorithm)),
                  QString("nvls-tree"));
         // Tiny message across many nodes: a log-latency algorithm, not the flat ring.
         const auto small = collectiveTime(topo(kA100, 64), CollectiveOp::AllReduce, 4096, group(512, 8));
@@ -142,7 +142,7 @@ private slots:
             QVERIFY(collectiveTime(t, CollectiveOp::AllReduce, s, group(64, 8)).algorithm != "collnet");
         t.sharp = true;
         const auto r = collectiveTime(t, CollectiveOp::AllReduce, 1e6, group(64, 8, kAlgoCollNet));
-        QCOMPARE(QString::fromStdString(r.algorithm), QString("collnet"));
+        QCOMPARE(QString::fromStdString(std::string(r.algorithm)), QString("collnet"));
     }
     void biggerMessageNeverFaster()
     {

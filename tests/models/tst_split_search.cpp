@@ -55,6 +55,33 @@ private slots:
         }
     }
 
+    void everyKeptSplitIsExactlyWhatEvaluateOnGives()
+    {
+        // The search stops early on a split that does not fit (predictSplit, then
+        // completePrediction only for the rest): every split it keeps must carry
+        // evaluateOn's whole prediction, warnings included.
+        const Design d = loadExample("workhorse.json");
+        const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
+        SearchOptions opt;
+        opt.top = 1000000; // keep every feasible split
+        const SearchReport r = searchSplits(facts, d.workload, d.economics, d.parallelism, opt);
+        QCOMPARE(static_cast<long long>(r.results.size()), r.feasible);
+        QVERIFY(r.infeasible.count("does not fit in GPU memory") == 1); // both branches are exercised
+        for (const SearchResult& kept : r.results) {
+            const Prediction p = evaluateOn(facts, d.workload, kept.split, d.economics);
+            const Prediction& q = kept.prediction;
+            QCOMPARE(q.stepTimeS, p.stepTimeS);
+            QCOMPARE(q.tokensPerS, p.tokensPerS);
+            QCOMPARE(q.memory.totalBytes, p.memory.totalBytes);
+            QCOMPARE(q.goodput.timeToTrainS, p.goodput.timeToTrainS);
+            QCOMPARE(q.power.facilityW, p.power.facilityW);
+            QCOMPARE(q.cost.totalCostUsd, p.cost.totalCostUsd);
+            QCOMPARE(q.problems.size(), p.problems.size());
+            for (std::size_t i = 0; i < p.problems.size(); ++i)
+                QCOMPARE(QString::fromStdString(q.problems[i].message), QString::fromStdString(p.problems[i].message));
+        }
+    }
+
     void bestIsNoWorseThanTheDesignsOwnSplit()
     {
         const Design d = loadExample("workhorse.json");
