@@ -22,6 +22,27 @@ inline constexpr int kGroupMaxTiles = 64;
 // one parts are drawn as flat rectangles with no border details.
 inline constexpr double kLabelLod = 0.45;
 inline constexpr double kDetailLod = 0.2;
+// Low detail (below kLabelLod, where no part text is drawn) is a picture of
+// the fabric's structure (docs/canvas.md, "Level of detail"):
+// - Links are translucent. Each band of links between two tiers gets the
+//   alpha at which its on-screen pixels are, on average, this much inked
+//   (coverage after n overlapping layers of alpha a is 1 - (1 - a)^n). 0.3 is
+//   our choice: well under half, so a band of thousands of links reads as a
+//   light mesh and the solid part boxes stay the strongest shapes, while the
+//   densest spots (about 2-3x the mean where a full mesh crosses) stay below
+//   ~2/3 instead of saturating.
+inline constexpr double kMeshCoverage = 0.3;
+// Never fainter than this alpha (our choice: ~15/255, still a visible tint on
+// white for one 1-px line, so a huge band never vanishes entirely).
+inline constexpr double kMinLinkAlpha = 0.06;
+// Links with a problem or selected keep their colour opaque and this wide in
+// screen pixels, above the mesh (our choice: twice the mesh's 1 px).
+inline constexpr double kMarkedLinkWidthPx = 2.0;
+inline constexpr double kLinkZ = 0.0;
+inline constexpr double kMarkedLinkZ = 0.5; // above other links, below the parts (z 1)
+// Tier summary labels ("32 spines · Quantum-2 QM9700"): drawn at this screen
+// size whatever the zoom (our choice: the size of the part titles at 100 %).
+inline constexpr double kTierLabelPointSize = 9.0;
 // Zoom limits and the step of one wheel notch / key press.
 inline constexpr double kMinZoom = 0.01;
 inline constexpr double kMaxZoom = 8.0;

@@ -27,6 +27,15 @@ DesignScene::DesignScene(DesignDocument* document, const Catalog& catalog, QObje
     connect(document_, &DesignDocument::selectionChanged, this, &DesignScene::onDocumentSelectionChanged);
     connect(checker_, &ProblemChecker::problemsChanged, this, &DesignScene::applyProblems);
     connect(this, &QGraphicsScene::selectionChanged, this, &DesignScene::onSceneSelectionChanged);
+    // Any edit may change the tiers (a link makes a switch a spine, a count
+    // changes a label): recompute them when a low-detail paint next asks.
+    const auto stale = [this] { tiersDirty_ = true; };
+    connect(document_, &DesignDocument::partAdded, this, stale);
+    connect(document_, &DesignDocument::partRemoved, this, stale);
+    connect(document_, &DesignDocument::partChanged, this, stale);
+    connect(document_, &DesignDocument::linkAdded, this, stale);
+    connect(document_, &DesignDocument::linkRemoved, this, stale);
+    connect(document_, &DesignDocument::linkChanged, this, stale);
     rebuild();
 }
 
@@ -79,9 +88,15 @@ void DesignScene::rebuild()
     links_.reserve(qsizetype(d.links.size()));
     for (const Part& p : d.parts)
         addPartItem(q(p.id));
+    // Tiers once per load (O(parts + links)); each link takes its band while
+    // its ids are at hand, so the first zoomed-out paint has nothing to look up.
+    tiersDirty_ = true;
+    const FabricTiers& t = tiers();
     bulkLoading_ = true;
     for (const Link& l : d.links)
-        addLinkItem(q(l.id));
+        if (LinkItem* item = addLinkItem(q(l.id)))
+            item->setBand(FabricTiers::bandOf(t.roleOf(item->fromId()), t.roleOf(item->toId())),
+                          tiersGeneration_);
     bulkLoading_ = false;
     for (auto it = parts_.cbegin(); it != parts_.cend(); ++it)
         if (it.value()->type() == SwitchItem::Type)
@@ -209,17 +224,18 @@ void DesignScene::refreshPart(const QString& id)
             refreshLink(lid);
 }
 
-void DesignScene::addLinkItem(const QString& id)
+LinkItem* DesignScene::addLinkItem(const QString& id)
 {
     const Link* l = document_->link(id);
     if (!l || links_.contains(id))
-        return;
+        return nullptr;
     auto* item = new LinkItem(id, q(l->fromPartId), q(l->toPartId));
     links_.insert(id, item);
     addItem(item);
     refreshLink(id);
     refreshSwitchPorts(item->fromId());
     refreshSwitchPorts(item->toId());
+    return item;
 }
 
 void DesignScene::removeLinkItem(const QString& id)
@@ -266,6 +282,27 @@ void DesignScene::refreshSwitchPorts(const QString& partId)
                       .arg(radix)
                       .arg(spec ? spec::shortName(spec->name, spec->vendor) : partId),
                   sw->toolTip().section(QStringLiteral("\n\n"), 0, 0));
+}
+
+const FabricTiers& DesignScene::tiers()
+{
+    if (tiersDirty_) {
+        FabricTiers fresh = FabricTiers::of(document_->design(), catalog_);
+        if (!fresh.sameRoles(tiers_))
+            ++tiersGeneration_; // link items re-read their band
+        tiers_ = std::move(fresh);
+        tiersDirty_ = false;
+    }
+    return tiers_;
+}
+
+QRectF DesignScene::tierRect(const Tier& tier) const
+{
+    QRectF r;
+    for (const QString& id : tier.partIds)
+        if (const PartItem* item = parts_.value(id))
+            r = r.isNull() ? item->sceneBoundingRect() : r.united(item->sceneBoundingRect());
+    return r;
 }
 
 void DesignScene::partItemMoved(PartItem* item)

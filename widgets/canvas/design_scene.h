@@ -4,6 +4,7 @@
 // moved part's links). The scene never edits the design itself: it reports a
 // finished drag gesture to the document, which pushes one undo command.
 
+#include "canvas/fabric_tiers.h"
 #include "canvas/part_items.h"
 
 #include <QGraphicsScene>
@@ -47,6 +48,16 @@ public:
     int portsUsed(const QString& switchId) const;
     int portRadix(const QString& switchId) const;
 
+    // The design's tiers (roles from the links), recomputed after an edit,
+    // for the low-detail picture: summary labels and link bands.
+    const FabricTiers& tiers();
+    // Scene rectangle covered by a tier's part items where they are now
+    // (during a drag too); empty when none of them has an item.
+    QRectF tierRect(const Tier& tier) const;
+    // Bumped when a recomputation changed some part's role: link items then
+    // re-read their band (LinkItem::paint).
+    int tiersGeneration() const { return tiersGeneration_; }
+
     // Called by PartItem while it moves (drag or model sync): re-route links.
     void partItemMoved(PartItem* item);
     // Rebuild every item from the document (also on designReset()).
@@ -60,7 +71,7 @@ private:
     void addPartItem(const QString& id);
     void removePartItem(const QString& id);
     void refreshPart(const QString& id);
-    void addLinkItem(const QString& id);
+    LinkItem* addLinkItem(const QString& id); // nullptr when absent or already there
     void removeLinkItem(const QString& id);
     void refreshLink(const QString& id);
     void refreshSwitchPorts(const QString& partId);
@@ -79,6 +90,9 @@ private:
     bool snap_ = true;
     bool syncingSelection_ = false;
     bool bulkLoading_ = false; // rebuild(): switch ports are counted once at the end
+    FabricTiers tiers_;
+    bool tiersDirty_ = true; // an edit may have changed roles, counts, names or link geometry
+    int tiersGeneration_ = 0;
 };
 
 } // namespace cf

@@ -12,8 +12,11 @@
 #include <QGraphicsLineItem>
 #include <QKeyEvent>
 #include <QMimeData>
+#include <QPainter>
 #include <QScrollBar>
+#include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cf {
@@ -400,6 +403,33 @@ void DesignView::drawBackground(QPainter* painter, const QRectF& rect)
     for (double y = top; y < rect.bottom(); y += step)
         lines.append(QLineF(rect.left(), y, rect.right(), y));
     painter->drawLines(lines);
+}
+
+void DesignView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    const QTransform toDevice = painter->worldTransform();
+    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(toDevice);
+    const QRect device(0, 0, painter->device()->width(), painter->device()->height());
+    // At full detail every part says what it is; zoomed out, one label per tier does.
+    const QList<TierLabel> labels =
+        lod < canvas::kLabelLod
+            ? TierLabels::place(scene_->tiers(), [this](const Tier& t) { return scene_->tierRect(t); }, toDevice,
+                                device, font())
+            : QList<TierLabel>{};
+    if (painter->device() == viewport() && labels != tierLabels_) {
+        // A partial repaint (a moved part, a scroll) may move a label out of
+        // the exposed area: repaint where the old and new labels are.
+        const QRect exposed = toDevice.mapRect(rect).toAlignedRect();
+        QRegion stale;
+        for (const QList<TierLabel>* list : {&std::as_const(tierLabels_), &labels})
+            for (const TierLabel& l : *list)
+                if (!exposed.contains(l.rect))
+                    stale += l.rect.adjusted(-1, -1, 1, 1);
+        if (!stale.isEmpty())
+            viewport()->update(stale);
+    }
+    tierLabels_ = labels;
+    TierLabels::draw(*painter, labels, font());
 }
 
 void DesignView::scrollContentsBy(int dx, int dy)

@@ -4,7 +4,12 @@
 // copy/paste/duplicate and drops from the palette. Every edit goes through the
 // DesignDocument; the view keeps only view state (zoom, link mode, drag).
 
+#include "canvas/tier_labels.h"
+
 #include <QGraphicsView>
+#include <QList>
+#include <QRect>
+#include <QString>
 
 class QGraphicsLineItem;
 
@@ -27,6 +32,11 @@ public:
     bool linkMode() const { return linkMode_; }
     // The last refusal or warning (also emitted through message()).
     QString lastMessage() const { return lastMessage_; }
+
+    // The tier summaries of the last paint ("64 leaves · Quantum-2 QM9700"),
+    // boxes in viewport pixels; empty at full detail (zoom >= kLabelLod).
+    using TierLabel = cf::TierLabel;
+    const QList<TierLabel>& tierLabels() const { return tierLabels_; }
 
     // Link with default speed and ports checked; "" (and a message) if refused.
     QString tryAddLink(const QString& fromId, const QString& toId);
@@ -62,6 +72,7 @@ protected:
     void dragMoveEvent(QDragMoveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
     void scrollContentsBy(int dx, int dy) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -81,6 +92,7 @@ private:
     QString linkFrom_;
     QGraphicsLineItem* rubberLink_ = nullptr;
     QString lastMessage_;
+    QList<TierLabel> tierLabels_;
 };
 
 } // namespace cf

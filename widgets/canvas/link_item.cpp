@@ -1,11 +1,15 @@
 #include "canvas/link_item.h"
 
 #include "canvas/canvas_style.h"
+#include "canvas/design_scene.h"
 #include "document/spec_text.h"
 
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
 
 namespace cf {
 
@@ -22,7 +26,19 @@ LinkItem::LinkItem(const QString& linkId, const QString& fromId, const QString& 
 {
     setFlags(ItemIsSelectable);
     setAcceptHoverEvents(true);
-    setZValue(0.0);
+    setZValue(canvas::kLinkZ);
+}
+
+void LinkItem::updateZ()
+{
+    // A marked link is drawn over the translucent mesh, so its colour stays visible.
+    setZValue(isSelected() || problem_ != ProblemLevel::None ? canvas::kMarkedLinkZ : canvas::kLinkZ);
+}
+
+void LinkItem::setBand(int band, int generation)
+{
+    band_ = band;
+    bandGeneration_ = generation;
 }
 
 void LinkItem::setEnds(QPointF from, QPointF to)
@@ -66,6 +82,7 @@ void LinkItem::setProblem(ProblemLevel level, const QString& message)
 {
     problem_ = level;
     problemMessage_ = message;
+    updateZ();
     if (hovered_ || !toolTip().isEmpty())
         refreshToolTip();
     update();
@@ -91,6 +108,23 @@ QPainterPath LinkItem::shape() const
     return stroker.createStroke(path);
 }
 
+double LinkItem::meshAlpha(double bandInk, double lod, double widthPx) const
+{
+    if (!(bandInk > 0) || !(lod > 0) || !(widthPx > 0) || !std::isfinite(bandInk * widthPx / lod))
+        return 1.0; // no band known (or a degenerate one): draw as at full detail
+    if (bandInk == alphaInk_ && lod == alphaLod_ && widthPx == alphaWidthPx_)
+        return alpha_;
+    // Mean layers of link over one pixel of the band on screen:
+    // (length x lod) px of line, widthPx wide, over (area x lod^2) px^2.
+    const double layers = bandInk * widthPx / lod;
+    alpha_ = std::clamp(1.0 - std::pow(1.0 - canvas::kMeshCoverage, 1.0 / layers), canvas::kMinLinkAlpha,
+                        1.0);
+    alphaInk_ = bandInk;
+    alphaLod_ = lod;
+    alphaWidthPx_ = widthPx;
+    return alpha_;
+}
+
 void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
@@ -100,13 +134,33 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     else if (problem_ == ProblemLevel::Warning)
         colour = canvas::kWarningColour;
     const bool selected = option->state & QStyle::State_Selected;
-    QPen pen(selected ? canvas::kSelectionColour : colour, canvas::linkWidth(speedGbps_));
-    // Zoomed far out, a cosmetic 1 px line keeps thousands of links cheap.
-    if (lod < canvas::kDetailLod) {
-        pen.setWidthF(1.0);
-        pen.setCosmetic(true);
-        colour.setAlpha(120);
-        pen.setColor(colour);
+    const double width = canvas::linkWidth(speedGbps_);
+    QPen pen(selected ? canvas::kSelectionColour : colour, width);
+    if (lod < canvas::kLabelLod) {
+        // Low detail: a selected link or one with a problem stays opaque and
+        // at least kMarkedLinkWidthPx wide; the others become a translucent
+        // mesh whose alpha follows their band's density on screen.
+        if (selected || problem_ != ProblemLevel::None) {
+            pen.setCosmetic(true);
+            pen.setWidthF(std::max(canvas::kMarkedLinkWidthPx, width * lod));
+        } else {
+            double bandInk = 0;
+            if (auto* s = qobject_cast<DesignScene*>(scene())) {
+                const FabricTiers& tiers = s->tiers();
+                if (const int generation = s->tiersGeneration(); bandGeneration_ != generation)
+                    setBand(FabricTiers::bandOf(tiers.roleOf(fromId_), tiers.roleOf(toId_)), generation);
+                bandInk = tiers.bandInk(band_);
+            }
+            // Zoomed far out, a cosmetic 1 px line keeps thousands of links cheap.
+            const bool hairline = lod < canvas::kDetailLod;
+            if (hairline) {
+                pen.setWidthF(1.0);
+                pen.setCosmetic(true);
+            }
+            QColor c = colour;
+            c.setAlphaF(float(meshAlpha(bandInk, lod, hairline ? 1.0 : std::max(1.0, width * lod))));
+            pen.setColor(c);
+        }
     }
     painter->setPen(pen);
     painter->drawLine(line_);
@@ -130,6 +184,8 @@ QVariant LinkItem::itemChange(GraphicsItemChange change, const QVariant& value)
 {
     if (change == ItemSelectedChange)
         prepareGeometryChange(); // the label box joins the bounding rect
+    if (change == ItemSelectedHasChanged)
+        updateZ();
     return QGraphicsItem::itemChange(change, value);
 }
 

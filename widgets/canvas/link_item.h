@@ -20,6 +20,14 @@ public:
     const QString& toId() const { return toId_; }
 
     void setEnds(QPointF from, QPointF to);
+    const QLineF& line() const { return line_; }
+    // Low detail: the band of links this one belongs to (FabricTiers::bandOf),
+    // valid for the scene's tiers of `generation` (DesignScene::tiersGeneration).
+    int band() const { return band_; }
+    void setBand(int band, int generation);
+    // Alpha (0..1) of this link's colour at `lod` (scale) and a screen width
+    // in a band of `bandInk` (FabricTiers::bandInk): canvas::kMeshCoverage.
+    double meshAlpha(double bandInk, double lod, double widthPx) const;
     // Speed in Gb/s per cable (width, colour) and what the label says. The
     // label text ("400 Gb/s · fibre · in-row · 8 cables") is built only when
     // shown (hover, selection, tooltip): 20k links must load fast.
@@ -48,6 +56,11 @@ private:
     QString problemMessage_;
     ProblemLevel problem_ = ProblemLevel::None;
     bool hovered_ = false;
+    int band_ = 0;
+    int bandGeneration_ = -1;
+    // meshAlpha() of the last arguments (paint asks 20k times per frame).
+    mutable double alphaInk_ = -1.0, alphaLod_ = -1.0, alphaWidthPx_ = 0, alpha_ = 1.0;
+    void updateZ();
 };
 
 } // namespace cf

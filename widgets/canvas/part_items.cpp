@@ -11,15 +11,25 @@ namespace cf {
 
 namespace {
 
+// Smallest on-screen side (px) of a low-detail box that still gets a white
+// edge; smaller boxes would be mostly edge (our choice).
+constexpr double kMinEdgedBoxPx = 6.0;
+
 void paintBox(QPainter* painter, const QRectF& r, const QColor& fill, const QColor& border, double lod,
               double radius)
 {
-    painter->setBrush(fill);
     if (lod < canvas::kDetailLod) {
-        painter->setPen(Qt::NoPen);
+        // Far out: a solid box in the role's strong colour, no text. Parts
+        // that touch (node groups one column apart) keep a 1-px white edge
+        // between them while the box is big enough to spare it.
+        QPen edge(Qt::white, 1.0);
+        edge.setCosmetic(true);
+        painter->setPen(std::min(r.width(), r.height()) * lod >= kMinEdgedBoxPx ? edge : QPen(Qt::NoPen));
+        painter->setBrush(border);
         painter->drawRect(r);
         return;
     }
+    painter->setBrush(fill);
     painter->setPen(QPen(border, 1.5));
     painter->drawRoundedRect(r, radius, radius);
 }
@@ -158,12 +168,11 @@ StorageItem::StorageItem(const QString& partId)
 void StorageItem::paintBody(QPainter* painter, double lod) const
 {
     const QRectF r = bodyRect();
-    painter->setBrush(canvas::kStorageFill);
     if (lod < canvas::kDetailLod) {
-        painter->setPen(Qt::NoPen);
-        painter->drawRect(r);
+        paintBox(painter, r, canvas::kStorageFill, canvas::kStorageBorder, lod, 0.0);
         return;
     }
+    painter->setBrush(canvas::kStorageFill);
     // A cylinder: the classic storage shape.
     painter->setPen(QPen(canvas::kStorageBorder, 1.5));
     const double cap = 8.0;

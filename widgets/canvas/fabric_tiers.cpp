@@ -1,0 +1,227 @@
+#include "canvas/fabric_tiers.h"
+
+#include "canvas/canvas_style.h"
+#include "catalog/catalog.h"
+#include "design/design.h"
+#include "document/spec_text.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+
+namespace cf {
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("cf::FabricTiers", text);
+}
+
+// Hop count from a node at which a switch stops being a spine: 1 = leaf, 2 = spine, more = core.
+constexpr int kLeafHops = 1;
+constexpr int kSpineHops = 2;
+
+// The catalog name without the vendor and without a trailing "(…)" detail:
+// "Quantum-2 QM9700 (NDR 64x400G)" -> "Quantum-2 QM9700". A tier label is
+// read zoomed out; the full name is in every part's tooltip.
+QString modelName(const Part& part, const Catalog& catalog)
+{
+    QString name;
+    switch (part.kind) {
+    case PartKind::Node:
+        if (const NodeSpec* s = catalog.node(part.catalogId))
+            name = spec::shortName(s->name, s->vendor);
+        break;
+    case PartKind::Switch:
+        if (const SwitchSpec* s = catalog.switchSpec(part.catalogId))
+            name = spec::shortName(s->name, s->vendor);
+        break;
+    case PartKind::Storage:
+        if (const StorageSpec* s = catalog.storage(part.catalogId))
+            name = spec::shortName(s->name, s->vendor);
+        break;
+    }
+    if (name.isEmpty())
+        return q(part.catalogId);
+    if (name.endsWith(QLatin1Char(')'))) {
+        const qsizetype open = name.lastIndexOf(QStringLiteral(" ("));
+        if (open > 0)
+            name.truncate(open);
+    }
+    return name;
+}
+
+QString countText(int count, const char* singular, const char* plural)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? tr(singular) : tr(plural));
+}
+
+QString labelOf(const Tier& tier, const QSet<QString>& models)
+{
+    QString text;
+    switch (tier.role) {
+    case TierRole::Node: {
+        text = countText(tier.members, "node", "nodes");
+        const int parts = int(tier.partIds.size());
+        if (tier.groups == parts && parts > 1)
+            text += tr(" (%1 groups)").arg(parts);
+        else if (tier.groups > 0 && tier.groups < parts)
+            text += tr(" (%1 parts, %2 groups)").arg(parts).arg(tier.groups);
+        break;
+    }
+    case TierRole::Leaf:
+        text = countText(tier.members, "leaf", "leaves");
+        break;
+    case TierRole::Spine:
+        text = countText(tier.members, "spine", "spines");
+        break;
+    case TierRole::Core:
+        text = countText(tier.members, "core", "cores");
+        break;
+    case TierRole::OtherSwitch:
+        text = countText(tier.members, "switch not linked to nodes", "switches not linked to nodes");
+        break;
+    case TierRole::Storage:
+        text = countText(tier.members, "storage system", "storage systems");
+        break;
+    }
+    if (models.size() == 1)
+        text += QStringLiteral(" · ") + *models.cbegin();
+    else if (models.size() > 1)
+        text += tr(" · %1 models").arg(models.size());
+    return text;
+}
+
+} // namespace
+
+int FabricTiers::bandOf(TierRole a, TierRole b)
+{
+    const int x = int(a), y = int(b);
+    return std::min(x, y) * kTierRoleCount + std::max(x, y);
+}
+
+FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
+{
+    FabricTiers out;
+    const int n = int(design.parts.size());
+    // Keyed by the model's own strings: no QString per link end (21k links).
+    std::unordered_map<std::string_view, int> index;
+    index.reserve(std::size_t(n));
+    for (int i = 0; i < n; ++i)
+        index.emplace(design.parts[std::size_t(i)].id, i);
+    const auto indexOf = [&index](const std::string& id) {
+        const auto it = index.find(id);
+        return it == index.end() ? -1 : it->second;
+    };
+
+    // Switch-to-switch and node-to-switch adjacency, then hops from the nodes.
+    std::vector<std::vector<int>> adjacent(static_cast<std::size_t>(n));
+    for (const Link& l : design.links) {
+        const int a = indexOf(l.fromPartId), b = indexOf(l.toPartId);
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        adjacent[std::size_t(a)].push_back(b);
+        adjacent[std::size_t(b)].push_back(a);
+    }
+    std::vector<int> hops(static_cast<std::size_t>(n), -1);
+    std::deque<int> queue;
+    for (int i = 0; i < n; ++i)
+        if (design.parts[std::size_t(i)].kind == PartKind::Node) {
+            hops[std::size_t(i)] = 0;
+            queue.push_back(i);
+        }
+    while (!queue.empty()) {
+        const int i = queue.front();
+        queue.pop_front();
+        for (int j : adjacent[std::size_t(i)]) {
+            // Only switches carry the walk: storage and other nodes end it.
+            if (hops[std::size_t(j)] >= 0 || design.parts[std::size_t(j)].kind != PartKind::Switch)
+                continue;
+            hops[std::size_t(j)] = hops[std::size_t(i)] + 1;
+            queue.push_back(j);
+        }
+    }
+
+    std::array<Tier, kTierRoleCount> byRole;
+    std::array<QSet<QString>, kTierRoleCount> models;
+    for (int r = 0; r < kTierRoleCount; ++r)
+        byRole[std::size_t(r)].role = TierRole(r);
+    out.roles_.reserve(n);
+    std::vector<TierRole> roleOfIndex(static_cast<std::size_t>(n), TierRole::OtherSwitch);
+    for (int i = 0; i < n; ++i) {
+        const Part& p = design.parts[std::size_t(i)];
+        TierRole role = TierRole::Node;
+        if (p.kind == PartKind::Storage)
+            role = TierRole::Storage;
+        else if (p.kind == PartKind::Switch) {
+            const int h = hops[std::size_t(i)];
+            role = h < 0             ? TierRole::OtherSwitch
+                   : h == kLeafHops  ? TierRole::Leaf
+                   : h == kSpineHops ? TierRole::Spine
+                                     : TierRole::Core;
+        }
+        const QString id = q(p.id);
+        out.roles_.insert(id, role);
+        roleOfIndex[std::size_t(i)] = role;
+        Tier& t = byRole[std::size_t(role)];
+        t.partIds.push_back(id);
+        const int members = p.kind == PartKind::Node ? std::max(p.count, 1) : 1;
+        t.members += members;
+        if (p.kind == PartKind::Node && p.count > 1)
+            ++t.groups;
+        models[std::size_t(role)].insert(modelName(p, catalog));
+    }
+    // Bands: total link length and the extent of the links' end points.
+    // Links end at part centres, so a band's area reaches about half a part
+    // beyond its end points on every side; a lone straight link then gets a
+    // band one part wide rather than no area (our choice: one node height).
+    std::array<double, kBandCount> length{};
+    std::array<double, kBandCount> left, top, right, bottom;
+    left.fill(std::numeric_limits<double>::max());
+    top.fill(std::numeric_limits<double>::max());
+    right.fill(std::numeric_limits<double>::lowest());
+    bottom.fill(std::numeric_limits<double>::lowest());
+    for (const Link& l : design.links) {
+        const int a = indexOf(l.fromPartId), b = indexOf(l.toPartId);
+        if (a < 0 || b < 0)
+            continue;
+        const Part& pa = design.parts[std::size_t(a)];
+        const Part& pb = design.parts[std::size_t(b)];
+        const std::size_t band =
+            std::size_t(bandOf(roleOfIndex[std::size_t(a)], roleOfIndex[std::size_t(b)]));
+        length[band] += std::hypot(pb.x - pa.x, pb.y - pa.y);
+        left[band] = std::min({left[band], pa.x, pb.x});
+        right[band] = std::max({right[band], pa.x, pb.x});
+        top[band] = std::min({top[band], pa.y, pb.y});
+        bottom[band] = std::max({bottom[band], pa.y, pb.y});
+    }
+    const double pad = canvas::kNodeSize.height();
+    for (std::size_t band = 0; band < std::size_t(kBandCount); ++band)
+        if (length[band] > 0)
+            out.ink_[band] =
+                length[band] / ((right[band] - left[band] + pad) * (bottom[band] - top[band] + pad));
+
+    for (TierRole role : {TierRole::Core, TierRole::Spine, TierRole::Leaf, TierRole::OtherSwitch,
+                          TierRole::Node, TierRole::Storage}) {
+        Tier& t = byRole[std::size_t(role)];
+        if (t.partIds.isEmpty())
+            continue;
+        t.label = labelOf(t, models[std::size_t(role)]);
+        out.tiers_.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace cf
