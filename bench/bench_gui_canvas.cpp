@@ -115,7 +115,8 @@ int main(int argc, char** argv)
     std::printf("  move command + scene: median %8.2f ms\n", median(moveOnly));
     std::printf("  validation:           median %8.2f ms (deriveTopology %.2f ms, validateDesign %.2f ms)\n",
                 median(validate), median(topology), median(validator));
-    std::printf("paint whole design:     median %8.1f ms (fitted 1600x1000, low detail: part text hidden, tier labels drawn)\n",
+    std::printf("paint whole design:     median %8.1f ms (fitted 1600x1000, low detail: "
+                "part text hidden, tier labels drawn)\n",
                 median(paint));
     return 0;
 }
