@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QHelpEvent>
 #include <QImage>
+#include <QLocale>
 #include <QTest>
 #include <QToolTip>
 
@@ -147,6 +148,12 @@ void checkGapIsAMesh(const Fixture& f, const QImage& image, const GeneratedFabri
 class TstCanvasDetail : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Counts follow the user's digit grouping; pin one for the expected texts.
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
     // Between the spine and leaf rows, 64 x 32 = 2,048 links cross. Drawn at
     // full opacity (before level of detail) 96 % of the middle of that gap was
     // solid link green (measured on the old docs/screenshots picture).
@@ -183,7 +190,7 @@ private slots:
             (QStringList{QStringLiteral("%1 cores · Quantum-2 QM9700").arg(fabric.summary.core),
                          QStringLiteral("%1 spines · Quantum-2 QM9700").arg(fabric.summary.spine),
                          QStringLiteral("%1 leaves · Quantum-2 QM9700").arg(fabric.summary.leaf),
-                         QStringLiteral("2048 nodes (%1 groups) · DGX H100")
+                         QStringLiteral("2,048 nodes (%1 groups) · DGX H100")
                              .arg(std::count_if(fabric.parts.begin(), fabric.parts.end(),
                                                 [](const Part& p) { return p.kind == PartKind::Node; }))}));
     }

@@ -65,7 +65,8 @@ QString modelName(const Part& part, const Catalog& catalog)
 
 QString countText(int count, const char* singular, const char* plural)
 {
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? tr(singular) : tr(plural));
+    // %L: the user's digit grouping ("2,048 nodes"), as the search dialog's counts.
+    return QStringLiteral("%L1 %2").arg(count).arg(count == 1 ? tr(singular) : tr(plural));
 }
 
 QString labelOf(const Tier& tier, const QSet<QString>& models)
@@ -76,9 +77,9 @@ QString labelOf(const Tier& tier, const QSet<QString>& models)
         text = countText(tier.members, "node", "nodes");
         const int parts = int(tier.partIds.size());
         if (tier.groups == parts && parts > 1)
-            text += tr(" (%1 groups)").arg(parts);
+            text += tr(" (%L1 groups)").arg(parts);
         else if (tier.groups > 0 && tier.groups < parts)
-            text += tr(" (%1 parts, %2 groups)").arg(parts).arg(tier.groups);
+            text += tr(" (%L1 parts, %L2 groups)").arg(parts).arg(tier.groups);
         break;
     }
     case TierRole::Leaf:
