@@ -45,8 +45,8 @@ std::optional<StartTimes> startOnce(const QString& design, const QProcessEnviron
     QByteArray out;
     while (!out.contains('\n') || !out.contains(kMarker)) {
         if (wall.elapsed() > kRunTimeoutMs || !app.waitForReadyRead(kRunTimeoutMs)) {
-            std::fprintf(stderr, "bench_gui_startup: no \"interactive\" line from %s (stderr: %s)\n", CF_APP_EXE,
-                         app.readAllStandardError().constData());
+            std::fprintf(stderr, "bench_gui_startup: no \"interactive\" line from %s (stderr: %s)\n",
+                         CF_APP_EXE, app.readAllStandardError().constData());
             app.kill();
             app.waitForFinished();
             return std::nullopt;
@@ -73,8 +73,8 @@ int main(int argc, char** argv)
 {
     QCoreApplication qapp(argc, argv);
     const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : kDefaultRuns;
-    const QString design =
-        argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json");
+    const QString design = argc > 2 ? QString::fromLocal8Bit(argv[2])
+                                    : QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json");
 
     QTemporaryDir settings;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -13,8 +13,8 @@
 
 namespace {
 
-constexpr int kStartGuardMs = 120000;  // a hang guard only (sanitizer builds start slowly)
-constexpr int kStillRunningMs = 3000;  // without the probe, the app must still run after this
+constexpr int kStartGuardMs = 120000; // a hang guard only (sanitizer builds start slowly)
+constexpr int kStillRunningMs = 3000; // without the probe, the app must still run after this
 
 QProcessEnvironment appEnvironment(const QString& settingsDir, bool probe)
 {
@@ -49,10 +49,12 @@ private slots:
     {
         QTest::addColumn<QString>("design");
         QTest::newRow("no file: the Workhorse example") << QString();
-        QTest::newRow("fat-tree-256") << QStringLiteral(CF_SOURCE_DIR "/resources/examples/fat-tree-256.json");
+        QTest::newRow("fat-tree-256")
+            << QStringLiteral(CF_SOURCE_DIR "/resources/examples/fat-tree-256.json");
         QTest::newRow("missing file") << QStringLiteral("/nonexistent/clusterforge/design.json");
         QTest::newRow("empty file") << QStringLiteral(CF_TEST_DATA_DIR "/malformed/empty.json");
-        QTest::newRow("duplicate part id") << QStringLiteral(CF_TEST_DATA_DIR "/malformed/duplicate-part-id.json");
+        QTest::newRow("duplicate part id")
+            << QStringLiteral(CF_TEST_DATA_DIR "/malformed/duplicate-part-id.json");
     }
     void becomesInteractive()
     {
@@ -65,8 +67,9 @@ private slots:
         const QString out = QString::fromUtf8(app.readAllStandardOutput());
         QCOMPARE(app.exitStatus(), QProcess::NormalExit);
         QCOMPARE(app.exitCode(), 0);
-        static const QRegularExpression line(QStringLiteral("^clusterforge: interactive after ([0-9.]+) ms since main\\(\\)$"),
-                                             QRegularExpression::MultilineOption);
+        static const QRegularExpression line(
+            QStringLiteral("^clusterforge: interactive after ([0-9.]+) ms since main\\(\\)$"),
+            QRegularExpression::MultilineOption);
         const QRegularExpressionMatch m = line.match(out);
         QVERIFY2(m.hasMatch(), qPrintable(out));
         QVERIFY(m.captured(1).toDouble() > 0.0);

@@ -25,9 +25,12 @@ constexpr double kCornerRadius = 3.0;
 QColor roleColour(TierRole role)
 {
     switch (role) {
-    case TierRole::Node: return canvas::kNodeBorder;
-    case TierRole::Storage: return canvas::kStorageBorder;
-    default: return canvas::kSwitchBorder;
+    case TierRole::Node:
+        return canvas::kNodeBorder;
+    case TierRole::Storage:
+        return canvas::kStorageBorder;
+    default:
+        return canvas::kSwitchBorder;
     }
 }
 } // namespace
@@ -57,7 +60,8 @@ QList<TierLabel> TierLabels::place(const FabricTiers& tiers, const std::function
         // Left-aligned with the row (kept inside the view), just above it,
         // else just below it; a label that would cover another is left out.
         const int minX = device.left() + kTierLabelGap;
-        const int x = std::clamp(row.left(), minX, std::max(minX, device.right() - size.width() - kTierLabelGap));
+        const int x =
+            std::clamp(row.left(), minX, std::max(minX, device.right() - size.width() - kTierLabelGap));
         for (const int y : {row.top() - kTierLabelGap - size.height(), row.bottom() + kTierLabelGap}) {
             const QRect box(QPoint(x, y), size);
             if (!device.contains(box))
