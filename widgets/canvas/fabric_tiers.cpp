@@ -4,16 +4,14 @@
 #include "catalog/catalog.h"
 #include "design/design.h"
 #include "document/spec_text.h"
+#include "topology/topology_graph.h"
 
 #include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
-#include <string_view>
-#include <unordered_map>
 
 namespace cf {
 
@@ -29,9 +27,9 @@ QString tr(const char* text)
     return QCoreApplication::translate("cf::FabricTiers", text);
 }
 
-// Hop count from a node at which a switch stops being a spine: 1 = leaf, 2 = spine, more = core.
-constexpr int kLeafHops = 1;
-constexpr int kSpineHops = 2;
+// TopologyGraph::level: 0 leaf, 1 spine, 2 core.
+constexpr int kLeafLevel = 0;
+constexpr int kSpineLevel = 1;
 
 // The catalog name without the vendor and without a trailing "(…)" detail:
 // "Quantum-2 QM9700 (NDR 64x400G)" -> "Quantum-2 QM9700". A tier label is
@@ -116,45 +114,11 @@ int FabricTiers::bandOf(TierRole a, TierRole b)
 FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
 {
     FabricTiers out;
-    const int n = int(design.parts.size());
-    // Keyed by the model's own strings: no QString per link end (21k links).
-    std::unordered_map<std::string_view, int> index;
-    index.reserve(std::size_t(n));
-    for (int i = 0; i < n; ++i)
-        index.emplace(design.parts[std::size_t(i)].id, i);
-    const auto indexOf = [&index](const std::string& id) {
-        const auto it = index.find(id);
-        return it == index.end() ? -1 : it->second;
-    };
-
-    // Switch-to-switch and node-to-switch adjacency, then hops from the nodes.
-    std::vector<std::vector<int>> adjacent(static_cast<std::size_t>(n));
-    for (const Link& l : design.links) {
-        const int a = indexOf(l.fromPartId), b = indexOf(l.toPartId);
-        if (a < 0 || b < 0 || a == b)
-            continue;
-        adjacent[std::size_t(a)].push_back(b);
-        adjacent[std::size_t(b)].push_back(a);
-    }
-    std::vector<int> hops(static_cast<std::size_t>(n), -1);
-    std::deque<int> queue;
-    for (int i = 0; i < n; ++i)
-        if (design.parts[std::size_t(i)].kind == PartKind::Node) {
-            hops[std::size_t(i)] = 0;
-            queue.push_back(i);
-        }
-    while (!queue.empty()) {
-        const int i = queue.front();
-        queue.pop_front();
-        for (int j : adjacent[std::size_t(i)]) {
-            // Only switches carry the walk: storage and other nodes end it.
-            if (hops[std::size_t(j)] >= 0 || design.parts[std::size_t(j)].kind != PartKind::Switch)
-                continue;
-            hops[std::size_t(j)] = hops[std::size_t(i)] + 1;
-            queue.push_back(j);
-        }
-    }
-
+    // The engine's own graph: its id index and its switch levels (leaf = linked
+    // to a node, spine, core; the BFS of deriveTopology), so the canvas and
+    // the predictions never disagree on what a switch is.
+    const TopologyGraph graph(design, catalog, nullptr);
+    const int n = graph.partCount();
     std::array<Tier, kTierRoleCount> byRole;
     std::array<QSet<QString>, kTierRoleCount> models;
     for (int r = 0; r < kTierRoleCount; ++r)
@@ -167,11 +131,11 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         if (p.kind == PartKind::Storage)
             role = TierRole::Storage;
         else if (p.kind == PartKind::Switch) {
-            const int h = hops[std::size_t(i)];
-            role = h < 0             ? TierRole::OtherSwitch
-                   : h == kLeafHops  ? TierRole::Leaf
-                   : h == kSpineHops ? TierRole::Spine
-                                     : TierRole::Core;
+            const int level = graph.level(i);
+            role = level < 0              ? TierRole::OtherSwitch
+                   : level == kLeafLevel  ? TierRole::Leaf
+                   : level == kSpineLevel ? TierRole::Spine
+                                          : TierRole::Core;
         }
         const QString id = q(p.id);
         out.roles_.insert(id, role);
@@ -195,7 +159,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
     right.fill(std::numeric_limits<double>::lowest());
     bottom.fill(std::numeric_limits<double>::lowest());
     for (const Link& l : design.links) {
-        const int a = indexOf(l.fromPartId), b = indexOf(l.toPartId);
+        const int a = graph.indexOf(l.fromPartId), b = graph.indexOf(l.toPartId);
         if (a < 0 || b < 0)
             continue;
         const Part& pa = design.parts[std::size_t(a)];
