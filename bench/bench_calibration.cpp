@@ -1,7 +1,7 @@
 // Prints predicted vs measured for every expressible row of
-// ../shared/refdata/calibration.csv, the rows not expressed and why, and the
+// resources/validation/calibration.csv, the rows not expressed and why, and the
 // overall MAPE / max error (docs/model.md "Accuracy").
-#include "calibration_runner.h"
+#include "app/validation/calibration_runner.h"
 
 #include <fstream>
 #include <iostream>
@@ -17,7 +17,7 @@ int main(int argc, char** argv)
         argv += 2;
         argc -= 2;
     }
-    const std::string path = argc > 1 ? argv[1] : std::string(CF_SHARED_DIR) + "/refdata/calibration.csv";
+    const std::string path = argc > 1 ? argv[1] : std::string(CF_VALIDATION_DIR) + "/calibration.csv";
     std::ifstream f(path);
     if (!f) {
         std::cerr << "bench_calibration: cannot read " << path << "\n";

@@ -1,11 +1,11 @@
 // Prints the comparison of collectiveTime with every row of
-// refdata/collectives.csv (measured vs predicted busbw, error %), the rows the
+// resources/validation/collectives.csv (measured vs predicted busbw, error %), the rows the
 // model cannot express, the time per collectiveTime call and the time of
 // deriveTopology on a 2,048-node design.
-#include "catalog/catalog.h"
-#include "predict/collectives.h"
-#include "predict/nccl_validation.h"
-#include "topology/topology.h"
+#include "models/catalog/catalog.h"
+#include "models/predict/collectives.h"
+#include "app/validation/nccl_validation.h"
+#include "models/topology/topology.h"
 
 #include <cmath>
 #include <cstdio>
@@ -117,7 +117,7 @@ int main()
 {
     CollectiveValidation v;
     std::string error;
-    if (!loadCollectiveValidation(CF_SHARED_DIR "/refdata/collectives.csv", v, &error)) {
+    if (!loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv", v, &error)) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
     }

@@ -2,9 +2,9 @@
 // generated three-tier fat-tree, llama3-405b, TP 8 x PP 16 x DP 128).
 // Reports evaluateOn() (the search's and GUI's hot path, topology derived once)
 // and the full evaluate(design) including topology and BOM.
-#include "catalog/catalog.h"
-#include "predict/evaluate.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/predict/evaluate.h"
+#include "models/topology/fabric_generator.h"
 
 #include <chrono>
 #include <cstdio>

@@ -6,14 +6,14 @@
 //     (deriveTopology + validateDesign) (target < 16 ms, one frame at 60 Hz),
 //  3. painting the whole design fitted into a 1600x1000 view.
 // Prints the median of several runs.
-#include "canvas/design_scene.h"
-#include "canvas/design_view.h"
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "problems/problem_checker.h"
-#include "design/design_validator.h"
-#include "topology/fabric_generator.h"
-#include "topology/topology.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/canvas/design_view.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/problems/problem_checker.h"
+#include "models/design/design_validator.h"
+#include "models/topology/fabric_generator.h"
+#include "models/topology/topology.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -7,14 +7,14 @@
 //
 // `bench_gui_charts --screenshot PATH` instead renders the headline panel and
 // the charts for the Workhorse example to PATH.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "charts/charts_widget.h"
-#include "charts/headline_panel.h"
-#include "design/design_json.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
+#include "models/design/design_json.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QApplication>
 #include <QVBoxLayout>

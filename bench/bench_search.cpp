@@ -1,9 +1,9 @@
 // Benchmark: exhaustive split search. Targets (DESIGN.md): > 1 M splits/s on
 // one core and the whole search in < 1 s, for GPT-3 175B on 1,024 A100s and
 // Llama 3 405B on 16,384 H100s. Prints figures; asserts nothing.
-#include "catalog/catalog.h"
-#include "search/split_search.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/search/split_search.h"
+#include "models/topology/fabric_generator.h"
 
 #include <cstdio>
 

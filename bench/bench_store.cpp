@@ -2,10 +2,10 @@
 //   save and load of a generated 2,048-node design   < 100 ms each
 //   listing 1,000 variants                           < 50 ms
 // Prints the median of several runs; never a timed test.
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "store/design_store.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/store/design_store.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

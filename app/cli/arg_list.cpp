@@ -1,4 +1,4 @@
-#include "arg_list.h"
+#include "app/cli/arg_list.h"
 
 #include <cerrno>
 #include <cmath>

@@ -5,7 +5,7 @@
 // them, bytes that are not printable UTF-8 as \xNN, so a 1 MB or binary value
 // gives a one-line message.
 
-#include "design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
+#include "models/design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
 
 #include <cstddef>
 #include <initializer_list>

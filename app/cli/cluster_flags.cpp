@@ -1,7 +1,7 @@
-#include "cluster_flags.h"
+#include "app/cli/cluster_flags.h"
 
-#include "design/design_json.h"
-#include "topology/fabric_generator.h"
+#include "models/design/design_json.h"
+#include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
 

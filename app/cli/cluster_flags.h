@@ -6,10 +6,10 @@
 // non-blocking fat-tree (synthetic catalog parts "cli-node" and "cli-switch");
 // with a file the flags override it. Every error names its flag.
 
-#include "arg_list.h"
+#include "app/cli/arg_list.h"
 
-#include "catalog/catalog.h"
-#include "design/design.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 
 #include <optional>
 #include <string>

@@ -4,13 +4,13 @@
 // the file cannot be read or the flags are wrong (naming the flag); 1 when the
 // design refers to catalog ids the bill cannot price (the bill is still printed,
 // the problems go to stderr).
-#include "arg_list.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "predict/bill_of_materials.h"
-#include "predict/bom_writers.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/export/bom_writers.h"
 
 #include <ostream>
 

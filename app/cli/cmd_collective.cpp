@@ -1,13 +1,13 @@
 // clusterforge-cli collective --op all-reduce|reduce-scatter|all-gather|all-to-all --bytes N
 //   [DESIGN.json | cluster flags] [--ranks R] [--format json|text]
 // The time of one collective on the drawn (or flag-described) fabric.
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "arg_list.h"
-#include "cluster_flags.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
 
-#include "predict/collectives.h"
-#include "topology/topology.h"
+#include "models/predict/collectives.h"
+#include "models/topology/topology.h"
 
 #include <nlohmann/json.hpp>
 

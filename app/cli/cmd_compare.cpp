@@ -7,15 +7,15 @@
 //
 // The comparison itself is models/compare/variant_comparison (the GUI's
 // compare view uses it too); this file loads, evaluates and formats.
-#include "arg_list.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "compare/variant_comparison.h"
-#include "design/design_json.h"
-#include "predict/bill_of_materials.h"
-#include "predict/evaluate.h"
-#include "store/headline_from_prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/compare/variant_comparison.h"
+#include "models/design/design_json.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/predict/evaluate.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,14 +4,14 @@
 //   db export ID -o DESIGN.json                            writes the variant's design file
 // The database is --db PATH, else <AppDataLocation>/designs.sqlite. Bad flags
 // and store errors go to stderr with exit 2.
-#include "arg_list.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "predict/evaluate.h"
-#include "store/design_store.h"
-#include "store/headline_from_prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/store/design_store.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,12 +1,12 @@
 // clusterforge-cli evaluate [DESIGN.json] [cluster flags] [workload and split flags] [--format json|text]
-#include "cmd_evaluate.h"
+#include "app/cli/cmd_evaluate.h"
 
-#include "arg_list.h"
-#include "cluster_flags.h"
-#include "report_json.h"
-#include "workload_flags.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
+#include "app/cli/report_json.h"
+#include "app/cli/workload_flags.h"
 
-#include "predict/evaluate.h"
+#include "models/predict/evaluate.h"
 
 #include <ostream>
 

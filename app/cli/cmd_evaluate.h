@@ -2,9 +2,9 @@
 // The evaluate command's engine call, shared with the calibration runner so
 // that calibration goes through exactly the CLI's flag handling.
 
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "predict/prediction.h"
+#include "models/predict/prediction.h"
 
 #include <string>
 #include <vector>

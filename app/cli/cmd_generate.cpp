@@ -7,12 +7,12 @@
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables).
 // The design gets a starting split that validates (see setStartingSplit).
 // Bad input exits 2 naming the flag.
-#include "arg_list.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
 

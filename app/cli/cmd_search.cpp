@@ -2,15 +2,15 @@
 // The same flags as evaluate; the split flags give what the search does not
 // vary (sequence parallelism); the search varies TP, PP, VP, CP, micro-batch,
 // sharding and recompute.
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "arg_list.h"
-#include "cluster_flags.h"
-#include "report_json.h"
-#include "workload_flags.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
+#include "app/cli/report_json.h"
+#include "app/cli/workload_flags.h"
 
-#include "predict/memory_model.h"
-#include "search/split_search.h"
+#include "models/predict/memory_model.h"
+#include "models/search/split_search.h"
 
 #include <nlohmann/json.hpp>
 

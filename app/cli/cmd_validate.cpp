@@ -2,13 +2,13 @@
 // Loads the file (problems name JSON pointers), then validates the design
 // against the built-in catalog (problems name design fields). Exit 0 when
 // there is no error ("valid" plus any warnings), 2 listing every problem.
-#include "arg_list.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "design/design_validator.h"
-#include "topology/topology.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/design/design_validator.h"
+#include "models/topology/topology.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // The evaluate report: JSON (the scripting contract, issue 3 item 8) and a
 // readable text summary. json.hpp stays inside report_json.cpp.
 
-#include "predict/prediction.h"
+#include "models/predict/prediction.h"
 
 #include <string>
 

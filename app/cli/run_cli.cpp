@@ -1,6 +1,6 @@
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "arg_list.h"
+#include "app/cli/arg_list.h"
 
 #include <array>
 #include <ostream>

@@ -1,4 +1,4 @@
-#include "workload_flags.h"
+#include "app/cli/workload_flags.h"
 
 #include <map>
 

@@ -7,10 +7,10 @@
 //   --tp T --pp P --vp V --dp D --cp C --sequence-parallel on|off
 //   --sharding ddp|zero1|zero2|zero3|fsdp-full|fsdp-hybrid --recompute none|selective|full
 
-#include "arg_list.h"
+#include "app/cli/arg_list.h"
 
-#include "catalog/catalog.h"
-#include "design/design.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 
 #include <string>
 

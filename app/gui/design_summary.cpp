@@ -1,7 +1,7 @@
-#include "design_summary.h"
+#include "app/gui/design_summary.h"
 
-#include "catalog/catalog.h"
-#include "design/design.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 
 #include <QCoreApplication>
 #include <QLocale>

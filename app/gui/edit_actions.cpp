@@ -1,6 +1,6 @@
-#include "edit_actions.h"
+#include "app/gui/edit_actions.h"
 
-#include "main_actions.h"
+#include "app/gui/main_actions.h"
 
 #include <QAction>
 #include <QIcon>

@@ -1,7 +1,7 @@
 // clusterforge: the desktop app. `clusterforge [DESIGN.json]` opens the file,
 // or the bundled Workhorse example when none is given.
-#include "main_window.h"
-#include "startup_probe.h"
+#include "app/gui/main_window.h"
+#include "app/gui/startup_probe.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,4 +1,4 @@
-#include "main_actions.h"
+#include "app/gui/main_actions.h"
 
 #include <QAction>
 #include <QApplication>

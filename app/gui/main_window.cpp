@@ -1,14 +1,14 @@
-#include "main_window.h"
+#include "app/gui/main_window.h"
 
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "canvas/design_view.h"
-#include "design_summary.h"
-#include "library/autosave_controller.h"
-#include "library/recent_designs.h"
-#include "library/window_title.h"
-#include "whatif/evaluation_controller.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/canvas/design_view.h"
+#include "app/gui/design_summary.h"
+#include "widgets/library/autosave_controller.h"
+#include "widgets/library/recent_designs.h"
+#include "widgets/library/window_title.h"
+#include "widgets/whatif/evaluation_controller.h"
 
 #include <QAction>
 #include <QApplication>

@@ -4,11 +4,11 @@
 // stack. Later issues swap real widgets into the docks and the centre (see the
 // create*() functions) and edit through document(), which pushes the commands.
 
-#include "design/design.h"
-#include "document/design_document.h"
-#include "edit_actions.h"
-#include "main_actions.h"
-#include "store/design_store.h"
+#include "models/design/design.h"
+#include "widgets/document/design_document.h"
+#include "app/gui/edit_actions.h"
+#include "app/gui/main_actions.h"
+#include "models/store/design_store.h"
 
 #include <optional>
 

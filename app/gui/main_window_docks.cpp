@@ -1,20 +1,20 @@
 // The main window's panels: the canvas in the centre, the palette, inspector,
 // what-if, summary, headline, charts and problems docks, and the canvas and
 // tool actions wired to them. Each builder makes one piece.
-#include "main_window.h"
+#include "app/gui/main_window.h"
 
-#include "canvas/design_view.h"
-#include "catalog/catalog.h"
-#include "charts/charts_widget.h"
-#include "charts/headline_panel.h"
-#include "dialogs/fabric_generator_dialog.h"
-#include "inspector/inspector_widget.h"
-#include "palette/palette_widget.h"
-#include "problems/problems_panel.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/parallelism_dock.h"
-#include "whatif/search_dialog.h"
-#include "whatif/workload_dock.h"
+#include "widgets/canvas/design_view.h"
+#include "models/catalog/catalog.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
+#include "widgets/dialogs/fabric_generator_dialog.h"
+#include "widgets/inspector/inspector_widget.h"
+#include "widgets/palette/palette_widget.h"
+#include "widgets/problems/problems_panel.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/search_dialog.h"
+#include "widgets/whatif/workload_dock.h"
 
 #include <QAction>
 #include <QChildEvent>

@@ -1,19 +1,19 @@
 // The main window's design library: the SQLite store (designs and variants),
 // autosave with crash recovery, the bill-of-materials dock and the variant
 // comparison. Files (Open/Save .json) stay in main_window.cpp.
-#include "main_window.h"
+#include "app/gui/main_window.h"
 
-#include "bom/bom_dock.h"
-#include "catalog/catalog.h"
-#include "compare/compare_view.h"
-#include "library/autosave_controller.h"
-#include "library/design_browser_dialog.h"
-#include "library/recent_designs.h"
-#include "library/save_variant_dialog.h"
-#include "library/window_title.h"
-#include "predict/evaluate.h"
-#include "store/headline_from_prediction.h"
-#include "whatif/evaluation_controller.h"
+#include "widgets/bom/bom_dock.h"
+#include "models/catalog/catalog.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/library/autosave_controller.h"
+#include "widgets/library/design_browser_dialog.h"
+#include "widgets/library/recent_designs.h"
+#include "widgets/library/save_variant_dialog.h"
+#include "widgets/library/window_title.h"
+#include "models/predict/evaluate.h"
+#include "models/store/headline_from_prediction.h"
+#include "widgets/whatif/evaluation_controller.h"
 
 #include <QAction>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "startup_probe.h"
+#include "app/gui/startup_probe.h"
 
 #include <QCoreApplication>
 #include <QEvent>

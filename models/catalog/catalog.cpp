@@ -1,7 +1,7 @@
 // Catalog lookups, merging and loading from files. Parsing lives in
 // catalog_reader.cpp.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,6 @@
 // Field readers for one catalog entry: type, finiteness and range checks with
 // JSON-pointer problems. Never throws on bad input.
-#include "catalog/catalog_entry_reader.h"
+#include "models/catalog/catalog_entry_reader.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 // Every problem names its JSON pointer ("/switches/3/radix"). Internal to the
 // catalog reader; only the forward declaration of nlohmann::json is needed.
 
-#include "catalog/catalog.h"
-#include "design/problem.h"
+#include "models/catalog/catalog.h"
+#include "models/design/problem.h"
 
 #include <nlohmann/json_fwd.hpp>
 

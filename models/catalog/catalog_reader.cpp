@@ -1,9 +1,9 @@
 // Catalog::fromJson: reads catalog JSON into the catalog structs. Every figure
 // is type- and range-checked; each problem names its JSON pointer
 // ("/switches/3/radix"). Never throws, never lets NaN/inf through.
-#include "catalog/catalog.h"
-#include "catalog/catalog_entry_reader.h"
-#include "design/link.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/catalog_entry_reader.h"
+#include "models/design/link.h"
 
 #include <nlohmann/json.hpp>
 

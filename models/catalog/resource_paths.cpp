@@ -1,6 +1,6 @@
 // Where the catalog and the examples live: $CLUSTERFORGE_RESOURCES, the
 // install tree next to the binary, or the source tree for developer builds.
-#include "catalog/resource_paths.h"
+#include "models/catalog/resource_paths.h"
 
 #include <QCoreApplication>
 #include <QStandardPaths>

@@ -1,4 +1,4 @@
-#include "compare/variant_comparison.h"
+#include "models/compare/variant_comparison.h"
 
 #include <cmath>
 #include <map>

@@ -5,8 +5,8 @@
 // against the first (added, removed, changed lines). Pure engine: no Qt
 // Widgets; the GUI compare view and the CLI can share it.
 
-#include "predict/bill_of_materials.h"
-#include "store/store_types.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/store/store_types.h"
 
 #include <optional>
 #include <string>

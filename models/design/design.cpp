@@ -1,4 +1,4 @@
-#include "design/design.h"
+#include "models/design/design.h"
 
 #include <algorithm>
 

@@ -3,11 +3,11 @@
 // no Qt Widgets. Everything the engine predicts is a pure function of a Design
 // (plus the catalog its parts refer to).
 
-#include "design/economics.h"
-#include "design/link.h"
-#include "design/parallelism.h"
-#include "design/part.h"
-#include "design/workload.h"
+#include "models/design/economics.h"
+#include "models/design/link.h"
+#include "models/design/parallelism.h"
+#include "models/design/part.h"
+#include "models/design/workload.h"
 
 #include <string>
 #include <vector>

@@ -2,8 +2,8 @@
 // construction order below (ordered_json), numbers are printed in their
 // shortest round-trip form, so save -> load -> save is byte-identical.
 // Reading is in design_json_reader.cpp.
-#include "design/design_json.h"
-#include "design/design_json_tree.h"
+#include "models/design/design_json.h"
+#include "models/design/design_json_tree.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -3,8 +3,8 @@
 // save -> load -> save is byte-identical. A malformed file never crashes the
 // reader: every problem names its JSON pointer.
 
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "design/design_json_fields.h"
-#include "design/design_json_tree.h"
-#include "design/utf8_text.h"
+#include "models/design/design_json_fields.h"
+#include "models/design/design_json_tree.h"
+#include "models/design/utf8_text.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,9 +2,9 @@
 // pointer; the reader checks types, required fields, non-finite and absurd
 // numbers and duplicate ids. What a design *means* (does TP divide the heads?)
 // is the validator's job, so a file saved with an invalid split still opens.
-#include "design/design_json.h"
-#include "design/design_json_fields.h"
-#include "design/design_json_tree.h"
+#include "models/design/design_json.h"
+#include "models/design/design_json_fields.h"
+#include "models/design/design_json_tree.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 // so that hostile input is refused before anything large is built. Every
 // problem names the JSON pointer where the parser stood.
 
-#include "design/problem.h"
+#include "models/design/problem.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 namespace cf {
 

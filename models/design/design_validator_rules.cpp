@@ -1,7 +1,7 @@
 // The workload, split and economics rules of validateDesign.
-#include "design/design_validator_rules.h"
+#include "models/design/design_validator_rules.h"
 
-#include "catalog/catalog.h"
+#include "models/catalog/catalog.h"
 
 #include <algorithm>
 #include <climits>

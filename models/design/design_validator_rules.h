@@ -2,8 +2,8 @@
 // Internal to validateDesign: the shared context and the rule groups for the
 // workload, the parallel split and the economics.
 
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <string>
 

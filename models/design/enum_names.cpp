@@ -1,9 +1,9 @@
 // String forms of the design enums, shared by the JSON format, the CLI flags
 // and the GUI. One table per enum so both directions stay in step.
-#include "design/link.h"
-#include "design/parallelism.h"
-#include "design/part.h"
-#include "design/workload.h"
+#include "models/design/link.h"
+#include "models/design/parallelism.h"
+#include "models/design/part.h"
+#include "models/design/workload.h"
 
 #include <array>
 #include <utility>

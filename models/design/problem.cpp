@@ -1,4 +1,4 @@
-#include "design/problem.h"
+#include "models/design/problem.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "design/utf8_text.h"
+#include "models/design/utf8_text.h"
 
 #include <cstdio>
 

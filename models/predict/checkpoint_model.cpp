@@ -1,4 +1,4 @@
-#include "predict/checkpoint_model.h"
+#include "models/predict/checkpoint_model.h"
 
 #include <algorithm>
 #include <cmath>

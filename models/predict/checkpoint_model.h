@@ -7,9 +7,9 @@
 // Sync: training stops for the write. Async: it stops only while the GPU state
 // is copied to host memory over PCIe, then the write runs in the background.
 
-#include "design/parallelism.h"
-#include "predict/prediction.h"
-#include "topology/topology.h"
+#include "models/design/parallelism.h"
+#include "models/predict/prediction.h"
+#include "models/topology/topology.h"
 
 namespace cf {
 

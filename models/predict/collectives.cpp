@@ -3,9 +3,9 @@
 // term per step. Evaluates every algorithm/protocol NCCL would and keeps the
 // fastest. No allocation: the search calls this millions of times.
 // The model, its constants and its validation: docs/collectives.md.
-#include "predict/collectives.h"
+#include "models/predict/collectives.h"
 
-#include "predict/nccl_tables.h"
+#include "models/predict/nccl_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ namespace {
 using namespace nccl;
 
 // NVLS achieved algorithm bandwidth as a fraction of the GPU's NCCL NVLink
-// bandwidth. Fitted once over every NVLS row of refdata/collectives.csv (8xH100
+// bandwidth. Fitted once over every NVLS row of resources/validation/collectives.csv (8xH100
 // 480 and 476 GB/s busbw, Azure ND H100 v5 >= 64 MB, H800 215, B300 845):
 // NCCL's own formula (§1.4, nvlsEfficiency 0.85) over-predicts these by ~20 %
 // under the per-GPU bandwidth simplification.

@@ -2,9 +2,9 @@
 // Collective time on the drawn fabric, NCCL-like: ring, tree and in-network
 // (NVLS, SHARP) algorithms with latency + bandwidth terms and hierarchical
 // intra-node / inter-node phases. Constants from NCCL 2.30.7 src/graph/tuning.cc
-// (refdata/network_power_cost.md §1).
+// (docs/refdata/network_power_cost.md §1).
 
-#include "topology/topology.h"
+#include "models/topology/topology.h"
 
 #include <string>
 #include <string_view>

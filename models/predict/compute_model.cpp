@@ -1,6 +1,6 @@
-#include "predict/compute_model.h"
+#include "models/predict/compute_model.h"
 
-#include "predict/model_constants.h"
+#include "models/predict/model_constants.h"
 
 #include <algorithm>
 

@@ -3,10 +3,10 @@
 // the time a GPU needs for them. Small pure functions; formulas and constants
 // in docs/model.md ("Compute").
 
-#include "catalog/catalog.h"
-#include "design/parallelism.h"
-#include "design/workload.h"
-#include "predict/prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
+#include "models/predict/prediction.h"
 
 namespace cf {
 

@@ -2,10 +2,10 @@
 // Money: capital cost from the bill of materials, yearly operating cost,
 // rent, break-even and the cost of the training run (docs/model.md "Cost").
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "design/economics.h"
-#include "predict/prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/design/economics.h"
+#include "models/predict/prediction.h"
 
 namespace cf {
 

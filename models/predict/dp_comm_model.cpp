@@ -1,4 +1,4 @@
-#include "predict/dp_comm_model.h"
+#include "models/predict/dp_comm_model.h"
 
 #include <algorithm>
 

@@ -11,8 +11,8 @@
 // behind it; exposed = max(0, comm - compute of that phase) summed over phases,
 // plus the last gradient bucket (one layer's share), which has no compute left.
 
-#include "design/parallelism.h"
-#include "predict/collectives.h"
+#include "models/design/parallelism.h"
+#include "models/predict/collectives.h"
 
 namespace cf {
 

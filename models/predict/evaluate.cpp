@@ -1,14 +1,14 @@
-#include "predict/evaluate.h"
+#include "models/predict/evaluate.h"
 
-#include "predict/bill_of_materials.h"
-#include "predict/checkpoint_model.h"
-#include "predict/compute_model.h"
-#include "predict/cost_model.h"
-#include "predict/goodput_model.h"
-#include "predict/memory_model.h"
-#include "predict/prediction_sanitize.h"
-#include "predict/split_checks.h"
-#include "predict/step_model.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/predict/checkpoint_model.h"
+#include "models/predict/compute_model.h"
+#include "models/predict/cost_model.h"
+#include "models/predict/goodput_model.h"
+#include "models/predict/memory_model.h"
+#include "models/predict/prediction_sanitize.h"
+#include "models/predict/split_checks.h"
+#include "models/predict/step_model.h"
 
 #include <algorithm>
 #include <cmath>

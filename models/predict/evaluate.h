@@ -4,11 +4,11 @@
 // live GUI derive the design-level facts once (deriveDesignFacts) and call
 // evaluateOn() per split: no topology work inside that hot loop.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "predict/power_model.h"
-#include "predict/prediction.h"
-#include "topology/topology.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/predict/power_model.h"
+#include "models/predict/prediction.h"
+#include "models/topology/topology.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "predict/goodput_model.h"
+#include "models/predict/goodput_model.h"
 
 #include <algorithm>
 #include <cmath>

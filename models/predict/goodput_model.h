@@ -2,7 +2,7 @@
 // Goodput: interruptions from the GPU count, Young/Daly checkpoint interval,
 // lost work and restarts -> effective time to train (refdata §7).
 
-#include "predict/prediction.h"
+#include "models/predict/prediction.h"
 
 namespace cf {
 

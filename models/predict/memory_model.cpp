@@ -1,4 +1,4 @@
-#include "predict/memory_model.h"
+#include "models/predict/memory_model.h"
 
 #include <cstdio>
 

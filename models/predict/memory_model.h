@@ -5,9 +5,9 @@
 // (Korthikanti et al. 2022, generalised to GQA and gated MLPs) times the
 // micro-batches the pipeline schedule keeps in flight, and buffers.
 
-#include "design/parallelism.h"
-#include "design/workload.h"
-#include "predict/prediction.h"
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
+#include "models/predict/prediction.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Every constant of the training-step model in one place, with its source.
 // "fitted" = fitted ONCE across all expressible rows of
-// ../shared/refdata/calibration.csv by the procedure in docs/model.md
+// resources/validation/calibration.csv by the procedure in docs/model.md
 // ("Fitted constants"); never per row or per source.
 
 namespace cf {

@@ -1,6 +1,6 @@
 #pragma once
 // NCCL 2.30.7 tuning constants (NVIDIA/nccl @5067397c, src/graph/tuning.cc,
-// src/graph/topo.h), as transcribed in refdata/network_power_cost.md §1.
+// src/graph/topo.h), as transcribed in docs/refdata/network_power_cost.md §1.
 // Constants change between NCCL releases: these are for 2.30.7 only.
 // Index orders: protocol {LL, LL128, Simple}; generation {Volta, Ampere,
 // Hopper, Blackwell}; node-count column {1 node, 2 nodes, >2 nodes}.

@@ -1,4 +1,4 @@
-#include "predict/pipeline_model.h"
+#include "models/predict/pipeline_model.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // interleaving (pp-1)/(vp*m) (Narayanan et al. SC21 §2.2), and the
 // point-to-point activation traffic between stages.
 
-#include "predict/collectives.h"
+#include "models/predict/collectives.h"
 
 namespace cf {
 

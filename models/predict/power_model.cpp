@@ -1,6 +1,6 @@
-#include "predict/power_model.h"
+#include "models/predict/power_model.h"
 
-#include "predict/bill_of_materials.h"
+#include "models/bom/bill_of_materials.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,10 @@
 // Power: GPUs at their utilisation, the rest of each node, NICs, optics per
 // cable, switches, storage; PUE -> facility (refdata §6).
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "predict/prediction.h"
-#include "topology/topology.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/predict/prediction.h"
+#include "models/topology/topology.h"
 
 namespace cf {
 

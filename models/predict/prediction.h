@@ -4,7 +4,7 @@
 // (an error that makes a figure meaningless leaves it 0 and adds a Problem).
 // Formulas, constants and their sources: docs/model.md.
 
-#include "design/problem.h"
+#include "models/design/problem.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "predict/prediction_sanitize.h"
+#include "models/predict/prediction_sanitize.h"
 
 #include <cmath>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "predict/prediction.h"
+#include "models/predict/prediction.h"
 
 namespace cf {
 

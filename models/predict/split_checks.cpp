@@ -1,4 +1,4 @@
-#include "predict/split_checks.h"
+#include "models/predict/split_checks.h"
 
 #include <limits>
 #include <string>

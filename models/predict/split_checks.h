@@ -3,10 +3,10 @@
 // suspicious (warnings). Fields are "parallelism.tp", "workload.seqLen", ...;
 // the CLI maps them to its flags.
 
-#include "design/parallelism.h"
-#include "design/problem.h"
-#include "design/workload.h"
-#include "topology/topology.h"
+#include "models/design/parallelism.h"
+#include "models/design/problem.h"
+#include "models/design/workload.h"
+#include "models/topology/topology.h"
 
 namespace cf {
 

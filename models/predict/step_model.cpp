@@ -1,11 +1,11 @@
-#include "predict/step_model.h"
+#include "models/predict/step_model.h"
 
-#include "predict/collectives.h"
-#include "predict/compute_model.h"
-#include "predict/dp_comm_model.h"
-#include "predict/memory_model.h"
-#include "predict/model_constants.h"
-#include "predict/pipeline_model.h"
+#include "models/predict/collectives.h"
+#include "models/predict/compute_model.h"
+#include "models/predict/dp_comm_model.h"
+#include "models/predict/memory_model.h"
+#include "models/predict/model_constants.h"
+#include "models/predict/pipeline_model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,10 +4,10 @@
 // point-to-point (pipeline_model), exposed DP traffic (dp_comm_model) and the
 // optimizer update. Fills the step-related parts of a Prediction.
 
-#include "design/parallelism.h"
-#include "design/workload.h"
-#include "predict/prediction.h"
-#include "topology/topology.h"
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
+#include "models/predict/prediction.h"
+#include "models/topology/topology.h"
 
 namespace cf {
 

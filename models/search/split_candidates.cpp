@@ -1,4 +1,4 @@
-#include "search/split_candidates.h"
+#include "models/search/split_candidates.h"
 
 #include <algorithm>
 

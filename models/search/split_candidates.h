@@ -1,7 +1,7 @@
 #pragma once
 // The candidate values of each split dimension, before any evaluation.
 
-#include "design/workload.h"
+#include "models/design/workload.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "search/split_search.h"
+#include "models/search/split_search.h"
 
-#include "search/split_candidates.h"
+#include "models/search/split_candidates.h"
 
 #include <algorithm>
 #include <array>

@@ -4,9 +4,9 @@
 // the arithmetic allows, each evaluated with the same engine as the GUI and
 // the CLI. Ranked by time to train; ties broken by memory headroom.
 
-#include "design/parallelism.h"
-#include "design/workload.h"
-#include "predict/evaluate.h"
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
+#include "models/predict/evaluate.h"
 
 #include <atomic>
 #include <functional>

@@ -1,8 +1,8 @@
-#include "store/design_store.h"
+#include "models/store/design_store.h"
 
-#include "design/design_json.h"
-#include "store/store_schema.h"
-#include "store/store_sql.h"
+#include "models/design/design_json.h"
+#include "models/store/store_schema.h"
+#include "models/store/store_sql.h"
 
 #include <QDir>
 #include <QFile>

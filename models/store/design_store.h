@@ -15,10 +15,10 @@
 // (a root's children become roots), so no saved work disappears with it.
 // Deleting a design deletes all its variants.
 
-#include "design/design.h"
-#include "design/problem.h"
-#include "store/store_error.h"
-#include "store/store_types.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
+#include "models/store/store_error.h"
+#include "models/store/store_types.h"
 
 #include <QString>
 

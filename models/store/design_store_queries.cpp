@@ -1,9 +1,9 @@
 // DesignStore: listing, search, loading, renames and deletes.
-#include "store/design_store.h"
+#include "models/store/design_store.h"
 
-#include "design/design_json.h"
-#include "store/store_schema.h"
-#include "store/store_sql.h"
+#include "models/design/design_json.h"
+#include "models/store/store_schema.h"
+#include "models/store/store_sql.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>

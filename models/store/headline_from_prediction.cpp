@@ -1,4 +1,4 @@
-#include "store/headline_from_prediction.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <cmath>
 

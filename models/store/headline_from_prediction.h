@@ -3,8 +3,8 @@
 // prediction. A prediction with errors leaves every figure but the GPU count
 // unknown, so a listing never shows a number the engine disowned.
 
-#include "predict/prediction.h"
-#include "store/store_types.h"
+#include "models/predict/prediction.h"
+#include "models/store/store_types.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "store/store_error.h"
+#include "models/store/store_error.h"
 
 #include <QSqlError>
 

@@ -1,4 +1,4 @@
-#include "store/store_schema.h"
+#include "models/store/store_schema.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>

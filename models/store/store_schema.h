@@ -11,7 +11,7 @@
 // setting user_version, so a step interrupted by a crash leaves the previous
 // version intact and is simply run again on the next open.
 
-#include "store/store_error.h"
+#include "models/store/store_error.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "store/store_sql.h"
+#include "models/store/store_sql.h"
 
 #include <QDateTime>
 #include <QSqlQuery>

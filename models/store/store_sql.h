@@ -2,7 +2,7 @@
 // Small helpers shared by the design store's translation units: bound-value
 // queries, timestamps and the listing row reader. Internal to models/store.
 
-#include "store/store_types.h"
+#include "models/store/store_types.h"
 
 #include <QString>
 #include <QVariant>

@@ -1,9 +1,9 @@
 // Builds the parts and links of a whole fabric from a FabricSpec. The sizing
 // rules are in fabric_sizing.cpp; this file checks the input, lays the parts
 // out in tiers, wires them and counts what it built.
-#include "topology/fabric_generator.h"
+#include "models/topology/fabric_generator.h"
 
-#include "topology/fabric_sizing.h"
+#include "models/topology/fabric_sizing.h"
 
 #include <algorithm>
 #include <cmath>

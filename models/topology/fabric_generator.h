@@ -2,9 +2,9 @@
 // Lays out a whole fabric from a node count: switches, node groups, links and
 // storage, in tidy tiers. Used by the canvas dialog, the CLI and the tests.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <string>
 #include <vector>

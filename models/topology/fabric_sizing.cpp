@@ -1,4 +1,4 @@
-#include "topology/fabric_sizing.h"
+#include "models/topology/fabric_sizing.h"
 
 #include <algorithm>
 #include <cmath>

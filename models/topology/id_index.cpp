@@ -1,4 +1,4 @@
-#include "topology/id_index.h"
+#include "models/topology/id_index.h"
 
 namespace cf {
 namespace {

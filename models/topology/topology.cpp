@@ -5,9 +5,9 @@
 //  - ports: every cable at a switch takes one port, whatever its speed (a 400G
 //    cable on an 800G switch is one port: no breakout modelling);
 //  - oversubscription per tier: down capacity / up capacity of that tier.
-#include "topology/topology.h"
+#include "models/topology/topology.h"
 
-#include "topology/topology_graph.h"
+#include "models/topology/topology_graph.h"
 
 #include <algorithm>
 #include <array>

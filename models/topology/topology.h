@@ -2,9 +2,9 @@
 // Fabric facts derived from the drawn graph (parts + links), never from numbers
 // typed beside it. One pass over the design: O(parts + links).
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "topology/topology_graph.h"
+#include "models/topology/topology_graph.h"
 
 #include <algorithm>
 #include <memory>

@@ -3,10 +3,10 @@
 // the catalog once, a hash index by id, adjacency in compressed rows, and each
 // switch's tier. Built in O(parts + links); used by deriveTopology and pathBetween.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "design/problem.h"
-#include "topology/id_index.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
+#include "models/topology/id_index.h"
 
 #include <memory>
 #include <string_view>

@@ -1,8 +1,8 @@
 // pathBetween: breadth-first search from one node part to another through
 // switches only (nodes do not forward). Members of one group share their leaf.
-#include "topology/topology.h"
+#include "models/topology/topology.h"
 
-#include "topology/topology_graph.h"
+#include "models/topology/topology_graph.h"
 
 #include <algorithm>
 #include <limits>

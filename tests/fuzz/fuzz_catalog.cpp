@@ -1,6 +1,6 @@
 // libFuzzer target: the user catalog reader (Catalog::fromJson) on arbitrary bytes,
 // then merged over a copy of itself (the overlay path the app takes).
-#include "catalog/catalog.h"
+#include "models/catalog/catalog.h"
 
 #include <cstddef>
 #include <cstdint>

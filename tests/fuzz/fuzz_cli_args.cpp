@@ -4,7 +4,7 @@
 // Skipped for safety/speed: `db` (opens the user's database) and any argument
 // vector whose `-o`/`--output` value would name a file other than our temp path:
 // every -o/--output value is rewritten to a per-process file under /tmp.
-#include "commands.h"
+#include "app/cli/commands.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
 // libFuzzer target: an arbitrary file opened as a design database
 // (DesignStore::open, listDesigns, listVariants, loadVariant, workingCopy).
 // Each input is written to a per-process temp file; the store may migrate it.
-#include "store/design_store.h"
+#include "models/store/design_store.h"
 
 #include <QCoreApplication>
 #include <QFile>

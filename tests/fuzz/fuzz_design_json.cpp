@@ -1,6 +1,6 @@
 // libFuzzer target: the design JSON reader (loadDesignJson) on arbitrary bytes.
 // A loaded design must save and load again with no errors (round trip).
-#include "design/design_json.h"
+#include "models/design/design_json.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -13,8 +13,8 @@
 //    writing other than through QSaveFile (or SQLite, which is transactional).
 // The GUI writers (BOM CSV/JSON/PDF, chart PNG/PDF, MainWindow::saveFile) are
 // checked in tests/widgets/tst_atomic_exports.cpp.
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
 #include "file_size_limit.h"
 #include "test_files.h"
 

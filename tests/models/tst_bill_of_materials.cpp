@@ -1,12 +1,12 @@
 // Bill of materials: totals equal the lines, CSV quoting (RFC 4180), cable
 // counts from links (groups, cablesPerMember, the cable-choice rule), a golden
 // bill for the Workhorse example with prices from resources/catalog.json.
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "predict/bill_of_materials.h"
-#include "predict/bom_writers.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/export/bom_writers.h"
 #include "test_designs.h"
-#include "topology/fabric_generator.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -1,11 +1,11 @@
-// Accuracy against published training runs (../shared/refdata/calibration.csv):
+// Accuracy against published training runs (resources/validation/calibration.csv):
 // every expressible row goes through the evaluate command's flag handling and
 // is compared like with like. Prints the full report.
 //
 // Target (DESIGN.md): MAPE <= 10 %, no row over 25 %. The bounds asserted
 // below are what the model reaches (docs/model.md "Accuracy"), as regression
 // bounds: the measurement itself is never loosened.
-#include "calibration_runner.h"
+#include "app/validation/calibration_runner.h"
 
 #include <QtTest>
 
@@ -19,7 +19,7 @@ namespace {
 
 std::string readCsv()
 {
-    std::ifstream f(std::string(CF_SHARED_DIR) + "/refdata/calibration.csv");
+    std::ifstream f(std::string(CF_VALIDATION_DIR) + "/calibration.csv");
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
@@ -44,7 +44,7 @@ private slots:
     void initTestCase()
     {
         const std::string csv = readCsv();
-        QVERIFY2(!csv.empty(), "calibration.csv not found under CF_SHARED_DIR/refdata");
+        QVERIFY2(!csv.empty(), "calibration.csv not found under CF_VALIDATION_DIR (resources/validation)");
         report_ = cli::runCalibration(csv);
         std::cout << cli::formatCalibrationReport(report_);
     }

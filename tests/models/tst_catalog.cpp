@@ -1,8 +1,8 @@
 // The hardware catalog: every id other code relies on exists, every entry
 // keeps its source, figures match the reference data, references resolve,
 // malformed files name the JSON pointer, and a user file overrides parts.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +20,7 @@ using namespace cf;
 namespace {
 
 const std::string kCatalogPath = std::string(CF_SOURCE_DIR) + "/resources/catalog.json";
-const std::string kRefdataPath = std::string(CF_SHARED_DIR) + "/refdata/hardware_catalog.json";
+const std::string kRefdataPath = std::string(CF_VALIDATION_DIR) + "/hardware_catalog.json";
 
 std::string readText(const std::string& path)
 {
@@ -180,7 +180,7 @@ private slots:
 
     void gpuFiguresMatchRefdata()
     {
-        // Every GPU that refdata/hardware_catalog.json lists must carry its figures.
+        // Every GPU that resources/validation/hardware_catalog.json lists must carry its figures.
         const std::map<std::string, std::string> idOfName{
             {"A100 SXM 80GB", "a100-80gb"}, {"H100 SXM 80GB", "h100-sxm"}, {"H100 PCIe 80GB", "h100-pcie"},
             {"H200 SXM 141GB", "h200"}, {"B200 (HGX/DGX, 1000 W)", "b200"},

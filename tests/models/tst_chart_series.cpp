@@ -1,10 +1,10 @@
 // buildChartSeries(): properties every chart's data must have, on the Workhorse
 // example (8 x dgx-h100, leaf/spine qm9700, llama3-70b, FSDP hybrid).
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
 
 #include <QtTest>
 

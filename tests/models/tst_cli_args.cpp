@@ -1,5 +1,5 @@
 // The CLI's argument list: every parse error names its flag.
-#include "arg_list.h"
+#include "app/cli/arg_list.h"
 
 #include <QtTest>
 

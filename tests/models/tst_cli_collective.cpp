@@ -1,7 +1,7 @@
 // clusterforge-cli collective and the shared cluster flags, through runCli.
-#include "arg_list.h"
-#include "cluster_flags.h"
-#include "commands.h"
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
+#include "app/cli/commands.h"
 
 #include <QtTest>
 

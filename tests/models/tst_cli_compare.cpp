@@ -4,11 +4,11 @@
 // figures are the engine's; two to four files, anything else is exit 2.
 #include "cli_run.h"
 
-#include "catalog/catalog.h"
-#include "compare/variant_comparison.h"
-#include "design/design_json.h"
-#include "predict/evaluate.h"
-#include "store/headline_from_prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/compare/variant_comparison.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <QtTest>
 

@@ -2,12 +2,12 @@
 // exit code 2 naming the flag, and the fat-tree-256 example, which is
 // regenerated here from the CLI plus its workload and compared byte for byte
 // (set CF_UPDATE_EXAMPLES=1 to rewrite the file after a deliberate change).
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "design/design_validator.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/design/design_validator.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,6 +1,6 @@
 // clusterforge-cli search: the report's keys, ranking and input errors.
-#include "catalog/resource_paths.h"
-#include "commands.h"
+#include "models/catalog/resource_paths.h"
+#include "app/cli/commands.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // naming every problem (file pointers, design fields, fabric facts) otherwise,
 // as text on stderr or as a JSON report.
 #include "cli_run.h"
-#include "design/design_json.h"
+#include "models/design/design_json.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // Collective times: NCCL 2.30.7 hand-worked values (refdata §1.7), properties,
-// and the comparison with the measured rows of refdata/collectives.csv.
-#include "predict/collectives.h"
-#include "predict/nccl_validation.h"
+// and the comparison with the measured rows of resources/validation/collectives.csv.
+#include "models/predict/collectives.h"
+#include "app/validation/nccl_validation.h"
 
 #include <QtTest>
 
@@ -240,7 +240,7 @@ private slots:
     {
         CollectiveValidation v;
         std::string error;
-        QVERIFY2(loadCollectiveValidation(CF_SHARED_DIR "/refdata/collectives.csv", v, &error),
+        QVERIFY2(loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv", v, &error),
                  error.c_str());
         QVERIFY(v.cases.size() >= 60);
         int gated = 0;

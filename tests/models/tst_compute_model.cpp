@@ -1,7 +1,7 @@
 // Compute model: parameter and FLOP counts against published figures, and the
 // GEMM roofline's shape.
-#include "predict/compute_model.h"
-#include "predict/model_constants.h"
+#include "models/predict/compute_model.h"
+#include "models/predict/model_constants.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // The design file format: byte-identical round trips, defaults for optional
 // fields, every malformed input answered with its JSON pointer, resource
 // bounds, and atomic saves.
-#include "design/design_json.h"
-#include "design/utf8_text.h"
+#include "models/design/design_json.h"
+#include "models/design/utf8_text.h"
 #include "test_files.h"
 
 #include <QDir>

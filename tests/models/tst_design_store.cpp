@@ -2,14 +2,14 @@
 // 2,048-node design, variant trees, search, working copy, migration from the
 // version-1 fixture (tests/data/store_v1.sqlite, made by make_store_v1.sql)
 // and the `db` CLI.
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "store/design_store.h"
-#include "store/store_schema.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/store/design_store.h"
+#include "models/store/store_schema.h"
 #include "test_designs.h"
-#include "topology/fabric_generator.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QDir>
 #include <QJsonArray>

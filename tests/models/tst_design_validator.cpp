@@ -3,9 +3,9 @@
 // 8 KV heads; TP 8 x PP 4 x DP 2, batch 512, seq 8192), which is valid; each
 // row edits it. A "good" edit must leave no error anywhere; a "bad" edit must
 // give an error on the named field whose message contains the phrase.
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "design/design_validator.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/design/design_validator.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
 // evaluate(): properties that must hold for any design, and the problems an
 // impossible split raises.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "predict/evaluate.h"
-#include "predict/goodput_model.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/predict/goodput_model.h"
 
 #include <QtTest>
 

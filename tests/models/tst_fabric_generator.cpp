@@ -2,11 +2,11 @@
 // compute-fabric tables (refdata network_power_cost.md §4.1) and the k^2/2 and
 // k^3/4 rules of non-blocking fat-trees (§4.2), plus properties every
 // generated fabric must have (ports within radix, summary = what the links say).
-#include "catalog/catalog.h"
+#include "models/catalog/catalog.h"
 #include "test_designs.h"
-#include "topology/fabric_generator.h"
-#include "topology/fabric_sizing.h"
-#include "topology/topology.h"
+#include "models/topology/fabric_generator.h"
+#include "models/topology/fabric_sizing.h"
+#include "models/topology/topology.h"
 
 #include <QtTest>
 

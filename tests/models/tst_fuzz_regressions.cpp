@@ -3,9 +3,9 @@
 // tests/data/fuzz_regressions/. Also issue 7 item 5: a design claiming a
 // billion nodes, or 10 GB of text, is refused with a message before memory is
 // spent on it (peak RSS checked with getrusage).
-#include "catalog/catalog.h"
-#include "commands.h"
-#include "design/design_json.h"
+#include "models/catalog/catalog.h"
+#include "app/cli/commands.h"
+#include "models/design/design_json.h"
 
 #include <QFile>
 #include <QTemporaryDir>

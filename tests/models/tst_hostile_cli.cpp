@@ -8,8 +8,8 @@
 // in-process. Hostile values the CLI accepts must give a report whose every
 // number is finite.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
-#include "catalog/resource_paths.h"
-#include "commands.h"
+#include "models/catalog/resource_paths.h"
+#include "app/cli/commands.h"
 #include "finite_checks.h"
 #include "hostile_inputs.h"
 #include "raw_process.h"

@@ -4,12 +4,12 @@
 // of every Prediction, every collective result, every search result and every
 // chart series is finite, and the sanitizer in evaluateOn never had to step in.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
-#include "catalog/catalog.h"
+#include "models/catalog/catalog.h"
 #include "finite_checks.h"
-#include "predict/chart_series.h"
-#include "predict/collectives.h"
-#include "predict/evaluate.h"
-#include "search/split_search.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/collectives.h"
+#include "models/predict/evaluate.h"
+#include "models/search/split_search.h"
 #include "test_designs.h"
 
 #include <QtTest>

@@ -6,13 +6,13 @@
 // but meaningless one is named by the validator (design field path); the
 // engine stays finite.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "design/design_validator.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/design/design_validator.h"
 #include "finite_checks.h"
 #include "hostile_inputs.h"
-#include "predict/evaluate.h"
+#include "models/predict/evaluate.h"
 #include "test_files.h"
 
 #include <QtTest>

@@ -3,7 +3,7 @@
 // every lookup: ids of every length around the word-load boundaries (0..40
 // bytes), ids that differ only in their last byte, repeats (first insert wins),
 // growth from an empty table, and absent ids.
-#include "topology/id_index.h"
+#include "models/topology/id_index.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // Memory model: Korthikanti et al. 2022 activation formulas and the ZeRO
 // paper's per-parameter bytes, hand-worked.
-#include "predict/memory_model.h"
+#include "models/predict/memory_model.h"
 
 #include <QtTest>
 

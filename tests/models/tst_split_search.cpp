@@ -1,8 +1,8 @@
 // The split search: exhaustive, consistent with evaluate(), ranked, cancellable.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "search/split_search.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/search/split_search.h"
 
 #include <QtTest>
 

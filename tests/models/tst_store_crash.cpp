@@ -2,8 +2,8 @@
 // saves variants in a loop and reports each commit on stdout; the test kills
 // it with SIGKILL mid-loop, then opens the database: PRAGMA integrity_check
 // says "ok" and the last committed variant loads exactly as it was saved.
-#include "design/design_json.h"
-#include "store/design_store.h"
+#include "models/design/design_json.h"
+#include "models/store/design_store.h"
 
 #include <QCoreApplication>
 #include <QProcess>

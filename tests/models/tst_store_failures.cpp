@@ -2,10 +2,10 @@
 // file, a corrupt and a truncated file, a read-only file, a locked database, a
 // full disk and a file from a newer version. Each gives a clear message and
 // leaves the user's earlier data intact.
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "design/design_json.h"
-#include "store/design_store.h"
+#include "models/design/design_json.h"
+#include "models/store/design_store.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // Fabric facts derived from hand-built designs: counts, tiers, oversubscription,
 // and the problems the canvas highlights (each with the part id).
-#include "catalog/catalog.h"
-#include "topology/topology.h"
+#include "models/catalog/catalog.h"
+#include "models/topology/topology.h"
 
 #include <QtTest>
 

@@ -2,10 +2,10 @@
 // variant, best of each row by the metric's direction, BOM differences.
 // Expected values are hand-worked from the inputs written here.
 
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "compare/variant_comparison.h"
-#include "design/design_json.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/compare/variant_comparison.h"
+#include "models/design/design_json.h"
 
 #include <QtTest>
 

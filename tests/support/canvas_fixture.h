@@ -2,9 +2,9 @@
 // The MainWindow-free canvas the canvas and undo tests drive: a DesignDocument
 // and a DesignView on it, built on the source tree's catalog (repoCatalog()).
 
-#include "canvas/design_view.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
+#include "widgets/canvas/design_view.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
 #include "test_designs.h"
 
 #include <QSize>

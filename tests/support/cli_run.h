@@ -1,7 +1,7 @@
 #pragma once
 // Runs clusterforge-cli in-process (cli::runCli) and keeps what it printed.
 
-#include "commands.h"
+#include "app/cli/commands.h"
 
 #include <sstream>
 #include <string>

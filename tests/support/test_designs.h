@@ -4,10 +4,10 @@
 // a generated fabric as a Design. A fixture that does not load ends the test
 // run (qFatal): a test must never pass on an empty catalog or design.
 
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QtGlobal>
 

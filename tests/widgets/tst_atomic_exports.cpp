@@ -9,17 +9,17 @@
 //    the main window reaches the library database's working copy within the
 //    interval, where a "crashed" session's successor finds it.
 // The engine's and the CLI's writers: tests/models/tst_atomic_writes.cpp.
-#include "bom/bom_dock.h"
-#include "bom/bom_report.h"
-#include "catalog/catalog.h"
-#include "charts/chart_panel.h"
-#include "charts/charts_widget.h"
-#include "design/design_json.h"
+#include "widgets/bom/bom_dock.h"
+#include "widgets/bom/bom_report.h"
+#include "models/catalog/catalog.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/charts/charts_widget.h"
+#include "models/design/design_json.h"
 #include "file_size_limit.h"
-#include "library/autosave_controller.h"
-#include "main_window.h"
-#include "predict/chart_series.h"
-#include "store/design_store.h"
+#include "widgets/library/autosave_controller.h"
+#include "app/gui/main_window.h"
+#include "models/presentation/chart_series.h"
+#include "models/store/design_store.h"
 #include "test_designs.h"
 #include "test_files.h"
 

@@ -1,12 +1,12 @@
 // The BOM dock's table model, its sorting through QSortFilterProxyModel, the
 // totals against the engine's capital cost, the exports and the PDF report.
 
-#include "bom/bom_dock.h"
-#include "bom/bom_report.h"
-#include "bom/bom_table_model.h"
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "predict/evaluate.h"
+#include "widgets/bom/bom_dock.h"
+#include "widgets/bom/bom_report.h"
+#include "widgets/bom/bom_table_model.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
 #include "test_designs.h"
 
 #include <QSortFilterProxyModel>

@@ -4,14 +4,14 @@
 // the design), while 1:1 zoom draws every part's text as before and marked
 // links keep their colour at any zoom. Checks the pixels of the real view
 // (QWidget::grab under offscreen).
-#include "canvas/canvas_style.h"
-#include "canvas/design_scene.h"
-#include "canvas/design_view.h"
-#include "canvas/link_item.h"
+#include "widgets/canvas/canvas_style.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/canvas/design_view.h"
+#include "widgets/canvas/link_item.h"
 #include "canvas_fixture.h"
-#include "catalog/catalog.h"
-#include "problems/problem_checker.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "widgets/problems/problem_checker.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QApplication>
 #include <QHelpEvent>

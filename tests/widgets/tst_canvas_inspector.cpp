@@ -1,8 +1,8 @@
 // Inspector edits: typing merges into one undo step, bad values are refused
 // with a message naming the field, link fields write through the document.
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "inspector/inspector_widget.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/inspector/inspector_widget.h"
 #include "test_designs.h"
 
 #include <QComboBox>

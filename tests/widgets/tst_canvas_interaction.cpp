@@ -5,15 +5,15 @@
 // Drag and drop: QTest cannot run QDrag::exec (it blocks in a nested loop
 // offscreen), so the palette test takes the palette tree's own mime data and
 // sends QDragEnter/QDragMove/QDrop events to the viewport, as Qt would.
-#include "canvas/design_scene.h"
-#include "canvas/design_view.h"
-#include "canvas/link_item.h"
-#include "canvas/canvas_style.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/canvas/design_view.h"
+#include "widgets/canvas/link_item.h"
+#include "widgets/canvas/canvas_style.h"
 #include "canvas_fixture.h"
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "document/mime_types.h"
-#include "palette/palette_widget.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/mime_types.h"
+#include "widgets/palette/palette_widget.h"
 
 #include <QMimeData>
 #include <QTest>

@@ -1,11 +1,11 @@
 // Problems: the checker re-validates once per burst of edits, items with
 // problems are outlined, and a click in the problems dock selects and centres
 // the item.
-#include "canvas/design_scene.h"
+#include "widgets/canvas/design_scene.h"
 #include "canvas_fixture.h"
-#include "catalog/catalog.h"
-#include "problems/problem_checker.h"
-#include "problems/problems_panel.h"
+#include "models/catalog/catalog.h"
+#include "widgets/problems/problem_checker.h"
+#include "widgets/problems/problems_panel.h"
 
 #include <QTest>
 #include <QTreeWidget>

@@ -4,11 +4,11 @@
 // docs/screenshots/ (canvas_workhorse.png, canvas_fat_tree_256.png).
 // Checks properties of the pictures: not blank, and problem outlines appear
 // only where the checker reported problems.
-#include "canvas/design_scene.h"
+#include "widgets/canvas/design_scene.h"
 #include "canvas_fixture.h"
-#include "catalog/catalog.h"
-#include "problems/problem_checker.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "widgets/problems/problem_checker.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QDir>
 #include <QImage>

@@ -1,19 +1,19 @@
 // The charts and the headline panel (offscreen): setSeries fills every chart
 // with the engine's series, the headline shows changes, exports write files.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "charts/all_reduce_chart.h"
-#include "charts/chart_format.h"
-#include "charts/charts_widget.h"
-#include "charts/cost_chart.h"
-#include "charts/headline_panel.h"
-#include "charts/memory_chart.h"
-#include "charts/power_chart.h"
-#include "charts/scaling_chart.h"
-#include "charts/step_time_chart.h"
-#include "design/design_json.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "widgets/charts/all_reduce_chart.h"
+#include "widgets/charts/chart_format.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/cost_chart.h"
+#include "widgets/charts/headline_panel.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/power_chart.h"
+#include "widgets/charts/scaling_chart.h"
+#include "widgets/charts/step_time_chart.h"
+#include "models/design/design_json.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>

@@ -2,14 +2,14 @@
 // against the first, the best of each row marked, overlaid charts and the BOM
 // differences.
 
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "charts/chart_panel.h"
-#include "compare/compare_view.h"
-#include "design/design_json.h"
-#include "store/design_store.h"
-#include "store/headline_from_prediction.h"
-#include "predict/evaluate.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/compare/compare_view.h"
+#include "models/design/design_json.h"
+#include "models/store/design_store.h"
+#include "models/store/headline_from_prediction.h"
+#include "models/predict/evaluate.h"
 
 #include <QHeaderView>
 #include <QTableWidget>

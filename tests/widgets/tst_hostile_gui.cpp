@@ -15,19 +15,19 @@
 // Also: designs holding hostile-but-accepted values (the reader's maxima, all
 // economics 0, no tokens) render without nan/inf. docs/hardening.md
 // "Hostile inputs" lists what the user sees.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "charts/chart_panel.h"
-#include "charts/charts_widget.h"
-#include "charts/headline_panel.h"
-#include "design/design_json.h"
-#include "dialogs/fabric_generator_dialog.h"
-#include "document/design_document.h"
-#include "inspector/inspector_widget.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/parallelism_dock.h"
-#include "whatif/search_dialog.h"
-#include "whatif/workload_dock.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
+#include "models/design/design_json.h"
+#include "widgets/dialogs/fabric_generator_dialog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/inspector/inspector_widget.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/search_dialog.h"
+#include "widgets/whatif/workload_dock.h"
 
 #include <QApplication>
 #include <QClipboard>

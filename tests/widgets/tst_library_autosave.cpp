@@ -2,10 +2,10 @@
 // crash: a second controller on the same database file finds the copy the
 // first one left (its session never called clear()).
 
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "library/autosave_controller.h"
-#include "store/design_store.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "widgets/library/autosave_controller.h"
+#include "models/store/design_store.h"
 #include "test_designs.h"
 
 #include <QSettings>

@@ -2,15 +2,15 @@
 // variant tree, search, rename, delete (confirmation injected), store errors,
 // and the "Design — Variant*" window title.
 
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "library/design_browser_dialog.h"
-#include "library/save_variant_dialog.h"
-#include "library/window_title.h"
-#include "predict/evaluate.h"
-#include "store/design_store.h"
-#include "store/headline_from_prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/library/design_browser_dialog.h"
+#include "widgets/library/save_variant_dialog.h"
+#include "widgets/library/window_title.h"
+#include "models/predict/evaluate.h"
+#include "models/store/design_store.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <QStandardItemModel>
 #include <QTemporaryDir>

@@ -5,14 +5,14 @@
 // title ("Design — Variant[*] — ClusterForge") at each step. The library is a
 // temporary database ($CLUSTERFORGE_DB); QSettings live in a temporary folder.
 
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "library/design_browser_dialog.h"
-#include "library/recent_designs.h"
-#include "library/save_variant_dialog.h"
-#include "library/window_title.h"
-#include "main_window.h"
-#include "store/design_store.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/library/design_browser_dialog.h"
+#include "widgets/library/recent_designs.h"
+#include "widgets/library/save_variant_dialog.h"
+#include "widgets/library/window_title.h"
+#include "app/gui/main_window.h"
+#include "models/store/design_store.h"
 
 #include <QAction>
 #include <QApplication>

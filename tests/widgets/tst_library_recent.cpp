@@ -3,8 +3,8 @@
 // settings dropped, labels that tell same-named files apart; and the window
 // title's "[*]" marker, escaped in names.
 
-#include "library/recent_designs.h"
-#include "library/window_title.h"
+#include "widgets/library/recent_designs.h"
+#include "widgets/library/window_title.h"
 
 #include <QSettings>
 #include <QSignalSpy>

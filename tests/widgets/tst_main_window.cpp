@@ -1,25 +1,25 @@
 // The application shell: opens the Workhorse example, offers the standard
 // actions with their standard shortcuts, keeps its layout in QSettings, and
 // survives a malformed file without losing the open design.
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "main_window.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "app/gui/main_window.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
 
-#include "canvas/design_view.h"
-#include "bom/bom_dock.h"
-#include "bom/bom_table_model.h"
-#include "charts/chart_panel.h"
-#include "charts/charts_widget.h"
-#include "charts/headline_panel.h"
-#include "inspector/inspector_widget.h"
-#include "palette/palette_widget.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/parallelism_dock.h"
-#include "whatif/workload_dock.h"
+#include "widgets/canvas/design_view.h"
+#include "widgets/bom/bom_dock.h"
+#include "widgets/bom/bom_table_model.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
+#include "widgets/inspector/inspector_widget.h"
+#include "widgets/palette/palette_widget.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/workload_dock.h"
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>

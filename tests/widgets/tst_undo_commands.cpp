@@ -1,10 +1,10 @@
 // Every DesignDocument command: do, undo, redo, comparing saveDesignJson
 // before and after (undo restores the design byte for byte), plus merging.
 #include "canvas_fixture.h"
-#include "catalog/catalog.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "topology/fabric_generator.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,12 +1,12 @@
 // What-if docks and the live evaluation controller on the Workhorse example
 // (8x DGX H100 = 64 GPUs, Llama 3 70B, TP 8 / PP 4 / DP 2, FSDP hybrid).
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/parallelism_dock.h"
-#include "whatif/workload_dock.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/workload_dock.h"
 
 #include <QComboBox>
 #include <QProgressBar>

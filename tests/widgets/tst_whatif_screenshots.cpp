@@ -1,14 +1,14 @@
 // Screenshots of the what-if docks and the search dialog on the Workhorse
 // example (offscreen grab). Written to the build dir; with
 // CF_WRITE_SCREENSHOTS=1 also to docs/screenshots/.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/parallelism_dock.h"
-#include "whatif/search_dialog.h"
-#include "whatif/workload_dock.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/search_dialog.h"
+#include "widgets/whatif/workload_dock.h"
 
 #include <QDir>
 #include <QGroupBox>

@@ -1,12 +1,12 @@
 // The best-split search dialog: off-thread search, results, apply = one undo
 // step, cancel, close while running.
-#include "catalog/catalog.h"
-#include "catalog/resource_paths.h"
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/search_dialog.h"
-#include "whatif/search_results_model.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/search_dialog.h"
+#include "widgets/whatif/search_results_model.h"
 
 #include <QHeaderView>
 #include <QProgressBar>

@@ -1,10 +1,10 @@
-#include "bom/bom_dock.h"
+#include "widgets/bom/bom_dock.h"
 
-#include "bom/bom_report.h"
-#include "bom/bom_table_model.h"
-#include "charts/chart_format.h"
-#include "design/design_json.h"
-#include "predict/bom_writers.h"
+#include "widgets/bom/bom_report.h"
+#include "widgets/bom/bom_table_model.h"
+#include "widgets/charts/chart_format.h"
+#include "models/design/design_json.h"
+#include "models/export/bom_writers.h"
 
 #include <QFile>
 #include <QFileDialog>

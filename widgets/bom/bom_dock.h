@@ -3,9 +3,9 @@
 // the totals, and export buttons (CSV, JSON, PDF report). The shell calls
 // setDesign() whenever the design changes.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "predict/bill_of_materials.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/bom/bill_of_materials.h"
 
 #include <QDockWidget>
 

@@ -1,12 +1,12 @@
-#include "bom/bom_report.h"
+#include "widgets/bom/bom_report.h"
 
-#include "charts/chart_format.h"
-#include "charts/cost_chart.h"
-#include "charts/scaling_chart.h"
-#include "design/design_json.h"
-#include "predict/bill_of_materials.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
+#include "widgets/charts/chart_format.h"
+#include "widgets/charts/cost_chart.h"
+#include "widgets/charts/scaling_chart.h"
+#include "models/design/design_json.h"
+#include "models/bom/bill_of_materials.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
 
 #include <QDateTime>
 #include <QBuffer>

@@ -3,8 +3,8 @@
 // cost-over-time charts, and the bill of materials (QTextDocument printed by
 // QPdfWriter, A4 portrait).
 
-#include "catalog/catalog.h"
-#include "design/design.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "bom/bom_table_model.h"
+#include "widgets/bom/bom_table_model.h"
 
-#include "charts/chart_format.h"
+#include "widgets/charts/chart_format.h"
 
 #include <QBrush>
 #include <QLocale>

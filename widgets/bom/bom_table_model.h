@@ -4,7 +4,7 @@
 // QSortFilterProxyModel with setSortRole(BomTableModel::SortRole) sorts
 // quantities and prices numerically.
 
-#include "predict/bill_of_materials.h"
+#include "models/bom/bill_of_materials.h"
 
 #include <QAbstractTableModel>
 

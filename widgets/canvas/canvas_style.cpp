@@ -1,4 +1,4 @@
-#include "canvas/canvas_style.h"
+#include "widgets/canvas/canvas_style.h"
 
 #include <algorithm>
 #include <cmath>

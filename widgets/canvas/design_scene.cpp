@@ -1,9 +1,9 @@
-#include "canvas/design_scene.h"
+#include "widgets/canvas/design_scene.h"
 
-#include "canvas/link_item.h"
-#include "document/design_document.h"
-#include "document/spec_text.h"
-#include "problems/problem_checker.h"
+#include "widgets/canvas/link_item.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/spec_text.h"
+#include "widgets/problems/problem_checker.h"
 
 #include <QGraphicsSceneMouseEvent>
 

@@ -4,8 +4,8 @@
 // moved part's links). The scene never edits the design itself: it reports a
 // finished drag gesture to the document, which pushes one undo command.
 
-#include "canvas/fabric_tiers.h"
-#include "canvas/part_items.h"
+#include "widgets/canvas/fabric_tiers.h"
+#include "widgets/canvas/part_items.h"
 
 #include <QGraphicsScene>
 #include <QHash>

@@ -1,11 +1,11 @@
-#include "canvas/design_view.h"
+#include "widgets/canvas/design_view.h"
 
-#include "canvas/canvas_style.h"
-#include "canvas/design_scene.h"
-#include "canvas/link_item.h"
-#include "document/design_clipboard.h"
-#include "document/design_document.h"
-#include "document/mime_types.h"
+#include "widgets/canvas/canvas_style.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/canvas/link_item.h"
+#include "widgets/document/design_clipboard.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/mime_types.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -4,7 +4,7 @@
 // copy/paste/duplicate and drops from the palette. Every edit goes through the
 // DesignDocument; the view keeps only view state (zoom, link mode, drag).
 
-#include "canvas/tier_labels.h"
+#include "widgets/canvas/tier_labels.h"
 
 #include <QGraphicsView>
 #include <QList>

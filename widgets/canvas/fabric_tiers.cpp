@@ -1,10 +1,10 @@
-#include "canvas/fabric_tiers.h"
+#include "widgets/canvas/fabric_tiers.h"
 
-#include "canvas/canvas_style.h"
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "document/spec_text.h"
-#include "topology/topology_graph.h"
+#include "widgets/canvas/canvas_style.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "widgets/document/spec_text.h"
+#include "models/topology/topology_graph.h"
 
 #include <QCoreApplication>
 #include <QSet>

@@ -1,8 +1,8 @@
-#include "canvas/link_item.h"
+#include "widgets/canvas/link_item.h"
 
-#include "canvas/canvas_style.h"
-#include "canvas/design_scene.h"
-#include "document/spec_text.h"
+#include "widgets/canvas/canvas_style.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/document/spec_text.h"
 
 #include <QPainter>
 #include <QPainterPathStroker>

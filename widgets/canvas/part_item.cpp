@@ -1,7 +1,7 @@
-#include "canvas/part_item.h"
+#include "widgets/canvas/part_item.h"
 
-#include "canvas/canvas_style.h"
-#include "canvas/design_scene.h"
+#include "widgets/canvas/canvas_style.h"
+#include "widgets/canvas/design_scene.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>

@@ -3,7 +3,7 @@
 // the design lives in DesignDocument, the item is found by the part's id and
 // re-reads its text when the scene tells it the part changed.
 
-#include "design/part.h"
+#include "models/design/part.h"
 
 #include <QGraphicsItem>
 #include <QString>

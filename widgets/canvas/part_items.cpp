@@ -1,6 +1,6 @@
-#include "canvas/part_items.h"
+#include "widgets/canvas/part_items.h"
 
-#include "canvas/canvas_style.h"
+#include "widgets/canvas/canvas_style.h"
 
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>

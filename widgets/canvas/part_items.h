@@ -2,7 +2,7 @@
 // The concrete part items. Each has its own Type so qgraphicsitem_cast works.
 // Kept in one file pair because each is a few lines of painting over PartItem.
 
-#include "canvas/part_item.h"
+#include "widgets/canvas/part_item.h"
 
 namespace cf {
 

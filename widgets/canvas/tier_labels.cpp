@@ -1,6 +1,6 @@
-#include "canvas/tier_labels.h"
+#include "widgets/canvas/tier_labels.h"
 
-#include "canvas/canvas_style.h"
+#include "widgets/canvas/canvas_style.h"
 
 #include <QFontMetrics>
 #include <QPainter>

@@ -5,7 +5,7 @@
 // drawn (a rounded box with the role's colour swatch). Paint-only: picking,
 // tooltips and rubber-band selection never see them.
 
-#include "canvas/fabric_tiers.h"
+#include "widgets/canvas/fabric_tiers.h"
 
 #include <QFont>
 #include <QList>

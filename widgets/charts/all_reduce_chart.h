@@ -2,7 +2,7 @@
 // (a) All-reduce time against message size, log-log, inside a node and across
 // all nodes, with the step's gradient all-reduce marked.
 
-#include "charts/chart_panel.h"
+#include "widgets/charts/chart_panel.h"
 
 namespace cf {
 

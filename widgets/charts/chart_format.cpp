@@ -1,4 +1,4 @@
-#include "charts/chart_format.h"
+#include "widgets/charts/chart_format.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
-#include "charts/chart_panel.h"
+#include "widgets/charts/chart_panel.h"
 
-#include "design/design_json.h"
+#include "models/design/design_json.h"
 
 #include <QBuffer>
 #include <QFileDialog>

@@ -1,12 +1,12 @@
-#include "charts/charts_widget.h"
+#include "widgets/charts/charts_widget.h"
 
-#include "charts/all_reduce_chart.h"
-#include "charts/cost_chart.h"
-#include "charts/memory_chart.h"
-#include "charts/power_chart.h"
-#include "charts/scaling_chart.h"
-#include "charts/step_time_chart.h"
-#include "predict/chart_series.h"
+#include "widgets/charts/all_reduce_chart.h"
+#include "widgets/charts/cost_chart.h"
+#include "widgets/charts/memory_chart.h"
+#include "widgets/charts/power_chart.h"
+#include "widgets/charts/scaling_chart.h"
+#include "widgets/charts/step_time_chart.h"
+#include "models/presentation/chart_series.h"
 
 #include <QGridLayout>
 

@@ -1,7 +1,7 @@
-#include "charts/cost_chart.h"
+#include "widgets/charts/cost_chart.h"
 
-#include "charts/chart_format.h"
-#include "predict/chart_series.h"
+#include "widgets/charts/chart_format.h"
+#include "models/presentation/chart_series.h"
 
 #include <qcustomplot.h>
 

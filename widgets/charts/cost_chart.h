@@ -2,7 +2,7 @@
 // (f) Cumulative cost by month, owning (capex + opex) against renting, with the
 // break-even month marked.
 
-#include "charts/chart_panel.h"
+#include "widgets/charts/chart_panel.h"
 
 namespace cf {
 

@@ -1,7 +1,7 @@
-#include "charts/headline_panel.h"
+#include "widgets/charts/headline_panel.h"
 
-#include "charts/chart_format.h"
-#include "predict/prediction.h"
+#include "widgets/charts/chart_format.h"
+#include "models/predict/prediction.h"
 
 #include <QGridLayout>
 #include <QLabel>

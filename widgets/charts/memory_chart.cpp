@@ -1,6 +1,6 @@
-#include "charts/memory_chart.h"
+#include "widgets/charts/memory_chart.h"
 
-#include "charts/chart_format.h"
+#include "widgets/charts/chart_format.h"
 
 namespace cf {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // (d) Memory per GPU, worst pipeline stage, against the HBM capacity.
 
-#include "charts/stacked_bar_chart.h"
+#include "widgets/charts/stacked_bar_chart.h"
 
 namespace cf {
 

@@ -1,7 +1,7 @@
 #pragma once
 // (e) Facility power: IT parts plus cooling overhead (PUE).
 
-#include "charts/stacked_bar_chart.h"
+#include "widgets/charts/stacked_bar_chart.h"
 
 namespace cf {
 

@@ -1,7 +1,7 @@
-#include "charts/scaling_chart.h"
+#include "widgets/charts/scaling_chart.h"
 
-#include "charts/chart_format.h"
-#include "predict/chart_series.h"
+#include "widgets/charts/chart_format.h"
+#include "models/presentation/chart_series.h"
 
 #include <qcustomplot.h>
 

@@ -2,7 +2,7 @@
 // (b) Tokens/s (left axis) and MFU (right axis) against the number of nodes,
 // the current design marked.
 
-#include "charts/chart_panel.h"
+#include "widgets/charts/chart_panel.h"
 
 namespace cf {
 

@@ -1,6 +1,6 @@
-#include "charts/stacked_bar_chart.h"
+#include "widgets/charts/stacked_bar_chart.h"
 
-#include "predict/chart_series.h"
+#include "models/presentation/chart_series.h"
 
 #include <qcustomplot.h>
 

@@ -2,7 +2,7 @@
 // One stacked column of named parts (step time, memory, power), optionally
 // against a reference line (HBM capacity). Units and scale come from the subclass.
 
-#include "charts/chart_panel.h"
+#include "widgets/charts/chart_panel.h"
 
 #include <functional>
 

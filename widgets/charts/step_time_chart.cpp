@@ -1,6 +1,6 @@
-#include "charts/step_time_chart.h"
+#include "widgets/charts/step_time_chart.h"
 
-#include "charts/chart_format.h"
+#include "widgets/charts/chart_format.h"
 
 namespace cf {
 

@@ -1,7 +1,7 @@
 #pragma once
 // (c) Where one training step's time goes.
 
-#include "charts/stacked_bar_chart.h"
+#include "widgets/charts/stacked_bar_chart.h"
 
 namespace cf {
 

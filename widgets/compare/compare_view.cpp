@@ -1,11 +1,11 @@
-#include "compare/compare_view.h"
+#include "widgets/compare/compare_view.h"
 
-#include "charts/chart_format.h"
-#include "charts/chart_panel.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
-#include "store/design_store.h"
-#include "store/headline_from_prediction.h"
+#include "widgets/charts/chart_format.h"
+#include "widgets/charts/chart_panel.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
+#include "models/store/design_store.h"
+#include "models/store/headline_from_prediction.h"
 
 #include <QFontMetrics>
 #include <QHeaderView>

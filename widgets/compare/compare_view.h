@@ -8,9 +8,9 @@
 //  - the BOM differences of each variant against the first.
 // The engine part is models/compare/variant_comparison.h.
 
-#include "catalog/catalog.h"
-#include "compare/variant_comparison.h"
-#include "design/design.h"
+#include "models/catalog/catalog.h"
+#include "models/compare/variant_comparison.h"
+#include "models/design/design.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
-#include "dialogs/fabric_generator_dialog.h"
+#include "widgets/dialogs/fabric_generator_dialog.h"
 
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "document/spec_text.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/spec_text.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

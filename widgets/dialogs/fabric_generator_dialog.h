@@ -3,7 +3,7 @@
 // oversubscription and storage; previews the summary counts from
 // generateFabric() and applies the result as one undoable command.
 
-#include "topology/fabric_generator.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
-#include "document/design_clipboard.h"
+#include "widgets/document/design_clipboard.h"
 
-#include "design/design_json.h"
-#include "document/design_document.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
 
 #include <algorithm>
 #include <unordered_map>

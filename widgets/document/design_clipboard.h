@@ -4,7 +4,7 @@
 // objects get fresh ids (numbered after the largest id in use for their
 // prefix, as Design::nextId does, but allocated in one pass).
 
-#include "design/design.h"
+#include "models/design/design.h"
 
 #include <QPointF>
 #include <QString>

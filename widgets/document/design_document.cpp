@@ -1,7 +1,7 @@
-#include "document/design_document.h"
+#include "widgets/document/design_document.h"
 
-#include "document/edit_commands.h"
-#include "document/item_commands.h"
+#include "widgets/document/edit_commands.h"
+#include "widgets/document/item_commands.h"
 
 #include <QSet>
 #include <QUndoStack>

@@ -11,8 +11,8 @@
 // (centre the canvas on an item). This keeps the docks self-contained: each
 // takes only a DesignDocument* and a const Catalog&.
 
-#include "design/design.h"
-#include "topology/fabric_generator.h"
+#include "models/design/design.h"
+#include "models/topology/fabric_generator.h"
 
 #include <QHash>
 #include <QObject>

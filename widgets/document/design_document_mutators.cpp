@@ -1,6 +1,6 @@
 // DesignDocument's raw mutators: called only by the undo commands. Each emits
 // the fine-grained signals the views use to update O(1) per object.
-#include "document/design_document.h"
+#include "widgets/document/design_document.h"
 
 #include <algorithm>
 

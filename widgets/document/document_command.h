@@ -2,7 +2,7 @@
 // Base of every design edit on the undo stack. The only friend of
 // DesignDocument: subclasses reach the raw mutators through it.
 
-#include "document/design_document.h"
+#include "widgets/document/design_document.h"
 
 #include <QUndoCommand>
 

@@ -1,4 +1,4 @@
-#include "document/edit_commands.h"
+#include "widgets/document/edit_commands.h"
 
 #include <QCoreApplication>
 

@@ -2,7 +2,7 @@
 // Edits that change values in place: moves, the generic property edit,
 // replacing the fabric, and the workload/parallelism/economics settings.
 
-#include "document/document_command.h"
+#include "widgets/document/document_command.h"
 
 #include <vector>
 

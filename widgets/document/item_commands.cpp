@@ -1,4 +1,4 @@
-#include "document/item_commands.h"
+#include "widgets/document/item_commands.h"
 
 namespace cf {
 

@@ -4,7 +4,7 @@
 // byte-identical after undo). Both are batch commands, O(parts + links) per
 // redo/undo, so deleting or pasting thousands of items stays linear.
 
-#include "document/document_command.h"
+#include "widgets/document/document_command.h"
 
 #include <QSet>
 

@@ -1,4 +1,4 @@
-#include "document/spec_text.h"
+#include "widgets/document/spec_text.h"
 
 #include <QCoreApplication>
 

@@ -3,8 +3,8 @@
 // labels, the palette tooltips and the inspector ("8× H100 SXM · 8× 400 Gb/s
 // NICs · 10.2 kW max").
 
-#include "catalog/catalog.h"
-#include "design/link.h"
+#include "models/catalog/catalog.h"
+#include "models/design/link.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
-#include "inspector/inspector_widget.h"
+#include "widgets/inspector/inspector_widget.h"
 
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "document/spec_text.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/spec_text.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,8 +1,8 @@
-#include "library/autosave_controller.h"
+#include "widgets/library/autosave_controller.h"
 
-#include "design/design_json.h"
-#include "document/design_document.h"
-#include "store/design_store.h"
+#include "models/design/design_json.h"
+#include "widgets/document/design_document.h"
+#include "models/store/design_store.h"
 
 #include <QSettings>
 #include <QTimer>

@@ -9,8 +9,8 @@
 // next start means the last session did not end cleanly, and
 // pendingRecovery() offers it.
 
-#include "design/design.h"
-#include "store/store_types.h"
+#include "models/design/design.h"
+#include "models/store/store_types.h"
 
 #include <QObject>
 #include <QPointer>

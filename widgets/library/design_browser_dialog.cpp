@@ -1,7 +1,7 @@
-#include "library/design_browser_dialog.h"
+#include "widgets/library/design_browser_dialog.h"
 
-#include "charts/chart_format.h"
-#include "store/design_store.h"
+#include "widgets/charts/chart_format.h"
+#include "models/store/design_store.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "library/recent_designs.h"
+#include "widgets/library/recent_designs.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "library/save_variant_dialog.h"
+#include "widgets/library/save_variant_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

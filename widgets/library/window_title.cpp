@@ -1,4 +1,4 @@
-#include "library/window_title.h"
+#include "widgets/library/window_title.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
-#include "palette/palette_icons.h"
+#include "widgets/palette/palette_icons.h"
 
-#include "canvas/canvas_style.h"
+#include "widgets/canvas/canvas_style.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,11 +1,11 @@
-#include "palette/palette_widget.h"
+#include "widgets/palette/palette_widget.h"
 
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "document/mime_types.h"
-#include "document/spec_text.h"
-#include "palette/palette_icons.h"
-#include "canvas/canvas_style.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/document/mime_types.h"
+#include "widgets/document/spec_text.h"
+#include "widgets/palette/palette_icons.h"
+#include "widgets/canvas/canvas_style.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

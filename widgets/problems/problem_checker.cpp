@@ -1,8 +1,8 @@
-#include "problems/problem_checker.h"
+#include "widgets/problems/problem_checker.h"
 
-#include "document/design_document.h"
-#include "design/design_validator.h"
-#include "topology/topology.h"
+#include "widgets/document/design_document.h"
+#include "models/design/design_validator.h"
+#include "models/topology/topology.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // validation: the document's changed() only arms a zero-time single-shot timer.
 // One checker per document, shared by the canvas and the problems dock.
 
-#include "design/problem.h"
+#include "models/design/problem.h"
 
 #include <QHash>
 #include <QObject>

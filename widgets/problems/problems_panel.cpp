@@ -1,7 +1,7 @@
-#include "problems/problems_panel.h"
+#include "widgets/problems/problems_panel.h"
 
-#include "document/design_document.h"
-#include "problems/problem_checker.h"
+#include "widgets/document/design_document.h"
+#include "widgets/problems/problem_checker.h"
 
 #include <QApplication>
 #include <QHeaderView>

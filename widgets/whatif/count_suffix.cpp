@@ -1,4 +1,4 @@
-#include "whatif/count_suffix.h"
+#include "widgets/whatif/count_suffix.h"
 
 #include <QSpinBox>
 #include <QVariant>

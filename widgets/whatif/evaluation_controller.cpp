@@ -1,6 +1,6 @@
-#include "whatif/evaluation_controller.h"
+#include "widgets/whatif/evaluation_controller.h"
 
-#include "document/design_document.h"
+#include "widgets/document/design_document.h"
 
 #include <QElapsedTimer>
 #include <QTimer>

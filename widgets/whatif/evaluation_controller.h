@@ -6,10 +6,10 @@
 // on the GUI thread (well under a millisecond for normal designs; see
 // docs/whatif.md) and emits the results.
 
-#include "catalog/catalog.h"
-#include "predict/chart_series.h"
-#include "predict/evaluate.h"
-#include "predict/prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/presentation/chart_series.h"
+#include "models/predict/evaluate.h"
+#include "models/predict/prediction.h"
 
 #include <QObject>
 

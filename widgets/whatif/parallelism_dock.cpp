@@ -1,9 +1,9 @@
-#include "whatif/parallelism_dock.h"
+#include "widgets/whatif/parallelism_dock.h"
 
-#include "document/design_document.h"
-#include "whatif/count_suffix.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/whatif_format.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/count_suffix.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/whatif_format.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "whatif/search_dialog.h"
+#include "widgets/whatif/search_dialog.h"
 
-#include "document/design_document.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/search_results_model.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/search_results_model.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>

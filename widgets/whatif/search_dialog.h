@@ -6,7 +6,7 @@
 // is ONE undoable DesignDocument::setParallelism. Closing the dialog while a
 // search runs cancels it and waits for the worker to stop.
 
-#include "search/split_search.h"
+#include "models/search/split_search.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

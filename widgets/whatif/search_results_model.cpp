@@ -1,4 +1,4 @@
-#include "whatif/search_results_model.h"
+#include "widgets/whatif/search_results_model.h"
 
 namespace cf {
 

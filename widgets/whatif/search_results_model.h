@@ -3,7 +3,7 @@
 // with units; Qt::UserRole holds the raw number so a QSortFilterProxyModel
 // sorts numerically (setSortRole(Qt::UserRole)).
 
-#include "search/split_search.h"
+#include "models/search/split_search.h"
 
 #include <QAbstractTableModel>
 

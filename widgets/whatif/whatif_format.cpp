@@ -1,4 +1,4 @@
-#include "whatif/whatif_format.h"
+#include "widgets/whatif/whatif_format.h"
 
 #include <QStringList>
 

@@ -1,10 +1,10 @@
-#include "whatif/workload_dock.h"
+#include "widgets/whatif/workload_dock.h"
 
-#include "catalog/catalog.h"
-#include "document/design_document.h"
-#include "whatif/count_suffix.h"
-#include "whatif/evaluation_controller.h"
-#include "whatif/whatif_format.h"
+#include "models/catalog/catalog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/whatif/count_suffix.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/whatif_format.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -16,9 +16,9 @@
 // Totals are the sums of the counted lines; the engine's capital cost is
 // `totalUsd`. Racks, PDUs and facility items are not modelled.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "design/problem.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
 #pragma once
-// Accuracy against published runs: every row of refdata/calibration.csv the
+// Accuracy against published runs: every row of resources/validation/calibration.csv the
 // engine can express goes through the evaluate command's own flag handling
 // (cluster flags, workload and split flags), and the prediction is compared
 // like with like with what the row measured. Shared by tst_calibration and
 // bench_calibration.
 
-#include "predict/calibration_cases.h"
-#include "predict/prediction.h"
+#include "app/validation/calibration_cases.h"
+#include "models/predict/prediction.h"
 
 #include <string>
 #include <vector>

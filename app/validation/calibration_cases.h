@@ -1,12 +1,12 @@
 #pragma once
-// Rows of ../shared/refdata/calibration.csv turned into what the CLI can
+// Rows of resources/validation/calibration.csv turned into what the CLI can
 // express: a uniform cluster (GPU, GPU count, GPUs per node, NIC speed,
 // fabric), a workload and a split, plus the measured figure to compare with.
 // Rows the engine cannot express carry the reason instead. The mapping rules
 // are data completion only (no constant is chosen per row): docs/model.md.
 
-#include "design/parallelism.h"
-#include "design/workload.h"
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
 
 #include <string>
 #include <vector>

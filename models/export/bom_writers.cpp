@@ -1,4 +1,4 @@
-#include "predict/bom_writers.h"
+#include "models/export/bom_writers.h"
 
 #include <nlohmann/json.hpp>
 

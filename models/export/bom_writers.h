@@ -2,7 +2,7 @@
 // Writers for a bill of materials: CSV (RFC 4180) and JSON. Kept apart from
 // the BOM itself so that nlohmann/json stays in one translation unit.
 
-#include "predict/bill_of_materials.h"
+#include "models/bom/bill_of_materials.h"
 
 #include <string>
 #include <string_view>

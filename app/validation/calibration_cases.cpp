@@ -1,4 +1,4 @@
-#include "predict/calibration_cases.h"
+#include "app/validation/calibration_cases.h"
 
 #include <algorithm>
 #include <cctype>

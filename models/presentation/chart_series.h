@@ -3,10 +3,10 @@
 // Prediction; a widget only draws it and never computes a prediction.
 // Every value is finite; every series is empty when the prediction has errors.
 
-#include "catalog/catalog.h"
-#include "design/design.h"
-#include "predict/evaluate.h"
-#include "predict/prediction.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
+#include "models/predict/evaluate.h"
+#include "models/predict/prediction.h"
 
 #include <string>
 #include <vector>

@@ -2,9 +2,9 @@
 // pass is the hot loop for big designs (~21k links at 2,048 nodes): it touches
 // no catalog entry and hashes an end's id only when the design has node groups
 // (a flat IdIndex, not std::unordered_map: no allocation per group).
-#include "predict/bill_of_materials.h"
+#include "models/bom/bill_of_materials.h"
 
-#include "topology/id_index.h"
+#include "models/topology/id_index.h"
 
 #include <algorithm>
 #include <bitset>

@@ -1,10 +1,10 @@
 #pragma once
-// The rows of refdata/collectives.csv as model cases: each row the model can
+// The rows of resources/validation/collectives.csv as model cases: each row the model can
 // express becomes a Topology + placement + size with its measured figure; the
 // others are listed with the reason. Shared by tst_collectives and
 // bench_collectives so that the test and the printed comparison are the same.
 
-#include "predict/collectives.h"
+#include "models/predict/collectives.h"
 
 #include <string>
 #include <vector>

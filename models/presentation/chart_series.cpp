@@ -1,7 +1,7 @@
-#include "predict/chart_series.h"
+#include "models/presentation/chart_series.h"
 
-#include "predict/collectives.h"
-#include "predict/cost_model.h"
+#include "models/predict/collectives.h"
+#include "models/predict/cost_model.h"
 
 #include <algorithm>
 #include <cmath>

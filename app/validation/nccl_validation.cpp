@@ -1,4 +1,4 @@
-#include "predict/nccl_validation.h"
+#include "app/validation/nccl_validation.h"
 
 #include <cstdlib>
 #include <fstream>

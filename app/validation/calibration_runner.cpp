@@ -1,6 +1,6 @@
-#include "calibration_runner.h"
+#include "app/validation/calibration_runner.h"
 
-#include "cmd_evaluate.h"
+#include "app/cli/cmd_evaluate.h"
 
 #include <cmath>
 #include <algorithm>
