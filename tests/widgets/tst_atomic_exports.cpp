@@ -22,6 +22,7 @@
 #include "models/store/design_store.h"
 #include "test_designs.h"
 #include "test_files.h"
+#include "test_settings.h"
 
 #include <QDir>
 #include <QFile>
@@ -63,12 +64,8 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(settingsDir_.isValid() && dataDir_.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_atomic_exports"));
-        QSettings().clear();
+        test::isolateSettings(settingsDir_.path(), QStringLiteral("tst_atomic_exports"));
         // The main window's library database: a fresh file, never the user's.
         qputenv("CLUSTERFORGE_DB", dataDir_.filePath("library.sqlite").toLocal8Bit());
     }

@@ -14,6 +14,8 @@
 #include "models/design/design_json.h"
 #include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
+#include "evaluated_design.h"
+#include "test_designs.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -24,25 +26,12 @@ using namespace cf;
 
 namespace {
 
-struct Built {
-    Design design;
-    Prediction prediction;
-    ChartSeries series;
-};
-
-Built build(const Design& d)
-{
-    Built b;
-    b.design = d;
-    const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
-    b.prediction = evaluate(d, Catalog::builtin());
-    b.series = buildChartSeries(d, facts, b.prediction);
-    return b;
-}
+using Built = test::EvaluatedDesign;
+constexpr auto build = test::evaluateForCharts;
 
 Design workhorse()
 {
-    return loadDesignFile(examplePath("workhorse.json")).design.value_or(Design{});
+    return test::loadExample("workhorse.json"); // 8 x dgx-h100, leaf/spine, lustre
 }
 
 QCPBars* barsAt(QCustomPlot* p, int i)

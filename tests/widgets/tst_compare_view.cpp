@@ -10,6 +10,7 @@
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
 #include "models/predict/evaluate.h"
+#include "test_designs.h"
 
 #include <QHeaderView>
 #include <QTableWidget>
@@ -22,16 +23,10 @@
 #include <cmath>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
-Design example(const char* file)
-{
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
-        qFatal("cannot load %s", file);
-    return *r.design;
-}
 
 int rowOf(const CompareView& view, const std::string& key)
 {
@@ -106,8 +101,8 @@ private slots:
     void twoVariants()
     {
         CompareView view;
-        const Design a = example("scrappy-h100.json");
-        const Design b = example("workhorse.json");
+        const Design a = loadExample("scrappy-h100.json");
+        const Design b = loadExample("workhorse.json");
         QVERIFY(view.setVariants({{QStringLiteral("Scrappy"), a}, {QStringLiteral("Workhorse"), b}}));
         QTableWidget* t = view.metricsTable();
         QCOMPARE(t->columnCount(), 2);
@@ -144,14 +139,14 @@ private slots:
 
     void fourVariantsAndScreenshot()
     {
-        Design roce = example("workhorse.json");
+        Design roce = loadExample("workhorse.json");
         roce.name = "Workhorse FP8";
         roce.workload.precision = Precision::FP8;
         CompareView view;
-        QVERIFY(view.setVariants({{QStringLiteral("Workhorse"), example("workhorse.json")},
+        QVERIFY(view.setVariants({{QStringLiteral("Workhorse"), loadExample("workhorse.json")},
                                   {QStringLiteral("Workhorse FP8"), roce},
-                                  {QStringLiteral("Scrappy H100"), example("scrappy-h100.json")},
-                                  {QStringLiteral("Fat-tree 256"), example("fat-tree-256.json")}}));
+                                  {QStringLiteral("Scrappy H100"), loadExample("scrappy-h100.json")},
+                                  {QStringLiteral("Fat-tree 256"), loadExample("fat-tree-256.json")}}));
         QCOMPARE(view.metricsTable()->columnCount(), 4);
         QCOMPARE(view.bomDiffTree()->topLevelItemCount(), 3);
         // Same hardware: the FP8 variant's BOM equals the first's.
@@ -207,7 +202,7 @@ private slots:
     void wrongCountIsAMessage()
     {
         CompareView view;
-        QVERIFY(!view.setVariants({{QStringLiteral("only"), example("scrappy-h100.json")}}));
+        QVERIFY(!view.setVariants({{QStringLiteral("only"), loadExample("scrappy-h100.json")}}));
         QVERIFY(view.errorText().contains(QStringLiteral("two to four")));
     }
 
@@ -216,7 +211,7 @@ private slots:
         QTemporaryDir dir;
         DesignStore store;
         QVERIFY(store.open(dir.filePath("db.sqlite")));
-        const Design a = example("scrappy-h100.json");
+        const Design a = loadExample("scrappy-h100.json");
         const auto ids = store.saveDesign(QStringLiteral("Scrappy"), a, {});
         QVERIFY(ids);
         Design b = a;

@@ -28,6 +28,7 @@
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/workload_dock.h"
+#include "test_designs.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -48,19 +49,13 @@
 #include <memory>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
 const QRegularExpression kNanOrInf(QStringLiteral(R"(\b(nan|inf|infinity)\b)"),
                                    QRegularExpression::CaseInsensitiveOption);
 
-Design loadExample(const char* name)
-{
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load %s", name);
-    return *r.design;
-}
 
 // The bytes a user might paste: 1 MB of digits, and non-UTF-8 (which arrives
 // in Qt as U+FFFD replacement characters).

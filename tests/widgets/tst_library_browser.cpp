@@ -11,6 +11,7 @@
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
+#include "test_designs.h"
 
 #include <QStandardItemModel>
 #include <QTemporaryDir>
@@ -18,16 +19,10 @@
 #include <QtTest>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
-Design example(const char* file)
-{
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
-        qFatal("cannot load %s", file);
-    return *r.design;
-}
 
 Headline headlineOf(const Design& d)
 {
@@ -64,7 +59,7 @@ private slots:
     {
         QVERIFY(dir_.isValid());
         QVERIFY2(store_.open(dir_.filePath("library.sqlite")), qPrintable(store_.lastError().message));
-        Design w = example("workhorse.json");
+        Design w = loadExample("workhorse.json");
         auto ids = store_.saveDesign(QStringLiteral("Workhorse"), w, headlineOf(w), QStringLiteral("8 DGX H100"));
         QVERIFY(ids);
         workhorse_ = *ids;
@@ -77,7 +72,7 @@ private slots:
                                       QStringLiteral("FP8 training"), w, headlineOf(w));
         QVERIFY(fp8);
         roceFp8_ = *fp8;
-        const Design s = example("scrappy-h100.json");
+        const Design s = loadExample("scrappy-h100.json");
         auto sids = store_.saveDesign(QStringLiteral("Scrappy"), s, headlineOf(s));
         QVERIFY(sids);
         scrappy_ = *sids;

@@ -13,6 +13,7 @@
 #include "widgets/library/window_title.h"
 #include "app/gui/main_window.h"
 #include "models/store/design_store.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QApplication>
@@ -148,12 +149,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           dir_.filePath(QStringLiteral("settings")));
-        QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_library_flow"));
-        QSettings().clear();
+        test::isolateSettings(dir_.filePath(QStringLiteral("settings")), QStringLiteral("tst_library_flow"));
         dbPath_ = dir_.filePath(QStringLiteral("library.sqlite"));
         qputenv("CLUSTERFORGE_DB", dbPath_.toUtf8());
     }

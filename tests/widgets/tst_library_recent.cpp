@@ -5,6 +5,7 @@
 
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/window_title.h"
+#include "test_settings.h"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -32,11 +33,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
-                           dir_.filePath(QStringLiteral("settings")));
-        QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_library_recent"));
+        test::isolateSettings(dir_.filePath(QStringLiteral("settings")), QStringLiteral("tst_library_recent"));
     }
     void init() { QSettings().clear(); }
 

@@ -20,6 +20,7 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/workload_dock.h"
+#include "test_settings.h"
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -140,12 +141,8 @@ private slots:
     void initTestCase()
     {
         // Keep the user's real settings and catalog out of the test.
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(settingsDir_.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
-        QSettings().clear();
+        cf::test::isolateSettings(settingsDir_.path(), QStringLiteral("tst_main_window"));
     }
 
     void opensTheWorkhorseExample()

@@ -7,6 +7,7 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/workload_dock.h"
+#include "test_designs.h"
 
 #include <QComboBox>
 #include <QProgressBar>
@@ -20,16 +21,10 @@
 #include <memory>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
-Design loadExample(const char* name)
-{
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load %s", name);
-    return *r.design;
-}
 
 double partValue(const BreakdownSeries& s, const std::string& name)
 {

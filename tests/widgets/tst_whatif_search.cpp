@@ -7,6 +7,7 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
+#include "test_designs.h"
 
 #include <QHeaderView>
 #include <QProgressBar>
@@ -22,16 +23,10 @@
 #include <string>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
-Design loadExample(const char* name)
-{
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load %s", name);
-    return *r.design;
-}
 
 struct Fixture {
     DesignDocument doc;
