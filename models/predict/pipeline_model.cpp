@@ -34,6 +34,7 @@ double p2pSecondsPerMicrobatch(const Topology& topology, int microbatch, int seq
     GroupPlacement place;
     place.ranks = 2;
     place.ranksPerNode = stride < std::max(1, topology.gpusPerNode) ? 2 : 1;
+    place.spanNodes = groupBlockNodes(stride, pp, topology.gpusPerNode);
     const double oneSend = collectiveTime(topology, CollectiveOp::PointToPoint, bytes, place).seconds;
     return 2.0 * std::max(1, vp) * oneSend;
 }

@@ -15,7 +15,7 @@ namespace {
 
 double collective(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode)
 {
-    return groupCollectiveSeconds(t, op, bytes, ranks, perNode);
+    return groupCollectiveSeconds(t, op, bytes, ranks, perNode, groupBlockNodes(1, ranks, t.gpusPerNode));
 }
 
 } // namespace
@@ -78,6 +78,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
         GroupPlacement g;
         g.ranks = 2;
         g.ranksPerNode = tp * cp <= gpn ? 2 : 1;
+        g.spanNodes = groupBlockNodes(tp, cp, gpn);
         const double step = collectiveTime(t, CollectiveOp::PointToPoint, kvBytes, g).seconds;
         const double perLayer = (cp - 1) * step * (1.0 + 2.0);
         const double attn = (1.0 + kFlashBackwardFactor) * lt.attentionForwardS;
