@@ -84,7 +84,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
         const double attn = (1.0 + kFlashBackwardFactor) * lt.attentionForwardS;
         mb.cpCommExposedS = L * std::max(0.0, perLayer - attn);
     }
-    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, sp ? tp : 1, cp, dp, pp, vp);
+    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, tp, cp, dp, pp, vp, sp);
 
     const double mbStage = mb.forwardS + mb.backwardS + mb.recomputeS + mb.tpCommS + mb.cpCommExposedS;
     StepBreakdown& br = out.breakdown;

@@ -50,6 +50,7 @@ private slots:
     void oversubscribedLeafSlowsOnlyGroupsCrossingIt();
     void loneGroupSeesOnlyItsOwnNodes();
     void capexAndPowerFollowTheBomNotTheSplit();
+    void pipelineNeighboursSitTpCpDpRanksApart();
 };
 
 // (d) Symmetric, fully cabled designs keep the uniform figures: every member
@@ -219,6 +220,24 @@ void TestAsymmetricFabric::capexAndPowerFollowTheBomNotTheSplit()
     QCOMPARE(a.cost.capexUsd, b.cost.capexUsd);
     QCOMPARE(a.power.opticsW, b.power.opticsW);
     QCOMPARE(a.power.switchW, b.power.switchW);
+}
+
+// Rank placement: neighbouring pipeline stages sit tp*cp*dp ranks apart with or
+// without sequence parallelism (which only splits the message over the TP
+// ranks). Workhorse, TP 8 x PP 2 x DP 4: stages 4 nodes apart, over the NICs
+// either way, so the unsplit message (8x the bytes) takes several times longer;
+// were the SP-off send placed inside a node (NVLink, ~8x faster) it would not.
+void TestAsymmetricFabric::pipelineNeighboursSitTpCpDpRanksApart()
+{
+    Design split = loadExample("workhorse.json");
+    split.parallelism.pp = 2;
+    split.parallelism.dp = 4;
+    Design whole = split;
+    whole.parallelism.sequenceParallel = false;
+    const double splitPp = predict(split).breakdown.ppCommS;
+    const double wholePp = predict(whole).breakdown.ppCommS;
+    QVERIFY(splitPp > 0);
+    QVERIFY2(wholePp > 4.0 * splitPp, qPrintable(QString::number(wholePp / splitPp)));
 }
 
 QTEST_GUILESS_MAIN(TestAsymmetricFabric)
