@@ -51,6 +51,8 @@ private slots:
     void loneGroupSeesOnlyItsOwnNodes();
     void capexAndPowerFollowTheBomNotTheSplit();
     void pipelineNeighboursSitTpCpDpRanksApart();
+    void cablesFasterThanTheNicRunAtTheNic();
+    void groupMembersCountTheirOwnCables();
 };
 
 // (d) Symmetric, fully cabled designs keep the uniform figures: every member
@@ -238,6 +240,45 @@ void TestAsymmetricFabric::pipelineNeighboursSitTpCpDpRanksApart()
     const double wholePp = predict(whole).breakdown.ppCommS;
     QVERIFY(splitPp > 0);
     QVERIFY2(wholePp > 4.0 * splitPp, qPrintable(QString::number(wholePp / splitPp)));
+}
+
+// Per rail min(NIC ports x NIC speed, cables x link speed): n1's cables drawn at
+// 800 Gb/s on a DGX H100 (8 x 400 Gb/s NICs) inject no more than 400 each, so
+// n1 is no faster than the others and the all-reduce does not move.
+void TestAsymmetricFabric::cablesFasterThanTheNicRunAtTheNic()
+{
+    Design fast = loadExample("workhorse.json");
+    for (Link& l : fast.links)
+        if (l.fromPartId == "n1")
+            l.speedGbps = 800;
+    const Topology t = deriveTopology(fast, repoCatalog());
+    QCOMPARE(t.nodeRuns.front().injectionGbps, 8 * 400.0);
+    QCOMPARE(t.floor.nicGBpsPerGpu, 8 * 400.0 / 8 / 8);
+    QCOMPARE(predict(fast).comm.allreduceTimeS, predict(loadExample("workhorse.json")).comm.allreduceTimeS);
+}
+
+// A node group's links count per member: fat-tree-256's eight groups of four
+// DGX H100 (8 cables each, one leaf per group) are eight runs of four members,
+// one leaf domain each; one group thinned to 2 cables per member slows the
+// fabric floor to 2 x 400 Gb/s over 8 GPUs.
+void TestAsymmetricFabric::groupMembersCountTheirOwnCables()
+{
+    Design d = loadExample("fat-tree-256.json");
+    const Topology even = deriveTopology(d, repoCatalog());
+    QCOMPARE(even.nodeRuns.size(), std::size_t(8));
+    for (const NodeRun& r : even.nodeRuns) {
+        QCOMPARE(r.nodes, 4);
+        QCOMPARE(r.injectionGbps, 8 * 400.0);
+        QCOMPARE(r.darkRails, 0);
+    }
+    const std::string group = even.firstNodePartId;
+    for (Link& l : d.links)
+        if (l.fromPartId == group || l.toPartId == group)
+            l.cablesPerMember = 2;
+    const Topology thin = deriveTopology(d, repoCatalog());
+    QVERIFY(!thin.uniformFabric);
+    QCOMPARE(thin.floor.nicGBpsPerGpu, 2 * 400.0 / 8 / 8);
+    QVERIFY(predict(d).comm.allreduceTimeS > predict(loadExample("fat-tree-256.json")).comm.allreduceTimeS);
 }
 
 QTEST_GUILESS_MAIN(TestAsymmetricFabric)
