@@ -168,7 +168,8 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
         const bool past = crossed >= 2;
         const double perGpu = past ? f.beyondLeafGBpsPerGpu : f.nicGBpsPerGpu;
         c.rankNic = std::max(kMinDrawnGBps, perGpu * eff / oversub);
-        c.oneNic = std::max(kMinDrawnGBps, f.oneNicGBps * eff / (oversub * (past ? f.leafOversubscription : 1.0)));
+        c.oneNic =
+            std::max(kMinDrawnGBps, f.oneNicGBps * eff / (oversub * (past ? f.leafOversubscription : 1.0)));
     } else if (t.nicGBpsPerGpu > 0) {
         c.rankNic = std::max(kMinDrawnGBps, t.nicGBpsPerGpu * eff / oversub);
         c.oneNic = std::max(kMinDrawnGBps, t.nicGbps / kBitsPerByte * eff / oversub);

@@ -73,8 +73,10 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
     case Sharding::FSDPFull: {
         // per micro-batch: gather for forward, gather again for backward, reduce-scatter.
         const int layers = in.layersPerStage;
-        const double agUnits = perLayerColl(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, span, layers);
-        const double rsUnits = perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, span, layers);
+        const double agUnits =
+            perLayerColl(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, span, layers);
+        const double rsUnits =
+            perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, span, layers);
         r.totalS = m * (2.0 * agUnits + rsUnits);
         r.overlappableS = m * (in.forwardS + in.backwardS);
         r.exposedS = m * (std::max(0.0, agUnits - in.forwardS) + std::max(0.0, agUnits + rsUnits - in.backwardS)) +
@@ -86,8 +88,10 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
         r.shardGroup = std::min(dp, r.ranksPerNode);
         const int replicas = std::max(1, dp / r.shardGroup);
         const int layers = in.layersPerStage;
-        const double agIn = perLayerColl(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup, span, layers);
-        const double rsIn = perLayerColl(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup, span, layers);
+        const double agIn =
+            perLayerColl(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup, span, layers);
+        const double rsIn =
+            perLayerColl(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup, span, layers);
         const double arOut = coll(t, CollectiveOp::AllReduce, grad / r.shardGroup, replicas, 1, span);
         r.totalS = m * (2.0 * agIn + rsIn) + arOut;
         r.overlappableS = m * (in.forwardS + in.backwardS);

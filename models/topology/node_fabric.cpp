@@ -30,7 +30,7 @@ bool same(double a, double b)
 
 struct Rail {
     int leaf;
-    int cables; // per member
+    int cables;  // per member
     double gbps; // the fastest of its cables
 };
 
@@ -89,7 +89,8 @@ void warnDarkRails(const Design& design, int part, const NodeRun& run, int rails
     const int lit = railsPerNode - run.darkRails;
     t.problems.push_back({Severity::Warning, "parts[" + std::to_string(part) + "]",
                           "node '" + id + "' reaches " + std::to_string(lit) + " of " +
-                              std::to_string(railsPerNode) + " rail leaves: " + std::to_string(run.darkRails) +
+                              std::to_string(railsPerNode) +
+                              " rail leaves: " + std::to_string(run.darkRails) +
                               " dark, the groups it belongs to run at its remaining rails",
                           id});
 }
@@ -98,8 +99,9 @@ bool uniform(const Topology& t)
 {
     const double drawn = t.nicsPerNode * t.nicGbps;
     for (const NodeRun& r : t.nodeRuns)
-        if (r.injectionGbps > 0 && (r.darkRails > 0 || r.gpusPerNode != t.gpusPerNode || !same(r.injectionGbps, drawn) ||
-            !same(r.beyondLeafGbps * (t.tiers.empty() ? 1.0 : t.tiers.front().oversubscription), drawn)))
+        if (r.injectionGbps > 0 &&
+            (r.darkRails > 0 || r.gpusPerNode != t.gpusPerNode || !same(r.injectionGbps, drawn) ||
+             !same(r.beyondLeafGbps * (t.tiers.empty() ? 1.0 : t.tiers.front().oversubscription), drawn)))
             return false;
     return true;
 }

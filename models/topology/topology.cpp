@@ -166,7 +166,8 @@ Topology deriveTopology(const Design& design, const Catalog& catalog)
 
     // --- Switches: radix, tiers, oversubscription, technology. ---
     std::array<TierSums, 3> tiers{};
-    std::vector<double> leafRatio(static_cast<std::size_t>(n), 1.0); // down:up per leaf, for the per-node pass
+    // Down:up capacity per leaf, for the per-node pass (deriveNodeFabric).
+    std::vector<double> leafRatio(static_cast<std::size_t>(n), 1.0);
     int ibSwitches = 0, ethSwitches = 0, sharpSwitches = 0, switches = 0;
     for (int i = 0; i < n; ++i) {
         if (g.kind(i) != PartKind::Switch)

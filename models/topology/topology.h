@@ -29,8 +29,10 @@ struct NodeRun {
     int firstNode = 0; // index of the run's first member among all node members
     int nodes = 0;
     int gpusPerNode = 0;
-    double injectionGbps = 0;  // per member: sum over its lit rails of min(NIC ports x NIC speed, cables x link speed)
-    double beyondLeafGbps = 0; // the same with each rail divided by its leaf's down:up ratio (at least 1)
+    // Per member: sum over its lit rails of min(NIC ports x NIC speed, cables x
+    // link speed); past the leaf, each rail divided by its leaf's down:up ratio (>= 1).
+    double injectionGbps = 0;
+    double beyondLeafGbps = 0;
     double leafOversubscription = 1.0; // worst down:up ratio of the leaves it reaches
     double oneNicGbps = 0;             // its fastest cable at min(link speed, NIC speed)
     int leaf = -1;                     // part index of the first leaf it is cabled to
@@ -87,9 +89,10 @@ struct Topology {
     // cables. When uniformFabric, every member injects nicsPerNode x nicGbps and
     // every leaf has its tier's ratio: the figures above hold for all of them.
     std::vector<NodeRun> nodeRuns;
-    int railsPerNode = 0;           // leaves a fully cabled member reaches (the most over node parts)
-    int leafDomainStrideNodes = 0;  // gcd of the member indices where the first leaf changes; 0 = one leaf domain
-    FabricFloor floor;              // over every node member
+    int railsPerNode = 0; // leaves a fully cabled member reaches (the most over node parts)
+    // gcd of the member indices where the first leaf changes; 0 = one leaf domain.
+    int leafDomainStrideNodes = 0;
+    FabricFloor floor; // over every node member
     bool uniformFabric = true;
 };
 

@@ -32,7 +32,8 @@ Prediction predict(const Design& d)
 bool hasWarningOn(const Prediction& p, const std::string& itemId, const std::string& words)
 {
     for (const Problem& q : p.problems)
-        if (q.severity == Severity::Warning && q.itemId == itemId && q.message.find(words) != std::string::npos)
+        if (q.severity == Severity::Warning && q.itemId == itemId &&
+            q.message.find(words) != std::string::npos)
             return true;
     return false;
 }
@@ -102,7 +103,7 @@ void TestAsymmetricFabric::thinNodeSlowsDataParallelOnly()
     const Prediction thin = predict(thinDesign);
     const Topology t = deriveTopology(thinDesign, repoCatalog());
     QCOMPARE(t.floor.nicGBpsPerGpu, 2 * 400.0 / 8 / 8); // 2 cables x 400 Gb/s over 8 GPUs
-    QCOMPARE(t.nicsPerNode, 8);                        // the vote alone would miss n1
+    QCOMPARE(t.nicsPerNode, 8);                         // the vote alone would miss n1
 
     QVERIFY(thin.comm.allreduceTimeS > 2.0 * full.comm.allreduceTimeS);
     QVERIFY(thin.breakdown.dpCommExposedS > full.breakdown.dpCommExposedS);
