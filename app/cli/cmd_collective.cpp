@@ -83,6 +83,9 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
     GroupPlacement placement;
     placement.ranks = group;
     placement.ranksPerNode = std::min(group, std::max(1, topology.gpusPerNode));
+    // One group over the first nodes in rank order: only their cables count.
+    placement.spanNodes = (group + placement.ranksPerNode - 1) / placement.ranksPerNode;
+    placement.firstNodes = placement.spanNodes;
     const CollectiveResult r = collectiveTime(topology, op, *bytes, placement);
 
     if (format == "text") {

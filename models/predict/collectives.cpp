@@ -126,6 +126,16 @@ void consider(Best& best, const Ctx& c, double latUs, double fill, double algbwG
     }
 }
 
+// Whether the group's traffic climbs past the leaves. Drawn designs: its block
+// of nodes holds two leaf domains; a Topology built by hand (no per-node facts):
+// more nodes than one leaf reaches.
+bool pastLeaves(const Topology& t, const GroupPlacement& pl, int nodes)
+{
+    if (t.nodeRuns.empty())
+        return t.nodesPerLeafDomain > 0 && nodes > t.nodesPerLeafDomain;
+    return groupsCrossLeaves(t, pl.spanNodes > 0 ? pl.spanNodes : nodes);
+}
+
 Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
 {
     Ctx c;
@@ -144,16 +154,23 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
     // Oversubscription of every tier the group climbs through (worst case B/r, refdata §4.2).
     int crossed = pl.tiersCrossed;
     if (crossed <= 0)
-        crossed = c.single ? 0
-                  : (t.nodesPerLeafDomain <= 0 || c.nodes <= t.nodesPerLeafDomain)
-                      ? 1
-                      : static_cast<int>(t.tiers.size());
+        crossed = c.single ? 0 : pastLeaves(t, pl, c.nodes) ? static_cast<int>(t.tiers.size()) : 1;
+    // Asymmetric fabric: the slowest member's own rails, its leaf's ratio folded
+    // in, so only the tiers above the leaves apply here (docs/collectives.md).
+    const bool perMember = !t.uniformFabric && t.nicGBpsPerGpu > 0;
     double oversub = 1.0;
-    for (int i = 0; i + 1 < crossed && i < static_cast<int>(t.tiers.size()); ++i)
+    for (int i = perMember ? 1 : 0; i + 1 < crossed && i < static_cast<int>(t.tiers.size()); ++i)
         oversub *= std::max(1.0, t.tiers[static_cast<std::size_t>(i)].oversubscription);
     const double eff = t.fabricEfficiency > 0 ? t.fabricEfficiency : fabricEfficiencyOf(t.fabric);
     constexpr double kBitsPerByte = 8.0;
-    if (t.nicGBpsPerGpu > 0) {
+    if (perMember) {
+        const FabricFloor f = pl.firstNodes > 0 ? fabricFloor(t, pl.firstNodes) : t.floor;
+        const bool past = crossed >= 2;
+        const double perGpu = past ? f.beyondLeafGBpsPerGpu : f.nicGBpsPerGpu;
+        c.rankNic = std::max(kMinDrawnGBps, perGpu * eff / oversub);
+        c.oneNic =
+            std::max(kMinDrawnGBps, f.oneNicGBps * eff / (oversub * (past ? f.leafOversubscription : 1.0)));
+    } else if (t.nicGBpsPerGpu > 0) {
         c.rankNic = std::max(kMinDrawnGBps, t.nicGBpsPerGpu * eff / oversub);
         c.oneNic = std::max(kMinDrawnGBps, t.nicGbps / kBitsPerByte * eff / oversub);
     } else {
@@ -361,14 +378,21 @@ CollectiveResult collectiveTime(const Topology& topology, CollectiveOp op, doubl
     return r;
 }
 
+int groupBlockNodes(long long strideRanks, int groupRanks, int gpusPerNode)
+{
+    const long long ranks = std::max(1LL, strideRanks) * std::max(1, groupRanks);
+    return static_cast<int>(std::clamp(ranks / std::max(1, gpusPerNode), 1LL, 1LL << 30));
+}
+
 double groupCollectiveSeconds(const Topology& topology, CollectiveOp op, double bytes, int ranks,
-                              int ranksPerNode)
+                              int ranksPerNode, int spanNodes)
 {
     if (ranks <= 1 || !(bytes > 0))
         return 0.0;
     GroupPlacement g;
     g.ranks = ranks;
     g.ranksPerNode = std::clamp(ranksPerNode, 1, ranks);
+    g.spanNodes = spanNodes;
     return collectiveTime(topology, op, bytes, g).seconds;
 }
 

@@ -33,6 +33,14 @@ struct GroupPlacement {
     // spines, 3 = across cores. 0 = let the topology decide from the node count.
     int tiersCrossed = 0;
     unsigned algorithms = kAlgoAll; // additive: restrict the choice, like NCCL_ALGO
+    // Additive (issue 14). Nodes one aligned block of this kind's groups spans in
+    // rank order (TP, CP, DP, PP), which decides whether the groups climb past
+    // their leaves; 0 = ranks / ranksPerNode.
+    int spanNodes = 0;
+    // Only the design's first N node members hold ranks (a lone group, the CLI);
+    // 0 = every member holds a rank of some group of this kind (a full split),
+    // so the slowest group has the slowest member.
+    int firstNodes = 0;
 };
 
 struct CollectiveResult {
@@ -55,7 +63,12 @@ CollectiveResult collectiveTime(const Topology& topology, CollectiveOp op, doubl
                                 const GroupPlacement& placement);
 // Seconds of one call over `ranks` GPUs, `ranksPerNode` of them per node
 // (clamped to 1..ranks); 0 for a group of one or an empty message.
+// Nodes one aligned block of a kind's groups spans when ranks are placed TP, CP,
+// DP, PP (Megatron order): the block holds strideRanks x groupRanks consecutive
+// ranks (TP: 1 x tp, CP: tp x cp, DP: tp*cp x dp, PP: tp*cp*dp x pp). At least 1.
+int groupBlockNodes(long long strideRanks, int groupRanks, int gpusPerNode);
+// spanNodes: GroupPlacement::spanNodes (0 = ranks / ranksPerNode).
 double groupCollectiveSeconds(const Topology& topology, CollectiveOp op, double bytes, int ranks,
-                              int ranksPerNode);
+                              int ranksPerNode, int spanNodes = 0);
 
 } // namespace cf

@@ -5,19 +5,23 @@
 namespace cf {
 namespace {
 
-double coll(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode)
+// Every DP collective of a split (the gradient all-reduce, ZeRO/FSDP gathers and
+// reduce-scatters, HYBRID's cross-replica all-reduce) runs inside one DP block of
+// tp*cp*dp ranks, which spans `span` nodes.
+double coll(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode, int span)
 {
-    return groupCollectiveSeconds(t, op, bytes, ranks, perNode);
+    return groupCollectiveSeconds(t, op, bytes, ranks, perNode, span);
 }
 
 // ZeRO-3 and FSDP gather and reduce-scatter one wrapped unit at a time (FSDP
 // auto-wraps each transformer layer; DeepSpeed fetches per sub-module), so a
 // step issues one collective per layer, each paying its own latency and
 // pipeline fill, rather than one call over all the stage's parameters.
-double perLayerColl(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode, int layers)
+double perLayerColl(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode, int span,
+                    int layers)
 {
     layers = std::max(1, layers);
-    return layers * coll(t, op, bytes / layers, ranks, perNode);
+    return layers * coll(t, op, bytes / layers, ranks, perNode, span);
 }
 
 } // namespace
@@ -35,15 +39,16 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
     const int dp = std::max(1, in.dp);
     const int m = std::max(1, in.microbatchesPerStep);
     r.ranksPerNode = dpRanksPerNode(t.gpusPerNode, in.tp, in.cp, dp);
+    const int span = groupBlockNodes(1LL * std::max(1, in.tp) * std::max(1, in.cp), dp, t.gpusPerNode);
     const double grad = kGradReduceBytesPerParam * in.stageParams;
     const double weights = kParamGatherBytesPerParam * in.stageParams;
     r.gradientBytes = grad;
-    r.allreduceS = coll(t, CollectiveOp::AllReduce, grad, dp, r.ranksPerNode);
+    r.allreduceS = coll(t, CollectiveOp::AllReduce, grad, dp, r.ranksPerNode, span);
     if (dp <= 1)
         return r;
     const double lastBucket = 1.0 / std::max(1, in.layersPerStage);
-    const double rsGrad = coll(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode);
-    const double agWeights = coll(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode);
+    const double rsGrad = coll(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, span);
+    const double agWeights = coll(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, span);
     switch (in.sharding) {
     case Sharding::DDP:
         r.totalS = r.allreduceS;
@@ -68,8 +73,10 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
     case Sharding::FSDPFull: {
         // per micro-batch: gather for forward, gather again for backward, reduce-scatter.
         const int layers = in.layersPerStage;
-        const double agUnits = perLayerColl(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, layers);
-        const double rsUnits = perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, layers);
+        const double agUnits =
+            perLayerColl(t, CollectiveOp::AllGather, weights, dp, r.ranksPerNode, span, layers);
+        const double rsUnits =
+            perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, span, layers);
         r.totalS = m * (2.0 * agUnits + rsUnits);
         r.overlappableS = m * (in.forwardS + in.backwardS);
         r.exposedS = m * (std::max(0.0, agUnits - in.forwardS) + std::max(0.0, agUnits + rsUnits - in.backwardS)) +
@@ -81,9 +88,11 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
         r.shardGroup = std::min(dp, r.ranksPerNode);
         const int replicas = std::max(1, dp / r.shardGroup);
         const int layers = in.layersPerStage;
-        const double agIn = perLayerColl(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup, layers);
-        const double rsIn = perLayerColl(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup, layers);
-        const double arOut = coll(t, CollectiveOp::AllReduce, grad / r.shardGroup, replicas, 1);
+        const double agIn =
+            perLayerColl(t, CollectiveOp::AllGather, weights, r.shardGroup, r.shardGroup, span, layers);
+        const double rsIn =
+            perLayerColl(t, CollectiveOp::ReduceScatter, grad, r.shardGroup, r.shardGroup, span, layers);
+        const double arOut = coll(t, CollectiveOp::AllReduce, grad / r.shardGroup, replicas, 1, span);
         r.totalS = m * (2.0 * agIn + rsIn) + arOut;
         r.overlappableS = m * (in.forwardS + in.backwardS);
         r.exposedS = m * (std::max(0.0, agIn - in.forwardS) + std::max(0.0, agIn + rsIn - in.backwardS)) +

@@ -19,8 +19,9 @@ double p2pMessageBytes(int microbatch, int seqLen, int hidden, int tp, int cp);
 
 // Seconds of point-to-point per micro-batch on the critical path: one forward
 // activation and one backward gradient per virtual stage. Neighbouring stages sit
-// tp*cp*dp ranks apart (Megatron rank order tp, cp, dp, pp).
+// tp*cp*dp ranks apart (Megatron rank order tp, cp, dp, pp). scatterOverTp: the
+// message is split over the tp ranks (sequence parallelism), else each sends it whole.
 double p2pSecondsPerMicrobatch(const Topology& topology, int microbatch, int seqLen, int hidden, int tp,
-                               int cp, int dp, int pp, int vp);
+                               int cp, int dp, int pp, int vp, bool scatterOverTp);
 
 } // namespace cf

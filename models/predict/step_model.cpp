@@ -15,7 +15,7 @@ namespace {
 
 double collective(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode)
 {
-    return groupCollectiveSeconds(t, op, bytes, ranks, perNode);
+    return groupCollectiveSeconds(t, op, bytes, ranks, perNode, groupBlockNodes(1, ranks, t.gpusPerNode));
 }
 
 } // namespace
@@ -78,12 +78,13 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
         GroupPlacement g;
         g.ranks = 2;
         g.ranksPerNode = tp * cp <= gpn ? 2 : 1;
+        g.spanNodes = groupBlockNodes(tp, cp, gpn);
         const double step = collectiveTime(t, CollectiveOp::PointToPoint, kvBytes, g).seconds;
         const double perLayer = (cp - 1) * step * (1.0 + 2.0);
         const double attn = (1.0 + kFlashBackwardFactor) * lt.attentionForwardS;
         mb.cpCommExposedS = L * std::max(0.0, perLayer - attn);
     }
-    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, sp ? tp : 1, cp, dp, pp, vp);
+    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, tp, cp, dp, pp, vp, sp);
 
     const double mbStage = mb.forwardS + mb.backwardS + mb.recomputeS + mb.tpCommS + mb.cpCommExposedS;
     StepBreakdown& br = out.breakdown;

@@ -7,6 +7,7 @@
 //  - oversubscription per tier: down capacity / up capacity of that tier.
 #include "models/topology/topology.h"
 
+#include "models/topology/node_fabric.h"
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
@@ -165,6 +166,8 @@ Topology deriveTopology(const Design& design, const Catalog& catalog)
 
     // --- Switches: radix, tiers, oversubscription, technology. ---
     std::array<TierSums, 3> tiers{};
+    // Down:up capacity per leaf, for the per-node pass (deriveNodeFabric).
+    std::vector<double> leafRatio(static_cast<std::size_t>(n), 1.0);
     int ibSwitches = 0, ethSwitches = 0, sharpSwitches = 0, switches = 0;
     for (int i = 0; i < n; ++i) {
         if (g.kind(i) != PartKind::Switch)
@@ -214,6 +217,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog)
         ts.downGbps += downGbps;
         ts.upGbps += upGbps;
         const double ratio = upGbps > 0 ? downGbps / upGbps : 1.0;
+        leafRatio[static_cast<std::size_t>(i)] = ratio;
         if (ratio > ts.worstRatio) {
             ts.worstRatio = ratio;
             ts.worstSwitch = i;
@@ -252,6 +256,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog)
         }
         t.tiers.push_back(f);
     }
+    deriveNodeFabric(design, g, leafRatio, t);
     // Worst even cut of a folded Clos: half the injection, limited by the thinnest
     // set of uplinks (one leaf with no uplinks is non-blocking inside).
     t.bisectionGBps = 0.5 * bottleneckGbps / kBitsPerByte;

@@ -23,6 +23,30 @@ struct TierFacts {
     double oversubscription = 1.0; // down:up capacity, 1.0 = non-blocking (top tier: 1.0)
 };
 
+// One run of consecutive node members (design order, a group's members in a
+// row) with the same scale-out facts. Rails: docs/collectives.md "Rails".
+struct NodeRun {
+    int firstNode = 0; // index of the run's first member among all node members
+    int nodes = 0;
+    int gpusPerNode = 0;
+    // Per member: sum over its lit rails of min(NIC ports x NIC speed, cables x
+    // link speed); past the leaf, each rail divided by its leaf's down:up ratio (>= 1).
+    double injectionGbps = 0;
+    double beyondLeafGbps = 0;
+    double leafOversubscription = 1.0; // worst down:up ratio of the leaves it reaches
+    double oneNicGbps = 0;             // its fastest cable at min(link speed, NIC speed)
+    int leaf = -1;                     // part index of the first leaf it is cabled to
+    int darkRails = 0;                 // rails (of railsPerNode) it has no cable on
+};
+
+// The slowest member among some nodes: what a ring or tree over them runs at.
+struct FabricFloor {
+    double nicGBpsPerGpu = 0;          // inside its leaves, line rate per GPU
+    double beyondLeafGBpsPerGpu = 0;   // past its leaves, its leaves' oversubscription applied
+    double oneNicGBps = 0;             // one of its NICs, line rate
+    double leafOversubscription = 1.0; // worst leaf ratio among them
+};
+
 struct Topology {
     // Compute. Mixed node types: the most common one is used and a warning raised.
     const NodeSpec* node = nullptr;
@@ -60,6 +84,16 @@ struct Topology {
     // common node type, for problems about the whole compute side.
     std::string firstNodePartId;
     int storageLinks = 0; // cables between storage systems and the rest
+
+    // Added for issue 14 (additive): every node member's own scale-out, from its
+    // cables. When uniformFabric, every member injects nicsPerNode x nicGbps and
+    // every leaf has its tier's ratio: the figures above hold for all of them.
+    std::vector<NodeRun> nodeRuns;
+    int railsPerNode = 0; // leaves a fully cabled member reaches (the most over node parts)
+    // gcd of the member indices where the first leaf changes; 0 = one leaf domain.
+    int leafDomainStrideNodes = 0;
+    FabricFloor floor; // over every node member
+    bool uniformFabric = true;
 };
 
 struct PathFacts {
@@ -76,6 +110,13 @@ PathFacts pathBetween(const Design& design, const Catalog& catalog, const std::s
                       const std::string& toPartId);
 
 const char* toString(SwitchTier tier); // "leaf", "spine", "core"
+
+// The slowest of the design's first `firstNodes` node members (rank order);
+// every member when firstNodes <= 0 or covers them all. O(runs).
+FabricFloor fabricFloor(const Topology& topology, int firstNodes);
+// Whether groups tiling the nodes in aligned blocks of `spanNodes` members (rank
+// order) climb past the leaves: some block holds members of two leaf domains. O(1).
+bool groupsCrossLeaves(const Topology& topology, int spanNodes);
 
 // A TP group of `tp` GPUs or an EP group of `ep` GPUs that does not fit inside
 // one scale-up (NVLink) domain: a warning per group, field "parallelism.tp" /
