@@ -59,37 +59,44 @@ const FlagSpec* ArgList::row(const std::string& name, FlagKind kind)
 std::optional<long long> ArgList::takeInt(const std::string& name)
 {
     const FlagSpec* f = row(name, FlagKind::Int);
-    return f ? takeInt(name, f->intMin, f->intMax) : std::nullopt;
+    return f ? takeInt(*f) : std::nullopt;
 }
 
 std::optional<double> ArgList::takeDouble(const std::string& name)
 {
     const FlagSpec* f = row(name, FlagKind::Real);
-    return f ? takeDouble(name, f->realMin, f->realMax) : std::nullopt;
+    return f ? takeDouble(*f) : std::nullopt;
 }
 
 std::optional<std::string> ArgList::takeOneOf(const std::string& name)
 {
     const FlagSpec* f = row(name, FlagKind::Choice);
-    if (!f)
-        return std::nullopt;
-    const std::optional<std::string> value = takeString(name);
+    return f ? takeOneOf(*f) : std::nullopt;
+}
+
+std::optional<long long> ArgList::takeInt(const FlagSpec& row)
+{
+    return takeInt(row.name, row.intMin, row.intMax);
+}
+
+std::optional<double> ArgList::takeDouble(const FlagSpec& row)
+{
+    return takeDouble(row.name, row.realMin, row.realMax);
+}
+
+std::optional<std::string> ArgList::takeOneOf(const FlagSpec& row)
+{
+    const std::optional<std::string> value = takeString(row.name);
     if (!value)
         return std::nullopt;
     std::string listed;
-    for (const std::string& c : f->choices) {
+    for (const std::string& c : row.choices) {
         if (*value == c)
             return value;
         listed += (listed.empty() ? "'" : " or '") + c + "'";
     }
-    addError(name + ": expected " + listed + ", got " + quoteValue(*value));
+    addError(row.name + ": expected " + listed + ", got " + quoteValue(*value));
     return std::nullopt;
-}
-
-std::vector<std::string> ArgList::choicesOf(const std::string& name) const
-{
-    const FlagSpec* f = spec_ ? spec_->find(name) : nullptr;
-    return f ? f->choices : std::vector<std::string>{};
 }
 
 std::string ArgList::takeChoice(const std::string& name)

@@ -41,6 +41,11 @@ public:
     // range, choices and default from its row.
     ArgList(std::vector<std::string> args, const CommandSpec& spec);
 
+    // With the row itself (shared groups: parsing works with or without a command table).
+    std::optional<long long> takeInt(const FlagSpec& row);
+    std::optional<double> takeDouble(const FlagSpec& row);
+    std::optional<std::string> takeOneOf(const FlagSpec& row);
+
     // Table-driven: the row's range (takeInt, takeDouble) or choices and default (takeChoice).
     std::optional<long long> takeInt(const std::string& name);
     std::optional<double> takeDouble(const std::string& name);
@@ -68,9 +73,6 @@ public:
     bool takeSwitch(const std::string& name);
     // Positional arguments left (not starting with "--"), removed.
     std::vector<std::string> takePositionals();
-
-    // The choices of a choice flag's row (empty without a table or such a row).
-    std::vector<std::string> choicesOf(const std::string& name) const;
 
     // Arguments nobody took; call after all take*() to report them.
     const std::vector<std::string>& remaining() const { return args_; }

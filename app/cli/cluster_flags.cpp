@@ -143,12 +143,13 @@ ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
     ClusterInput in;
     const std::size_t errorsBefore = errors.size();
     Flags f;
+    const FlagGroup& table = clusterFlags();
     f.gpu = args.takeString("--gpu");
-    f.gpus = args.takeInt("--gpus");
-    f.nodes = args.takeInt("--nodes");
-    f.gpusPerNode = args.takeInt("--gpus-per-node");
-    f.nicGbps = args.takeDouble("--nic-gbps");
-    f.fabric = args.takeOneOf("--fabric");
+    f.gpus = args.takeInt(table.at("--gpus"));
+    f.nodes = args.takeInt(table.at("--nodes"));
+    f.gpusPerNode = args.takeInt(table.at("--gpus-per-node"));
+    f.nicGbps = args.takeDouble(table.at("--nic-gbps"));
+    f.fabric = args.takeOneOf(table.at("--fabric"));
     for (const std::string& e : args.errors())
         if (e.rfind("--gpu", 0) == 0 || e.rfind("--nodes", 0) == 0 || e.rfind("--nic-gbps", 0) == 0 ||
             e.rfind("--fabric", 0) == 0)

@@ -1,6 +1,7 @@
 #include "app/cli/flag_spec.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace cf::cli {
 namespace {
@@ -96,6 +97,14 @@ FlagSpec textFlag(std::string name, std::string placeholder, std::string help, s
 FlagSpec pathFlag(std::string name, std::string placeholder, std::string help, std::string defaultText)
 {
     return row(std::move(name), FlagKind::Path, std::move(placeholder), {}, std::move(help), std::move(defaultText));
+}
+
+const FlagSpec& FlagGroup::at(const std::string& flag) const
+{
+    for (const FlagSpec& f : flags)
+        if (f.matches(flag))
+            return f;
+    throw std::logic_error("flag table '" + title + "' has no row " + flag);
 }
 
 FlagSpec required(FlagSpec flag)

@@ -35,6 +35,10 @@ struct FlagSpec {
 struct FlagGroup {
     std::string title; // "cluster flags"
     std::vector<FlagSpec> flags;
+
+    // The row named `flag`; a name missing from a constant table is a
+    // programming error (std::logic_error), caught by any test of the command.
+    const FlagSpec& at(const std::string& flag) const;
 };
 
 // Row builders, so tables read as one call per flag.

@@ -23,10 +23,13 @@ std::string fileElse(const std::string& engineDefault)
     return "DESIGN.json's, else " + engineDefault;
 }
 
+// The row of a workload or split flag.
+const FlagSpec& rowOf(const char* flag);
+
 template <typename T, typename F>
 void takeEnum(ArgList& args, const char* flag, T& out, F parse)
 {
-    if (auto text = args.takeOneOf(flag)) {
+    if (auto text = args.takeOneOf(rowOf(flag))) {
         T v{};
         if (parse(*text, v))
             out = v;
@@ -38,8 +41,8 @@ void takeEnum(ArgList& args, const char* flag, T& out, F parse)
 // A two-way choice ("on|off"): true for the row's first choice.
 bool yesNo(ArgList& args, const char* flag, bool& out)
 {
-    if (auto text = args.takeOneOf(flag)) {
-        out = *text == args.choicesOf(flag).front();
+    if (auto text = args.takeOneOf(rowOf(flag))) {
+        out = *text == rowOf(flag).choices.front();
         return true;
     }
     return false;
@@ -94,6 +97,19 @@ const FlagGroup& splitFlags()
     return group;
 }
 
+namespace {
+
+const FlagSpec& rowOf(const char* flag)
+{
+    const FlagGroup& workload = workloadFlags();
+    for (const FlagSpec& f : workload.flags)
+        if (f.matches(flag))
+            return f;
+    return splitFlags().at(flag);
+}
+
+} // namespace
+
 void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, Design& design)
 {
     Workload& w = design.workload;
@@ -115,7 +131,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     }
     bool custom = false;
     auto dim = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(flag)) {
+        if (auto v = args.takeInt(rowOf(flag))) {
             field = int(*v);
             custom = true;
             return true;
@@ -150,9 +166,9 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     if (!haveModel)
         args.addError("--model: give a model preset or a custom shape (--layers --hidden --heads --vocab)");
 
-    if (auto v = args.takeInt("--seq")) w.seqLen = int(*v);
-    if (auto v = args.takeInt("--global-batch")) w.globalBatchSeqs = int(*v);
-    if (auto v = args.takeDouble("--tokens")) w.tokensToTrain = *v;
+    if (auto v = args.takeInt(rowOf("--seq"))) w.seqLen = int(*v);
+    if (auto v = args.takeInt(rowOf("--global-batch"))) w.globalBatchSeqs = int(*v);
+    if (auto v = args.takeDouble(rowOf("--tokens"))) w.tokensToTrain = *v;
     takeEnum(args, "--precision", w.precision, precisionFromString);
     bool async = w.asyncCheckpoint;
     yesNo(args, "--checkpoint", async);
@@ -160,7 +176,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
 
     bool splitChanged = !fromFile;
     auto split = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(flag)) {
+        if (auto v = args.takeInt(rowOf(flag))) {
             field = int(*v);
             splitChanged = true;
         }
@@ -169,8 +185,8 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     split("--pp", p.pp);
     split("--vp", p.vp);
     split("--cp", p.cp);
-    if (auto v = args.takeInt("--microbatch")) p.microbatch = int(*v);
-    if (auto v = args.takeInt("--dp"))
+    if (auto v = args.takeInt(rowOf("--microbatch"))) p.microbatch = int(*v);
+    if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)
         p.dp = 0; // GPUs / (TP x PP x CP)
