@@ -43,7 +43,9 @@ std::string pathProblem(const std::string& path)
 
 ArgList::ArgList(std::vector<std::string> args) : args_(std::move(args)) {}
 
-ArgList::ArgList(std::vector<std::string> args, const CommandSpec& spec) : spec_(&spec), args_(std::move(args)) {}
+ArgList::ArgList(std::vector<std::string> args, const CommandSpec& spec)
+    : spec_(&spec), args_(std::move(args))
+{}
 
 const FlagSpec* ArgList::row(const std::string& name, FlagKind kind)
 {

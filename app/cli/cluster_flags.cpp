@@ -133,7 +133,8 @@ const FlagGroup& clusterFlags()
          intFlag("--nodes", "N", "nodes", 1, kMaxNodes, "", "nodes of a cluster from flags (or --gpus)"),
          intFlag("--gpus-per-node", "G", "GPUs", 1, kMaxGpusPerNode, std::to_string(kDefaultGpusPerNode),
                  "GPUs per node"),
-         realFlag("--nic-gbps", "X", "Gbit/s", 1, kMaxNicGbps, std::to_string(int(kDefaultNicGbps)), "NIC speed per GPU"),
+         realFlag("--nic-gbps", "X", "Gbit/s", 1, kMaxNicGbps, std::to_string(int(kDefaultNicGbps)),
+                  "NIC speed per GPU"),
          choiceFlag("--fabric", {"ib", "roce"}, "ib", "scale-out fabric: InfiniBand or RoCE Ethernet")}};
     return group;
 }

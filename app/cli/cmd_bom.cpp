@@ -34,8 +34,8 @@ std::string bomText(const BillOfMaterials& bom)
                       item.c_str(), l.quantity, l.unitPriceUsd, l.extendedPriceUsd, l.totalPowerW);
         text += line;
     }
-    std::snprintf(line, sizeof line, "%-10s %-52s %8s %14s %16.2f %10.2f\n", "total", "", "", "", bom.totalUsd,
-                  bom.totalPowerW);
+    std::snprintf(line, sizeof line, "%-10s %-52s %8s %14s %16.2f %10.2f\n", "total", "", "", "",
+                  bom.totalUsd, bom.totalPowerW);
     return text + line;
 }
 
@@ -44,8 +44,10 @@ std::string bomText(const BillOfMaterials& bom)
 const CommandSpec& bomSpec()
 {
     static const FlagGroup own{
-        "flags", {choiceFlag("--format", {"csv", "json", "text"}, "csv", "CSV (RFC 4180), JSON or a text table")}};
-    static const CommandSpec spec{"bom", "DESIGN.json",
+        "flags",
+        {choiceFlag("--format", {"csv", "json", "text"}, "csv", "CSV (RFC 4180), JSON or a text table")}};
+    static const CommandSpec spec{"bom",
+                                  "DESIGN.json",
                                   "The bill of materials of a design file: every part, cable and optic with "
                                   "quantity, price and power.\nExit 1 when a catalog id cannot be priced "
                                   "(the bill is still printed).",

@@ -39,7 +39,8 @@ const CommandSpec& collectiveSpec()
          required(realFlag("--bytes", "N", "bytes", 1, kMaxBytes, "", "message size per rank")),
          intFlag("--ranks", "R", "GPUs", 1, kMaxRanks, "all GPUs of the design", "GPUs taking part"),
          choiceFlag("--format", {"json", "text"}, "json", "report format")}};
-    static const CommandSpec spec{"collective", "[DESIGN.json | cluster flags]",
+    static const CommandSpec spec{"collective",
+                                  "[DESIGN.json | cluster flags]",
                                   "The time of one NCCL collective on the drawn (or flag-described) fabric, "
                                   "with algorithm and bandwidths.",
                                   {&own, &clusterFlags()}};

@@ -184,7 +184,8 @@ const CommandSpec& compareSpec()
 {
     static const FlagGroup own{
         "flags", {choiceFlag("--format", {"json", "text"}, "text", "a table with deltas, or a JSON report")}};
-    static const CommandSpec spec{"compare", "A.json B.json [C.json D.json]",
+    static const CommandSpec spec{"compare",
+                                  "A.json B.json [C.json D.json]",
                                   "Evaluates two to four designs: every headline metric with its delta "
                                   "against A and the best marked,\nthen each design's bill-of-materials "
                                   "differences against A.",

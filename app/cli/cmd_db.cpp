@@ -288,22 +288,21 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
 const CommandSpec& dbListSpec()
 {
     static const FlagGroup own{"db list flags", {formatFlag("designs and their variant trees, or JSON")}};
-    static const CommandSpec spec{"db list", "", "db list: the stored designs and their variant trees.",
-                                  {&own, &dbFlags()}};
+    static const CommandSpec spec{
+        "db list", "", "db list: the stored designs and their variant trees.", {&own, &dbFlags()}};
     return spec;
 }
 
 const CommandSpec& dbSaveSpec()
 {
-    static const FlagGroup own{
-        "db save flags",
-        {required(textFlag("--name", "NAME", "variant name")),
-         intFlag("--parent", "ID", "variant id", 1, std::numeric_limits<qint64>::max(), "none (a new design)",
-                 "the variant this one derives from"),
-         textFlag("--note", "TEXT", "free-text note", "none"),
-         formatFlag("the new variant id alone, or {\"variant_id\": N}")}};
-    static const CommandSpec spec{"db save", "DESIGN.json", "db save: stores a design file as a new variant.",
-                                  {&own, &dbFlags()}};
+    static const FlagGroup own{"db save flags",
+                               {required(textFlag("--name", "NAME", "variant name")),
+                                intFlag("--parent", "ID", "variant id", 1, std::numeric_limits<qint64>::max(),
+                                        "none (a new design)", "the variant this one derives from"),
+                                textFlag("--note", "TEXT", "free-text note", "none"),
+                                formatFlag("the new variant id alone, or {\"variant_id\": N}")}};
+    static const CommandSpec spec{
+        "db save", "DESIGN.json", "db save: stores a design file as a new variant.", {&own, &dbFlags()}};
     return spec;
 }
 
@@ -312,8 +311,8 @@ const CommandSpec& dbExportSpec()
     static const FlagGroup own{"db export flags",
                                {required(pathFlag("-o", "DESIGN.json", "the design file to write")),
                                 formatFlag("nothing, or {\"variant_id\", \"written\"}")}};
-    static const CommandSpec spec{"db export", "ID", "db export: writes a stored variant as a design file.",
-                                  {&own, &dbFlags()}};
+    static const CommandSpec spec{
+        "db export", "ID", "db export: writes a stored variant as a design file.", {&own, &dbFlags()}};
     return spec;
 }
 

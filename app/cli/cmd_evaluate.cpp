@@ -17,7 +17,8 @@ const CommandSpec& evaluateSpec()
 {
     static const FlagGroup own{"flags", {choiceFlag("--format", {"json", "text"}, "json", "report format")}};
     static const CommandSpec spec{
-        "evaluate", "[DESIGN.json]",
+        "evaluate",
+        "[DESIGN.json]",
         "Predicts step time, MFU, memory, power, cost and time to train of a design file, or of a uniform\n"
         "cluster from the cluster flags; workload and split flags override the file.",
         {&own, &clusterFlags(), &workloadFlags(), &splitFlags()}};

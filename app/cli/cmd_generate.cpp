@@ -108,7 +108,8 @@ const CommandSpec& generateSpec()
          textFlag("--name", "TEXT", "design name", "'<topology> <N>x <node>'"),
          required(withAlias(pathFlag("-o", "DESIGN.json", "the design file to write"), "--output")),
          choiceFlag("--format", {"json", "text"}, "json", "summary of what was generated")}};
-    static const CommandSpec spec{"generate", "",
+    static const CommandSpec spec{"generate",
+                                  "",
                                   "Lays out a whole fabric from the catalog, writes the design file with a "
                                   "starting split that validates,\nand prints a summary of nodes, switches "
                                   "and cables.",

@@ -93,7 +93,8 @@ const CommandSpec& searchSpec()
         {intFlag("--top", "N", "results", 1, kMaxTop, std::to_string(kDefaultTop), "how many splits to list"),
          choiceFlag("--format", {"json", "text"}, "json", "report format")}};
     static const CommandSpec spec{
-        "search", "[DESIGN.json | cluster flags]",
+        "search",
+        "[DESIGN.json | cluster flags]",
         "Ranks parallelism splits (TP, PP, VP, CP, micro-batch, sharding, recompute) by time to train;\n"
         "the split flags give what the search does not vary (sequence parallelism).",
         {&own, &clusterFlags(), &workloadFlags(), &splitFlags()}};

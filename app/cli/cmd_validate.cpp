@@ -60,8 +60,10 @@ void printJson(std::ostream& os, bool valid, const Problems& problems)
 const CommandSpec& validateSpec()
 {
     static const FlagGroup own{
-        "flags", {choiceFlag("--format", {"json", "text"}, "text", "'valid' and the warnings, or a JSON report")}};
-    static const CommandSpec spec{"validate", "DESIGN.json",
+        "flags",
+        {choiceFlag("--format", {"json", "text"}, "text", "'valid' and the warnings, or a JSON report")}};
+    static const CommandSpec spec{"validate",
+                                  "DESIGN.json",
                                   "Checks a design file against the catalog: exit 0 when valid (warnings "
                                   "listed), 2 naming every problem.",
                                   {&own}};

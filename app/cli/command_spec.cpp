@@ -54,7 +54,8 @@ std::string commandHelp(const std::vector<const CommandSpec*>& forms)
 {
     std::string text;
     for (const CommandSpec* form : forms)
-        text += (text.empty() ? "usage: " : "       ") + std::string("clusterforge-cli ") + form->usage() + "\n";
+        text +=
+            (text.empty() ? "usage: " : "       ") + std::string("clusterforge-cli ") + form->usage() + "\n";
     std::vector<const FlagGroup*> shown;
     for (const CommandSpec* form : forms) {
         text += "\n" + form->summary + "\n";

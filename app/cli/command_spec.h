@@ -10,9 +10,9 @@
 namespace cf::cli {
 
 struct CommandSpec {
-    std::string name;     // "bom", "db save"
-    std::string operands; // "DESIGN.json", "[DESIGN.json | cluster flags]"
-    std::string summary;  // what the command does, for --help
+    std::string name;                     // "bom", "db save"
+    std::string operands;                 // "DESIGN.json", "[DESIGN.json | cluster flags]"
+    std::string summary;                  // what the command does, for --help
     std::vector<const FlagGroup*> groups; // the command's own flags first
 
     // The row for `flag` (name or alias), nullptr when the command has no such flag.

@@ -48,8 +48,8 @@ std::string FlagSpec::description() const
     return text;
 }
 
-static FlagSpec row(std::string name, FlagKind kind, std::string placeholder, std::string unit, std::string help,
-             std::string defaultText)
+static FlagSpec row(std::string name, FlagKind kind, std::string placeholder, std::string unit,
+                    std::string help, std::string defaultText)
 {
     FlagSpec f;
     f.name = std::move(name);
@@ -74,14 +74,15 @@ FlagSpec intFlag(std::string name, std::string placeholder, std::string unit, lo
 FlagSpec realFlag(std::string name, std::string placeholder, std::string unit, double min, double max,
                   std::string defaultText, std::string help)
 {
-    FlagSpec f = row(std::move(name), FlagKind::Real, std::move(placeholder), std::move(unit), std::move(help),
-                     std::move(defaultText));
+    FlagSpec f = row(std::move(name), FlagKind::Real, std::move(placeholder), std::move(unit),
+                     std::move(help), std::move(defaultText));
     f.realMin = min;
     f.realMax = max;
     return f;
 }
 
-FlagSpec choiceFlag(std::string name, std::vector<std::string> choices, std::string defaultText, std::string help)
+FlagSpec choiceFlag(std::string name, std::vector<std::string> choices, std::string defaultText,
+                    std::string help)
 {
     FlagSpec f = row(std::move(name), FlagKind::Choice, joined(choices, "|"), {}, std::move(help),
                      std::move(defaultText));
@@ -91,12 +92,14 @@ FlagSpec choiceFlag(std::string name, std::vector<std::string> choices, std::str
 
 FlagSpec textFlag(std::string name, std::string placeholder, std::string help, std::string defaultText)
 {
-    return row(std::move(name), FlagKind::Text, std::move(placeholder), {}, std::move(help), std::move(defaultText));
+    return row(std::move(name), FlagKind::Text, std::move(placeholder), {}, std::move(help),
+               std::move(defaultText));
 }
 
 FlagSpec pathFlag(std::string name, std::string placeholder, std::string help, std::string defaultText)
 {
-    return row(std::move(name), FlagKind::Path, std::move(placeholder), {}, std::move(help), std::move(defaultText));
+    return row(std::move(name), FlagKind::Path, std::move(placeholder), {}, std::move(help),
+               std::move(defaultText));
 }
 
 const FlagSpec& FlagGroup::at(const std::string& flag) const

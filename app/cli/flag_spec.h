@@ -11,8 +11,8 @@ namespace cf::cli {
 enum class FlagKind { Int, Real, Choice, Text, Path };
 
 struct FlagSpec {
-    std::string name;        // "--tp", or "-o"
-    std::string alias;       // another spelling ("--output" for -o), "" if none
+    std::string name;  // "--tp", or "-o"
+    std::string alias; // another spelling ("--output" for -o), "" if none
     FlagKind kind = FlagKind::Text;
     std::string placeholder; // "N", "ID"; for a choice flag the choices joined by '|'
     std::string unit;        // "Gbit/s", "bytes", "GPUs"; "" when the value has none
@@ -46,7 +46,8 @@ FlagSpec intFlag(std::string name, std::string placeholder, std::string unit, lo
                  std::string defaultText, std::string help);
 FlagSpec realFlag(std::string name, std::string placeholder, std::string unit, double min, double max,
                   std::string defaultText, std::string help);
-FlagSpec choiceFlag(std::string name, std::vector<std::string> choices, std::string defaultText, std::string help);
+FlagSpec choiceFlag(std::string name, std::vector<std::string> choices, std::string defaultText,
+                    std::string help);
 FlagSpec textFlag(std::string name, std::string placeholder, std::string help, std::string defaultText = {});
 FlagSpec pathFlag(std::string name, std::string placeholder, std::string help, std::string defaultText = {});
 // The same row, shown as required in usage (required-ness is checked by the command).

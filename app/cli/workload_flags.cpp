@@ -26,15 +26,15 @@ std::string fileElse(const std::string& engineDefault)
 // The row of a workload or split flag.
 const FlagSpec& rowOf(const char* flag);
 
-template <typename T, typename F>
-void takeEnum(ArgList& args, const char* flag, T& out, F parse)
+template <typename T, typename F> void takeEnum(ArgList& args, const char* flag, T& out, F parse)
 {
     if (auto text = args.takeOneOf(rowOf(flag))) {
         T v{};
         if (parse(*text, v))
             out = v;
         else // the table lists a choice the engine does not know
-            args.addError(std::string(flag) + ": internal error: " + quoteValue(*text) + " is not understood");
+            args.addError(std::string(flag) + ": internal error: " + quoteValue(*text) +
+                          " is not understood");
     }
 }
 
@@ -63,7 +63,8 @@ const FlagGroup& workloadFlags()
          intFlag("--ffn", "F", "", 1, kMaxDim, "4 x --hidden", "custom model: FFN inner size"),
          choiceFlag("--ffn-type", {"gated", "plain"}, "gated (plain when --ffn is left out)",
                     "custom model: SwiGLU (3 matrices) or GELU MLP (2)"),
-         choiceFlag("--tied-embeddings", {"yes", "no"}, "no", "custom model: input and output embeddings shared"),
+         choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
+                    "custom model: input and output embeddings shared"),
          intFlag("--vocab", "V", "tokens", 1, kMaxDim, "", "custom model: vocabulary size"),
          intFlag("--seq", "S", "tokens", 1, kMaxDim, fileElse("the preset's"), "sequence length"),
          intFlag("--global-batch", "B", "sequences", 1, kMaxDim, fileElse(std::to_string(w.globalBatchSeqs)),
@@ -81,7 +82,8 @@ const FlagGroup& splitFlags()
     static const FlagGroup group{
         "split flags",
         {intFlag("--tp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.tp)), "tensor-parallel degree"),
-         intFlag("--pp", "P", "stages", 1, kMaxGpus, fileElse(std::to_string(p.pp)), "pipeline-parallel degree"),
+         intFlag("--pp", "P", "stages", 1, kMaxGpus, fileElse(std::to_string(p.pp)),
+                 "pipeline-parallel degree"),
          intFlag("--vp", "V", "stages per rank", 1, kMaxGpus, fileElse(std::to_string(p.vp)),
                  "virtual (interleaved) pipeline stages"),
          intFlag("--cp", "C", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.cp)), "context-parallel degree"),
@@ -166,9 +168,12 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     if (!haveModel)
         args.addError("--model: give a model preset or a custom shape (--layers --hidden --heads --vocab)");
 
-    if (auto v = args.takeInt(rowOf("--seq"))) w.seqLen = int(*v);
-    if (auto v = args.takeInt(rowOf("--global-batch"))) w.globalBatchSeqs = int(*v);
-    if (auto v = args.takeDouble(rowOf("--tokens"))) w.tokensToTrain = *v;
+    if (auto v = args.takeInt(rowOf("--seq")))
+        w.seqLen = int(*v);
+    if (auto v = args.takeInt(rowOf("--global-batch")))
+        w.globalBatchSeqs = int(*v);
+    if (auto v = args.takeDouble(rowOf("--tokens")))
+        w.tokensToTrain = *v;
     takeEnum(args, "--precision", w.precision, precisionFromString);
     bool async = w.asyncCheckpoint;
     yesNo(args, "--checkpoint", async);
@@ -185,7 +190,8 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     split("--pp", p.pp);
     split("--vp", p.vp);
     split("--cp", p.cp);
-    if (auto v = args.takeInt(rowOf("--microbatch"))) p.microbatch = int(*v);
+    if (auto v = args.takeInt(rowOf("--microbatch")))
+        p.microbatch = int(*v);
     if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)

@@ -114,8 +114,8 @@ bool mentionsFlag(const std::string& text, const std::string& flag)
     // The flag as a whole word: "--gpu" must not be satisfied by "--gpus".
     for (std::size_t at = text.find(flag); at != std::string::npos; at = text.find(flag, at + 1)) {
         const std::size_t after = at + flag.size();
-        const bool wordEnd = after >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[after])) ||
-                                                        text[after] == '-');
+        const bool wordEnd = after >= text.size() ||
+                             !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '-');
         const bool wordStart = at == 0 || text[at - 1] == ' ' || text[at - 1] == '`' || text[at - 1] == '[' ||
                                text[at - 1] == '(' || text[at - 1] == '\n';
         if (wordEnd && wordStart)
@@ -231,7 +231,8 @@ void TestCliHelp::helpShowsUnitsRangesDefaults()
                     if (f.kind == cli::FlagKind::Int)
                         QVERIFY(f.description().find(std::to_string(f.intMax)) != std::string::npos);
                     if (!f.required && !f.defaultText.empty())
-                        QVERIFY(f.description().find("(default: " + f.defaultText + ")") != std::string::npos);
+                        QVERIFY(f.description().find("(default: " + f.defaultText + ")") !=
+                                std::string::npos);
                     for (const std::string& choice : f.choices)
                         QVERIFY(f.synopsis().find(choice) != std::string::npos);
                 }
@@ -275,10 +276,11 @@ void TestCliHelp::readmeNamesEveryFlag()
         if (f != "--output") // the long spelling of -o; README shows -o
             QVERIFY2(mentionsFlag(section, f), ("README does not mention " + f).c_str());
     const std::regex flagToken("--[a-z][a-z0-9-]*");
-    for (auto it = std::sregex_iterator(section.begin(), section.end(), flagToken); it != std::sregex_iterator();
-         ++it) {
+    for (auto it = std::sregex_iterator(section.begin(), section.end(), flagToken);
+         it != std::sregex_iterator(); ++it) {
         const std::string f = it->str();
-        QVERIFY2(flags.count(f) || f == "--help" || f == "--version", ("README names unknown flag " + f).c_str());
+        QVERIFY2(flags.count(f) || f == "--help" || f == "--version",
+                 ("README names unknown flag " + f).c_str());
     }
 }
 
@@ -311,8 +313,8 @@ void TestCliHelp::parsingUsesTableRanges()
             QVERIFY2(r.err.find(f.name + ": ") != std::string::npos && r.err.find(range) != std::string::npos,
                      (f.name + " -> " + r.err).c_str());
         }
-    const test::CliRun r = run({"generate", "--topology", "ring", "--nodes", "4", "--node", "dgx-h100", "--switch",
-                                "qm9700", "-o", "/nonexistent/never.json"});
+    const test::CliRun r = run({"generate", "--topology", "ring", "--nodes", "4", "--node", "dgx-h100",
+                                "--switch", "qm9700", "-o", "/nonexistent/never.json"});
     QCOMPARE(r.code, cli::kExitBadInput);
     QVERIFY2(r.err.find("--topology: expected 'fat-tree' or 'rail' or 'spine-leaf', got 'ring'") !=
                  std::string::npos,
@@ -329,10 +331,12 @@ void TestCliHelp::everyListedChoiceIsAccepted()
                 argv.insert(argv.end(), kCluster.begin(), kCluster.end());
                 argv.insert(argv.end(), {f.name, choice});
                 const test::CliRun r = run(argv);
-                QVERIFY2(r.err.find(f.name + ":") == std::string::npos, (f.name + " " + choice + ": " + r.err).c_str());
+                QVERIFY2(r.err.find(f.name + ":") == std::string::npos,
+                         (f.name + " " + choice + ": " + r.err).c_str());
             }
     for (const std::string& op : cli::collectiveSpec().find("--op")->choices) {
-        const test::CliRun r = run({"collective", "--op", op, "--bytes", "1e6", "--gpu", "h100-sxm", "--nodes", "2"});
+        const test::CliRun r =
+            run({"collective", "--op", op, "--bytes", "1e6", "--gpu", "h100-sxm", "--nodes", "2"});
         QVERIFY2(r.code == cli::kExitOk, (op + ": " + r.err).c_str());
     }
 }
