@@ -157,6 +157,7 @@ private slots:
     void everyListedChoiceIsAccepted();
     void generateFormats();
     void bomTextTotalsMatchCsv();
+    void dbFormats();
     void completionWordsComeFromTables();
     void completionScriptIsInstalled();
 };
@@ -370,6 +371,31 @@ void TestCliHelp::bomTextTotalsMatchCsv()
     QVERIFY2(std::regex_search(text.out, m, totalText), text.out.c_str());
     QVERIFY2(csv.out.find(m[1].str()) != std::string::npos && csv.out.find(m[2].str()) != std::string::npos,
              (m[1].str() + " / " + m[2].str()).c_str());
+}
+
+void TestCliHelp::dbFormats()
+{
+    QTemporaryDir dir;
+    const std::string db = dir.filePath("designs.sqlite").toStdString();
+    const std::string design = examplePath("workhorse.json");
+    // Text (the default) stays the bare id scripts read; JSON wraps it.
+    const test::CliRun text = run({"db", "save", design, "--name", "a", "--db", db});
+    QCOMPARE(text.code, cli::kExitOk);
+    QVERIFY2(std::regex_match(text.out, std::regex("[0-9]+\n")), text.out.c_str());
+    const test::CliRun json = run({"db", "save", design, "--name", "b", "--db", db, "--format", "json"});
+    QCOMPARE(json.code, cli::kExitOk);
+    const std::string secondId = std::to_string(std::stoll(text.out) + 1);
+    QVERIFY2(json.out == "{\n  \"variant_id\": " + secondId + "\n}\n", json.out.c_str());
+    const std::string out = dir.filePath("out.json").toStdString();
+    const test::CliRun silent = run({"db", "export", secondId, "-o", out, "--db", db});
+    QCOMPARE(silent.code, cli::kExitOk);
+    QVERIFY(silent.out.empty());
+    const test::CliRun told = run({"db", "export", secondId, "-o", out, "--db", db, "--format", "json"});
+    QCOMPARE(told.code, cli::kExitOk);
+    QVERIFY2(told.out.find("\"written\": \"" + out + "\"") != std::string::npos, told.out.c_str());
+    QVERIFY(QFile::exists(QString::fromStdString(out)));
+    const test::CliRun list = run({"db", "list", "--db", db, "--format", "json"});
+    QVERIFY(list.code == cli::kExitOk && list.out.find("\"name\": \"b\"") != std::string::npos);
 }
 
 void TestCliHelp::completionWordsComeFromTables()
