@@ -43,8 +43,74 @@ std::string pathProblem(const std::string& path)
 
 ArgList::ArgList(std::vector<std::string> args) : args_(std::move(args)) {}
 
+ArgList::ArgList(std::vector<std::string> args, const CommandSpec& spec)
+    : spec_(&spec), args_(std::move(args))
+{}
+
+const FlagSpec* ArgList::row(const std::string& name, FlagKind kind)
+{
+    const FlagSpec* f = spec_ ? spec_->find(name) : nullptr;
+    if (!f || f->kind != kind) {
+        errors_.push_back(name + ": internal error: not in the flag table of '" +
+                          (spec_ ? spec_->name : std::string("?")) + "' as this kind of flag");
+        return nullptr;
+    }
+    return f;
+}
+
+std::optional<long long> ArgList::takeInt(const std::string& name)
+{
+    const FlagSpec* f = row(name, FlagKind::Int);
+    return f ? takeInt(*f) : std::nullopt;
+}
+
+std::optional<double> ArgList::takeDouble(const std::string& name)
+{
+    const FlagSpec* f = row(name, FlagKind::Real);
+    return f ? takeDouble(*f) : std::nullopt;
+}
+
+std::optional<std::string> ArgList::takeOneOf(const std::string& name)
+{
+    const FlagSpec* f = row(name, FlagKind::Choice);
+    return f ? takeOneOf(*f) : std::nullopt;
+}
+
+std::optional<long long> ArgList::takeInt(const FlagSpec& row)
+{
+    return takeInt(row.name, row.intMin, row.intMax);
+}
+
+std::optional<double> ArgList::takeDouble(const FlagSpec& row)
+{
+    return takeDouble(row.name, row.realMin, row.realMax);
+}
+
+std::optional<std::string> ArgList::takeOneOf(const FlagSpec& row)
+{
+    const std::optional<std::string> value = takeString(row.name);
+    if (!value)
+        return std::nullopt;
+    std::string listed;
+    for (const std::string& c : row.choices) {
+        if (*value == c)
+            return value;
+        listed += (listed.empty() ? "'" : " or '") + c + "'";
+    }
+    addError(row.name + ": expected " + listed + ", got " + quoteValue(*value));
+    return std::nullopt;
+}
+
+std::string ArgList::takeChoice(const std::string& name)
+{
+    const FlagSpec* f = spec_ ? spec_->find(name) : nullptr;
+    return takeOneOf(name).value_or(f ? f->defaultText : std::string());
+}
+
 std::optional<std::string> ArgList::takeString(const std::string& name)
 {
+    if (spec_ && !spec_->find(name))
+        errors_.push_back(name + ": internal error: not in the flag table of '" + spec_->name + "'");
     std::optional<std::string> value;
     const std::string prefix = name + "=";
     for (std::size_t i = 0; i < args_.size();) {
@@ -211,6 +277,15 @@ std::string singleDesignFile(const std::vector<std::string>& positionals, std::v
         return {};
     }
     return positionals.front();
+}
+
+bool ArgList::hasErrorFor(const std::string& flag) const
+{
+    const std::string prefix = flag + ":";
+    for (const std::string& e : errors_)
+        if (e.rfind(prefix, 0) == 0)
+            return true;
+    return false;
 }
 
 std::vector<std::string> ArgList::finish()

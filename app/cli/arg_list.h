@@ -5,6 +5,8 @@
 // them, bytes that are not printable UTF-8 as \xNN, so a 1 MB or binary value
 // gives a one-line message.
 
+#include "app/cli/command_spec.h"
+
 #include "models/design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
 
 #include <cstddef>
@@ -34,6 +36,22 @@ std::string singleDesignFile(const std::vector<std::string>& positionals, std::v
 class ArgList {
 public:
     explicit ArgList(std::vector<std::string> args);
+    // With a command's table: every flag taken must be in it (else an
+    // "internal" error naming the flag), and the table overloads below take
+    // range, choices and default from its row.
+    ArgList(std::vector<std::string> args, const CommandSpec& spec);
+
+    // With the row itself (shared groups: parsing works with or without a command table).
+    std::optional<long long> takeInt(const FlagSpec& row);
+    std::optional<double> takeDouble(const FlagSpec& row);
+    std::optional<std::string> takeOneOf(const FlagSpec& row);
+
+    // Table-driven: the row's range (takeInt, takeDouble) or choices and default (takeChoice).
+    std::optional<long long> takeInt(const std::string& name);
+    std::optional<double> takeDouble(const std::string& name);
+    std::string takeChoice(const std::string& name);
+    // One of the row's choices, or nothing when absent or not a choice (error added).
+    std::optional<std::string> takeOneOf(const std::string& name);
 
     // "--name value" or "--name=value". Returns the value and removes both.
     // A flag given twice, or without a value, is an error.
@@ -61,10 +79,16 @@ public:
     // Errors so far, each naming its flag: "--tp: expected an integer, got 'x'".
     const std::vector<std::string>& errors() const { return errors_; }
     void addError(std::string message) { errors_.push_back(std::move(message)); }
+    // Whether an error so far names `flag` ("--nodes: ..."), so "required" is not added on top.
+    bool hasErrorFor(const std::string& flag) const;
     // Errors plus one per remaining unknown argument.
     std::vector<std::string> finish();
 
 private:
+    // The table row of `name`; nullptr (and an error) when the table lacks it.
+    const FlagSpec* row(const std::string& name, FlagKind kind);
+
+    const CommandSpec* spec_ = nullptr;
     std::vector<std::string> args_;
     std::vector<std::string> errors_;
 };

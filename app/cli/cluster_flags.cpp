@@ -27,6 +27,7 @@ constexpr double kDefaultNicGbps = 400.0;
 constexpr long long kMaxNodes = 100000; // fabric generator's bound
 constexpr long long kMaxGpus = 8000000;
 constexpr double kMaxNicGbps = 3200.0;
+constexpr long long kMaxGpusPerNode = 1024; // our bound: far above any chassis
 
 struct Flags {
     std::optional<std::string> gpu, fabric;
@@ -123,30 +124,40 @@ const SwitchSpec* baseSwitch(const Catalog& catalog, FabricTech tech)
 
 } // namespace
 
+const FlagGroup& clusterFlags()
+{
+    static const FlagGroup group{
+        "cluster flags",
+        {textFlag("--gpu", "ID", "GPU catalog id, e.g. h100-sxm; required without DESIGN.json"),
+         intFlag("--gpus", "N", "GPUs", 1, kMaxGpus, "", "total GPUs of a cluster from flags (or --nodes)"),
+         intFlag("--nodes", "N", "nodes", 1, kMaxNodes, "", "nodes of a cluster from flags (or --gpus)"),
+         intFlag("--gpus-per-node", "G", "GPUs", 1, kMaxGpusPerNode, std::to_string(kDefaultGpusPerNode),
+                 "GPUs per node"),
+         realFlag("--nic-gbps", "X", "Gbit/s", 1, kMaxNicGbps, std::to_string(int(kDefaultNicGbps)),
+                  "NIC speed per GPU"),
+         choiceFlag("--fabric", {"ib", "roce"}, "ib", "scale-out fabric: InfiniBand or RoCE Ethernet")}};
+    return group;
+}
+
 ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
 {
     ClusterInput in;
     const std::size_t errorsBefore = errors.size();
     Flags f;
+    const FlagGroup& table = clusterFlags();
     f.gpu = args.takeString("--gpu");
-    f.gpus = args.takeInt("--gpus", 1, kMaxGpus);
-    f.nodes = args.takeInt("--nodes", 1, kMaxNodes);
-    f.gpusPerNode = args.takeInt("--gpus-per-node", 1, 1024);
-    f.nicGbps = args.takeDouble("--nic-gbps", 1, kMaxNicGbps);
-    f.fabric = args.takeString("--fabric");
+    f.gpus = args.takeInt(table.at("--gpus"));
+    f.nodes = args.takeInt(table.at("--nodes"));
+    f.gpusPerNode = args.takeInt(table.at("--gpus-per-node"));
+    f.nicGbps = args.takeDouble(table.at("--nic-gbps"));
+    f.fabric = args.takeOneOf(table.at("--fabric"));
     for (const std::string& e : args.errors())
         if (e.rfind("--gpu", 0) == 0 || e.rfind("--nodes", 0) == 0 || e.rfind("--nic-gbps", 0) == 0 ||
             e.rfind("--fabric", 0) == 0)
             return in; // the ArgList already holds the error naming the flag
     std::optional<FabricTech> tech;
-    if (f.fabric) {
-        if (*f.fabric == "ib")
-            tech = FabricTech::InfiniBand;
-        else if (*f.fabric == "roce")
-            tech = FabricTech::Ethernet;
-        else
-            errors.push_back("--fabric: expected ib or roce, got " + quoteValue(*f.fabric));
-    }
+    if (f.fabric)
+        tech = *f.fabric == "ib" ? FabricTech::InfiniBand : FabricTech::Ethernet;
     Catalog catalog = Catalog::builtin();
     const GpuSpec* gpu = nullptr;
     if (f.gpu && !(gpu = catalog.gpu(*f.gpu)))

@@ -27,6 +27,9 @@ struct ClusterInput {
     std::string path;               // the file, when given
 };
 
+// The table of the cluster flags (parsing and --help).
+const FlagGroup& clusterFlags();
+
 // Takes the cluster flags and the DESIGN.json positional out of `args`; the
 // positional is the first argument that is not a flag and not a flag's value.
 // Errors are appended to `errors` (each starts with the flag or file name);

@@ -1,10 +1,11 @@
-// clusterforge-cli bom DESIGN.json [--format csv|json]
-// The bill of materials of a design file (models/predict/bill_of_materials):
-// CSV (RFC 4180, the default) or JSON on stdout. Exit 0 with the bill; 2 when
+// clusterforge-cli bom DESIGN.json [--format csv|json|text]
+// The bill of materials of a design file (models/bom/bill_of_materials):
+// CSV (RFC 4180, the default), JSON or an aligned text table on stdout. Exit 0 with the bill; 2 when
 // the file cannot be read or the flags are wrong (naming the flag); 1 when the
 // design refers to catalog ids the bill cannot price (the bill is still printed,
 // the problems go to stderr).
 #include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -12,26 +13,59 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/export/bom_writers.h"
 
+#include <cstdio>
 #include <ostream>
 
 namespace cf::cli {
 namespace {
 
-constexpr const char* kUsage = "usage: clusterforge-cli bom DESIGN.json [--format csv|json]";
+// A human-readable bill: one line per item, then the totals (same figures as the CSV).
+std::string bomText(const BillOfMaterials& bom)
+{
+    std::string text;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-10s %-52.52s %8s %14s %16s %10s\n", "kind", "item", "quantity",
+                  "unit USD", "extended USD", "power W");
+    text += line;
+    for (const BomLine& l : bom.lines) {
+        // Informational lines (GPUs inside a node) are not counted in the totals; say so.
+        const std::string item = l.counted() ? l.name : l.name + " (in " + l.includedIn + ")";
+        std::snprintf(line, sizeof line, "%-10s %-52.52s %8lld %14.2f %16.2f %10.2f\n", l.kind.c_str(),
+                      item.c_str(), l.quantity, l.unitPriceUsd, l.extendedPriceUsd, l.totalPowerW);
+        text += line;
+    }
+    std::snprintf(line, sizeof line, "%-10s %-52s %8s %14s %16.2f %10.2f\n", "total", "", "", "",
+                  bom.totalUsd, bom.totalPowerW);
+    return text + line;
+}
 
 } // namespace
 
+const CommandSpec& bomSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {choiceFlag("--format", {"csv", "json", "text"}, "csv", "CSV (RFC 4180), JSON or a text table")}};
+    static const CommandSpec spec{"bom",
+                                  "DESIGN.json",
+                                  "The bill of materials of a design file: every part, cable and optic with "
+                                  "quantity, price and power.\nExit 1 when a catalog id cannot be priced "
+                                  "(the bill is still printed).",
+                                  {&own}};
+    return spec;
+}
+
 int runBom(const Args& args, std::ostream& out, std::ostream& err)
 {
-    ArgList list(args);
-    const std::string format = list.takeChoice("--format", {"csv", "json"}, "csv");
+    ArgList list(args, bomSpec());
+    const std::string format = list.takeChoice("--format");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     singleDesignFile(files, errors);
     if (!errors.empty()) {
         for (const std::string& e : errors)
             err << "clusterforge-cli bom: " << e << "\n";
-        err << kUsage << "\n";
+        err << "usage: clusterforge-cli " << bomSpec().usage() << "\n";
         return kExitBadInput;
     }
 
@@ -43,7 +77,7 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
     const BillOfMaterials bom = buildBom(*loaded.design, Catalog::builtin());
-    out << (format == "json" ? bomToJson(bom) : bomToCsv(bom));
+    out << (format == "json" ? bomToJson(bom) : format == "text" ? bomText(bom) : bomToCsv(bom));
     bool unknownIds = false;
     for (const Problem& p : bom.problems) {
         err << "clusterforge-cli bom: " << formatProblem(p) << "\n";

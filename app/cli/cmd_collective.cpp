@@ -5,6 +5,7 @@
 
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
+#include "app/cli/command_spec.h"
 
 #include "models/predict/collectives.h"
 #include "models/topology/topology.h"
@@ -17,12 +18,8 @@
 namespace cf::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: clusterforge-cli collective --op all-reduce|reduce-scatter|all-gather|all-to-all --bytes N\n"
-    "         [DESIGN.json | --gpu ID (--gpus N | --nodes N) --gpus-per-node G --nic-gbps X --fabric "
-    "ib|roce]\n"
-    "         [--ranks R] [--format json|text]";
 constexpr double kMaxBytes = 1e15; // a petabyte: far beyond any buffer (our bound)
+constexpr long long kMaxRanks = 100000000; // our bound: far above any cluster
 
 std::string text(const char* label, double v, const char* unit)
 {
@@ -33,28 +30,37 @@ std::string text(const char* label, double v, const char* unit)
 
 } // namespace
 
+const CommandSpec& collectiveSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {required(choiceFlag("--op", {"all-reduce", "reduce-scatter", "all-gather", "all-to-all"}, "",
+                             "the collective")),
+         required(realFlag("--bytes", "N", "bytes", 1, kMaxBytes, "", "message size per rank")),
+         intFlag("--ranks", "R", "GPUs", 1, kMaxRanks, "all GPUs of the design", "GPUs taking part"),
+         choiceFlag("--format", {"json", "text"}, "json", "report format")}};
+    static const CommandSpec spec{"collective",
+                                  "[DESIGN.json | cluster flags]",
+                                  "The time of one NCCL collective on the drawn (or flag-described) fabric, "
+                                  "with algorithm and bandwidths.",
+                                  {&own, &clusterFlags()}};
+    return spec;
+}
+
 int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
 {
-    ArgList args(rawArgs);
-    const std::string format = args.takeChoice("--format", {"json", "text"}, "json");
+    ArgList args(rawArgs, collectiveSpec());
+    const std::string format = args.takeChoice("--format");
     CollectiveOp op = CollectiveOp::AllReduce;
-    const auto opText = args.takeString("--op");
-    if (!opText)
+    const auto opText = args.takeOneOf("--op");
+    if (!opText && !args.hasErrorFor("--op"))
         args.addError("--op: required (all-reduce, reduce-scatter, all-gather or all-to-all)");
-    else if (!collectiveOpFromString(*opText, op) || op == CollectiveOp::PointToPoint)
-        args.addError("--op: expected all-reduce, reduce-scatter, all-gather or all-to-all, got " +
-                      quoteValue(*opText));
-    const auto bytesText = args.takeString("--bytes");
-    std::optional<double> bytes;
-    if (!bytesText) {
+    else if (opText && (!collectiveOpFromString(*opText, op) || op == CollectiveOp::PointToPoint))
+        args.addError("--op: internal error: " + quoteValue(*opText) + " is not understood");
+    const std::optional<double> bytes = args.takeDouble("--bytes");
+    if (!bytes && !args.hasErrorFor("--bytes"))
         args.addError("--bytes: required");
-    } else {
-        ArgList one({"--bytes", *bytesText});
-        bytes = one.takeDouble("--bytes", 1, kMaxBytes);
-        for (const std::string& e : one.errors())
-            args.addError(e);
-    }
-    const auto ranks = args.takeInt("--ranks", 1, 100000000);
+    const auto ranks = args.takeInt("--ranks");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)
@@ -65,7 +71,7 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (!problems.empty()) {
         for (const std::string& e : problems)
             err << "clusterforge-cli collective: " << e << "\n";
-        err << kUsage << "\n";
+        err << "usage: clusterforge-cli " << collectiveSpec().usage() << "\n";
         return kExitBadInput;
     }
 

@@ -8,6 +8,7 @@
 // The comparison itself is models/compare/variant_comparison (the GUI's
 // compare view uses it too); this file loads, evaluates and formats.
 #include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -26,9 +27,6 @@
 
 namespace cf::cli {
 namespace {
-
-constexpr const char* kUsage =
-    "usage: clusterforge-cli compare A.json B.json [C.json D.json] [--format json|text]";
 
 // How the text report prints a metric row: label with its unit, printf format.
 struct MetricText {
@@ -182,10 +180,23 @@ std::string reportText(const VariantComparison& c)
 
 } // namespace
 
+const CommandSpec& compareSpec()
+{
+    static const FlagGroup own{
+        "flags", {choiceFlag("--format", {"json", "text"}, "text", "a table with deltas, or a JSON report")}};
+    static const CommandSpec spec{"compare",
+                                  "A.json B.json [C.json D.json]",
+                                  "Evaluates two to four designs: every headline metric with its delta "
+                                  "against A and the best marked,\nthen each design's bill-of-materials "
+                                  "differences against A.",
+                                  {&own}};
+    return spec;
+}
+
 int runCompare(const Args& args, std::ostream& out, std::ostream& err)
 {
-    ArgList list(args);
-    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
+    ArgList list(args, compareSpec());
+    const std::string format = list.takeChoice("--format");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     if (files.size() < std::size_t(kMinComparedVariants) || files.size() > std::size_t(kMaxComparedVariants))
@@ -193,7 +204,7 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     if (!errors.empty()) {
         for (const std::string& e : errors)
             err << "clusterforge-cli compare: " << e << "\n";
-        err << kUsage << "\n";
+        err << "usage: clusterforge-cli " << compareSpec().usage() << "\n";
         return kExitBadInput;
     }
 

@@ -1,10 +1,12 @@
-// clusterforge-cli db list|save|export [--db PATH]
-//   db list [--format json|text]                           designs and their variant trees
+// clusterforge-cli db list|save|export [--db PATH] [--format json|text]
+//   db list                                                designs and their variant trees
 //   db save DESIGN.json --name NAME [--parent ID] [--note TEXT]   prints the new variant id
 //   db export ID -o DESIGN.json                            writes the variant's design file
+//                                                          (--format json: prints what it wrote)
 // The database is --db PATH, else <AppDataLocation>/designs.sqlite. Bad flags
 // and store errors go to stderr with exit 2.
 #include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -28,16 +30,29 @@ namespace {
 // A variant's note: the design reader's bound on the free-text description.
 constexpr std::size_t kMaxNoteChars = 65536;
 
-constexpr const char* kUsage =
-    "usage: clusterforge-cli db list [--format json|text] [--db PATH]\n"
-    "       clusterforge-cli db save DESIGN.json --name NAME [--parent ID] [--note TEXT] [--db PATH]\n"
-    "       clusterforge-cli db export ID -o DESIGN.json [--db PATH]";
+// The --db flag every subcommand takes.
+const FlagGroup& dbFlags()
+{
+    static const FlagGroup group{
+        "database flags",
+        {pathFlag("--db", "PATH", "the SQLite database", "<AppDataLocation>/designs.sqlite")}};
+    return group;
+}
+
+FlagSpec formatFlag(const char* what)
+{
+    return choiceFlag("--format", {"json", "text"}, "text", what);
+}
 
 int badInput(std::ostream& err, const std::vector<std::string>& errors)
 {
     for (const std::string& e : errors)
         err << "clusterforge-cli db: " << e << "\n";
-    err << kUsage << "\n";
+    const char* lead = "usage: ";
+    for (const CommandSpec* form : {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}) {
+        err << lead << "clusterforge-cli " << form->usage() << "\n";
+        lead = "       ";
+    }
     return kExitBadInput;
 }
 
@@ -119,7 +134,7 @@ void printTree(std::ostream& out, const std::vector<VariantRow>& rows, std::opti
 
 int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
 {
-    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
+    const std::string format = list.takeChoice("--format");
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
         return badInput(err, errors);
@@ -170,10 +185,20 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     return kExitOk;
 }
 
+// Text: the new variant id alone (scripts read it); JSON: {"variant_id": N}.
+void printSaved(std::ostream& out, const std::string& format, qint64 id)
+{
+    if (format == "json")
+        out << nlohmann::ordered_json{{"variant_id", id}}.dump(2) << "\n";
+    else
+        out << id << "\n";
+}
+
 int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
 {
+    const std::string format = list.takeChoice("--format");
     const auto name = list.takeText("--name");
-    const auto parent = list.takeInt("--parent", 1, std::numeric_limits<qint64>::max());
+    const auto parent = list.takeInt("--parent");
     const std::string note = list.takeText("--note", kMaxNoteChars, true).value_or("");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
@@ -204,7 +229,7 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
         const auto ids = store.saveDesign(qname, *loaded.design, headline, qnote);
         if (!ids)
             return storeFailure(err, store);
-        out << ids->variantId << "\n";
+        printSaved(out, format, ids->variantId);
         return kExitOk;
     }
     const auto parentRow = store.variant(*parent);
@@ -215,12 +240,13 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     const auto id = store.saveVariant(parentRow->designId, *parent, qname, qnote, *loaded.design, headline);
     if (!id)
         return storeFailure(err, store);
-    out << *id << "\n";
+    printSaved(out, format, *id);
     return kExitOk;
 }
 
-int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& err)
+int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostream& out, std::ostream& err)
 {
+    const std::string format = list.takeChoice("--format");
     const auto output = list.takePath("-o");
     const std::vector<std::string> ids = list.takePositionals();
     std::vector<std::string> errors = list.finish();
@@ -249,24 +275,68 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
         err << "clusterforge-cli db: -o: " << error << "\n";
         return kExitBadInput;
     }
+    // Text stays silent as before; JSON says what was written.
+    if (format == "json")
+        out << nlohmann::ordered_json{{"variant_id", id}, {"written", *output}}.dump(
+                   2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            << "\n";
     return kExitOk;
 }
 
 } // namespace
+
+const CommandSpec& dbListSpec()
+{
+    static const FlagGroup own{"db list flags", {formatFlag("designs and their variant trees, or JSON")}};
+    static const CommandSpec spec{
+        "db list", "", "db list: the stored designs and their variant trees.", {&own, &dbFlags()}};
+    return spec;
+}
+
+const CommandSpec& dbSaveSpec()
+{
+    static const FlagGroup own{"db save flags",
+                               {required(textFlag("--name", "NAME", "variant name")),
+                                intFlag("--parent", "ID", "variant id", 1, std::numeric_limits<qint64>::max(),
+                                        "none (a new design)", "the variant this one derives from"),
+                                textFlag("--note", "TEXT", "free-text note", "none"),
+                                formatFlag("the new variant id alone, or {\"variant_id\": N}")}};
+    static const CommandSpec spec{
+        "db save", "DESIGN.json", "db save: stores a design file as a new variant.", {&own, &dbFlags()}};
+    return spec;
+}
+
+const CommandSpec& dbExportSpec()
+{
+    static const FlagGroup own{"db export flags",
+                               {required(pathFlag("-o", "DESIGN.json", "the design file to write")),
+                                formatFlag("nothing, or {\"variant_id\", \"written\"}")}};
+    static const CommandSpec spec{
+        "db export", "ID", "db export: writes a stored variant as a design file.", {&own, &dbFlags()}};
+    return spec;
+}
 
 int runDb(const Args& args, std::ostream& out, std::ostream& err)
 {
     if (args.empty())
         return badInput(err, {"give a subcommand: list, save or export"});
     const std::string sub = args.front();
-    ArgList list(Args(args.begin() + 1, args.end()));
-    const auto dbPath = list.takePath("--db");
-    if (sub == "list")
+    const Args rest(args.begin() + 1, args.end());
+    if (sub == "list") {
+        ArgList list(rest, dbListSpec());
+        const auto dbPath = list.takePath("--db");
         return runList(list, dbPath, out, err);
-    if (sub == "save")
+    }
+    if (sub == "save") {
+        ArgList list(rest, dbSaveSpec());
+        const auto dbPath = list.takePath("--db");
         return runSave(list, dbPath, out, err);
-    if (sub == "export")
-        return runExport(list, dbPath, err);
+    }
+    if (sub == "export") {
+        ArgList list(rest, dbExportSpec());
+        const auto dbPath = list.takePath("--db");
+        return runExport(list, dbPath, out, err);
+    }
     return badInput(err, {"unknown subcommand " + quoteValue(sub) + " (expected list, save or export)"});
 }
 

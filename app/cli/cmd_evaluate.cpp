@@ -3,6 +3,7 @@
 
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
@@ -12,11 +13,23 @@
 
 namespace cf::cli {
 
+const CommandSpec& evaluateSpec()
+{
+    static const FlagGroup own{"flags", {choiceFlag("--format", {"json", "text"}, "json", "report format")}};
+    static const CommandSpec spec{
+        "evaluate",
+        "[DESIGN.json]",
+        "Predicts step time, MFU, memory, power, cost and time to train of a design file, or of a uniform\n"
+        "cluster from the cluster flags; workload and split flags override the file.",
+        {&own, &clusterFlags(), &workloadFlags(), &splitFlags()}};
+    return spec;
+}
+
 EvaluateRequest evaluateArgs(const Args& rawArgs)
 {
     EvaluateRequest r;
-    ArgList args(rawArgs);
-    r.format = args.takeChoice("--format", {"json", "text"}, r.format);
+    ArgList args(rawArgs, evaluateSpec());
+    r.format = args.takeChoice("--format");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)

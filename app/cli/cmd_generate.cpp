@@ -1,13 +1,14 @@
 // clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
 //     --switch ID [--tiers 2|3] [--oversubscription R] [--storage ID]
-//     [--model PRESET] [--name TEXT] -o DESIGN.json
+//     [--model PRESET] [--name TEXT] -o DESIGN.json [--format json|text]
 // Lays out the whole fabric (models/topology/fabric_generator), writes the
-// design file and prints a JSON summary of what was built:
+// design file and prints a summary of what was built, as text or (the default) JSON:
 // {"nodes", "gpus", "tiers", "switches": {"leaf","spine","core"},
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables).
 // The design gets a starting split that validates (see setStartingSplit).
 // Bad input exits 2 naming the flag.
 #include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -22,10 +23,6 @@
 namespace cf::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID --switch ID\n"
-    "       [--tiers 2|3] [--oversubscription R] [--storage ID] [--model PRESET] [--name TEXT] -o "
-    "DESIGN.json";
 // Flag ranges; the generator checks the same ranges and more, naming the field.
 constexpr long long kMaxNodesFlag = 100000;
 constexpr double kMaxOversubscriptionFlag = 16.0;
@@ -34,7 +31,7 @@ int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
     for (const std::string& e : errors)
         err << "clusterforge-cli generate: " << e << "\n";
-    err << kUsage << "\n";
+    err << "usage: clusterforge-cli " << generateSpec().usage() << "\n";
     return kExitBadInput;
 }
 
@@ -61,6 +58,20 @@ void setStartingSplit(Design& design, int gpusPerNode, int gpus)
     w.globalBatchSeqs = std::max(1, (w.globalBatchSeqs + p.dp - 1) / p.dp) * p.dp;
 }
 
+// The same facts as the JSON summary, for a person.
+void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::string& path)
+{
+    const FabricSummary& s = f.summary;
+    const int tiers = s.core > 0 ? 3 : s.spine > 0 ? 2 : 1;
+    out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << tiers
+        << (tiers == 1 ? " tier\n" : " tiers\n");
+    out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, " << s.core << " core\n";
+    out << "cables:   " << s.nodeLeafCables << " node-leaf, " << s.leafSpineCables << " leaf-spine, "
+        << s.spineCoreCables << " spine-core\n";
+    for (const Problem& p : f.problems)
+        out << "warning: " << formatProblem(p) << "\n";
+}
+
 void printSummary(std::ostream& out, const GeneratedFabric& f)
 {
     const FabricSummary& s = f.summary;
@@ -81,16 +92,42 @@ void printSummary(std::ostream& out, const GeneratedFabric& f)
 
 } // namespace
 
+const CommandSpec& generateSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {required(choiceFlag("--topology", {"fat-tree", "rail", "spine-leaf"}, "", "fabric layout")),
+         required(intFlag("--nodes", "N", "nodes", 1, kMaxNodesFlag, "", "compute nodes")),
+         required(textFlag("--node", "ID", "node catalog id, e.g. dgx-h100")),
+         required(textFlag("--switch", "ID", "switch catalog id, e.g. qm9700")),
+         intFlag("--tiers", "2|3", "tiers", 2, 3, "the fewest that fit", "switch tiers"),
+         realFlag("--oversubscription", "R", "down:up", 1.0, kMaxOversubscriptionFlag, "1",
+                  "leaf oversubscription"),
+         textFlag("--storage", "ID", "storage catalog id", "none"),
+         textFlag("--model", "PRESET", "model preset id for the workload", "the engine's default workload"),
+         textFlag("--name", "TEXT", "design name", "'<topology> <N>x <node>'"),
+         required(withAlias(pathFlag("-o", "DESIGN.json", "the design file to write"), "--output")),
+         choiceFlag("--format", {"json", "text"}, "json", "summary of what was generated")}};
+    static const CommandSpec spec{"generate",
+                                  "",
+                                  "Lays out a whole fabric from the catalog, writes the design file with a "
+                                  "starting split that validates,\nand prints a summary of nodes, switches "
+                                  "and cables.",
+                                  {&own}};
+    return spec;
+}
+
 int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    ArgList list(args);
+    ArgList list(args, generateSpec());
     FabricSpec spec;
-    const auto topology = list.takeString("--topology");
-    const auto nodes = list.takeInt("--nodes", 1, kMaxNodesFlag);
+    const std::string format = list.takeChoice("--format");
+    const auto topology = list.takeOneOf("--topology");
+    const auto nodes = list.takeInt("--nodes");
     const auto node = list.takeText("--node");
     const auto sw = list.takeText("--switch");
-    const auto tiers = list.takeInt("--tiers", 2, 3);
-    const auto oversubscription = list.takeDouble("--oversubscription", 1.0, kMaxOversubscriptionFlag);
+    const auto tiers = list.takeInt("--tiers");
+    const auto oversubscription = list.takeDouble("--oversubscription");
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
     const auto model = list.takeText("--model");
     const auto name = list.takeText("--name");
@@ -101,10 +138,10 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
         output = longOutput;
     }
 
-    if (!topology)
+    if (!topology && !list.hasErrorFor("--topology"))
         list.addError("--topology: required (fat-tree, rail or spine-leaf)");
-    else if (!fabricTopologyFromString(*topology, spec.topology))
-        list.addError("--topology: expected fat-tree, rail or spine-leaf, got " + quoteValue(*topology));
+    else if (topology && !fabricTopologyFromString(*topology, spec.topology))
+        list.addError("--topology: internal error: " + quoteValue(*topology) + " is not understood");
     if (!nodes && std::none_of(list.errors().begin(), list.errors().end(),
                                [](const std::string& e) { return e.rfind("--nodes", 0) == 0; }))
         list.addError("--nodes: required");
@@ -166,7 +203,10 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
         err << "clusterforge-cli generate: -o: " << writeError << "\n";
         return kExitBadInput;
     }
-    printSummary(out, fabric);
+    if (format == "text")
+        printSummaryText(out, fabric, *output);
+    else
+        printSummary(out, fabric);
     return kExitOk;
 }
 

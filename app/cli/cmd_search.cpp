@@ -6,6 +6,7 @@
 
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 // More results than this are not a ranking anyone reads; our choice.
 constexpr long long kMaxTop = 10000;
+constexpr long long kDefaultTop = 10; // a screenful (our choice)
 
 nlohmann::ordered_json splitJson(const Parallelism& s)
 {
@@ -84,11 +86,26 @@ void printText(const SearchReport& r, std::ostream& out)
 
 } // namespace
 
+const CommandSpec& searchSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {intFlag("--top", "N", "results", 1, kMaxTop, std::to_string(kDefaultTop), "how many splits to list"),
+         choiceFlag("--format", {"json", "text"}, "json", "report format")}};
+    static const CommandSpec spec{
+        "search",
+        "[DESIGN.json | cluster flags]",
+        "Ranks parallelism splits (TP, PP, VP, CP, micro-batch, sharding, recompute) by time to train;\n"
+        "the split flags give what the search does not vary (sequence parallelism).",
+        {&own, &clusterFlags(), &workloadFlags(), &splitFlags()}};
+    return spec;
+}
+
 int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
 {
-    ArgList args(rawArgs);
-    const std::string format = args.takeChoice("--format", {"json", "text"}, "json");
-    const int top = int(args.takeInt("--top", 1, kMaxTop).value_or(10));
+    ArgList args(rawArgs, searchSpec());
+    const std::string format = args.takeChoice("--format");
+    const int top = int(args.takeInt("--top").value_or(kDefaultTop));
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& e : errors)

@@ -3,6 +3,7 @@
 // against the built-in catalog (problems name design fields). Exit 0 when
 // there is no error ("valid" plus any warnings), 2 listing every problem.
 #include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -16,8 +17,6 @@
 
 namespace cf::cli {
 namespace {
-
-constexpr const char* kUsage = "usage: clusterforge-cli validate DESIGN.json [--format json|text]";
 
 const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
 
@@ -58,17 +57,30 @@ void printJson(std::ostream& os, bool valid, const Problems& problems)
 
 } // namespace
 
+const CommandSpec& validateSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {choiceFlag("--format", {"json", "text"}, "text", "'valid' and the warnings, or a JSON report")}};
+    static const CommandSpec spec{"validate",
+                                  "DESIGN.json",
+                                  "Checks a design file against the catalog: exit 0 when valid (warnings "
+                                  "listed), 2 naming every problem.",
+                                  {&own}};
+    return spec;
+}
+
 int runValidate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    ArgList list(args);
-    const std::string format = list.takeChoice("--format", {"text", "json"}, "text");
+    ArgList list(args, validateSpec());
+    const std::string format = list.takeChoice("--format");
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     singleDesignFile(files, errors);
     if (!errors.empty()) {
         for (const std::string& e : errors)
             err << "clusterforge-cli validate: " << e << "\n";
-        err << kUsage << "\n";
+        err << "usage: clusterforge-cli " << validateSpec().usage() << "\n";
         return kExitBadInput;
     }
 

@@ -20,6 +20,31 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err);
 int runCompare(const Args& args, std::ostream& out, std::ostream& err);
 int runDb(const Args& args, std::ostream& out, std::ostream& err);
 
+// Each command's flag table (app/cli/command_spec.h): parsing and --help.
+struct CommandSpec;
+const CommandSpec& validateSpec();
+const CommandSpec& evaluateSpec();
+const CommandSpec& collectiveSpec();
+const CommandSpec& searchSpec();
+const CommandSpec& generateSpec();
+const CommandSpec& bomSpec();
+const CommandSpec& compareSpec();
+const CommandSpec& dbListSpec();
+const CommandSpec& dbSaveSpec();
+const CommandSpec& dbExportSpec();
+
+// Every command: its name and the forms of its usage (db has three).
+struct CommandEntry {
+    const char* name;
+    int (*run)(const Args&, std::ostream&, std::ostream&);
+    std::vector<const CommandSpec*> forms;
+};
+const std::vector<CommandEntry>& commandEntries();
+
+// `clusterforge-cli --help` and `clusterforge-cli help COMMAND` (== `COMMAND --help`).
+std::string topLevelHelp();
+std::string helpOfCommand(const std::string& name); // "" for an unknown command
+
 // Dispatch argv (without the program name): --version, --help, or a command.
 int runCli(const Args& args, std::ostream& out, std::ostream& err);
 

@@ -1,5 +1,6 @@
 #include "app/cli/workload_flags.h"
 
+#include <cstdio>
 #include <map>
 
 namespace cf::cli {
@@ -8,30 +9,106 @@ namespace {
 constexpr long long kMaxDim = 1LL << 24;
 constexpr long long kMaxGpus = 1LL << 22;
 
-template <typename T, typename F>
-void takeEnum(ArgList& args, const char* flag, const char* choices, T& out, F parse)
+std::string number(double v)
 {
-    if (auto text = args.takeString(flag)) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+// Defaults the help names: a flag left out keeps the file's (or preset's) value;
+// without a file the engine's defaults apply (Workload{}, Parallelism{}).
+std::string fileElse(const std::string& engineDefault)
+{
+    return "DESIGN.json's, else " + engineDefault;
+}
+
+// The row of a workload or split flag.
+const FlagSpec& rowOf(const char* flag);
+
+template <typename T, typename F> void takeEnum(ArgList& args, const char* flag, T& out, F parse)
+{
+    if (auto text = args.takeOneOf(rowOf(flag))) {
         T v{};
         if (parse(*text, v))
             out = v;
-        else
-            args.addError(std::string(flag) + ": expected " + choices + ", got " + quoteValue(*text));
+        else // the table lists a choice the engine does not know
+            args.addError(std::string(flag) + ": internal error: " + quoteValue(*text) +
+                          " is not understood");
     }
 }
 
-bool yesNo(ArgList& args, const char* flag, const char* yes, const char* no, bool& out)
+// A two-way choice ("on|off"): true for the row's first choice.
+bool yesNo(ArgList& args, const char* flag, bool& out)
 {
-    if (auto text = args.takeString(flag)) {
-        if (*text == yes)
-            out = true;
-        else if (*text == no)
-            out = false;
-        else
-            args.addError(std::string(flag) + ": expected " + yes + " or " + no + ", got " + quoteValue(*text));
+    if (auto text = args.takeOneOf(rowOf(flag))) {
+        out = *text == rowOf(flag).choices.front();
         return true;
     }
     return false;
+}
+
+} // namespace
+
+const FlagGroup& workloadFlags()
+{
+    const Workload w;
+    static const FlagGroup group{
+        "workload flags",
+        {textFlag("--model", "PRESET", "model preset id from the catalog, e.g. llama3-70b"),
+         intFlag("--layers", "L", "layers", 1, kMaxDim, "", "custom model: transformer layers"),
+         intFlag("--hidden", "H", "", 1, kMaxDim, "", "custom model: hidden size"),
+         intFlag("--heads", "A", "heads", 1, kMaxDim, "", "custom model: attention heads"),
+         intFlag("--kv-heads", "K", "heads", 1, kMaxDim, "--heads", "custom model: key/value heads (GQA)"),
+         intFlag("--ffn", "F", "", 1, kMaxDim, "4 x --hidden", "custom model: FFN inner size"),
+         choiceFlag("--ffn-type", {"gated", "plain"}, "gated (plain when --ffn is left out)",
+                    "custom model: SwiGLU (3 matrices) or GELU MLP (2)"),
+         choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
+                    "custom model: input and output embeddings shared"),
+         intFlag("--vocab", "V", "tokens", 1, kMaxDim, "", "custom model: vocabulary size"),
+         intFlag("--seq", "S", "tokens", 1, kMaxDim,
+                 "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
+         intFlag("--global-batch", "B", "sequences", 1, kMaxDim, fileElse(std::to_string(w.globalBatchSeqs)),
+                 "global batch per optimizer step"),
+         realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(number(w.tokensToTrain)), "tokens to train"),
+         choiceFlag("--precision", {"bf16", "fp8"}, fileElse(toString(w.precision)), "training precision"),
+         choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
+                    "checkpoint writes in the background or blocking")}};
+    return group;
+}
+
+const FlagGroup& splitFlags()
+{
+    const Parallelism p;
+    static const FlagGroup group{
+        "split flags",
+        {intFlag("--tp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.tp)), "tensor-parallel degree"),
+         intFlag("--pp", "P", "stages", 1, kMaxGpus, fileElse(std::to_string(p.pp)),
+                 "pipeline-parallel degree"),
+         intFlag("--vp", "V", "stages per rank", 1, kMaxGpus, fileElse(std::to_string(p.vp)),
+                 "virtual (interleaved) pipeline stages"),
+         intFlag("--cp", "C", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.cp)), "context-parallel degree"),
+         intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
+                 "micro-batch size"),
+         intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "GPUs / (TP x PP x CP)", "data-parallel degree"),
+         choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
+                    "Megatron sequence parallelism with TP > 1"),
+         choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
+                    fileElse(toString(p.sharding)), "optimizer/parameter sharding"),
+         choiceFlag("--recompute", {"none", "selective", "full"}, fileElse(toString(p.recompute)),
+                    "activation recomputation")}};
+    return group;
+}
+
+namespace {
+
+const FlagSpec& rowOf(const char* flag)
+{
+    const FlagGroup& workload = workloadFlags();
+    for (const FlagSpec& f : workload.flags)
+        if (f.matches(flag))
+            return f;
+    return splitFlags().at(flag);
 }
 
 } // namespace
@@ -57,7 +134,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     }
     bool custom = false;
     auto dim = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(flag, 1, kMaxDim)) {
+        if (auto v = args.takeInt(rowOf(flag))) {
             field = int(*v);
             custom = true;
             return true;
@@ -67,10 +144,10 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     const bool layers = dim("--layers", m.layers), hidden = dim("--hidden", m.hidden), heads = dim("--heads", m.heads);
     const bool kv = dim("--kv-heads", m.kvHeads), ffn = dim("--ffn", m.ffn), vocab = dim("--vocab", m.vocab);
     bool gated = m.gatedFfn;
-    const bool ffnType = yesNo(args, "--ffn-type", "gated", "plain", gated);
+    const bool ffnType = yesNo(args, "--ffn-type", gated);
     m.gatedFfn = gated;
     bool tied = m.tiedEmbeddings;
-    yesNo(args, "--tied-embeddings", "yes", "no", tied);
+    yesNo(args, "--tied-embeddings", tied);
     m.tiedEmbeddings = tied;
     if (custom && !haveModel) {
         // A custom shape from scratch: the essentials must be given.
@@ -92,17 +169,20 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     if (!haveModel)
         args.addError("--model: give a model preset or a custom shape (--layers --hidden --heads --vocab)");
 
-    if (auto v = args.takeInt("--seq", 1, kMaxDim)) w.seqLen = int(*v);
-    if (auto v = args.takeInt("--global-batch", 1, kMaxDim)) w.globalBatchSeqs = int(*v);
-    if (auto v = args.takeDouble("--tokens", 0, 1e18)) w.tokensToTrain = *v;
-    takeEnum(args, "--precision", "bf16 or fp8", w.precision, precisionFromString);
+    if (auto v = args.takeInt(rowOf("--seq")))
+        w.seqLen = int(*v);
+    if (auto v = args.takeInt(rowOf("--global-batch")))
+        w.globalBatchSeqs = int(*v);
+    if (auto v = args.takeDouble(rowOf("--tokens")))
+        w.tokensToTrain = *v;
+    takeEnum(args, "--precision", w.precision, precisionFromString);
     bool async = w.asyncCheckpoint;
-    yesNo(args, "--checkpoint", "async", "sync", async);
+    yesNo(args, "--checkpoint", async);
     w.asyncCheckpoint = async;
 
     bool splitChanged = !fromFile;
     auto split = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(flag, 1, kMaxGpus)) {
+        if (auto v = args.takeInt(rowOf(flag))) {
             field = int(*v);
             splitChanged = true;
         }
@@ -111,17 +191,17 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     split("--pp", p.pp);
     split("--vp", p.vp);
     split("--cp", p.cp);
-    if (auto v = args.takeInt("--microbatch", 1, kMaxDim)) p.microbatch = int(*v);
-    if (auto v = args.takeInt("--dp", 1, kMaxGpus))
+    if (auto v = args.takeInt(rowOf("--microbatch")))
+        p.microbatch = int(*v);
+    if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)
         p.dp = 0; // GPUs / (TP x PP x CP)
     bool sp = p.sequenceParallel;
-    yesNo(args, "--sequence-parallel", "on", "off", sp);
+    yesNo(args, "--sequence-parallel", sp);
     p.sequenceParallel = sp;
-    takeEnum(args, "--sharding", "ddp, zero1, zero2, zero3, fsdp-full or fsdp-hybrid", p.sharding,
-             shardingFromString);
-    takeEnum(args, "--recompute", "none, selective or full", p.recompute, recomputeFromString);
+    takeEnum(args, "--sharding", p.sharding, shardingFromString);
+    takeEnum(args, "--recompute", p.recompute, recomputeFromString);
 }
 
 std::string flagForField(const std::string& field)

@@ -16,6 +16,10 @@
 
 namespace cf::cli {
 
+// The tables (parsing and --help): model and workload flags; split flags.
+const FlagGroup& workloadFlags();
+const FlagGroup& splitFlags();
+
 // Takes the flags out of `args` and applies them to `design`. `fromFile` says
 // whether the design came from a file (then the file's workload is the base);
 // without a file a model (preset or full custom shape) is required. When --dp
