@@ -53,6 +53,7 @@ public:
 private:
     void reload();
     void onObjectChanged(const QString& id);
+    bool touchesCurrentLink(const QString& id) const;
     void applyPart(const QString& property, const QVariant& value);
     void applyLink(const QString& property, const QVariant& value);
     void showError(const QString& text);
