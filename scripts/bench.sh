@@ -15,6 +15,7 @@ BUILD="${1:-$ROOT/build/default}"
 BENCHES=(
     "one evaluation, 16,384-GPU design: < 1 ms|bench_evaluate|all"
     "edit -> predictions and all charts redrawn, 1,024-node design: < 16 ms|bench_gui_charts|all"
+    "  its bill of materials, 2,048-node design (part of the edit budget)|bench_bom|all"
     "exhaustive split search, 405B on 16,384 GPUs: > 1 M splits/s on one core|bench_search|all"
     "load or save a 2,048-node design in SQLite: < 100 ms|bench_store|all"
     "start to first interactive window: < 1 s|bench_gui_startup|all"
@@ -42,7 +43,7 @@ for entry in "${BENCHES[@]}"; do
     printf '\n== %s  (%s)\n' "$target" "$name"
     if [[ "$show" == summary ]]; then
         # The per-row tables are long: keep the gate lines and the overall figures.
-        "$BUILD/bench/$name" | grep -E '^(gated rows|Compared|  [a-z0-9]+ +[0-9]+ )' || true
+        "$BUILD/bench/$name" | grep -E '^(gated rows|Compared|Accuracy gate|Reported apart|  [a-z0-9]+ +[0-9]+ )' || true
     else
         "$BUILD/bench/$name"
     fi

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace cf::cli {
@@ -53,6 +54,34 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
     return a;
 }
 
+namespace {
+
+// Figures over the compared rows that are (inGate) or are not in the accuracy gate.
+CalibrationFigures figuresOf(const std::vector<CalibrationResult>& results, bool inGate)
+{
+    CalibrationFigures f;
+    double sum = 0;
+    for (const CalibrationResult& r : results) {
+        if (!r.compared || inAccuracyGate(r.row) != inGate)
+            continue;
+        const double absError = std::fabs(r.error);
+        sum += absError;
+        ++f.compared;
+        if (absError > f.maxAbsError) {
+            f.maxAbsError = absError;
+            f.worstId = r.row.id;
+        }
+        if (absError > kRowErrorTarget)
+            ++f.over25;
+        if (!r.memoryFits)
+            ++f.notFitting;
+    }
+    f.mape = f.compared > 0 ? sum / f.compared : 0.0;
+    return f;
+}
+
+} // namespace
+
 CalibrationReport runCalibration(const std::string& csvText)
 {
     CalibrationReport rep;
@@ -76,14 +105,23 @@ CalibrationReport runCalibration(const std::string& csvText)
                     rep.maxAbsError = std::fabs(r.error);
                     rep.worstId = c.id;
                 }
-                if (std::fabs(r.error) > 0.25)
+                if (std::fabs(r.error) > kRowErrorTarget)
                     ++rep.over25;
             }
         }
         rep.results.push_back(std::move(r));
     }
     rep.mape = rep.compared > 0 ? sum / rep.compared : 0.0;
+    rep.gate = figuresOf(rep.results, true);
+    rep.outsideGate = figuresOf(rep.results, false);
     return rep;
+}
+
+bool inAccuracyGate(const CalibrationCase& row)
+{
+    static const std::set<std::string> kOutsideGate = {"meg21_t2_01", "meg21_t2_02", "meg21_t2_03",
+                                                       "meg21_t2_04", "meg21_t2_05", "meg21_t2_06"};
+    return kOutsideGate.count(row.id) == 0;
 }
 
 std::string formatCalibrationReport(const CalibrationReport& rep)
@@ -139,6 +177,19 @@ std::string formatCalibrationReport(const CalibrationReport& rep)
                   "\nCompared %d of %zu rows: MAPE %.2f %%, max |error| %.1f %% (%s), %d rows over 25 %%\n",
                   rep.compared, rep.results.size(), 100.0 * rep.mape, 100.0 * rep.maxAbsError,
                   rep.worstId.c_str(), rep.over25);
+    o << line;
+    const CalibrationFigures& g = rep.gate;
+    std::snprintf(line, sizeof line,
+                  "Accuracy gate (target MAPE <= %.0f %%, no row over %.0f %%): %d rows, MAPE %.2f %%, max |error| "
+                  "%.1f %% (%s), %d rows over %.0f %%, %d rows the memory model says do not fit\n",
+                  100.0 * kMapeTarget, 100.0 * kRowErrorTarget, g.compared, 100.0 * g.mape, 100.0 * g.maxAbsError,
+                  g.worstId.c_str(), g.over25, 100.0 * kRowErrorTarget, g.notFitting);
+    o << line;
+    const CalibrationFigures& x = rep.outsideGate;
+    std::snprintf(line, sizeof line,
+                  "Reported apart (DeepSpeed-2021 ZeRO-3, meg21_t2_01..06): %d rows, MAPE %.2f %%, max |error| "
+                  "%.1f %% (%s)\n",
+                  x.compared, 100.0 * x.mape, 100.0 * x.maxAbsError, x.worstId.c_str());
     o << line;
     return o.str();
 }

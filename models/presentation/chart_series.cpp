@@ -3,11 +3,21 @@
 #include "models/predict/collectives.h"
 #include "models/predict/cost_model.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
 namespace cf {
 namespace {
+
+// Chart labels are presentation: marked for lupdate with their context and
+// translated when the series is built (the source text when no translator is
+// installed, which is what the tests compare with).
+std::string label(const char* sourceText)
+{
+    return QCoreApplication::translate("ChartSeries", sourceText).toStdString();
+}
 
 double finite(double v)
 {
@@ -135,10 +145,14 @@ BreakdownSeries buildStepTimeSeries(const Prediction& p)
 {
     const StepBreakdown& b = p.breakdown;
     BreakdownSeries s;
-    s.parts = {{"Compute", b.computeS},        {"Recompute", b.recomputeS},
-               {"TP comm", b.tpCommS},         {"PP bubble", b.ppBubbleS},
-               {"PP comm", b.ppCommS},         {"Exposed DP comm", b.dpCommExposedS},
-               {"CP comm", b.cpCommS},         {"Optimizer", b.optimizerS}};
+    s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "Compute")), b.computeS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Recompute")), b.recomputeS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "TP comm")), b.tpCommS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "PP bubble")), b.ppBubbleS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "PP comm")), b.ppCommS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed DP comm")), b.dpCommExposedS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "CP comm")), b.cpCommS},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), b.optimizerS}};
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
     s.reference = finite(p.stepTimeS);
@@ -149,11 +163,11 @@ BreakdownSeries buildMemorySeries(const Prediction& p)
 {
     const MemoryFacts& m = p.memory;
     BreakdownSeries s;
-    s.parts = {{"Weights", m.weightsBytes},
-               {"Gradients", m.gradientsBytes},
-               {"Optimizer", m.optimizerBytes},
-               {"Activations", m.activationsBytes},
-               {"Buffers", m.buffersBytes}};
+    s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "Weights")), m.weightsBytes},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Gradients")), m.gradientsBytes},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), m.optimizerBytes},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Activations")), m.activationsBytes},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Buffers")), m.buffersBytes}};
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
     s.reference = finite(m.hbmBytes);
@@ -164,12 +178,12 @@ BreakdownSeries buildPowerSeries(const Prediction& p)
 {
     const PowerFacts& w = p.power;
     BreakdownSeries s;
-    s.parts = {{"GPUs", w.gpuW},
-               {"Rest of nodes", w.nodeRestW},
-               {"Network (NICs + optics)", w.nicW + w.opticsW},
-               {"Switches", w.switchW},
-               {"Storage", w.storageW},
-               {"Cooling overhead", std::max(0.0, w.facilityW - w.itW)}};
+    s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "GPUs")), w.gpuW},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Rest of nodes")), w.nodeRestW},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Network (NICs + optics)")), w.nicW + w.opticsW},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Switches")), w.switchW},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Storage")), w.storageW},
+               {label(QT_TRANSLATE_NOOP("ChartSeries", "Cooling overhead")), std::max(0.0, w.facilityW - w.itW)}};
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
     s.reference = finite(w.facilityW);

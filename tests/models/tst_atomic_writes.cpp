@@ -17,6 +17,7 @@
 #include "models/design/design_json.h"
 #include "file_size_limit.h"
 #include "test_files.h"
+#include "test_designs.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -35,19 +36,13 @@
 #include <unistd.h>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
 using test::readFileBytes;
 using test::writeFileBytes;
 
-Design loadExample(const char* name)
-{
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load %s", name);
-    return *r.design;
-}
 
 // Entries of `dir` other than `keep`: leftovers of a failed save.
 QStringList strays(const QString& dir, const QStringList& keep)

@@ -5,6 +5,8 @@
 #include "models/design/design_json.h"
 #include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
+#include "evaluated_design.h"
+#include "test_designs.h"
 
 #include <QtTest>
 
@@ -17,26 +19,11 @@ namespace {
 
 Design workhorse()
 {
-    DesignLoadResult r = loadDesignFile(examplePath("workhorse.json"));
-    return r.design.value_or(Design{});
+    return test::loadExample("workhorse.json"); // 8 x dgx-h100, leaf/spine, lustre
 }
 
-struct Built {
-    Design design;
-    DesignFacts facts;
-    Prediction prediction;
-    ChartSeries series;
-};
-
-Built build(const Design& d)
-{
-    Built b;
-    b.design = d;
-    b.facts = deriveDesignFacts(d, Catalog::builtin());
-    b.prediction = evaluate(d, Catalog::builtin());
-    b.series = buildChartSeries(d, b.facts, b.prediction);
-    return b;
-}
+using Built = test::EvaluatedDesign;
+constexpr auto build = test::evaluateForCharts;
 
 bool close(double a, double b, double rel = 1e-9)
 {

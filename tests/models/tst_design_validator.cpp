@@ -6,6 +6,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/design/design_validator.h"
+#include "test_designs.h"
 
 #include <QtTest>
 
@@ -200,13 +201,8 @@ private:
 private slots:
     void initTestCase()
     {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        QVERIFY2(c.has_value(), dump(problems).c_str());
-        catalog_ = std::move(*c);
-        auto r = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
-        QVERIFY2(r.design.has_value(), dump(r.problems).c_str());
-        base_ = *r.design;
+        catalog_ = test::repoCatalog();
+        base_ = test::loadExample("workhorse.json");
     }
 
     void baseIsClean()

@@ -5,6 +5,7 @@
 #include "models/design/design_json.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/goodput_model.h"
+#include "test_designs.h"
 
 #include <QtTest>
 
@@ -17,8 +18,7 @@ namespace {
 
 Design workhorse()
 {
-    DesignLoadResult r = loadDesignFile(examplePath("workhorse.json")); // 8 x dgx-h100, leaf/spine, lustre
-    return r.design.value_or(Design{});
+    return test::loadExample("workhorse.json"); // 8 x dgx-h100, leaf/spine, lustre
 }
 
 bool allFinite(const Prediction& p)

@@ -3,22 +3,17 @@
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
 #include "models/search/split_search.h"
+#include "test_designs.h"
 
 #include <QtTest>
 
 #include <atomic>
 
 using namespace cf;
+using test::loadExample;
 
 namespace {
 
-Design loadExample(const char* name)
-{
-    DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
-        qFatal("cannot load example %s", name);
-    return *r.design;
-}
 
 long long sumOf(const std::map<std::string, long long>& counts)
 {
