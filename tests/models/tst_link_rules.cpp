@@ -7,6 +7,7 @@
 #include "models/design/design_validator.h"
 #include "models/design/link_rules.h"
 #include "models/topology/topology_graph.h"
+#include "design_builders.h"
 #include "test_designs.h"
 
 #include <QtTest>
@@ -16,13 +17,10 @@ using test::repoCatalog;
 
 namespace {
 
-Part node(const std::string& id, int count = 1) { return {id, PartKind::Node, "dgx-h100", id, 0, 0, count}; }
-Part sw(const std::string& id, const std::string& cat = "qm9700") { return {id, PartKind::Switch, cat, id, 0, 0, 1}; }
-Part storage(const std::string& id) { return {id, PartKind::Storage, "lustre-nvme", id, 0, 0, 1}; }
-Link link(const std::string& id, const std::string& a, const std::string& b, int cables, double gbps = 400)
-{
-    return {id, a, b, gbps, Medium::Fibre, LengthClass::InRow, cables};
-}
+using test::link;
+using test::node;
+using test::storage;
+using test::sw;
 
 const Problem* problemOn(const Problems& problems, const std::string& field)
 {
