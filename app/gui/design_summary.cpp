@@ -2,6 +2,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
+#include "models/design/link_rules.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -102,34 +103,35 @@ QString partsSection(const Design& design, const Catalog& catalog)
     return out + QStringLiteral("</table>");
 }
 
-// Part id -> members of a node group (1 for everything else): one pass, so that
-// counting cables stays O(parts + links) on 2,048-node designs.
-std::unordered_map<std::string, long long> groupSizes(const Design& design)
+// Part id -> part: one pass, so that counting cables stays O(parts + links)
+// on 2,048-node designs.
+std::unordered_map<std::string, const Part*> partsById(const Design& design)
 {
-    std::unordered_map<std::string, long long> sizes;
+    std::unordered_map<std::string, const Part*> parts;
     for (const Part& p : design.parts)
-        sizes[p.id] = (p.kind == PartKind::Node && p.count > 1) ? p.count : 1;
-    return sizes;
+        parts.emplace(p.id, &p);
+    return parts;
 }
 
-long long cablesOf(const Link& link, const std::unordered_map<std::string, long long>& sizes)
+// The engine's rule (LinkRules::cablesOfLink) with an O(1) lookup of the ends.
+long long cablesOf(const Link& link, const std::unordered_map<std::string, const Part*>& parts)
 {
-    long long members = 1;
-    for (const std::string* end : {&link.fromPartId, &link.toPartId})
-        if (auto it = sizes.find(*end); it != sizes.end())
-            members = std::max(members, it->second);
-    return members * link.cablesPerMember;
+    const auto end = [&](const std::string& id) -> const Part* {
+        const auto it = parts.find(id);
+        return it == parts.end() ? nullptr : it->second;
+    };
+    return LinkRules::cablesOfLink(link, end(link.fromPartId), end(link.toPartId));
 }
 
 QString linksSection(const Design& design)
 {
-    const auto sizes = groupSizes(design);
+    const auto parts = partsById(design);
     // (medium, speed) -> links, cables
     std::map<std::tuple<std::string, double>, std::pair<int, long long>> byKind;
     for (const Link& l : design.links) {
         auto& [links, cables] = byKind[{toString(l.medium), l.speedGbps}];
         ++links;
-        cables += cablesOf(l, sizes);
+        cables += cablesOf(l, parts);
     }
     if (byKind.empty())
         return QStringLiteral("<p>%1</p>").arg(tr("No links yet."));
@@ -223,10 +225,10 @@ int designGpuCount(const Design& design, const Catalog& catalog)
 
 int designCableCount(const Design& design)
 {
-    const auto sizes = groupSizes(design);
+    const auto parts = partsById(design);
     long long cables = 0;
     for (const Link& l : design.links)
-        cables += cablesOf(l, sizes);
+        cables += cablesOf(l, parts);
     return static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
 }
 

@@ -3,6 +3,7 @@
 // ("/switches/3/radix"). Never throws, never lets NaN/inf through.
 #include "models/catalog/catalog.h"
 #include "models/catalog/catalog_entry_reader.h"
+#include "models/design/design_limits.h"
 #include "models/design/link.h"
 
 #include <nlohmann/json.hpp>
@@ -17,23 +18,25 @@ using nlohmann::json;
 constexpr const char* kFormat = "clusterforge-catalog";
 constexpr int kVersion = 1;
 
-// Sanity ceilings for figures (our choice: far above any real part, low
-// enough to catch unit mistakes such as watts typed as milliwatts).
-constexpr double kMaxTflops = 1e5;
-constexpr double kMaxMemoryGB = 1e5;
-constexpr double kMaxGBps = 1e6;
-constexpr double kMaxLinkGbps = 1e5;
-constexpr double kMaxPartPowerW = 1e7;
-constexpr double kMaxPriceUsd = 1e10;
-constexpr double kMaxCapacityTB = 1e9;
-constexpr int kMaxGpusPerNode = 1024;
-constexpr int kMaxNicsPerNode = 1024;
-constexpr int kMaxRadix = 4096;
-constexpr int kMaxRackUnits = 100;
-constexpr int kMaxModelDim = 10'000'000;
-constexpr int kMaxLayers = 100'000;
-constexpr int kMaxExperts = 100'000;
-constexpr double kMaxParamsBillion = 1e6;
+// Sanity ceilings for figures: limits::FileLimits (design_limits.h). Link
+// speeds share the design file's bound, so a catalogued part never gives a
+// link speed the design reader would refuse.
+using FL = limits::FileLimits;
+constexpr double kMaxTflops = FL::kMaxTflops;
+constexpr double kMaxMemoryGB = FL::kMaxMemoryGB;
+constexpr double kMaxGBps = FL::kMaxGBps;
+constexpr double kMaxLinkGbps = FL::kMaxLinkGbps;
+constexpr double kMaxPartPowerW = FL::kMaxPartPowerW;
+constexpr double kMaxPriceUsd = FL::kMaxPriceUsd;
+constexpr double kMaxCapacityTB = FL::kMaxCapacityTB;
+constexpr int kMaxGpusPerNode = FL::kMaxGpusPerNode;
+constexpr int kMaxNicsPerNode = FL::kMaxNicsPerNode;
+constexpr int kMaxRadix = FL::kMaxRadix;
+constexpr int kMaxRackUnits = FL::kMaxRackUnits;
+constexpr int kMaxModelDim = FL::kMaxModelDim;
+constexpr int kMaxLayers = FL::kMaxPresetLayers;
+constexpr int kMaxExperts = FL::kMaxPresetExperts;
+constexpr double kMaxParamsBillion = FL::kMaxParamsBillion;
 
 // Follows the parser's events so that an error thrown mid-parse (a number
 // that overflows a double) can still be reported at its JSON pointer.

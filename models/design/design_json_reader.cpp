@@ -5,6 +5,7 @@
 #include "models/design/design_json.h"
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
+#include "models/design/design_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,29 +18,29 @@ namespace {
 using designjson::FieldReader;
 using nlohmann::json;
 
-// Bounds on what a file may hold: beyond these a value is a typo or an attack,
-// not a cluster. All our choice, set far above real designs; the validator
-// applies the tighter, meaningful ranges.
-constexpr long long kMaxGroupCount = 100000;        // nodes in one group
-constexpr long long kMaxTotalNodes = 1048576;       // 2^20: every node has >= 1 GPU
-constexpr long long kMaxSplitDegree = 1048576;      // any of tp/pp/vp/dp/cp/ep <= GPUs
-constexpr double kMaxPosition = 1e7;                // scene units
-constexpr double kMaxLinkGbps = 1e6;                // 1 Pb/s per cable
-constexpr long long kMaxCablesPerMember = 1048576;
-constexpr long long kMaxLayers = 100000;
-constexpr long long kMaxHidden = 1 << 20;
-constexpr long long kMaxHeads = 1 << 16;
-constexpr long long kMaxFfn = 1 << 22;
-constexpr long long kMaxVocab = 1 << 24;
-constexpr long long kMaxExperts = 1 << 16;
-constexpr long long kMaxSeqLen = 1 << 30;
-constexpr long long kMaxBatchSeqs = 1 << 30;
-constexpr double kMaxTokens = 1e18;
-constexpr double kMaxUsdPerKwh = 1000.0;
-constexpr double kMaxPue = 100.0;
-constexpr double kMaxYears = 1000.0;
-constexpr double kMaxUsd = 1e12;
-constexpr double kMaxFraction = 100.0;
+// Bounds on what a file may hold: limits::FileLimits (design_limits.h); the
+// validator applies the tighter, meaningful DesignLimits.
+using FL = limits::FileLimits;
+constexpr long long kMaxGroupCount = FL::kMaxGroupCount;
+constexpr long long kMaxTotalNodes = FL::kMaxTotalNodes;
+constexpr long long kMaxSplitDegree = FL::kMaxSplitDegree;
+constexpr double kMaxPosition = FL::kMaxPosition;
+constexpr double kMaxLinkGbps = FL::kMaxLinkGbps;
+constexpr long long kMaxCablesPerMember = FL::kMaxCablesPerMember;
+constexpr long long kMaxLayers = FL::kMaxLayers;
+constexpr long long kMaxHidden = FL::kMaxHidden;
+constexpr long long kMaxHeads = FL::kMaxHeads;
+constexpr long long kMaxFfn = FL::kMaxFfn;
+constexpr long long kMaxVocab = FL::kMaxVocab;
+constexpr long long kMaxExperts = FL::kMaxExperts;
+constexpr long long kMaxSeqLen = FL::kMaxSeqLen;
+constexpr long long kMaxBatchSeqs = FL::kMaxBatchSeqs;
+constexpr double kMaxTokens = FL::kMaxTokens;
+constexpr double kMaxUsdPerKwh = FL::kMaxUsdPerKwh;
+constexpr double kMaxPue = FL::kMaxPue;
+constexpr double kMaxYears = FL::kMaxYears;
+constexpr double kMaxUsd = FL::kMaxUsd;
+constexpr double kMaxFraction = FL::kMaxFraction;
 
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";

@@ -4,6 +4,8 @@
 // itself valid, so a bad design never divides by zero.
 #include "models/design/design_validator.h"
 #include "models/design/design_validator_rules.h"
+#include "models/design/design_limits.h"
+#include "models/design/link_rules.h"
 
 #include "models/catalog/catalog.h"
 
@@ -18,11 +20,12 @@ namespace {
 using validation::Context;
 using validation::num;
 
-// Bounds (our choice unless a source is given).
-constexpr int kMaxGroupCount = 100000;           // nodes in one group (IDS/issue 7)
-constexpr long long kMaxTotalGpus = 1LL << 20;   // 1,048,576: beyond any cluster we model
-constexpr double kMaxLinkGbps = 3200.0;          // our choice: 4x the fastest port catalogued (800G XDR, refdata §4.3)
-constexpr int kMaxCablesPerMember = 1024;
+// Bounds: limits::DesignLimits (design_limits.h, with their sources).
+using DL = limits::DesignLimits;
+constexpr int kMaxGroupCount = DL::kMaxGroupCount;
+constexpr long long kMaxTotalGpus = DL::kMaxTotalGpus;
+constexpr double kMaxLinkGbps = DL::kMaxLinkGbps;
+constexpr int kMaxCablesPerMember = DL::kMaxCablesPerMember;
 
 std::string label(const char* collection, std::size_t index, const std::string& id)
 {
@@ -127,6 +130,9 @@ void checkLinks(Context& ctx)
         const auto it = partsById.find(id);
         return it == partsById.end() ? nullptr : it->second;
     };
+    // Which pairs may be linked (link_rules.h); tiers need no catalog.
+    static const Catalog kNoCatalog;
+    const LinkRules rules(d, ctx.catalog ? *ctx.catalog : kNoCatalog);
     for (std::size_t i = 0; i < d.links.size(); ++i) {
         const Link& l = d.links[i];
         const std::string base = label("links", i, l.id);
@@ -136,12 +142,13 @@ void checkLinks(Context& ctx)
             ctx.error(base + ".from", "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
         if (!to)
             ctx.error(base + ".to", "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
-        if (from && to && l.fromPartId == l.toPartId)
-            ctx.error(base + ".to", "Link '" + l.id + "' connects '" + l.fromPartId + "' to itself.", l.id);
-        else if (from && to && from->count > 1 && to->count > 1)
-            ctx.error(base + ".to", "Link '" + l.id + "' joins two node groups ('" + from->id + "' x" + std::to_string(from->count)
-                                        + " and '" + to->id + "' x" + std::to_string(to->count)
-                                        + "); connect groups through a switch.", l.id);
+        if (from && to) {
+            const LinkLegality legal = rules.linkLegality(*from, *to);
+            if (legal.verdict == LinkVerdict::Refuse)
+                ctx.error(base + ".to", "Link '" + l.id + "': " + legal.message, l.id);
+            else if (legal.verdict == LinkVerdict::Warn)
+                ctx.warning(base + ".to", "Link '" + l.id + "': " + legal.message, l.id);
+        }
         if (!std::isfinite(l.speedGbps) || l.speedGbps <= 0)
             ctx.error(base + ".speedGbps", "Link '" + l.id + "' has speed " + num(l.speedGbps)
                                                + " Gb/s; a link's speed must be above 0.", l.id);

@@ -1,5 +1,6 @@
 // The workload, split and economics rules of validateDesign.
 #include "models/design/design_validator_rules.h"
+#include "models/design/design_limits.h"
 
 #include "models/catalog/catalog.h"
 
@@ -12,13 +13,14 @@
 namespace cf::validation {
 namespace {
 
-// Bounds (our choice unless a source is given).
-constexpr int kMaxSeqLen = 10000000;          // 10M tokens: beyond published long-context training
-constexpr double kMaxTokensToTrain = 1e18;    // ~60x Llama 3's 15T; beyond that is a typo
-constexpr double kMinPue = 1.0;               // PUE = facility / IT power, >= 1 by definition
-constexpr double kMaxPue = 3.0;               // our choice: ~2x the 1.58 industry average (refdata §6)
-constexpr double kMaxOwnershipYears = 30.0;
-constexpr double kMaxMaintenanceFraction = 1.0; // of capital per year
+// Bounds: limits::DesignLimits (design_limits.h, with their sources).
+using DL = limits::DesignLimits;
+constexpr int kMaxSeqLen = DL::kMaxSeqLen;
+constexpr double kMaxTokensToTrain = DL::kMaxTokensToTrain;
+constexpr double kMinPue = DL::kMinPue;
+constexpr double kMaxPue = DL::kMaxPue;
+constexpr double kMaxOwnershipYears = DL::kMaxOwnershipYears;
+constexpr double kMaxMaintenanceFraction = DL::kMaxMaintenanceFraction;
 
 long long satMul(long long a, long long b)
 {

@@ -1,6 +1,9 @@
 // Inspector edits: typing merges into one undo step, bad values are refused
 // with a message naming the field, link fields write through the document.
 #include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/design/design_limits.h"
+#include "models/design/design_validator.h"
 #include "widgets/document/design_document.h"
 #include "widgets/inspector/inspector_widget.h"
 #include "test_designs.h"
@@ -72,6 +75,65 @@ private slots:
         QCOMPARE(doc.link(link)->medium, Medium::CopperDAC);
         inspector.lengthCombo()->setCurrentIndex(inspector.lengthCombo()->findData("campus"));
         QCOMPARE(doc.link(link)->lengthClass, LengthClass::Campus);
+    }
+
+    void theDesignLimitsAreTheInspectorsLimits()
+    {
+        // The inspector accepts what the validator accepts (design_limits.h),
+        // and a file at those limits opens, validates and shows in it.
+        Design d = test::loadExample("workhorse.json");
+        Link* l17 = d.findLink("l17");
+        l17->speedGbps = limits::DesignLimits::kMaxLinkGbps;
+        l17->cablesPerMember = limits::DesignLimits::kMaxCablesPerMember;
+        const DesignLoadResult loaded = loadDesignJson(saveDesignJson(d));
+        QVERIFY(loaded.design);
+        for (const Problem& p : validateDesign(*loaded.design, &repoCatalog()))
+            QVERIFY2(p.severity != Severity::Error, p.message.c_str());
+        DesignDocument doc;
+        doc.resetDesign(*loaded.design);
+        InspectorWidget inspector(&doc, repoCatalog());
+        doc.setSelectedIds({"l17"});
+        QCOMPARE(inspector.speedSpin()->value(), limits::DesignLimits::kMaxLinkGbps);
+        QCOMPARE(inspector.cablesSpin()->value(), limits::DesignLimits::kMaxCablesPerMember);
+        // Re-entering the maximum is accepted; one above is refused, naming the field.
+        inspector.speedSpin()->setValue(400);
+        inspector.speedSpin()->setValue(limits::DesignLimits::kMaxLinkGbps);
+        QVERIFY(inspector.errorText().isEmpty());
+        QCOMPARE(doc.link("l17")->speedGbps, limits::DesignLimits::kMaxLinkGbps);
+        inspector.speedSpin()->setValue(limits::DesignLimits::kMaxLinkGbps + 1);
+        QVERIFY(inspector.errorText().startsWith("Speed per cable:"));
+        QCOMPARE(doc.link("l17")->speedGbps, limits::DesignLimits::kMaxLinkGbps);
+        inspector.cablesSpin()->setValue(limits::DesignLimits::kMaxCablesPerMember + 1);
+        QVERIFY(inspector.errorText().startsWith("Cables per member:"));
+        QCOMPARE(doc.link("l17")->cablesPerMember, limits::DesignLimits::kMaxCablesPerMember);
+    }
+
+    void linkShowsBandwidthAndTheNodesShare()
+    {
+        DesignDocument doc;
+        doc.resetDesign(test::loadExample("workhorse.json"));
+        InspectorWidget inspector(&doc, repoCatalog());
+        doc.setSelectedIds({"l1"}); // DGX H100 #1 -> leaf1, 4 of its 8 NICs
+        QCOMPARE(inspector.bandwidthText(), QStringLiteral("4 × 400 Gb/s = 1.6 Tb/s"));
+        QCOMPARE(inspector.nicShareText(),
+                 QStringLiteral("50 % of the node's 8 × 400 Gb/s NICs; all its links to switches: 100 %"));
+        inspector.cablesSpin()->setValue(8);
+        QCOMPARE(inspector.bandwidthText(), QStringLiteral("8 × 400 Gb/s = 3.2 Tb/s"));
+        QCOMPARE(inspector.nicShareText(),
+                 QStringLiteral("100 % of the node's 8 × 400 Gb/s NICs; all its links to switches: 150 %"));
+        doc.setLinkProperty("l2", "cablesPerMember", 2); // the node's other link: the line follows
+        QVERIFY(inspector.nicShareText().endsWith(QStringLiteral("all its links to switches: 125 %")));
+        doc.setSelectedIds({"l17"}); // leaf to spine: no node end
+        QCOMPARE(inspector.bandwidthText(), QStringLiteral("16 × 400 Gb/s = 6.4 Tb/s"));
+        QCOMPARE(inspector.nicShareText(), QStringLiteral("no node end"));
+        // A group's link says per node and in all.
+        const QString g = doc.addPart(PartKind::Node, "dgx-h100", {0, 0}, "g", 4);
+        const QString s = doc.addPart(PartKind::Switch, "qm9700", {0, 100});
+        const QString gl = doc.addLink(g, s, 400, Medium::Fibre, LengthClass::InRow, 8);
+        doc.setSelectedIds({gl});
+        QCOMPARE(inspector.bandwidthText(),
+                 QStringLiteral("8 × 400 Gb/s = 3.2 Tb/s per node; 4 nodes: 32 cables, 12.8 Tb/s"));
+        QCOMPARE(inspector.nicShareText(), QStringLiteral("100 % of the node's 8 × 400 Gb/s NICs"));
     }
 
     void switchCountStaysOne()

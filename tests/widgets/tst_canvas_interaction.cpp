@@ -14,8 +14,10 @@
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/palette/palette_widget.h"
+#include "widgets/problems/problem_checker.h"
 
 #include <QMimeData>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
@@ -116,6 +118,7 @@ private slots:
         QCOMPARE(QString::fromStdString(l.fromPartId), node);
         QCOMPARE(QString::fromStdString(l.toPartId), sw);
         QCOMPARE(l.speedGbps, repoCatalog().node("dgx-h100")->nicGbps); // default from the node's NIC
+        QCOMPARE(l.cablesPerMember, repoCatalog().node("dgx-h100")->nics); // and one cable per NIC
         auto* item = f.view->designScene()->linkItem(QString::fromStdString(l.id));
         QVERIFY(item);
         QVERIFY(item->label().contains("Gb/s"));
@@ -137,14 +140,87 @@ private slots:
         QVERIFY(f.view->tryAddLink(group, sw).isEmpty());
         QVERIFY(f.doc.design().links.empty());
         QVERIFY(f.view->lastMessage().contains("free port"));
-        // A group that fits is linked, and the switch shows its ports used.
+        // A group that fits is linked, its NICs cut to the free ports (1 per
+        // member), said so, and the switch shows its ports used.
         f.doc.setPartProperty(group, "count", radix);
         QVERIFY(!f.view->tryAddLink(group, sw).isEmpty());
+        QCOMPARE(f.doc.design().links.front().cablesPerMember, 1);
+        QVERIFY(f.view->lastMessage().contains("free ports"));
         QCOMPARE(f.view->designScene()->portsUsed(sw), radix);
         auto* swItem = qgraphicsitem_cast<SwitchItem*>(f.view->designScene()->partItem(sw));
         QVERIFY(swItem);
         QCOMPARE(swItem->portsUsed(), radix);
         QVERIFY(swItem->subtitle().contains(QStringLiteral("%1 / %1 ports").arg(radix)));
+    }
+
+    void newNodeLinkGetsItsNicsSplitOverLeaves()
+    {
+        Fixture f;
+        const QString node = f.doc.addPart(PartKind::Node, "dgx-h100", {-300, 150});
+        const QString leaf1 = f.doc.addPart(PartKind::Switch, "qm9700", {0, -150});
+        const QString leaf2 = f.doc.addPart(PartKind::Switch, "qm9700", {300, -150});
+        f.view->setLinkMode(true);
+        drag(f.view->viewport(), f.at({-300, 150}), f.at({0, -150}));
+        QCOMPARE(int(f.doc.design().links.size()), 1);
+        QCOMPARE(f.doc.design().links[0].cablesPerMember, 8); // the DGX's 8 NICs
+        QVERIFY(f.view->lastMessage().contains(QStringLiteral("8 × 400 Gb/s")));
+        QCOMPARE(f.view->designScene()->portsUsed(leaf1), 8);
+        const std::string one = f.json();
+        const int steps = f.doc.undoStack()->count();
+        drag(f.view->viewport(), f.at({-300, 150}), f.at({300, -150}));
+        QCOMPARE(int(f.doc.design().links.size()), 2);
+        QCOMPARE(f.doc.design().links[0].cablesPerMember, 4); // re-split: 4 + 4
+        QCOMPARE(f.doc.design().links[1].cablesPerMember, 4);
+        QCOMPARE(QString::fromStdString(f.doc.design().links[1].toPartId), leaf2);
+        QCOMPARE(f.view->designScene()->portsUsed(leaf1), 4);
+        QVERIFY(f.view->lastMessage().contains(QStringLiteral("split over 2")));
+        QCOMPARE(f.doc.undoStack()->count(), steps + 1); // one undo step
+        f.doc.undoStack()->undo();
+        QCOMPARE(f.json(), one);
+        QCOMPARE(f.view->designScene()->portsUsed(leaf1), 8);
+        f.doc.undoStack()->redo();
+        QCOMPARE(f.doc.design().links[0].cablesPerMember, 4);
+        QCOMPARE(QString::fromStdString(f.doc.design().links[0].fromPartId), node);
+    }
+
+    void illegalLinksAreRefusedOrWarnedInWords()
+    {
+        Fixture f;
+        const QString n1 = f.doc.addPart(PartKind::Node, "dgx-h100", {-300, 200});
+        f.doc.addPart(PartKind::Node, "dgx-h100", {300, 200});
+        const QString leaf = f.doc.addPart(PartKind::Switch, "qm9700", {0, 50}, "leaf");
+        f.doc.addPart(PartKind::Switch, "qm9700", {-300, -200}, "spine A");
+        f.doc.addPart(PartKind::Switch, "qm9700", {300, -200}, "spine B");
+        f.doc.addLink(n1, leaf, 400, Medium::Fibre, LengthClass::InRow, 8);
+        QSignalSpy said(f.view.get(), &DesignView::message);
+        f.view->setLinkMode(true);
+        // A switch to itself: refused, and said.
+        drag(f.view->viewport(), f.at({0, 50}), f.at({0, 50}));
+        QCOMPARE(int(f.doc.design().links.size()), 1);
+        QCOMPARE(said.count(), 1);
+        QVERIFY(f.view->lastMessage().contains(QStringLiteral("'leaf' cannot be linked to itself")));
+        // Node to node: refused, and said.
+        drag(f.view->viewport(), f.at({-300, 200}), f.at({300, 200}));
+        QCOMPARE(int(f.doc.design().links.size()), 1);
+        QVERIFY(f.view->lastMessage().startsWith(QStringLiteral("Not linked:")));
+        QVERIFY(f.view->lastMessage().contains(QStringLiteral("both nodes")));
+        // Leaf to both spines, then spine to spine: linked with a warning,
+        // which the Problems panel's checker reports on the new link too.
+        drag(f.view->viewport(), f.at({0, 50}), f.at({-300, -200}));
+        drag(f.view->viewport(), f.at({0, 50}), f.at({300, -200}));
+        QCOMPARE(int(f.doc.design().links.size()), 3);
+        QVERIFY(!f.view->lastMessage().contains(QStringLiteral("Warning")));
+        drag(f.view->viewport(), f.at({-300, -200}), f.at({300, -200}));
+        QCOMPARE(int(f.doc.design().links.size()), 4);
+        QVERIFY(f.view->lastMessage().contains(QStringLiteral("Warning: 'spine A' and 'spine B' are both spines")));
+        const QString spines = QString::fromStdString(f.doc.design().links.back().id);
+        ProblemChecker* checker = f.view->designScene()->problemChecker();
+        checker->recheckNow();
+        const QList<int> onLink = checker->problemsOfItem(spines);
+        QCOMPARE(onLink.size(), 1);
+        const Problem& p = checker->problems()[std::size_t(onLink.front())];
+        QCOMPARE(p.severity, Severity::Warning);
+        QVERIFY(p.message.find("both spines") != std::string::npos);
     }
 
     void dragMoveIsOneUndoStepAndSnaps()

@@ -1,5 +1,6 @@
 #include "widgets/canvas/design_scene.h"
 
+#include "models/design/link_rules.h"
 #include "widgets/canvas/link_item.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
@@ -7,10 +8,15 @@
 
 #include <QGraphicsSceneMouseEvent>
 
+#include <algorithm>
+#include <climits>
+
 namespace cf {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+// Cable counts of absurd files exceed int; the labels show INT_MAX then.
+int clampedToInt(long long v) { return int(std::clamp<long long>(v, 0, INT_MAX)); }
 } // namespace
 
 DesignScene::DesignScene(DesignDocument* document, const Catalog& catalog, QObject* parent)
@@ -107,29 +113,13 @@ void DesignScene::rebuild()
     onDocumentSelectionChanged();
 }
 
-int DesignScene::cablesOf(const Link& link) const
-{
-    int members = 1;
-    for (const std::string& end : {link.fromPartId, link.toPartId})
-        if (const Part* p = document_->part(q(end)); p && p->kind == PartKind::Node)
-            members = std::max(members, p->count);
-    return members * link.cablesPerMember;
-}
-
 int DesignScene::portsUsed(const QString& switchId) const
 {
-    int used = 0;
+    long long used = 0;
     for (const QString& lid : document_->linksOfPart(switchId))
         if (const Link* l = document_->link(lid))
-            used += cablesOf(*l);
-    return used;
-}
-
-int DesignScene::portRadix(const QString& switchId) const
-{
-    const Part* p = document_->part(switchId);
-    const SwitchSpec* sw = p ? catalog_.switchSpec(p->catalogId) : nullptr;
-    return sw ? sw->radix : 0;
+            used += LinkRules::cablesOfLink(*l, document_->part(q(l->fromPartId)), document_->part(q(l->toPartId)));
+    return clampedToInt(used);
 }
 
 void DesignScene::addPartItem(const QString& id)
@@ -256,7 +246,8 @@ void DesignScene::refreshLink(const QString& id)
     LinkItem* item = links_.value(id);
     if (!l || !item)
         return;
-    item->setStyle(*l, cablesOf(*l));
+    item->setStyle(*l, clampedToInt(LinkRules::cablesOfLink(*l, document_->part(item->fromId()),
+                                                            document_->part(item->toId()))));
     const PartItem* a = parts_.value(item->fromId());
     const PartItem* b = parts_.value(item->toId());
     if (a && b)

@@ -41,12 +41,9 @@ public:
     bool snapToGrid() const { return snap_; }
     void setSnapToGrid(bool snap) { snap_ = snap; }
 
-    // Cables a link occupies at each of its ends: cablesPerMember x the
-    // member count of a node-group end (see Link).
-    int cablesOf(const Link& link) const;
-    // Ports in use on a switch (sum of its links' cables) and its radix.
+    // Ports in use on a switch: the engine's cables of each of its links
+    // (LinkRules::cablesOfLink) over the document's adjacency, O(degree).
     int portsUsed(const QString& switchId) const;
-    int portRadix(const QString& switchId) const;
 
     // The design's tiers (roles from the links), recomputed after an edit,
     // for the low-detail picture: summary labels and link bands.

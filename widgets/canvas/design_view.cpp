@@ -1,5 +1,6 @@
 #include "widgets/canvas/design_view.h"
 
+#include "models/design/link_rules.h"
 #include "widgets/canvas/canvas_style.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/link_item.h"
@@ -22,8 +23,6 @@
 namespace cf {
 
 namespace {
-// Link speed used when neither end says one (storage to storage), Gb/s; our choice.
-constexpr double kFallbackLinkGbps = 400.0;
 // Fit-to-view margin around the items, scene units (our choice).
 constexpr double kFitMargin = 60.0;
 // Grid lines are drawn only when zoomed in at least this far (our choice).
@@ -94,42 +93,28 @@ QString DesignView::tryAddLink(const QString& fromId, const QString& toId)
 {
     const Part* a = document_->part(fromId);
     const Part* b = document_->part(toId);
-    if (!a || !b || fromId == toId)
+    if (!a || !b)
         return {};
-    if (a->kind == PartKind::Node && b->kind == PartKind::Node && a->count > 1 && b->count > 1) {
-        say(tr("Cannot link two node groups: link each group to a switch"));
+    // The engine decides speed, cables and legality; the view only reports.
+    const LinkRules rules(document_->design(), catalog_);
+    const std::string from = fromId.toStdString(), to = toId.toStdString();
+    const LinkDefault made = rules.defaultLinkFor(from, to);
+    const LinkLegality legal = rules.linkLegality(from, to, made.cablesPerMember);
+    if (legal.verdict == LinkVerdict::Refuse) {
+        say(tr("Not linked: %1").arg(q(legal.message)));
         return {};
     }
-    // Default speed: the node's NIC speed, else the slower switch port.
-    double speed = 0;
-    for (const Part* p : {a, b})
-        if (const NodeSpec* n = p->kind == PartKind::Node ? catalog_.node(p->catalogId) : nullptr)
-            speed = n->nicGbps;
-    if (speed <= 0)
-        for (const Part* p : {a, b})
-            if (const SwitchSpec* s = p->kind == PartKind::Switch ? catalog_.switchSpec(p->catalogId) : nullptr)
-                speed = speed <= 0 ? s->portGbps : std::min(speed, s->portGbps);
-    if (speed <= 0)
-        speed = kFallbackLinkGbps;
-    // Ports: a group end makes the link one cable per member.
-    const int cables = std::max(a->kind == PartKind::Node ? a->count : 1, b->kind == PartKind::Node ? b->count : 1);
-    for (const Part* p : {a, b}) {
-        if (p->kind != PartKind::Switch)
-            continue;
-        const QString id = q(p->id);
-        const int radix = scene_->portRadix(id);
-        const int free = radix - scene_->portsUsed(id);
-        if (radix > 0 && cables > free) {
-            say(tr("%1 has %2 free port(s) of %3; this link needs %4: not linked")
-                    .arg(q(p->name))
-                    .arg(std::max(free, 0))
-                    .arg(radix)
-                    .arg(cables));
-            return {};
-        }
-    }
-    const QString id = document_->addLink(fromId, toId, speed);
-    say(tr("Linked %1 to %2 at %3 Gb/s").arg(q(a->name), q(b->name)).arg(speed));
+    const QString nameA = q(a->name), nameB = q(b->name); // `a` and `b` dangle after the edit
+    const QString id = document_->addLink(fromId, toId, made.speedGbps, made.cablesPerMember, made.rebalanced);
+    QString text = tr("Linked %1 to %2: %3 × %4 Gb/s")
+                       .arg(nameA, nameB)
+                       .arg(made.cablesPerMember)
+                       .arg(made.speedGbps);
+    if (!made.note.empty())
+        text += QStringLiteral(" (%1)").arg(q(made.note));
+    if (legal.verdict == LinkVerdict::Warn)
+        text += tr(". Warning: %1").arg(q(legal.message));
+    say(text);
     return id;
 }
 
@@ -348,8 +333,8 @@ void DesignView::mouseReleaseEvent(QMouseEvent* event)
     if (rubberLink_) {
         delete rubberLink_;
         rubberLink_ = nullptr;
-        PartItem* to = partAt(pos);
-        if (to && to->partId() != linkFrom_)
+        // Released on the start part too: tryAddLink says why that is refused.
+        if (PartItem* to = partAt(pos))
             tryAddLink(linkFrom_, to->partId());
         linkFrom_.clear();
         event->accept();

@@ -38,7 +38,9 @@ public:
     using TierLabel = cf::TierLabel;
     const QList<TierLabel>& tierLabels() const { return tierLabels_; }
 
-    // Link with default speed and ports checked; "" (and a message) if refused.
+    // Link with the engine's default speed and cables (LinkRules::defaultLinkFor),
+    // re-splitting the node's NICs in the same undo step; "" and a message
+    // naming the rule when refused, a warning in the message when warned.
     QString tryAddLink(const QString& fromId, const QString& toId);
     // Place a catalog part at a scene point (snapped); returns its id or "".
     QString placePart(const QString& catalogId, QPointF scenePos);

@@ -141,6 +141,30 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     return q(l.id);
 }
 
+QString DesignDocument::addLink(const QString& fromId, const QString& toId, double speedGbps, int cablesPerMember,
+                                const std::vector<LinkDefault::Change>& rebalanced)
+{
+    if (rebalanced.empty())
+        return addLink(fromId, toId, speedGbps, Medium::Fibre, LengthClass::InRow, cablesPerMember);
+    if (!partIndex_.contains(fromId) || !partIndex_.contains(toId) || fromId == toId)
+        return {};
+    Link l;
+    l.id = design_.nextId("l");
+    l.fromPartId = fromId.toStdString();
+    l.toPartId = toId.toStdString();
+    l.speedGbps = speedGbps;
+    l.cablesPerMember = std::max(1, cablesPerMember);
+    // A plain parent command runs its children in order (undo: reverse).
+    auto* step = new QUndoCommand(tr("Link %1 to %2").arg(fromId, toId));
+    new AddItemsCommand(this, {}, {l}, step->text(), step);
+    for (const LinkDefault::Change& c : rebalanced)
+        if (const Link* other = link(q(c.linkId)))
+            new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId), QStringLiteral("cablesPerMember"),
+                                other->cablesPerMember, c.cablesPerMember, mergeSerial_, step);
+    undoStack_->push(step);
+    return q(l.id);
+}
+
 void DesignDocument::removeLink(const QString& id)
 {
     if (linkIndex_.contains(id))

@@ -12,6 +12,7 @@
 // takes only a DesignDocument* and a const Catalog&.
 
 #include "models/design/design.h"
+#include "models/design/link_rules.h"
 #include "models/topology/fabric_generator.h"
 
 #include <QHash>
@@ -73,6 +74,10 @@ public:
     QString addLink(const QString& fromId, const QString& toId, double speedGbps,
                     Medium medium = Medium::Fibre, LengthClass lengthClass = LengthClass::InRow,
                     int cablesPerMember = 1);
+    // A new link and new cables per member for other links (a node's NICs
+    // re-split over its switches, LinkRules::defaultLinkFor): one undo step.
+    QString addLink(const QString& fromId, const QString& toId, double speedGbps, int cablesPerMember,
+                    const std::vector<LinkDefault::Change>& rebalanced);
     void removeLink(const QString& id);
     // Generic property edit. Part properties: "name", "count", "catalogId",
     // "x", "y". Link properties: "speedGbps", "medium" (enum string),

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 namespace cf::spec {
 
 namespace {
@@ -97,6 +99,40 @@ QString linkLabel(const Link& link, int cables)
     return tr("%1 Gb/s · %2 · %3 · %n cable(s)", nullptr, cables)
         .arg(formatNumber(link.speedGbps, 0), QString::fromLatin1(toString(link.medium)),
              QString::fromLatin1(toString(link.lengthClass)));
+}
+
+QString bandwidthText(double gbps)
+{
+    constexpr double kGbpsPerTbps = 1000.0; // SI prefixes
+    if (std::abs(gbps) >= kGbpsPerTbps)
+        return tr("%1 Tb/s").arg(formatNumber(gbps / kGbpsPerTbps, 2));
+    return tr("%1 Gb/s").arg(formatNumber(gbps, 1));
+}
+
+QString linkBandwidthText(const LinkCapacity& c)
+{
+    QString s = tr("%1 × %2 = %3")
+                    .arg(c.cablesPerMember)
+                    .arg(bandwidthText(c.speedGbps), bandwidthText(c.perMemberGbps));
+    if (c.members > 1)
+        s += tr(" per node; %1 nodes: %2 cables, %3")
+                 .arg(c.members)
+                 .arg(c.cables)
+                 .arg(bandwidthText(c.totalGbps));
+    return s;
+}
+
+QString nicShareText(const LinkCapacity& c)
+{
+    if (c.nodeNics < 1)
+        return {};
+    QString s = tr("%1 % of the node's %2 × %3 NICs")
+                    .arg(formatNumber(c.nicShare * 100.0, 0))
+                    .arg(c.nodeNics)
+                    .arg(bandwidthText(c.nodeNicGbps));
+    if (std::abs(c.nodeLinksShare - c.nicShare) > 1e-9)
+        s += tr("; all its links to switches: %1 %").arg(formatNumber(c.nodeLinksShare * 100.0, 0));
+    return s;
 }
 
 } // namespace cf::spec

@@ -5,6 +5,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/link.h"
+#include "models/design/link_rules.h"
 
 #include <QString>
 
@@ -20,5 +21,10 @@ QString nicSummary(const NicSpec& nic);
 QString cableSummary(const CableSpec& cable);
 QString linkLabel(const Link& link, int cables);                       // "400 Gb/s · fibre · 8 cables"
 QString formatNumber(double value, int maxDecimals = 1);
+QString bandwidthText(double gbps);                                    // "400 Gb/s", "3.2 Tb/s"
+// The inspector's lines for a link: "8 × 400 Gb/s = 3.2 Tb/s" and the node
+// end's share of its NICs ("" when no end is a catalogued node with NICs).
+QString linkBandwidthText(const LinkCapacity& capacity);
+QString nicShareText(const LinkCapacity& capacity);
 
 } // namespace cf::spec

@@ -1,6 +1,7 @@
 #include "widgets/inspector/inspector_widget.h"
 
 #include "models/catalog/catalog.h"
+#include "models/design/link_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
 
@@ -17,8 +18,8 @@ namespace cf {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-// Scene coordinates allowed in the position fields (our choice: far beyond any layout).
-constexpr double kMaxCoordinate = 1e7;
+// Scene coordinates allowed in the position fields (design_limits.h).
+constexpr double kMaxCoordinate = limits::DesignLimits::kMaxPosition;
 enum Page { kEmptyPage, kPartPage, kLinkPage };
 } // namespace
 
@@ -111,6 +112,18 @@ QWidget* InspectorWidget::buildLinkPage()
     form->addRow(tr("Medium:"), medium_);
     form->addRow(tr("Length class:"), length_);
     form->addRow(tr("Cables per member:"), cables_);
+    bandwidth_ = new QLabel(page);
+    bandwidth_->setWordWrap(true);
+    bandwidth_->setToolTip(tr("Cables per member × speed per cable = bandwidth per member, one direction "
+                              "(Gb/s = gigabits per second; 1 Tb/s = 1,000 Gb/s). A node group's link has this "
+                              "for every node of the group."));
+    nicShare_ = new QLabel(page);
+    nicShare_->setWordWrap(true);
+    nicShare_->setToolTip(tr("This link's bandwidth per node over the node's NIC capacity (NICs × Gb/s per NIC). "
+                             "A node's links to switches together should reach 100 %: below, NICs stay idle; "
+                             "above, the node has more cables than NICs."));
+    form->addRow(tr("Bandwidth:"), bandwidth_);
+    form->addRow(tr("Node's NICs:"), nicShare_);
     connect(speed_, &QDoubleSpinBox::valueChanged, this,
             [this](double v) { applyLink(QStringLiteral("speedGbps"), v); });
     connect(medium_, &QComboBox::currentIndexChanged, this,
@@ -125,6 +138,9 @@ QWidget* InspectorWidget::buildLinkPage()
     connect(cables_, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     return page;
 }
+
+QString InspectorWidget::bandwidthText() const { return bandwidth_->text(); }
+QString InspectorWidget::nicShareText() const { return nicShare_->text(); }
 
 QString InspectorWidget::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
 
@@ -167,6 +183,10 @@ void InspectorWidget::reload()
         medium_->setCurrentIndex(medium_->findData(QString::fromLatin1(toString(l->medium))));
         length_->setCurrentIndex(length_->findData(QString::fromLatin1(toString(l->lengthClass))));
         cables_->setValue(l->cablesPerMember);
+        const LinkCapacity capacity = LinkRules::capacityOf(document_->design(), catalog_, *l);
+        bandwidth_->setText(spec::linkBandwidthText(capacity));
+        const QString share = spec::nicShareText(capacity);
+        nicShare_->setText(share.isEmpty() ? tr("no node end") : share);
     } else {
         pages_->setCurrentIndex(kEmptyPage);
         emptyLabel_->setText(ids.isEmpty() ? tr("Select a part or a link to see its properties.")
@@ -218,8 +238,25 @@ void InspectorWidget::endEdit()
 
 void InspectorWidget::onObjectChanged(const QString& id)
 {
-    if (id == currentId_ && !loading_)
+    if (loading_)
+        return;
+    if (id == currentId_ || touchesCurrentLink(id))
         reload();
+}
+
+bool InspectorWidget::touchesCurrentLink(const QString& id) const
+{
+    // The bandwidth and NIC share lines read the link's ends (a group's count)
+    // and the node's other links (re-split NICs): O(1) per changed object.
+    const Link* current = document_->link(currentId_);
+    if (!current)
+        return false;
+    const auto isEnd = [&](const std::string& partId) {
+        return partId == current->fromPartId || partId == current->toPartId;
+    };
+    if (const Link* other = document_->link(id))
+        return isEnd(other->fromPartId) || isEnd(other->toPartId);
+    return isEnd(id.toStdString());
 }
 
 void InspectorWidget::applyPart(const QString& property, const QVariant& value)

@@ -4,6 +4,8 @@
 // in one field merges into one undo step until the field loses focus). A bad
 // value is never applied: a message names the field and the limit.
 
+#include "models/design/design_limits.h"
+
 #include <QVariant>
 #include <QWidget>
 
@@ -24,10 +26,10 @@ class InspectorWidget : public QWidget {
 public:
     InspectorWidget(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
 
-    // Limits (our choice unless noted).
-    static constexpr int kMaxGroupCount = 100000;      // nodes in one group
-    static constexpr double kMaxLinkGbps = 1600.0;      // beyond 1.6T Ethernet/XDR, 2025
-    static constexpr int kMaxCablesPerMember = 64;      // no node has more compute NICs
+    // What a valid design may hold: the validator's limits (design_limits.h).
+    static constexpr int kMaxGroupCount = limits::DesignLimits::kMaxGroupCount;
+    static constexpr double kMaxLinkGbps = limits::DesignLimits::kMaxLinkGbps;
+    static constexpr int kMaxCablesPerMember = limits::DesignLimits::kMaxCablesPerMember;
     // A name the design file can hold: the reader refuses longer text
     // (design_json_tree.h, kMaxStringChars), so a longer paste is cut here.
     static constexpr int kMaxNameChars = 4096;
@@ -44,10 +46,14 @@ public:
     QComboBox* mediumCombo() const { return medium_; }
     QComboBox* lengthCombo() const { return length_; }
     QSpinBox* cablesSpin() const { return cables_; }
+    // Read-only link lines: "8 × 400 Gb/s = 3.2 Tb/s" and the node's NIC share.
+    QString bandwidthText() const;
+    QString nicShareText() const;
 
 private:
     void reload();
     void onObjectChanged(const QString& id);
+    bool touchesCurrentLink(const QString& id) const;
     void applyPart(const QString& property, const QVariant& value);
     void applyLink(const QString& property, const QVariant& value);
     void showError(const QString& text);
@@ -84,6 +90,8 @@ private:
     QComboBox* medium_;
     QComboBox* length_;
     QSpinBox* cables_;
+    QLabel* bandwidth_;
+    QLabel* nicShare_;
 };
 
 } // namespace cf

@@ -1,0 +1,79 @@
+// The two tiers of design_limits.h at work on a link: a value at the
+// DesignLimits maximum loads and validates; one just above loads (the file
+// may hold it) but fails validation naming the field; one above FileLimits
+// does not load, naming the JSON pointer.
+#include "models/design/design_json.h"
+#include "models/design/design_limits.h"
+#include "models/design/design_validator.h"
+#include "test_designs.h"
+
+#include <QtTest>
+
+using namespace cf;
+using limits::DesignLimits;
+using limits::FileLimits;
+
+namespace {
+
+// Workhorse with link l17 (leaf1 -> spine1) set to `speedGbps` x `cables`,
+// written to JSON and read back as a file would be.
+DesignLoadResult workhorseWithLink(double speedGbps, long long cables)
+{
+    Design d = test::loadExample("workhorse.json");
+    Link* l = d.findLink("l17");
+    l->speedGbps = speedGbps;
+    l->cablesPerMember = int(cables);
+    return loadDesignJson(saveDesignJson(d));
+}
+
+bool hasErrorOn(const Problems& problems, const std::string& field)
+{
+    for (const Problem& p : problems)
+        if (p.severity == Severity::Error && p.field == field)
+            return true;
+    return false;
+}
+
+bool hasAnyError(const Problems& problems)
+{
+    for (const Problem& p : problems)
+        if (p.severity == Severity::Error)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TstDesignLimits : public QObject {
+    Q_OBJECT
+private slots:
+    void atTheDesignLimitLoadsAndValidates()
+    {
+        const DesignLoadResult r = workhorseWithLink(DesignLimits::kMaxLinkGbps, DesignLimits::kMaxCablesPerMember);
+        QVERIFY(r.design);
+        QVERIFY(!hasAnyError(validateDesign(*r.design, &test::repoCatalog())));
+    }
+
+    void aboveTheDesignLimitLoadsButIsInvalid()
+    {
+        const DesignLoadResult speed = workhorseWithLink(DesignLimits::kMaxLinkGbps + 1, 16);
+        QVERIFY(speed.design);
+        QVERIFY(hasErrorOn(validateDesign(*speed.design, &test::repoCatalog()), "links[l17].speedGbps"));
+        const DesignLoadResult cables = workhorseWithLink(400, DesignLimits::kMaxCablesPerMember + 1);
+        QVERIFY(cables.design);
+        QVERIFY(hasErrorOn(validateDesign(*cables.design, &test::repoCatalog()), "links[l17].cablesPerMember"));
+    }
+
+    void aboveTheFileLimitDoesNotLoad()
+    {
+        const DesignLoadResult speed = workhorseWithLink(FileLimits::kMaxLinkGbps * 2, 16);
+        QVERIFY(!speed.design);
+        QVERIFY(hasErrorOn(speed.problems, "/links/16/speedGbps"));
+        const DesignLoadResult cables = workhorseWithLink(400, FileLimits::kMaxCablesPerMember + 1);
+        QVERIFY(!cables.design);
+        QVERIFY(hasErrorOn(cables.problems, "/links/16/cablesPerMember"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstDesignLimits)
+#include "tst_design_limits.moc"

@@ -1,0 +1,252 @@
+// LinkRules: the one home of the link rules the validator, the canvas and the
+// inspector share. Cables and ports (and that the topology graph counts the
+// same), the default speed and cables of a new link (the node's NICs split
+// over its leaves), which pairs are refused or warned, the validator's report
+// of them, and a link's bandwidth and NIC share. Catalog figures used:
+// DGX H100 = 8 NICs x 400 Gb/s, QM9700 = 64 ports x 400 Gb/s, SN5600 = 800 Gb/s.
+#include "models/design/design_validator.h"
+#include "models/design/link_rules.h"
+#include "models/topology/topology_graph.h"
+#include "design_builders.h"
+#include "test_designs.h"
+
+#include <QtTest>
+
+using namespace cf;
+using test::repoCatalog;
+
+namespace {
+
+using test::link;
+using test::node;
+using test::storage;
+using test::sw;
+
+const Problem* problemOn(const Problems& problems, const std::string& field)
+{
+    for (const Problem& p : problems)
+        if (p.field == field)
+            return &p;
+    return nullptr;
+}
+
+bool contains(const std::string& text, const char* phrase) { return text.find(phrase) != std::string::npos; }
+
+} // namespace
+
+class TstLinkRules : public QObject {
+    Q_OBJECT
+private slots:
+    void cablesCountGroupMembers()
+    {
+        Design d;
+        d.parts = {node("n1"), node("g", 4), sw("s")};
+        const Link single = link("a", "n1", "s", 4), group = link("b", "s", "g", 8);
+        QCOMPARE(LinkRules::cablesOfLink(single, &d.parts[0], &d.parts[2]), 4LL);
+        QCOMPARE(LinkRules::cablesOfLink(group, &d.parts[2], &d.parts[1]), 32LL); // 8 per member x 4
+        QCOMPARE(LinkRules::cablesOfLink(link("c", "s", "x", -3), &d.parts[2], nullptr), 0LL);
+        // No int overflow at the file limits: 100,000 members x 1,048,576 cables.
+        Part huge = node("h", 100000);
+        QCOMPARE(LinkRules::cablesOfLink(link("d", "h", "s", 1048576), &huge, &d.parts[2]), 104857600000LL);
+    }
+
+    void portsAgreeWithTheTopologyGraph_data()
+    {
+        QTest::addColumn<QString>("file"); // "" = a generated 64-node rail fabric
+        QTest::newRow("workhorse") << "workhorse.json";
+        QTest::newRow("fat-tree-256") << "fat-tree-256.json";
+        QTest::newRow("generated rail 64") << "";
+    }
+    void portsAgreeWithTheTopologyGraph()
+    {
+        QFETCH(QString, file);
+        const Design design =
+            file.isEmpty() ? test::designOf(generateFabric(test::fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog()))
+                           : test::loadExample(file.toStdString());
+        const LinkRules rules(design, repoCatalog());
+        const TopologyGraph graph(design, repoCatalog(), nullptr);
+        for (int i = 0; i < graph.partCount(); ++i) {
+            long long graphPorts = 0;
+            for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e)
+                graphPorts += e->cables;
+            QCOMPARE(rules.portsUsed(design.parts[std::size_t(i)].id), graphPorts);
+        }
+    }
+
+    void portsAndRadixOnWorkhorse()
+    {
+        const Design d = test::loadExample("workhorse.json");
+        const LinkRules rules(d, repoCatalog());
+        QCOMPARE(rules.portsUsed("leaf1"), 64LL);  // 8 nodes x 4 + 2 x 16 uplinks
+        QCOMPARE(rules.portsUsed("spine1"), 34LL); // 2 x 16 + 2 to storage
+        QCOMPARE(rules.portsUsed("n1"), 8LL);
+        QCOMPARE(rules.switchRadix("leaf1"), 64);
+        QCOMPARE(rules.switchRadix("n1"), 0);
+        QCOMPARE(rules.switchRadix("nope"), 0);
+    }
+
+    void newNodeLinkGetsTheNodesNics()
+    {
+        Design d;
+        d.parts = {node("n1"), sw("leaf1"), sw("leaf2"), sw("leaf3")};
+        LinkDefault first = LinkRules(d, repoCatalog()).defaultLinkFor("n1", "leaf1");
+        QCOMPARE(first.speedGbps, 400.0);
+        QCOMPARE(first.cablesPerMember, 8);
+        QVERIFY(first.rebalanced.empty());
+        // The second leaf: 4 + 4, the first link re-split.
+        d.links.push_back(link("l1", "n1", "leaf1", first.cablesPerMember));
+        LinkDefault second = LinkRules(d, repoCatalog()).defaultLinkFor("leaf2", "n1");
+        QCOMPARE(second.cablesPerMember, 4);
+        QCOMPARE(int(second.rebalanced.size()), 1);
+        QCOMPARE(second.rebalanced[0].linkId, std::string("l1"));
+        QCOMPARE(second.rebalanced[0].cablesPerMember, 4);
+        QVERIFY(contains(second.note, "split over 2"));
+        // The third: 8 = 3 + 3 + 2, earlier links take the remainder.
+        d.links[0].cablesPerMember = 4;
+        d.links.push_back(link("l2", "n1", "leaf2", 4));
+        LinkDefault third = LinkRules(d, repoCatalog()).defaultLinkFor("n1", "leaf3");
+        QCOMPARE(third.cablesPerMember, 2);
+        QCOMPARE(int(third.rebalanced.size()), 2);
+        QCOMPARE(third.rebalanced[0].cablesPerMember + third.rebalanced[1].cablesPerMember + third.cablesPerMember, 8);
+    }
+
+    void customisedNodeLinksAreKept()
+    {
+        Design d;
+        d.parts = {node("n1"), sw("leaf1"), sw("leaf2")};
+        d.links = {link("l1", "n1", "leaf1", 2)}; // the user chose 2 of 8
+        const LinkDefault made = LinkRules(d, repoCatalog()).defaultLinkFor("n1", "leaf2");
+        QCOMPARE(made.cablesPerMember, 6); // the NICs left
+        QVERIFY(made.rebalanced.empty());
+        d.links[0].cablesPerMember = 9; // more than the NICs: one more cable, said so
+        const LinkDefault over = LinkRules(d, repoCatalog()).defaultLinkFor("n1", "leaf2");
+        QCOMPARE(over.cablesPerMember, 1);
+        QVERIFY(contains(over.note, "already uses"));
+    }
+
+    void groupLinksFitTheFreePorts()
+    {
+        Design d;
+        d.parts = {node("g4", 4), node("g16", 16), node("g65", 65), sw("s")};
+        const LinkRules rules(d, repoCatalog());
+        QCOMPARE(rules.defaultLinkFor("g4", "s").cablesPerMember, 8); // per member: 32 ports
+        const LinkDefault cut = rules.defaultLinkFor("g16", "s");     // 16 x 8 = 128 > 64 ports
+        QCOMPARE(cut.cablesPerMember, 4);
+        QVERIFY(contains(cut.note, "free ports"));
+        // 65 members cannot get even 1 cable each on 64 ports: refused.
+        const LinkDefault none = rules.defaultLinkFor("g65", "s");
+        const LinkLegality refused = rules.linkLegality("g65", "s", none.cablesPerMember);
+        QCOMPARE(refused.verdict, LinkVerdict::Refuse);
+        QVERIFY(contains(refused.message, "free port"));
+        QCOMPARE(rules.linkLegality("g16", "s", cut.cablesPerMember).verdict, LinkVerdict::Allowed);
+    }
+
+    void otherPairsGetOneCable()
+    {
+        Design d;
+        d.parts = {node("n1"), sw("ib", "qm9700"), sw("eth", "sn5600"), storage("st1"), storage("st2")};
+        const LinkRules rules(d, repoCatalog());
+        const LinkDefault switches = rules.defaultLinkFor("ib", "eth");
+        QCOMPARE(switches.speedGbps, 400.0); // the slower port
+        QCOMPARE(switches.cablesPerMember, 1);
+        QCOMPARE(rules.defaultLinkFor("eth", "st1").speedGbps, 800.0);
+        const LinkDefault toStorage = rules.defaultLinkFor("n1", "st1");
+        QCOMPARE(toStorage.speedGbps, 400.0); // the node's NIC
+        QCOMPARE(toStorage.cablesPerMember, 1);
+        QCOMPARE(rules.defaultLinkFor("st1", "st2").speedGbps, 400.0); // fallback, our choice
+    }
+
+    void legalityByKindAndTier()
+    {
+        Design d = test::loadExample("workhorse.json");
+        d.parts.push_back(node("g1", 2));
+        d.parts.push_back(node("g2", 2));
+        d.parts.push_back(sw("lonely"));
+        const LinkRules rules(d, repoCatalog());
+        auto verdict = [&](const char* a, const char* b) { return rules.linkLegality(a, b).verdict; };
+        QCOMPARE(verdict("leaf1", "leaf1"), LinkVerdict::Refuse);
+        QVERIFY(contains(rules.linkLegality("leaf1", "leaf1").message, "to itself"));
+        QCOMPARE(verdict("g1", "g2"), LinkVerdict::Refuse);
+        QVERIFY(contains(rules.linkLegality("g1", "g2").message, "two node groups"));
+        QCOMPARE(verdict("n1", "n2"), LinkVerdict::Refuse);
+        QVERIFY(contains(rules.linkLegality("n1", "g1").message, "through switches"));
+        QCOMPARE(verdict("leaf1", "leaf2"), LinkVerdict::Warn);
+        QVERIFY(contains(rules.linkLegality("leaf1", "leaf2").message, "both leaves"));
+        QCOMPARE(verdict("spine1", "spine2"), LinkVerdict::Warn);
+        QVERIFY(contains(rules.linkLegality("spine2", "spine1").message, "both spines"));
+        QCOMPARE(verdict("leaf1", "spine1"), LinkVerdict::Allowed);
+        QCOMPARE(verdict("n1", "leaf1"), LinkVerdict::Allowed);
+        QCOMPARE(verdict("st1", "leaf1"), LinkVerdict::Allowed);
+        QCOMPARE(verdict("n1", "st1"), LinkVerdict::Allowed);
+        QCOMPARE(verdict("lonely", "spine1"), LinkVerdict::Allowed); // no tier yet
+        QCOMPARE(verdict("n1", "nope"), LinkVerdict::Refuse);
+        // A new link to a full leaf (64 of 64 ports) is refused, naming the ports.
+        const LinkLegality full = rules.linkLegality("g1", "leaf1", 1);
+        QCOMPARE(full.verdict, LinkVerdict::Refuse);
+        QVERIFY(contains(full.message, "0 free port(s) of 64; this link needs 2"));
+    }
+
+    void validatorReportsTheRules()
+    {
+        Design d = test::loadExample("workhorse.json");
+        d.links.push_back(link("lx", "spine1", "spine2", 1));
+        d.links.push_back(link("ly", "n1", "n2", 1));
+        const Problems problems = validateDesign(d, &repoCatalog());
+        const Problem* spines = problemOn(problems, "links[lx].to");
+        QVERIFY(spines);
+        QCOMPARE(spines->severity, Severity::Warning);
+        QCOMPARE(spines->itemId, std::string("lx"));
+        QVERIFY(contains(spines->message, "both spines"));
+        const Problem* nodes = problemOn(problems, "links[ly].to");
+        QVERIFY(nodes);
+        QCOMPARE(nodes->severity, Severity::Error);
+        QVERIFY(contains(nodes->message, "both nodes"));
+        // Tiers need no catalog: the warning is there without one too.
+        QVERIFY(problemOn(validateDesign(d, nullptr), "links[lx].to"));
+    }
+
+    void examplesBreakNoLinkRule_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* f : {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json", "fat-tree-256.json"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void examplesBreakNoLinkRule()
+    {
+        QFETCH(QString, file);
+        const Design d = test::loadExample(file.toStdString());
+        const LinkRules rules(d, repoCatalog());
+        for (const Link& l : d.links) {
+            const LinkLegality legal = rules.linkLegality(l.fromPartId, l.toPartId);
+            QVERIFY2(legal.verdict == LinkVerdict::Allowed, (l.id + ": " + legal.message).c_str());
+        }
+    }
+
+    void capacityAndNicShare()
+    {
+        const Design d = test::loadExample("workhorse.json");
+        const LinkCapacity half = LinkRules::capacityOf(d, repoCatalog(), *d.findLink("l1")); // n1 -> leaf1, 4 cables
+        QCOMPARE(half.perMemberGbps, 1600.0);
+        QCOMPARE(half.totalGbps, 1600.0);
+        QCOMPARE(half.nodeNics, 8);
+        QCOMPARE(half.nodeNicGbps, 400.0);
+        QCOMPARE(half.nicShare, 0.5);
+        QCOMPARE(half.nodeLinksShare, 1.0); // with l2 to leaf2
+        const LinkCapacity uplink = LinkRules::capacityOf(d, repoCatalog(), *d.findLink("l17"));
+        QCOMPARE(uplink.nodeNics, 0);
+        QCOMPARE(uplink.totalGbps, 16 * 400.0);
+
+        Design g;
+        g.parts = {node("g", 4), sw("s")};
+        g.links = {link("a", "g", "s", 8)};
+        const LinkCapacity group = LinkRules::capacityOf(g, repoCatalog(), g.links[0]);
+        QCOMPARE(group.members, 4LL);
+        QCOMPARE(group.cables, 32LL);
+        QCOMPARE(group.perMemberGbps, 3200.0);
+        QCOMPARE(group.totalGbps, 12800.0);
+        QCOMPARE(group.nicShare, 1.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstLinkRules)
+#include "tst_link_rules.moc"
