@@ -48,13 +48,15 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     if (!r.inputErrors.empty())
         return r;
     r.prediction = evaluate(input.design, *input.catalog);
-    // Impossible splits and bad workload values are input errors: name the flag.
+    // A split or workload the flags (or the file) make impossible is a design
+    // error (exit 1, the report lists it); flagErrors names the flag for callers
+    // that need a figure or nothing (the calibration runner).
     for (const Problem& p : r.prediction.problems) {
         if (p.severity != Severity::Error)
             continue;
         const std::string flag = flagForField(p.field);
         if (!flag.empty())
-            r.inputErrors.push_back(flag + ": " + p.message);
+            r.flagErrors.push_back(flag + ": " + p.message);
     }
     return r;
 }

@@ -14,11 +14,13 @@ namespace cf::cli {
 struct EvaluateRequest {
     Prediction prediction;
     std::string format = "json";          // "json" | "text"
-    std::vector<std::string> inputErrors; // bad flags / impossible splits, each naming its flag
+    std::vector<std::string> inputErrors; // bad flags, each naming its flag (exit 2)
+    std::vector<std::string> flagErrors;  // errors of the evaluated design on a field a flag sets, naming the flag
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then
-// evaluates. inputErrors non-empty means exit status 2.
+// evaluates. inputErrors non-empty means exit status 2; errors in the
+// prediction's problems (flagErrors among them) mean exit status 1.
 EvaluateRequest evaluateArgs(const Args& args);
 
 } // namespace cf::cli

@@ -1,5 +1,7 @@
 #include "app/cli/report_json.h"
 
+#include "models/predict/design_check.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -19,6 +21,50 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
         if (q.severity == severity)
             list.push_back(q.field.empty() ? q.message : q.field + ": " + q.message);
     return list;
+}
+
+// Report keys of each figure group; a group the prediction lacks prints null.
+// Every key not listed here (gpus, nodes, warnings, errors) is always present.
+const char* const kDesignKeys[] = {"power_kw", "facility_power_kw", "power_breakdown_kw", "capex_usd",
+                                   "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
+const char* const kMemoryKeys[] = {"memory_per_gpu_gb"};
+
+bool isGroupKey(const std::string& key)
+{
+    for (const char* k : kDesignKeys)
+        if (key == k)
+            return true;
+    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "warnings" || key == "errors";
+}
+
+const char* groupName(FigureGroup g)
+{
+    switch (g) {
+    case FigureGroup::Design: return "design";
+    case FigureGroup::Memory: return "memory";
+    case FigureGroup::Training: break;
+    }
+    return "training";
+}
+
+void nullMissing(const Prediction& p, nlohmann::json& j)
+{
+    if (p.missing.empty())
+        return; // keeps the report of a valid design byte for byte
+    nlohmann::json missing = nlohmann::json::array();
+    for (const MissingFigures& m : p.missing)
+        missing.push_back({{"figures", groupName(m.group)}, {"field", m.field}, {"reason", describeMissing(m)}});
+    if (p.lacks(FigureGroup::Training))
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (!isGroupKey(it.key()))
+                *it = nullptr;
+    if (p.lacks(FigureGroup::Memory))
+        for (const char* k : kMemoryKeys)
+            j[k] = nullptr;
+    if (p.lacks(FigureGroup::Design))
+        for (const char* k : kDesignKeys)
+            j[k] = nullptr;
+    j["missing"] = std::move(missing);
 }
 
 } // namespace
@@ -75,6 +121,7 @@ std::string predictionJson(const Prediction& p)
     j["break_even_month"] = p.cost.breakEvenMonth;
     j["warnings"] = problemList(p, Severity::Warning);
     j["errors"] = problemList(p, Severity::Error);
+    nullMissing(p, j);
     // Messages quote user text; `replace` keeps the report valid JSON whatever
     // bytes reach it (dump() would otherwise throw on invalid UTF-8).
     return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
@@ -84,10 +131,16 @@ std::string predictionText(const Prediction& p)
 {
     std::ostringstream o;
     char line[256];
-    auto row = [&](const char* label, const char* fmt, double v) {
-        std::snprintf(line, sizeof line, fmt, v);
+    // A figure of a group the prediction lacks prints as a dash.
+    auto row = [&](const char* label, const char* fmt, double v, FigureGroup g = FigureGroup::Training) {
+        if (p.lacks(g))
+            std::snprintf(line, sizeof line, "%s", "—");
+        else
+            std::snprintf(line, sizeof line, fmt, v);
         o << "  " << label << ": " << line << "\n";
     };
+    constexpr FigureGroup kDesign = FigureGroup::Design;
+    constexpr FigureGroup kMemory = FigureGroup::Memory;
     o << "Cluster: " << p.gpus << " GPUs in " << p.nodes << " nodes\n";
     o << "Throughput\n";
     row("tokens/s", "%.0f", p.tokensPerS);
@@ -110,27 +163,29 @@ std::string predictionText(const Prediction& p)
     // GiB for people (the catalog's "80 GB" HBM is 80 GiB); the JSON keeps decimal GB.
     o << "Memory per GPU (GiB)\n";
     const MemoryFacts& m = p.memory;
-    row("weights", "%.1f", m.weightsBytes / kGiB);
-    row("gradients", "%.1f", m.gradientsBytes / kGiB);
-    row("optimizer", "%.1f", m.optimizerBytes / kGiB);
-    row("activations", "%.1f", m.activationsBytes / kGiB);
-    row("buffers", "%.1f", m.buffersBytes / kGiB);
-    row("total", "%.1f", m.totalBytes / kGiB);
-    row("HBM", "%.1f", m.hbmBytes / kGiB);
+    row("weights", "%.1f", m.weightsBytes / kGiB, kMemory);
+    row("gradients", "%.1f", m.gradientsBytes / kGiB, kMemory);
+    row("optimizer", "%.1f", m.optimizerBytes / kGiB, kMemory);
+    row("activations", "%.1f", m.activationsBytes / kGiB, kMemory);
+    row("buffers", "%.1f", m.buffersBytes / kGiB, kMemory);
+    row("total", "%.1f", m.totalBytes / kGiB, kMemory);
+    row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
     o << "Run\n";
     row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
     row("goodput", "%.1f %%", 100 * p.goodput.goodput);
     row("checkpoint write", "%.0f s", p.checkpoint.writeS);
     o << "Power and cost\n";
-    row("IT power", "%.1f kW", p.power.itW / 1000.0);
-    row("facility power", "%.1f kW", p.power.facilityW / 1000.0);
-    row("capex", "$%.0f", p.cost.capexUsd);
-    row("opex per year", "$%.0f", p.cost.opexUsdPerYear);
+    row("IT power", "%.1f kW", p.power.itW / 1000.0, kDesign);
+    row("facility power", "%.1f kW", p.power.facilityW / 1000.0, kDesign);
+    row("capex", "$%.0f", p.cost.capexUsd, kDesign);
+    row("opex per year", "$%.0f", p.cost.opexUsdPerYear, kDesign);
     row("total cost (own)", "$%.0f", p.cost.totalCostUsd);
     row("cost per million tokens", "$%.3f", p.cost.costPerMillionTokensUsd);
-    row("break-even month", "%.1f", p.cost.breakEvenMonth);
+    row("break-even month", "%.1f", p.cost.breakEvenMonth, kDesign);
     for (const Problem& q : p.problems)
         o << formatProblem(q) << "\n";
+    for (const MissingFigures& m : p.missing)
+        o << "missing: " << describeMissing(m) << "\n";
     return o.str();
 }
 

@@ -145,6 +145,8 @@ private:
     void scheduleRefresh();
     void refreshViews();
     void showProblemCounts(int errors, int warnings);
+    // Raises the what-if dock that edits `field` and focuses its editor.
+    void focusProblemField(const QString& field);
     void updateTitle();
     void showError(const QString& title, const QString& message);
 

@@ -179,6 +179,7 @@ QDockWidget* MainWindow::createProblemsDock()
 {
     problems_ = new ProblemsPanel(&document_, Catalog::builtin(), this);
     connect(problems_, &ProblemsPanel::countsChanged, this, &MainWindow::showProblemCounts);
+    connect(problems_, &ProblemsPanel::fieldActivated, this, &MainWindow::focusProblemField);
     return makeDock(tr("Problems"), QStringLiteral("problemsDock"), problems_);
 }
 
@@ -235,6 +236,21 @@ void MainWindow::onSearchSplits()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->startSearch();
+}
+
+void MainWindow::focusProblemField(const QString& field)
+{
+    QWidget* editor = nullptr;
+    QDockWidget* dock = nullptr;
+    if (auto* split = parallelismDock_->findChild<ParallelismDock*>(); split && (editor = split->fieldWidget(field)))
+        dock = parallelismDock_;
+    else if (auto* work = workloadDock_->findChild<WorkloadDock*>(); work && (editor = work->fieldWidget(field)))
+        dock = workloadDock_;
+    if (!editor)
+        return;
+    dock->show();
+    dock->raise();
+    editor->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace cf

@@ -93,6 +93,7 @@ CalibrationReport runCalibration(const std::string& csvText)
             r.args = calibrationArgs(c);
             const EvaluateRequest e = evaluateArgs(r.args);
             r.errors = e.inputErrors;
+            r.errors.insert(r.errors.end(), e.flagErrors.begin(), e.flagErrors.end());
             if (r.errors.empty() && c.measured > 0) {
                 r.predicted = predictedFigure(e.prediction, c.metric);
                 r.error = (r.predicted - c.measured) / c.measured;

@@ -10,7 +10,8 @@ class Catalog;
 // Every problem of a design that needs no prediction: ranges of every number,
 // unique ids, links whose ends exist, catalog ids that exist and have the right
 // kind (when a catalog is given), and the split's arithmetic
-// (tp*pp*dp*cp == GPUs, heads divisible by tp, layers by pp*vp, ...).
+// (tp*pp*dp*cp == GPUs, heads divisible by tp, ...; layers not divisible
+// by pp*vp is a warning). Workload and split problems have ProblemScope Training.
 // Fabric facts (ports over radix, unconnected nodes) come from the topology.
 Problems validateDesign(const Design& design, const Catalog* catalog = nullptr);
 

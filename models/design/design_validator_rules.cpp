@@ -161,10 +161,12 @@ void checkParallelism(Context& ctx)
                                             + " KV heads, so they cannot be replicated evenly across the TP ranks.");
     }
     const long long stages = satMul(p.pp, p.vp);
+    // A warning, as in checkSplit: uneven stages train (Megatron-Core's uneven
+    // pipeline split); the step model paces the pipeline by the largest stage.
     if (m.layers >= 1 && m.layers % stages != 0)
-        ctx.error(p.vp > 1 ? "parallelism.vp" : "parallelism.pp",
-                  "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " + str(p.vp)
-                      + " = " + str(stages) + " pipeline stages.");
+        ctx.warning(p.vp > 1 ? "parallelism.vp" : "parallelism.pp",
+                    "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " + str(p.vp)
+                        + " = " + str(stages) + " pipeline stages: the largest stage sets the pace.");
     if (p.vp > 1 && p.pp == 1)
         ctx.error("parallelism.vp", "Interleaved stages (VP " + str(p.vp) + ") need pipeline parallelism; set PP above 1 or VP to 1.");
 

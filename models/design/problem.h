@@ -7,6 +7,12 @@ namespace cf {
 
 enum class Severity { Warning, Error };
 
+// What an error stops. Design: the parts, links, catalog ids or economics are
+// wrong, so no figure can be trusted. Training: the workload, the split or the
+// memory is wrong, so only the training prediction (step time, MFU, time and
+// cost of the run) is missing; capex, opex, power and the BOM stay.
+enum class ProblemScope { Design, Training };
+
 // One thing wrong with a design or an input: which field, and why, in words a
 // user understands. `field` is a path such as "parallelism.tp",
 // "parts[3].count", "links[l7].speedGbps" or, for files, a JSON pointer
@@ -23,6 +29,9 @@ struct Problem {
 using Problems = std::vector<Problem>;
 
 bool hasErrors(const Problems& problems);
+// From the field: "workload.*", "parallelism.*" and "memory" are Training,
+// everything else Design.
+ProblemScope scopeOf(const Problem& problem);
 // "error: parallelism.tp: TP 16 crosses the 8-GPU NVLink domain"
 std::string formatProblem(const Problem& problem);
 

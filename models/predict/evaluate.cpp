@@ -1,6 +1,8 @@
 #include "models/predict/evaluate.h"
 
 #include "models/bom/bill_of_materials.h"
+#include "models/design/design_validator.h"
+#include "models/predict/design_check.h"
 #include "models/predict/checkpoint_model.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/cost_model.h"
@@ -19,6 +21,35 @@ namespace cf {
 // Resident logits of the last stage, bytes per logit: FP32 logits whose
 // gradient overwrites them in place (our count).
 inline constexpr double kResidentLogitBytes = 4.0;
+
+namespace {
+
+void checkStaffCost(const Economics& econ, Problems& problems)
+{
+    if (econ.gpusPerOpsEngineer < kMinGpusPerOpsEngineer)
+        problems.push_back({Severity::Error, "economics.gpusPerOpsEngineer",
+                            "GPUs per operations engineer must be at least 0.001 (a thousand engineers per "
+                            "GPU); the staff cost is not counted",
+                            {}});
+}
+
+// The figures the parts alone decide, for a split that cannot be predicted:
+// power with every GPU busy (full load), and capex and opex at that power.
+// No run: run time, energy and cost of the run stay 0 (training figures).
+void designFigures(const Topology& t, const StaticPower& power, double capexUsd, const Economics& econ,
+                   Prediction& out)
+{
+    constexpr double kFullLoad = 1.0; // every GPU busy: the design's power ceiling
+    out.power = powerFacts(power, kFullLoad, econ.pue, 0.0);
+    CostInputs cin;
+    cin.capexUsd = capexUsd;
+    cin.gpus = t.gpus;
+    cin.facilityW = out.power.facilityW;
+    cin.economics = econ;
+    out.cost = costFacts(cin);
+}
+
+} // namespace
 
 int effectiveDp(const Parallelism& p, int gpus)
 {
@@ -117,11 +148,7 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
     cin.tokensToTrain = w.tokensToTrain;
     cin.economics = econ;
     out.cost = costFacts(cin);
-    if (econ.gpusPerOpsEngineer < kMinGpusPerOpsEngineer)
-        out.problems.push_back({Severity::Error, "economics.gpusPerOpsEngineer",
-                                "GPUs per operations engineer must be at least 0.001 (a thousand engineers per "
-                                "GPU); the staff cost is not counted",
-                                {}});
+    checkStaffCost(econ, out.problems);
     if (out.cost.breakEvenMonth <= 0)
         out.problems.push_back({Severity::Warning, "economics.rentUsdPerGpuHour",
                                 "renting is cheaper than owning at any horizon: no break-even month", {}});
@@ -133,7 +160,10 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
 {
     Prediction out;
     if (!predictSplit(t, w, par, out)) {
+        designFigures(t, power, capexUsd, econ, out);
+        checkStaffCost(econ, out.problems);
         sanitize(out);
+        markMissingFigures(out);
         return out;
     }
     if (!out.memory.fits)
@@ -141,17 +171,26 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
                                 memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
                                 {}});
     completePrediction(t, power, capexUsd, w, par, econ, out);
+    if (!out.memory.fits) {
+        // The run of a split that does not fit is not a figure; its power is full load.
+        designFigures(t, power, capexUsd, econ, out);
+        sanitize(out);
+    }
+    markMissingFigures(out);
     return out;
+}
+
+Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts)
+{
+    Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
+    p.problems = mergeProblems(facts.problems, p.problems, validateDesign(design, &catalog));
+    markMissingFigures(p);
+    return p;
 }
 
 Prediction evaluate(const Design& design, const Catalog& catalog)
 {
-    const DesignFacts facts = deriveDesignFacts(design, catalog);
-    Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
-    Problems all = facts.problems;
-    all.insert(all.end(), p.problems.begin(), p.problems.end());
-    p.problems = std::move(all);
-    return p;
+    return evaluateWithFacts(design, catalog, deriveDesignFacts(design, catalog));
 }
 
 } // namespace cf

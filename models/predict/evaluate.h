@@ -34,14 +34,20 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& workload, const 
 // out.problems says why; a split that does not fit only has memory.fits ==
 // false, no problem yet). completePrediction adds checkpoints, goodput, power,
 // cost and the final sanitising. evaluateOn = predictSplit, the "memory"
-// error when it does not fit, completePrediction.
+// error when it does not fit, completePrediction; a rejected split or one that
+// does not fit keeps the design-level figures (capex, opex and power at full
+// load) and lists the missing groups in Prediction::missing.
 bool predictSplit(const Topology& topology, const Workload& workload, const Parallelism& parallelism,
                   Prediction& out);
 void completePrediction(const Topology& topology, const StaticPower& power, double capexUsd,
                         const Workload& workload, const Parallelism& parallelism, const Economics& economics,
                         Prediction& out);
 
-// deriveDesignFacts + evaluateOn; the design's own problems come first.
+// evaluateOn plus the one problem list (design_check.h: the facts', the run's
+// and validateDesign's, each fact once) and the figure groups it lacks. The
+// live GUI calls it with facts it keeps between edits.
+Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts);
+// deriveDesignFacts + evaluateWithFacts.
 Prediction evaluate(const Design& design, const Catalog& catalog);
 
 // The data-parallel size a split implies: dp, or GPUs / (tp * pp * cp) when dp == 0.

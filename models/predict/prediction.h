@@ -6,6 +6,9 @@
 
 #include "models/design/problem.h"
 
+#include <string>
+#include <vector>
+
 namespace cf {
 
 // FLOP counts per token and per step (PaLM appendix B conventions).
@@ -117,6 +120,22 @@ struct CostFacts {                  // US dollars
     double costPerMillionTokensUsd = 0;
 };
 
+// Groups of figures a prediction can lack. Design: capex, opex and power at
+// full load, the bill of materials (the parts alone decide them). Memory: the
+// per-GPU memory (needs a valid split). Training: step time, throughput, MFU,
+// all-reduce, checkpoints, goodput, time and cost of the run (needs a split
+// that fits in memory).
+enum class FigureGroup { Design, Memory, Training };
+
+// One group the prediction could not make, and the error that stopped it.
+struct MissingFigures {
+    FigureGroup group = FigureGroup::Training;
+    std::string field;  // the field of the error that stopped it
+    std::string reason; // that error's message
+
+    bool operator==(const MissingFigures&) const = default;
+};
+
 struct Prediction {
     int gpus = 0;
     int nodes = 0;
@@ -142,6 +161,15 @@ struct Prediction {
     double hfu = 0;
 
     Problems problems;
+    std::vector<MissingFigures> missing; // empty: every figure was predicted
+
+    bool lacks(FigureGroup group) const
+    {
+        for (const MissingFigures& m : missing)
+            if (m.group == group)
+                return true;
+        return false;
+    }
 };
 
 } // namespace cf

@@ -1,7 +1,11 @@
 // clusterforge-cli evaluate: the JSON contract, the text format and the exit
-// status for bad flags and impossible splits (issue 3 item 8).
+// status for bad flags (2) and impossible splits (1, with the report: issue
+// 14 item 4).
+#include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QProcess>
 #include <QtTest>
 
@@ -70,13 +74,67 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(a.out).object()["step_time_s"].toDouble() !=
                 QJsonDocument::fromJson(b.out).object()["step_time_s"].toDouble());
     }
-    void impossibleSplitExitsTwoNamingTheFlag()
+    // Issue 14 item 4: a split that does not divide is a design error: exit 1
+    // with the report, which lists it and keeps the design-level figures.
+    void impossibleSplitExitsOneWithTheReport()
     {
         QStringList args = kCluster + kWorkload;
         args[args.indexOf("--tp") + 1] = "3";
         const Run r = cli(args);
-        QCOMPARE(r.status, 2);
-        QVERIFY2(r.err.contains("--tp: TP 3 does not divide the 64 attention heads"), r.err.constData());
+        QCOMPARE(r.status, 1);
+        QJsonParseError parse{};
+        const QJsonObject j = QJsonDocument::fromJson(r.out, &parse).object();
+        QCOMPARE(parse.error, QJsonParseError::NoError);
+        QVERIFY2(QJsonDocument(j["errors"].toArray()).toJson().contains(
+                     "parallelism.tp: TP 3 does not divide the 64 attention heads"),
+                 r.out.constData());
+        for (const char* key : {"capex_usd", "opex_usd_per_year", "power_kw"})
+            QVERIFY2(j[key].isDouble() && j[key].toDouble() > 0, key);
+        for (const char* key : {"step_time_s", "mfu", "tokens_per_s", "time_to_train_days", "memory_per_gpu_gb"})
+            QVERIFY2(j[key].isNull(), key);
+        const QJsonArray missing = j["missing"].toArray();
+        QVERIFY(!missing.isEmpty());
+        QVERIFY2(missing.last()["reason"].toString().startsWith("Training figures need a valid split: TP 3"),
+                 r.out.constData());
+    }
+    void designFileWithBadSplitExitsOne()
+    {
+        // The workhorse example (64 GPUs) with TP 3 written into the file.
+        QFile in(QString(CF_SOURCE_DIR) + "/resources/examples/workhorse.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject design = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject split = design["parallelism"].toObject();
+        split["tp"] = 3;
+        design["parallelism"] = split;
+        QTemporaryDir dir;
+        const QString path = dir.filePath("tp3.json");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(design).toJson());
+        out.close();
+        const Run text = cli({path, "--format", "text"});
+        QCOMPARE(text.status, 1);
+        QVERIFY2(text.out.contains("error: parallelism.tp: TP 3"), text.out.constData());
+        QVERIFY2(text.out.contains("missing: Training figures need a valid split: TP 3"), text.out.constData());
+        QVERIFY2(text.out.contains("  MFU: —\n"), text.out.constData());
+        QVERIFY2(!text.out.contains("  capex: —"), text.out.constData());
+        const Run json = cli({path});
+        QCOMPARE(json.status, 1);
+        QVERIFY(QJsonDocument::fromJson(json.out).object()["capex_usd"].toDouble() > 0);
+        QVERIFY(!json.out.contains("NaN") && !json.out.contains("nan"));
+    }
+    void memoryOverflowExitsOneWithTheReport()
+    {
+        QStringList args = kCluster + kWorkload;
+        args[args.indexOf("--tp") + 1] = "1";
+        args[args.indexOf("--sharding") + 1] = "ddp";
+        const Run r = cli(args);
+        QCOMPARE(r.status, 1);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY2(QJsonDocument(j["errors"].toArray()).toJson().contains("memory: needs"), r.out.constData());
+        QVERIFY(j["capex_usd"].toDouble() > 0);
+        QVERIFY(j["memory_per_gpu_gb"]["total"].toDouble() > j["memory_per_gpu_gb"]["hbm"].toDouble());
+        QVERIFY(j["step_time_s"].isNull());
     }
     void badFlagValuesExitTwo()
     {
@@ -86,10 +144,11 @@ private slots:
             QCOMPARE(r.status, 2);
             QVERIFY2(r.err.contains(bad.front().toUtf8() + ":"), r.err.constData());
         }
+        // FP8 on a GPU without FP8 tensor cores is a design error (exit 1, listed), not bad input.
         const Run fp8 = cli({"--gpu", "a100-80gb", "--nodes", "1", "--gpus-per-node", "8", "--model", "llama3-8b",
                              "--precision", "fp8", "--global-batch", "8", "--seq", "4096"});
-        QCOMPARE(fp8.status, 2);
-        QVERIFY2(fp8.err.contains("--precision:"), fp8.err.constData());
+        QCOMPARE(fp8.status, 1);
+        QVERIFY2(fp8.out.contains("workload.precision:"), fp8.out.constData());
     }
     void textFormatIsReadable()
     {

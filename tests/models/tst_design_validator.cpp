@@ -143,8 +143,6 @@ const std::vector<Rule>& rules()
          "parallelism.tp", "not a multiple of the 6 KV heads"},
         {"tp 16 replicates 8 KV heads", [](Design& d) { split(d).tp = 16; split(d).dp = 1; }, nullptr, ""},
         // layers by pp * vp
-        {"pp 3", [](Design& d) { split(d).pp = 3; }, "parallelism.pp", "80 layers do not split evenly"},
-        {"vp 3", [](Design& d) { split(d).vp = 3; }, "parallelism.vp", "= 12 pipeline stages"},
         {"vp 2", [](Design& d) { split(d).vp = 2; }, nullptr, ""},
         {"vp without pp", [](Design& d) { split(d).pp = 1; split(d).dp = 8; split(d).vp = 2; }, "parallelism.vp", "need pipeline parallelism"},
         // batch by dp * microbatch (dp 2)
@@ -264,6 +262,36 @@ private slots:
         QCOMPARE(p.size(), std::size_t(1));
         QCOMPARE(p.front().field, std::string("parallelism.tp"));
         QVERIFY(p.front().message.find("8-GPU NVLink domain") != std::string::npos);
+    }
+
+    // Uneven pipeline stages are a warning, as in the split check (issue 14
+    // item 4: one severity per problem): the largest stage sets the pace.
+    void unevenStagesWarn_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vp");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("pp 3") << 3 << 1 << "parallelism.pp" << "80 layers do not split evenly";
+        QTest::newRow("vp 3") << 4 << 3 << "parallelism.vp" << "= 12 pipeline stages";
+    }
+    void unevenStagesWarn()
+    {
+        QFETCH(int, pp);
+        QFETCH(int, vp);
+        QFETCH(QString, field);
+        QFETCH(QString, phrase);
+        Design d = base_;
+        split(d).pp = pp;
+        split(d).vp = vp;
+        bool warned = false;
+        for (const Problem& p : validateDesign(d, &catalog_)) {
+            if (p.field != field.toStdString())
+                continue;
+            QVERIFY(p.severity == Severity::Warning);
+            warned = warned || p.message.find(phrase.toStdString()) != std::string::npos;
+        }
+        QVERIFY(warned);
     }
 
     void unknownPresetWarns()

@@ -298,11 +298,18 @@ private slots:
         d.parallelism.dp = 0;
         const Built broken = build(d);
         h.setPrediction(broken.prediction);
+        // Issue 14 item 4: a split error blanks the training figures only;
+        // capex, opex and power (at full load) need just the parts.
         for (int m = 0; m < HeadlinePanel::MetricCount; ++m) {
-            QCOMPARE(h.valueText(HeadlinePanel::Metric(m)), QStringLiteral("—"));
-            QVERIFY(!h.valueText(HeadlinePanel::Metric(m)).contains("nan", Qt::CaseInsensitive));
+            const auto metric = HeadlinePanel::Metric(m);
+            const bool designLevel =
+                metric == HeadlinePanel::Capex || metric == HeadlinePanel::OpexPerYear || metric == HeadlinePanel::PowerKw;
+            QCOMPARE(h.valueText(metric) == QStringLiteral("—"), !designLevel);
+            QVERIFY(!h.valueText(metric).contains("nan", Qt::CaseInsensitive));
         }
-        QVERIFY(h.toolTipOf(HeadlinePanel::Mfu).startsWith("error"));
+        QVERIFY2(h.toolTipOf(HeadlinePanel::Mfu).startsWith("Training figures need a valid split: TP 3"),
+                 qPrintable(h.toolTipOf(HeadlinePanel::Mfu)));
+        QCOMPARE(h.reasonText(), h.toolTipOf(HeadlinePanel::Mfu));
     }
 
     void exportWritesFiles()

@@ -1,6 +1,7 @@
 #include "widgets/charts/headline_panel.h"
 
 #include "widgets/charts/chart_format.h"
+#include "models/predict/design_check.h"
 #include "models/predict/prediction.h"
 
 #include <QGridLayout>
@@ -46,6 +47,25 @@ double valueOf(const Prediction& p, int metric)
     case HeadlinePanel::TotalCost: return p.cost.totalCostUsd;
     default: return 0;
     }
+}
+
+// Capex, opex and power need only the parts; the rest needs a training prediction.
+FigureGroup groupOf(int metric)
+{
+    switch (metric) {
+    case HeadlinePanel::PowerKw:
+    case HeadlinePanel::Capex:
+    case HeadlinePanel::OpexPerYear: return FigureGroup::Design;
+    default: return FigureGroup::Training;
+    }
+}
+
+const MissingFigures* missingOf(const Prediction& p, FigureGroup group)
+{
+    for (const MissingFigures& m : p.missing)
+        if (m.group == group)
+            return &m;
+    return nullptr;
 }
 
 QString format(int metric, double v)
@@ -128,24 +148,24 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         grid->addWidget(t.value, 1, m);
         grid->addWidget(t.change, 2, m);
     }
+    reason_ = new QLabel(this);
+    reason_->setObjectName(QStringLiteral("headlineReason"));
+    reason_->setWordWrap(true);
+    reason_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    reason_->hide();
+    grid->addWidget(reason_, 3, 0, 1, MetricCount);
 }
 
 void HeadlinePanel::setPrediction(const Prediction& p)
 {
-    const Problem* firstError = nullptr;
-    for (const Problem& problem : p.problems)
-        if (problem.severity == Severity::Error) {
-            firstError = &problem;
-            break;
-        }
     for (int m = 0; m < MetricCount; ++m) {
         Tile& t = tiles_[m];
-        if (firstError) {
-            const QString error = QString::fromStdString(formatProblem(*firstError));
+        if (const MissingFigures* missing = missingOf(p, groupOf(m))) {
+            const QString why = QString::fromStdString(describeMissing(*missing));
             t.value->setText(kDash);
             t.change->clear();
-            t.value->setToolTip(error);
-            t.caption->setToolTip(error);
+            t.value->setToolTip(why);
+            t.caption->setToolTip(why);
             continue;
         }
         const double v = valueOf(p, m);
@@ -156,13 +176,21 @@ void HeadlinePanel::setPrediction(const Prediction& p)
         const bool good = up == kInfo[m].higherIsBetter;
         t.change->setStyleSheet(change.isEmpty() || change.startsWith('=') ? QString()
                                 : good ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;"));
-        const QString tip = explain(m, p);
+        QString tip = explain(m, p);
+        if (m == PowerKw && p.lacks(FigureGroup::Training))
+            tip += tr("\nAt full load (every GPU busy): no training prediction gives the utilisation.");
         t.value->setToolTip(tip);
         t.caption->setToolTip(tip);
         t.change->setToolTip(hasPrevious_ ? tr("Previous: %1").arg(format(m, previous_[m])) : QString());
         previous_[m] = std::isfinite(v) ? v : 0.0;
     }
-    if (!firstError)
+    // One line: the design error when nothing is shown, else why training is missing.
+    const MissingFigures* shown = missingOf(p, FigureGroup::Design);
+    if (!shown)
+        shown = missingOf(p, FigureGroup::Training);
+    reason_->setText(shown ? QString::fromStdString(describeMissing(*shown)) : QString());
+    reason_->setVisible(shown != nullptr);
+    if (p.missing.empty())
         hasPrevious_ = true;
 }
 
@@ -174,10 +202,13 @@ void HeadlinePanel::clear()
         t.value->setText(kDash);
         t.change->clear();
     }
+    reason_->clear();
+    reason_->hide();
 }
 
 QString HeadlinePanel::valueText(Metric m) const { return tiles_[m].value->text(); }
 QString HeadlinePanel::changeText(Metric m) const { return tiles_[m].change->text(); }
 QString HeadlinePanel::toolTipOf(Metric m) const { return tiles_[m].value->toolTip(); }
+QString HeadlinePanel::reasonText() const { return reason_->text(); }
 
 } // namespace cf

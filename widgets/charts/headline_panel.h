@@ -1,8 +1,10 @@
 #pragma once
 // The headline strip: MFU, tokens/s, step time, time to train, all-reduce time,
 // power, capex, opex per year and total cost in large type, each with its change
-// since the previous prediction. Shows "—" (first error as tooltip) when the
-// prediction has errors; never NaN.
+// since the previous prediction. A figure the prediction lacks
+// (Prediction::missing) shows "—" and a line under the tiles says why; capex,
+// opex and power (at full load) stay when only the training figures are
+// missing (a split or memory error). Never NaN.
 
 #include <QWidget>
 
@@ -28,6 +30,8 @@ public:
     QString valueText(Metric metric) const;
     QString changeText(Metric metric) const;
     QString toolTipOf(Metric metric) const;
+    // Why figures are missing ("Training figures need a valid split: ..."), or empty.
+    QString reasonText() const;
 
 private:
     struct Tile {
@@ -36,6 +40,7 @@ private:
         QLabel* change = nullptr;
     };
     std::array<Tile, MetricCount> tiles_{};
+    QLabel* reason_ = nullptr;
     std::array<double, MetricCount> previous_{};
     bool hasPrevious_ = false;
 };

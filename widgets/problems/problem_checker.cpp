@@ -1,10 +1,7 @@
 #include "widgets/problems/problem_checker.h"
 
 #include "widgets/document/design_document.h"
-#include "models/design/design_validator.h"
-#include "models/topology/topology.h"
-
-#include <algorithm>
+#include "models/predict/design_check.h"
 
 namespace cf {
 
@@ -35,13 +32,9 @@ void ProblemChecker::recheckNow()
 {
     timer_.stop();
     const Design& design = document_->design();
-    Problems problems = deriveTopology(design, catalog_).problems;
-    Problems model = validateDesign(design, &catalog_);
-    // Both may report the same fact (e.g. an unknown catalog id): keep one.
-    for (Problem& p : model)
-        if (std::find(problems.begin(), problems.end(), p) == problems.end())
-            problems.push_back(std::move(p));
-    problems_ = std::move(problems);
+    // The engine's one verdict: the same list, severities included, as the
+    // docks, the headline, the charts and `clusterforge-cli evaluate`.
+    problems_ = checkDesign(design, catalog_);
     byItem_.clear();
     for (int i = 0; i < int(problems_.size()); ++i)
         if (!problems_[std::size_t(i)].itemId.empty())

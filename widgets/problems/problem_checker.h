@@ -1,6 +1,6 @@
 #pragma once
-// Re-validates the design after edits: deriveTopology(...).problems plus
-// validateDesign(...). A burst of edits (one event-loop turn) costs one
+// Re-checks the design after edits with the engine's one checker,
+// checkDesign() (validation, topology, prices, split and memory). A burst of edits (one event-loop turn) costs one
 // validation: the document's changed() only arms a zero-time single-shot timer.
 // One checker per document, shared by the canvas and the problems dock.
 

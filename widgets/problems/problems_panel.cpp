@@ -46,6 +46,7 @@ void ProblemsPanel::refresh()
                                          QString::fromStdString(p.message)});
         row->setIcon(kSeverityColumn, isError ? errorIcon : warningIcon);
         row->setData(0, kItemIdRole, QString::fromStdString(p.itemId));
+        row->setData(0, kFieldRole, QString::fromStdString(p.field));
         row->setToolTip(kMessageColumn, QString::fromStdString(p.message));
         rows.push_back(row);
     }
@@ -66,8 +67,10 @@ void ProblemsPanel::onItemClicked(QTreeWidgetItem* item)
     if (!item)
         return;
     const QString id = item->data(0, kItemIdRole).toString();
-    if (id.isEmpty())
+    if (id.isEmpty()) {
+        emit fieldActivated(item->data(0, kFieldRole).toString());
         return;
+    }
     document_->setSelectedIds({id});
     document_->requestFocus(id);
 }

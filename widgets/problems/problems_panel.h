@@ -1,7 +1,8 @@
 #pragma once
 // The problems dock's content: every problem of the design (topology and
-// validation) with a severity icon, the field and the message. Clicking a row
-// selects its item on the canvas and centres the view on it.
+// validation, split, memory: the engine's checkDesign) with a severity icon,
+// the field and the message. Clicking a row selects its item on the canvas and
+// centres the view on it, or (no item) asks for its field's editor.
 
 #include <QWidget>
 
@@ -20,6 +21,7 @@ class ProblemsPanel : public QWidget {
 public:
     enum Column { kSeverityColumn, kFieldColumn, kMessageColumn };
     static constexpr int kItemIdRole = Qt::UserRole;
+    static constexpr int kFieldRole = Qt::UserRole + 1;
 
     ProblemsPanel(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
 
@@ -30,6 +32,8 @@ public:
 
 signals:
     void countsChanged(int errors, int warnings);
+    // A problem without a part or link was clicked: focus its field's editor.
+    void fieldActivated(const QString& field);
 
 private:
     void refresh();

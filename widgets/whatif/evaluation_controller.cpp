@@ -54,9 +54,8 @@ void EvaluationController::evaluateNow()
         factsDirty_ = false;
         ++derivations_;
     }
-    Prediction next = evaluateOn(facts_, design.workload, design.parallelism, design.economics);
-    // The design's own problems first, as evaluate() does.
-    next.problems.insert(next.problems.begin(), facts_.problems.begin(), facts_.problems.end());
+    // The one verdict (design_check.h): the Problems panel's list, severities and missing figures.
+    Prediction next = evaluateWithFacts(design, catalog_, facts_);
     if (hasPrediction_) {
         previous_ = std::move(prediction_);
         hasPrevious_ = true;

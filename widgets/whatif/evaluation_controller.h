@@ -2,7 +2,8 @@
 // Live evaluation for the what-if docks and the charts: listens to every
 // DesignDocument change, coalesces the edits of one event-loop turn into one
 // evaluation, re-derives the design facts (topology, static power, capex) only
-// when parts or links changed, then runs evaluateOn() and buildChartSeries()
+// when parts or links changed, then runs evaluateWithFacts() (the one problem list, design_check.h) and
+// buildChartSeries()
 // on the GUI thread (well under a millisecond for normal designs; see
 // docs/whatif.md) and emits the results.
 

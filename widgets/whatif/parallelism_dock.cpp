@@ -216,6 +216,16 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     problems_->setVisible(!html.isEmpty());
 }
 
+QWidget* ParallelismDock::fieldWidget(const QString& field) const
+{
+    // Memory: sharding is the first knob that frees it (the message names it first).
+    const QHash<QString, QWidget*> editors{
+        {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_},
+        {"parallelism.dp", dp_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
+        {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_}};
+    return editors.value(field, nullptr);
+}
+
 QString ParallelismDock::productText() const { return product_->text(); }
 
 QString ParallelismDock::problemsText() const

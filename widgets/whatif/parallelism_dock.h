@@ -37,6 +37,8 @@ public:
     QProgressBar* memoryBar() const { return memory_; }
     QString productText() const;
     QString problemsText() const;
+    // The editor of a problem's field ("parallelism.tp", "memory"), or null.
+    QWidget* fieldWidget(const QString& field) const;
 
 private:
     void refreshFromDocument();

@@ -215,6 +215,16 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
     problems_->setVisible(!html.isEmpty());
 }
 
+QWidget* WorkloadDock::fieldWidget(const QString& field) const
+{
+    const QHash<QString, QWidget*> editors{
+        {"workload.model.preset", preset_}, {"workload.model.layers", layers_}, {"workload.model.hidden", hidden_},
+        {"workload.model.heads", heads_},   {"workload.model.kvHeads", kvHeads_}, {"workload.model.ffn", ffn_},
+        {"workload.model.vocab", vocab_},   {"workload.seqLen", seqLen_},        {"workload.tokensToTrain", tokensB_},
+        {"workload.globalBatchSeqs", batch_}, {"workload.precision", precision_}};
+    return editors.value(field, nullptr);
+}
+
 QString WorkloadDock::problemsText() const
 {
     return QTextDocumentFragment::fromHtml(problems_->text()).toPlainText();

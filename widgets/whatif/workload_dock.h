@@ -39,6 +39,8 @@ public:
     QSpinBox* batchSpin() const { return batch_; }
     QComboBox* precisionCombo() const { return precision_; }
     QString problemsText() const;
+    // The editor of a problem's field ("workload.seqLen"), or null.
+    QWidget* fieldWidget(const QString& field) const;
 
 private:
     void refreshFromDocument();

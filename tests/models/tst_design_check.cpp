@@ -1,0 +1,169 @@
+// The one verdict (design_check.h): every problem once with one severity, and
+// a split or memory error leaves capex, opex and power at full load.
+#include "models/design/design_validator.h"
+#include "models/predict/design_check.h"
+#include "models/predict/evaluate.h"
+#include "test_designs.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace cf;
+using cf::test::loadExample;
+using cf::test::repoCatalog;
+
+namespace {
+
+int count(const Problems& problems, const std::string& field, Severity severity)
+{
+    int n = 0;
+    for (const Problem& p : problems)
+        n += p.field == field && p.severity == severity;
+    return n;
+}
+
+// Workhorse (8 x DGX H100 = 64 GPUs, Llama 3 70B, 80 layers) with TP 8 x PP 3
+// x DP 2 = 48 GPUs: a split that does not divide the design.
+Design invalidSplit()
+{
+    Design d = loadExample("workhorse.json");
+    d.parallelism.pp = 3;
+    return d;
+}
+
+// Workhorse as plain DDP on all 64 GPUs: 70B parameters with full optimizer
+// state on every GPU need about a terabyte each.
+Design memoryOverflow()
+{
+    Design d = loadExample("workhorse.json");
+    d.parallelism.tp = 1;
+    d.parallelism.pp = 1;
+    d.parallelism.dp = 64;
+    d.parallelism.sharding = Sharding::DDP;
+    d.workload.globalBatchSeqs = 64;
+    return d;
+}
+
+} // namespace
+
+class TestDesignCheck : public QObject {
+    Q_OBJECT
+
+private slots:
+    void validDesignLacksNothing()
+    {
+        const Prediction p = evaluate(loadExample("workhorse.json"), repoCatalog());
+        QVERIFY(!hasErrors(p.problems));
+        QVERIFY(p.missing.empty());
+    }
+
+    void invalidSplitKeepsDesignFigures()
+    {
+        const Catalog& c = repoCatalog();
+        const Prediction valid = evaluate(loadExample("workhorse.json"), c);
+        const Prediction p = evaluate(invalidSplit(), c);
+        QVERIFY(hasErrors(p.problems));
+        QCOMPARE(count(p.problems, "parallelism.dp", Severity::Error), 1);
+        QVERIFY(p.lacks(FigureGroup::Training));
+        QVERIFY(p.lacks(FigureGroup::Memory));
+        QVERIFY(!p.lacks(FigureGroup::Design));
+        // Capex is the bill of materials: the split does not change it.
+        QCOMPARE(p.cost.capexUsd, valid.cost.capexUsd);
+        QVERIFY(p.cost.capexUsd > 0);
+        // Full load: every GPU at TDP, so more than the valid split's busy share.
+        QVERIFY(p.power.gpuUtilisation == 1.0);
+        QVERIFY(p.power.itW > valid.power.itW);
+        QVERIFY(p.power.facilityW > 0 && std::isfinite(p.power.facilityW));
+        QVERIFY(p.cost.opexUsdPerYear > 0 && std::isfinite(p.cost.opexUsdPerYear));
+        QCOMPARE(p.stepTimeS, 0.0);
+    }
+
+    void missingReasonNamesTheSplitError()
+    {
+        const Prediction p = evaluate(invalidSplit(), repoCatalog());
+        QCOMPARE(p.missing.back().group, FigureGroup::Training);
+        QCOMPARE(p.missing.back().field, std::string("parallelism.dp"));
+        const std::string why = describeMissing(p.missing.back());
+        QVERIFY2(why.rfind("Training figures need a valid split: ", 0) == 0, why.c_str());
+        QVERIFY2(why.find("64 GPUs") != std::string::npos, why.c_str());
+    }
+
+    void memoryOverflowIsATrainingError()
+    {
+        const Prediction p = evaluate(memoryOverflow(), repoCatalog());
+        QCOMPARE(count(p.problems, "memory", Severity::Error), 1);
+        QVERIFY(p.lacks(FigureGroup::Training));
+        QVERIFY(!p.lacks(FigureGroup::Memory)); // the memory bar shows how far over it is
+        QVERIFY(!p.lacks(FigureGroup::Design));
+        QVERIFY(p.memory.totalBytes > p.memory.hbmBytes);
+        QVERIFY(p.cost.capexUsd > 0);
+        QCOMPARE(p.power.gpuUtilisation, 1.0);
+        QVERIFY(describeMissing(p.missing[0]).rfind("Training figures need a split that fits in memory: ", 0) == 0);
+    }
+
+    void checkDesignIsEvaluatesList()
+    {
+        for (const Design& d : {invalidSplit(), memoryOverflow(), loadExample("scrappy-h100.json")})
+            QCOMPARE(checkDesign(d, repoCatalog()), evaluate(d, repoCatalog()).problems);
+    }
+
+    // PP 32 on 80 layers (TP 2 x PP 32 x DP 1 = 64, full recompute): uneven stages train, the
+    // largest sets the pace. The validator and the split check say so once,
+    // both as a warning.
+    void unevenPipelineIsOneWarning()
+    {
+        Design d = loadExample("workhorse.json");
+        d.parallelism.tp = 2;
+        d.parallelism.pp = 32;
+        d.parallelism.dp = 1;
+        d.parallelism.recompute = Recompute::Full; // 32 in-flight micro-batches fit only so
+        const Problems validation = validateDesign(d, &repoCatalog());
+        QCOMPARE(count(validation, "parallelism.pp", Severity::Warning), 1);
+        QCOMPARE(count(validation, "parallelism.pp", Severity::Error), 0);
+        const Prediction p = evaluate(d, repoCatalog());
+        QCOMPARE(count(p.problems, "parallelism.pp", Severity::Warning), 1);
+        QCOMPARE(count(p.problems, "parallelism.pp", Severity::Error), 0);
+        QVERIFY(!p.lacks(FigureGroup::Training));
+    }
+
+    // TP 3 does not divide the 64 heads: the split check and the validator
+    // both see it; the list carries the split check's wording only.
+    void oneFactListedOnce()
+    {
+        Design d = loadExample("workhorse.json");
+        d.parallelism.tp = 3;
+        const DesignFacts facts = deriveDesignFacts(d, repoCatalog());
+        const Prediction run = evaluateOn(facts, d.workload, d.parallelism, d.economics);
+        const Prediction all = evaluate(d, repoCatalog());
+        QVERIFY(count(run.problems, "parallelism.tp", Severity::Error) >= 1);
+        QCOMPARE(count(all.problems, "parallelism.tp", Severity::Error),
+                 count(run.problems, "parallelism.tp", Severity::Error));
+        for (std::size_t i = 0; i < all.problems.size(); ++i)
+            for (std::size_t j = i + 1; j < all.problems.size(); ++j)
+                QVERIFY(!(all.problems[i] == all.problems[j]));
+    }
+
+    void scopeFollowsTheField()
+    {
+        QCOMPARE(scopeOf({Severity::Error, "parallelism.tp", "x", {}}), ProblemScope::Training);
+        QCOMPARE(scopeOf({Severity::Error, "workload.seqLen", "x", {}}), ProblemScope::Training);
+        QCOMPARE(scopeOf({Severity::Error, "memory", "x", {}}), ProblemScope::Training);
+        QCOMPARE(scopeOf({Severity::Error, "parts[n1].count", "x", "n1"}), ProblemScope::Design);
+        QCOMPARE(scopeOf({Severity::Error, "economics.pue", "x", {}}), ProblemScope::Design);
+    }
+
+    // A design error (an economics figure out of range) stops every figure.
+    void designErrorLacksEverything()
+    {
+        Design d = loadExample("workhorse.json");
+        d.economics.pue = 9;
+        const Prediction p = evaluate(d, repoCatalog());
+        QVERIFY(p.lacks(FigureGroup::Design));
+        QVERIFY(p.lacks(FigureGroup::Training));
+        QCOMPARE(p.missing.front().field, std::string("economics.pue"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDesignCheck)
+#include "tst_design_check.moc"
