@@ -165,6 +165,8 @@ ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
         for (const Problem& p : loaded.problems)
             if (p.severity == Severity::Error)
                 errors.push_back(*path + ": " + formatProblem(p));
+            else
+                in.loadWarnings.push_back(p);
         if (!loaded.design)
             return in;
         in.design = *loaded.design;

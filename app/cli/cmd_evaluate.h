@@ -15,6 +15,7 @@ struct EvaluateRequest {
     Prediction prediction;
     std::string format = "json";          // "json" | "text"
     std::vector<std::string> inputErrors; // bad flags / impossible splits, each naming its flag
+    std::vector<std::string> loadWarnings; // "FILE: warning: /pointer: ..." from reading DESIGN.json
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then

@@ -4,10 +4,11 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/catalog_entry_reader.h"
 #include "models/design/link.h"
+#include "models/design/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 
-#include <set>
+#include <algorithm>
 
 namespace cf {
 namespace {
@@ -335,11 +336,14 @@ std::optional<Catalog> Catalog::fromJson(std::string_view text, Problems* proble
                          {}});
         return std::nullopt;
     }
-    static const std::set<std::string> kSections{"format", "version", "gpus",    "nodes",  "nics",
-                                                 "switches", "storage", "cables", "presets"};
+    static const std::vector<std::string> kSections{"format",   "version", "gpus",   "nodes",  "nics",
+                                                    "switches", "storage", "cables", "presets"};
     for (const auto& [key, value] : root.items())
-        if (!kSections.count(key))
-            probs.push_back({Severity::Warning, "/" + escapeJsonPointerToken(key), "unknown section \"" + key + "\" ignored", {}});
+        if (std::find(kSections.begin(), kSections.end(), key) == kSections.end())
+            probs.push_back({Severity::Warning,
+                             "/" + escapeJsonPointerToken(key),
+                             "unknown section \"" + key + "\" ignored" + didYouMean(key, kSections),
+                             {}});
 
     Catalog c;
     bool ok = true;

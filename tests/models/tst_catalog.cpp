@@ -396,6 +396,21 @@ private slots:
         QVERIFY(c.has_value());
         QVERIFY(!hasErrors(problems));
         QVERIFY2(hasProblemAt(problems, "/switches/0/radx", Severity::Warning), dump(problems).c_str());
+        QVERIFY2(dump(problems).find("unknown field \"radx\" ignored; did you mean \"radix\"?") !=
+                     std::string::npos,
+                 dump(problems).c_str());
+    }
+
+    void unknownSectionSuggestsTheClosest()
+    {
+        std::string text = kMinimal;
+        text.replace(text.find("\"switches\""), 10, "\"switchs\":[],\"switches\"");
+        Problems problems;
+        QVERIFY(Catalog::fromJson(text, &problems).has_value());
+        QVERIFY2(hasProblemAt(problems, "/switchs", Severity::Warning), dump(problems).c_str());
+        QVERIFY2(dump(problems).find("unknown section \"switchs\" ignored; did you mean \"switches\"?") !=
+                     std::string::npos,
+                 dump(problems).c_str());
     }
 
     void userOverlayReplacesAndAdds()

@@ -138,6 +138,29 @@ private slots:
         QCOMPARE(r.problems[1].field, std::string("/parts/0/rack~1slot")); // RFC 6901 escape
     }
 
+    // A typo gets the known field closest by edit distance; a word that is
+    // nothing like a known field gets no guess.
+    void unknownKeysSuggestTheClosestField()
+    {
+        const std::string text = "{" + header() + R"(, "parts": [], "links": [{"id": "l1", "from": "a",
+            "to": "b", "cabelsPerMember": 2}], "parallelism": {"TP": 8, "colour": "red"}})";
+        const DesignLoadResult r = loadDesignJson(text);
+        QVERIFY(r.design.has_value());
+        QCOMPARE(r.problems.size(), std::size_t(3));
+        QCOMPARE(r.problems[0].field, std::string("/links/0/cabelsPerMember"));
+        QCOMPARE(
+            r.problems[0].message,
+            std::string("unknown field \"cabelsPerMember\" is ignored; did you mean \"cablesPerMember\"?"));
+        QCOMPARE(r.problems[1].field, std::string("/parallelism/TP"));
+        QCOMPARE(r.problems[1].message, std::string("unknown field \"TP\" is ignored; did you mean \"tp\"?"));
+        QCOMPARE(r.problems[2].field, std::string("/parallelism/colour"));
+        QCOMPARE(r.problems[2].message, std::string("unknown field \"colour\" is ignored"));
+        for (const Problem& p : r.problems)
+            QVERIFY(p.severity == Severity::Warning);
+        // The misspelt value is not read: the default stays.
+        QCOMPARE(r.design->links[0].cablesPerMember, Link{}.cablesPerMember);
+    }
+
     // tests/data/malformed/*.json, each listed in expected.tsv with the JSON
     // pointer of its first error and a phrase of the message.
     void malformedFilesNameTheirPointer_data()
