@@ -153,13 +153,13 @@ std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* probl
     const auto document = variantDocument(variantId);
     if (!document)
         return std::nullopt;
-    DesignLoadResult result =
+    Result<Design> result =
         loadDesignJson(std::string_view(document->constData(), std::size_t(document->size())));
     if (problems)
-        *problems = result.problems;
-    if (!result.design) {
+        *problems = result.problems();
+    if (!result.ok()) {
         QString first;
-        for (const Problem& p : result.problems)
+        for (const Problem& p : result.problems())
             if (p.severity == Severity::Error) {
                 first = QString::fromStdString(formatProblem(p));
                 break;
@@ -168,7 +168,7 @@ std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* probl
              QStringLiteral("variant %1: the stored design does not load: %2").arg(variantId).arg(first));
         return std::nullopt;
     }
-    return std::move(result.design);
+    return result.take();
 }
 
 bool DesignStore::renameDesign(qint64 designId, const QString& name)

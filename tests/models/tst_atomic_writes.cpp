@@ -43,10 +43,10 @@ using test::writeFileBytes;
 
 Design loadExample(const char* name)
 {
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
+    const Result<Design> r = loadDesignFile(examplePath(name));
+    if (!r.ok())
         qFatal("cannot load %s", name);
-    return *r.design;
+    return *r;
 }
 
 // Entries of `dir` other than `keep`: leftovers of a failed save.
@@ -265,7 +265,7 @@ private slots:
         const Run ok = cliWithLimit(args, RLIM_INFINITY, home_.path());
         QVERIFY2(ok.status == 0, ok.err.constData());
         QVERIFY(readFileBytes(target) != before);
-        QVERIFY(loadDesignFile(target.toStdString()).design.has_value());
+        QVERIFY(loadDesignFile(target.toStdString()).ok());
     }
 
     // Every place in the sources that opens a file for writing uses QSaveFile.

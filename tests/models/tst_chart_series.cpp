@@ -17,8 +17,8 @@ namespace {
 
 Design workhorse()
 {
-    DesignLoadResult r = loadDesignFile(examplePath("workhorse.json"));
-    return r.design.value_or(Design{});
+    Result<Design> r = loadDesignFile(examplePath("workhorse.json"));
+    return r.value_or(Design{});
 }
 
 struct Built {

@@ -200,13 +200,12 @@ private:
 private slots:
     void initTestCase()
     {
-        Problems problems;
-        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
-        QVERIFY2(c.has_value(), dump(problems).c_str());
+        auto c = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "");
+        QVERIFY2(c.ok(), dump(c.problems()).c_str());
         catalog_ = std::move(*c);
         auto r = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
-        QVERIFY2(r.design.has_value(), dump(r.problems).c_str());
-        base_ = *r.design;
+        QVERIFY2(r.ok(), dump(r.problems()).c_str());
+        base_ = *r;
     }
 
     void baseIsClean()

@@ -17,8 +17,8 @@ namespace {
 
 Design workhorse()
 {
-    DesignLoadResult r = loadDesignFile(examplePath("workhorse.json")); // 8 x dgx-h100, leaf/spine, lustre
-    return r.design.value_or(Design{});
+    Result<Design> r = loadDesignFile(examplePath("workhorse.json")); // 8 x dgx-h100, leaf/spine, lustre
+    return r.value_or(Design{});
 }
 
 bool allFinite(const Prediction& p)

@@ -14,10 +14,10 @@ namespace {
 
 Design loadExample(const char* name)
 {
-    DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
+    Result<Design> r = loadDesignFile(examplePath(name));
+    if (!r.ok())
         qFatal("cannot load example %s", name);
-    return *r.design;
+    return *r;
 }
 
 long long sumOf(const std::map<std::string, long long>& counts)

@@ -42,7 +42,7 @@ Built build(const Design& d)
 
 Design workhorse()
 {
-    return loadDesignFile(examplePath("workhorse.json")).design.value_or(Design{});
+    return loadDesignFile(examplePath("workhorse.json")).value_or(Design{});
 }
 
 QCPBars* barsAt(QCustomPlot* p, int i)

@@ -27,10 +27,10 @@ namespace {
 
 Design example(const char* file)
 {
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
+    Result<Design> r = loadDesignFile(examplePath(file));
+    if (!r.ok())
         qFatal("cannot load %s", file);
-    return *r.design;
+    return *r;
 }
 
 int rowOf(const CompareView& view, const std::string& key)

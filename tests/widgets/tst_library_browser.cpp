@@ -23,10 +23,10 @@ namespace {
 
 Design example(const char* file)
 {
-    DesignLoadResult r = loadDesignFile(examplePath(file));
-    if (!r.design)
+    Result<Design> r = loadDesignFile(examplePath(file));
+    if (!r.ok())
         qFatal("cannot load %s", file);
-    return *r.design;
+    return *r;
 }
 
 Headline headlineOf(const Design& d)

@@ -25,10 +25,10 @@ namespace {
 
 Design loadExample(const char* name)
 {
-    const DesignLoadResult r = loadDesignFile(examplePath(name));
-    if (!r.design)
+    const Result<Design> r = loadDesignFile(examplePath(name));
+    if (!r.ok())
         qFatal("cannot load %s", name);
-    return *r.design;
+    return *r;
 }
 
 double partValue(const BreakdownSeries& s, const std::string& name)
