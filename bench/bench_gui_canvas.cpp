@@ -42,8 +42,7 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    Problems problems;
-    auto catalog = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+    auto catalog = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "");
     if (!catalog) {
         std::fprintf(stderr, "catalog failed to load\n");
         return 1;

@@ -90,17 +90,17 @@ struct Window {
 int screenshot(const QString& path)
 {
     const Catalog& catalog = Catalog::builtin();
-    const DesignLoadResult r = loadDesignFile(examplePath("workhorse.json"));
-    if (!r.design) {
+    const Result<Design> r = loadDesignFile(examplePath("workhorse.json"));
+    if (!r.ok()) {
         std::fprintf(stderr, "cannot load workhorse.json\n");
         return 1;
     }
-    const DesignFacts facts = deriveDesignFacts(*r.design, catalog);
-    const Prediction p = evaluate(*r.design, catalog);
+    const DesignFacts facts = deriveDesignFacts(*r, catalog);
+    const Prediction p = evaluate(*r, catalog);
     Window w;
-    w.root.setWindowTitle(QString::fromStdString(r.design->name));
+    w.root.setWindowTitle(QString::fromStdString(r->name));
     w.headline->setPrediction(p);
-    w.charts->setSeries(buildChartSeries(*r.design, facts, p), true);
+    w.charts->setSeries(buildChartSeries(*r, facts, p), true);
     QApplication::processEvents();
     w.charts->replotAll(true);
     if (!w.root.grab().save(path)) {

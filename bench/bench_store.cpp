@@ -82,7 +82,7 @@ int main(int argc, char** argv)
     headline.mfu = 0.4;
 
     const double serializeMs = medianMs([&] { return !saveDesignJson(big).empty(); });
-    const double parseMs = medianMs([&] { return loadDesignJson(json).design.has_value(); });
+    const double parseMs = medianMs([&] { return loadDesignJson(json).ok(); });
     report("saveDesignJson alone (2,048 nodes)", serializeMs, 0);
     report("loadDesignJson alone (2,048 nodes)", parseMs, 0);
 

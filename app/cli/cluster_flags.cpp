@@ -100,10 +100,9 @@ bool mergeOverlay(Catalog& catalog, const json& nodes, const json& switches, std
 {
     const json overlay{
         {"format", "clusterforge-catalog"}, {"version", 1}, {"nodes", nodes}, {"switches", switches}};
-    Problems problems;
-    const auto extra = Catalog::fromJson(overlay.dump(), &problems);
+    const Result<Catalog> extra = Catalog::fromJson(overlay.dump());
     if (!extra) {
-        for (const Problem& p : problems)
+        for (const Problem& p : extra.problems())
             errors.push_back("cluster flags: " + formatProblem(p));
         return false;
     }
@@ -172,13 +171,15 @@ ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
             errors.push_back("DESIGN.json: " + problem);
             return in;
         }
-        const DesignLoadResult loaded = loadDesignFile(*path);
-        for (const Problem& p : loaded.problems)
+        const Result<Design> loaded = loadDesignFile(*path);
+        for (const Problem& p : loaded.problems())
             if (p.severity == Severity::Error)
                 errors.push_back(*path + ": " + formatProblem(p));
-        if (!loaded.design)
+            else
+                in.loadWarnings.push_back(p);
+        if (!loaded.ok())
             return in;
-        in.design = *loaded.design;
+        in.design = *loaded;
         if (f.gpus || f.nodes)
             errors.push_back(std::string(f.gpus ? "--gpus" : "--nodes") +
                              ": cannot resize a drawn design; use 'generate' or drop the file");

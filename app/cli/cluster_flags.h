@@ -10,6 +10,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
+#include "models/design/problem.h"
 
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@ struct ClusterInput {
     std::optional<Catalog> catalog; // set when a cluster was given and is valid
     bool fromFile = false;          // DESIGN.json given
     std::string path;               // the file, when given
+    Problems loadWarnings;          // the file's load warnings (unknown fields), each naming its JSON pointer
 };
 
 // The table of the cluster flags (parsing and --help).

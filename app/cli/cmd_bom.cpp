@@ -69,14 +69,14 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
 
-    const DesignLoadResult loaded = loadDesignFile(files.front());
-    if (!loaded.design) {
+    const Result<Design> loaded = loadDesignFile(files.front());
+    if (!loaded.ok()) {
         err << "clusterforge-cli bom: cannot read '" << files.front() << "'\n";
-        for (const Problem& p : loaded.problems)
+        for (const Problem& p : loaded.problems())
             err << "  " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
-    const BillOfMaterials bom = buildBom(*loaded.design, Catalog::builtin());
+    const BillOfMaterials bom = buildBom(*loaded, Catalog::builtin());
     out << (format == "json" ? bomToJson(bom) : format == "text" ? bomText(bom) : bomToCsv(bom));
     bool unknownIds = false;
     for (const Problem& p : bom.problems) {

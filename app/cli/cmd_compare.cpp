@@ -214,21 +214,21 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     std::vector<BillOfMaterials> boms;
     bool designErrors = false;
     for (const std::string& file : files) {
-        DesignLoadResult loaded = loadDesignFile(file);
-        if (!loaded.design) {
-            for (const Problem& p : loaded.problems)
+        Result<Design> loaded = loadDesignFile(file);
+        if (!loaded.ok()) {
+            for (const Problem& p : loaded.problems())
                 err << "clusterforge-cli compare: " << file << ": " << formatProblem(p) << "\n";
             return kExitBadInput;
         }
-        const Prediction prediction = evaluate(*loaded.design, catalog);
+        const Prediction prediction = evaluate(*loaded, catalog);
         for (const Problem& p : prediction.problems)
             if (p.severity == Severity::Error) {
                 err << "clusterforge-cli compare: " << file << ": " << formatProblem(p) << "\n";
                 designErrors = true;
             }
-        names.push_back(loaded.design->name.empty() ? file : loaded.design->name);
+        names.push_back(loaded->name.empty() ? file : loaded->name);
         headlines.push_back(headlineFromPrediction(prediction));
-        boms.push_back(buildBom(*loaded.design, catalog));
+        boms.push_back(buildBom(*loaded, catalog));
     }
 
     const VariantComparison comparison = compareVariants(names, headlines, boms);

@@ -212,9 +212,9 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     if (!errors.empty())
         return badInput(err, errors);
 
-    DesignLoadResult loaded = loadDesignFile(files.front());
-    if (!loaded.design) {
-        for (const Problem& p : loaded.problems)
+    Result<Design> loaded = loadDesignFile(files.front());
+    if (!loaded.ok()) {
+        for (const Problem& p : loaded.problems())
             err << "clusterforge-cli db: " << files.front() << ": " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
@@ -222,11 +222,11 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     if (!openStore(store, dbPath, err))
         return kExitBadInput;
     // The listing's headline columns come from the engine, as in the GUI.
-    const Headline headline = headlineFromPrediction(evaluate(*loaded.design, Catalog::builtin()));
+    const Headline headline = headlineFromPrediction(evaluate(*loaded, Catalog::builtin()));
     const QString qname = QString::fromStdString(*name);
     const QString qnote = QString::fromStdString(note);
     if (!parent) {
-        const auto ids = store.saveDesign(qname, *loaded.design, headline, qnote);
+        const auto ids = store.saveDesign(qname, *loaded, headline, qnote);
         if (!ids)
             return storeFailure(err, store);
         printSaved(out, format, ids->variantId);
@@ -237,7 +237,7 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
         err << "clusterforge-cli db: --parent: " << store.lastError().message.toStdString() << "\n";
         return kExitBadInput;
     }
-    const auto id = store.saveVariant(parentRow->designId, *parent, qname, qnote, *loaded.design, headline);
+    const auto id = store.saveVariant(parentRow->designId, *parent, qname, qnote, *loaded, headline);
     if (!id)
         return storeFailure(err, store);
     printSaved(out, format, *id);

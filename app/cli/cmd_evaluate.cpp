@@ -32,6 +32,8 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     r.format = args.takeChoice("--format");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
+    for (const Problem& p : input.loadWarnings)
+        r.loadWarnings.push_back(input.path + ": " + formatProblem(p));
     for (const std::string& e : errors)
         args.addError(e);
     if (!input.catalog) {
@@ -64,6 +66,9 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 {
     const EvaluateRequest r = evaluateArgs(args);
+    // On stderr, so that the report on stdout keeps its format for scripts.
+    for (const std::string& w : r.loadWarnings)
+        err << "clusterforge-cli evaluate: " << w << "\n";
     if (!r.inputErrors.empty()) {
         for (const std::string& e : r.inputErrors)
             err << "clusterforge-cli evaluate: " << e << "\n";

@@ -14,8 +14,9 @@ namespace cf::cli {
 struct EvaluateRequest {
     Prediction prediction;
     std::string format = "json";          // "json" | "text"
-    std::vector<std::string> inputErrors; // bad flags, each naming its flag (exit 2)
-    std::vector<std::string> flagErrors;  // errors of the evaluated design on a field a flag sets, naming the flag
+    std::vector<std::string> inputErrors;  // bad flags, each naming its flag (exit 2)
+    std::vector<std::string> flagErrors;   // errors of the evaluated design on a field a flag sets, naming the flag
+    std::vector<std::string> loadWarnings; // "FILE: warning: /pointer: ..." from reading DESIGN.json
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then

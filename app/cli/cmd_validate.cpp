@@ -84,20 +84,20 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
 
-    DesignLoadResult loaded = loadDesignFile(files.front());
-    Problems problems = std::move(loaded.problems);
-    if (loaded.design) {
+    Result<Design> loaded = loadDesignFile(files.front());
+    Problems problems = std::move(loaded.problems());
+    if (loaded.ok()) {
         const Catalog& catalog = Catalog::builtin();
         for (const Problem& p : Catalog::builtinProblems())
             problems.push_back({p.severity, p.field, "catalog: " + p.message, {}});
-        const Problems found = validateDesign(*loaded.design, &catalog);
+        const Problems found = validateDesign(*loaded, &catalog);
         problems.insert(problems.end(), found.begin(), found.end());
         // Fabric facts: ports over radix, unconnected nodes, mixed speeds.
-        for (const Problem& p : deriveTopology(*loaded.design, catalog).problems)
+        for (const Problem& p : deriveTopology(*loaded, catalog).problems)
             if (!alreadyReported(p, found))
                 problems.push_back(p);
     }
-    const bool valid = loaded.design.has_value() && !hasErrors(problems);
+    const bool valid = loaded.ok() && !hasErrors(problems);
 
     if (format == "json") {
         printJson(out, valid, problems);

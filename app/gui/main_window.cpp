@@ -34,6 +34,7 @@ namespace cf {
 namespace {
 
 constexpr int kStateVersion = 1;                // bump when docks/toolbars change incompatibly
+constexpr int kLoadWarningMs = 15000;           // long enough to read a field name (our choice)
 constexpr int kMaxProblemsInErrorBox = 12;      // longer lists end with "... and N more" (our choice)
 constexpr double kDefaultScreenFraction = 0.85; // first start: this much of the screen (our choice)
 constexpr int kSideDockWidth = 260;             // first-start dock sizes in pixels (our choice)
@@ -165,15 +166,28 @@ bool MainWindow::openFile(const QString& path)
 
 bool MainWindow::loadFile(const QString& path)
 {
-    const DesignLoadResult result = loadDesignFile(path.toStdString());
-    if (!result.design) {
+    const Result<Design> result = loadDesignFile(path.toStdString());
+    if (!result.ok()) {
         showError(tr("Cannot open design"),
                   tr("%1 could not be opened:\n\n%2")
-                      .arg(QDir::toNativeSeparators(path), problemsText(result.problems)));
+                      .arg(QDir::toNativeSeparators(path), problemsText(result.problems())));
         return false;
     }
-    setDocument(*result.design, QFileInfo(path).absoluteFilePath());
+    setDocument(*result, QFileInfo(path).absoluteFilePath());
+    showLoadWarnings(path, result.problems());
     return true;
+}
+
+void MainWindow::showLoadWarnings(const QString& path, const Problems& warnings)
+{
+    if (warnings.empty())
+        return;
+    // The design is open; the status bar names the first warning (an unknown
+    // field and the field it probably meant), the count says if there are more.
+    statusBar()->showMessage(
+        tr("%1 opened with %n warning(s): %2", nullptr, int(warnings.size()))
+            .arg(QFileInfo(path).fileName(), QString::fromStdString(formatProblem(warnings.front()))),
+        kLoadWarningMs);
 }
 
 bool MainWindow::saveFile(const QString& path)

@@ -71,13 +71,12 @@ std::optional<Catalog> parseFile(const std::string& path, Problems& problems)
     std::string text;
     if (!readFile(path, text, problems))
         return std::nullopt;
-    Problems local;
-    auto catalog = Catalog::fromJson(text, &local);
-    for (auto& p : local) {
+    Result<Catalog> catalog = Catalog::fromJson(text);
+    for (Problem& p : catalog.problems()) {
         p.message = path + ": " + p.message;
         problems.push_back(std::move(p));
     }
-    return catalog;
+    return catalog.take();
 }
 
 // Cross-references that must resolve in a usable catalog: every node names a
@@ -109,7 +108,9 @@ const BuiltinState& builtinState()
         const std::string user = userCatalogPath();
         std::error_code ec;
         const bool hasUser = !user.empty() && std::filesystem::exists(user, ec);
-        if (auto loaded = Catalog::load(builtinCatalogPath(), hasUser ? user : std::string(), &s.problems))
+        Result<Catalog> loaded = Catalog::load(builtinCatalogPath(), hasUser ? user : std::string());
+        s.problems = std::move(loaded.problems());
+        if (loaded)
             s.catalog = std::move(*loaded);
         return s;
     }();
@@ -129,29 +130,27 @@ void Catalog::merge(const Catalog& other)
     mergeInto(presets_, other.presets_);
 }
 
-std::optional<Catalog> Catalog::load(const std::string& basePath, const std::string& userPath,
-                                     Problems* problems)
+Result<Catalog> Catalog::load(const std::string& basePath, const std::string& userPath)
 {
-    Problems local;
-    Problems& probs = problems ? *problems : local;
+    Problems probs;
     auto base = parseFile(basePath, probs);
     if (!base)
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     const Problems baseRefs = checkReferences(*base);
     if (hasErrors(baseRefs)) {
         for (const auto& p : baseRefs)
             probs.push_back({p.severity, p.field, basePath + ": " + p.message, p.itemId});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
     if (userPath.empty())
-        return base;
+        return {std::move(*base), std::move(probs)};
 
     // A broken overlay never costs the user the base catalog: it is reported
     // and ignored as a whole.
     auto overlay = parseFile(userPath, probs);
     if (!overlay) {
         probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
-        return base;
+        return {std::move(*base), std::move(probs)};
     }
     Catalog merged = *base;
     merged.merge(*overlay);
@@ -160,9 +159,9 @@ std::optional<Catalog> Catalog::load(const std::string& basePath, const std::str
         for (const auto& p : mergedRefs)
             probs.push_back({p.severity, p.field, userPath + ": " + p.message, p.itemId});
         probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
-        return base;
+        return {std::move(*base), std::move(probs)};
     }
-    return merged;
+    return {std::move(merged), std::move(probs)};
 }
 
 const Catalog& Catalog::builtin()

@@ -5,6 +5,7 @@
 // estimated is listed in `estimated` with the reason.
 
 #include "models/design/problem.h"
+#include "models/design/result.h"
 #include "models/design/workload.h"
 
 #include <map>
@@ -105,7 +106,7 @@ class Catalog {
 public:
     // Parse catalog JSON text. Problems name the JSON pointer. Entries with a
     // duplicate id replace the earlier one (that is how the user file overrides).
-    static std::optional<Catalog> fromJson(std::string_view text, Problems* problems);
+    static Result<Catalog> fromJson(std::string_view text);
     // Merge another catalog over this one: same id replaces, new id adds.
     void merge(const Catalog& other);
 
@@ -116,10 +117,9 @@ public:
     // here (and ignored) while the built-in catalog stays usable.
     static const Problems& builtinProblems();
     // Load from explicit files (for tests and the CLI): base then overlay ("" = none).
-    // nullopt only when the base fails; a broken overlay is reported in
-    // `problems` and ignored as a whole (the base is returned).
-    static std::optional<Catalog> load(const std::string& basePath, const std::string& userPath,
-                                       Problems* problems);
+    // No value only when the base fails; a broken overlay is reported in
+    // problems() (errors too) and ignored as a whole (the base is returned).
+    static Result<Catalog> load(const std::string& basePath, const std::string& userPath);
 
     const GpuSpec* gpu(std::string_view id) const;
     const NodeSpec* node(std::string_view id) const;

@@ -2,6 +2,8 @@
 // JSON-pointer problems. Never throws on bad input.
 #include "models/catalog/catalog_entry_reader.h"
 
+#include "models/design/name_suggestion.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -151,10 +153,13 @@ void CatalogEntryReader::provenance(Provenance& out)
 
 void CatalogEntryReader::warnUnknownKeys()
 {
+    const std::vector<std::string> known(used_.begin(), used_.end());
     for (const auto& [key, value] : obj_.items())
         if (!used_.count(key))
-            problems_.push_back({Severity::Warning, ptr_ + "/" + escapeJsonPointerToken(key),
-                                 "unknown field \"" + key + "\" ignored", {}});
+            problems_.push_back({Severity::Warning,
+                                 ptr_ + "/" + escapeJsonPointerToken(key),
+                                 "unknown field \"" + key + "\" ignored" + didYouMean(key, known),
+                                 {}});
 }
 
 } // namespace cf

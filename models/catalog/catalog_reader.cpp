@@ -5,10 +5,11 @@
 #include "models/catalog/catalog_entry_reader.h"
 #include "models/design/design_limits.h"
 #include "models/design/link.h"
+#include "models/design/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 
-#include <set>
+#include <algorithm>
 
 namespace cf {
 namespace {
@@ -290,10 +291,9 @@ bool readSection(const json& root, const char* section, std::vector<Spec>& out, 
 
 } // namespace
 
-std::optional<Catalog> Catalog::fromJson(std::string_view text, Problems* problems)
+Result<Catalog> Catalog::fromJson(std::string_view text)
 {
-    Problems local;
-    Problems& probs = problems ? *problems : local;
+    Problems probs;
     json root;
     JsonPathTracker tracker;
     try {
@@ -305,44 +305,47 @@ std::optional<Catalog> Catalog::fromJson(std::string_view text, Problems* proble
     } catch (const json::out_of_range& e) {
         // A number too large for a double (1e400): name the field it was for.
         probs.push_back({Severity::Error, tracker.pointer(), std::string("number out of range: ") + e.what(), {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     } catch (const json::parse_error& e) {
         const std::string near = tracker.pointer();
         probs.push_back({Severity::Error, "",
                          std::string("not valid JSON") + (near.empty() ? "" : " (near " + near + ")") + ": "
                              + e.what(),
                          {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     } catch (const std::exception& e) {
         probs.push_back({Severity::Error, tracker.pointer(), std::string("cannot read JSON: ") + e.what(), {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
     if (!root.is_object()) {
         probs.push_back({Severity::Error, "", "top level must be an object", {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
     auto format = root.find("format");
     if (format == root.end() || !format->is_string() || format->get<std::string>() != kFormat) {
         probs.push_back({Severity::Error, "/format", std::string("must be \"") + kFormat + "\"", {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
     auto version = root.find("version");
     if (version == root.end() || !version->is_number_integer()) {
         probs.push_back({Severity::Error, "/version", "missing or not a whole number", {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
     if (version->get<std::int64_t>() != kVersion) {
         probs.push_back({Severity::Error, "/version",
                          "unsupported catalog version " + version->dump() + " (this build reads version "
                              + std::to_string(kVersion) + ")",
                          {}});
-        return std::nullopt;
+        return Result<Catalog>::failure(std::move(probs));
     }
-    static const std::set<std::string> kSections{"format", "version", "gpus",    "nodes",  "nics",
-                                                 "switches", "storage", "cables", "presets"};
+    static const std::vector<std::string> kSections{"format",   "version", "gpus",   "nodes",  "nics",
+                                                    "switches", "storage", "cables", "presets"};
     for (const auto& [key, value] : root.items())
-        if (!kSections.count(key))
-            probs.push_back({Severity::Warning, "/" + escapeJsonPointerToken(key), "unknown section \"" + key + "\" ignored", {}});
+        if (std::find(kSections.begin(), kSections.end(), key) == kSections.end())
+            probs.push_back({Severity::Warning,
+                             "/" + escapeJsonPointerToken(key),
+                             "unknown section \"" + key + "\" ignored" + didYouMean(key, kSections),
+                             {}});
 
     Catalog c;
     bool ok = true;
@@ -355,8 +358,8 @@ std::optional<Catalog> Catalog::fromJson(std::string_view text, Problems* proble
     ok &= readSection(root, "presets", c.presets_, probs,
                       [&probs](CatalogEntryReader& r, ModelPreset& p) { return readPreset(r, p, probs); });
     if (!ok)
-        return std::nullopt;
-    return c;
+        return Result<Catalog>::failure(std::move(probs));
+    return {std::move(c), std::move(probs)};
 }
 
 } // namespace cf

@@ -124,35 +124,29 @@ std::string saveDesignJson(const Design& design)
     return root.dump(kIndentSpaces, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-DesignLoadResult loadDesignFile(const std::string& path)
+Result<Design> loadDesignFile(const std::string& path)
 {
-    DesignLoadResult result;
+    auto refuse = [](std::string message) {
+        return Result<Design>::failure({{Severity::Error, "", std::move(message), {}}});
+    };
     const QString qpath = QString::fromStdString(path);
     const QFileInfo info(qpath);
     if (!info.exists()) {
-        result.problems.push_back({Severity::Error, "", "cannot open " + path + ": no such file", {}});
-        return result;
+        return refuse("cannot open " + path + ": no such file");
     }
     if (info.isDir()) {
-        result.problems.push_back({Severity::Error, "", "cannot open " + path + ": it is a folder", {}});
-        return result;
+        return refuse("cannot open " + path + ": it is a folder");
     }
     QFile file(qpath);
     if (!file.open(QIODevice::ReadOnly)) {
-        result.problems.push_back(
-            {Severity::Error, "", "cannot open " + path + ": " + file.errorString().toStdString(), {}});
-        return result;
+        return refuse("cannot open " + path + ": " + file.errorString().toStdString());
     }
     // Read one byte past the bound so an oversized (or endless) file is refused
     // without reading all of it.
     const QByteArray bytes = file.read(static_cast<qint64>(designjson::kMaxInputBytes) + 1);
     if (bytes.size() > static_cast<qsizetype>(designjson::kMaxInputBytes)) {
-        result.problems.push_back({Severity::Error, "",
-                                   path + " is larger than "
-                                       + std::to_string(designjson::kMaxInputBytes / (1024 * 1024))
-                                       + " MiB; designs that large are refused",
-                                   {}});
-        return result;
+        return refuse(path + " is larger than " + std::to_string(designjson::kMaxInputBytes / (1024 * 1024)) +
+                      " MiB; designs that large are refused");
     }
     return loadDesignJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }

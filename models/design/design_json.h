@@ -5,6 +5,7 @@
 
 #include "models/design/design.h"
 #include "models/design/problem.h"
+#include "models/design/result.h"
 
 #include <optional>
 #include <string>
@@ -15,17 +16,13 @@ namespace cf {
 inline constexpr const char* kDesignFormat = "clusterforge-design";
 inline constexpr int kDesignFormatVersion = 1;
 
-struct DesignLoadResult {
-    std::optional<Design> design; // set only when there are no errors
-    Problems problems;
-};
-
 std::string saveDesignJson(const Design& design);
-DesignLoadResult loadDesignJson(std::string_view text);
+// The design when the text has no errors; its warnings (unknown fields) either way.
+Result<Design> loadDesignJson(std::string_view text);
 
 // File helpers. Saving writes a temporary file in the same folder and renames
 // it over the target, so a failed save leaves the previous file intact.
-DesignLoadResult loadDesignFile(const std::string& path);
+Result<Design> loadDesignFile(const std::string& path);
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error);
 
 // Writes `bytes` to `path` all or nothing: a temporary file in the same folder

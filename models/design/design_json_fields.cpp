@@ -1,5 +1,6 @@
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
+#include "models/design/name_suggestion.h"
 #include "models/design/utf8_text.h"
 
 #include <nlohmann/json.hpp>
@@ -175,7 +176,9 @@ void FieldReader::warnUnknownKeys(const json& obj, const std::string& pointer, s
         const bool isKnown = std::any_of(known.begin(), known.end(),
                                          [&](const char* k) { return it.key() == k; });
         if (!isKnown)
-            warning(pointer + "/" + escapePointerToken(it.key()), "unknown field \"" + it.key() + "\" is ignored");
+            warning(pointer + "/" + escapePointerToken(it.key()),
+                    "unknown field \"" + it.key() + "\" is ignored" +
+                        didYouMean(it.key(), {known.begin(), known.end()}));
     }
 }
 

@@ -255,17 +255,17 @@ private:
 
 } // namespace
 
-DesignLoadResult loadDesignJson(std::string_view text)
+Result<Design> loadDesignJson(std::string_view text)
 {
-    DesignLoadResult result;
+    Problems problems;
     json root;
-    if (!designjson::parseTree(text, root, result.problems))
-        return result;
+    if (!designjson::parseTree(text, root, problems))
+        return Result<Design>::failure(std::move(problems));
     Design design;
-    DesignReader(result.problems).read(root, design);
-    if (!hasErrors(result.problems))
-        result.design = std::move(design);
-    return result;
+    DesignReader(problems).read(root, design);
+    if (hasErrors(problems))
+        return Result<Design>::failure(std::move(problems));
+    return {std::move(design), std::move(problems)};
 }
 
 } // namespace cf

@@ -3,6 +3,7 @@
 #include "models/design/design_json.h"
 #include "models/store/store_schema.h"
 #include "models/store/store_sql.h"
+#include "models/store/store_transaction.h"
 
 #include <QDir>
 #include <QFile>
@@ -138,7 +139,7 @@ bool DesignStore::open(const QString& path, const Options& options)
         return false;
     }
     // Ours before anything is written: a foreign SQLite file must stay untouched.
-    int version = storeSchemaVersion(database, path_, &error_);
+    int version = storeSchemaVersionSnapshot(database, path_, &error_);
     if (version >= 0 && !options.readOnly) {
         // WAL: readers never block the writer and a killed writer leaves the
         // last commit intact (https://www.sqlite.org/wal.html).
@@ -157,7 +158,7 @@ bool DesignStore::open(const QString& path, const Options& options)
                           .arg(version)
                           .arg(kStoreSchemaVersion)};
             version = -1;
-        } else if (!migrateStore(database, version, path_, &error_)) {
+        } else if (!migrateStore(database, path_, &error_)) {
             version = -1;
         }
     }
@@ -184,31 +185,6 @@ void DesignStore::close()
     QSqlDatabase::removeDatabase(connectionName_);
     connectionName_.clear();
     open_ = false;
-}
-
-bool DesignStore::begin()
-{
-    QSqlQuery q(db());
-    // IMMEDIATE takes the write lock now, so a busy database fails before any work.
-    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return failSql(q.lastError(), StoreAction::Write);
-    return true;
-}
-
-bool DesignStore::commit()
-{
-    QSqlQuery q(db());
-    if (q.exec(QStringLiteral("COMMIT")))
-        return true;
-    const QSqlError e = q.lastError();
-    rollback();
-    return failSql(e, StoreAction::Write);
-}
-
-void DesignStore::rollback()
-{
-    QSqlQuery q(db());
-    q.exec(QStringLiteral("ROLLBACK"));
 }
 
 bool DesignStore::touchDesign(qint64 designId, const QString& now)
@@ -262,27 +238,28 @@ std::optional<SavedIds> DesignStore::saveDesign(const QString& name, const Desig
         }
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
     const QString now = nowIso();
-    if (!begin())
+    StoreTransaction tx(db());
+    if (!tx.began()) {
+        failSql(tx.error(), StoreAction::Write);
         return std::nullopt;
+    }
     SavedIds ids;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("INSERT INTO designs (name, created, modified) VALUES (?, ?, ?)"),
              {name, now, now})) {
-        const QSqlError e = q.lastError();
-        rollback();
-        failSql(e, StoreAction::Write);
+        failSql(q.lastError(), StoreAction::Write);
         return std::nullopt;
     }
     ids.designId = q.lastInsertId().toLongLong();
     const auto variantId =
         insertVariant(ids.designId, std::nullopt, variantName, note, document, headline, now);
-    if (!variantId) {
-        rollback();
+    if (!variantId)
+        return std::nullopt;
+    ids.variantId = *variantId;
+    if (!tx.commit()) {
+        failSql(tx.error(), StoreAction::Write);
         return std::nullopt;
     }
-    ids.variantId = *variantId;
-    if (!commit())
-        return std::nullopt;
     return ids;
 }
 
@@ -299,19 +276,19 @@ std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qi
         }
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
     const QString now = nowIso();
-    if (!begin())
+    StoreTransaction tx(db());
+    if (!tx.began()) {
+        failSql(tx.error(), StoreAction::Write);
         return std::nullopt;
+    }
     auto refuse = [this](StoreErrorKind kind, const QString& message) {
-        rollback();
         fail(kind, message);
         return std::nullopt;
     };
     {
         QSqlQuery q(db());
         if (!run(q, QStringLiteral("SELECT 1 FROM designs WHERE id = ?"), {designId})) {
-            const QSqlError e = q.lastError();
-            rollback();
-            failSql(e, StoreAction::Write);
+            failSql(q.lastError(), StoreAction::Write);
             return std::nullopt;
         }
         if (!q.next())
@@ -321,9 +298,7 @@ std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qi
     if (parentVariantId) {
         QSqlQuery q(db());
         if (!run(q, QStringLiteral("SELECT design_id FROM variants WHERE id = ?"), {*parentVariantId})) {
-            const QSqlError e = q.lastError();
-            rollback();
-            failSql(e, StoreAction::Write);
+            failSql(q.lastError(), StoreAction::Write);
             return std::nullopt;
         }
         if (!q.next())
@@ -337,14 +312,12 @@ std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qi
                               .arg(designId));
     }
     const auto id = insertVariant(designId, parentVariantId, name, note, document, headline, now);
-    if (!id || !touchDesign(designId, now)) {
-        const StoreError keep = error_;
-        rollback();
-        error_ = keep;
+    if (!id || !touchDesign(designId, now))
+        return std::nullopt;
+    if (!tx.commit()) {
+        failSql(tx.error(), StoreAction::Write);
         return std::nullopt;
     }
-    if (!commit())
-        return std::nullopt;
     return id;
 }
 
@@ -353,16 +326,15 @@ bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> ba
     if (!requireOpen())
         return false;
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
-    if (!begin())
-        return false;
+    StoreTransaction tx(db());
+    if (!tx.began())
+        return failSql(tx.error(), StoreAction::Write);
     if (basedOnVariantId) {
         QSqlQuery q(db());
         if (!run(q, QStringLiteral("SELECT 1 FROM variants WHERE id = ?"), {*basedOnVariantId}) ||
             !q.next()) {
-            const QSqlError e = q.lastError();
-            rollback();
-            if (e.isValid())
-                return failSql(e, StoreAction::Write);
+            if (q.lastError().isValid())
+                return failSql(q.lastError(), StoreAction::Write);
             return fail(StoreErrorKind::NotFound,
                         QStringLiteral("variant %1: no such variant").arg(*basedOnVariantId));
         }
@@ -371,12 +343,11 @@ bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> ba
     if (!run(q,
              QStringLiteral("INSERT OR REPLACE INTO working_copy (slot, variant_id, saved, document) "
                             "VALUES (1, ?, ?, ?)"),
-             {bindOptional(basedOnVariantId), nowIso(), document})) {
-        const QSqlError e = q.lastError();
-        rollback();
-        return failSql(e, StoreAction::Write);
-    }
-    return commit();
+             {bindOptional(basedOnVariantId), nowIso(), document}))
+        return failSql(q.lastError(), StoreAction::Write);
+    if (!tx.commit())
+        return failSql(tx.error(), StoreAction::Write);
+    return true;
 }
 
 std::optional<WorkingCopyRow> DesignStore::workingCopy()

@@ -6,7 +6,7 @@
 //                    so that listing never reads documents
 //   working_copy     one autosave slot for crash recovery
 //
-// WAL journal, foreign keys on, every write one transaction, only prepared
+// WAL journal, foreign keys on, every write one transaction (StoreTransaction), only prepared
 // statements with bound values. Any failure returns false / nullopt, sets
 // lastError() to a message naming the file and what happened, and leaves the
 // earlier data intact. One instance = one connection, used from one thread.
@@ -97,9 +97,6 @@ private:
     bool fail(StoreErrorKind kind, const QString& message);
     bool failSql(const QSqlError& error, StoreAction action);
     bool requireOpen();
-    bool begin();
-    bool commit();
-    void rollback();
     bool touchDesign(qint64 designId, const QString& nowIso);
     std::optional<qint64> insertVariant(qint64 designId, std::optional<qint64> parentId, const QString& name,
                                         const QString& note, const QByteArray& document,

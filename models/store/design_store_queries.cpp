@@ -4,6 +4,7 @@
 #include "models/design/design_json.h"
 #include "models/store/store_schema.h"
 #include "models/store/store_sql.h"
+#include "models/store/store_transaction.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -152,13 +153,13 @@ std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* probl
     const auto document = variantDocument(variantId);
     if (!document)
         return std::nullopt;
-    DesignLoadResult result =
+    Result<Design> result =
         loadDesignJson(std::string_view(document->constData(), std::size_t(document->size())));
     if (problems)
-        *problems = result.problems;
-    if (!result.design) {
+        *problems = result.problems();
+    if (!result.ok()) {
         QString first;
-        for (const Problem& p : result.problems)
+        for (const Problem& p : result.problems())
             if (p.severity == Severity::Error) {
                 first = QString::fromStdString(formatProblem(p));
                 break;
@@ -167,7 +168,7 @@ std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* probl
              QStringLiteral("variant %1: the stored design does not load: %2").arg(variantId).arg(first));
         return std::nullopt;
     }
-    return std::move(result.design);
+    return result.take();
 }
 
 bool DesignStore::renameDesign(qint64 designId, const QString& name)
@@ -228,47 +229,37 @@ bool DesignStore::deleteVariant(qint64 variantId)
 {
     if (!requireOpen())
         return false;
-    if (!begin())
-        return false;
-    auto sqlFail = [this](const QSqlQuery& q) {
-        const QSqlError e = q.lastError();
-        rollback();
-        return failSql(e, StoreAction::Write);
-    };
+    StoreTransaction tx(db());
+    if (!tx.began())
+        return failSql(tx.error(), StoreAction::Write);
     QSqlQuery q(db());
     if (!run(q,
              QStringLiteral("SELECT v.design_id, v.parent_variant_id, "
                             "(SELECT COUNT(*) FROM variants w WHERE w.design_id = v.design_id) "
                             "FROM variants v WHERE v.id = ?"),
              {variantId}))
-        return sqlFail(q);
-    if (!q.next()) {
-        rollback();
+        return failSql(q.lastError(), StoreAction::Write);
+    if (!q.next())
         return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-    }
     const qint64 designId = q.value(0).toLongLong();
     const QVariant parent = q.value(1);
     const int siblings = q.value(2).toInt();
     q.finish();
-    if (siblings <= 1) {
-        rollback();
+    if (siblings <= 1)
         return fail(StoreErrorKind::BadInput,
                     QStringLiteral("variant %1: it is the design's only variant; delete the design instead")
                         .arg(variantId));
-    }
     // Children move up to the deleted variant's parent (roots when it was a root).
     if (!run(q, QStringLiteral("UPDATE variants SET parent_variant_id = ? WHERE parent_variant_id = ?"),
              {parent.isNull() ? QVariant(QMetaType::fromType<qint64>()) : parent, variantId}))
-        return sqlFail(q);
+        return failSql(q.lastError(), StoreAction::Write);
     if (!run(q, QStringLiteral("DELETE FROM variants WHERE id = ?"), {variantId}))
-        return sqlFail(q);
-    if (!touchDesign(designId, nowIso())) {
-        const StoreError keep = error_;
-        rollback();
-        error_ = keep;
+        return failSql(q.lastError(), StoreAction::Write);
+    if (!touchDesign(designId, nowIso()))
         return false;
-    }
-    return commit();
+    if (!tx.commit())
+        return failSql(tx.error(), StoreAction::Write);
+    return true;
 }
 
 bool DesignStore::checkIntegrity()
@@ -293,7 +284,7 @@ int DesignStore::schemaVersion()
     if (!requireOpen())
         return -1;
     QSqlDatabase database = db();
-    return storeSchemaVersion(database, path_, &error_);
+    return storeSchemaVersionSnapshot(database, path_, &error_);
 }
 
 } // namespace cf

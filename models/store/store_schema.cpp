@@ -1,5 +1,7 @@
 #include "models/store/store_schema.h"
 
+#include "models/store/store_transaction.h"
+
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -130,16 +132,44 @@ int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
     return version;
 }
 
-bool migrateStore(QSqlDatabase& db, int fromVersion, const QString& path, StoreError* error)
+int storeSchemaVersionSnapshot(QSqlDatabase& db, const QString& path, StoreError* error)
 {
+    StoreTransaction snapshot(db, StoreTransaction::Lock::Deferred);
+    if (!snapshot.began()) {
+        if (error)
+            *error = storeErrorFromSql(snapshot.error(), path, StoreAction::Open);
+        return -1;
+    }
+    const int version = storeSchemaVersion(db, path, error);
+    if (version < 0)
+        return -1; // the destructor ends the read
+    // Ends the read now: a journal-mode change cannot run inside a transaction.
+    if (!snapshot.commit()) {
+        if (error)
+            *error = storeErrorFromSql(snapshot.error(), path, StoreAction::Open);
+        return -1;
+    }
+    return version;
+}
+
+bool migrateStore(QSqlDatabase& db, const QString& path, StoreError* error)
+{
+    // EXCLUSIVE: a second program creating the same new file waits here (busy
+    // timeout), then finds the version it read before the lock already bumped.
+    StoreTransaction tx(db, StoreTransaction::Lock::Exclusive);
+    if (!tx.began()) {
+        if (error)
+            *error = storeErrorFromSql(tx.error(), path, StoreAction::Open);
+        return false;
+    }
+    const int version = storeSchemaVersion(db, path, error);
+    if (version < 0)
+        return false;
     for (const MigrationStep& step : steps()) {
-        if (step.toVersion <= fromVersion)
+        if (step.toVersion <= version)
             continue;
-        if (!exec(db, QStringLiteral("BEGIN IMMEDIATE"), path, StoreAction::Open, error))
-            return false;
         for (const QString& sql : step.statements) {
             if (!exec(db, sql, path, StoreAction::Open, error)) {
-                exec(db, QStringLiteral("ROLLBACK"), path, StoreAction::Open, nullptr);
                 if (error)
                     error->message = QStringLiteral("upgrading the store to schema v%1 failed: %2")
                                          .arg(step.toVersion)
@@ -147,10 +177,11 @@ bool migrateStore(QSqlDatabase& db, int fromVersion, const QString& path, StoreE
                 return false;
             }
         }
-        if (!exec(db, QStringLiteral("COMMIT"), path, StoreAction::Open, error)) {
-            exec(db, QStringLiteral("ROLLBACK"), path, StoreAction::Open, nullptr);
-            return false;
-        }
+    }
+    if (!tx.commit()) {
+        if (error)
+            *error = storeErrorFromSql(tx.error(), path, StoreAction::Open);
+        return false;
     }
     return true;
 }

@@ -7,9 +7,10 @@
 //       + variants.time_to_train_days, power_kw, capex_usd, opex_usd_per_year;
 //       + working_copy (one-row autosave slot); + listing indexes
 //
-// A new file runs every step from 0. Each step is one transaction that ends by
-// setting user_version, so a step interrupted by a crash leaves the previous
-// version intact and is simply run again on the next open.
+// A new file runs every step from 0. All steps run in one exclusive
+// transaction that re-reads user_version first, so an upgrade interrupted by a
+// crash leaves the previous version intact (and runs again on the next open),
+// and programs that open the same new file at once create the schema once.
 
 #include "models/store/store_error.h"
 
@@ -25,11 +26,18 @@ inline constexpr int kStoreSchemaVersion = 2;
 QStringList storeMigrationSql(int toVersion);
 
 // Reads user_version and checks the file is ours: an empty database, or one
-// with our tables. Returns the version, or -1 with `error` set.
+// with our tables. Returns the version, or -1 with `error` set. Call it inside
+// a transaction, so that both reads see the same state of the file.
 int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error);
 
-// Runs the steps from `fromVersion` to kStoreSchemaVersion. On failure the
-// step in progress is rolled back and `error` says why.
-bool migrateStore(QSqlDatabase& db, int fromVersion, const QString& path, StoreError* error);
+// storeSchemaVersion in a read transaction of its own (outside any other).
+// Read apart, another program creating the schema between the two reads made
+// a new file look like someone else's SQLite database.
+int storeSchemaVersionSnapshot(QSqlDatabase& db, const QString& path, StoreError* error);
+
+// Takes the write lock (waiting up to the connection's busy timeout), re-reads
+// the version and runs the steps from there to kStoreSchemaVersion, all in one
+// transaction. On failure nothing is changed and `error` says why.
+bool migrateStore(QSqlDatabase& db, const QString& path, StoreError* error);
 
 } // namespace cf

@@ -9,8 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    cf::Problems problems;
-    std::optional<cf::Catalog> catalog = cf::Catalog::fromJson(text, &problems);
+    const cf::Result<cf::Catalog> catalog = cf::Catalog::fromJson(text);
     if (catalog) {
         cf::Catalog copy = *catalog;
         copy.merge(*catalog);

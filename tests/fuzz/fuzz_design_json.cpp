@@ -10,12 +10,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const cf::DesignLoadResult result = cf::loadDesignJson(text);
-    if (result.design) {
+    const cf::Result<cf::Design> result = cf::loadDesignJson(text);
+    if (result.ok()) {
         // Property: what the reader accepts, the writer writes and the reader accepts again.
-        const std::string saved = cf::saveDesignJson(*result.design);
-        const cf::DesignLoadResult again = cf::loadDesignJson(saved);
-        if (!again.design)
+        const std::string saved = cf::saveDesignJson(*result);
+        const cf::Result<cf::Design> again = cf::loadDesignJson(saved);
+        if (!again.ok())
             std::abort();
     }
     return 0;

@@ -260,7 +260,7 @@ private slots:
         const Run ok = cliWithLimit(args, RLIM_INFINITY, home_.path());
         QVERIFY2(ok.status == 0, ok.err.constData());
         QVERIFY(readFileBytes(target) != before);
-        QVERIFY(loadDesignFile(target.toStdString()).design.has_value());
+        QVERIFY(loadDesignFile(target.toStdString()).ok());
     }
 
     // Every place in the sources that opens a file for writing uses QSaveFile.

@@ -67,8 +67,8 @@ double paramsFromShape(const ModelShape& m)
 const Catalog& loadedCatalog()
 {
     static const Catalog catalog = [] {
-        Problems problems;
-        auto c = Catalog::load(kCatalogPath, "", &problems);
+        auto c = Catalog::load(kCatalogPath, "");
+        const Problems& problems = c.problems();
         if (!c)
             qFatal("built-in catalog failed to load:\n%s", dump(problems).c_str());
         return *c;
@@ -93,9 +93,9 @@ private slots:
 
     void builtinFileLoadsWithoutAnyProblem()
     {
-        Problems problems;
-        auto c = Catalog::load(kCatalogPath, "", &problems);
-        QVERIFY2(c.has_value(), dump(problems).c_str());
+        auto c = Catalog::load(kCatalogPath, "");
+        const Problems& problems = c.problems();
+        QVERIFY2(c.ok(), dump(problems).c_str());
         // Warnings too: an unknown key is usually a typo that hides a figure.
         QVERIFY2(problems.empty(), dump(problems).c_str());
     }
@@ -341,9 +341,9 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(QString, field);
-        Problems problems;
-        const auto c = Catalog::fromJson(text.toStdString(), &problems);
-        QVERIFY(!c.has_value());
+        const auto c = Catalog::fromJson(text.toStdString());
+        const Problems& problems = c.problems();
+        QVERIFY(!c.ok());
         QVERIFY(hasErrors(problems));
         QVERIFY2(hasProblemAt(problems, field.toStdString()), dump(problems).c_str());
         for (const auto& p : problems)
@@ -357,8 +357,8 @@ private slots:
         // crash, never a silent failure. Fixed seed: reproducible.
         const std::string text = readText(kCatalogPath);
         auto check = [](const std::string& damaged) {
-            Problems problems;
-            const auto c = Catalog::fromJson(damaged, &problems);
+            const auto c = Catalog::fromJson(damaged);
+            const Problems& problems = c.problems();
             if (!c)
                 QVERIFY(hasErrors(problems));
         };
@@ -378,24 +378,39 @@ private slots:
 
     void minimalCatalogParses()
     {
-        Problems problems;
-        const auto c = Catalog::fromJson(kMinimal, &problems);
-        QVERIFY2(c.has_value(), dump(problems).c_str());
+        const auto c = Catalog::fromJson(kMinimal);
+        const Problems& problems = c.problems();
+        QVERIFY2(c.ok(), dump(problems).c_str());
         QVERIFY(problems.empty());
         QCOMPARE(c->switchSpec("sw")->radix, 64);
         QVERIFY(c->gpus().empty());
-        QVERIFY(Catalog::fromJson(kMinimal, nullptr).has_value()); // null problems is allowed
     }
 
     void unknownFieldWarnsButLoads()
     {
         std::string text = kMinimal;
         text.replace(text.find("\"radix\""), 7, "\"radx\":1,\"radix\"");
-        Problems problems;
-        const auto c = Catalog::fromJson(text, &problems);
-        QVERIFY(c.has_value());
+        const auto c = Catalog::fromJson(text);
+        const Problems& problems = c.problems();
+        QVERIFY(c.ok());
         QVERIFY(!hasErrors(problems));
         QVERIFY2(hasProblemAt(problems, "/switches/0/radx", Severity::Warning), dump(problems).c_str());
+        QVERIFY2(dump(problems).find("unknown field \"radx\" ignored; did you mean \"radix\"?") !=
+                     std::string::npos,
+                 dump(problems).c_str());
+    }
+
+    void unknownSectionSuggestsTheClosest()
+    {
+        std::string text = kMinimal;
+        text.replace(text.find("\"switches\""), 10, "\"switchs\":[],\"switches\"");
+        const auto c = Catalog::fromJson(text);
+        const Problems& problems = c.problems();
+        QVERIFY(c.ok());
+        QVERIFY2(hasProblemAt(problems, "/switchs", Severity::Warning), dump(problems).c_str());
+        QVERIFY2(dump(problems).find("unknown section \"switchs\" ignored; did you mean \"switches\"?") !=
+                     std::string::npos,
+                 dump(problems).c_str());
     }
 
     void userOverlayReplacesAndAdds()
@@ -409,9 +424,9 @@ private slots:
             "nodes":[{"id":"my-node","name":"Mine","gpuId":"h100-sxm","gpus":4,"scaleUp":"nvswitch",
              "scaleUpDomainGpus":4,"nics":4,"nicGbps":400,"nicId":"cx7-400g","maxPowerW":5000,
              "nonGpuPowerW":2200,"source":"mine"}]})");
-        Problems problems;
-        const auto c = Catalog::load(kCatalogPath, user.toStdString(), &problems);
-        QVERIFY2(c.has_value(), dump(problems).c_str());
+        const auto c = Catalog::load(kCatalogPath, user.toStdString());
+        const Problems& problems = c.problems();
+        QVERIFY2(c.ok(), dump(problems).c_str());
         QVERIFY2(problems.empty(), dump(problems).c_str());
         QCOMPARE(c->switchSpec("qm9700")->priceUsd, 12345.0);
         QCOMPARE(c->switchSpec("qm9700")->provenance.source, std::string("my quote"));
@@ -442,9 +457,9 @@ private slots:
         QTemporaryDir dir;
         const QString user = dir.filePath("catalog.json");
         writeText(user, text.toStdString());
-        Problems problems;
-        const auto c = Catalog::load(kCatalogPath, user.toStdString(), &problems);
-        QVERIFY(c.has_value());
+        const auto c = Catalog::load(kCatalogPath, user.toStdString());
+        const Problems& problems = c.problems();
+        QVERIFY(c.ok());
         QCOMPARE(c->gpus().size(), loadedCatalog().gpus().size());
         QVERIFY(!c->node("n"));
         QVERIFY2(hasProblemAt(problems, field.toStdString()), dump(problems).c_str());
@@ -456,9 +471,9 @@ private slots:
 
     void missingBaseFails()
     {
-        Problems problems;
-        QVERIFY(!Catalog::load("/nonexistent/catalog.json", "", &problems).has_value());
-        QVERIFY(hasErrors(problems));
+        const auto c = Catalog::load("/nonexistent/catalog.json", "");
+        QVERIFY(!c.ok());
+        QVERIFY(hasErrors(c.problems()));
     }
 
     void resourcePathsFollowTheEnvironment()

@@ -29,7 +29,7 @@ std::string example(const char* name)
 
 Headline headlineOf(const std::string& file)
 {
-    return headlineFromPrediction(evaluate(*loadDesignFile(file).design, Catalog::builtin()));
+    return headlineFromPrediction(evaluate(loadDesignFile(file).value(), Catalog::builtin()));
 }
 
 } // namespace
@@ -45,7 +45,7 @@ private slots:
         QVERIFY2(r.err.empty(), r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["designs"].size(), std::size_t(2));
-        QCOMPARE(j["designs"][0].get<std::string>(), loadDesignFile(a).design->name);
+        QCOMPARE(j["designs"][0].get<std::string>(), loadDesignFile(a)->name);
 
         const std::vector<ComparedMetric> expected = compareHeadlines({headlineOf(a), headlineOf(b)});
         QCOMPARE(j["metrics"].size(), expected.size());

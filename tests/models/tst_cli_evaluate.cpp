@@ -5,8 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -73,6 +73,30 @@ private slots:
         QVERIFY2(b.status <= 1, b.err.constData());
         QVERIFY(QJsonDocument::fromJson(a.out).object()["step_time_s"].toDouble() !=
                 QJsonDocument::fromJson(b.out).object()["step_time_s"].toDouble());
+    }
+    // A misspelt field in DESIGN.json is ignored with a warning on stderr that
+    // names its JSON pointer and the likely field; the report is unchanged.
+    void loadWarningsGoToStderr()
+    {
+        const QString file = QString(CF_SOURCE_DIR) + "/resources/examples/workhorse.json";
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("\"economics\": {"));
+        text.replace("\"economics\": {", "\"economics\": {\"puee\": 9, ");
+        QTemporaryDir dir;
+        const QString typo = dir.filePath("typo.json");
+        QFile out(typo);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+        out.close();
+        const Run clean = cli({file});
+        const Run r = cli({typo});
+        QCOMPARE(r.status, clean.status);
+        QCOMPARE(r.out, clean.out);
+        QVERIFY(clean.err.isEmpty());
+        QCOMPARE(r.err, QByteArray("clusterforge-cli evaluate: " + typo.toUtf8() +
+                                   ": warning: /economics/puee: unknown field \"puee\" is ignored; "
+                                   "did you mean \"pue\"?\n"));
     }
     // Issue 14 item 4: a split that does not divide is a design error: exit 1
     // with the report, which lists it and keeps the design-level figures.

@@ -70,8 +70,8 @@ std::string buildFatTree256(const QTemporaryDir& dir)
                   "--storage", "lustre-nvme", "--model", "llama3-70b", "--name", "Fat-tree 256", "-o", path});
     if (r.code != 0)
         qFatal("generate failed: %s", r.err.c_str());
-    DesignLoadResult loaded = loadDesignFile(path);
-    Design d = *loaded.design;
+    Result<Design> loaded = loadDesignFile(path);
+    Design d = *loaded;
     d.description =
         "32 DGX H100 (256 GPUs) on a two-tier non-blocking fat-tree of QM9700 switches, made by "
         "'clusterforge-cli generate --topology fat-tree --nodes 32 --node dgx-h100 --switch qm9700 "
@@ -114,10 +114,10 @@ private slots:
         QCOMPARE(j.at("links").at("node_leaf").get<int>(), 512);
         QCOMPARE(j.at("links").at("leaf_spine").get<int>(), 512);
         QCOMPARE(j.at("links").at("spine_core").get<int>(), 0);
-        const DesignLoadResult loaded = loadDesignFile(path);
-        QVERIFY(loaded.design.has_value());
-        QCOMPARE(loaded.design->parts.size(), std::size_t(2 + 16 + 8));
-        QVERIFY(!hasErrors(validateDesign(*loaded.design, &Catalog::builtin())));
+        const Result<Design> loaded = loadDesignFile(path);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->parts.size(), std::size_t(2 + 16 + 8));
+        QVERIFY(!hasErrors(validateDesign(*loaded, &Catalog::builtin())));
     }
 
     // Whatever is generated validates as written: the fabric and the starting
@@ -149,15 +149,15 @@ private slots:
         a.push_back(dir.filePath("d.json").toStdString());
         const Run r = generate(a);
         QCOMPARE(r.code, 0);
-        const DesignLoadResult loaded = loadDesignFile(a.back());
-        QVERIFY(loaded.design.has_value());
-        const Problems problems = validateDesign(*loaded.design, &Catalog::builtin());
+        const Result<Design> loaded = loadDesignFile(a.back());
+        QVERIFY(loaded.ok());
+        const Problems problems = validateDesign(*loaded, &Catalog::builtin());
         for (const Problem& p : problems)
             if (p.severity == Severity::Error)
                 qWarning("%s", formatProblem(p).c_str());
         QVERIFY(!hasErrors(problems));
         const auto j = nlohmann::json::parse(r.out);
-        const Parallelism& p = loaded.design->parallelism;
+        const Parallelism& p = loaded->parallelism;
         QCOMPARE(p.tp * p.pp * p.dp * p.cp, j.at("gpus").get<int>());
     }
 
@@ -225,15 +225,13 @@ private slots:
             qInfo("rewrote %s", kExample.c_str());
         }
         QCOMPARE(readFile(kExample), text);
-        const DesignLoadResult loaded = loadDesignFile(kExample);
-        QVERIFY(loaded.design.has_value());
-        const Problems problems = validateDesign(*loaded.design, &Catalog::builtin());
+        const Result<Design> loaded = loadDesignFile(kExample);
+        QVERIFY(loaded.ok());
+        const Problems problems = validateDesign(*loaded, &Catalog::builtin());
         for (const Problem& p : problems)
             qInfo("%s", formatProblem(p).c_str());
         QVERIFY(!hasErrors(problems));
-        QCOMPARE(loaded.design->parallelism.tp * loaded.design->parallelism.pp *
-                     loaded.design->parallelism.dp,
-                 256);
+        QCOMPARE(loaded->parallelism.tp * loaded->parallelism.pp * loaded->parallelism.dp, 256);
     }
 
     void bomCommand()

@@ -21,7 +21,10 @@ test::CliRun validate(std::vector<std::string> args) { return test::runCliComman
 std::string example(const char* name) { return std::string(CF_SOURCE_DIR "/resources/examples/") + name; }
 std::string malformed(const char* name) { return std::string(CF_TEST_DATA_DIR "/malformed/") + name; }
 
-Design workhorse() { return *loadDesignFile(example("workhorse.json")).design; }
+Design workhorse()
+{
+    return loadDesignFile(example("workhorse.json")).value();
+}
 
 } // namespace
 

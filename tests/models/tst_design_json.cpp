@@ -74,12 +74,12 @@ private slots:
         QFETCH(QString, path);
         const QByteArray bytes = readFileBytes(path);
         QVERIFY(!bytes.isEmpty());
-        const DesignLoadResult r = loadDesignJson(std::string_view(bytes.constData(), bytes.size()));
-        for (const Problem& p : r.problems)
+        const Result<Design> r = loadDesignJson(std::string_view(bytes.constData(), bytes.size()));
+        for (const Problem& p : r.problems())
             qWarning("%s", formatProblem(p).c_str());
-        QVERIFY(r.problems.empty());
-        QVERIFY(r.design.has_value());
-        const std::string again = saveDesignJson(*r.design);
+        QVERIFY(r.problems().empty());
+        QVERIFY(r.ok());
+        const std::string again = saveDesignJson(*r);
         QCOMPARE(QByteArray::fromStdString(again), bytes);
     }
 
@@ -87,11 +87,11 @@ private slots:
     {
         const Design d = oddDesign();
         const std::string first = saveDesignJson(d);
-        const DesignLoadResult r = loadDesignJson(first);
-        QVERIFY(r.problems.empty());
-        QVERIFY(r.design.has_value());
-        QVERIFY(*r.design == d); // every field survives, doubles bit for bit
-        QCOMPARE(saveDesignJson(*r.design), first);
+        const Result<Design> r = loadDesignJson(first);
+        QVERIFY(r.problems().empty());
+        QVERIFY(r.ok());
+        QVERIFY(*r == d); // every field survives, doubles bit for bit
+        QCOMPARE(saveDesignJson(*r), first);
         QVERIFY(first.ends_with("}\n"));
         QVERIFY(first.find("\n  \"format\": \"clusterforge-design\",\n  \"version\": 1,\n") != std::string::npos);
     }
@@ -113,10 +113,10 @@ private slots:
     {
         const std::string text = "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "dgx-h100"}],
             "links": [{"id": "l1", "from": "n1", "to": "n1"}]})";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(r.problems.empty());
-        QVERIFY(r.design.has_value());
-        const Design& d = *r.design;
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(r.problems().empty());
+        QVERIFY(r.ok());
+        const Design& d = *r;
         QCOMPARE(d.parts.front().count, Part{}.count);
         QCOMPARE(d.parts.front().x, Part{}.x);
         QCOMPARE(d.links.front().speedGbps, Link{}.speedGbps);
@@ -130,12 +130,36 @@ private slots:
     {
         const std::string text = "{" + header() + R"(, "colour": "red", "parts": [{"id": "n1", "kind": "node",
             "catalogId": "dgx-h100", "rack/slot": 3}], "links": []})";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(r.design.has_value());
-        QCOMPARE(r.problems.size(), std::size_t(2));
-        QCOMPARE(r.problems[0].field, std::string("/colour"));
-        QVERIFY(r.problems[0].severity == Severity::Warning);
-        QCOMPARE(r.problems[1].field, std::string("/parts/0/rack~1slot")); // RFC 6901 escape
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(r.ok());
+        QCOMPARE(r.problems().size(), std::size_t(2));
+        QCOMPARE(r.problems()[0].field, std::string("/colour"));
+        QVERIFY(r.problems()[0].severity == Severity::Warning);
+        QCOMPARE(r.problems()[1].field, std::string("/parts/0/rack~1slot")); // RFC 6901 escape
+    }
+
+    // A typo gets the known field closest by edit distance; a word that is
+    // nothing like a known field gets no guess.
+    void unknownKeysSuggestTheClosestField()
+    {
+        const std::string text = "{" + header() + R"(, "parts": [], "links": [{"id": "l1", "from": "a",
+            "to": "b", "cabelsPerMember": 2}], "parallelism": {"TP": 8, "colour": "red"}})";
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(r.ok());
+        QCOMPARE(r.problems().size(), std::size_t(3));
+        QCOMPARE(r.problems()[0].field, std::string("/links/0/cabelsPerMember"));
+        QCOMPARE(
+            r.problems()[0].message,
+            std::string("unknown field \"cabelsPerMember\" is ignored; did you mean \"cablesPerMember\"?"));
+        QCOMPARE(r.problems()[1].field, std::string("/parallelism/TP"));
+        QCOMPARE(r.problems()[1].message,
+                 std::string("unknown field \"TP\" is ignored; did you mean \"tp\"?"));
+        QCOMPARE(r.problems()[2].field, std::string("/parallelism/colour"));
+        QCOMPARE(r.problems()[2].message, std::string("unknown field \"colour\" is ignored"));
+        for (const Problem& p : r.problems())
+            QVERIFY(p.severity == Severity::Warning);
+        // The misspelt value is not read: the default stays.
+        QCOMPARE(r->links[0].cablesPerMember, Link{}.cablesPerMember);
     }
 
     // tests/data/malformed/*.json, each listed in expected.tsv with the JSON
@@ -166,9 +190,9 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QString, pointer);
         QFETCH(QString, phrase);
-        const DesignLoadResult r = loadDesignFile(path.toStdString());
-        QVERIFY(!r.design.has_value());
-        const Problem* e = firstError(r.problems);
+        const Result<Design> r = loadDesignFile(path.toStdString());
+        QVERIFY(!r.ok());
+        const Problem* e = firstError(r.problems());
         QVERIFY(e != nullptr);
         QCOMPARE(QString::fromStdString(e->field), pointer);
         QVERIFY2(QString::fromStdString(e->message).contains(phrase), e->message.c_str());
@@ -179,10 +203,10 @@ private slots:
         const std::string text = "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "x",
             "count": -1, "x": "left"}], "links": [{"id": "l1", "from": "n1", "to": "n1", "medium": "wifi"}],
             "parallelism": {"tp": 2.5}})";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design.has_value());
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
         QStringList fields;
-        for (const Problem& p : r.problems)
+        for (const Problem& p : r.problems())
             fields << QString::fromStdString(p.field);
         QCOMPARE(fields, QStringList({"/parts/0/x", "/parts/0/count", "/links/0/medium", "/parallelism/tp"}));
     }
@@ -196,9 +220,9 @@ private slots:
         const std::string full = bytes.toStdString();
         const std::size_t end = full.find_last_of('}'); // the trailing newline may go
         for (std::size_t n = 0; n < end; ++n) {
-            const DesignLoadResult r = loadDesignJson(std::string_view(full).substr(0, n));
-            QVERIFY(!r.design.has_value());
-            QVERIFY(hasErrors(r.problems));
+            const Result<Design> r = loadDesignJson(std::string_view(full).substr(0, n));
+            QVERIFY(!r.ok());
+            QVERIFY(hasErrors(r.problems()));
         }
         QRandomGenerator rng(20261130); // fixed seed: reproducible
         int loaded = 0;
@@ -206,9 +230,9 @@ private slots:
             std::string text = full;
             for (int k = 0; k < 3; ++k)
                 text[rng.bounded(static_cast<quint32>(text.size()))] = static_cast<char>(rng.bounded(256));
-            const DesignLoadResult r = loadDesignJson(text);
-            QVERIFY(r.design.has_value() != hasErrors(r.problems));
-            loaded += r.design ? 1 : 0;
+            const Result<Design> r = loadDesignJson(text);
+            QVERIFY(r.ok() != hasErrors(r.problems()));
+            loaded += r.ok() ? 1 : 0;
         }
         QVERIFY(loaded < 3000); // the corruptions did reach the reader
     }
@@ -216,10 +240,10 @@ private slots:
     void oversizedInputRefusedBeforeParsing()
     {
         const std::string big(64u * 1024u * 1024u + 1u, ' ');
-        const DesignLoadResult r = loadDesignJson(big);
-        QVERIFY(!r.design.has_value());
-        QCOMPARE(r.problems.size(), std::size_t(1));
-        QVERIFY(r.problems.front().message.find("MiB") != std::string::npos);
+        const Result<Design> r = loadDesignJson(big);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.problems().size(), std::size_t(1));
+        QVERIFY(r.problems().front().message.find("MiB") != std::string::npos);
     }
 
     void tooManyPartsRefusedWhileParsing()
@@ -228,32 +252,32 @@ private slots:
         for (int i = 0; i < 200001; ++i)
             text += i ? ",{}" : "{}";
         text += "]}";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design.has_value());
-        QCOMPARE(r.problems.size(), std::size_t(1)); // refused, nothing built and checked
-        QCOMPARE(r.problems.front().field, std::string("/parts/200000"));
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.problems().size(), std::size_t(1)); // refused, nothing built and checked
+        QCOMPARE(r.problems().front().field, std::string("/parts/200000"));
     }
 
     void deepNestingRefused()
     {
         std::string text = "{" + header() + R"(, "parts": [], "links": [], "x": )";
         text += std::string(100000, '[') + std::string(100000, ']') + "}";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design.has_value());
-        QVERIFY(r.problems.front().message.find("nested deeper") != std::string::npos);
-        QVERIFY(r.problems.front().field.rfind("/x/0/0", 0) == 0);
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
+        QVERIFY(r.problems().front().message.find("nested deeper") != std::string::npos);
+        QVERIFY(r.problems().front().field.rfind("/x/0/0", 0) == 0);
     }
 
     void longDescriptionAllowedLongNameNot()
     {
         const std::string ok = "{" + header() + ", \"description\": \"" + std::string(60000, 'd')
                                + "\", \"parts\": [], \"links\": []}";
-        QVERIFY(loadDesignJson(ok).design.has_value());
+        QVERIFY(loadDesignJson(ok).ok());
         const std::string bad = "{" + header() + ", \"name\": \"" + std::string(4097, 'n')
                                 + "\", \"parts\": [], \"links\": []}";
-        const DesignLoadResult r = loadDesignJson(bad);
-        QVERIFY(!r.design.has_value());
-        QCOMPARE(r.problems.front().field, std::string("/name"));
+        const Result<Design> r = loadDesignJson(bad);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.problems().front().field, std::string("/name"));
     }
 
     // A wrong-typed value is quoted cut to a few dozen bytes; the cut falls
@@ -269,9 +293,9 @@ private slots:
         for (int i = 0; i < 30; ++i)
             accented += "\xc3\xa9"; // U+00E9, two bytes: byte 40 of the quoted text falls inside one
         text.replace(at, from.size(), "\"tp\": \"" + accented + "\"");
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design.has_value());
-        const Problem& p = r.problems.front();
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
+        const Problem& p = r.problems().front();
         QCOMPARE(p.field, std::string("/parallelism/tp"));
         QVERIFY2(isValidUtf8(p.message), p.message.c_str());
         QVERIFY2(p.message.find("...") != std::string::npos, p.message.c_str());
@@ -279,13 +303,13 @@ private slots:
 
     void missingFileAndFolderAreProblems()
     {
-        DesignLoadResult r = loadDesignFile("/nonexistent/dir/x.json");
-        QVERIFY(!r.design.has_value());
-        QVERIFY(r.problems.front().message.find("/nonexistent/dir/x.json") != std::string::npos);
+        Result<Design> r = loadDesignFile("/nonexistent/dir/x.json");
+        QVERIFY(!r.ok());
+        QVERIFY(r.problems().front().message.find("/nonexistent/dir/x.json") != std::string::npos);
         QTemporaryDir dir;
         r = loadDesignFile(dir.path().toStdString());
-        QVERIFY(!r.design.has_value());
-        QVERIFY(r.problems.front().message.find("folder") != std::string::npos);
+        QVERIFY(!r.ok());
+        QVERIFY(r.problems().front().message.find("folder") != std::string::npos);
     }
 
     void saveFileWritesAndReplacesLeavingNoTemporaries()
@@ -298,9 +322,9 @@ private slots:
         Design second = oddDesign();
         second.name = "second";
         QVERIFY(saveDesignFile(second, path, &error));
-        const DesignLoadResult r = loadDesignFile(path);
-        QVERIFY(r.design.has_value());
-        QCOMPARE(r.design->name, std::string("second"));
+        const Result<Design> r = loadDesignFile(path);
+        QVERIFY(r.ok());
+        QCOMPARE(r->name, std::string("second"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"d.json"}));
     }
 

@@ -75,20 +75,19 @@ private slots:
         DesignStore store;
         QVERIFY2(store.open(dbPath("examples.sqlite")), qPrintable(store.lastError().message));
         for (const QString& file : files) {
-            const DesignLoadResult loaded = loadDesignFile(examples.filePath(file).toStdString());
-            QVERIFY2(loaded.design.has_value(),
+            const Result<Design> loaded = loadDesignFile(examples.filePath(file).toStdString());
+            QVERIFY2(loaded.ok(),
                      qPrintable(file + QStringLiteral(": ") +
-                                QString::fromStdString(loaded.problems.empty()
+                                QString::fromStdString(loaded.problems().empty()
                                                            ? std::string()
-                                                           : formatProblem(loaded.problems[0]))));
-            const auto ids =
-                store.saveDesign(file, *loaded.design, someHeadline(), QStringLiteral("example"));
+                                                           : formatProblem(loaded.problems()[0]))));
+            const auto ids = store.saveDesign(file, *loaded, someHeadline(), QStringLiteral("example"));
             QVERIFY2(ids, qPrintable(store.lastError().message));
             Problems problems;
             const auto back = store.loadVariant(ids->variantId, &problems);
             QVERIFY2(back, qPrintable(store.lastError().message));
-            QCOMPARE(saveDesignJson(*back), saveDesignJson(*loaded.design));
-            QVERIFY(*back == *loaded.design);
+            QCOMPARE(saveDesignJson(*back), saveDesignJson(*loaded));
+            QVERIFY(*back == *loaded);
         }
         QCOMPARE(int(store.listDesigns()->size()), int(files.size()));
     }
@@ -226,7 +225,7 @@ private slots:
         QVERIFY(store.saveWorkingCopy(smallDesign("draft 2"), ids->variantId)); // replaces
         auto copy = store.workingCopy();
         QVERIFY(copy);
-        const auto draft = loadDesignJson(copy->document.toStdString()).design;
+        const auto draft = loadDesignJson(copy->document.toStdString()).take();
         QVERIFY(draft);
         QCOMPARE(draft->name, std::string("draft 2"));
         QCOMPARE(copy->variantId.value(), ids->variantId);
@@ -344,7 +343,7 @@ private slots:
         QVERIFY(out.str().find("\"parent\": 1") != std::string::npos);
         const std::string exported = dbPath("out.json").toStdString();
         QCOMPARE(cli::runDb({"export", "2", "-o", exported, "--db", db}, out, err), 0);
-        QCOMPARE(saveDesignJson(*loadDesignFile(exported).design), saveDesignJson(smallDesign("cli design")));
+        QCOMPARE(saveDesignJson(loadDesignFile(exported).value()), saveDesignJson(smallDesign("cli design")));
         QVERIFY(err.str().empty());
     }
 

@@ -61,9 +61,9 @@ private slots:
     {
         const long before = peakRssKb();
         const std::string text = "{" + header() + R"(, "parts": [)" + nodePart("g", kBillion) + R"(], "links": []})";
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design);
-        const Problem* e = firstError(r.problems);
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
+        const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->field), QStringLiteral("/parts/0/count"));
         QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")), e->message.c_str());
@@ -81,9 +81,9 @@ private slots:
             text += (i ? ", " : "") + nodePart("g" + std::to_string(i), kPerGroup);
         text += R"(], "links": []})";
         const long before = peakRssKb();
-        const DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(!r.design);
-        const Problem* e = firstError(r.problems);
+        const Result<Design> r = loadDesignJson(text);
+        QVERIFY(!r.ok());
+        const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->field), QStringLiteral("/parts"));
         QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("1000000000 nodes")), e->message.c_str());
@@ -103,11 +103,11 @@ private slots:
         const std::string start = "{" + header() + ", \"parts\": [{\"id\": \"";
         std::copy(start.begin(), start.end(), bytes);
         const long before = peakRssKb();
-        const DesignLoadResult r = loadDesignJson(std::string_view(bytes, kTenGiB));
+        const Result<Design> r = loadDesignJson(std::string_view(bytes, kTenGiB));
         const long growth = peakRssKb() - before;
         munmap(mem, kTenGiB);
-        QVERIFY(!r.design);
-        const Problem* e = firstError(r.problems);
+        QVERIFY(!r.ok());
+        const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("MiB are refused")), e->message.c_str());
         QVERIFY(QString::fromStdString(e->message).contains(QString::number(kTenGiB)));
@@ -129,10 +129,10 @@ private slots:
                 QSKIP("this file system cannot hold a sparse 10 GiB file");
         }
         const long before = peakRssKb();
-        const DesignLoadResult r = loadDesignFile(path.toStdString());
+        const Result<Design> r = loadDesignFile(path.toStdString());
         const long growth = peakRssKb() - before;
-        QVERIFY(!r.design);
-        const Problem* e = firstError(r.problems);
+        QVERIFY(!r.ok());
+        const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("designs that large are refused")),
                  e->message.c_str());
@@ -182,12 +182,10 @@ private slots:
                 QSKIP("this file system cannot hold a sparse 10 GiB file");
         }
         const long before = peakRssKb();
-        Problems problems;
-        const auto catalog =
-            Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", path.toStdString(), &problems);
+        const auto catalog = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", path.toStdString());
         QVERIFY(peakRssKb() - before < kMaxRssGrowthKb);
-        QVERIFY(catalog.has_value());
-        const Problem* e = firstError(problems);
+        QVERIFY(catalog.ok());
+        const Problem* e = firstError(catalog.problems());
         QVERIFY(e);
         QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")), e->message.c_str());
     }

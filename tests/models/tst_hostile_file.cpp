@@ -236,22 +236,22 @@ void TestHostileFile::fileNumber()
     QFETCH(int, outcome);
     QFETCH(QString, where);
     QFETCH(QString, message);
-    const DesignLoadResult r = loadDesignJson(std::string_view(text.constData(), std::size_t(text.size())));
+    const Result<Design> r = loadDesignJson(std::string_view(text.constData(), std::size_t(text.size())));
     if (Outcome(outcome) == Outcome::ReaderError) {
-        QVERIFY2(!r.design, "the reader accepted a value it must refuse");
-        const Problem* p = findProblem(r.problems, where.toStdString());
+        QVERIFY2(!r.ok(), "the reader accepted a value it must refuse");
+        const Problem* p = findProblem(r.problems(), where.toStdString());
         QVERIFY2(p, qPrintable("no error at " + where + "; got:\n" +
-                               QString::fromStdString(listProblems(r.problems))));
+                               QString::fromStdString(listProblems(r.problems()))));
         QVERIFY2(QString::fromStdString(p->message).contains(message),
                  qPrintable(QString::fromStdString(p->message) + " lacks: " + message));
-        for (const Problem& q : r.problems)
+        for (const Problem& q : r.problems())
             QVERIFY2(validUtf8(q.message), q.message.c_str());
         qInfo("SEES %s\t%s", qPrintable(where), formatProblem(*p).c_str());
         return;
     }
-    QVERIFY2(r.design, listProblems(r.problems).c_str());
-    const Problems validation = validateDesign(*r.design, &Catalog::builtin());
-    const Prediction prediction = evaluate(*r.design, Catalog::builtin());
+    QVERIFY2(r.ok(), listProblems(r.problems()).c_str());
+    const Problems validation = validateDesign(*r, &Catalog::builtin());
+    const Prediction prediction = evaluate(*r, Catalog::builtin());
     // The engine never hands a view a NaN, whatever the validator thinks of the design.
     const std::string bad = nonFinite(prediction);
     QVERIFY2(bad.empty(), bad.c_str());
@@ -343,11 +343,11 @@ void TestHostileFile::fileWrongShapes()
     QFETCH(QByteArray, text);
     QFETCH(QString, where);
     QFETCH(QString, message);
-    const DesignLoadResult r = loadDesignJson(std::string_view(text.constData(), std::size_t(text.size())));
-    QVERIFY(!r.design);
-    const Problem* p = findProblem(r.problems, where.toStdString());
+    const Result<Design> r = loadDesignJson(std::string_view(text.constData(), std::size_t(text.size())));
+    QVERIFY(!r.ok());
+    const Problem* p = findProblem(r.problems(), where.toStdString());
     QVERIFY2(p, qPrintable("no error at '" + where + "'; got:\n" +
-                           QString::fromStdString(listProblems(r.problems))));
+                           QString::fromStdString(listProblems(r.problems()))));
     QVERIFY2(QString::fromStdString(p->message).contains(message), p->message.c_str());
     QVERIFY2(validUtf8(p->message), p->message.c_str());
     qInfo("SEES %s\t%s", qPrintable(where), formatProblem(*p).c_str());

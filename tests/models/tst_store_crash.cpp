@@ -142,7 +142,7 @@ private slots:
             // The working copy is one of the last two saves, whole.
             const auto copy = store.workingCopy();
             QVERIFY(copy);
-            const auto copyDesign = loadDesignJson(copy->document.toStdString()).design;
+            const auto copyDesign = loadDesignJson(copy->document.toStdString()).take();
             QVERIFY(copyDesign);
             const bool isRecent = saveDesignJson(*copyDesign) == saveDesignJson(designNumber(newest)) ||
                                   saveDesignJson(*copyDesign) == saveDesignJson(designNumber(newest - 1));

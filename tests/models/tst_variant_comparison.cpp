@@ -119,10 +119,10 @@ private slots:
     {
         const auto small = loadDesignFile(examplePath("scrappy-h100.json"));
         const auto big = loadDesignFile(examplePath("workhorse.json"));
-        QVERIFY(small.design && big.design);
+        QVERIFY(small.ok() && big.ok());
         const Catalog& catalog = Catalog::builtin();
-        const BillOfMaterials a = buildBom(*small.design, catalog);
-        const BillOfMaterials b = buildBom(*big.design, catalog);
+        const BillOfMaterials a = buildBom(*small, catalog);
+        const BillOfMaterials b = buildBom(*big, catalog);
         const VariantComparison c = compareVariants({"scrappy", "workhorse"}, {Headline{}, Headline{}}, {a, b});
         QCOMPARE(int(c.bomDiffs.size()), 2);
         QVERIFY(c.bomDiffs[0].empty());

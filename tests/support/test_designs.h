@@ -21,8 +21,7 @@ namespace cf::test {
 inline const Catalog& repoCatalog()
 {
     static const Catalog catalog = [] {
-        Problems problems;
-        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "", &problems);
+        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", "");
         if (!loaded)
             qFatal("resources/catalog.json did not load");
         return std::move(*loaded);
@@ -33,10 +32,10 @@ inline const Catalog& repoCatalog()
 // The design in `path`; ends the run when it does not load.
 inline Design loadDesignOrDie(const std::string& path)
 {
-    DesignLoadResult r = loadDesignFile(path);
-    if (!r.design)
+    Result<Design> r = loadDesignFile(path);
+    if (!r.ok())
         qFatal("cannot load %s", path.c_str());
-    return std::move(*r.design);
+    return std::move(*r);
 }
 
 // A shipped example ("workhorse.json") from examplePath(), the folder the app

@@ -161,9 +161,9 @@ private slots:
                     const auto copy = reader.workingCopy();
                     if (!copy)
                         return false;
-                    const DesignLoadResult r = loadDesignJson(
+                    const Result<Design> r = loadDesignJson(
                         std::string_view(copy->document.constData(), std::size_t(copy->document.size())));
-                    return r.design && r.design->economics.pue == editedPue;
+                    return r.ok() && r->economics.pue == editedPue;
                 }(),
                 10000); // 1 s interval; slack for a loaded CI machine
             // "Crash": the window goes away without closeEvent (no clean clear()).

@@ -358,7 +358,7 @@ void TestHostileGui::spinBoxes()
         !shots.isEmpty() && !message.isEmpty())
         f.window.grab().save(shots + "/" + QString(field).replace(' ', '-') + ".png"); // to look at it
     // The design still makes a file that opens again.
-    QVERIFY(loadDesignJson(saveDesignJson(f.doc.design())).design.has_value());
+    QVERIFY(loadDesignJson(saveDesignJson(f.doc.design())).ok());
     qInfo("SEES %s typed '%s' -> shows '%s'; document %g%s%s", qPrintable(field), qPrintable(text.left(24)),
           qPrintable(s.spin->text()), stored, message.isEmpty() ? "" : "; message: ", qPrintable(message));
 }
@@ -393,9 +393,9 @@ void TestHostileGui::partName()
     else
         QCOMPARE(QString::fromStdString(stored).size(), storedLength);
     // Whatever was pasted, the file holds valid UTF-8 and opens again with the same name.
-    const DesignLoadResult again = loadDesignJson(saveDesignJson(f.doc.design()));
-    QVERIFY2(again.design, again.problems.empty() ? "" : formatProblem(again.problems.front()).c_str());
-    QCOMPARE(again.design->findPart("n1")->name, stored);
+    const Result<Design> again = loadDesignJson(saveDesignJson(f.doc.design()));
+    QVERIFY2(again.ok(), again.problems().empty() ? "" : formatProblem(again.problems().front()).c_str());
+    QCOMPARE(again->findPart("n1")->name, stored);
     qInfo("SEES Name typed '%s' -> stored %d characters; message '%s'", qPrintable(typed.left(24)),
           int(QString::fromStdString(stored).size()), qPrintable(message));
 }
@@ -527,9 +527,9 @@ void TestHostileGui::acceptedHostileDesignsRender_data()
 void TestHostileGui::acceptedHostileDesignsRender()
 {
     QFETCH(QByteArray, file);
-    const DesignLoadResult r = loadDesignJson(std::string_view(file.constData(), std::size_t(file.size())));
-    QVERIFY2(r.design, r.problems.empty() ? "" : formatProblem(r.problems.front()).c_str());
-    Fixture f(*r.design);
+    const Result<Design> r = loadDesignJson(std::string_view(file.constData(), std::size_t(file.size())));
+    QVERIFY2(r.ok(), r.problems().empty() ? "" : formatProblem(r.problems().front()).c_str());
+    Fixture f(*r);
     f.settle();
     const QString bad = firstNanOrInf(f.texts());
     QVERIFY2(bad.isEmpty(), qPrintable(bad));

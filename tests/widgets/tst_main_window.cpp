@@ -9,9 +9,9 @@
 #include <QDockWidget>
 #include <QLabel>
 
-#include "widgets/canvas/design_view.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/bom/bom_table_model.h"
+#include "widgets/canvas/design_view.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"
@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -151,9 +152,9 @@ private slots:
         const std::string example = cf::examplePath("workhorse.json");
         QCOMPARE(w.currentFile(), QFileInfo(QString::fromStdString(example)).absoluteFilePath());
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
-        const cf::DesignLoadResult expected = cf::loadDesignFile(example);
-        QVERIFY(expected.design);
-        QVERIFY(w.design() == *expected.design);
+        const cf::Result<cf::Design> expected = cf::loadDesignFile(example);
+        QVERIFY(expected.ok());
+        QVERIFY(w.design() == *expected);
         const QString name = QString::fromStdString(w.design().name);
         QVERIFY2(name.startsWith(QStringLiteral("Workhorse")), qPrintable(name));
         QVERIFY(!w.isModified());
@@ -488,6 +489,28 @@ private slots:
         QVERIFY(box->isVisible());
         QVERIFY(box->text().contains(QStringLiteral("broken.json")));
         box->close();
+    }
+
+    // A misspelt field does not stop the file opening; the status bar names it
+    // and the field it probably meant.
+    void loadWarningsShowInTheStatusBar()
+    {
+        MainWindow w;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("typo.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "clusterforge-design", "version": 1, "name": "Typo", "parts": [],
+                    "links": [], "parallelism": {"tp": 1, "microbach": 2}})");
+        f.close();
+        QVERIFY(w.openFile(path));
+        QCOMPARE(w.design().name, std::string("Typo"));
+        QCOMPARE(w.design().parallelism.microbatch, cf::Parallelism{}.microbatch); // not read
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("typo.json opened with 1 warning(s): warning: "
+                                                   "/parallelism/microbach: unknown field \"microbach\" is "
+                                                   "ignored; did you mean \"microbatch\"?")),
+                 qPrintable(message));
     }
 
     void wrongVersionNamesTheField()

@@ -73,9 +73,9 @@ private slots:
     {
         // Guard: the fixture itself survives save -> load -> save.
         const std::string text = saveDesignJson(smallDesign());
-        DesignLoadResult r = loadDesignJson(text);
-        QVERIFY(r.design.has_value());
-        QCOMPARE(saveDesignJson(*r.design), text);
+        Result<Design> r = loadDesignJson(text);
+        QVERIFY(r.ok());
+        QCOMPARE(saveDesignJson(*r), text);
     }
 
     void addPart() { roundTrip("addPart", [](DesignDocument& d) { d.addPart(PartKind::Node, "dgx-b200", {40, 40}); }); }

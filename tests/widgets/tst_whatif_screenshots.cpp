@@ -55,10 +55,10 @@ private slots:
 
 void TestWhatifScreenshots::docks()
 {
-    const DesignLoadResult loaded = loadDesignFile(examplePath("workhorse.json"));
-    QVERIFY(loaded.design);
+    const Result<Design> loaded = loadDesignFile(examplePath("workhorse.json"));
+    QVERIFY(loaded.ok());
     DesignDocument doc;
-    doc.resetDesign(*loaded.design);
+    doc.resetDesign(*loaded);
     EvaluationController controller(&doc, Catalog::builtin());
     controller.evaluateNow();
 

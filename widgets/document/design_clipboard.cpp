@@ -108,14 +108,15 @@ QString fragmentToJson(const Design& fragment) { return QString::fromStdString(s
 bool fragmentFromJson(const QString& text, Design* fragment, QString* error)
 {
     const std::string utf8 = text.toStdString();
-    DesignLoadResult result = loadDesignJson(utf8);
-    if (!result.design) {
+    Result<Design> result = loadDesignJson(utf8);
+    if (!result.ok()) {
         if (error)
-            *error = result.problems.empty() ? QStringLiteral("not a design")
-                                             : QString::fromStdString(formatProblem(result.problems.front()));
+            *error = result.problems().empty()
+                         ? QStringLiteral("not a design")
+                         : QString::fromStdString(formatProblem(result.problems().front()));
         return false;
     }
-    *fragment = std::move(*result.design);
+    *fragment = std::move(*result);
     return true;
 }
 

@@ -94,15 +94,15 @@ std::optional<Design> AutosaveController::recoverDesign()
     const std::optional<WorkingCopyRow> row = pendingRecovery();
     if (!row)
         return std::nullopt;
-    DesignLoadResult loaded = loadDesignJson(std::string_view(row->document.constData(), row->document.size()));
-    if (!loaded.design) {
+    Result<Design> loaded = loadDesignJson(std::string_view(row->document.constData(), row->document.size()));
+    if (!loaded.ok()) {
         QStringList messages;
-        for (const Problem& p : loaded.problems)
+        for (const Problem& p : loaded.problems())
             messages << QString::fromStdString(formatProblem(p));
         lastError_ = tr("The autosaved working copy cannot be read: %1").arg(messages.join(QStringLiteral("; ")));
         return std::nullopt;
     }
-    return loaded.design;
+    return loaded.take();
 }
 
 bool AutosaveController::clear()
