@@ -17,7 +17,7 @@ namespace {
 
 // Workhorse with link l17 (leaf1 -> spine1) set to `speedGbps` x `cables`,
 // written to JSON and read back as a file would be.
-DesignLoadResult workhorseWithLink(double speedGbps, long long cables)
+Result<Design> workhorseWithLink(double speedGbps, long long cables)
 {
     Design d = test::loadExample("workhorse.json");
     Link* l = d.findLink("l17");
@@ -49,29 +49,29 @@ class TstDesignLimits : public QObject {
 private slots:
     void atTheDesignLimitLoadsAndValidates()
     {
-        const DesignLoadResult r = workhorseWithLink(DesignLimits::kMaxLinkGbps, DesignLimits::kMaxCablesPerMember);
-        QVERIFY(r.design);
-        QVERIFY(!hasAnyError(validateDesign(*r.design, &test::repoCatalog())));
+        const Result<Design> r = workhorseWithLink(DesignLimits::kMaxLinkGbps, DesignLimits::kMaxCablesPerMember);
+        QVERIFY(r.ok());
+        QVERIFY(!hasAnyError(validateDesign(*r, &test::repoCatalog())));
     }
 
     void aboveTheDesignLimitLoadsButIsInvalid()
     {
-        const DesignLoadResult speed = workhorseWithLink(DesignLimits::kMaxLinkGbps + 1, 16);
-        QVERIFY(speed.design);
-        QVERIFY(hasErrorOn(validateDesign(*speed.design, &test::repoCatalog()), "links[l17].speedGbps"));
-        const DesignLoadResult cables = workhorseWithLink(400, DesignLimits::kMaxCablesPerMember + 1);
-        QVERIFY(cables.design);
-        QVERIFY(hasErrorOn(validateDesign(*cables.design, &test::repoCatalog()), "links[l17].cablesPerMember"));
+        const Result<Design> speed = workhorseWithLink(DesignLimits::kMaxLinkGbps + 1, 16);
+        QVERIFY(speed.ok());
+        QVERIFY(hasErrorOn(validateDesign(*speed, &test::repoCatalog()), "links[l17].speedGbps"));
+        const Result<Design> cables = workhorseWithLink(400, DesignLimits::kMaxCablesPerMember + 1);
+        QVERIFY(cables.ok());
+        QVERIFY(hasErrorOn(validateDesign(*cables, &test::repoCatalog()), "links[l17].cablesPerMember"));
     }
 
     void aboveTheFileLimitDoesNotLoad()
     {
-        const DesignLoadResult speed = workhorseWithLink(FileLimits::kMaxLinkGbps * 2, 16);
-        QVERIFY(!speed.design);
-        QVERIFY(hasErrorOn(speed.problems, "/links/16/speedGbps"));
-        const DesignLoadResult cables = workhorseWithLink(400, FileLimits::kMaxCablesPerMember + 1);
-        QVERIFY(!cables.design);
-        QVERIFY(hasErrorOn(cables.problems, "/links/16/cablesPerMember"));
+        const Result<Design> speed = workhorseWithLink(FileLimits::kMaxLinkGbps * 2, 16);
+        QVERIFY(!speed.ok());
+        QVERIFY(hasErrorOn(speed.problems(), "/links/16/speedGbps"));
+        const Result<Design> cables = workhorseWithLink(400, FileLimits::kMaxCablesPerMember + 1);
+        QVERIFY(!cables.ok());
+        QVERIFY(hasErrorOn(cables.problems(), "/links/16/cablesPerMember"));
     }
 };
 

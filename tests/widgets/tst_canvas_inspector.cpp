@@ -85,12 +85,12 @@ private slots:
         Link* l17 = d.findLink("l17");
         l17->speedGbps = limits::DesignLimits::kMaxLinkGbps;
         l17->cablesPerMember = limits::DesignLimits::kMaxCablesPerMember;
-        const DesignLoadResult loaded = loadDesignJson(saveDesignJson(d));
-        QVERIFY(loaded.design);
-        for (const Problem& p : validateDesign(*loaded.design, &repoCatalog()))
+        const Result<Design> loaded = loadDesignJson(saveDesignJson(d));
+        QVERIFY(loaded.ok());
+        for (const Problem& p : validateDesign(*loaded, &repoCatalog()))
             QVERIFY2(p.severity != Severity::Error, p.message.c_str());
         DesignDocument doc;
-        doc.resetDesign(*loaded.design);
+        doc.resetDesign(*loaded);
         InspectorWidget inspector(&doc, repoCatalog());
         doc.setSelectedIds({"l17"});
         QCOMPARE(inspector.speedSpin()->value(), limits::DesignLimits::kMaxLinkGbps);
