@@ -6,16 +6,12 @@
 #include <cstdlib>
 
 namespace cf::cli {
-namespace {
-
-std::string number(double v)
+std::string formatNumber(double v)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
 }
-
-} // namespace
 
 std::string quoteValue(const std::string& value)
 {
@@ -202,7 +198,7 @@ std::optional<double> ArgList::takeDouble(const std::string& name, double min, d
     auto text = takeString(name);
     if (!text)
         return std::nullopt;
-    const std::string range = "[" + number(min) + ", " + number(max) + "]";
+    const std::string range = "[" + formatNumber(min) + ", " + formatNumber(max) + "]";
     errno = 0;
     char* end = nullptr;
     const double v = std::strtod(text->c_str(), &end);

@@ -28,6 +28,8 @@ inline constexpr std::size_t kMaxShownBytes = 40;
 // 'value' for a message: truncated to kMaxShownBytes (then "... (N bytes)"),
 // control characters and bytes that are not valid UTF-8 written as \xNN.
 std::string quoteValue(const std::string& value);
+// A bound or default as help and messages print it ("%g": 1e+06, 0.5).
+std::string formatNumber(double v);
 // "" when `path` is usable as a file name, else the reason ("empty path", ...).
 std::string pathProblem(const std::string& path);
 // The one DESIGN.json among `positionals`; otherwise "" and the reason added to `errors`.

@@ -1,17 +1,12 @@
 #include "app/cli/flag_spec.h"
 
+#include "app/cli/arg_list.h"
+
 #include <cstdio>
 #include <stdexcept>
 
 namespace cf::cli {
 namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 std::string joined(const std::vector<std::string>& items, const char* separator)
 {
@@ -34,7 +29,7 @@ std::string FlagSpec::description() const
     if (kind == FlagKind::Int)
         range = std::to_string(intMin) + " to " + std::to_string(intMax);
     else if (kind == FlagKind::Real)
-        range = number(realMin) + " to " + number(realMax);
+        range = formatNumber(realMin) + " to " + formatNumber(realMax);
     std::string bracket = unit;
     if (!range.empty())
         bracket += (bracket.empty() ? "" : ", ") + range;

@@ -9,13 +9,6 @@ namespace {
 constexpr long long kMaxDim = 1LL << 24;
 constexpr long long kMaxGpus = 1LL << 22;
 
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 // Defaults the help names: a flag left out keeps the file's (or preset's) value;
 // without a file the engine's defaults apply (Workload{}, Parallelism{}).
 std::string fileElse(const std::string& engineDefault)
@@ -70,7 +63,7 @@ const FlagGroup& workloadFlags()
                  "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
          intFlag("--global-batch", "B", "sequences", 1, kMaxDim, fileElse(std::to_string(w.globalBatchSeqs)),
                  "global batch per optimizer step"),
-         realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(number(w.tokensToTrain)), "tokens to train"),
+         realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
          choiceFlag("--precision", {"bf16", "fp8"}, fileElse(toString(w.precision)), "training precision"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
                     "checkpoint writes in the background or blocking")}};

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <set>
 
 namespace cf {
@@ -62,23 +63,25 @@ bool inCatalogSection(const Catalog& c, PartKind kind, const std::string& id)
 
 void checkIds(Context& ctx)
 {
-    std::set<std::string> seen;
+    // Views into the design's own strings: no copy per id (23,000 ids at 2,048 nodes).
+    std::unordered_set<std::string_view> seen;
     const Design& d = ctx.design;
+    seen.reserve(d.parts.size() + d.links.size());
     for (std::size_t i = 0; i < d.parts.size(); ++i) {
         const std::string& id = d.parts[i].id;
-        const std::string f = label("parts", i, id) + ".id";
+        const auto f = [&] { return label("parts", i, id) + ".id"; };
         if (id.empty())
-            ctx.error(f, "Part " + std::to_string(i) + " has no id; every part needs a unique id.");
+            ctx.error(f(), "Part " + std::to_string(i) + " has no id; every part needs a unique id.");
         else if (!seen.insert(id).second)
-            ctx.error(f, "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
+            ctx.error(f(), "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
     }
     for (std::size_t i = 0; i < d.links.size(); ++i) {
         const std::string& id = d.links[i].id;
-        const std::string f = label("links", i, id) + ".id";
+        const auto f = [&] { return label("links", i, id) + ".id"; };
         if (id.empty())
-            ctx.error(f, "Link " + std::to_string(i) + " has no id; every link needs a unique id.");
+            ctx.error(f(), "Link " + std::to_string(i) + " has no id; every link needs a unique id.");
         else if (!seen.insert(id).second)
-            ctx.error(f, "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
+            ctx.error(f(), "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
     }
 }
 
@@ -87,30 +90,31 @@ void checkParts(Context& ctx)
     const Design& d = ctx.design;
     for (std::size_t i = 0; i < d.parts.size(); ++i) {
         const Part& p = d.parts[i];
-        const std::string base = label("parts", i, p.id);
+        // The field name is built only for a problem: most parts have none.
+        const auto at = [&](const char* field) { return label("parts", i, p.id) + field; };
         const std::string kind = toString(p.kind);
         if (p.catalogId.empty())
-            ctx.error(base + ".catalogId", "The " + kind + " '" + p.id + "' has no catalog id; pick a part from the catalog.", p.id);
+            ctx.error(at(".catalogId"), "The " + kind + " '" + p.id + "' has no catalog id; pick a part from the catalog.", p.id);
         else if (ctx.catalog && !inCatalogSection(*ctx.catalog, p.kind, p.catalogId)) {
             const std::string other = sectionOf(*ctx.catalog, p.catalogId);
             if (other.empty())
-                ctx.error(base + ".catalogId", "'" + p.catalogId + "' is not in the catalog (no " + kind + " has that id).", p.id);
+                ctx.error(at(".catalogId"), "'" + p.catalogId + "' is not in the catalog (no " + kind + " has that id).", p.id);
             else
-                ctx.error(base + ".catalogId", "'" + p.catalogId + "' is " + other + " in the catalog, but the part '" + p.id
+                ctx.error(at(".catalogId"), "'" + p.catalogId + "' is " + other + " in the catalog, but the part '" + p.id
                                                    + "' is a " + kind + ".", p.id);
         }
         if (p.count < 1)
-            ctx.error(base + ".count", "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count)
+            ctx.error(at(".count"), "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count)
                                            + "; a part stands for at least 1 item.", p.id);
         else if (p.count > 1 && p.kind != PartKind::Node)
-            ctx.error(base + ".count", "Only node groups may have a count above 1; the " + kind + " '" + p.id + "' has count "
+            ctx.error(at(".count"), "Only node groups may have a count above 1; the " + kind + " '" + p.id + "' has count "
                                            + std::to_string(p.count) + ". Place " + std::to_string(p.count)
                                            + " separate " + kind + " parts instead.", p.id);
         else if (p.count > kMaxGroupCount)
-            ctx.error(base + ".count", "The group '" + p.id + "' has " + std::to_string(p.count) + " nodes; one group holds at most "
+            ctx.error(at(".count"), "The group '" + p.id + "' has " + std::to_string(p.count) + " nodes; one group holds at most "
                                            + std::to_string(kMaxGroupCount) + ".", p.id);
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
-            ctx.error(base + (std::isfinite(p.x) ? ".y" : ".x"), "The position of '" + p.id + "' is not a finite number.", p.id);
+            ctx.error(at(std::isfinite(p.x) ? ".y" : ".x"), "The position of '" + p.id + "' is not a finite number.", p.id);
     }
     if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
         ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than "
@@ -135,28 +139,28 @@ void checkLinks(Context& ctx)
     const LinkRules rules(d, ctx.catalog ? *ctx.catalog : kNoCatalog);
     for (std::size_t i = 0; i < d.links.size(); ++i) {
         const Link& l = d.links[i];
-        const std::string base = label("links", i, l.id);
+        const auto at = [&](const char* field) { return label("links", i, l.id) + field; };
         const Part* from = l.fromPartId.empty() ? nullptr : findPart(l.fromPartId);
         const Part* to = l.toPartId.empty() ? nullptr : findPart(l.toPartId);
         if (!from)
-            ctx.error(base + ".from", "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
+            ctx.error(at(".from"), "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
         if (!to)
-            ctx.error(base + ".to", "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
+            ctx.error(at(".to"), "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
         if (from && to) {
             const LinkLegality legal = rules.linkLegality(*from, *to);
             if (legal.verdict == LinkVerdict::Refuse)
-                ctx.error(base + ".to", "Link '" + l.id + "': " + legal.message, l.id);
+                ctx.error(at(".to"), "Link '" + l.id + "': " + legal.message, l.id);
             else if (legal.verdict == LinkVerdict::Warn)
-                ctx.warning(base + ".to", "Link '" + l.id + "': " + legal.message, l.id);
+                ctx.warning(at(".to"), "Link '" + l.id + "': " + legal.message, l.id);
         }
         if (!std::isfinite(l.speedGbps) || l.speedGbps <= 0)
-            ctx.error(base + ".speedGbps", "Link '" + l.id + "' has speed " + num(l.speedGbps)
+            ctx.error(at(".speedGbps"), "Link '" + l.id + "' has speed " + num(l.speedGbps)
                                                + " Gb/s; a link's speed must be above 0.", l.id);
         else if (l.speedGbps > kMaxLinkGbps)
-            ctx.error(base + ".speedGbps", "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the "
+            ctx.error(at(".speedGbps"), "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the "
                                                + num(kMaxLinkGbps) + " Gb/s any cable carries.", l.id);
         if (l.cablesPerMember < 1 || l.cablesPerMember > kMaxCablesPerMember)
-            ctx.error(base + ".cablesPerMember", "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember)
+            ctx.error(at(".cablesPerMember"), "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember)
                                                      + " cables per member; it must be from 1 to "
                                                      + std::to_string(kMaxCablesPerMember) + ".", l.id);
     }

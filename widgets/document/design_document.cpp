@@ -23,6 +23,18 @@ const char* prefixFor(PartKind kind)
     return "p";
 }
 
+// A new link between two parts, at least one cable per member.
+Link newLink(std::string id, const QString& fromId, const QString& toId, double speedGbps, int cablesPerMember)
+{
+    Link l;
+    l.id = std::move(id);
+    l.fromPartId = fromId.toStdString();
+    l.toPartId = toId.toStdString();
+    l.speedGbps = speedGbps;
+    l.cablesPerMember = std::max(1, cablesPerMember);
+    return l;
+}
+
 } // namespace
 
 DesignDocument::DesignDocument(QUndoStack* undoStack, QObject* parent)
@@ -129,14 +141,9 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
 {
     if (!partIndex_.contains(fromId) || !partIndex_.contains(toId) || fromId == toId)
         return {};
-    Link l;
-    l.id = design_.nextId("l");
-    l.fromPartId = fromId.toStdString();
-    l.toPartId = toId.toStdString();
-    l.speedGbps = speedGbps;
+    Link l = newLink(design_.nextId("l"), fromId, toId, speedGbps, cablesPerMember);
     l.medium = medium;
     l.lengthClass = lengthClass;
-    l.cablesPerMember = std::max(1, cablesPerMember);
     undoStack_->push(new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(fromId, toId)));
     return q(l.id);
 }
@@ -148,12 +155,7 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
         return addLink(fromId, toId, speedGbps, Medium::Fibre, LengthClass::InRow, cablesPerMember);
     if (!partIndex_.contains(fromId) || !partIndex_.contains(toId) || fromId == toId)
         return {};
-    Link l;
-    l.id = design_.nextId("l");
-    l.fromPartId = fromId.toStdString();
-    l.toPartId = toId.toStdString();
-    l.speedGbps = speedGbps;
-    l.cablesPerMember = std::max(1, cablesPerMember);
+    const Link l = newLink(design_.nextId("l"), fromId, toId, speedGbps, cablesPerMember);
     // A plain parent command runs its children in order (undo: reverse).
     auto* step = new QUndoCommand(tr("Link %1 to %2").arg(fromId, toId));
     new AddItemsCommand(this, {}, {l}, step->text(), step);
