@@ -35,7 +35,7 @@ LinkRules::~LinkRules() = default;
 
 long long LinkRules::cablesOfLink(const Link& link, const Part* from, const Part* to)
 {
-    return std::max(0, link.cablesPerMember) * std::max(membersOf(from), membersOf(to));
+    return static_cast<long long>(std::max(0, link.cablesPerMember)) * std::max(membersOf(from), membersOf(to));
 }
 
 long long LinkRules::cablesOfLink(const Link& link) const
@@ -132,7 +132,7 @@ LinkDefault LinkRules::defaultLinkFor(const std::string& fromId, const std::stri
     const int radix = switchRadix(sw->id);
     const long long members = membersOf(nodePart);
     const long long freePorts = radix - portsUsed(sw->id);
-    if (radix > 0 && out.cablesPerMember * members > freePorts && freePorts >= members) {
+    if (radix > 0 && static_cast<long long>(out.cablesPerMember) * members > freePorts && freePorts >= members) {
         const int fit = int(std::min<long long>(freePorts / members, INT_MAX));
         out.note = labelOf(*sw) + " has " + std::to_string(freePorts) + " free ports: " + std::to_string(fit)
                    + " cable(s) per node instead of " + std::to_string(out.cablesPerMember);

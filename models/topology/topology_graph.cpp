@@ -1,6 +1,7 @@
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -133,7 +134,10 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
         // A link to a node group stands for one set of cables per member.
         const int groupMembers = std::max(kinds_[r.from] == PartKind::Node ? members_[r.from] : 1,
                                           kinds_[r.to] == PartKind::Node ? members_[r.to] : 1);
-        r.cables = std::max(0, link.cablesPerMember) * groupMembers;
+        // Saturated: an absurd count in an invalid design (the validator builds
+        // this graph too) must not overflow; the validator reports the count.
+        const long long cables = static_cast<long long>(std::max(0, link.cablesPerMember)) * groupMembers;
+        r.cables = static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
         r.gbps = link.speedGbps;
         if (kinds_[r.from] == PartKind::Switch && kinds_[r.to] == PartKind::Node)
             levels_[r.from] = 0;
