@@ -6,6 +6,7 @@
 namespace cf {
 
 class Catalog;
+class TopologyGraph;
 
 // Every problem of a design that needs no prediction: ranges of every number,
 // unique ids, links whose ends exist, catalog ids that exist and have the right
@@ -14,5 +15,14 @@ class Catalog;
 // by pp*vp is a warning). Workload and split problems have ProblemScope Training.
 // Fabric facts (ports over radix, unconnected nodes) come from the topology.
 Problems validateDesign(const Design& design, const Catalog* catalog = nullptr);
+
+// validateDesign in its two halves, whose problems it lists in this order.
+// The structure (ids, parts, links and their legality) changes only when
+// parts or links do: deriveDesignFacts checks it once per such change, on the
+// topology's own graph when given (built from this design and catalog). The
+// run (workload, split, economics) is cheap and checked per evaluation.
+Problems validateStructure(const Design& design, const Catalog* catalog = nullptr,
+                           const TopologyGraph* graph = nullptr);
+Problems validateRun(const Design& design, const Catalog* catalog = nullptr);
 
 } // namespace cf

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 
 namespace cf {
 namespace {
@@ -27,7 +28,13 @@ LinkLegality refuse(std::string message) { return {LinkVerdict::Refuse, std::mov
 } // namespace
 
 LinkRules::LinkRules(const Design& design, const Catalog& catalog)
-    : design_(design), catalog_(catalog), graph_(std::make_unique<TopologyGraph>(design, catalog, nullptr))
+    : design_(design), catalog_(catalog), ownedGraph_(std::make_unique<TopologyGraph>(design, catalog, nullptr)),
+      graph_(ownedGraph_.get())
+{
+}
+
+LinkRules::LinkRules(const Design& design, const Catalog& catalog, const TopologyGraph& graph)
+    : design_(design), catalog_(catalog), graph_(&graph)
 {
 }
 
@@ -64,7 +71,12 @@ int LinkRules::switchRadix(const std::string& partId) const
 
 int LinkRules::levelOf(const Part& part) const
 {
-    const int i = graph_->indexOf(part.id);
+    // A part of this design is its own index when ids are unique (no hash
+    // probe per link end: the validator asks twice per link).
+    const Part* first = design_.parts.data();
+    const std::less<const Part*> before; // a total order, also for a part of another design
+    const bool inDesign = !before(&part, first) && before(&part, first + design_.parts.size());
+    const int i = inDesign && !graph_->hasRepeatedIds() ? int(&part - first) : graph_->indexOf(part.id);
     return i < 0 ? -1 : graph_->level(i);
 }
 

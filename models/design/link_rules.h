@@ -58,6 +58,9 @@ public:
     // O(parts + links): indexes the design and finds the switch tiers
     // (TopologyGraph). Both must outlive this object.
     LinkRules(const Design& design, const Catalog& catalog);
+    // The same on a graph already built from this design (deriveDesignFacts
+    // validates on the topology's graph instead of building a second one).
+    LinkRules(const Design& design, const Catalog& catalog, const TopologyGraph& graph);
     ~LinkRules();
     LinkRules(const LinkRules&) = delete;
     LinkRules& operator=(const LinkRules&) = delete;
@@ -102,7 +105,8 @@ private:
 
     const Design& design_;
     const Catalog& catalog_;
-    std::unique_ptr<TopologyGraph> graph_;
+    std::unique_ptr<TopologyGraph> ownedGraph_; // when built here
+    const TopologyGraph* graph_;
 };
 
 } // namespace cf

@@ -11,9 +11,11 @@
 #include "models/predict/prediction_sanitize.h"
 #include "models/predict/split_checks.h"
 #include "models/predict/step_model.h"
+#include "models/topology/topology_graph.h"
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 
 namespace cf {
@@ -62,7 +64,11 @@ int effectiveDp(const Parallelism& p, int gpus)
 DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog)
 {
     DesignFacts f;
-    f.topology = deriveTopology(design, catalog);
+    // One graph for the topology and the structural checks (link legality, link ends).
+    Problems graphProblems;
+    const TopologyGraph graph(design, catalog, &graphProblems);
+    f.topology = deriveTopology(design, catalog, graph, std::move(graphProblems));
+    f.structure = validateStructure(design, &catalog, &graph);
     f.problems = f.topology.problems;
     // One bill of materials for both the optics power and the capital cost.
     const BillOfMaterials bom = buildBom(design, catalog);
@@ -183,7 +189,10 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
 Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts)
 {
     Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
-    p.problems = mergeProblems(facts.problems, p.problems, validateDesign(design, &catalog));
+    Problems validation = facts.structure;
+    Problems run = validateRun(design, &catalog);
+    validation.insert(validation.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
+    p.problems = mergeProblems(facts.problems, p.problems, validation);
     markMissingFigures(p);
     return p;
 }

@@ -18,6 +18,9 @@ struct DesignFacts {
     StaticPower power;
     double capexUsd = 0;
     Problems problems; // topology, power and price problems
+    // validateStructure's (ids, parts, links): they change only with parts
+    // and links, as these facts do; evaluateWithFacts merges them with the run's.
+    Problems structure;
 };
 
 DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog);

@@ -68,8 +68,15 @@ double fabricEfficiencyOf(FabricTech tech)
 
 Topology deriveTopology(const Design& design, const Catalog& catalog)
 {
+    Problems graphProblems;
+    const TopologyGraph g(design, catalog, &graphProblems);
+    return deriveTopology(design, catalog, g, std::move(graphProblems));
+}
+
+Topology deriveTopology(const Design& design, const Catalog& catalog, const TopologyGraph& g, Problems graphProblems)
+{
     Topology t;
-    TopologyGraph g(design, catalog, &t.problems);
+    t.problems = std::move(graphProblems);
     const int n = g.partCount();
 
     // --- Compute side: the most common node type, NIC cables per member. ---

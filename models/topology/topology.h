@@ -105,6 +105,12 @@ struct PathFacts {
 };
 
 Topology deriveTopology(const Design& design, const Catalog& catalog);
+// The same on a graph already built from this design and catalog, with the
+// problems its construction reported (deriveDesignFacts shares one graph with
+// the validator).
+class TopologyGraph;
+Topology deriveTopology(const Design& design, const Catalog& catalog, const TopologyGraph& graph,
+                        Problems graphProblems);
 // Path between two node parts (by part id). Nodes inside one group share their leaf.
 PathFacts pathBetween(const Design& design, const Catalog& catalog, const std::string& fromPartId,
                       const std::string& toPartId);

@@ -94,6 +94,7 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
         double gbps;
     };
     const auto resolved = std::make_unique_for_overwrite<Resolved[]>(linkCount);
+    linkEnds_ = std::make_unique_for_overwrite<LinkEnds[]>(linkCount);
     // Drawn and generated links come in runs from one part (a node's NICs, a
     // leaf's uplinks): reuse the previous lookup when the id repeats. Their far
     // ends often follow the parts' order (spine1, spine2, ...): with unique ids
@@ -119,6 +120,7 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
         Resolved& r = resolved[l];
         r.from = resolve(link.fromPartId, lastFromId, lastFrom);
         r.to = resolve(link.toPartId, lastToId, lastTo);
+        linkEnds_[l] = {r.from, r.to};
         if (r.from < 0 || r.to < 0 || r.from == r.to) {
             if (problems) {
                 const bool self = r.from >= 0 && r.from == r.to;

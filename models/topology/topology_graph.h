@@ -31,6 +31,8 @@ public:
 
     int partCount() const { return static_cast<int>(kinds_.size()); }
     int indexOf(std::string_view id) const; // -1 when absent
+    // Two parts share an id (the first one wins in indexOf).
+    bool hasRepeatedIds() const { return byId_.hasRepeats(); }
     PartKind kind(int part) const { return kinds_[part]; }
     int members(int part) const { return members_[part]; }
     const NodeSpec* node(int part) const { return nodes_[part]; }
@@ -42,6 +44,13 @@ public:
     // Switch tier: 0 leaf (linked to nodes), 1 spine (linked to leaves), 2 core
     // (above spines); -1 for non-switches and switches not reachable from a leaf.
     int level(int part) const { return levels_[part]; }
+    // The part indices a link's ids resolve to, -1 for an id that is not a
+    // part (as drawn: a link of a part to itself keeps both ends).
+    struct LinkEnds {
+        int from;
+        int to;
+    };
+    LinkEnds linkEnds(int link) const { return linkEnds_[link]; }
 
 private:
     void index(const Design& design, const Catalog& catalog, Problems* problems);
@@ -57,6 +66,7 @@ private:
     std::vector<int> offsets_;
     std::unique_ptr<GraphEdge[]> edges_;
     std::vector<int> levels_;
+    std::unique_ptr<LinkEnds[]> linkEnds_; // per design.links entry
 };
 
 } // namespace cf
