@@ -270,9 +270,8 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
     const auto design = store.loadVariant(id);
     if (!design)
         return storeFailure(err, store);
-    std::string error;
-    if (!saveDesignFile(*design, *output, &error)) {
-        err << "clusterforge-cli db: -o: " << error << "\n";
+    if (const Result<void> saved = saveDesignFile(*design, *output); !saved) {
+        err << "clusterforge-cli db: -o: " << failureMessage(saved.problems()) << "\n";
         return kExitBadInput;
     }
     // Text stays silent as before; JSON says what was written.

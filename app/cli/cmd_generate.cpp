@@ -198,9 +198,8 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     }
     const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
     setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
-    std::string writeError;
-    if (!saveDesignFile(design, *output, &writeError)) {
-        err << "clusterforge-cli generate: -o: " << writeError << "\n";
+    if (const Result<void> saved = saveDesignFile(design, *output); !saved) {
+        err << "clusterforge-cli generate: -o: " << failureMessage(saved.problems()) << "\n";
         return kExitBadInput;
     }
     if (format == "text")

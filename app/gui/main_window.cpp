@@ -192,11 +192,11 @@ void MainWindow::showLoadWarnings(const QString& path, const Problems& warnings)
 
 bool MainWindow::saveFile(const QString& path)
 {
-    std::string error;
-    if (!saveDesignFile(design(), path.toStdString(), &error)) {
+    const Result<void> saved = saveDesignFile(design(), path.toStdString());
+    if (!saved) {
         showError(tr("Cannot save design"),
                   tr("%1 could not be saved:\n\n%2")
-                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(failureMessage(saved.problems()))));
         return false;
     }
     filePath_ = QFileInfo(path).absoluteFilePath();

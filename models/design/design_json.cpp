@@ -151,16 +151,16 @@ Result<Design> loadDesignFile(const std::string& path)
     return loadDesignJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
-bool saveDesignFile(const Design& design, const std::string& path, std::string* error)
+Result<void> saveDesignFile(const Design& design, const std::string& path)
 {
-    if (writeFileAtomically(path, saveDesignJson(design), error))
-        return true;
-    if (error)
-        *error = "cannot save " + path + ": " + *error;
-    return false;
+    Result<void> written = writeFileAtomically(path, saveDesignJson(design));
+    if (!written)
+        for (Problem& p : written.problems())
+            p.message = "cannot save " + path + ": " + p.message;
+    return written;
 }
 
-bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string* error)
+Result<void> writeFileAtomically(const std::string& path, std::string_view bytes)
 {
     // QSaveFile writes <path>.XXXXXX in the same folder and renames it over the
     // target on commit(); on any failure the previous file is left untouched.
@@ -168,10 +168,8 @@ bool writeFileAtomically(const std::string& path, std::string_view bytes, std::s
     // flush of its write buffer and would rename a truncated file into place,
     // so every byte is written, and checked, before commit().
     QSaveFile file(QString::fromStdString(path));
-    auto fail = [&](const std::string& what) {
-        if (error)
-            *error = what;
-        return false;
+    auto fail = [&](std::string what) {
+        return Result<void>::failure({{Severity::Error, path, std::move(what), {}}});
     };
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(file.errorString().toStdString());
@@ -191,9 +189,12 @@ bool writeFileAtomically(const std::string& path, std::string_view bytes, std::s
     }
     if (!file.commit())
         return fail(file.errorString().toStdString());
-    if (error)
-        error->clear();
-    return true;
+    return Result<void>::success();
+}
+
+std::string failureMessage(const Problems& problems)
+{
+    return problems.empty() ? std::string("unknown error") : problems.front().message;
 }
 
 } // namespace cf

@@ -23,14 +23,16 @@ Result<Design> loadDesignJson(std::string_view text);
 // File helpers. Saving writes a temporary file in the same folder and renames
 // it over the target, so a failed save leaves the previous file intact.
 Result<Design> loadDesignFile(const std::string& path);
-bool saveDesignFile(const Design& design, const std::string& path, std::string* error);
+Result<void> saveDesignFile(const Design& design, const std::string& path);
 
 // Writes `bytes` to `path` all or nothing: a temporary file in the same folder
 // (QSaveFile), unbuffered so that a short write (disk full, file-size limit) is
 // seen, renamed over `path` only when every byte is written. On failure the
-// previous file is untouched and `error` holds the reason.
+// previous file is untouched and the one problem (field: the path) says why.
 // Every file the app and the CLI write goes through here (or QSaveFile used
 // the same way); tests/models/tst_atomic_writes.cpp checks the sources.
-bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string* error);
+Result<void> writeFileAtomically(const std::string& path, std::string_view bytes);
+// The first problem's message: the one line a caller shows for a failed write.
+std::string failureMessage(const Problems& problems);
 
 } // namespace cf

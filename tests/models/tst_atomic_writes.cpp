@@ -128,8 +128,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("design.json");
+        QVERIFY(saveDesignFile(loadExample("scrappy-h100.json"), path.toStdString()).ok());
         std::string error;
-        QVERIFY2(saveDesignFile(loadExample("scrappy-h100.json"), path.toStdString(), &error), error.c_str());
         const QByteArray before = readFileBytes(path);
         const Design big = loadExample("fat-tree-256.json");
         QVERIFY(saveDesignJson(big).size() > std::size_t(4 * before.size()));
@@ -137,14 +137,17 @@ private slots:
             // Room for the small file, not for the new one: write() fails half-way.
             const FileSizeLimit limit(rlim_t(2 * before.size()));
             QVERIFY(limit.ok());
-            QVERIFY(!saveDesignFile(big, path.toStdString(), &error));
+            const Result<void> saved = saveDesignFile(big, path.toStdString());
+            QVERIFY(!saved.ok());
+            error = failureMessage(saved.problems());
         }
         QVERIFY2(QString::fromStdString(error).contains(path), error.c_str());
         QVERIFY2(error.find("cannot save") == 0, error.c_str());
         QCOMPARE(readFileBytes(path), before);
         QCOMPARE(strays(dir.path(), {"design.json"}), QStringList());
         // And with room again, the same save goes through.
-        QVERIFY2(saveDesignFile(big, path.toStdString(), &error), error.c_str());
+        const Result<void> again = saveDesignFile(big, path.toStdString());
+        QVERIFY2(again.ok(), failureMessage(again.problems()).c_str());
         QCOMPARE(readFileBytes(path), QByteArray::fromStdString(saveDesignJson(big)));
         QCOMPARE(strays(dir.path(), {"design.json"}), QStringList());
     }
@@ -188,8 +191,9 @@ private slots:
         } else {
             path = QString();
         }
-        std::string error;
-        const bool saved = saveDesignFile(d, path.toStdString(), &error);
+        const Result<void> result = saveDesignFile(d, path.toStdString());
+        const bool saved = result.ok();
+        const std::string error = saved ? std::string() : failureMessage(result.problems());
         QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QVERIFY(!saved);
         QVERIFY2(error.find("cannot save " + path.toStdString() + ": ") == 0, error.c_str());

@@ -36,9 +36,8 @@ private:
     std::string write(const Design& d, const char* name)
     {
         const std::string path = dir_.filePath(name).toStdString();
-        std::string error;
-        if (!saveDesignFile(d, path, &error))
-            qFatal("%s", error.c_str());
+        if (const Result<void> saved = saveDesignFile(d, path); !saved)
+            qFatal("%s", failureMessage(saved.problems()).c_str());
         return path;
     }
 

@@ -316,12 +316,12 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("d.json").toStdString();
-        std::string error = "unset";
-        QVERIFY(saveDesignFile(oddDesign(), path, &error));
-        QVERIFY(error.empty());
+        const Result<void> first = saveDesignFile(oddDesign(), path);
+        QVERIFY(first.ok());
+        QVERIFY(first.problems().empty());
         Design second = oddDesign();
         second.name = "second";
-        QVERIFY(saveDesignFile(second, path, &error));
+        QVERIFY(saveDesignFile(second, path).ok());
         const Result<Design> r = loadDesignFile(path);
         QVERIFY(r.ok());
         QCOMPARE(r->name, std::string("second"));
@@ -334,7 +334,7 @@ private slots:
         const std::string path = dir.filePath("d.json").toStdString();
         Design small;
         small.name = "old";
-        QVERIFY(saveDesignFile(small, path, nullptr));
+        QVERIFY(saveDesignFile(small, path).ok());
         const QByteArray before = readFileBytes(QString::fromStdString(path));
 
         // Make the write fail even for root: cap the file size below the new
@@ -347,18 +347,21 @@ private slots:
         rlimit capped = old;
         capped.rlim_cur = 4096;
         QCOMPARE(setrlimit(RLIMIT_FSIZE, &capped), 0);
-        std::string error;
-        const bool saved = saveDesignFile(big, path, &error);
+        const Result<void> saved = saveDesignFile(big, path);
         setrlimit(RLIMIT_FSIZE, &old);
         std::signal(SIGXFSZ, oldHandler);
 
-        QVERIFY(!saved);
-        QVERIFY(error.find(path) != std::string::npos);
+        QVERIFY(!saved.ok());
+        QVERIFY(failureMessage(saved.problems()).find(path) != std::string::npos);
+        QCOMPARE(saved.problems().front().field, path); // the problem names the file
         QCOMPARE(readFileBytes(QString::fromStdString(path)), before);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"d.json"}));
 
-        QVERIFY(!saveDesignFile(small, dir.filePath("no/such/dir/d.json").toStdString(), &error));
-        QVERIFY(!error.empty());
+        const Result<void> missingFolder = saveDesignFile(small, dir.filePath("no/such/dir/d.json").toStdString());
+        QVERIFY(!missingFolder.ok());
+        QCOMPARE(missingFolder.problems().size(), std::size_t(1));
+        QVERIFY(!missingFolder.problems().front().message.empty());
+        QCOMPARE(missingFolder.problems().front().severity, Severity::Error);
     }
 };
 

@@ -325,8 +325,7 @@ private slots:
     {
         const std::string db = dbPath("cli.sqlite").toStdString();
         const std::string in = dbPath("in.json").toStdString();
-        std::string error;
-        QVERIFY(saveDesignFile(smallDesign("cli design"), in, &error));
+        QVERIFY(saveDesignFile(smallDesign("cli design"), in).ok());
         std::ostringstream out, err;
         QCOMPARE(cli::runDb({"save", in, "--name", "CLI", "--note", "first", "--db", db}, out, err), 0);
         const std::string rootId = out.str().substr(0, out.str().find('\n'));
@@ -368,8 +367,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, flag);
         const std::string in = dbPath("in2.json").toStdString();
-        std::string error;
-        QVERIFY(saveDesignFile(smallDesign("x"), in, &error));
+        QVERIFY(saveDesignFile(smallDesign("x"), in).ok());
         cli::Args a{args.front().toStdString()};
         for (const QString& s : args.mid(1))
             a.push_back(s == QStringLiteral("IN") ? in : s.toStdString());

@@ -24,11 +24,12 @@ namespace {
 bool writeText(const QString& path, const std::string& text, QString* error)
 {
     // All or nothing: a temporary file renamed over `path` when complete.
-    std::string why;
-    if (writeFileAtomically(path.toStdString(), text, &why))
+    const Result<void> written = writeFileAtomically(path.toStdString(), text);
+    if (written)
         return true;
     if (error)
-        *error = QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(why));
+        *error = QObject::tr("Cannot write %1: %2")
+                     .arg(path, QString::fromStdString(failureMessage(written.problems())));
     return false;
 }
 

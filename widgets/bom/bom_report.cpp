@@ -159,12 +159,13 @@ bool BomReport::writePdf(const Design& design, const Catalog& catalog, const QSt
             *error = QObject::tr("Writing the PDF %1 produced an empty file").arg(path);
         return false;
     }
-    std::string why;
     const QByteArray& bytes = pdf.data();
-    if (!writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                             &why)) {
+    const Result<void> written =
+        writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    if (!written) {
         if (error)
-            *error = QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(why));
+            *error = QObject::tr("Cannot write %1: %2")
+                         .arg(path, QString::fromStdString(failureMessage(written.problems())));
         return false;
     }
     return true;

@@ -99,9 +99,8 @@ bool ChartPanel::exportPng(const QString& path)
     if (image.isNull() || !image.save(&png, "PNG"))
         return false;
     const QByteArray& bytes = png.data();
-    std::string error;
-    return writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                               &error);
+    return writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())))
+        .ok();
 }
 
 bool ChartPanel::exportPdf(const QString& path)
@@ -129,10 +128,9 @@ bool ChartPanel::exportPdf(const QString& path)
         painter.end();
     } // the writer finishes the PDF here
     const QByteArray& bytes = pdf.data();
-    std::string error;
     return !bytes.isEmpty() &&
-           writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                               &error);
+           writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())))
+               .ok();
 }
 
 void ChartPanel::replot(bool immediate)

@@ -1,7 +1,9 @@
 #pragma once
-// Re-checks the design after edits with the engine's one checker,
-// checkDesign() (validation, topology, prices, split and memory). A burst of edits (one event-loop turn) costs one
-// validation: the document's changed() only arms a zero-time single-shot timer.
+// Re-checks the design after edits with the engine's one checker (the same
+// list as checkDesign(): validation, topology, prices, split and memory). A
+// burst of edits (one event-loop turn) costs one validation: the document's
+// changed() only arms a zero-time single-shot timer. The design facts are
+// derived again only after a part or link edit (evaluate.h, DesignFacts).
 // One checker per document, shared by the canvas and the problems dock.
 
 #include "models/design/problem.h"
@@ -10,10 +12,13 @@
 #include <QObject>
 #include <QTimer>
 
+#include <memory>
+
 namespace cf {
 
 class Catalog;
 class DesignDocument;
+struct DesignFacts;
 
 class ProblemChecker : public QObject {
     Q_OBJECT
@@ -36,6 +41,7 @@ signals:
 
 private:
     ProblemChecker(DesignDocument* document, const Catalog& catalog);
+    ~ProblemChecker() override;
     void schedule();
 
     DesignDocument* document_;
@@ -44,6 +50,8 @@ private:
     QHash<QString, QList<int>> byItem_; // item id -> indices into problems_
     QTimer timer_;
     int validations_ = 0;
+    std::unique_ptr<DesignFacts> facts_; // kept between edits that leave parts and links alone
+    bool factsDirty_ = true;
 };
 
 } // namespace cf
