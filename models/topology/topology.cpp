@@ -69,6 +69,8 @@ double fabricEfficiencyOf(FabricTech tech)
 Topology deriveTopology(const Design& design, const Catalog& catalog)
 {
     Topology t;
+    if (design.calibration)
+        t.calibration = *design.calibration;
     TopologyGraph g(design, catalog, &t.problems);
     const int n = g.partCount();
 
