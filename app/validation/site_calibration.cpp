@@ -104,8 +104,11 @@ std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, c
                 train.push_back(runs[i]);
         const CalibrationProfile p = folds > 1 || nccl ? fitSite(train, nccl, {}, options).profile
                                                        : CalibrationProfile{};
-        for (std::size_t i = std::size_t(k); i < runs.size(); i += std::size_t(folds))
-            errors[i] = runError(*runs[i], p);
+        // Kept within what a profile file may hold (calibration_profile.cpp), never NaN.
+        for (std::size_t i = std::size_t(k); i < runs.size(); i += std::size_t(folds)) {
+            const double e = runError(*runs[i], p);
+            errors[i] = std::isfinite(e) ? std::clamp(e, -1.0, 100.0) : 100.0;
+        }
     }
     return errors;
 }

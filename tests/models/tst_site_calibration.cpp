@@ -14,6 +14,8 @@
 #include "models/catalog/catalog.h"
 #include "models/design/calibration_profile.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -197,6 +199,29 @@ private slots:
         QVERIFY(p.ok());
         QCOMPARE(p->name, std::string("test site"));
         QVERIFY(!p->heldOutErrors.empty());
+
+        // evaluate with the profile: the P10-P90 band from its held-out errors, around the prediction.
+        const test::CliRun eval = test::runCliCommand(
+            "evaluate", {CF_SOURCE_DIR "/resources/examples/scrappy-h100.json", "--profile", out});
+        QCOMPARE(eval.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(eval.out)).object();
+        auto v = [&](const char* key) { return j[key].toDouble(); };
+        const double lowF = v("tokens_per_s_per_gpu_p10") / v("tokens_per_s_per_gpu");
+        const double highF = v("tokens_per_s_per_gpu_p90") / v("tokens_per_s_per_gpu");
+        QVERIFY(lowF > 0 && lowF < highF);
+        auto near = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::fabs(b); };
+        QVERIFY(near(v("mfu_p10"), v("mfu") * lowF) && near(v("mfu_p90"), v("mfu") * highF));
+        // Times and cost go with the inverse: their P10 is the throughput's P90.
+        for (const char* key : {"step_time_s", "time_to_train_days", "total_cost_usd"}) {
+            const QString k = key;
+            QVERIFY2(near(j[k + "_p10"].toDouble(), v(key) / highF), key);
+            QVERIFY2(near(j[k + "_p90"].toDouble(), v(key) / lowF), key);
+        }
+        QCOMPARE(j["band"].toObject()["samples"].toInt(), int(p->heldOutErrors.size()));
+        // Without a profile the report has no band keys (unchanged).
+        const test::CliRun plain =
+            test::runCliCommand("evaluate", {CF_SOURCE_DIR "/resources/examples/scrappy-h100.json"});
+        QVERIFY(plain.out.find("_p10") == std::string::npos);
 
         const test::CliRun noOutput = test::runCliCommand("calibrate", {"--runs", CF_TEST_DATA_DIR "/site_runs.csv"});
         QCOMPARE(noOutput.code, 2);
