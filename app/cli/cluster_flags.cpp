@@ -134,11 +134,45 @@ const FlagGroup& clusterFlags()
                  "GPUs per node"),
          realFlag("--nic-gbps", "X", "Gbit/s", 1, kMaxNicGbps, std::to_string(int(kDefaultNicGbps)),
                   "NIC speed per GPU"),
-         choiceFlag("--fabric", {"ib", "roce"}, "ib", "scale-out fabric: InfiniBand or RoCE Ethernet")}};
+         choiceFlag("--fabric", {"ib", "roce"}, "ib", "scale-out fabric: InfiniBand or RoCE Ethernet"),
+         pathFlag("--profile", "PROFILE.json",
+                  "site calibration from 'calibrate' the prediction uses (replaces the design's)")}};
     return group;
 }
 
+namespace {
+
+// --profile PROFILE.json (issue 16): the design is predicted with that site calibration.
+void applyProfileFlag(const std::string& path, ClusterInput& in, std::vector<std::string>& errors)
+{
+    if (const std::string problem = pathProblem(path); !problem.empty()) {
+        errors.push_back("--profile: " + problem);
+        return;
+    }
+    const Result<CalibrationProfile> profile = loadProfileFile(path);
+    for (const Problem& p : profile.problems())
+        if (p.severity == Severity::Error)
+            errors.push_back("--profile: " + path + ": " + formatProblem(p));
+    if (profile.ok())
+        in.design.calibration = *profile;
+}
+
+ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors);
+
+} // namespace
+
 ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
+{
+    const std::optional<std::string> profilePath = args.takePath("--profile");
+    ClusterInput in = parseClusterFlags(args, errors);
+    if (profilePath)
+        applyProfileFlag(*profilePath, in, errors);
+    return in;
+}
+
+namespace {
+
+ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
 {
     ClusterInput in;
     const std::size_t errorsBefore = errors.size();
@@ -287,5 +321,7 @@ ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
     in.catalog = std::move(catalog);
     return in;
 }
+
+} // namespace
 
 } // namespace cf::cli

@@ -50,6 +50,9 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     if (!r.inputErrors.empty())
         return r;
     r.prediction = evaluate(input.design, *input.catalog);
+    if (input.design.calibration && !input.design.calibration->heldOutErrors.empty())
+        r.bands = applyBand(r.prediction, bandFromErrors(input.design.calibration->heldOutErrors,
+                                                         "site calibration, held-out errors"));
     // A split or workload the flags (or the file) make impossible is a design
     // error (exit 1, the report lists it); flagErrors names the flag for callers
     // that need a figure or nothing (the calibration runner).
@@ -74,7 +77,8 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
             err << "clusterforge-cli evaluate: " << e << "\n";
         return kExitBadInput;
     }
-    out << (r.format == "text" ? predictionText(r.prediction) : predictionJson(r.prediction));
+    const PredictionBands* bands = r.bands ? &*r.bands : nullptr;
+    out << (r.format == "text" ? predictionText(r.prediction, bands) : predictionJson(r.prediction, bands));
     return hasErrors(r.prediction.problems) ? kExitDesignErrors : kExitOk;
 }
 

@@ -5,6 +5,9 @@
 #include "app/cli/commands.h"
 
 #include "models/predict/prediction.h"
+#include "models/predict/prediction_band.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -17,6 +20,9 @@ struct EvaluateRequest {
     std::vector<std::string> inputErrors;  // bad flags, each naming its flag (exit 2)
     std::vector<std::string> flagErrors;   // errors of the evaluated design on a field a flag sets, naming the flag
     std::vector<std::string> loadWarnings; // "FILE: warning: /pointer: ..." from reading DESIGN.json
+    // Issue 16: the P10-P90 band when the design is predicted with a profile
+    // that holds held-out errors (--profile, or the design's "calibration").
+    std::optional<PredictionBands> bands;
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then

@@ -40,6 +40,11 @@ struct CommandEntry {
     std::vector<const CommandSpec*> forms;
 };
 const std::vector<CommandEntry>& commandEntries();
+// Adds a command after the built-in ones (once per name). The model commands
+// (calibrate, validate-model) live in cf_validation, which links cf_cli, so
+// clusterforge-cli's main registers them: registerModelCommands() in
+// app/validation/model_commands.h.
+void addCommandEntry(CommandEntry entry);
 
 // `clusterforge-cli --help` and `clusterforge-cli help COMMAND` (== `COMMAND --help`).
 std::string topLevelHelp();

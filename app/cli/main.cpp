@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "app/validation/model_commands.h"
 
 #include <QCoreApplication>
 
@@ -11,6 +12,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName("ClusterForge");
     QCoreApplication::setApplicationName("ClusterForge");
+    cf::cli::registerModelCommands();
     std::vector<std::string> args;
     for (int i = 1; i < argc; ++i)
         args.emplace_back(argv[i]);

@@ -1,5 +1,7 @@
 #include "app/cli/report_json.h"
 
+#include "models/predict/prediction_band.h"
+
 #include "models/predict/design_check.h"
 
 #include <nlohmann/json.hpp>
@@ -71,6 +73,38 @@ void nullMissing(const Prediction& p, nlohmann::json& j)
 
 std::string predictionJson(const Prediction& p)
 {
+    return predictionJson(p, nullptr);
+}
+
+std::string predictionText(const Prediction& p)
+{
+    return predictionText(p, nullptr);
+}
+
+namespace {
+
+void addBands(const PredictionBands& b, nlohmann::json& j)
+{
+    j["tokens_per_s_per_gpu_p10"] = b.tokensPerSPerGpuP10;
+    j["tokens_per_s_per_gpu_p90"] = b.tokensPerSPerGpuP90;
+    j["mfu_p10"] = b.mfuP10;
+    j["mfu_p90"] = b.mfuP90;
+    j["step_time_s_p10"] = b.stepTimeSP10;
+    j["step_time_s_p90"] = b.stepTimeSP90;
+    j["time_to_train_days_p10"] = b.timeToTrainDaysP10;
+    j["time_to_train_days_p90"] = b.timeToTrainDaysP90;
+    j["total_cost_usd_p10"] = b.totalCostUsdP10;
+    j["total_cost_usd_p90"] = b.totalCostUsdP90;
+    j["band"] = {{"basis", b.band.basis},
+                 {"samples", b.band.samples},
+                 {"median_abs_error", b.band.medianAbsError},
+                 {"half_width", b.band.halfWidth()}};
+}
+
+} // namespace
+
+std::string predictionJson(const Prediction& p, const PredictionBands* bands)
+{
     using nlohmann::json;
     const StepBreakdown& b = p.breakdown;
     const MemoryFacts& m = p.memory;
@@ -122,12 +156,14 @@ std::string predictionJson(const Prediction& p)
     j["warnings"] = problemList(p, Severity::Warning);
     j["errors"] = problemList(p, Severity::Error);
     nullMissing(p, j);
+    if (bands && !p.lacks(FigureGroup::Training))
+        addBands(*bands, j);
     // Messages quote user text; `replace` keeps the report valid JSON whatever
     // bytes reach it (dump() would otherwise throw on invalid UTF-8).
     return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-std::string predictionText(const Prediction& p)
+std::string predictionText(const Prediction& p, const PredictionBands* bands)
 {
     std::ostringstream o;
     char line[256];
@@ -149,6 +185,13 @@ std::string predictionText(const Prediction& p)
     row("MFU", "%.1f %%", 100 * p.mfu);
     row("HFU", "%.1f %%", 100 * p.hfu);
     row("step time", "%.3f s", p.stepTimeS);
+    if (bands && bands->band.available && !p.lacks(FigureGroup::Training)) {
+        char band[200];
+        std::snprintf(band, sizeof band, "  P10-P90 tokens/s per GPU: %.1f - %.1f (±%.0f %%, %s, %d runs)\n",
+                      bands->tokensPerSPerGpuP10, bands->tokensPerSPerGpuP90, 100 * bands->band.halfWidth(),
+                      bands->band.basis.c_str(), bands->band.samples);
+        o << band;
+    }
     o << "Step breakdown (s)\n";
     const StepBreakdown& b = p.breakdown;
     row("compute", "%.3f", b.computeS);

@@ -71,9 +71,11 @@ int complete(const Args& words, std::ostream& out)
 
 } // namespace
 
-const std::vector<CommandEntry>& commandEntries()
+namespace {
+
+std::vector<CommandEntry>& entryStore()
 {
-    static const std::vector<CommandEntry> entries{
+    static std::vector<CommandEntry> entries{
         {"validate", runValidate, {&validateSpec()}},
         {"evaluate", runEvaluate, {&evaluateSpec()}},
         {"collective", runCollective, {&collectiveSpec()}},
@@ -84,6 +86,21 @@ const std::vector<CommandEntry>& commandEntries()
         {"db", runDb, {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}},
     };
     return entries;
+}
+
+} // namespace
+
+const std::vector<CommandEntry>& commandEntries()
+{
+    return entryStore();
+}
+
+void addCommandEntry(CommandEntry entry)
+{
+    for (const CommandEntry& c : entryStore())
+        if (std::string(c.name) == entry.name)
+            return;
+    entryStore().push_back(std::move(entry));
 }
 
 std::string topLevelHelp()

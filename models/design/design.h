@@ -3,12 +3,14 @@
 // no Qt Widgets. Everything the engine predicts is a pure function of a Design
 // (plus the catalog its parts refer to).
 
+#include "models/design/calibration_profile.h"
 #include "models/design/economics.h"
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
 #include "models/design/part.h"
 #include "models/design/workload.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,9 @@ struct Design {
     Workload workload;
     Parallelism parallelism;
     Economics economics;
+    // Added for issue 16 (additive): the site calibration the design is
+    // predicted with; absent = the uncalibrated model.
+    std::optional<CalibrationProfile> calibration;
 
     // Lookup by stable id; nullptr when absent. Linear scans: callers that look
     // up many ids build their own index (see topology).

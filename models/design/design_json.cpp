@@ -3,6 +3,7 @@
 // shortest round-trip form, so save -> load -> save is byte-identical.
 // Reading is in design_json_reader.cpp.
 #include "models/design/design_json.h"
+#include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_tree.h"
 
 #include <QFile>
@@ -118,6 +119,8 @@ std::string saveDesignJson(const Design& design)
     root["workload"] = workloadJson(design.workload);
     root["parallelism"] = parallelismJson(design.parallelism);
     root["economics"] = economicsJson(design.economics);
+    if (design.calibration) // absent = none: files without a profile stay as they were
+        root["calibration"] = profileObject(*design.calibration);
     // Invalid UTF-8 in a name is replaced (U+FFFD) rather than thrown on.
     // A non-finite number would be written as null, which the reader rejects
     // with its pointer: the validator reports such values before a save.

@@ -3,6 +3,7 @@
 // numbers and duplicate ids. What a design *means* (does TP divide the heads?)
 // is the validator's job, so a file saved with an invalid split still opens.
 #include "models/design/design_json.h"
+#include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
@@ -53,14 +54,14 @@ std::string at(const std::string& base, std::size_t index) { return base + "/" +
 
 class DesignReader {
 public:
-    explicit DesignReader(Problems& problems) : r_(problems) {}
+    explicit DesignReader(Problems& problems) : problems_(problems), r_(problems) {}
 
     void read(const json& root, Design& d)
     {
         if (!readHeader(root))
             return;
         r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links", "workload",
-                                      "parallelism", "economics"});
+                                      "parallelism", "economics", "calibration"});
         r_.readString(root, "", "name", d.name, false);
         r_.readString(root, "", "description", d.description, false);
         readParts(root, d);
@@ -71,6 +72,11 @@ public:
             readParallelism(*it, d.parallelism);
         if (const auto it = root.find("economics"); it != root.end() && r_.expectObject(*it, "/economics"))
             readEconomics(*it, d.economics);
+        if (const auto it = root.find("calibration"); it != root.end()) {
+            CalibrationProfile profile;
+            readProfileObject(*it, "/calibration", profile, problems_);
+            d.calibration = std::move(profile);
+        }
     }
 
 private:
@@ -249,6 +255,7 @@ private:
         r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0, kMaxFraction);
     }
 
+    Problems& problems_;
     FieldReader r_;
     std::map<std::string, std::string> ids_; // id -> pointer of its first use
 };

@@ -4,6 +4,7 @@
 // fastest. No allocation: the search calls this millions of times.
 // The model, its constants and its validation: docs/collectives.md.
 #include "models/predict/collectives.h"
+#include "models/predict/calibration_hooks.h"
 
 #include "models/predict/nccl_tables.h"
 
@@ -150,6 +151,7 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
     c.nvswitch = t.scaleUp != ScaleUp::PCIe;
     c.hwIntra = c.nvswitch ? kHwNvlink : kHwPci;
     c.intra = t.scaleUpGBpsPerDir > 0 ? std::max(kMinDrawnGBps, t.scaleUpGBpsPerDir) : kFallbackGBps;
+    c.intra *= t.calibration.scaleUpBandwidthScale; // issue 16: the site's scale-up rate
 
     // Oversubscription of every tier the group climbs through (worst case B/r, refdata §4.2).
     int crossed = pl.tiersCrossed;
@@ -161,7 +163,8 @@ Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
     double oversub = 1.0;
     for (int i = perMember ? 1 : 0; i + 1 < crossed && i < static_cast<int>(t.tiers.size()); ++i)
         oversub *= std::max(1.0, t.tiers[static_cast<std::size_t>(i)].oversubscription);
-    const double eff = t.fabricEfficiency > 0 ? t.fabricEfficiency : fabricEfficiencyOf(t.fabric);
+    const double eff = (t.fabricEfficiency > 0 ? t.fabricEfficiency : fabricEfficiencyOf(t.fabric)) *
+                       t.calibration.scaleOutBandwidthScale; // issue 16: the site's scale-out rate
     constexpr double kBitsPerByte = 8.0;
     if (perMember) {
         const FabricFloor f = pl.firstNodes > 0 ? fabricFloor(t, pl.firstNodes) : t.floor;
@@ -367,6 +370,10 @@ CollectiveResult collectiveTime(const Topology& topology, CollectiveOp op, doubl
         break;
     }
     }
+    // Issue 16: the site's latency for this tier (identity: unchanged).
+    const double latScale = latencyScale(topology.calibration, c.single);
+    best.us += (latScale - 1.0) * best.latUs;
+    best.latUs *= latScale;
     r.seconds = best.us * kSecondsPerUs;
     r.latencySeconds = best.latUs * kSecondsPerUs;
     r.pipelineFillSeconds = best.fillUs * kSecondsPerUs;

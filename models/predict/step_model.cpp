@@ -1,5 +1,6 @@
 #include "models/predict/step_model.h"
 
+#include "models/predict/calibration_hooks.h"
 #include "models/predict/collectives.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/dp_comm_model.h"
@@ -40,8 +41,9 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     const double L = mb.layersPerStage;
 
     out.flops = flopFacts(s, w.seqLen, par.recompute);
-    const LayerTimes lt = layerTimes(gpu, s, w.precision, w.seqLen, b, tp, cp, sp);
-    const double head = lmHeadSeconds(gpu, s, w.seqLen, b, tp, cp); // last stage, fwd + bwd
+    LayerTimes lt = layerTimes(gpu, s, w.precision, w.seqLen, b, tp, cp, sp);
+    applyComputeCalibration(t.calibration, lt); // issue 16: the site's rates (identity: unchanged)
+    const double head = calibratedHeadSeconds(t.calibration, lmHeadSeconds(gpu, s, w.seqLen, b, tp, cp)); // last stage, fwd + bwd
     mb.gemmEfficiency = lt.gemmEfficiency;
     mb.forwardS = L * (lt.gemmForwardS + lt.attentionForwardS + lt.memoryForwardS) + head / 3.0;
     mb.backwardS = L * (kGemmBackwardFactor * lt.gemmForwardS + kFlashBackwardFactor * lt.attentionForwardS +
@@ -105,8 +107,9 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     dpIn.stageParams = stageParams;
     dpIn.microbatchesPerStep = m;
     dpIn.layersPerStage = mb.layersPerStage;
-    dpIn.forwardS = mb.forwardS;
-    dpIn.backwardS = mb.backwardS + mb.recomputeS;
+    // The compute window DP traffic hides behind, at the site's overlap (issue 16).
+    dpIn.forwardS = mb.forwardS * t.calibration.overlapScale;
+    dpIn.backwardS = (mb.backwardS + mb.recomputeS) * t.calibration.overlapScale;
     const DpCommResult dpr = dpComm(t, dpIn);
     br.dpCommExposedS = dpr.exposedS;
     out.comm.dpCommTotalS = dpr.totalS;

@@ -77,6 +77,8 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
 {
     Topology t;
     t.problems = std::move(graphProblems);
+    if (design.calibration)
+        t.calibration = *design.calibration;
     const int n = g.partCount();
 
     // --- Compute side: the most common node type, NIC cables per member. ---

@@ -94,6 +94,10 @@ struct Topology {
     int leafDomainStrideNodes = 0;
     FabricFloor floor; // over every node member
     bool uniformFabric = true;
+
+    // Added for issue 16 (additive): the design's site calibration (all scales
+    // 1 = the uncalibrated model); models/predict applies it (calibration_hooks.h).
+    CalibrationProfile calibration;
 };
 
 struct PathFacts {

@@ -16,6 +16,7 @@
 // section, and every --flag the section names must exist in a table.
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/validation/model_commands.h"
 #include "cli_run.h"
 
 #include "models/catalog/resource_paths.h"
@@ -145,6 +146,8 @@ const std::vector<std::string> kCluster = {"--gpu", "h100-sxm", "--nodes", "2", 
 class TestCliHelp : public QObject {
     Q_OBJECT
 private slots:
+    // The model commands main registers (app/validation/model_commands.h).
+    void initTestCase() { cli::registerModelCommands(); }
     void topLevelHelpListsEveryCommand();
     void commandHelp_data();
     void commandHelp();

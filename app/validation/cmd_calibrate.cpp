@@ -1,0 +1,295 @@
+// clusterforge-cli calibrate [DESIGN.json | cluster flags] [--runs RUNS.csv] [--nccl-tests LOG ...]
+//                            -o PROFILE.json [--name TEXT] [--format text|json] [--folds K]
+#include "app/validation/model_commands.h"
+
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
+#include "app/cli/command_spec.h"
+#include "app/validation/site_calibration.h"
+
+#include "models/design/design_json.h"
+
+#include <QFile>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+namespace cf::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kCommand = "clusterforge-cli calibrate";
+// Held-out folds for the profile's errors (our choice: 5-fold, leave-one-out
+// below 5 runs; a 2-core machine refits 6 times at most).
+constexpr int kDefaultFolds = 5;
+constexpr int kMaxFolds = 1000;
+// Largest RUNS.csv read (our choice: the shipped 165 rows are 80 kB).
+constexpr qint64 kMaxRunsBytes = 64LL << 20;
+
+// --nccl-tests may be given many times; ArgList takes a flag once, so its
+// values are taken out first.
+std::vector<std::string> takeRepeated(Args& args, const std::string& flag, std::vector<std::string>& errors)
+{
+    std::vector<std::string> values;
+    for (std::size_t i = 0; i < args.size();) {
+        if (args[i] == flag) {
+            if (i + 1 >= args.size()) {
+                errors.push_back(flag + ": missing value");
+                args.erase(args.begin() + long(i));
+                continue;
+            }
+            values.push_back(args[i + 1]);
+            args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+        } else if (args[i].rfind(flag + "=", 0) == 0) {
+            values.push_back(args[i].substr(flag.size() + 1));
+            args.erase(args.begin() + long(i));
+        } else {
+            ++i;
+        }
+    }
+    return values;
+}
+
+std::string pct(double fraction)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "%+.1f %%", 100.0 * fraction);
+    return b;
+}
+
+double mape(const std::vector<double>& errors)
+{
+    double s = 0;
+    for (double e : errors)
+        s += std::fabs(e);
+    return errors.empty() ? 0.0 : s / double(errors.size());
+}
+
+bool readText(const std::string& path, std::string& text, std::string& why)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly)) {
+        why = "cannot open " + path + ": " + file.errorString().toStdString();
+        return false;
+    }
+    if (file.size() > kMaxRunsBytes) {
+        why = path + " is larger than 64 MB";
+        return false;
+    }
+    text = file.readAll().toStdString();
+    return true;
+}
+
+void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationProfile& before,
+               const CalibrationProfile& after, const std::vector<double>& heldOut, std::ostream& out, Json& j)
+{
+    j = Json::array();
+    char line[256];
+    out << "Runs: error of the prediction, before and after calibration (held out: fitted without the run's fold)\n";
+    std::snprintf(line, sizeof line, "  %-24s %-22s %11s %10s %10s %10s\n", "id", "metric", "measured", "before",
+                  "after", "held out");
+    out << line;
+    std::vector<double> b, a;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const PreparedRun& r = *runs[i];
+        b.push_back(runError(r, before));
+        a.push_back(runError(r, after));
+        std::snprintf(line, sizeof line, "  %-24s %-22s %11.4g %10s %10s %10s\n", r.row().id.c_str(),
+                      toString(r.row().metric), r.row().measured, pct(b.back()).c_str(), pct(a.back()).c_str(),
+                      i < heldOut.size() ? pct(heldOut[i]).c_str() : "-");
+        out << line;
+        j.push_back({{"id", r.row().id}, {"metric", toString(r.row().metric)}, {"measured", r.row().measured},
+                     {"error_before", b.back()}, {"error_after", a.back()},
+                     {"error_held_out", i < heldOut.size() ? Json(heldOut[i]) : Json()}});
+    }
+    std::snprintf(line, sizeof line, "  MAPE: before %.2f %%, after %.2f %%, held out %.2f %% (%zu runs)\n",
+                  100 * mape(b), 100 * mape(a), 100 * mape(heldOut), runs.size());
+    out << line;
+}
+
+void printNccl(const NcclFitSet& set, const CalibrationProfile& before, const CalibrationProfile& after,
+               std::ostream& out, Json& j)
+{
+    j = {{"points", Json::array()}, {"flagged", set.flagged}};
+    char line[256];
+    out << "nccl-tests: in-place time, measured and predicted\n";
+    std::snprintf(line, sizeof line, "  %-16s %14s %12s %12s %12s\n", "op", "bytes", "measured us", "before us",
+                  "after us");
+    out << line;
+    std::vector<double> eb, ea;
+    for (const NcclTarget& t : set.targets) {
+        const double b = predictedSeconds(set.topology, t, before), a = predictedSeconds(set.topology, t, after);
+        eb.push_back((b - t.measuredS) / t.measuredS);
+        ea.push_back((a - t.measuredS) / t.measuredS);
+        std::snprintf(line, sizeof line, "  %-16s %14.0f %12.1f %12.1f %12.1f\n", toString(t.op), t.bytes,
+                      t.measuredS * 1e6, b * 1e6, a * 1e6);
+        out << line;
+        j["points"].push_back({{"log", t.log}, {"op", toString(t.op)}, {"bytes", t.bytes},
+                               {"measured_s", t.measuredS}, {"before_s", b}, {"after_s", a}});
+    }
+    std::snprintf(line, sizeof line, "  MAPE of the time: before %.1f %%, after %.1f %% (%zu points)\n",
+                  100 * mape(eb), 100 * mape(ea), set.targets.size());
+    out << line;
+    for (const std::string& f : set.flagged)
+        out << "  flagged: " << f << "\n";
+}
+
+void printConstants(const CalibrationProfile& before, const CalibrationProfile& after, std::ostream& out, Json& j)
+{
+    j = Json::array();
+    char line[256];
+    out << "Constants (scale on the model's default; bounds)\n";
+    for (const ProfileConstant& c : profileConstants()) {
+        const double b = before.*c.member, a = after.*c.member;
+        std::snprintf(line, sizeof line, "  %-26s %6.3f -> %6.3f  %s  [%g, %g]  %s\n", c.key, b, a,
+                      b > 0 ? pct(a / b - 1.0).c_str() : "", c.min, c.max, c.what);
+        out << line;
+        j.push_back({{"constant", c.key}, {"before", b}, {"after", a}, {"min", c.min}, {"max", c.max}});
+    }
+}
+
+} // namespace
+
+const CommandSpec& calibrateSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {pathFlag("--runs", "RUNS.csv",
+                  "the site's runs, columns of resources/validation/calibration.csv (id, model shape, gpu, "
+                  "num_gpus, split, measured figure)"),
+         pathFlag("--nccl-tests", "LOG",
+                  "nccl-tests output (text or -J JSON) of all_reduce_perf, all_gather_perf, reduce_scatter_perf "
+                  "or alltoall_perf on the cluster given; repeatable"),
+         required(withAlias(pathFlag("-o", "PROFILE.json", "the profile to write"), "--output")),
+         textFlag("--name", "TEXT", "the profile's name (the site)"),
+         choiceFlag("--format", {"text", "json"}, "text", "report format"),
+         intFlag("--folds", "K", "folds", 1, kMaxFolds, std::to_string(kDefaultFolds),
+                 "held-out folds for the profile's errors (the uncertainty band)")}};
+    static const CommandSpec spec{
+        "calibrate",
+        "[DESIGN.json | cluster flags]",
+        "Fits a site calibration profile (GEMM and attention efficiency, bandwidth and latency per tier,\n"
+        "overlap) to the site's runs and nccl-tests logs by bounded least squares; prints each run's error\n"
+        "before and after and each constant with its change. The cluster (file or flags) is the one the\n"
+        "nccl-tests logs ran on; each run names its own.",
+        {&own, &clusterFlags()}};
+    return spec;
+}
+
+int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
+{
+    Args raw = rawArgs;
+    std::vector<std::string> errors;
+    const std::vector<std::string> logPaths = takeRepeated(raw, "--nccl-tests", errors);
+    ArgList args(raw, calibrateSpec());
+    const auto runsPath = args.takePath("--runs");
+    auto output = args.takePath("-o");
+    if (!output)
+        output = args.takePath("--output");
+    const auto name = args.takeText("--name");
+    const std::string format = args.takeChoice("--format");
+    const int folds = int(args.takeInt("--folds").value_or(kDefaultFolds));
+    ClusterInput cluster = parseClusterInput(args, errors);
+    for (const std::string& e : errors)
+        args.addError(e);
+    std::vector<std::string> problems = args.finish();
+    if (!output && problems.empty())
+        problems.push_back("-o: required (the profile to write)");
+    if (!runsPath && logPaths.empty() && problems.empty())
+        problems.push_back("--runs: give --runs RUNS.csv or --nccl-tests LOG (or both)");
+    if (!logPaths.empty() && !cluster.catalog && problems.empty())
+        problems.push_back("--nccl-tests: give the cluster the logs ran on (DESIGN.json or --gpu with --nodes)");
+
+    // The runs.
+    std::vector<CalibrationCase> rows;
+    if (runsPath && problems.empty()) {
+        std::string text, why;
+        if (!readText(*runsPath, text, why))
+            problems.push_back("--runs: " + why);
+        else
+            rows = parseCalibrationCsv(text);
+        if (why.empty() && rows.empty())
+            problems.push_back("--runs: " + *runsPath + ": no data rows");
+    }
+    // The nccl-tests logs on the cluster.
+    NcclFitSet nccl;
+    if (cluster.catalog)
+        nccl.topology = deriveTopology(cluster.design, *cluster.catalog);
+    for (const std::string& path : logPaths) {
+        if (!problems.empty())
+            break;
+        const Result<NcclTestsLog> log = loadNcclTestsLog(path);
+        for (const Problem& p : log.problems())
+            if (p.severity == Severity::Error)
+                problems.push_back("--nccl-tests: " + formatProblem(p));
+        if (log.ok())
+            for (const Problem& p : addNcclLog(*log, nccl))
+                problems.push_back(p.field + ": " + p.message);
+    }
+    if (!problems.empty()) {
+        for (const std::string& p : problems)
+            err << kCommand << ": " << p << "\n";
+        return kExitBadInput;
+    }
+
+    const PreparedRuns prepared = prepareRuns(rows);
+    std::vector<const PreparedRun*> runs;
+    for (const PreparedRun& r : prepared.runs)
+        runs.push_back(&r);
+    if (runs.empty() && nccl.targets.empty()) {
+        err << kCommand << ": nothing to fit: no run can be predicted and no nccl-tests point is usable\n";
+        for (const auto& [id, why] : prepared.skipped)
+            err << "  " << id << ": " << why << "\n";
+        for (const std::string& f : nccl.flagged)
+            err << "  flagged: " << f << "\n";
+        return kExitBadInput;
+    }
+    const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
+    const CalibrationProfile before;
+    const ProfileFit fit = fitSite(runs, ncclPtr);
+    CalibrationProfile profile = fit.profile;
+    profile.name = name.value_or("");
+    std::string source = runsPath ? std::to_string(runs.size()) + " runs of " + *runsPath : std::string();
+    for (const std::string& p : logPaths)
+        source += (source.empty() ? "" : "; ") + std::string("nccl-tests ") + p;
+    profile.source = source;
+    if (!runs.empty())
+        profile.heldOutErrors = heldOutErrors(runs, ncclPtr, std::min<int>(folds, int(runs.size())));
+
+    std::ostringstream text;
+    Json report;
+    if (!runs.empty())
+        printRuns(runs, before, profile, profile.heldOutErrors, text, report["runs"]);
+    report["runs_not_used"] = Json::array();
+    for (const auto& [id, why] : prepared.skipped) {
+        text << "  not used: " << id << ": " << why << "\n";
+        report["runs_not_used"].push_back({{"id", id}, {"why", why}});
+    }
+    if (ncclPtr || !nccl.flagged.empty())
+        printNccl(nccl, before, profile, text, report["nccl_tests"]);
+    printConstants(before, profile, text, report["constants"]);
+    std::string why;
+    if (!writeFileAtomically(*output, saveProfileJson(profile), &why)) {
+        err << kCommand << ": -o: " << why << "\n";
+        return kExitBadInput;
+    }
+    text << "Wrote " << *output << " (" << fit.iterations << " iterations, sum of squared log errors "
+         << fit.costBefore << " -> " << fit.costAfter << ")\n";
+    report["profile"] = *output;
+    report["iterations"] = fit.iterations;
+    out << (format == "json" ? report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n" : text.str());
+    return kExitOk;
+}
+
+void registerModelCommands()
+{
+    addCommandEntry({"calibrate", runCalibrate, {&calibrateSpec()}});
+    addCommandEntry({"validate-model", runValidateModel, {&validateModelSpec()}});
+}
+
+} // namespace cf::cli

@@ -1,0 +1,67 @@
+#pragma once
+// The model's accuracy on the shipped validation data (issue 16 items 3-5),
+// shared by `clusterforge-cli validate-model` and tst_model_accuracy:
+//  - per-category error of the uncalibrated model, with and without the six
+//    DeepSpeed-2021 ZeRO-3 rows (inAccuracyGate);
+//  - the leave-in report: per source with at least 8 rows, a profile fitted on
+//    3 of its rows predicts the rest;
+//  - the uncertainty bands checked on rows none of whose source was seen:
+//    leave-one-source-out (a global profile fitted on the other sources
+//    predicts the source, and the band comes from the other sources' held-out
+//    errors of the row's category).
+
+#include "app/validation/prepared_run.h"
+
+#include "models/predict/prediction_band.h"
+
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+// Issue 16 targets (fractions).
+inline constexpr double kLeaveInMapeTarget = 0.05;
+inline constexpr double kBandCoverageTarget = 0.80;
+inline constexpr double kBandHalfWidthTarget = 0.15;
+// Least rows of a source for the leave-in report, and rows it calibrates on (issue 16).
+inline constexpr int kLeaveInMinRows = 8;
+inline constexpr int kLeaveInFitRows = 3;
+
+// A source: the id's prefix before the first '_' (meg21, kort22, tt, mosaic,
+// nemo2407, nemo, mbridge), as the calibration report groups them.
+std::string sourceOf(const CalibrationCase& row);
+PredictionCategory categoryOfRun(const PreparedRun& run);
+
+struct ShippedRuns {
+    PreparedRuns dense;        // resources/validation/calibration.csv
+    PreparedRuns moe;          // resources/validation/calibration_moe.csv (MoE rows the CLI can express)
+    std::string problem;       // non-empty: the data was not found
+};
+// Reads both files from `validationDir`.
+ShippedRuns loadShippedRuns(const std::string& validationDir);
+// resourceDir()/validation: the installed copy, or the source tree's.
+std::string validationDir();
+
+struct LeaveInSource {
+    std::string source;
+    int rows = 0;
+    std::vector<std::string> fitIds;
+    double mapeBefore = 0; // the rest, uncalibrated
+    double mapeAfter = 0;  // the rest, with the profile fitted on fitIds
+    CalibrationProfile profile;
+};
+std::vector<LeaveInSource> leaveInReport(const std::vector<const PreparedRun*>& runs);
+
+struct BandCheck {
+    int rows = 0;
+    int inside = 0;
+    double medianHalfWidth = 0;
+    double coverage() const { return rows > 0 ? double(inside) / rows : 0.0; }
+    std::vector<ModelError> heldOut; // every row's leave-one-source-out error
+};
+BandCheck bandCheck(const std::vector<const PreparedRun*>& runs);
+
+// What validate-model prints (sections as asked): text, or JSON when `json`.
+std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bool json);
+
+} // namespace cf::cli

@@ -1,0 +1,83 @@
+#include "app/validation/prepared_run.h"
+
+#include "app/cli/arg_list.h"
+#include "app/cli/cluster_flags.h"
+#include "app/cli/cmd_evaluate.h"
+#include "app/cli/workload_flags.h"
+#include "app/validation/calibration_runner.h"
+
+namespace cf::cli {
+
+double figureOf(const Prediction& p, CalibrationMetric metric)
+{
+    switch (metric) {
+    case CalibrationMetric::TokensPerSPerGpu: return p.tokensPerSPerGpu;
+    case CalibrationMetric::ModelTflopsPerGpu: return p.tflopsPerGpu;
+    case CalibrationMetric::HardwareTflopsPerGpu: return p.hardwareTflopsPerGpu;
+    case CalibrationMetric::Mfu: return p.mfu;
+    }
+    return 0.0;
+}
+
+PreparedRun::PreparedRun(const CalibrationCase& row) : row_(row)
+{
+    if (!row.skipReason.empty()) {
+        error_ = row.skipReason;
+        return;
+    }
+    if (!(row.measured > 0)) {
+        error_ = "no measured figure";
+        return;
+    }
+    const std::vector<std::string> args = calibrationArgs(row);
+    // The evaluate command's own checks first, so a row is used exactly when
+    // the calibration report compares it.
+    const EvaluateRequest check = evaluateArgs(args);
+    if (!check.inputErrors.empty() || !check.flagErrors.empty()) {
+        error_ = "input error: " + (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front();
+        return;
+    }
+    ArgList list(args, evaluateSpec());
+    list.takeChoice("--format");
+    std::vector<std::string> errors;
+    ClusterInput input = parseClusterInput(list, errors);
+    if (!input.catalog || !errors.empty()) {
+        error_ = errors.empty() ? "no cluster" : errors.front();
+        return;
+    }
+    applyWorkloadFlags(list, *input.catalog, input.fromFile, input.design);
+    if (const std::vector<std::string> left = list.finish(); !left.empty()) {
+        error_ = left.front();
+        return;
+    }
+    design_ = std::move(input.design);
+    catalog_ = std::make_shared<const Catalog>(std::move(*input.catalog));
+    facts_ = deriveDesignFacts(design_, *catalog_);
+}
+
+Prediction PreparedRun::prediction(const CalibrationProfile& profile) const
+{
+    Topology t = facts_.topology;
+    t.calibration = profile;
+    return evaluateOn(t, facts_.power, facts_.capexUsd, design_.workload, design_.parallelism, design_.economics);
+}
+
+double PreparedRun::predict(const CalibrationProfile& profile) const
+{
+    return figureOf(prediction(profile), row_.metric);
+}
+
+PreparedRuns prepareRuns(const std::vector<CalibrationCase>& rows)
+{
+    PreparedRuns out;
+    for (const CalibrationCase& row : rows) {
+        PreparedRun run(row);
+        if (run.ok())
+            out.runs.push_back(std::move(run));
+        else
+            out.skipped.emplace_back(row.id, run.error());
+    }
+    return out;
+}
+
+} // namespace cf::cli

@@ -1,0 +1,54 @@
+#pragma once
+// One published or site run made ready for repeated prediction under
+// different calibration profiles: the CLI flags of the row (calibrationArgs)
+// parsed once into a design, its catalog and its design facts; predicting with
+// a profile then only re-runs the split (evaluateOn), which is what a fit of
+// the profile's constants calls thousands of times.
+
+#include "app/validation/calibration_cases.h"
+
+#include "models/catalog/catalog.h"
+#include "models/design/calibration_profile.h"
+#include "models/design/design.h"
+#include "models/predict/evaluate.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+class PreparedRun {
+public:
+    // Empty error() when the row can be predicted; else why not (the skip
+    // reason, or the first input error of its flags).
+    explicit PreparedRun(const CalibrationCase& row);
+
+    const CalibrationCase& row() const { return row_; }
+    const std::string& error() const { return error_; }
+    bool ok() const { return error_.empty(); }
+    // The figure the row measured (CalibrationCase::metric), predicted with `profile`.
+    double predict(const CalibrationProfile& profile) const;
+    // The full prediction with `profile` (what evaluate prints, without the design's problems).
+    Prediction prediction(const CalibrationProfile& profile) const;
+    const Design& design() const { return design_; }
+
+private:
+    CalibrationCase row_;
+    std::string error_;
+    Design design_;
+    std::shared_ptr<const Catalog> catalog_; // the facts point into it
+    DesignFacts facts_;
+};
+
+// The figure of `metric` in a prediction (tokens/s per GPU, TFLOP/s, MFU).
+double figureOf(const Prediction& prediction, CalibrationMetric metric);
+
+// Every row of the CSV text that can be predicted; the others with their reason.
+struct PreparedRuns {
+    std::vector<PreparedRun> runs;
+    std::vector<std::pair<std::string, std::string>> skipped; // id, reason
+};
+PreparedRuns prepareRuns(const std::vector<CalibrationCase>& rows);
+
+} // namespace cf::cli

@@ -1,0 +1,116 @@
+#include "app/validation/site_calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cf::cli {
+namespace {
+
+constexpr double kSecondsPerUs = 1e-6;
+
+// log of a ratio that may be 0 (a prediction that broke down): a large miss.
+double logRatio(double predicted, double measured)
+{
+    constexpr double kBrokenResidual = 10.0; // our choice: e^10, far beyond any real miss
+    if (!(predicted > 0) || !(measured > 0) || !std::isfinite(predicted))
+        return kBrokenResidual;
+    return std::log(predicted / measured);
+}
+
+} // namespace
+
+Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set)
+{
+    Problems problems;
+    const Topology& t = set.topology;
+    const int perNode = log.ranksPerNode();
+    if (log.nodes > t.nodes || perNode > t.gpusPerNode) {
+        problems.push_back({Severity::Error, "--nccl-tests",
+                            log.name + ": ran " + std::to_string(log.ranks) + " ranks on " +
+                                std::to_string(log.nodes) + " nodes; the cluster has " + std::to_string(t.nodes) +
+                                " nodes of " + std::to_string(t.gpusPerNode) + " GPUs",
+                            {}});
+        return problems;
+    }
+    GroupPlacement g;
+    g.ranks = log.ranks;
+    g.ranksPerNode = perNode;
+    g.firstNodes = log.nodes;
+    // NIC line rate per GPU, GB/s: a ring cannot move more per rank.
+    const double lineRateGBps = t.nicGBpsPerGpu;
+    for (const NcclTestsPoint& p : log.points) {
+        if (log.op == CollectiveOp::AllReduce && log.nodes == 2 && lineRateGBps > 0 &&
+            p.busbwGBps > lineRateGBps) {
+            char why[256];
+            std::snprintf(why, sizeof why,
+                          "%s: %.0f bytes: busbw %.1f GB/s > NIC line rate %.1f GB/s per GPU: tree algorithm, "
+                          "not used as ring bandwidth",
+                          log.name.c_str(), p.bytes, p.busbwGBps, lineRateGBps);
+            set.flagged.push_back(why);
+            continue;
+        }
+        set.targets.push_back({log.name, log.op, g, p.bytes, p.timeUs * kSecondsPerUs});
+    }
+    return problems;
+}
+
+double predictedSeconds(const Topology& topology, const NcclTarget& target, const CalibrationProfile& profile)
+{
+    Topology t = topology;
+    t.calibration = profile;
+    return collectiveTime(t, target.op, target.bytes, target.placement).seconds;
+}
+
+std::vector<double> siteResiduals(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                                  const CalibrationProfile& profile)
+{
+    std::vector<double> r;
+    r.reserve(runs.size() + (nccl ? nccl->targets.size() : 0));
+    for (const PreparedRun* run : runs)
+        r.push_back(logRatio(run->predict(profile), run->row().measured));
+    if (nccl) {
+        Topology t = nccl->topology;
+        t.calibration = profile;
+        for (const NcclTarget& target : nccl->targets)
+            r.push_back(logRatio(collectiveTime(t, target.op, target.bytes, target.placement).seconds,
+                                 target.measuredS));
+    }
+    return r;
+}
+
+ProfileFit fitSite(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                   const CalibrationProfile& start, const ProfileFitOptions& options)
+{
+    const ProfileResiduals f = [&](const CalibrationProfile& p) { return siteResiduals(runs, nccl, p); };
+    return fitProfile(f, start, options);
+}
+
+double runError(const PreparedRun& run, const CalibrationProfile& profile)
+{
+    const double measured = run.row().measured;
+    return (run.predict(profile) - measured) / measured;
+}
+
+std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
+                                  const ProfileFitOptions& options)
+{
+    std::vector<double> errors(runs.size(), 0.0);
+    folds = std::clamp(folds, 1, std::max(1, int(runs.size())));
+    for (int k = 0; k < folds; ++k) {
+        std::vector<const PreparedRun*> train;
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            if (int(i % std::size_t(folds)) != k)
+                train.push_back(runs[i]);
+        const CalibrationProfile p = folds > 1 || nccl ? fitSite(train, nccl, {}, options).profile
+                                                       : CalibrationProfile{};
+        // Kept within what a profile file may hold (calibration_profile.cpp), never NaN.
+        for (std::size_t i = std::size_t(k); i < runs.size(); i += std::size_t(folds)) {
+            const double e = runError(*runs[i], p);
+            errors[i] = std::isfinite(e) ? std::clamp(e, -1.0, 100.0) : 100.0;
+        }
+    }
+    return errors;
+}
+
+} // namespace cf::cli

@@ -1,0 +1,59 @@
+#pragma once
+// Fitting a site profile (issue 16 item 2): the residuals of the site's runs
+// (prepared_run.h) and of its nccl-tests points (nccl_tests_log.h) under a
+// profile, the bounded fit over both (profile_fit.h), and held-out errors of
+// the runs (k-fold: each run predicted by a profile fitted without its fold),
+// which the profile keeps for its uncertainty band.
+
+#include "app/validation/nccl_tests_log.h"
+#include "app/validation/prepared_run.h"
+#include "app/validation/profile_fit.h"
+
+#include "models/topology/topology.h"
+
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+// One nccl-tests point the fit uses: the collective on the site's topology.
+struct NcclTarget {
+    std::string log;   // the file
+    CollectiveOp op = CollectiveOp::AllReduce;
+    GroupPlacement placement;
+    double bytes = 0;
+    double measuredS = 0;
+};
+
+struct NcclFitSet {
+    Topology topology;                 // the cluster the logs ran on
+    std::vector<NcclTarget> targets;
+    std::vector<std::string> flagged;  // points left out, with why (tree all-reduce)
+};
+
+// The points of `log` on `topology`; a 2-node all-reduce point whose bus
+// bandwidth exceeds the NIC line rate per GPU is NCCL's tree algorithm (which
+// sends half the data each way: NVIDIA/nccl#812), so it is flagged and not
+// used as ring bandwidth. Problems (a log on more nodes or GPUs per node than
+// the cluster has) name the file.
+Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set);
+
+double predictedSeconds(const Topology& topology, const NcclTarget& target, const CalibrationProfile& profile);
+
+// log(predicted / measured) of every run, then of every nccl point.
+std::vector<double> siteResiduals(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                                  const CalibrationProfile& profile);
+
+ProfileFit fitSite(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                   const CalibrationProfile& start = {}, const ProfileFitOptions& options = {});
+
+// Fractional error of each run predicted by a profile fitted on the other
+// folds (runs in rank order split into `folds` interleaved folds; folds =
+// runs.size() is leave-one-out). The nccl points stay in every fit.
+std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
+                                  const ProfileFitOptions& options = {});
+
+// (predicted - measured) / measured of one run under a profile.
+double runError(const PreparedRun& run, const CalibrationProfile& profile);
+
+} // namespace cf::cli

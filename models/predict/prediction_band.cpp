@@ -1,0 +1,134 @@
+#include "models/predict/prediction_band.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cf {
+namespace {
+
+constexpr double kP10 = 0.10, kP90 = 0.90;
+constexpr double kSecondsPerDay = 86400.0;
+
+bool has(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+
+std::string generationOf(const std::string& id)
+{
+    if (has(id, "a100") || has(id, "a800"))
+        return "ampere";
+    if (has(id, "h100") || has(id, "h200") || has(id, "h800") || has(id, "gh200"))
+        return "hopper";
+    if (has(id, "b200") || has(id, "b300") || has(id, "gb200") || has(id, "gb300"))
+        return "blackwell";
+    return "other";
+}
+
+} // namespace
+
+std::string PredictionCategory::label() const
+{
+    return gpuGeneration + (moe ? " moe " : " dense ") + sequence + " " + precision + " " + scale;
+}
+
+PredictionCategory categoryOf(const std::string& gpuId, const Workload& w, int gpus)
+{
+    // Sequence classes follow issue 16's regimes (<= 4K, >= 16K); scale classes
+    // are our choice (one node group, one pod, beyond).
+    constexpr int kShortSeq = 4096, kLongSeq = 16384;
+    constexpr int kSmallScale = 64, kMidScale = 512;
+    PredictionCategory c;
+    c.gpuGeneration = generationOf(gpuId);
+    c.moe = w.model.experts > 1;
+    c.sequence = w.seqLen <= kShortSeq ? "<=4K" : w.seqLen >= kLongSeq ? ">=16K" : "8K";
+    c.precision = w.precision == Precision::FP8 ? "fp8" : "bf16";
+    c.scale = gpus <= kSmallScale ? "<=64 GPUs" : gpus <= kMidScale ? "<=512 GPUs" : ">512 GPUs";
+    return c;
+}
+
+double quantile(std::vector<double> v, double q)
+{
+    if (v.empty())
+        return 0.0;
+    std::sort(v.begin(), v.end());
+    const double pos = std::clamp(q, 0.0, 1.0) * double(v.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(pos));
+    const std::size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - double(lo)) * (v[hi] - v[lo]);
+}
+
+UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis)
+{
+    UncertaintyBand b;
+    b.basis = std::move(basis);
+    std::vector<double> ratios, absErrors;
+    for (double e : errors)
+        if (std::isfinite(e) && e > -1.0) { // measured / predicted = 1 / (1 + error)
+            ratios.push_back(1.0 / (1.0 + e));
+            absErrors.push_back(std::fabs(e));
+        }
+    b.samples = int(ratios.size());
+    if (b.samples == 0)
+        return b;
+    b.available = true;
+    b.lowFactor = quantile(ratios, kP10);
+    b.highFactor = quantile(ratios, kP90);
+    b.medianAbsError = quantile(absErrors, 0.5);
+    return b;
+}
+
+UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<ModelError>& errors)
+{
+    // Relax the category one dimension at a time until enough errors match.
+    struct Level {
+        bool scale, sequence, precision, moe, generation;
+    };
+    static const Level kLevels[] = {{true, true, true, true, true},     {false, true, true, true, true},
+                                    {false, false, true, true, true},   {false, false, false, true, true},
+                                    {false, false, false, false, true}, {false, false, false, false, false}};
+    for (const Level& l : kLevels) {
+        std::vector<double> picked;
+        for (const ModelError& e : errors) {
+            const PredictionCategory& k = e.category;
+            if ((l.scale && k.scale != c.scale) || (l.sequence && k.sequence != c.sequence) ||
+                (l.precision && k.precision != c.precision) || (l.moe && k.moe != c.moe) ||
+                (l.generation && k.gpuGeneration != c.gpuGeneration))
+                continue;
+            picked.push_back(e.error);
+        }
+        if (int(picked.size()) >= kMinBandSamples || (&l == &kLevels[5] && !picked.empty())) {
+            std::string label = l.generation ? c.gpuGeneration : "any GPU";
+            if (l.moe)
+                label += c.moe ? " moe" : " dense";
+            if (l.sequence)
+                label += " seq " + c.sequence;
+            if (l.precision)
+                label += " " + c.precision;
+            if (l.scale)
+                label += " " + c.scale;
+            return bandFromErrors(picked, "category " + label);
+        }
+    }
+    return {};
+}
+
+PredictionBands applyBand(const Prediction& p, const UncertaintyBand& b)
+{
+    PredictionBands r;
+    r.band = b;
+    const double lo = b.available ? b.lowFactor : 1.0;
+    const double hi = b.available ? b.highFactor : 1.0;
+    r.tokensPerSPerGpuP10 = p.tokensPerSPerGpu * lo;
+    r.tokensPerSPerGpuP90 = p.tokensPerSPerGpu * hi;
+    r.mfuP10 = p.mfu * lo;
+    r.mfuP90 = p.mfu * hi;
+    // A time's P10 goes with the throughput's P90.
+    r.stepTimeSP10 = hi > 0 ? p.stepTimeS / hi : 0.0;
+    r.stepTimeSP90 = lo > 0 ? p.stepTimeS / lo : 0.0;
+    const double days = p.goodput.timeToTrainS / kSecondsPerDay;
+    r.timeToTrainDaysP10 = hi > 0 ? days / hi : 0.0;
+    r.timeToTrainDaysP90 = lo > 0 ? days / lo : 0.0;
+    r.totalCostUsdP10 = hi > 0 ? p.cost.totalCostUsd / hi : 0.0;
+    r.totalCostUsdP90 = lo > 0 ? p.cost.totalCostUsd / lo : 0.0;
+    return r;
+}
+
+} // namespace cf

