@@ -8,6 +8,7 @@
 #include "models/design/link_rules.h"
 
 #include "models/catalog/catalog.h"
+#include "models/racks/rack_validator.h"
 
 #include <cmath>
 #include <string_view>
@@ -177,6 +178,10 @@ Problems validateDesign(const Design& design, const Catalog* catalog)
     validation::checkWorkload(ctx);
     validation::checkParallelism(ctx);
     validation::checkEconomics(ctx);
+    if (catalog && (!design.racks.empty() || !design.placements.empty())) {
+        Problems racks = validateRacks(design, *catalog); // floor plan (issue 17)
+        ctx.problems.insert(ctx.problems.end(), racks.begin(), racks.end());
+    }
     return std::move(ctx.problems);
 }
 
