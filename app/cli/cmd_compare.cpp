@@ -255,9 +255,11 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         names.push_back(loaded->name.empty() ? file : loaded->name);
         headlines.push_back(headlineFromPrediction(prediction));
         boms.push_back(buildBom(*loaded, catalog));
+        designs.push_back(std::move(*loaded));
     }
 
-    const VariantComparison comparison = compareVariants(names, headlines, boms);
+    VariantComparison comparison = compareVariants(names, headlines, boms);
+    comparison.racks = compareRacks(designs, catalog); // empty unless a design has racks
     if (format == "json")
         out << reportJson(comparison).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";

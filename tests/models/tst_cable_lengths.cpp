@@ -166,6 +166,36 @@ private slots:
         QCOMPARE(after.totalPowerW, before.totalPowerW);
     }
 
+    void centralNetworkRowTurnsShortCampusRunsMultimode()
+    {
+        // 2,048 DGX H100, three tiers: the generator declares spine-core
+        // cables single-mode (campus). Placed, spines and cores share the
+        // central network row, so every run within multimode reach becomes
+        // multimode; only runs past 50 m stay single-mode.
+        const Catalog& c = test::repoCatalog();
+        const Design unplaced = test::designOf(
+            generateFabric(test::fabricSpec(FabricTopology::RailOptimized, 2048, "dgx-h100", "qm9700"), c));
+        RackPlanOptions o;
+        o.rackTypeId = "rack-48u-air-40kw";
+        const Result<Design> placed = placeInRacks(unplaced, c, o);
+        QVERIFY(placed.ok());
+        long long beyondMultimode = 0;
+        for (const CableRun& r : planCableRuns(*placed, c))
+            if (r.lengthM > kMultimodeReachM)
+                beyondMultimode += r.cables;
+        const auto before = quantities(buildBom(unplaced, c));
+        const auto after = quantities(buildBom(*placed, c));
+        std::printf("2048-node rail: single-mode %lld -> %lld, multimode %lld -> %lld\n",
+                    before.at("cable/fibre-400g-sm"), after.at("cable/fibre-400g-sm"),
+                    before.at("cable/fibre-400g-mm"), after.at("cable/fibre-400g-mm"));
+        QCOMPARE(after.at("cable/fibre-400g-sm"), beyondMultimode);
+        QVERIFY(after.at("cable/fibre-400g-sm") < before.at("cable/fibre-400g-sm"));
+        // Spines and cores sharing a network rack are joined by copper.
+        const long long dac = after.count("cable/dac-400g") ? after.at("cable/dac-400g") : 0;
+        QCOMPARE(after.at("cable/fibre-400g-sm") + after.at("cable/fibre-400g-mm") + dac,
+                 before.at("cable/fibre-400g-sm") + before.at("cable/fibre-400g-mm"));
+    }
+
     void compareRowsAppearOnlyWithRacks()
     {
         const Catalog& c = test::repoCatalog();

@@ -263,6 +263,29 @@ private slots:
         const Design d = test::loadDesignOrDie(path);
         QVERIFY(errorsOf(validateDesign(d, &test::repoCatalog())).empty());
     }
+
+    void compareShowsRackRowsOnlyForPlacedDesigns()
+    {
+        QTemporaryDir dir;
+        const std::string plain = dir.filePath("plain.json").toStdString();
+        const std::string racked = dir.filePath("racked.json").toStdString();
+        const std::vector<std::string> base = {"--topology", "rail", "--nodes", "32", "--node", "dgx-b200",
+                                               "--switch", "qm9700"};
+        std::vector<std::string> a = base, b = base;
+        a.insert(a.end(), {"-o", plain});
+        b.insert(b.end(), {"--rack-kw", "40", "-o", racked});
+        QCOMPARE(test::runCliCommand("generate", a).code, 0);
+        QCOMPARE(test::runCliCommand("generate", b).code, 0);
+        const test::CliRun both = test::runCliCommand("compare", {plain, racked});
+        QVERIFY2(both.code == 0, both.err.c_str());
+        QVERIFY2(both.out.find("\nracks                      | 0") != std::string::npos, both.out.c_str());
+        QVERIFY(both.out.find("\ncooling                    | none") != std::string::npos);
+        QVERIFY(both.out.find("| air") != std::string::npos);
+        const test::CliRun json = test::runCliCommand("compare", {plain, racked, "--format", "json"});
+        QVERIFY(json.out.find("\"maxRackKw\"") != std::string::npos);
+        const test::CliRun none = test::runCliCommand("compare", {plain, plain});
+        QVERIFY(none.out.find("cooling") == std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRackPlacement)
