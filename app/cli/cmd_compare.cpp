@@ -45,6 +45,9 @@ const MetricText kMetricText[] = {
     {"capexUsd", "capital cost (USD)", "%.0f"},
     {"opexUsdPerYear", "operating cost (USD/yr)", "%.0f"},
     {"totalCostUsd", "total cost of run (USD)", "%.0f"},
+    {"racks", "racks", "%.0f"},
+    {"maxRackKw", "fullest rack (kW)", "%.1f"},
+    {"meanRackKw", "kW per rack", "%.1f"},
 };
 
 MetricText textOf(const ComparedMetric& m)
@@ -114,6 +117,17 @@ nlohmann::ordered_json reportJson(const VariantComparison& c)
         }
         report["metrics"].push_back(std::move(jm));
     }
+    if (!c.racks.empty()) { // only when a design has racks: unplaced comparisons are unchanged
+        nlohmann::ordered_json racks;
+        for (const ComparedMetric& m : c.racks.metrics) {
+            nlohmann::ordered_json values = nlohmann::ordered_json::array();
+            for (const std::optional<double>& v : m.values)
+                values.push_back(optionalJson(v));
+            racks[m.key] = std::move(values);
+        }
+        racks["cooling"] = c.racks.cooling;
+        report["racks"] = std::move(racks);
+    }
     report["bomDifferences"] = nlohmann::ordered_json::array();
     for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
         nlohmann::ordered_json diff = diffJson(c.bomDiffs[i]);
@@ -135,7 +149,9 @@ std::string reportText(const VariantComparison& c)
         text += line;
     }
     text += "\n";
-    for (const ComparedMetric& m : c.metrics) {
+    std::vector<ComparedMetric> rows = c.metrics;
+    rows.insert(rows.end(), c.racks.metrics.begin(), c.racks.metrics.end());
+    for (const ComparedMetric& m : rows) {
         const MetricText t = textOf(m);
         std::snprintf(line, sizeof line, "%-26s", t.label);
         text += line;
@@ -151,6 +167,15 @@ std::string reportText(const VariantComparison& c)
             if (int(i) == m.bestIndex)
                 cell += " *";
             std::snprintf(line, sizeof line, " | %-30s", cell.c_str());
+            text += line;
+        }
+        text += "\n";
+    }
+    if (!c.racks.empty()) {
+        std::snprintf(line, sizeof line, "%-26s", "cooling");
+        text += line;
+        for (const std::string& cooling : c.racks.cooling) {
+            std::snprintf(line, sizeof line, " | %-30s", cooling.c_str());
             text += line;
         }
         text += "\n";
@@ -212,6 +237,7 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     std::vector<std::string> names;
     std::vector<Headline> headlines;
     std::vector<BillOfMaterials> boms;
+    std::vector<Design> designs;
     bool designErrors = false;
     for (const std::string& file : files) {
         Result<Design> loaded = loadDesignFile(file);
@@ -229,9 +255,11 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         names.push_back(loaded->name.empty() ? file : loaded->name);
         headlines.push_back(headlineFromPrediction(prediction));
         boms.push_back(buildBom(*loaded, catalog));
+        designs.push_back(std::move(*loaded));
     }
 
-    const VariantComparison comparison = compareVariants(names, headlines, boms);
+    VariantComparison comparison = compareVariants(names, headlines, boms);
+    comparison.racks = compareRacks(designs, catalog); // empty unless a design has racks
     if (format == "json")
         out << reportJson(comparison).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";

@@ -1,11 +1,15 @@
 // clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
 //     --switch ID [--tiers 2|3] [--oversubscription R] [--storage ID]
-//     [--model PRESET] [--name TEXT] -o DESIGN.json [--format json|text]
+//     [--model PRESET] [--name TEXT] [--rack-kw KW] [--cooling air|rear-door|liquid]
+//     -o DESIGN.json [--format json|text]
 // Lays out the whole fabric (models/topology/fabric_generator), writes the
 // design file and prints a summary of what was built, as text or (the default) JSON:
 // {"nodes", "gpus", "tiers", "switches": {"leaf","spine","core"},
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables).
 // The design gets a starting split that validates (see setStartingSplit).
+// With --rack-kw or --cooling every part is placed into racks of the catalog
+// rack type that fits (models/racks/rack_planner.h); the summary then adds
+// "racks": {"count", "type", "maxKw"}.
 // Bad input exits 2 naming the flag.
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
@@ -13,6 +17,8 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
+#include "models/racks/rack_load.h"
+#include "models/racks/rack_planner.h"
 #include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
@@ -26,6 +32,8 @@ namespace {
 // Flag ranges; the generator checks the same ranges and more, naming the field.
 constexpr long long kMaxNodesFlag = 100000;
 constexpr double kMaxOversubscriptionFlag = 16.0;
+constexpr double kMinRackKwFlag = 1.0;    // our choice: below any rack that holds a GPU node
+constexpr double kMaxRackKwFlag = 1000.0; // limits::DesignLimits::kMaxRackKw
 
 int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
@@ -58,8 +66,63 @@ void setStartingSplit(Design& design, int gpusPerNode, int gpus)
     w.globalBatchSeqs = std::max(1, (w.globalBatchSeqs + p.dp - 1) / p.dp) * p.dp;
 }
 
+// What the racks hold, for the summary (only when the design was placed).
+struct RackSummary {
+    int count = 0;
+    std::string type;
+    double maxKw = 0; // the fullest rack at full load
+};
+
+RackSummary summarizeRacks(const Design& design, const Catalog& catalog)
+{
+    RackSummary s;
+    s.count = static_cast<int>(design.racks.size());
+    if (!design.racks.empty())
+        s.type = design.racks.front().catalogId;
+    for (const RackLoad& l : rackLoads(design, catalog))
+        s.maxKw = std::max(s.maxKw, l.fullLoadKw);
+    return s;
+}
+
+// Places the design into racks when --rack-kw or --cooling was given;
+// problems name the flag.
+std::vector<std::string> placeIfAsked(Design& design, const Catalog& catalog, std::optional<double> rackKw,
+                                      const std::optional<std::string>& coolingName)
+{
+    if (!rackKw && !coolingName)
+        return {};
+    std::optional<Cooling> cooling;
+    if (coolingName) {
+        Cooling c{};
+        if (!coolingFromString(*coolingName, c))
+            return {"--cooling: internal error: " + quoteValue(*coolingName) + " is not understood"};
+        cooling = c;
+    }
+    std::vector<std::string> errors;
+    auto collect = [&errors](const Problems& problems) {
+        for (const Problem& p : problems)
+            if (p.severity == Severity::Error)
+                errors.push_back("--" + p.field + ": " + p.message);
+    };
+    Result<std::string> type = chooseRackType(catalog, rackKw, cooling);
+    if (!type) {
+        collect(type.problems());
+        return errors;
+    }
+    RackPlanOptions options;
+    options.rackTypeId = *type;
+    options.powerLimitKw = rackKw.value_or(0.0);
+    Result<Design> placed = placeInRacks(design, catalog, options);
+    if (!placed) {
+        collect(placed.problems());
+        return errors;
+    }
+    design = std::move(*placed);
+    return {};
+}
+
 // The same facts as the JSON summary, for a person.
-void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::string& path)
+void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::string& path, const RackSummary& racks)
 {
     const FabricSummary& s = f.summary;
     const int tiers = s.core > 0 ? 3 : s.spine > 0 ? 2 : 1;
@@ -68,11 +131,14 @@ void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::st
     out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, " << s.core << " core\n";
     out << "cables:   " << s.nodeLeafCables << " node-leaf, " << s.leafSpineCables << " leaf-spine, "
         << s.spineCoreCables << " spine-core\n";
+    if (racks.count > 0)
+        out << "racks:    " << racks.count << " x " << racks.type << ", fullest at " << formatNumber(racks.maxKw)
+            << " kW at full load\n";
     for (const Problem& p : f.problems)
         out << "warning: " << formatProblem(p) << "\n";
 }
 
-void printSummary(std::ostream& out, const GeneratedFabric& f)
+void printSummary(std::ostream& out, const GeneratedFabric& f, const RackSummary& racks)
 {
     const FabricSummary& s = f.summary;
     nlohmann::ordered_json j;
@@ -83,6 +149,8 @@ void printSummary(std::ostream& out, const GeneratedFabric& f)
     j["links"] = {{"node_leaf", s.nodeLeafCables},
                   {"leaf_spine", s.leafSpineCables},
                   {"spine_core", s.spineCoreCables}};
+    if (racks.count > 0)
+        j["racks"] = {{"count", racks.count}, {"type", racks.type}, {"maxKw", racks.maxKw}};
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
     for (const Problem& p : f.problems)
         warnings.push_back(formatProblem(p));
@@ -106,6 +174,10 @@ const CommandSpec& generateSpec()
          textFlag("--storage", "ID", "storage catalog id", "none"),
          textFlag("--model", "PRESET", "model preset id for the workload", "the engine's default workload"),
          textFlag("--name", "TEXT", "design name", "'<topology> <N>x <node>'"),
+         realFlag("--rack-kw", "KW", "kW", kMinRackKwFlag, kMaxRackKwFlag, "no racks",
+                  "power limit per rack; places every part into racks"),
+         choiceFlag("--cooling", {"air", "rear-door", "liquid"}, "",
+                    "rack cooling (default: the least that carries --rack-kw); places every part into racks"),
          required(withAlias(pathFlag("-o", "DESIGN.json", "the design file to write"), "--output")),
          choiceFlag("--format", {"json", "text"}, "json", "summary of what was generated")}};
     static const CommandSpec spec{"generate",
@@ -131,6 +203,8 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
     const auto model = list.takeText("--model");
     const auto name = list.takeText("--name");
+    const auto rackKw = list.takeDouble("--rack-kw");
+    const auto cooling = list.takeOneOf("--cooling");
     auto output = list.takePath("-o");
     if (auto longOutput = list.takePath("--output")) {
         if (output)
@@ -198,14 +272,17 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     }
     const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
     setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
+    if (std::vector<std::string> rackErrors = placeIfAsked(design, catalog, rackKw, cooling); !rackErrors.empty())
+        return fail(err, rackErrors);
+    const RackSummary racks = summarizeRacks(design, catalog);
     if (const Result<void> saved = saveDesignFile(design, *output); !saved) {
         err << "clusterforge-cli generate: -o: " << failureMessage(saved.problems()) << "\n";
         return kExitBadInput;
     }
     if (format == "text")
-        printSummaryText(out, fabric, *output);
+        printSummaryText(out, fabric, *output, racks);
     else
-        printSummary(out, fabric);
+        printSummary(out, fabric, racks);
     return kExitOk;
 }
 

@@ -4,6 +4,7 @@
 // (a flat IdIndex, not std::unordered_map: no allocation per group).
 #include "models/bom/bill_of_materials.h"
 
+#include "models/racks/cable_lengths.h"
 #include "models/topology/id_index.h"
 
 #include <algorithm>
@@ -95,6 +96,55 @@ void warn(Problems& problems, const std::string& field, const std::string& messa
     problems.push_back({Severity::Warning, field, message, std::string(item)});
 }
 
+// Cable tallies of a placed design: one per (medium, length class, speed)
+// from each run's measured length; unplaced runs keep their link's choice.
+std::vector<CableTally> placedCableTallies(const Design& design, const Catalog& catalog)
+{
+    std::vector<CableTally> tallies;
+    for (const CableRun& run : planCableRuns(design, catalog)) {
+        const Link& l = design.links[run.link];
+        auto it = std::find_if(tallies.begin(), tallies.end(), [&](const CableTally& t) {
+            return t.medium == run.medium && t.lengthClass == run.lengthClass && t.gbps == l.speedGbps;
+        });
+        if (it == tallies.end()) {
+            tallies.push_back({run.medium, run.lengthClass, l.speedGbps, 0, l.id});
+            it = tallies.end() - 1;
+        }
+        it->cables += run.cables;
+    }
+    return tallies;
+}
+
+// One rack line and one PDU line per rack type the design uses.
+void addRackLines(const Design& design, const Catalog& catalog, std::vector<BomLine>& racks,
+                  std::vector<BomLine>& pdus, Problems& problems)
+{
+    for (const Rack& r : design.racks) {
+        const RackSpec* t = catalog.rack(r.catalogId);
+        if (!t) {
+            warn(problems, "racks.catalogId", "unknown rack type '" + r.catalogId + "': not in the bill", r.id);
+            continue;
+        }
+        auto same = std::find_if(racks.begin(), racks.end(), [&](const BomLine& b) { return b.itemId == t->id; });
+        if (same != racks.end()) {
+            same->quantity += 1;
+            same->extendedPriceUsd = static_cast<double>(same->quantity) * same->unitPriceUsd;
+            continue;
+        }
+        racks.push_back(makeLine(t->id, t->name, t->vendor, "rack", 1, t->priceUsd, 0, t->provenance));
+    }
+    for (const BomLine& rack : racks) {
+        const RackSpec* t = catalog.rack(rack.itemId);
+        if (t->powerFeeds <= 0)
+            continue;
+        BomLine pdu = makeLine(t->id, "PDU of " + t->name, t->vendor, "pdu", rack.quantity * t->powerFeeds,
+                               t->pduPriceUsd, 0, t->provenance);
+        if (const auto it = t->provenance.estimated.find("pduPriceUsd"); it != t->provenance.estimated.end())
+            pdu.note = "estimated: " + it->second;
+        pdus.push_back(std::move(pdu));
+    }
+}
+
 } // namespace
 
 const CableSpec* bomCableFor(const Catalog& catalog, Medium medium, LengthClass lengthClass, double gbps)
@@ -136,10 +186,15 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
     }
 
     // Links by (medium, length class, speed), cables = per member x members.
+    // A placed design takes each cable's medium from its length (racks/cable_lengths.h).
     std::vector<CableTally> cableTallies;
     const bool groups = !groupMembers.empty();
     std::size_t last = 0;
-    for (const Link& l : design.links) {
+    static const std::vector<Link> kNoLinks;
+    if (!design.racks.empty())
+        cableTallies = placedCableTallies(design, catalog);
+    const std::vector<Link>& declaredLinks = design.racks.empty() ? design.links : kNoLinks; // both lvalues: no copy
+    for (const Link& l : declaredLinks) {
         long long members = 1;
         if (groups) {
             if (groupFilter.mayContain(l.fromPartId))
@@ -166,8 +221,9 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
         last = static_cast<std::size_t>(it - cableTallies.begin());
     }
 
-    // Lines, in the order nodes, GPUs, NICs, switches, storage, cables.
-    std::vector<BomLine> nodes, gpus, nics, switches, storage, cables;
+    // Lines, in the order nodes, GPUs, NICs, switches, storage, cables, racks, PDUs.
+    std::vector<BomLine> nodes, gpus, nics, switches, storage, cables, racks, pdus;
+    addRackLines(design, catalog, racks, pdus, bom.problems);
     auto addIncluded = [](std::vector<BomLine>& into, BomLine line) {
         for (BomLine& existing : into)
             if (existing.itemId == line.itemId && existing.includedIn == line.includedIn) {
@@ -238,7 +294,7 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
     }
 
     auto byId = [](const BomLine& a, const BomLine& b) { return a.itemId < b.itemId; };
-    for (auto* group : {&nodes, &gpus, &nics, &switches, &storage, &cables}) {
+    for (auto* group : {&nodes, &gpus, &nics, &switches, &storage, &cables, &racks, &pdus}) {
         std::sort(group->begin(), group->end(), byId);
         for (BomLine& line : *group) {
             if (line.counted()) {

@@ -13,8 +13,12 @@
 //    cable of medium M and class C with gbps >= G (the cheaper one on a tie).
 //    A link stands for cablesPerMember cables, times the members of a node group
 //    at one end. NVLink links are inside a node or rack and cost nothing.
+//  - a placed design (one with racks): each cable's medium and length class
+//    follow its measured length (models/racks/cable_lengths.h), so a run
+//    inside a rack becomes a DAC and one across rows may need single-mode;
+//    one line per rack type and one for its PDUs (powerFeeds per rack).
 // Totals are the sums of the counted lines; the engine's capital cost is
-// `totalUsd`. Racks, PDUs and facility items are not modelled.
+// `totalUsd`. Facility items (CDUs, chillers, busbars) are not modelled.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
@@ -29,7 +33,7 @@ struct BomLine {
     std::string itemId; // catalog id ("dgx-h100", "fibre-400g-mm"); "" when no cable fits
     std::string name;
     std::string vendor;
-    std::string kind; // "node", "gpu", "nic", "switch", "storage", "cable"
+    std::string kind; // "node", "gpu", "nic", "switch", "storage", "cable", "rack", "pdu"
     long long quantity = 0;
     double unitPriceUsd = 0; // 0 when unknown or included in another line
     double extendedPriceUsd = 0;
@@ -44,7 +48,7 @@ struct BomLine {
 };
 
 struct BillOfMaterials {
-    std::vector<BomLine> lines; // nodes, gpus, nics, switches, storage, cables; by id within a kind
+    std::vector<BomLine> lines; // nodes, gpus, nics, switches, storage, cables, racks, pdus; by id within a kind
     double totalUsd = 0;        // sum of counted lines' extended prices
     double totalPowerW = 0;     // sum of counted lines' total power
     Problems problems;          // unknown catalog ids, unpriced items, links no cable fits

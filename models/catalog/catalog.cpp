@@ -127,6 +127,7 @@ void Catalog::merge(const Catalog& other)
     mergeInto(switches_, other.switches_);
     mergeInto(storages_, other.storages_);
     mergeInto(cables_, other.cables_);
+    mergeInto(racks_, other.racks_);
     mergeInto(presets_, other.presets_);
 }
 
@@ -180,6 +181,7 @@ const NicSpec* Catalog::nic(std::string_view id) const { return findById(nics_, 
 const SwitchSpec* Catalog::switchSpec(std::string_view id) const { return findById(switches_, id); }
 const StorageSpec* Catalog::storage(std::string_view id) const { return findById(storages_, id); }
 const CableSpec* Catalog::cable(std::string_view id) const { return findById(cables_, id); }
+const RackSpec* Catalog::rack(std::string_view id) const { return findById(racks_, id); }
 const ModelPreset* Catalog::preset(std::string_view id) const { return findById(presets_, id); }
 
 const char* toString(ScaleUp scaleUp)
@@ -199,6 +201,26 @@ const char* toString(FabricTech tech)
     case FabricTech::Ethernet: return "ethernet";
     }
     return "?";
+}
+
+const char* toString(Cooling cooling)
+{
+    switch (cooling) {
+    case Cooling::Air: return "air";
+    case Cooling::RearDoor: return "rear-door";
+    case Cooling::Liquid: return "liquid";
+    }
+    return "?";
+}
+
+bool coolingFromString(const std::string& text, Cooling& out)
+{
+    for (Cooling c : {Cooling::Air, Cooling::RearDoor, Cooling::Liquid})
+        if (text == toString(c)) {
+            out = c;
+            return true;
+        }
+    return false;
 }
 
 } // namespace cf

@@ -23,6 +23,9 @@ struct Provenance {
 };
 
 enum class ScaleUp { NVSwitch, PCIe, InfinityFabric };
+// How a rack removes heat, in rising capability: a part that needs a given
+// cooling fits a rack with that cooling or a more capable one.
+enum class Cooling { Air, RearDoor, Liquid };
 enum class FabricTech { InfiniBand, Ethernet };
 
 struct GpuSpec {
@@ -50,6 +53,7 @@ struct NodeSpec {
     double nonGpuPowerW = 0;    // CPUs, memory, fans, NICs: node power minus GPUs at TDP
     double priceUsd = 0;
     int rackUnits = 0;
+    Cooling cooling = Cooling::Air; // the least a rack must offer (NVL72: liquid)
     Provenance provenance;
 };
 
@@ -70,6 +74,8 @@ struct SwitchSpec {
     double bufferMB = 0;       // packet buffer, megabytes
     bool inNetworkReduction = false; // SHARP
     double priceUsd = 0;
+    int rackUnits = 1;
+    Cooling cooling = Cooling::Air;
     Provenance provenance;
 };
 
@@ -81,6 +87,20 @@ struct StorageSpec {
     double capacityTB = 0;
     double powerW = 0;
     double priceUsd = 0;
+    int rackUnits = 2;
+    Cooling cooling = Cooling::Air;
+    Provenance provenance;
+};
+
+// A rack type: the enclosure with its power feeds and cooling.
+struct RackSpec {
+    std::string id, name, vendor;
+    int rackUnits = 42;        // usable height, U (1U = 44.45 mm, EIA-310)
+    double powerLimitKw = 0;   // IT load its power feeds and cooling carry, kilowatts
+    Cooling cooling = Cooling::Air;
+    int powerFeeds = 2;        // PDUs per rack
+    double pduPriceUsd = 0;    // per PDU
+    double priceUsd = 0;       // enclosure (with its door or manifold)
     Provenance provenance;
 };
 
@@ -127,6 +147,7 @@ public:
     const SwitchSpec* switchSpec(std::string_view id) const;
     const StorageSpec* storage(std::string_view id) const;
     const CableSpec* cable(std::string_view id) const;
+    const RackSpec* rack(std::string_view id) const;
     const ModelPreset* preset(std::string_view id) const;
 
     const std::vector<GpuSpec>& gpus() const { return gpus_; }
@@ -135,6 +156,7 @@ public:
     const std::vector<SwitchSpec>& switches() const { return switches_; }
     const std::vector<StorageSpec>& storages() const { return storages_; }
     const std::vector<CableSpec>& cables() const { return cables_; }
+    const std::vector<RackSpec>& racks() const { return racks_; }
     const std::vector<ModelPreset>& presets() const { return presets_; }
 
 private:
@@ -144,10 +166,13 @@ private:
     std::vector<SwitchSpec> switches_;
     std::vector<StorageSpec> storages_;
     std::vector<CableSpec> cables_;
+    std::vector<RackSpec> racks_;
     std::vector<ModelPreset> presets_;
 };
 
 const char* toString(ScaleUp scaleUp);
 const char* toString(FabricTech tech);
+const char* toString(Cooling cooling); // "air", "rear-door", "liquid"
+bool coolingFromString(const std::string& text, Cooling& out);
 
 } // namespace cf

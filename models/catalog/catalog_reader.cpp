@@ -34,6 +34,8 @@ constexpr int kMaxGpusPerNode = FL::kMaxGpusPerNode;
 constexpr int kMaxNicsPerNode = FL::kMaxNicsPerNode;
 constexpr int kMaxRadix = FL::kMaxRadix;
 constexpr int kMaxRackUnits = FL::kMaxRackUnits;
+constexpr double kMaxRackKw = FL::kMaxRackKw;
+constexpr int kMaxPowerFeeds = FL::kMaxPowerFeeds;
 constexpr int kMaxModelDim = FL::kMaxModelDim;
 constexpr int kMaxLayers = FL::kMaxPresetLayers;
 constexpr int kMaxExperts = FL::kMaxPresetExperts;
@@ -117,6 +119,15 @@ bool scaleUpFromString(const std::string& s, ScaleUp& out)
     return false;
 }
 
+// "cooling": the least a rack must offer for this part; absent = air.
+void readCooling(CatalogEntryReader& r, Cooling& out)
+{
+    std::string cooling;
+    r.text("cooling", cooling, false);
+    if (!cooling.empty() && !coolingFromString(cooling, out))
+        r.error("cooling", "unknown cooling \"" + cooling + "\" (air, rear-door, liquid)");
+}
+
 bool readNode(CatalogEntryReader& r, NodeSpec& n)
 {
     readCommon(r, n.id, n.name, &n.vendor);
@@ -134,6 +145,7 @@ bool readNode(CatalogEntryReader& r, NodeSpec& n)
     r.number("nonGpuPowerW", n.nonGpuPowerW, 0, kMaxPartPowerW, true);
     r.number("priceUsd", n.priceUsd, 0, kMaxPriceUsd, false);
     r.integer("rackUnits", n.rackUnits, 0, kMaxRackUnits, false);
+    readCooling(r, n.cooling);
     r.provenance(n.provenance);
     if (r.ok() && n.scaleUpDomainGpus > n.gpus)
         r.error("scaleUpDomainGpus", "scale-up domain of " + std::to_string(n.scaleUpDomainGpus)
@@ -172,6 +184,8 @@ bool readSwitch(CatalogEntryReader& r, SwitchSpec& s)
     r.number("bufferMB", s.bufferMB, 0, kMaxMemoryGB, false);
     r.boolean("inNetworkReduction", s.inNetworkReduction, false);
     r.number("priceUsd", s.priceUsd, 0, kMaxPriceUsd, false);
+    r.integer("rackUnits", s.rackUnits, 1, kMaxRackUnits, false);
+    readCooling(r, s.cooling);
     r.provenance(s.provenance);
     return r.ok();
 }
@@ -185,6 +199,8 @@ bool readStorage(CatalogEntryReader& r, StorageSpec& s)
     r.number("capacityTB", s.capacityTB, 0, kMaxCapacityTB, true, true);
     r.number("powerW", s.powerW, 0, kMaxPartPowerW, false);
     r.number("priceUsd", s.priceUsd, 0, kMaxPriceUsd, false);
+    r.integer("rackUnits", s.rackUnits, 1, kMaxRackUnits, false);
+    readCooling(r, s.cooling);
     r.provenance(s.provenance);
     return r.ok();
 }
@@ -204,6 +220,22 @@ bool readCable(CatalogEntryReader& r, CableSpec& c)
     r.number("powerW", c.powerW, 0, kMaxPartPowerW, false);
     r.number("priceUsd", c.priceUsd, 0, kMaxPriceUsd, false);
     r.provenance(c.provenance);
+    return r.ok();
+}
+
+bool readRack(CatalogEntryReader& r, RackSpec& k)
+{
+    readCommon(r, k.id, k.name, &k.vendor);
+    r.integer("rackUnits", k.rackUnits, 1, kMaxRackUnits, true);
+    r.number("powerLimitKw", k.powerLimitKw, 0, kMaxRackKw, true, true);
+    std::string cooling;
+    r.text("cooling", cooling, true);
+    if (!cooling.empty() && !coolingFromString(cooling, k.cooling))
+        r.error("cooling", "unknown cooling \"" + cooling + "\" (air, rear-door, liquid)");
+    r.integer("powerFeeds", k.powerFeeds, 0, kMaxPowerFeeds, false);
+    r.number("pduPriceUsd", k.pduPriceUsd, 0, kMaxPriceUsd, false);
+    r.number("priceUsd", k.priceUsd, 0, kMaxPriceUsd, false);
+    r.provenance(k.provenance);
     return r.ok();
 }
 
@@ -339,7 +371,8 @@ Result<Catalog> Catalog::fromJson(std::string_view text)
         return Result<Catalog>::failure(std::move(probs));
     }
     static const std::vector<std::string> kSections{"format",   "version", "gpus",   "nodes",  "nics",
-                                                    "switches", "storage", "cables", "presets"};
+                                                    "switches", "storage", "cables", "presets",
+                                                    "racks"};
     for (const auto& [key, value] : root.items())
         if (std::find(kSections.begin(), kSections.end(), key) == kSections.end())
             probs.push_back({Severity::Warning,
@@ -355,6 +388,7 @@ Result<Catalog> Catalog::fromJson(std::string_view text)
     ok &= readSection(root, "switches", c.switches_, probs, readSwitch);
     ok &= readSection(root, "storage", c.storages_, probs, readStorage);
     ok &= readSection(root, "cables", c.cables_, probs, readCable);
+    ok &= readSection(root, "racks", c.racks_, probs, readRack);
     ok &= readSection(root, "presets", c.presets_, probs,
                       [&probs](CatalogEntryReader& r, ModelPreset& p) { return readPreset(r, p, probs); });
     if (!ok)

@@ -1,5 +1,10 @@
 #include "models/compare/variant_comparison.h"
 
+#include "models/racks/rack_load.h"
+
+#include <algorithm>
+#include <set>
+
 #include <cmath>
 #include <map>
 
@@ -83,32 +88,70 @@ std::map<std::string, BomLine> countedIndex(const BillOfMaterials& bom)
 
 } // namespace
 
+ComparedMetric compareRow(std::string key, std::string label, BetterWhen better,
+                          std::vector<std::optional<double>> values)
+{
+    ComparedMetric row;
+    row.key = std::move(key);
+    row.label = std::move(label);
+    row.better = better;
+    row.values = std::move(values);
+    const std::optional<double> first = row.values.empty() ? std::nullopt : row.values.front();
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+        std::optional<double> delta;
+        std::optional<double> relative;
+        if (i > 0 && first && row.values[i]) {
+            delta = *row.values[i] - *first;
+            if (*first != 0)
+                relative = *delta / std::abs(*first);
+        }
+        row.deltas.push_back(delta);
+        row.relativeDeltas.push_back(relative);
+    }
+    row.bestIndex = bestOf(row.values, better);
+    return row;
+}
+
 std::vector<ComparedMetric> compareHeadlines(const std::vector<Headline>& headlines)
 {
     std::vector<ComparedMetric> rows;
     for (const MetricDef& def : kMetricDefs) {
-        ComparedMetric row;
-        row.key = def.key;
-        row.label = def.label;
-        row.better = def.better;
+        std::vector<std::optional<double>> values;
         for (const Headline& h : headlines)
-            row.values.push_back(valueOf(h, def));
-        const std::optional<double> first = row.values.empty() ? std::nullopt : row.values.front();
-        for (std::size_t i = 0; i < row.values.size(); ++i) {
-            std::optional<double> delta;
-            std::optional<double> relative;
-            if (i > 0 && first && row.values[i]) {
-                delta = *row.values[i] - *first;
-                if (*first != 0)
-                    relative = *delta / std::abs(*first);
-            }
-            row.deltas.push_back(delta);
-            row.relativeDeltas.push_back(relative);
-        }
-        row.bestIndex = bestOf(row.values, def.better);
-        rows.push_back(std::move(row));
+            values.push_back(valueOf(h, def));
+        rows.push_back(compareRow(def.key, def.label, def.better, std::move(values)));
     }
     return rows;
+}
+
+RackComparison compareRacks(const std::vector<Design>& designs, const Catalog& catalog)
+{
+    RackComparison c;
+    if (std::none_of(designs.begin(), designs.end(), [](const Design& d) { return !d.racks.empty(); }))
+        return c;
+    std::vector<std::optional<double>> racks, maxKw, meanKw;
+    for (const Design& d : designs) {
+        const std::vector<RackLoad> loads = rackLoads(d, catalog);
+        std::set<Cooling> coolings;
+        double max = 0, sum = 0;
+        for (const RackLoad& l : loads) {
+            max = std::max(max, l.fullLoadKw);
+            sum += l.fullLoadKw;
+            if (l.type)
+                coolings.insert(l.cooling);
+        }
+        racks.push_back(double(loads.size()));
+        maxKw.push_back(loads.empty() ? std::nullopt : std::optional<double>(max));
+        meanKw.push_back(loads.empty() ? std::nullopt : std::optional<double>(sum / double(loads.size())));
+        std::string cooling;
+        for (Cooling k : coolings)
+            cooling += (cooling.empty() ? "" : " + ") + std::string(toString(k));
+        c.cooling.push_back(cooling.empty() ? "none" : cooling);
+    }
+    c.metrics.push_back(compareRow("racks", "racks", BetterWhen::Lower, std::move(racks)));
+    c.metrics.push_back(compareRow("maxRackKw", "fullest rack (kW)", BetterWhen::Neither, std::move(maxKw)));
+    c.metrics.push_back(compareRow("meanRackKw", "kW per rack", BetterWhen::Neither, std::move(meanKw)));
+    return c;
 }
 
 BomDiff diffBoms(const BillOfMaterials& base, const BillOfMaterials& other)

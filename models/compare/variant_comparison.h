@@ -6,6 +6,8 @@
 // Widgets; the GUI compare view and the CLI can share it.
 
 #include "models/bom/bill_of_materials.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 #include "models/store/store_types.h"
 
 #include <optional>
@@ -47,10 +49,20 @@ struct BomDiff {
     bool empty() const { return added.empty() && removed.empty() && changed.empty(); }
 };
 
+// Floor-plan rows (issue 17): racks, the fullest rack's kW and the mean kW per
+// rack at full load (models/racks/rack_load.h), and each variant's cooling.
+// Empty when no variant has racks, so comparisons of unplaced designs are unchanged.
+struct RackComparison {
+    std::vector<ComparedMetric> metrics; // "racks", "maxRackKw", "meanRackKw"
+    std::vector<std::string> cooling;    // per variant: "air", "air + liquid", ...; "none" without racks
+    bool empty() const { return metrics.empty(); }
+};
+
 struct VariantComparison {
     std::vector<std::string> names;
     std::vector<ComparedMetric> metrics; // fixed order, see compareHeadlines
     std::vector<BomDiff> bomDiffs;       // bomDiffs[i] = variant i against variant 0; [0] is empty
+    RackComparison racks;                // filled by compareRacks when a variant has racks
 };
 
 // Two to four variants; fewer or more still compare (the caller enforces the range).
@@ -64,6 +76,12 @@ std::vector<ComparedMetric> compareHeadlines(const std::vector<Headline>& headli
 // Counted lines only (informational GPU/NIC lines are part of their node's price).
 // Lines are matched by (kind, item id), or (kind, name) when the id is empty.
 BomDiff diffBoms(const BillOfMaterials& base, const BillOfMaterials& other);
+
+// One metric row: values with deltas against the first and the best marked.
+ComparedMetric compareRow(std::string key, std::string label, BetterWhen better,
+                          std::vector<std::optional<double>> values);
+
+RackComparison compareRacks(const std::vector<Design>& designs, const Catalog& catalog);
 
 VariantComparison compareVariants(const std::vector<std::string>& names, const std::vector<Headline>& headlines,
                                   const std::vector<BillOfMaterials>& boms);

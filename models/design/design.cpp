@@ -18,6 +18,7 @@ const Part* Design::findPart(const std::string& id) const { return findById(part
 Part* Design::findPart(const std::string& id) { return findById(parts, id); }
 const Link* Design::findLink(const std::string& id) const { return findById(links, id); }
 Link* Design::findLink(const std::string& id) { return findById(links, id); }
+const Rack* Design::findRack(const std::string& id) const { return findById(racks, id); }
 
 std::string Design::nextId(const std::string& prefix) const
 {
@@ -35,6 +36,8 @@ std::string Design::nextId(const std::string& prefix) const
         scan(p.id);
     for (const Link& l : links)
         scan(l.id);
+    for (const Rack& r : racks)
+        scan(r.id);
     return prefix + std::to_string(largest + 1);
 }
 

@@ -8,6 +8,8 @@
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
 #include "models/design/part.h"
+#include "models/design/placement.h"
+#include "models/design/rack.h"
 #include "models/design/workload.h"
 
 #include <optional>
@@ -27,6 +29,11 @@ struct Design {
     // Added for issue 16 (additive): the site calibration the design is
     // predicted with; absent = the uncalibrated model.
     std::optional<CalibrationProfile> calibration;
+    // Floor plan (design format version 2): racks in rows and what stands in
+    // them. Empty in a design that is not yet placed; the engine then uses
+    // each link's declared medium and length class.
+    std::vector<Rack> racks;
+    std::vector<Placement> placements;
 
     // Lookup by stable id; nullptr when absent. Linear scans: callers that look
     // up many ids build their own index (see topology).
@@ -34,8 +41,9 @@ struct Design {
     Part* findPart(const std::string& id);
     const Link* findLink(const std::string& id) const;
     Link* findLink(const std::string& id);
+    const Rack* findRack(const std::string& id) const;
 
-    // A fresh id with the given prefix ("n", "sw", "st", "l") not used by any part or link.
+    // A fresh id with the given prefix ("n", "sw", "st", "l", "r") not used by any part, link or rack.
     std::string nextId(const std::string& prefix) const;
 
     bool operator==(const Design&) const = default;

@@ -46,6 +46,29 @@ ordered_json linkJson(const Link& l)
     return j;
 }
 
+ordered_json rackJson(const Rack& r)
+{
+    ordered_json j;
+    j["id"] = r.id;
+    j["name"] = r.name;
+    j["catalogId"] = r.catalogId;
+    j["row"] = r.row;
+    j["slot"] = r.slot;
+    j["powerLimitKw"] = r.powerLimitKw;
+    return j;
+}
+
+ordered_json placementJson(const Placement& p)
+{
+    ordered_json j;
+    j["part"] = p.partId;
+    j["rack"] = p.rackId;
+    j["u"] = p.u;
+    j["firstMember"] = p.firstMember;
+    j["members"] = p.members;
+    return j;
+}
+
 ordered_json workloadJson(const Workload& w)
 {
     ordered_json m;
@@ -121,6 +144,14 @@ std::string saveDesignJson(const Design& design)
     root["economics"] = economicsJson(design.economics);
     if (design.calibration) // absent = none: files without a profile stay as they were
         root["calibration"] = profileObject(*design.calibration);
+    ordered_json racks = ordered_json::array();
+    for (const Rack& r : design.racks)
+        racks.push_back(rackJson(r));
+    root["racks"] = std::move(racks);
+    ordered_json placements = ordered_json::array();
+    for (const Placement& p : design.placements)
+        placements.push_back(placementJson(p));
+    root["placements"] = std::move(placements);
     // Invalid UTF-8 in a name is replaced (U+FFFD) rather than thrown on.
     // A non-finite number would be written as null, which the reader rejects
     // with its pointer: the validator reports such values before a save.

@@ -1,5 +1,8 @@
 #pragma once
-// Design file format: {"format": "clusterforge-design", "version": 1, ...}.
+// Design file format: {"format": "clusterforge-design", "version": 2, ...}.
+// Version 2 adds "racks" and "placements" (issue 17). A version 1 file loads
+// as a design without racks (its migration: nothing else changed); saving
+// always writes version 2.
 // save -> load -> save is byte-identical. A malformed file never crashes the
 // reader: every problem names its JSON pointer.
 
@@ -14,7 +17,8 @@
 namespace cf {
 
 inline constexpr const char* kDesignFormat = "clusterforge-design";
-inline constexpr int kDesignFormatVersion = 1;
+inline constexpr int kDesignFormatVersion = 2;
+inline constexpr int kOldestDesignFormatVersion = 1; // still read
 
 std::string saveDesignJson(const Design& design);
 // The design when the text has no errors; its warnings (unknown fields) either way.

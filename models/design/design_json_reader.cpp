@@ -42,6 +42,12 @@ constexpr double kMaxPue = FL::kMaxPue;
 constexpr double kMaxYears = FL::kMaxYears;
 constexpr double kMaxUsd = FL::kMaxUsd;
 constexpr double kMaxFraction = FL::kMaxFraction;
+constexpr long long kMaxRacks = FL::kMaxRacks;
+constexpr long long kMaxRows = FL::kMaxRows;
+constexpr long long kMaxSlotsPerRow = FL::kMaxSlotsPerRow;
+constexpr long long kMaxPlacements = FL::kMaxPlacements;
+constexpr long long kMaxUPosition = FL::kMaxUPosition;
+constexpr double kMaxRackKw = FL::kMaxRackKw;
 
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
@@ -60,8 +66,14 @@ public:
     {
         if (!readHeader(root))
             return;
-        r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links", "workload",
-                                      "parallelism", "economics", "calibration"});
+        // Version 1 knows no racks: its "racks" would be an unknown key (a warning).
+        if (version_ >= 2)
+            r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
+                                          "workload", "parallelism", "economics", "calibration", "racks",
+                                          "placements"});
+        else
+            r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
+                                          "workload", "parallelism", "economics", "calibration"});
         r_.readString(root, "", "name", d.name, false);
         r_.readString(root, "", "description", d.description, false);
         readParts(root, d);
@@ -76,6 +88,10 @@ public:
             CalibrationProfile profile;
             readProfileObject(*it, "/calibration", profile, problems_);
             d.calibration = std::move(profile);
+        }
+        if (version_ >= 2) {
+            readRacks(root, d);
+            readPlacements(root, d);
         }
     }
 
@@ -112,12 +128,72 @@ private:
                                      + std::to_string(kDesignFormatVersion) + ": update ClusterForge to open it");
             return false;
         }
-        if (v->get<long long>() != kDesignFormatVersion) {
-            r_.error("/version", "unknown design format version " + v->dump() + "; this build reads version "
+        const long long version = v->get<long long>();
+        if (version < kOldestDesignFormatVersion) {
+            r_.error("/version", "unknown design format version " + v->dump() + "; this build reads versions "
+                                     + std::to_string(kOldestDesignFormatVersion) + " to "
                                      + std::to_string(kDesignFormatVersion));
             return false;
         }
+        version_ = static_cast<int>(version);
         return true;
+    }
+
+    // "racks" and "placements" are optional in version 2 (a design not yet placed).
+    void readRacks(const json& root, Design& d)
+    {
+        const auto arr = root.find("racks");
+        if (arr == root.end() || !r_.expectArray(*arr, "/racks"))
+            return;
+        if (arr->size() > static_cast<std::size_t>(kMaxRacks)) {
+            r_.error("/racks", "the file holds " + std::to_string(arr->size()) + " racks; more than "
+                                   + std::to_string(kMaxRacks) + " is beyond any cluster this tool models");
+            return;
+        }
+        d.racks.reserve(arr->size());
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            const std::string ptr = at("/racks", i);
+            const json& item = (*arr)[i];
+            if (!r_.expectObject(item, ptr))
+                continue;
+            Rack k;
+            r_.warnUnknownKeys(item, ptr, {"id", "name", "catalogId", "row", "slot", "powerLimitKw"});
+            if (r_.readString(item, ptr, "id", k.id, true))
+                claimId(k.id, ptr + "/id");
+            r_.readString(item, ptr, "name", k.name, false);
+            r_.readString(item, ptr, "catalogId", k.catalogId, true);
+            r_.readInt(item, ptr, "row", k.row, 0, kMaxRows);
+            r_.readInt(item, ptr, "slot", k.slot, 0, kMaxSlotsPerRow);
+            r_.readDouble(item, ptr, "powerLimitKw", k.powerLimitKw, 0.0, kMaxRackKw);
+            d.racks.push_back(std::move(k));
+        }
+    }
+
+    void readPlacements(const json& root, Design& d)
+    {
+        const auto arr = root.find("placements");
+        if (arr == root.end() || !r_.expectArray(*arr, "/placements"))
+            return;
+        if (arr->size() > static_cast<std::size_t>(kMaxPlacements)) {
+            r_.error("/placements", "the file holds " + std::to_string(arr->size()) + " placements; more than "
+                                        + std::to_string(kMaxPlacements) + " is beyond any cluster this tool models");
+            return;
+        }
+        d.placements.reserve(arr->size());
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            const std::string ptr = at("/placements", i);
+            const json& item = (*arr)[i];
+            if (!r_.expectObject(item, ptr))
+                continue;
+            Placement p;
+            r_.warnUnknownKeys(item, ptr, {"part", "rack", "u", "firstMember", "members"});
+            r_.readString(item, ptr, "part", p.partId, true);
+            r_.readString(item, ptr, "rack", p.rackId, true);
+            r_.readInt(item, ptr, "u", p.u, 1, kMaxUPosition, true);
+            r_.readInt(item, ptr, "firstMember", p.firstMember, 0, kMaxGroupCount);
+            r_.readInt(item, ptr, "members", p.members, 1, kMaxGroupCount);
+            d.placements.push_back(std::move(p));
+        }
     }
 
     void claimId(const std::string& id, const std::string& pointer)
@@ -258,6 +334,7 @@ private:
     Problems& problems_;
     FieldReader r_;
     std::map<std::string, std::string> ids_; // id -> pointer of its first use
+    int version_ = kDesignFormatVersion;     // the file's, once the header is read
 };
 
 } // namespace

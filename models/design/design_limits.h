@@ -21,6 +21,12 @@ struct FileLimits {
     static constexpr double kMaxPosition = 1e7;             // scene units, either sign
     static constexpr double kMaxLinkGbps = 1e6;             // 1 Pb/s per cable (design and catalog)
     static constexpr long long kMaxCablesPerMember = 1048576;
+    // Racks and placements (design file, version 2).
+    static constexpr long long kMaxRacks = 1048576;         // one per node at the node bound
+    static constexpr long long kMaxRows = 1048576;
+    static constexpr long long kMaxSlotsPerRow = 1048576;
+    static constexpr long long kMaxPlacements = 4194304;    // a few per rack
+    static constexpr long long kMaxUPosition = 100;         // = kMaxRackUnits
     // Workload (design file).
     static constexpr long long kMaxLayers = 100000;
     static constexpr long long kMaxHidden = 1 << 20;
@@ -49,6 +55,8 @@ struct FileLimits {
     static constexpr int kMaxNicsPerNode = 1024;
     static constexpr int kMaxRadix = 4096;
     static constexpr int kMaxRackUnits = 100;
+    static constexpr double kMaxRackKw = 10000.0;       // 10 MW: a unit mistake (W typed as kW) shows
+    static constexpr int kMaxPowerFeeds = 64;
     static constexpr int kMaxModelDim = 10'000'000;   // preset hidden/heads/ffn/vocab/seqLen
     static constexpr int kMaxPresetLayers = 100'000;
     static constexpr int kMaxPresetExperts = 100'000;
@@ -62,6 +70,11 @@ struct DesignLimits {
     static constexpr double kMaxLinkGbps = 3200.0;          // 4x the fastest port catalogued (800G XDR, refdata §4.3)
     static constexpr int kMaxCablesPerMember = 1024;        // a switch-to-switch bundle; nodes have <= 16 NICs
     static constexpr double kMaxPosition = 1e7;             // scene units, either sign (as the file)
+    // Racks.
+    static constexpr int kMaxRacks = 100000;                // ~1.6M GPUs at 16 per rack: beyond kMaxTotalGpus
+    static constexpr int kMaxRows = 10000;
+    static constexpr int kMaxSlotsPerRow = 1000;            // a 600 m row: beyond any data hall
+    static constexpr double kMaxRackKw = 1000.0;            // 1 MW per rack: ~7x the densest liquid rack catalogued (140 kW)
     // Workload.
     static constexpr int kMaxSeqLen = 10000000;             // 10M tokens: beyond published long-context training
     static constexpr double kMaxTokensToTrain = 1e18;       // ~60x Llama 3's 15T; beyond that is a typo
@@ -77,6 +90,10 @@ static_assert(DesignLimits::kMaxGroupCount <= FileLimits::kMaxGroupCount);
 static_assert(DesignLimits::kMaxLinkGbps <= FileLimits::kMaxLinkGbps);
 static_assert(DesignLimits::kMaxCablesPerMember <= FileLimits::kMaxCablesPerMember);
 static_assert(DesignLimits::kMaxPosition <= FileLimits::kMaxPosition);
+static_assert(DesignLimits::kMaxRacks <= FileLimits::kMaxRacks);
+static_assert(DesignLimits::kMaxRows <= FileLimits::kMaxRows);
+static_assert(DesignLimits::kMaxSlotsPerRow <= FileLimits::kMaxSlotsPerRow);
+static_assert(DesignLimits::kMaxRackKw <= FileLimits::kMaxRackKw);
 static_assert(DesignLimits::kMaxSeqLen <= FileLimits::kMaxSeqLen);
 static_assert(DesignLimits::kMaxTokensToTrain <= FileLimits::kMaxTokens);
 static_assert(DesignLimits::kMaxPue <= FileLimits::kMaxPue);

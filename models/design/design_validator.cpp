@@ -10,6 +10,7 @@
 #include "models/catalog/catalog.h"
 #include "models/topology/id_index.h"
 #include "models/topology/topology_graph.h"
+#include "models/racks/rack_validator.h"
 
 #include <cctype>
 #include <cmath>
@@ -195,6 +196,10 @@ Problems validateRun(const Design& design, const Catalog* catalog)
     validation::checkWorkload(ctx);
     validation::checkParallelism(ctx);
     validation::checkEconomics(ctx);
+    if (catalog && (!design.racks.empty() || !design.placements.empty())) {
+        Problems racks = validateRacks(design, *catalog); // floor plan (issue 17)
+        ctx.problems.insert(ctx.problems.end(), racks.begin(), racks.end());
+    }
     return std::move(ctx.problems);
 }
 

@@ -14,6 +14,7 @@ class TopologyGraph;
 // (tp*pp*dp*cp == GPUs, heads divisible by tp, ...; layers not divisible
 // by pp*vp is a warning). Workload and split problems have ProblemScope Training.
 // Fabric facts (ports over radix, unconnected nodes) come from the topology.
+// With a catalog, the floor plan too (models/racks/rack_validator.h).
 Problems validateDesign(const Design& design, const Catalog* catalog = nullptr);
 
 // validateDesign in its two halves, whose problems it lists in this order.

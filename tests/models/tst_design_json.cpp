@@ -93,7 +93,7 @@ private slots:
         QVERIFY(*r == d); // every field survives, doubles bit for bit
         QCOMPARE(saveDesignJson(*r), first);
         QVERIFY(first.ends_with("}\n"));
-        QVERIFY(first.find("\n  \"format\": \"clusterforge-design\",\n  \"version\": 1,\n") != std::string::npos);
+        QVERIFY(first.find("\n  \"format\": \"clusterforge-design\",\n  \"version\": 2,\n") != std::string::npos);
     }
 
     void keyOrderIsFixed()

@@ -329,7 +329,7 @@ void TestHostileFile::fileWrongShapes_data()
     QTest::addRow("/version = -1") << bytes(fileWith("/version", "-1")) << QStringLiteral("/version")
                                    << QStringLiteral("unknown design format version -1");
     QTest::addRow("/version = 1.5") << bytes(fileWith("/version", "1.5")) << QStringLiteral("/version")
-                                    << QStringLiteral("expected the whole number 1");
+                                    << QStringLiteral("expected the whole number 2");
     QTest::addRow("/parallelism/sequenceParallel = 1")
         << bytes(fileWith("/parallelism/sequenceParallel", "1"))
         << QStringLiteral("/parallelism/sequenceParallel")
