@@ -273,9 +273,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (ncclPtr || !nccl.flagged.empty())
         printNccl(nccl, before, profile, text, report["nccl_tests"]);
     printConstants(before, profile, text, report["constants"]);
-    std::string why;
-    if (!writeFileAtomically(*output, saveProfileJson(profile), &why)) {
-        err << kCommand << ": -o: " << why << "\n";
+    if (const Result<void> written = writeFileAtomically(*output, saveProfileJson(profile)); !written) {
+        err << kCommand << ": -o: " << failureMessage(written.problems()) << "\n";
         return kExitBadInput;
     }
     text << "Wrote " << *output << " (" << fit.iterations << " iterations, sum of squared log errors "
