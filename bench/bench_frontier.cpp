@@ -8,8 +8,8 @@
 // this 2-core machine and wall time there measures the queue; the CLI row
 // also gives its wall time. A benchmark, never a timed test.
 //
-//   bench_frontier [NODES ...] [--topology fat-tree|rail] [--planes per-rail]
-//   (default 1024 2048 8192 16384 nodes, fat-tree, one plane)
+//   bench_frontier [NODES ...] [--topology fat-tree|rail] [--planes per-rail] [--switch ID]
+//   (default 1024 2048 8192 16384 nodes, fat-tree, qm9700, one plane)
 #include "app/cli/commands.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
@@ -110,12 +110,13 @@ void cliEvaluate(const QString& path)
     std::printf("  %-44s %10.1f ms  (wall %.1f ms)\n", "CLI evaluate, whole process", median(cpu), median(wall));
 }
 
-int benchOne(int nodes, const std::string& topology, const std::string& planes, const QTemporaryDir& dir)
+int benchOne(int nodes, const std::string& topology, const std::string& planes, const std::string& sw,
+             const QTemporaryDir& dir)
 {
     const Catalog& catalog = Catalog::builtin();
     const std::string path = dir.filePath(QStringLiteral("frontier-%1.json").arg(nodes)).toStdString();
     cli::Args args{"generate", "--topology", topology, "--nodes", std::to_string(nodes), "--node", "dgx-h100",
-                   "--switch",  "qm9700",     "-o",     path};
+                   "--switch",  sw,           "-o",     path};
     if (!planes.empty()) {
         args.push_back("--planes");
         args.push_back(planes);
@@ -129,13 +130,18 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const double generateCliMs = processCpuMs() - generateStart;
     FabricSpec spec;
     spec.nodes = nodes;
+    spec.switchId = sw;
     fabricTopologyFromString(topology, spec.topology);
+    spec.planes = planes.empty() ? FabricPlanes::Shared : FabricPlanes::PerRail;
     const double generateMs = medianMs([&] { generateFabric(spec, catalog); });
 
     const std::string text = readFile(path);
     Result<Design> loaded = loadDesignJson(text);
     if (!loaded.ok()) {
-        std::printf("\n== %d nodes: the generated file does not load\n", nodes);
+        std::printf("\n== %d nodes: the generated file (%.2f MB) does not load:", nodes, double(text.size()) / 1e6);
+        for (const Problem& p : loaded.problems())
+            std::printf(" %s", formatProblem(p).c_str());
+        std::printf("\n");
         return 1;
     }
     const Design design = *loaded;
@@ -144,8 +150,9 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const std::size_t partsBytes = saveDesignJson(partsOnly).size();
 
     const Topology topo = deriveTopology(design, catalog);
-    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %zu switch tiers (%s%s)\n", topo.nodes, topo.gpus,
-                design.parts.size(), design.links.size(), topo.tiers.size(), topology.c_str(),
+    GeneratedFabric fabric = generateFabric(spec, catalog);
+    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s)\n", topo.nodes, topo.gpus,
+                design.parts.size(), design.links.size(), fabric.summary.tiers, topology.c_str(),
                 planes.empty() ? "" : ", one plane per rail");
     std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
                 double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,
@@ -186,23 +193,25 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     std::vector<int> sizes;
-    std::string topology = "fat-tree", planes;
+    std::string topology = "fat-tree", planes, sw = "qm9700";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--topology" && i + 1 < argc)
             topology = argv[++i];
         else if (a == "--planes" && i + 1 < argc)
             planes = argv[++i];
+        else if (a == "--switch" && i + 1 < argc)
+            sw = argv[++i];
         else
             sizes.push_back(std::atoi(argv[i]));
     }
     if (sizes.empty())
         sizes.assign(std::begin(kDefaultNodes), std::end(kDefaultNodes));
     QTemporaryDir dir;
-    std::printf("frontier scale: dgx-h100 on qm9700, median CPU ms of %d runs (SQLite: %d saves into one file)\n",
-                kRuns, kRuns);
+    std::printf("frontier scale: dgx-h100 on %s, median CPU ms of %d runs (SQLite: %d saves into one file)\n",
+                sw.c_str(), kRuns, kRuns);
     int failures = 0;
     for (int nodes : sizes)
-        failures += benchOne(nodes, topology, planes, dir);
+        failures += benchOne(nodes, topology, planes, sw, dir);
     return failures == 0 ? 0 : 1;
 }

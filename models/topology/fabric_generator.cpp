@@ -3,6 +3,7 @@
 // out in tiers, wires them and counts what it built.
 #include "models/topology/fabric_generator.h"
 
+#include "models/design/design_json_tree.h"
 #include "models/topology/fabric_sizing.h"
 
 #include <algorithm>
@@ -326,6 +327,23 @@ void wireToCores(Builder& b, const FabricPlan& plan, const Planes& planes, const
             }
     }
 }
+// Until a bundle of identical links is one entry (issue 19 item 1), a design
+// file holds at most kMaxArrayItems links (the reader's bound, issue 7): say so
+// rather than write a file that will not open again.
+void warnIfTooBigForAFile(GeneratedFabric& out)
+{
+    const std::size_t most = std::max(out.parts.size(), out.links.size());
+    if (most <= designjson::kMaxArrayItems)
+        return;
+    out.problems.push_back({Severity::Warning, "links",
+                            std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
+                                " parts: a design file holds at most " +
+                                std::to_string(designjson::kMaxArrayItems) +
+                                " of each, so the saved file will not open again; one plane per rail "
+                                "(rail, planes per-rail) or a radix-128 switch needs fewer links",
+                            ""});
+}
+
 } // namespace
 
 GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
@@ -444,6 +462,7 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
                                     "st1"});
     }
 
+    warnIfTooBigForAFile(out);
     out.summary = b.summarize(node.gpus);
     out.summary.tiers = plan.tiers;
     out.summary.planes = plan.planes;

@@ -134,7 +134,7 @@ private slots:
     void perRail131kIsEightSuperPods()
     {
         const GeneratedFabric f = generateFabric(perRail(16384), repoCatalog());
-        QVERIFY(f.problems.empty());
+        QVERIFY(f.problems.empty()); // 167,936 links: the file opens again
         QCOMPARE(f.summary.gpus, 131072);
         QCOMPARE(f.summary.tiers, 3);
         QCOMPARE(f.summary.leaf, 8 * 512);
@@ -183,7 +183,12 @@ private slots:
     void fourTiersAt131k()
     {
         const GeneratedFabric f = generateFabric(fabricSpec(FabricTopology::FatTree, 16384), repoCatalog());
-        QVERIFY(f.problems.empty());
+        // 274,432 links: more than a design file's list may hold (200,000, the
+        // reader's bound) until bundles of links are one entry (issue 19 item 1).
+        QCOMPARE(f.problems.size(), std::size_t(1));
+        QCOMPARE(f.problems[0].severity, Severity::Warning);
+        QCOMPARE(f.problems[0].field, std::string("links"));
+        QCOMPARE(f.links.size(), std::size_t(4096 + 131072 + 131072 + 8192));
         QCOMPARE(f.summary.tiers, 4);
         QCOMPARE(f.summary.leaf, 4096);
         QCOMPARE(f.summary.spine, 4096);
