@@ -138,7 +138,9 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const std::string text = readFile(path);
     Result<Design> loaded = loadDesignJson(text);
     if (!loaded.ok()) {
-        std::printf("\n== %d nodes: the generated file (%.2f MB) does not load:", nodes, double(text.size()) / 1e6);
+        std::printf("\n== %d nodes: generateFabric %.1f ms, CLI generate in-process %.1f ms; the generated file "
+                    "(%.2f MB) does not load:",
+                    nodes, generateMs, generateCliMs, double(text.size()) / 1e6);
         for (const Problem& p : loaded.problems())
             std::printf(" %s", formatProblem(p).c_str());
         std::printf("\n");
