@@ -22,6 +22,7 @@ BENCHES=(
     "canvas of a 2,048-node design: scene < 300 ms, move + re-validate < 16 ms|bench_gui_canvas|all"
     "collectives vs nccl-tests: within +/-15 % at >= 64 MB|bench_collectives|summary"
     "TFLOP/s per GPU vs published runs: MAPE <= 10 %, no row over 25 %|bench_calibration|summary"
+    "frontier scale (issue 19): 8K-131K-GPU fat-trees, file, CLI evaluate, stages, SQLite|bench_frontier|all"
 )
 
 ./scripts/setup.sh deps

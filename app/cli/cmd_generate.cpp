@@ -1,11 +1,12 @@
 // clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
-//     --switch ID [--tiers 2|3] [--oversubscription R] [--storage ID]
+//     --switch ID [--tiers 2|3|4] [--planes shared|per-rail] [--oversubscription R] [--storage ID]
 //     [--model PRESET] [--name TEXT] [--rack-kw KW] [--cooling air|rear-door|liquid]
 //     -o DESIGN.json [--format json|text]
 // Lays out the whole fabric (models/topology/fabric_generator), writes the
 // design file and prints a summary of what was built, as text or (the default) JSON:
 // {"nodes", "gpus", "tiers", "switches": {"leaf","spine","core"},
-//  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables).
+//  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables);
+// a four-tier fabric adds "superspine" to both, a multi-plane one "planes".
 // The design gets a starting split that validates (see setStartingSplit).
 // With --rack-kw or --cooling every part is placed into racks of the catalog
 // rack type that fits (models/racks/rack_planner.h); the summary then adds
@@ -34,6 +35,7 @@ constexpr long long kMaxNodesFlag = 100000;
 constexpr double kMaxOversubscriptionFlag = 16.0;
 constexpr double kMinRackKwFlag = 1.0;    // our choice: below any rack that holds a GPU node
 constexpr double kMaxRackKwFlag = 1000.0; // limits::DesignLimits::kMaxRackKw
+constexpr long long kMaxTiersFlag = 4;
 
 int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
@@ -125,12 +127,15 @@ std::vector<std::string> placeIfAsked(Design& design, const Catalog& catalog, st
 void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::string& path, const RackSummary& racks)
 {
     const FabricSummary& s = f.summary;
-    const int tiers = s.core > 0 ? 3 : s.spine > 0 ? 2 : 1;
-    out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << tiers
-        << (tiers == 1 ? " tier\n" : " tiers\n");
-    out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, " << s.core << " core\n";
+    out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << s.tiers
+        << (s.tiers == 1 ? " tier" : " tiers") << (s.planes > 1 ? ", " + std::to_string(s.planes) + " planes" : "")
+        << "\n";
+    out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, "
+        << (s.superSpine > 0 ? std::to_string(s.superSpine) + " super-spine, " : "") << s.core << " core\n";
     out << "cables:   " << s.nodeLeafCables << " node-leaf, " << s.leafSpineCables << " leaf-spine, "
-        << s.spineCoreCables << " spine-core\n";
+        << (s.superSpine > 0 ? std::to_string(s.spineSuperCables) + " spine-super-spine, " +
+                                   std::to_string(s.superCoreCables) + " super-spine-core\n"
+                             : std::to_string(s.spineCoreCables) + " spine-core\n");
     if (racks.count > 0)
         out << "racks:    " << racks.count << " x " << racks.type << ", fullest at " << formatNumber(racks.maxKw)
             << " kW at full load\n";
@@ -144,11 +149,18 @@ void printSummary(std::ostream& out, const GeneratedFabric& f, const RackSummary
     nlohmann::ordered_json j;
     j["nodes"] = s.nodes;
     j["gpus"] = s.gpus;
-    j["tiers"] = s.core > 0 ? 3 : s.spine > 0 ? 2 : 1;
+    j["tiers"] = s.tiers;
+    if (s.planes > 1)
+        j["planes"] = s.planes;
     j["switches"] = {{"leaf", s.leaf}, {"spine", s.spine}, {"core", s.core}};
     j["links"] = {{"node_leaf", s.nodeLeafCables},
                   {"leaf_spine", s.leafSpineCables},
                   {"spine_core", s.spineCoreCables}};
+    if (s.superSpine > 0) {
+        j["switches"]["superspine"] = s.superSpine;
+        j["links"]["spine_superspine"] = s.spineSuperCables;
+        j["links"]["superspine_core"] = s.superCoreCables;
+    }
     if (racks.count > 0)
         j["racks"] = {{"count", racks.count}, {"type", racks.type}, {"maxKw", racks.maxKw}};
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
@@ -168,7 +180,9 @@ const CommandSpec& generateSpec()
          required(intFlag("--nodes", "N", "nodes", 1, kMaxNodesFlag, "", "compute nodes")),
          required(textFlag("--node", "ID", "node catalog id, e.g. dgx-h100")),
          required(textFlag("--switch", "ID", "switch catalog id, e.g. qm9700")),
-         intFlag("--tiers", "2|3", "tiers", 2, 3, "the fewest that fit", "switch tiers"),
+         intFlag("--tiers", "2|3|4", "tiers", 2, kMaxTiersFlag, "the fewest that fit", "switch tiers"),
+         choiceFlag("--planes", {"shared", "per-rail"}, "shared",
+                    "rail fabrics: one shared spine tier, or one fabric plane per NIC rail"),
          realFlag("--oversubscription", "R", "down:up", 1.0, kMaxOversubscriptionFlag, "1",
                   "leaf oversubscription"),
          textFlag("--storage", "ID", "storage catalog id", "none"),
@@ -199,6 +213,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const auto node = list.takeText("--node");
     const auto sw = list.takeText("--switch");
     const auto tiers = list.takeInt("--tiers");
+    const std::string planes = list.takeChoice("--planes");
     const auto oversubscription = list.takeDouble("--oversubscription");
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
     const auto model = list.takeText("--model");
@@ -241,6 +256,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     spec.tiers = tiers ? static_cast<int>(*tiers) : 0;
     spec.oversubscription = oversubscription.value_or(1.0);
     spec.storageId = storage.value_or("");
+    fabricPlanesFromString(planes, spec.planes);
     const ModelPreset* preset = nullptr;
     if (model) {
         preset = catalog.preset(*model);

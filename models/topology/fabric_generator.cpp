@@ -3,9 +3,11 @@
 // out in tiers, wires them and counts what it built.
 #include "models/topology/fabric_generator.h"
 
+#include "models/design/design_json_tree.h"
 #include "models/topology/fabric_sizing.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -24,6 +26,9 @@ constexpr double kStorageGapColumns = 2.0;
 // Node counts accepted (our choice: beyond any published training cluster).
 constexpr int kMinNodes = 1;
 constexpr int kMaxNodes = 100000;
+// Switch tiers built (our choice: four reach k^4/8 = 2,097,152 endpoints at
+// k = 64, past every published cluster).
+constexpr int kMaxTiers = 4;
 // Oversubscription accepted for spine-leaf (our choice; 3:1 is the usual
 // frontend ratio, refdata §4.2).
 constexpr double kMaxOversubscription = 16.0;
@@ -37,7 +42,7 @@ constexpr int kNodesPerRackForDac = 4;
 constexpr int kMinStorageCables = 2;
 constexpr double kBitsPerByte = 8.0;
 
-enum class Role { Node, Leaf, Spine, Core, Storage };
+enum class Role { Node, Leaf, Spine, SuperSpine, Core, Storage };
 
 class Builder {
 public:
@@ -93,6 +98,9 @@ public:
             case Role::Spine:
                 ++s.spine;
                 break;
+            case Role::SuperSpine:
+                ++s.superSpine;
+                break;
             case Role::Core:
                 ++s.core;
                 break;
@@ -115,6 +123,10 @@ public:
                 s.leafSpineCables += cables;
             else if (is(Role::Spine, Role::Core))
                 s.spineCoreCables += cables;
+            else if (is(Role::Spine, Role::SuperSpine))
+                s.spineSuperCables += cables;
+            else if (is(Role::SuperSpine, Role::Core))
+                s.superCoreCables += cables;
         }
         return s;
     }
@@ -158,9 +170,13 @@ Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& proble
     }
     if (spec.nodes < kMinNodes || spec.nodes > kMaxNodes)
         addError(problems, "nodes", "node count " + std::to_string(spec.nodes) + " is outside [1, 100000]");
-    if (spec.tiers != 0 && spec.tiers != 2 && spec.tiers != 3)
+    if (spec.tiers != 0 && (spec.tiers < 2 || spec.tiers > kMaxTiers))
         addError(problems, "tiers",
-                 "tiers must be 2 or 3 (or 0 for the fewest that fit), got " + std::to_string(spec.tiers));
+                 "tiers must be 2, 3 or 4 (or 0 for the fewest that fit), got " + std::to_string(spec.tiers));
+    if (spec.planes == FabricPlanes::PerRail && spec.topology != FabricTopology::RailOptimized)
+        addError(problems, "planes",
+                 "one plane per rail needs a rail-optimised fabric (topology rail), not " +
+                     std::string(toString(spec.topology)));
     const double r = spec.oversubscription;
     if (!std::isfinite(r) || r < 1.0 || r > kMaxOversubscription)
         addError(problems, "oversubscription", "oversubscription must be between 1 and 16 (down:up)");
@@ -189,46 +205,31 @@ int storageCablesFor(const StorageSpec* storage, double portGbps)
     return std::max(kMinStorageCables, std::isfinite(cables) ? static_cast<int>(cables) : 0);
 }
 
-} // namespace
 
-GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
-{
-    GeneratedFabric out;
-    const Specs specs = checkSpec(spec, catalog, out.problems);
-    if (hasErrors(out.problems))
-        return out;
-    const NodeSpec& node = *specs.node;
-    const SwitchSpec& sw = *specs.sw;
-    const bool rail = spec.topology == FabricTopology::RailOptimized;
-
-    PlanInput in;
-    in.rail = rail;
-    in.nodes = spec.nodes;
-    in.nicsPerNode = node.nics;
-    in.radix = sw.radix;
-    in.oversubscription = spec.oversubscription;
-    in.tiers = spec.tiers;
-    in.storageCables = storageCablesFor(specs.storage, sw.portGbps);
-    FabricPlan plan;
-    if (const std::string error = planFabric(in, plan); !error.empty()) {
-        const auto colon = error.find(": ");
-        addError(out.problems, error.substr(0, colon), error.substr(colon + 2));
-        return out;
+// Global numbering of the switches above the leaves, tier by tier: plane 0's
+// first, then each further plane's (plane 0 may have more: storage). Rail
+// leaves are numbered by unit: SU s rail j = s * NICs + j, so with one plane
+// per rail, leaf l is leaf l / NICs of plane l % NICs.
+class Planes {
+public:
+    explicit Planes(const FabricPlan& plan) : plan_(plan) {}
+    static int offset(int plane, int inFirst, int inOther) { return plane == 0 ? 0 : inFirst + (plane - 1) * inOther; }
+    static int planeOf(int global, int inFirst, int inOther)
+    {
+        return global < inFirst || inOther <= 0 ? 0 : 1 + (global - inFirst) / inOther;
     }
+    int planeOfLeaf(int leaf) const { return plan_.planes > 1 ? leaf % plan_.leavesPerSet : 0; }
+    int localLeaf(int leaf) const { return plan_.planes > 1 ? leaf / plan_.leavesPerSet : leaf; }
+    const PlaneShape& shape(int plane) const { return plane == 0 ? plan_.firstPlane : plan_.otherPlane; }
 
-    // Rows from the top: cores, spines, leaves, nodes. Wide fabrics get taller
-    // tiers so "fit to view" shows a picture rather than a thin strip.
-    const int widest = std::max({plan.leaves, plan.spines, plan.cores});
-    const double span = (widest - 1) * kColumnSpacing;
-    const double tierSpacing = std::max(kTierSpacing, span / kMaxAspectRatio / plan.tiers);
-    const double leafY = (plan.tiers - 1) * tierSpacing;
-    const double nodeY = leafY + tierSpacing;
-    const double spineY = leafY - tierSpacing;
-    const double coreY = spineY - tierSpacing;
+private:
+    const FabricPlan& plan_;
+};
 
-    Builder b(out);
-    out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.cores + 1);
-    const std::string nodeName = node.name.empty() ? node.id : node.name;
+void addNodesAndLeaves(Builder& b, const FabricPlan& plan, const FabricSpec& spec, const NodeSpec& node,
+                       const SwitchSpec& sw, double span, double nodeY, double leafY)
+{
+    const bool rail = spec.topology == FabricTopology::RailOptimized;
     for (int s = 0; s < plan.sets; ++s) {
         const int first = s * plan.nodesPerSet;
         const int count = std::min(plan.nodesPerSet, spec.nodes - first);
@@ -249,12 +250,165 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
         b.addPart(PartKind::Switch, Role::Leaf, "leaf" + std::to_string(l + 1), sw.id, name,
                   spreadX(l, plan.leaves, span), leafY);
     }
+}
+
+// Leaf -> spine: multimode fibre in the row. Two tiers: each leaf spreads its
+// uplinks over its plane's spines; more tiers: one cable to every spine of its pod.
+void wireLeavesToSpines(Builder& b, const FabricPlan& plan, const Planes& planes, double gbps,
+                        std::vector<long long>& topUsed)
+{
+    for (int l = 0; l < plan.leaves && plan.tiers >= 2; ++l) {
+        const std::string leafId = "leaf" + std::to_string(l + 1);
+        const int plane = planes.planeOfLeaf(l), local = planes.localLeaf(l);
+        const int firstSpine = Planes::offset(plane, plan.firstPlane.spines, plan.otherPlane.spines);
+        if (plan.tiers == 2) {
+            const int planeSpines = planes.shape(plane).spines;
+            for (int s = 0; s < planeSpines; ++s) {
+                const int cables = spreadCables(local, s, plan.leaf.up, planeSpines);
+                b.addLink(leafId, "spine" + std::to_string(firstSpine + s + 1), gbps, Medium::Fibre,
+                          LengthClass::InRow, cables);
+                topUsed[static_cast<std::size_t>(firstSpine + s)] += cables;
+            }
+        } else {
+            const int pod = local / plan.leavesPerPod;
+            for (int j = 0; j < plan.spinesPerPod; ++j)
+                b.addLink(leafId, "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1), gbps,
+                          Medium::Fibre, LengthClass::InRow, 1);
+        }
+    }
+}
+
+// Four tiers, spine -> super-spine: spine j of a pod sends one cable to each
+// super-spine (j, x) of its superpod. Single-mode fibre across the campus: a
+// superpod spans rows (our choice, as spine -> core in three tiers).
+void wireSpinesToSuperSpines(Builder& b, const FabricPlan& plan, double gbps)
+{
+    const int groups = plan.spinesPerPod * plan.spineUplinks;
+    for (int plane = 0; plane < plan.planes; ++plane) {
+        const int firstSpine = Planes::offset(plane, plan.firstPlane.spines, plan.otherPlane.spines);
+        const int firstSuper = Planes::offset(plane, plan.firstPlane.superSpines, plan.otherPlane.superSpines);
+        for (int pod = 0; pod < plan.pods; ++pod) {
+            const int superpod = pod / plan.podsPerSuperpod;
+            for (int j = 0; j < plan.spinesPerPod; ++j) {
+                const std::string spineId = "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1);
+                for (int x = 0; x < plan.spineUplinks; ++x)
+                    b.addLink(spineId,
+                              "superspine" +
+                                  std::to_string(firstSuper + superpod * groups + j * plan.spineUplinks + x + 1),
+                              gbps, Medium::Fibre, LengthClass::Campus, 1);
+            }
+        }
+    }
+}
+
+// Top tier: lower switch (block, group g) of each plane, with blocks = pods
+// (three tiers) or superpods (four), spreads its uplinks over core group g.
+// Single-mode fibre across the campus (core rows sit apart).
+void wireToCores(Builder& b, const FabricPlan& plan, const Planes& planes, const char* lowerPrefix, int blocks,
+                 int lowersInFirst, int lowersInOther, int uplinks, double gbps, std::vector<long long>& topUsed)
+{
+    for (int plane = 0; plane < plan.planes; ++plane) {
+        const PlaneShape& shape = planes.shape(plane);
+        const int firstLower = Planes::offset(plane, lowersInFirst, lowersInOther);
+        const int planeFirstCore = Planes::offset(plane, plan.firstPlane.cores, plan.otherPlane.cores);
+        for (int block = 0; block < blocks; ++block)
+            for (int g = 0; g < shape.coreGroups; ++g) {
+                const int groupCores = g == 0 ? shape.coresInGroupZero : shape.coresPerGroup;
+                const int firstCore =
+                    planeFirstCore + (g == 0 ? 0 : shape.coresInGroupZero + (g - 1) * shape.coresPerGroup);
+                const std::string lowerId =
+                    lowerPrefix + std::to_string(firstLower + block * shape.coreGroups + g + 1);
+                for (int t = 0; t < groupCores; ++t) {
+                    const int cables = spreadCables(block, t, uplinks, groupCores);
+                    b.addLink(lowerId, "core" + std::to_string(firstCore + t + 1), gbps, Medium::Fibre,
+                              LengthClass::Campus, cables);
+                    topUsed[static_cast<std::size_t>(firstCore + t)] += cables;
+                }
+            }
+    }
+}
+// Until a bundle of identical links is one entry (issue 19 item 1), a design
+// file holds at most kMaxArrayItems links (the reader's bound, issue 7): say so
+// rather than write a file that will not open again.
+void warnIfTooBigForAFile(GeneratedFabric& out)
+{
+    const std::size_t most = std::max(out.parts.size(), out.links.size());
+    if (most <= designjson::kMaxArrayItems)
+        return;
+    out.problems.push_back({Severity::Warning, "links",
+                            std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
+                                " parts: a design file holds at most " +
+                                std::to_string(designjson::kMaxArrayItems) +
+                                " of each, so the saved file will not open again; one plane per rail "
+                                "(rail, planes per-rail) or a radix-128 switch needs fewer links",
+                            ""});
+}
+
+} // namespace
+
+GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
+{
+    GeneratedFabric out;
+    const Specs specs = checkSpec(spec, catalog, out.problems);
+    if (hasErrors(out.problems))
+        return out;
+    const NodeSpec& node = *specs.node;
+    const SwitchSpec& sw = *specs.sw;
+    const bool rail = spec.topology == FabricTopology::RailOptimized;
+
+    PlanInput in;
+    in.rail = rail;
+    in.nodes = spec.nodes;
+    in.nicsPerNode = node.nics;
+    in.radix = sw.radix;
+    in.oversubscription = spec.oversubscription;
+    in.tiers = spec.tiers;
+    in.storageCables = storageCablesFor(specs.storage, sw.portGbps);
+    in.planePerRail = spec.planes == FabricPlanes::PerRail;
+    FabricPlan plan;
+    if (const std::string error = planFabric(in, plan); !error.empty()) {
+        const auto colon = error.find(": ");
+        addError(out.problems, error.substr(0, colon), error.substr(colon + 2));
+        return out;
+    }
+
+    // Rows from the top: cores, super-spines, spines, leaves, nodes. Wide
+    // fabrics get taller tiers so "fit to view" shows a picture rather than a thin strip.
+    const int widest = std::max({plan.leaves, plan.spines, plan.superSpines, plan.cores});
+    const double span = (widest - 1) * kColumnSpacing;
+    const double tierSpacing = std::max(kTierSpacing, span / kMaxAspectRatio / plan.tiers);
+    const double leafY = (plan.tiers - 1) * tierSpacing;
+    const double nodeY = leafY + tierSpacing;
+    const double spineY = leafY - tierSpacing;
+    const double superY = spineY - tierSpacing;
+    const double coreY = plan.tiers == 4 ? superY - tierSpacing : spineY - tierSpacing;
+
+    Builder b(out);
+    out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.superSpines + plan.cores + 1);
+    addNodesAndLeaves(b, plan, spec, node, sw, span, nodeY, leafY);
+    const Planes planes(plan);
+    const bool perRail = plan.planes > 1;
+    auto upperName = [&](const char* word, int global, int perPlaneFirst, int perPlaneOther) {
+        if (!perRail)
+            return std::string(word) + " " + std::to_string(global + 1);
+        const int plane = planes.planeOf(global, perPlaneFirst, perPlaneOther);
+        const int local = global - planes.offset(plane, perPlaneFirst, perPlaneOther);
+        std::string lower = word;
+        lower[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(lower[0])));
+        return "Rail " + std::to_string(plane + 1) + " " + lower + " " + std::to_string(local + 1);
+    };
+    const PlaneShape& first = plan.firstPlane;
+    const PlaneShape& other = plan.otherPlane;
     for (int s = 0; s < plan.spines; ++s)
         b.addPart(PartKind::Switch, Role::Spine, "spine" + std::to_string(s + 1), sw.id,
-                  "Spine " + std::to_string(s + 1), spreadX(s, plan.spines, span), spineY);
+                  upperName("Spine", s, first.spines, other.spines), spreadX(s, plan.spines, span), spineY);
+    for (int s = 0; s < plan.superSpines; ++s)
+        b.addPart(PartKind::Switch, Role::SuperSpine, "superspine" + std::to_string(s + 1), sw.id,
+                  upperName("Super-spine", s, first.superSpines, other.superSpines),
+                  spreadX(s, plan.superSpines, span), superY);
     for (int c = 0; c < plan.cores; ++c)
         b.addPart(PartKind::Switch, Role::Core, "core" + std::to_string(c + 1), sw.id,
-                  "Core " + std::to_string(c + 1), spreadX(c, plan.cores, span), coreY);
+                  upperName("Core", c, first.cores, other.cores), spreadX(c, plan.cores, span), coreY);
 
     // Node -> leaf: copper inside the rack when a leaf serves one rack of
     // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
@@ -272,39 +426,15 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
     std::vector<long long> topUsed(static_cast<std::size_t>(topCount), 0);
     if (plan.tiers == 1)
         topUsed[0] = plan.endpoints;
-
-    // Leaf -> spine: multimode fibre in the row.
     const double gbps = sw.portGbps;
-    for (int l = 0; l < plan.leaves && plan.tiers >= 2; ++l) {
-        const std::string leafId = "leaf" + std::to_string(l + 1);
-        if (plan.tiers == 2) {
-            for (int s = 0; s < plan.spines; ++s) {
-                const int cables = spreadCables(l, s, plan.leaf.up, plan.spines);
-                b.addLink(leafId, "spine" + std::to_string(s + 1), gbps, Medium::Fibre, LengthClass::InRow,
-                          cables);
-                topUsed[static_cast<std::size_t>(s)] += cables;
-            }
-        } else {
-            const int pod = l / plan.leavesPerPod;
-            for (int j = 0; j < plan.spinesPerPod; ++j)
-                b.addLink(leafId, "spine" + std::to_string(pod * plan.spinesPerPod + j + 1), gbps,
-                          Medium::Fibre, LengthClass::InRow, 1);
-        }
-    }
-    // Spine -> core: single-mode fibre across the campus (core rows sit apart).
-    if (plan.tiers == 3) {
-        for (int pod = 0; pod < plan.pods; ++pod)
-            for (int j = 0; j < plan.spinesPerPod; ++j) {
-                const int planeCores = j == 0 ? plan.coresInPlaneZero : plan.coresPerPlane;
-                const int firstCore = j == 0 ? 0 : plan.coresInPlaneZero + (j - 1) * plan.coresPerPlane;
-                const std::string spineId = "spine" + std::to_string(pod * plan.spinesPerPod + j + 1);
-                for (int t = 0; t < planeCores; ++t) {
-                    const int cables = spreadCables(pod, t, plan.spineUplinks, planeCores);
-                    b.addLink(spineId, "core" + std::to_string(firstCore + t + 1), gbps, Medium::Fibre,
-                              LengthClass::Campus, cables);
-                    topUsed[static_cast<std::size_t>(firstCore + t)] += cables;
-                }
-            }
+    wireLeavesToSpines(b, plan, planes, gbps, topUsed);
+    if (plan.tiers == 3)
+        wireToCores(b, plan, planes, "spine", plan.pods, first.spines, other.spines, plan.spineUplinks, gbps,
+                    topUsed);
+    if (plan.tiers == 4) {
+        wireSpinesToSuperSpines(b, plan, gbps);
+        wireToCores(b, plan, planes, "superspine", plan.superpods, first.superSpines, other.superSpines,
+                    plan.superUplinks, gbps, topUsed);
     }
 
     if (specs.storage) {
@@ -323,7 +453,7 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
                     --left;
                 }
         const std::string prefix = plan.tiers == 1 ? "leaf" : plan.tiers == 2 ? "spine" : "core";
-        const LengthClass length = plan.tiers == 3 ? LengthClass::Campus : LengthClass::InRow;
+        const LengthClass length = plan.tiers >= 3 ? LengthClass::Campus : LengthClass::InRow;
         for (std::size_t t = 0; t < cablesTo.size(); ++t)
             b.addLink("st1", prefix + std::to_string(t + 1), gbps, Medium::Fibre, length, cablesTo[t]);
         if (left > 0)
@@ -332,7 +462,10 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
                                     "st1"});
     }
 
+    warnIfTooBigForAFile(out);
     out.summary = b.summarize(node.gpus);
+    out.summary.tiers = plan.tiers;
+    out.summary.planes = plan.planes;
     return out;
 }
 
@@ -347,6 +480,21 @@ const char* toString(FabricTopology topology)
         return "spine-leaf";
     }
     return "?";
+}
+
+const char* toString(FabricPlanes planes)
+{
+    return planes == FabricPlanes::PerRail ? "per-rail" : "shared";
+}
+
+bool fabricPlanesFromString(const std::string& text, FabricPlanes& out)
+{
+    for (FabricPlanes p : {FabricPlanes::Shared, FabricPlanes::PerRail})
+        if (text == toString(p)) {
+            out = p;
+            return true;
+        }
+    return false;
 }
 
 bool fabricTopologyFromString(const std::string& text, FabricTopology& out)

@@ -12,21 +12,32 @@
 namespace cf {
 
 enum class FabricTopology { FatTree, RailOptimized, SpineLeaf };
+// Shared: one fabric whose spines serve every rail (DGX SuperPOD). PerRail:
+// rail-optimised only, NIC i of every node on plane i, a fabric of its own
+// with no cable to the other planes (multi-plane, issue 19).
+enum class FabricPlanes { Shared, PerRail };
 
 struct FabricSpec {
     FabricTopology topology = FabricTopology::FatTree;
     int nodes = 8;
     std::string nodeId = "dgx-h100";
     std::string switchId = "qm9700";
-    int tiers = 0;                 // 2 or 3; 0 = the fewest that fit
+    int tiers = 0;                 // 2, 3 or 4; 0 = the fewest that fit
     double oversubscription = 1.0; // down:up at the leaves (spine-leaf), 1.0 = non-blocking
     std::string storageId;         // "" = no storage
+    FabricPlanes planes = FabricPlanes::Shared;
 };
 
 struct FabricSummary {
     int nodes = 0, gpus = 0;
     int leaf = 0, spine = 0, core = 0;
     int nodeLeafCables = 0, leafSpineCables = 0, spineCoreCables = 0;
+    // Four tiers put super-spines between spines and cores: spine-core
+    // cables are then 0 and these carry the two upper tiers.
+    int superSpine = 0;
+    int spineSuperCables = 0, superCoreCables = 0;
+    int tiers = 0;  // switch tiers, 1 to 4
+    int planes = 1; // fabric planes
 };
 
 struct GeneratedFabric {
@@ -40,5 +51,7 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog);
 
 const char* toString(FabricTopology topology); // "fat-tree", "rail", "spine-leaf"
 bool fabricTopologyFromString(const std::string& text, FabricTopology& out);
+const char* toString(FabricPlanes planes); // "shared", "per-rail"
+bool fabricPlanesFromString(const std::string& text, FabricPlanes& out);
 
 } // namespace cf

@@ -45,40 +45,94 @@ LeafPorts leafPorts(int radix, double oversubscription)
     return ports;
 }
 
+long long maxEndpoints(int radix, int tiers, int leafDown)
+{
+    // Two tiers: at most k leaves (each reaches every spine). Each tier above
+    // groups k/2 blocks of the tier below, and the top tier reaches k blocks.
+    long long leaves = radix;
+    for (int t = 3; t <= tiers; ++t)
+        leaves *= radix / 2;
+    return leaves * leafDown;
+}
+
 namespace {
 
-std::string planThreeTiers(const PlanInput& in, FabricPlan& p)
+std::string tooMany(const PlanInput& in, const FabricPlan& p, int tiers, const char* words, const char* advice)
+{
+    return "nodes: " + std::to_string(in.nodes) + " nodes (" + std::to_string(p.endpoints) +
+           " endpoints) exceed the " + words + " maximum of " +
+           std::to_string(maxEndpoints(p.radix, tiers, p.leaf.down) * p.planes) + " endpoints for a radix-" +
+           std::to_string(p.radix) + " switch" + advice;
+}
+
+// The top tier of three or four tiers: `lowers` switches (pods' spines or
+// superpods' super-spines) per core group, each spreading `uplinks` cables
+// over the group's cores; smallest divisor of the uplinks >= ceil(cables/k)
+// (the spine rule of two tiers, refdata §4.1). Storage needs core ports:
+// group 0 then gets enough cores for them and spreads its lowers' uplinks as
+// evenly as possible (our choice).
+void shapeCores(int k, int lowers, int uplinks, int storageCables, PlaneShape& s)
+{
+    const long long groupCables = static_cast<long long>(lowers) * uplinks;
+    s.coresPerGroup = smallestDivisorAtLeast(uplinks, static_cast<int>(ceilDiv(groupCables, k)));
+    s.coresInGroupZero = s.coresPerGroup;
+    s.cores = s.coreGroups * s.coresPerGroup;
+    const long long freePorts = static_cast<long long>(s.cores) * k - groupCables * s.coreGroups;
+    if (freePorts < storageCables) {
+        s.coresInGroupZero = std::max(s.coresPerGroup, static_cast<int>(ceilDiv(groupCables + storageCables, k)));
+        s.cores = (s.coreGroups - 1) * s.coresPerGroup + s.coresInGroupZero;
+    }
+}
+
+PlaneShape shapePlane(const FabricPlan& p, int storageCables)
 {
     const int k = p.radix;
-    // Three tiers (refdata §4.2, Al-Fares k-ary fat-tree): a pod is k/2 leaves
-    // and `u` spines; every leaf has one cable to every spine of its pod, and a
-    // spine has k/2 ports down and k/2 up (non-blocking above the leaves).
-    p.tiers = 3;
+    PlaneShape s;
+    if (p.tiers == 2) {
+        const long long upCables = static_cast<long long>(p.leavesPerPlane) * p.leaf.up;
+        s.spines = smallestDivisorAtLeast(p.leaf.up, static_cast<int>(ceilDiv(upCables, k)));
+        if (static_cast<long long>(s.spines) * k - upCables < storageCables) {
+            // Storage needs spine ports the divisor rule left none of: just enough
+            // spines for both, each leaf's uplinks spread as evenly as possible.
+            s.spines = static_cast<int>(ceilDiv(upCables + storageCables, k));
+        }
+        return s;
+    }
+    s.spines = p.pods * p.spinesPerPod;
+    if (p.tiers == 3) {
+        s.coreGroups = p.spinesPerPod;
+        shapeCores(k, p.pods, p.spineUplinks, storageCables, s);
+    } else {
+        // Super-spine (j, x) of a superpod: x over a spine's k/2 uplinks.
+        s.coreGroups = p.spinesPerPod * p.spineUplinks;
+        s.superSpines = p.superpods * s.coreGroups;
+        shapeCores(k, p.superpods, p.superUplinks, storageCables, s);
+    }
+    return s;
+}
+
+// Three or four tiers (refdata §4.2, Al-Fares k-ary fat-tree, one level more
+// for four): a pod is k/2 leaves and `u` spines, every leaf with one cable to
+// every spine of its pod; a spine has k/2 ports down and k/2 up, and so does
+// a super-spine (non-blocking above the leaves). The top tier reaches at most
+// k pods (three tiers) or k superpods (four): k^3/4 and k^4/8 hosts.
+std::string planUpperTiers(const PlanInput& in, FabricPlan& p)
+{
+    const int k = p.radix;
     p.leavesPerPod = k / 2;
     p.spineUplinks = k / 2;
     p.spinesPerPod = p.leaf.up;
-    p.pods = static_cast<int>(ceilDiv(p.leaves, p.leavesPerPod));
-    // Plane j = spine j of every pod; its cores take pods * k/2 cables, and a
-    // core has k ports, so at most k pods (k^3/4 hosts when non-blocking).
-    if (p.pods > k)
-        return "nodes: " + std::to_string(in.nodes) + " nodes (" + std::to_string(p.endpoints) +
-               " endpoints) exceed the three-tier maximum of " +
-               std::to_string(static_cast<long long>(k) * (k / 2) * p.leaf.down) + " endpoints for a radix-" +
-               std::to_string(k) + " switch";
-    p.spines = p.pods * p.spinesPerPod;
-    const long long planeCables = static_cast<long long>(p.pods) * p.spineUplinks;
-    // Even spread of each spine's uplinks over its plane's cores (same rule as
-    // the spines of two tiers): smallest divisor of k/2 >= ceil(pods*(k/2)/k).
-    p.coresPerPlane = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(planeCables, k)));
-    p.coresInPlaneZero = p.coresPerPlane;
-    p.cores = p.spinesPerPod * p.coresPerPlane;
-    const long long freePorts = static_cast<long long>(p.cores) * k - planeCables * p.spinesPerPod;
-    if (freePorts < in.storageCables) {
-        // Storage needs core ports: plane 0 gets enough cores for them and
-        // spreads its spines' uplinks as evenly as possible (our choice).
-        p.coresInPlaneZero =
-            std::max(p.coresPerPlane, static_cast<int>(ceilDiv(planeCables + in.storageCables, k)));
-        p.cores = (p.spinesPerPod - 1) * p.coresPerPlane + p.coresInPlaneZero;
+    p.pods = static_cast<int>(ceilDiv(p.leavesPerPlane, p.leavesPerPod));
+    if (p.tiers == 0)
+        p.tiers = p.pods <= k ? 3 : 4;
+    if (p.tiers == 3 && p.pods > k)
+        return tooMany(in, p, 3, "three-tier", "; use four tiers");
+    if (p.tiers == 4) {
+        p.podsPerSuperpod = k / 2;
+        p.superUplinks = k / 2;
+        p.superpods = static_cast<int>(ceilDiv(p.pods, p.podsPerSuperpod));
+        if (p.superpods > k)
+            return tooMany(in, p, 4, "four-tier", "");
     }
     return {};
 }
@@ -108,6 +162,7 @@ std::string planFabric(const PlanInput& in, FabricPlan& p)
         p.nodesPerSet = in.nodes;
         p.sets = 1;
         p.leaves = 1;
+        p.leavesPerPlane = 1;
         return {};
     }
 
@@ -133,24 +188,28 @@ std::string planFabric(const PlanInput& in, FabricPlan& p)
     }
     p.sets = static_cast<int>(ceilDiv(in.nodes, p.nodesPerSet));
     p.leaves = p.sets * p.leavesPerSet;
+    p.planes = in.rail && in.planePerRail ? n : 1;
+    p.leavesPerPlane = p.leaves / p.planes;
 
     // Two tiers are feasible iff every leaf can reach every spine: L <= k (§4.2).
-    const bool twoTiersFit = p.leaves <= k;
+    const bool twoTiersFit = p.leavesPerPlane <= k;
     if (in.tiers == 2 && !twoTiersFit)
-        return "tiers: " + std::to_string(p.endpoints) + " endpoints need " + std::to_string(p.leaves) +
-               " leaves, more than the " + std::to_string(k) + " a radix-" + std::to_string(k) +
-               " spine can reach in two tiers; use three tiers";
-    if (in.tiers == 3 || !twoTiersFit)
-        return planThreeTiers(in, p);
-
-    p.tiers = 2;
-    const long long upCables = static_cast<long long>(p.leaves) * p.leaf.up;
-    p.spines = smallestDivisorAtLeast(p.leaf.up, static_cast<int>(ceilDiv(upCables, k)));
-    if (static_cast<long long>(p.spines) * k - upCables < in.storageCables) {
-        // Storage needs spine ports the divisor rule left none of: just enough
-        // spines for both, each leaf's uplinks spread as evenly as possible.
-        p.spines = static_cast<int>(ceilDiv(upCables + in.storageCables, k));
+        return "tiers: " + std::to_string(p.endpoints) + " endpoints need " + std::to_string(p.leavesPerPlane) +
+               (p.planes > 1 ? " leaves per plane" : " leaves") + ", more than the " + std::to_string(k) +
+               " a radix-" + std::to_string(k) + " spine can reach in two tiers; use three tiers";
+    if (in.tiers >= 3 || !twoTiersFit) {
+        p.tiers = in.tiers;
+        if (std::string error = planUpperTiers(in, p); !error.empty())
+            return error;
+    } else {
+        p.tiers = 2;
     }
+    p.firstPlane = shapePlane(p, in.storageCables);
+    p.otherPlane = p.planes > 1 ? shapePlane(p, 0) : PlaneShape{};
+    const int others = p.planes - 1;
+    p.spines = p.firstPlane.spines + others * p.otherPlane.spines;
+    p.superSpines = p.firstPlane.superSpines + others * p.otherPlane.superSpines;
+    p.cores = p.firstPlane.cores + others * p.otherPlane.cores;
     return {};
 }
 

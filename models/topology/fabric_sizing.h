@@ -31,12 +31,30 @@ struct LeafPorts {
 };
 LeafPorts leafPorts(int radix, double oversubscription);
 
+// The switches above the leaves of one fabric plane. Two tiers: every leaf
+// spreads its uplinks over the plane's spines. Three tiers: pods of k/2 leaves
+// with `spinesPerPod` spines each; core group j = spine j of every pod and its
+// cores. Four tiers: superpods of k/2 pods, each with spinesPerPod * k/2
+// super-spines (super-spine (j, x) of a superpod takes one cable from spine j
+// of each of its pods); core group (j, x) = super-spine (j, x) of every
+// superpod and its cores. Group 0 of plane 0 may have more cores (storage).
+struct PlaneShape {
+    int spines = 0;
+    int superSpines = 0;
+    int coreGroups = 0;
+    int coresPerGroup = 0;
+    int coresInGroupZero = 0;
+    int cores = 0;
+};
+
 // The fabric's shape before any part exists. A "leaf set" is the m leaves that
 // one node group is wired to: m = 1 in a fat-tree (all of a node's NICs on one
 // leaf when they fit), m = NICs per node in a rail-optimised fabric (GPU i of
-// every node of a scalable unit -> leaf i of that unit).
+// every node of a scalable unit -> leaf i of that unit). A multi-plane rail
+// fabric gives every rail its own plane: leaf i of every unit and the switches
+// above them, with no cable between planes.
 struct FabricPlan {
-    int tiers = 0; // 1 (one switch), 2 or 3
+    int tiers = 0; // 1 (one switch), 2, 3 or 4
     int radix = 0; // k
     int nicsPerNode = 0;
     long long endpoints = 0;      // nodes * NICs per node
@@ -46,14 +64,21 @@ struct FabricPlan {
     int nodesPerSet = 0;          // members of one node group (the last may have fewer)
     int sets = 0;                 // node groups
     int leaves = 0;               // sets * m
-    // Two tiers: spines; three tiers: pods of leaves with their own spines.
-    int spines = 0;
-    int leavesPerPod = 0; // three tiers: a spine's downlinks (one cable per leaf)
+    int planes = 1;               // fabric planes: 1, or one per rail
+    int leavesPerPlane = 0;       // leaves / planes
+    // Three and four tiers, per plane.
+    int leavesPerPod = 0; // a spine's downlinks (one cable per leaf)
     int pods = 0;
-    int spinesPerPod = 0;     // = leaf uplinks
-    int spineUplinks = 0;     // three tiers: k - leavesPerPod
-    int coresPerPlane = 0;    // plane j = spine j of every pod and its cores
-    int coresInPlaneZero = 0; // plane 0 may have more cores to give storage ports
+    int spinesPerPod = 0;    // = leaf uplinks
+    int spineUplinks = 0;    // k - leavesPerPod
+    int podsPerSuperpod = 0; // four tiers: a super-spine's downlinks (one per pod)
+    int superpods = 0;
+    int superUplinks = 0; // four tiers: k - podsPerSuperpod
+    PlaneShape firstPlane; // plane 0 (carries the storage)
+    PlaneShape otherPlane; // planes 1 .. planes-1
+    // Totals over the planes.
+    int spines = 0;
+    int superSpines = 0;
     int cores = 0;
     int storageCables = 0; // cables from storage into the top tier
 };
@@ -66,7 +91,13 @@ struct PlanInput {
     double oversubscription = 1.0;
     int tiers = 0; // 0 = fewest that fit
     int storageCables = 0;
+    bool planePerRail = false; // rail only: one fabric plane per rail
 };
+
+// Maximum endpoints of a non-blocking fabric plane of `tiers` tiers of radix-k
+// switches whose leaves give `leafDown` ports to nodes (refdata §4.2:
+// k^2/2, k^3/4 and, one tier up, k^4/8 when leafDown = k/2).
+long long maxEndpoints(int radix, int tiers, int leafDown);
 
 // Fills `plan` or returns an error message naming why it cannot be built
 // ("tiers: ..." or "nodes: ..."); empty on success.

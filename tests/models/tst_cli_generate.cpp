@@ -186,7 +186,7 @@ private slots:
             << "--switch";
         QTest::newRow("two tiers too small")
             << (QStringList{"--topology", "fat-tree", "--nodes", "300", "--tiers", "2"} + ok) << "--tiers";
-        QTest::newRow("tiers 4") << (QStringList{"--topology", "fat-tree", "--nodes", "8", "--tiers", "4"} +
+        QTest::newRow("tiers 5") << (QStringList{"--topology", "fat-tree", "--nodes", "8", "--tiers", "5"} +
                                      ok)
                                  << "--tiers";
         QTest::newRow("oversubscribed fat-tree")

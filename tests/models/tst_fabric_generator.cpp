@@ -3,6 +3,7 @@
 // k^3/4 rules of non-blocking fat-trees (§4.2), plus properties every
 // generated fabric must have (ports within radix, summary = what the links say).
 #include "models/catalog/catalog.h"
+#include "fabric_checks.h"
 #include "test_designs.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/fabric_sizing.h"
@@ -17,79 +18,11 @@ using namespace cf;
 
 namespace {
 
+using test::compareSummary;
 using test::fabricSpec;
+using test::hasProblemOn;
+using test::recountAndCheck;
 using test::repoCatalog;
-
-// Independent recount of a generated fabric from its parts and links, and the
-// checks every fabric must pass. Returns the recount.
-FabricSummary recountAndCheck(const GeneratedFabric& f)
-{
-    FabricSummary s;
-    std::map<std::string, const Part*> byId;
-    for (const Part& p : f.parts) {
-        if (!byId.emplace(p.id, &p).second)
-            qFatal("duplicate part id %s", p.id.c_str());
-        if (p.kind == PartKind::Node)
-            s.nodes += p.count;
-        else if (p.kind == PartKind::Switch) {
-            if (p.id.rfind("leaf", 0) == 0)
-                ++s.leaf;
-            else if (p.id.rfind("spine", 0) == 0)
-                ++s.spine;
-            else if (p.id.rfind("core", 0) == 0)
-                ++s.core;
-        }
-    }
-    std::map<std::string, long long> portsUsed;
-    std::set<std::string> linkIds;
-    for (const Link& l : f.links) {
-        if (!linkIds.insert(l.id).second)
-            qFatal("duplicate link id %s", l.id.c_str());
-        const Part* a = byId.at(l.fromPartId);
-        const Part* b = byId.at(l.toPartId);
-        if (l.cablesPerMember < 1)
-            qFatal("link %s without cables", l.id.c_str());
-        const int members = std::max(a->count, b->count);
-        const int cables = members * l.cablesPerMember;
-        portsUsed[a->id] += a->kind == PartKind::Switch ? cables : 0;
-        portsUsed[b->id] += b->kind == PartKind::Switch ? cables : 0;
-        const std::string ta = a->id.substr(0, 4), tb = b->id.substr(0, 4);
-        if (a->kind == PartKind::Node && tb == "leaf")
-            s.nodeLeafCables += cables;
-        else if (ta == "leaf" && tb == "spin")
-            s.leafSpineCables += cables;
-        else if (ta == "spin" && tb == "core")
-            s.spineCoreCables += cables;
-    }
-    for (const Part& p : f.parts)
-        if (p.kind == PartKind::Switch) {
-            const SwitchSpec* sw = repoCatalog().switchSpec(p.catalogId);
-            if (portsUsed[p.id] > sw->radix)
-                qFatal("%s uses %lld ports of %d", p.id.c_str(), portsUsed[p.id], sw->radix);
-            if (portsUsed[p.id] == 0)
-                qFatal("%s is not connected", p.id.c_str());
-        }
-    return s;
-}
-
-void compareSummary(const FabricSummary& a, const FabricSummary& b)
-{
-    QCOMPARE(a.nodes, b.nodes);
-    QCOMPARE(a.leaf, b.leaf);
-    QCOMPARE(a.spine, b.spine);
-    QCOMPARE(a.core, b.core);
-    QCOMPARE(a.nodeLeafCables, b.nodeLeafCables);
-    QCOMPARE(a.leafSpineCables, b.leafSpineCables);
-    QCOMPARE(a.spineCoreCables, b.spineCoreCables);
-}
-
-bool hasProblemOn(const GeneratedFabric& f, const std::string& field)
-{
-    for (const Problem& p : f.problems)
-        if (p.severity == Severity::Error && p.field == field)
-            return true;
-    return false;
-}
 
 } // namespace
 
@@ -246,9 +179,15 @@ private slots:
         QCOMPARE(f.summary.leafSpineCables, k * k * k / 4);
         QCOMPARE(f.summary.spineCoreCables, k * k * k / 4);
         compareSummary(recountAndCheck(f), f.summary);
+        // One node more does not fit three tiers; left free, the generator adds a
+        // fourth (issue 19, tst_fabric_generator_frontier).
         const GeneratedFabric over = generateFabric(
-            fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str()), repoCatalog());
+            fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str(), 3), repoCatalog());
         QVERIFY(hasProblemOn(over, "nodes"));
+        const GeneratedFabric four = generateFabric(
+            fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str()), repoCatalog());
+        QVERIFY(four.problems.empty());
+        QCOMPARE(four.summary.tiers, 4);
     }
 
     // Spine-leaf 3:1 at k = 64: d = 48 down, u = 16 up per leaf (§4.2).
@@ -381,7 +320,7 @@ private slots:
         QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::FatTree, 100001), repoCatalog()),
                              "nodes"));
         QVERIFY(hasProblemOn(
-            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 4), repoCatalog()),
+            generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 5), repoCatalog()),
             "tiers"));
         // 400 Gb/s NICs on a 200 Gb/s HDR switch.
         QVERIFY(hasProblemOn(
@@ -398,9 +337,13 @@ private slots:
         s.oversubscription = 1.0;
         s.storageId = "tape";
         QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "storage"));
-        // Far beyond three tiers of 64-port switches (65,536 endpoints).
-        QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::RailOptimized, 9000), repoCatalog()),
-                             "nodes"));
+        // Beyond three tiers of 64-port switches (65,536 endpoints) when three are asked for.
+        QVERIFY(hasProblemOn(
+            generateFabric(fabricSpec(FabricTopology::RailOptimized, 9000, "dgx-h100", "qm9700", 3), repoCatalog()),
+            "nodes"));
+        FabricSpec planes = fabricSpec(FabricTopology::FatTree, 64);
+        planes.planes = FabricPlanes::PerRail;
+        QVERIFY(hasProblemOn(generateFabric(planes, repoCatalog()), "planes"));
     }
 
     // The topology pass (models/topology/topology.cpp, written separately)

@@ -43,6 +43,10 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     tiers_->addItem(tr("Fewest that fit"), 0);
     tiers_->addItem(tr("2 tiers"), 2);
     tiers_->addItem(tr("3 tiers"), 3);
+    tiers_->addItem(tr("4 tiers"), 4);
+    planes_ = new QComboBox(this);
+    planes_->addItem(tr("One fabric, spines shared by the rails"), int(FabricPlanes::Shared));
+    planes_->addItem(tr("One plane per rail (multi-plane)"), int(FabricPlanes::PerRail));
     oversub_->setRange(1.0, kMaxOversubscription);
     oversub_->setSingleStep(0.5);
     oversub_->setDecimals(2);
@@ -60,6 +64,7 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     form->addRow(tr("Node count:"), count_);
     form->addRow(tr("Switch:"), switch_);
     form->addRow(tr("Topology:"), topology_);
+    form->addRow(tr("Planes:"), planes_);
     form->addRow(tr("Tiers:"), tiers_);
     form->addRow(tr("Oversubscription:"), oversub_);
     form->addRow(tr("Storage:"), storage_);
@@ -74,7 +79,7 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
         if (applyToDocument())
             accept();
     });
-    for (QComboBox* c : {node_, switch_, topology_, tiers_, storage_})
+    for (QComboBox* c : {node_, switch_, topology_, tiers_, storage_, planes_})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricGeneratorDialog::updatePreview);
     connect(count_, &QSpinBox::valueChanged, this, &FabricGeneratorDialog::updatePreview);
     connect(oversub_, &QDoubleSpinBox::valueChanged, this, &FabricGeneratorDialog::updatePreview);
@@ -95,6 +100,8 @@ FabricSpec FabricGeneratorDialog::spec() const
     s.tiers = tiers_->currentData().toInt();
     s.oversubscription = oversub_->value();
     s.storageId = storage_->currentData().toString().toStdString();
+    if (s.topology == FabricTopology::RailOptimized)
+        s.planes = FabricPlanes(planes_->currentData().toInt());
     return s;
 }
 
@@ -111,6 +118,7 @@ void FabricGeneratorDialog::setSpec(const FabricSpec& s)
     pick(tiers_, s.tiers);
     oversub_->setValue(s.oversubscription);
     pick(storage_, q(s.storageId));
+    pick(planes_, int(s.planes));
     updatePreview();
 }
 
@@ -118,6 +126,7 @@ void FabricGeneratorDialog::updatePreview()
 {
     // Oversubscription only shapes spine-leaf fabrics.
     oversub_->setEnabled(FabricTopology(topology_->currentData().toInt()) == FabricTopology::SpineLeaf);
+    planes_->setEnabled(FabricTopology(topology_->currentData().toInt()) == FabricTopology::RailOptimized);
     preview_ = generateFabric(spec(), catalog_);
     const bool ok = !hasErrors(preview_.problems);
     apply_->setEnabled(ok);
@@ -147,6 +156,14 @@ QString FabricGeneratorDialog::previewText() const
                       .arg(s.spineCoreCables)
                       .arg(preview_.parts.size())
                       .arg(preview_.links.size()));
+    if (s.superSpine > 0 || s.planes > 1)
+        lines.insert(1, tr("%1 tiers, %2 planes · %3 super-spines, %4 spine–super-spine and %5 "
+                           "super-spine–core cables")
+                            .arg(s.tiers)
+                            .arg(s.planes)
+                            .arg(s.superSpine)
+                            .arg(s.spineSuperCables)
+                            .arg(s.superCoreCables));
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -50,6 +50,7 @@ private:
     QLabel* summary_;
     QPushButton* apply_;
     GeneratedFabric preview_;
+    QComboBox* planes_ = nullptr; // rail only: shared spines or one plane per rail (issue 19)
 };
 
 } // namespace cf
