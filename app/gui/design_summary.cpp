@@ -232,11 +232,14 @@ int designCableCount(const Design& design)
     return static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
 }
 
-QString designSummaryHtml(const Design& design, const Catalog& catalog)
+QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName)
 {
     const int gpus = designGpuCount(design, catalog);
     QString out;
-    out += QStringLiteral("<h2>%1</h2>").arg(design.name.empty() ? tr("Untitled") : html(design.name));
+    const QString title = !documentName.isEmpty() ? documentName.toHtmlEscaped()
+                          : design.name.empty()   ? tr("Untitled")
+                                                  : html(design.name);
+    out += QStringLiteral("<h2>%1</h2>").arg(title);
     if (!design.description.empty())
         out += QStringLiteral("<p>%1</p>").arg(html(design.description));
     out += QStringLiteral("<p style='color:#555'>%1</p>")

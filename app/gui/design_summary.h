@@ -18,6 +18,7 @@ int designGpuCount(const Design& design, const Catalog& catalog);
 int designCableCount(const Design& design);
 
 // HTML for a QTextBrowser: name, parts by kind, links, GPUs, workload, split, economics.
-QString designSummaryHtml(const Design& design, const Catalog& catalog);
+// `documentName` (MainWindow::documentName) heads it; "" for the design's own name.
+QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName = {});
 
 } // namespace cf

@@ -58,7 +58,14 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
 
     a.redo = undoStack->createRedoAction(window, QObject::tr("&Redo"));
     a.redo->setObjectName(QStringLiteral("actionRedo"));
-    a.redo->setShortcuts(QKeySequence::Redo);
+    // Ctrl+Shift+Z (the X11/GNOME/KDE redo) and Ctrl+Y (Windows, and most
+    // editors) on every platform, then any other key the platform adds (our
+    // choice, issue 18: under X11 QKeySequence::Redo alone lacks Ctrl+Y).
+    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo))
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    a.redo->setShortcuts(redoKeys);
     a.redo->setIcon(themeIcon("edit-redo", QStyle::SP_ArrowForward));
 
     const QString zoomLater = QObject::tr("Zoom arrives with the canvas (issue #4)");

@@ -8,6 +8,7 @@
 #include "widgets/library/autosave_controller.h"
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/window_title.h"
+#include "widgets/whatif/auto_split_controller.h"
 #include "widgets/whatif/evaluation_controller.h"
 
 #include <QAction>
@@ -75,6 +76,7 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     editActions_ = EditActions::create(this, actions_);
     // The evaluation controller first: the what-if docks and charts listen to it.
     evaluation_ = new EvaluationController(&document_, Catalog::builtin(), this);
+    autoSplit_ = new AutoSplitController(&document_, evaluation_, this);
     createCentralWidget();
     paletteDock_ = createPaletteDock();
     inspectorDock_ = createInspectorDock();
@@ -92,6 +94,7 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     connectActions();
     connectEditActions();
     setupLibrary();
+    setupHelp();
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
@@ -201,8 +204,13 @@ bool MainWindow::saveFile(const QString& path)
     }
     filePath_ = QFileInfo(path).absoluteFilePath();
     modified_ = false;
+    // A file of one's own now: Save writes here, no longer to the library
+    // variant the design came from (another design's record).
+    libraryIds_.reset();
+    libraryDesignName_.clear();
+    libraryVariantName_.clear();
     undoStack_.setClean();
-    updateTitle();
+    refreshViews(); // the saved name in the title, status bar and Summary
     if (recent_)
         recent_->addFile(filePath_);
     return true;
@@ -210,9 +218,10 @@ bool MainWindow::saveFile(const QString& path)
 
 void MainWindow::newDesign()
 {
-    Design design;
-    design.name = tr("Untitled").toStdString();
-    setDocument(design, {});
+    // No name: "Untitled" until saved, then the file's name (documentName()).
+    setDocument(Design{}, {});
+    // A new design gives numbers as soon as something is drawn (issue 18, finding 2).
+    autoSplit_->setAutomatic(true, true);
 }
 
 void MainWindow::setDocument(const Design& design, const QString& path)
@@ -222,6 +231,7 @@ void MainWindow::setDocument(const Design& design, const QString& path)
     libraryIds_.reset();
     libraryDesignName_.clear();
     libraryVariantName_.clear();
+    autoSplit_->setAutomatic(false, false); // an opened design keeps its own split and batch
     document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
     refreshViews();                // now, not later: the window never shows the old design
     evaluation_->evaluateNow();
@@ -240,8 +250,9 @@ void MainWindow::refreshViews()
     refreshTimer_.stop();
     const Design& current = design();
     const Catalog& catalog = Catalog::builtin();
-    summary_->setHtml(designSummaryHtml(current, catalog));
-    nameLabel_->setText(current.name.empty() ? tr("Untitled") : QString::fromStdString(current.name));
+    const QString name = documentName();
+    summary_->setHtml(designSummaryHtml(current, catalog, name));
+    nameLabel_->setText(name);
     gpuLabel_->setText(tr("%1 GPUs").arg(designGpuCount(current, catalog)));
     updateTitle();
 }
@@ -264,15 +275,19 @@ void MainWindow::updateTitle()
     // A library variant: "Design — Variant[*] — ClusterForge" (library names).
     // Otherwise the design's own name, else the file's: "Workhorse[*] — ClusterForge".
     // "[*]" is where Qt puts the "*" of a modified document.
-    if (libraryIds_) {
+    if (libraryIds_)
         setWindowTitle(windowTitleTemplate(libraryDesignName_, libraryVariantName_));
-    } else {
-        QString name = QString::fromStdString(design().name);
-        if (name.isEmpty() && !filePath_.isEmpty())
-            name = QFileInfo(filePath_).completeBaseName();
-        setWindowTitle(windowTitleTemplate(name, QString()));
-    }
+    else
+        setWindowTitle(windowTitleTemplate(documentName(), QString()));
     setWindowModified(isModified());
+    scheduleBomRefresh(); // the report title and export names follow the name
+}
+
+QString MainWindow::documentName() const
+{
+    return documentDisplayName(QString::fromStdString(design().name), filePath_,
+                               libraryIds_ ? libraryDesignName_ : QString(),
+                               libraryIds_ ? libraryVariantName_ : QString());
 }
 
 void MainWindow::showError(const QString& title, const QString& message)
@@ -321,7 +336,7 @@ bool MainWindow::maybeSave()
         return true;
     const auto answer = QMessageBox::question(
         this, tr("Save changes?"),
-        tr("The design \"%1\" has unsaved changes.").arg(QString::fromStdString(design().name)),
+        tr("The design \"%1\" has unsaved changes.").arg(documentName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return onSave();
@@ -369,7 +384,7 @@ bool MainWindow::onSaveAs()
 {
     QSettings settings;
     QString suggestion = settings.value(kLastDirKey, QDir::homePath()).toString() + QLatin1Char('/') +
-                         (design().name.empty() ? tr("design") : QString::fromStdString(design().name)) +
+                         documentName() +
                          QStringLiteral(".json");
     QString path = QFileDialog::getSaveFileName(this, tr("Save design as"), suggestion, kFileFilter);
     if (path.isEmpty())

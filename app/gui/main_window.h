@@ -7,6 +7,7 @@
 #include "models/design/design.h"
 #include "widgets/document/design_document.h"
 #include "app/gui/edit_actions.h"
+#include "app/gui/help_actions.h"
 #include "app/gui/main_actions.h"
 #include "models/store/design_store.h"
 
@@ -24,6 +25,7 @@ class QTextBrowser;
 
 namespace cf {
 
+class AutoSplitController;
 class AutosaveController;
 class BomDock;
 class ChartsWidget;
@@ -48,10 +50,16 @@ public:
     QUndoStack* undoStack() { return &undoStack_; }
     const MainActions& mainActions() const { return actions_; }
     const EditActions& editActions() const { return editActions_; }
+    const HelpActions& helpActions() const { return helpActions_; }
     DesignView* view() const { return view_; }
     EvaluationController* evaluation() const { return evaluation_; }
+    // The split and batch that follow the drawn cluster until the user chooses them.
+    AutoSplitController* autoSplit() const { return autoSplit_; }
 
     QString currentFile() const { return filePath_; }
+    // The one name of the document (documentDisplayName): title, status bar,
+    // Summary, prompts, export file names, PDF title.
+    QString documentName() const;
     // The library variant the design was opened from or last saved as (nullopt: none).
     std::optional<SavedIds> libraryIds() const { return libraryIds_; }
     // The design library (DesignStore::defaultPath(), or $CLUSTERFORGE_DB when set).
@@ -130,12 +138,17 @@ private:
     bool openVariant(qint64 variantId);
     void rememberVariant(qint64 variantId);
     void refreshLibraryNames();
+    // False when `name` is already a library design's and the user did not confirm.
+    bool confirmLibraryName(const QString& name);
     void rebuildRecentMenu();
     void openRecent(const RecentDesign& entry);
     void onCompareVariants();
     void onSearchSplits();
     void createStatusBar();
     void connectActions();
+    // File > Open Example, Help > Getting Started and Keyboard Shortcuts (main_window_help.cpp).
+    void setupHelp();
+    void openExample(const QString& path);
 
     QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content);
     void setDocument(const Design& design, const QString& path);
@@ -172,6 +185,7 @@ private:
     MainActions actions_;
 
     EditActions editActions_;
+    HelpActions helpActions_;
     DesignStore store_;
     AutosaveController* autosave_ = nullptr;
     BomDock* bomDock_ = nullptr;
@@ -183,6 +197,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     DesignView* view_ = nullptr;
     EvaluationController* evaluation_ = nullptr;
+    AutoSplitController* autoSplit_ = nullptr;
     ChartsWidget* charts_ = nullptr;
     HeadlinePanel* headline_ = nullptr;
     ProblemsPanel* problems_ = nullptr;

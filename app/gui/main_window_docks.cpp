@@ -11,6 +11,8 @@
 #include "widgets/inspector/inspector_widget.h"
 #include "widgets/palette/palette_widget.h"
 #include "widgets/problems/problems_panel.h"
+#include "widgets/whatif/auto_split_controller.h"
+#include "widgets/whatif/combo_key_guard.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/search_dialog.h"
@@ -164,6 +166,7 @@ QDockWidget* MainWindow::createHeadlineDock()
 QDockWidget* MainWindow::createChartsDock()
 {
     charts_ = new ChartsWidget(this);
+    charts_->setDisplayNames([this](const QString& id) { return document_.displayName(id); });
     connect(evaluation_, &EvaluationController::seriesReady, charts_,
             [this](const ChartSeries& series) { charts_->setSeries(series); });
     // Scrollable: the six charts need about 1150 x 410 px (docs/charts.md),
@@ -220,11 +223,25 @@ void MainWindow::connectEditActions()
     connect(view_, &DesignView::linkModeChanged, editActions_.linkMode, &QAction::setChecked);
     connect(editActions_.generateFabric, &QAction::triggered, this, &MainWindow::onGenerateFabric);
     connect(editActions_.searchSplits, &QAction::triggered, this, &MainWindow::onSearchSplits);
+    // Single keys (L, Delete) act on the canvas only while it has the focus:
+    // typed into a dock's editor they are that editor's (issue 18, finding 5).
+    for (QAction* canvasKey : {editActions_.linkMode, editActions_.remove}) {
+        canvasKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        view_->addAction(canvasKey);
+    }
+    for (QDockWidget* dock : {workloadDock_, parallelismDock_})
+        ComboKeyGuard::install(dock);
 }
 
 void MainWindow::onGenerateFabric()
 {
     FabricGeneratorDialog dialog(&document_, Catalog::builtin(), this);
+    // A generated fabric starts from the search's best split (issue 18, finding 2),
+    // in the generation's undo step.
+    connect(&dialog, &FabricGeneratorDialog::fabricApplied, this, [this] {
+        autoSplit_->setAutomatic(true, autoSplit_->batchAutomatic());
+        autoSplit_->chooseNow(true);
+    });
     if (dialog.exec() == QDialog::Accepted)
         view_->fitToView();
 }

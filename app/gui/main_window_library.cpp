@@ -22,6 +22,8 @@
 #include <QMessageBox>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace cf {
 namespace {
 
@@ -65,7 +67,12 @@ void MainWindow::setupLibrary()
     connect(&document_, &DesignDocument::changed, this, &MainWindow::scheduleBomRefresh);
     bomTimer_.setSingleShot(true);
     bomTimer_.setInterval(0);
-    connect(&bomTimer_, &QTimer::timeout, this, [this] { bomDock_->setDesign(document_.design()); });
+    connect(&bomTimer_, &QTimer::timeout, this, [this] {
+        // The report's title and the export file names use the document's one name.
+        Design named = document_.design();
+        named.name = documentName().toStdString();
+        bomDock_->setDesign(named);
+    });
 
     QAction* openLibrary = libraryAction(this, "actionOpenFromLibrary", tr("Open from &Library..."),
                                          tr("Open a saved design or variant from the library"));
@@ -141,7 +148,9 @@ void MainWindow::offerRecovery()
     auto* box = new QMessageBox(QMessageBox::Question, tr("Restore unsaved work?"),
                                 tr("ClusterForge did not close cleanly last time. Restore the design "
                                    "\"%1\" as it was at the last autosave?")
-                                    .arg(QString::fromStdString(recovered->name)),
+                                    .arg(documentDisplayName(QString::fromStdString(recovered->name), {},
+                                                             basedOn ? basedOn->designName : QString(),
+                                                             basedOn ? basedOn->name : QString())),
                                 QMessageBox::Yes | QMessageBox::No, this);
     box->setObjectName(QStringLiteral("recoveryBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -177,6 +186,8 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
         dialog.setName(tr("original"));
     }
     if (dialog.exec() != QDialog::Accepted)
+        return false;
+    if (!variant && !confirmLibraryName(dialog.designName()))
         return false;
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
     std::optional<SavedIds> saved;
@@ -248,6 +259,28 @@ void MainWindow::rememberVariant(qint64 variantId)
     if (const std::optional<VariantRow> row = store_.variant(variantId))
         recent_->add(
             RecentDesign::variant(store_.path(), variantId, row->created, row->designName, row->name));
+}
+
+bool MainWindow::confirmLibraryName(const QString& name)
+{
+    // Two library designs with one name are told apart by nobody: say so
+    // before saving rather than leave the user to find out (issue 18, finding 4).
+    const std::optional<std::vector<DesignRow>> designs = store_.listDesigns();
+    if (!designs)
+        return true; // the save itself reports a broken store
+    const bool taken = std::any_of(designs->begin(), designs->end(), [&](const DesignRow& row) {
+        return row.name.trimmed().compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+    });
+    if (!taken)
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Name already in the library"),
+                    tr("The library already has a design named \"%1\". Save this one as another design "
+                       "with the same name? (To add to that design, open it and use Save as Variant.)")
+                        .arg(name.trimmed()),
+                    QMessageBox::Save | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("libraryNameTakenBox"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Save;
 }
 
 void MainWindow::refreshLibraryNames()

@@ -19,6 +19,7 @@
 
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <QLabel>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -271,7 +272,9 @@ private slots:
         w.setSeries(b.series, true);
         for (ChartPanel* c : w.charts()) {
             QCOMPARE(c->plot()->plottableCount(), 0);
-            QVERIFY(c->plot()->itemCount() >= 1); // the "No prediction" message
+            const auto* message = c->plot()->findChild<QLabel*>(QStringLiteral("chartEmptyMessage"));
+            QVERIFY(message && !message->isHidden()); // the "No prediction" message
+            QVERIFY(message->text().startsWith(QStringLiteral("No prediction")));
         }
     }
 

@@ -1,6 +1,7 @@
-// Autosave of the working copy on the timer, and recovery after a simulated
-// crash: a second controller on the same database file finds the copy the
-// first one left (its session never called clear()).
+// Autosave of the working copy a moment after the last edit (debounced), and
+// recovery after a simulated crash: a second controller on the same database
+// file finds the copy the first one left (its session never called clear()).
+// The crash of a real app process is tst_first_hour_autosave.
 
 #include "models/design/design_json.h"
 #include "widgets/document/design_document.h"
@@ -17,8 +18,8 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-// Short timer for the test (production default: 60 s).
-constexpr int kTestIntervalMs = 50;
+// Short delay for the test (production default: AutosaveController::kDefaultDelaySeconds).
+constexpr int kTestDelayMs = 50;
 constexpr int kWaitMs = 5000;
 } // namespace
 
@@ -33,20 +34,39 @@ private slots:
         QSettings().clear();
     }
 
-    void intervalFromSettings()
+    void delayFromSettings()
     {
         DesignStore store;
         AutosaveController c(&store);
         c.start();
-        QCOMPARE(c.intervalSeconds(), AutosaveController::kDefaultIntervalSeconds);
-        QVERIFY(c.isActive());
-        QSettings().setValue(AutosaveController::intervalSettingsKey(), 15);
+        QCOMPARE(c.delaySeconds(), AutosaveController::kDefaultDelaySeconds);
+        QVERIFY(c.isEnabled());
+        QVERIFY(!c.isPending()); // nothing edited: nothing to write
+        QSettings().setValue(AutosaveController::delaySettingsKey(), 15);
         c.start();
-        QCOMPARE(c.intervalSeconds(), 15);
-        QSettings().setValue(AutosaveController::intervalSettingsKey(), 0); // off
+        QCOMPARE(c.delaySeconds(), 15);
+        QSettings().setValue(AutosaveController::delaySettingsKey(), 0); // off
         c.start();
-        QVERIFY(!c.isActive());
-        QSettings().remove(AutosaveController::intervalSettingsKey());
+        QVERIFY(!c.isEnabled());
+        QSettings().remove(AutosaveController::delaySettingsKey());
+    }
+
+    void editsRestartTheDelay()
+    {
+        DesignStore store;
+        DesignDocument document;
+        document.resetDesign(loadExample("scrappy-h100.json"));
+        AutosaveController c(&store);
+        c.watch(&document);
+        c.setDelayMs(kTestDelayMs);
+        QVERIFY(!c.isPending());
+        Economics e = document.design().economics;
+        e.pue = 1.2;
+        document.setEconomics(e);
+        QVERIFY(c.isPending());
+        QVERIFY(c.isDirty());
+        c.stop();
+        QVERIFY(!c.isPending());
     }
 
     void timerWritesAndRecoveryFindsIt()
@@ -68,12 +88,13 @@ private slots:
             basedOn = ids->variantId;
             autosave.setBasedOnVariant(basedOn);
             QSignalSpy saved(&autosave, &AutosaveController::saved);
-            autosave.setIntervalMs(kTestIntervalMs);
-            // Nothing changed yet: the timer fires but writes nothing.
-            QTest::qWait(3 * kTestIntervalMs);
+            autosave.setDelayMs(kTestDelayMs);
+            // Nothing changed yet: nothing is written.
+            QVERIFY(!autosave.isPending());
+            QTest::qWait(3 * kTestDelayMs);
             QCOMPARE(saved.count(), 0);
             QVERIFY(!store.workingCopy().has_value());
-            // An edit marks the copy dirty; the next tick writes it.
+            // An edit marks the copy dirty; the delay after it writes it.
             Economics e = document.design().economics;
             e.pue = 1.31;
             document.setEconomics(e);

@@ -204,7 +204,12 @@ private slots:
         const auto* action = w.findChild<QAction*>(name);
         QVERIFY2(action, qPrintable(name));
         QVERIFY(!action->text().isEmpty());
-        QCOMPARE(action->shortcut(), shortcut);
+        // The platform's key is among the action's (redo also has Ctrl+Y and
+        // Ctrl+Shift+Z on every platform, issue 18).
+        if (shortcut.isEmpty())
+            QCOMPARE(action->shortcut(), shortcut);
+        else
+            QVERIFY2(action->shortcuts().contains(shortcut), qPrintable(shortcut.toString()));
         // Reachable from a menu.
         bool inMenu = false;
         for (const QObject* o : action->associatedObjects())

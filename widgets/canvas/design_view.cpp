@@ -8,14 +8,17 @@
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QGraphicsLineItem>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QMimeData>
 #include <QPainter>
 #include <QScrollBar>
 #include <QStyleOptionGraphicsItem>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +30,9 @@ namespace {
 constexpr double kFitMargin = 60.0;
 // Grid lines are drawn only when zoomed in at least this far (our choice).
 constexpr double kGridMinZoom = 0.5;
+// The empty-canvas hint: at most this wide, and this far in from the edges, pixels (our choice).
+constexpr int kHintMaxWidthPx = 460;
+constexpr int kHintMarginPx = 24;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -55,6 +61,83 @@ DesignView::DesignView(DesignDocument* document, const Catalog& catalog, QWidget
     connect(document_, &DesignDocument::focusRequested, this, &DesignView::selectAndCentre);
     // Scroll range follows the items but always includes some room around them.
     connect(scene_, &QGraphicsScene::sceneRectChanged, this, [this] { updateViewCentre(); });
+    createCanvasActions();
+    // A first-time user sees an empty white canvas: say how to begin. The
+    // label lets the mouse (and drops from the palette) through to the canvas.
+    // A child of the view, not of its viewport: a scroll moves the viewport's
+    // children with the scene.
+    emptyHint_ = new QLabel(this);
+    emptyHint_->setObjectName(QStringLiteral("emptyCanvasHint"));
+    emptyHint_->setWordWrap(true);
+    emptyHint_->setAlignment(Qt::AlignCenter);
+    emptyHint_->setMaximumWidth(kHintMaxWidthPx);
+    emptyHint_->setAttribute(Qt::WA_TransparentForMouseEvents);
+    emptyHint_->setStyleSheet(QStringLiteral("color: #444; background: rgba(255,255,255,230); padding: 8px;"));
+    emptyHint_->setText(tr("<b>An empty design.</b> Drag nodes, a switch and storage from the <b>Palette</b> "
+                           "onto this canvas and press <b>L</b> to draw links; or use <b>Tools &gt; Generate "
+                           "Fabric</b> (Ctrl+G); or start from <b>File &gt; Open Example</b>. "
+                           "<b>Help &gt; Getting Started</b> explains the rest."));
+    for (auto signal : {&DesignDocument::partAdded, &DesignDocument::partRemoved})
+        connect(document_, signal, this, [this] { updateEmptyHint(); });
+    connect(document_, &DesignDocument::designReset, this, [this] {
+        updateEmptyHint();
+        // All parts replaced (a generated fabric, its undo, an opened file):
+        // show what is there now, once the scene has rebuilt (issue 18, finding 6).
+        QTimer::singleShot(0, this, &DesignView::fitToView);
+    });
+    updateEmptyHint();
+}
+
+void DesignView::createCanvasActions()
+{
+    struct Spec {
+        const char* name;
+        QString text;
+        QList<QKeySequence> keys;
+        void (DesignView::*slot)();
+    };
+    // The keys the canvas has always had (docs/canvas.md); as actions so they
+    // are scoped to the canvas and listed from one place.
+    const Spec specs[] = {
+        {"canvasFit", tr("Fit the design in the canvas"), {QKeySequence(Qt::Key_F)}, &DesignView::fitToView},
+        {"canvasZoomIn", tr("Zoom in on the canvas"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)},
+         &DesignView::zoomIn},
+        {"canvasZoomOut", tr("Zoom out of the canvas"), {QKeySequence(Qt::Key_Minus)}, &DesignView::zoomOut},
+    };
+    for (const Spec& spec : specs) {
+        auto* action = new QAction(spec.text, this);
+        action->setObjectName(QString::fromLatin1(spec.name));
+        action->setShortcuts(spec.keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, spec.slot);
+        addAction(action);
+        canvasActions_ << action;
+    }
+}
+
+QAction* DesignView::canvasActionFor(const QKeyEvent* event) const
+{
+    const QKeySequence pressed(event->keyCombination());
+    for (QAction* action : canvasActions_)
+        if (action->shortcuts().contains(pressed))
+            return action;
+    return nullptr;
+}
+
+void DesignView::updateEmptyHint()
+{
+    const bool empty = document_->design().parts.empty();
+    emptyHint_->setVisible(empty);
+    if (!empty)
+        return;
+    // Centred on the viewport, inside it whatever its size.
+    const QRect area = viewport()->geometry().adjusted(kHintMarginPx, kHintMarginPx, -kHintMarginPx, -kHintMarginPx);
+    const int width = std::max(0, std::min(kHintMaxWidthPx, area.width()));
+    const int height = std::max(0, std::min(area.height(), emptyHint_->heightForWidth(width)));
+    QRect box(0, 0, width, height);
+    box.moveCenter(area.center());
+    emptyHint_->setGeometry(box);
+    emptyHint_->raise();
 }
 
 void DesignView::say(const QString& text)
@@ -244,14 +327,8 @@ void DesignView::keyPressEvent(QKeyEvent* event)
         paste();
     else if (event->key() == Qt::Key_D && (event->modifiers() & Qt::ControlModifier))
         duplicateSelection();
-    else if (event->matches(QKeySequence::ZoomIn) || event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
-        zoomIn();
-    else if (event->matches(QKeySequence::ZoomOut) || event->key() == Qt::Key_Minus)
-        zoomOut();
-    else if (event->key() == Qt::Key_0 && (event->modifiers() & Qt::ControlModifier))
-        resetZoom();
-    else if (event->key() == Qt::Key_F && event->modifiers() == Qt::NoModifier)
-        fitToView();
+    else if (QAction* action = canvasActionFor(event))
+        action->trigger(); // the view has focus but its window is not active (tests, embedding)
     else if (event->key() == Qt::Key_L && event->modifiers() == Qt::NoModifier)
         setLinkMode(!linkMode_);
     else if (event->key() == Qt::Key_Escape && linkMode_)
@@ -419,7 +496,12 @@ void DesignView::drawForeground(QPainter* painter, const QRectF& rect)
 
 void DesignView::scrollContentsBy(int dx, int dy)
 {
+    // The tier labels are drawn in viewport pixels, kept inside the view: a
+    // scroll moves their painted pixels with the scene, where no label is
+    // any more. Repaint where those pixels land (issue 18, finding 6: ghosts).
     QGraphicsView::scrollContentsBy(dx, dy);
+    for (const TierLabel& label : std::as_const(tierLabels_))
+        viewport()->update(label.rect.translated(dx, dy).adjusted(-1, -1, 1, 1));
     updateViewCentre();
 }
 
@@ -427,6 +509,7 @@ void DesignView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
     updateViewCentre();
+    updateEmptyHint();
 }
 
 void DesignView::updateViewCentre() { document_->setViewCentre(mapToScene(viewport()->rect().center())); }

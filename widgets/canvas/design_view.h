@@ -11,7 +11,9 @@
 #include <QRect>
 #include <QString>
 
+class QAction;
 class QGraphicsLineItem;
+class QLabel;
 
 namespace cf {
 
@@ -37,6 +39,12 @@ public:
     // boxes in viewport pixels; empty at full detail (zoom >= kLabelLod).
     using TierLabel = cf::TierLabel;
     const QList<TierLabel>& tierLabels() const { return tierLabels_; }
+    // The words over an empty canvas (how to start); hidden once a part is drawn.
+    QLabel* emptyHint() const { return emptyHint_; }
+    // Single-key canvas shortcuts (F fit, +/- zoom): QActions in the view's
+    // context (Qt::WidgetWithChildrenShortcut), so a key typed into a dock's
+    // editor never reaches them, and Help > Keyboard Shortcuts lists them.
+    QList<QAction*> canvasActions() const { return canvasActions_; }
 
     // Link with the engine's default speed and cables (LinkRules::defaultLinkFor),
     // re-splitting the node's NICs in the same undo step; "" and a message
@@ -83,6 +91,9 @@ private:
     void say(const QString& text);
     void updateViewCentre();
     void pasteText(const QString& json, QPointF offset);
+    void createCanvasActions();
+    QAction* canvasActionFor(const QKeyEvent* event) const;
+    void updateEmptyHint();
 
     DesignDocument* document_;
     const Catalog& catalog_;
@@ -95,6 +106,8 @@ private:
     QGraphicsLineItem* rubberLink_ = nullptr;
     QString lastMessage_;
     QList<TierLabel> tierLabels_;
+    QLabel* emptyHint_ = nullptr;
+    QList<QAction*> canvasActions_;
 };
 
 } // namespace cf

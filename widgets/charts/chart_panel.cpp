@@ -24,6 +24,56 @@
 namespace cf {
 namespace {
 
+// Dynamic properties that remember what the empty state hid (issue 18, finding 3).
+constexpr const char* kHiddenByEmpty = "cfHiddenByEmpty";
+constexpr const char* kGridHiddenByEmpty = "cfGridHiddenByEmpty";
+const QString kEmptyLabelName = QStringLiteral("chartEmptyMessage");
+
+// Axes, grids and the legend say nothing without data: hidden while the chart
+// is empty, shown again (as they were) with the first data.
+void hideFrame(QCustomPlot* plot, bool hide)
+{
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            if (hide && axis->visible()) {
+                axis->setProperty(kHiddenByEmpty, true);
+                axis->setProperty(kGridHiddenByEmpty, axis->grid()->visible());
+                axis->setVisible(false);
+                axis->grid()->setVisible(false);
+            } else if (!hide && axis->property(kHiddenByEmpty).toBool()) {
+                axis->setVisible(true);
+                axis->grid()->setVisible(axis->property(kGridHiddenByEmpty).toBool());
+                axis->setProperty(kHiddenByEmpty, QVariant());
+            }
+        }
+    if (hide && plot->legend->visible()) {
+        plot->legend->setProperty(kHiddenByEmpty, true);
+        plot->legend->setVisible(false);
+    } else if (!hide && plot->legend->property(kHiddenByEmpty).toBool()) {
+        plot->legend->setVisible(true);
+        plot->legend->setProperty(kHiddenByEmpty, QVariant());
+    }
+}
+
+// The message of an empty chart: a word-wrapped label centred on the plot
+// (a QCPItemText neither wraps nor stays inside a narrow chart).
+QLabel* emptyLabel(QCustomPlot* plot)
+{
+    if (auto* label = plot->findChild<QLabel*>(kEmptyLabelName, Qt::FindDirectChildrenOnly))
+        return label;
+    auto* label = new QLabel(plot);
+    label->setObjectName(kEmptyLabelName);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignCenter);
+    label->setStyleSheet(QStringLiteral("color: #555;"));
+    label->setAttribute(Qt::WA_TransparentForMouseEvents);
+    auto* layout = new QVBoxLayout(plot);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(label);
+    label->hide();
+    return label;
+}
+
 // Pixel distance under which the hover tooltip picks a curve point (our choice).
 constexpr double kHoverRadiusPx = 24.0;
 // Minimum size of a chart so axis labels stay readable (our choice); 170 px
@@ -147,14 +197,11 @@ void ChartPanel::clearPlot(const QString& emptyMessage)
 {
     plot_->clearPlottables();
     plot_->clearItems();
-    if (emptyMessage.isEmpty())
-        return;
-    auto* text = new QCPItemText(plot_);
-    text->setPositionAlignment(Qt::AlignCenter);
-    text->position->setType(QCPItemPosition::ptAxisRectRatio);
-    text->position->setCoords(0.5, 0.5);
-    text->setText(emptyMessage);
-    text->setColor(Qt::darkGray);
+    const bool empty = !emptyMessage.isEmpty();
+    hideFrame(plot_, empty);
+    QLabel* label = emptyLabel(plot_);
+    label->setText(emptyMessage);
+    label->setVisible(empty);
 }
 
 void ChartPanel::placeLegendAbove(int entriesPerRow)

@@ -48,7 +48,8 @@ public:
 protected:
     // Fit the axes to the data (the "Reset zoom" action and after setSeries).
     virtual void resetView();
-    // Clear graphs, bars and items; with a non-empty message show it in the middle.
+    // Clear graphs, bars and items; with a non-empty message show it in the
+    // middle, word-wrapped (label "chartEmptyMessage"), and hide the axes and legend.
     void clearPlot(const QString& emptyMessage = {});
 
 private:

@@ -1,5 +1,7 @@
 #include "widgets/charts/charts_widget.h"
 
+#include <QRegularExpression>
+
 #include "widgets/charts/all_reduce_chart.h"
 #include "widgets/charts/cost_chart.h"
 #include "widgets/charts/memory_chart.h"
@@ -39,9 +41,32 @@ QList<ChartPanel*> ChartsWidget::charts() const
     return {allReduce_, scaling_, stepTime_, memory_, power_, cost_};
 }
 
+QString ChartsWidget::inWords(const std::string& formattedProblem) const
+{
+    // formatProblem writes "error: FIELD: message": the message alone, with
+    // quoted ids ('n1') as the names the user gave the parts.
+    QString text = QString::fromStdString(formattedProblem);
+    static const QRegularExpression prefix(QStringLiteral("^(error|warning): (\\S+: )?"));
+    text.remove(prefix);
+    if (displayName_) {
+        static const QRegularExpression quotedId(QStringLiteral("'([A-Za-z][A-Za-z0-9_-]*)'"));
+        QString named;
+        qsizetype last = 0;
+        for (const QRegularExpressionMatch& m : quotedId.globalMatch(text)) {
+            named += text.mid(last, m.capturedStart() - last);
+            named += QStringLiteral("\u201C%1\u201D").arg(displayName_(m.captured(1)));
+            last = m.capturedEnd();
+        }
+        text = named + text.mid(last);
+    }
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text.endsWith(QLatin1Char('.')) ? text : text + QLatin1Char('.');
+}
+
 void ChartsWidget::setSeries(const ChartSeries& s, bool immediate)
 {
-    const QString message = s.valid ? QString() : tr("No prediction: %1").arg(QString::fromStdString(s.firstError));
+    const QString message = s.valid ? QString() : tr("No prediction yet. %1").arg(inWords(s.firstError));
     allReduce_->setSeries(s.allReduce, message);
     scaling_->setSeries(s.scaling, message);
     stepTime_->setSeries(s.stepTime, message);

@@ -5,6 +5,9 @@
 #include <QList>
 #include <QWidget>
 
+#include <functional>
+#include <string>
+
 namespace cf {
 
 struct ChartSeries;
@@ -33,8 +36,14 @@ public:
     PowerChart* powerChart() const { return power_; }
     CostChart* costChart() const { return cost_; }
     QList<ChartPanel*> charts() const;
+    // How empty charts name parts: id -> the name the user sees (the main
+    // window passes DesignDocument::displayName); ids stay when unset.
+    void setDisplayNames(std::function<QString(const QString&)> displayName) { displayName_ = std::move(displayName); }
+    // The reason of an empty chart in words: no severity or field prefix, part names for ids.
+    QString inWords(const std::string& formattedProblem) const;
 
 private:
+    std::function<QString(const QString&)> displayName_;
     AllReduceChart* allReduce_ = nullptr;
     ScalingChart* scaling_ = nullptr;
     StepTimeChart* stepTime_ = nullptr;

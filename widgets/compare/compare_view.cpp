@@ -9,6 +9,8 @@
 
 #include <QFontMetrics>
 #include <QHeaderView>
+#include <QAction>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollBar>
@@ -116,6 +118,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("compareView"));
     setWindowTitle(tr("Compare Variants"));
+    // A secondary window closes like a dialog: Escape, and the platform's Close (Ctrl+W).
+    auto* closeAction = new QAction(tr("Close"), this);
+    closeAction->setObjectName(QStringLiteral("actionCloseCompare"));
+    QList<QKeySequence> closeKeys{QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!closeKeys.contains(key))
+            closeKeys << key;
+    closeAction->setShortcuts(closeKeys);
+    closeAction->setShortcutContext(Qt::WindowShortcut);
+    connect(closeAction, &QAction::triggered, this, &QWidget::close);
+    addAction(closeAction);
     auto* layout = new QVBoxLayout(this);
     message_ = new QLabel(this);
     message_->setWordWrap(true);

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace cf {
@@ -171,7 +172,12 @@ bool FabricGeneratorDialog::applyToDocument()
 {
     if (hasErrors(preview_.problems) || preview_.parts.empty())
         return false;
+    // One undo step: the fabric and what follows it (the automatic split, issue 18).
+    QUndoStack* stack = document_->undoStack();
+    stack->beginMacro(tr("Generate fabric"));
     document_->applyGeneratedFabric(preview_);
+    emit fabricApplied();
+    stack->endMacro();
     return true;
 }
 

@@ -35,6 +35,11 @@ public:
     static constexpr int kMaxNodes = 65536;
     static constexpr double kMaxOversubscription = 8.0;
 
+signals:
+    // Inside the apply's undo macro, right after the fabric replaced the
+    // parts: edits made by a listener join the same undo step.
+    void fabricApplied();
+
 private:
     void updatePreview();
 

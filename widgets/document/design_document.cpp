@@ -84,7 +84,7 @@ QString DesignDocument::addPart(PartKind kind, const QString& catalogId, QPointF
     p.x = pos.x();
     p.y = pos.y();
     p.count = std::max(1, count);
-    undoStack_->push(new AddItemsCommand(this, {p}, {}, tr("Add %1").arg(catalogId)));
+    undoStack_->push(new AddItemsCommand(this, {p}, {}, tr("Add %1").arg(q(p.name))));
     return q(p.id);
 }
 
@@ -133,7 +133,10 @@ void DesignDocument::moveParts(const QVector<PartMove>& moves, int gestureId)
             real.push_back(m);
     if (real.isEmpty())
         return;
-    undoStack_->push(new MovePartsCommand(this, real, gestureId));
+    auto* command = new MovePartsCommand(this, real, gestureId);
+    if (real.size() == 1)
+        command->setText(tr("Move %1").arg(displayName(real.front().partId)));
+    undoStack_->push(command);
 }
 
 QString DesignDocument::addLink(const QString& fromId, const QString& toId, double speedGbps, Medium medium,
@@ -144,7 +147,7 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     Link l = newLink(design_.nextId("l"), fromId, toId, speedGbps, cablesPerMember);
     l.medium = medium;
     l.lengthClass = lengthClass;
-    undoStack_->push(new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(fromId, toId)));
+    undoStack_->push(new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(displayName(fromId), displayName(toId))));
     return q(l.id);
 }
 
@@ -157,7 +160,7 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
         return {};
     const Link l = newLink(design_.nextId("l"), fromId, toId, speedGbps, cablesPerMember);
     // A plain parent command runs its children in order (undo: reverse).
-    auto* step = new QUndoCommand(tr("Link %1 to %2").arg(fromId, toId));
+    auto* step = new QUndoCommand(tr("Link %1 to %2").arg(displayName(fromId), displayName(toId)));
     new AddItemsCommand(this, {}, {l}, step->text(), step);
     for (const LinkDefault::Change& c : rebalanced)
         if (const Link* other = link(q(c.linkId)))
@@ -181,8 +184,10 @@ bool DesignDocument::setPartProperty(const QString& id, const QString& property,
     const QVariant old = partProperty(*p, property);
     if (!old.isValid() || old == value)
         return false;
-    undoStack_->push(new PropertyCommand(this, PropertyCommand::Target::Part, id, property, old, value,
-                                         mergeSerial_));
+    auto* command =
+        new PropertyCommand(this, PropertyCommand::Target::Part, id, property, old, value, mergeSerial_);
+    command->setText(tr("Set %1 of %2").arg(propertyLabel(property), displayName(id)));
+    undoStack_->push(command);
     return true;
 }
 
@@ -194,8 +199,10 @@ bool DesignDocument::setLinkProperty(const QString& id, const QString& property,
     const QVariant old = linkProperty(*l, property);
     if (!old.isValid() || old == value)
         return false;
-    undoStack_->push(new PropertyCommand(this, PropertyCommand::Target::Link, id, property, old, value,
-                                         mergeSerial_));
+    auto* command =
+        new PropertyCommand(this, PropertyCommand::Target::Link, id, property, old, value, mergeSerial_);
+    command->setText(tr("Set %1 of %2").arg(propertyLabel(property), displayName(id)));
+    undoStack_->push(command);
     return true;
 }
 
@@ -221,6 +228,41 @@ void DesignDocument::setParallelism(const Parallelism& parallelism)
     after.parallelism = parallelism;
     undoStack_->push(
         new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_));
+}
+
+QString DesignDocument::displayName(const QString& id) const
+{
+    if (const Part* p = part(id))
+        return p->name.empty() ? id : q(p->name);
+    if (const Link* l = link(id))
+        return tr("link %1 \u2013 %2").arg(displayName(q(l->fromPartId)), displayName(q(l->toPartId)));
+    return id;
+}
+
+QString DesignDocument::propertyLabel(const QString& property)
+{
+    static const QHash<QString, const char*> labels{
+        {QStringLiteral("name"), QT_TR_NOOP("name")},
+        {QStringLiteral("count"), QT_TR_NOOP("count")},
+        {QStringLiteral("catalogId"), QT_TR_NOOP("catalog part")},
+        {QStringLiteral("x"), QT_TR_NOOP("position")},
+        {QStringLiteral("y"), QT_TR_NOOP("position")},
+        {QStringLiteral("speedGbps"), QT_TR_NOOP("speed")},
+        {QStringLiteral("medium"), QT_TR_NOOP("medium")},
+        {QStringLiteral("lengthClass"), QT_TR_NOOP("length class")},
+        {QStringLiteral("cablesPerMember"), QT_TR_NOOP("cables per member")},
+    };
+    const auto it = labels.constFind(property);
+    return it == labels.constEnd() ? property : tr(it.value());
+}
+
+void DesignDocument::applyDerivedSettings(const Workload& workload, const Parallelism& parallelism)
+{
+    if (!(workload == design_.workload))
+        writeWorkload(workload);
+    if (!(parallelism == design_.parallelism))
+        writeParallelism(parallelism);
+    emit changed();
 }
 
 void DesignDocument::setEconomics(const Economics& economics)

@@ -93,6 +93,16 @@ public:
     void setWorkload(const Workload& workload);
     void setParallelism(const Parallelism& parallelism);
     void setEconomics(const Economics& economics);
+    // Settings derived from the rest of the design (the automatic split and
+    // batch, AutoSplitController): written without an undo step, as a cache
+    // is; undoing the edit they follow re-derives them.
+    void applyDerivedSettings(const Workload& workload, const Parallelism& parallelism);
+
+    // What messages and undo labels call things (issue 18, finding 4): a
+    // part's name, "link Leaf 1 – Spine 2" for a link; the id when neither exists.
+    QString displayName(const QString& id) const;
+    // "cablesPerMember" -> "cables per member", "speedGbps" -> "speed", ...
+    static QString propertyLabel(const QString& property);
 
     // Reads a property as the commands store it (QVariant of QString/int/double).
     static QVariant partProperty(const Part& part, const QString& property);

@@ -31,9 +31,12 @@ QString shortName(const std::string& name, const std::string& vendor)
 {
     QString n = QString::fromStdString(name);
     const QString v = QString::fromStdString(vendor);
-    if (!v.isEmpty() && n.startsWith(v + QLatin1Char(' ')))
+    // "NVIDIA DGX H100" -> "DGX H100"; but "VAST Data (QLC, disaggregated)"
+    // keeps its vendor: without it only the parenthesis is left (issue 18, finding 7).
+    if (!v.isEmpty() && n.startsWith(v + QLatin1Char(' ')) && n.size() > v.size() + 1 &&
+        n.at(v.size() + 1).isLetterOrNumber())
         n = n.mid(v.size() + 1);
-    return n.isEmpty() ? QString::fromStdString(name) : n;
+    return n;
 }
 
 QString gpuLine(const NodeSpec& node, const Catalog& catalog)

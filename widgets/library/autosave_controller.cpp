@@ -7,6 +7,8 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace cf {
 
 namespace {
@@ -16,37 +18,41 @@ constexpr int kMsPerSecond = 1000;
 AutosaveController::AutosaveController(DesignStore* store, QObject* parent)
     : QObject(parent), store_(store), timer_(new QTimer(this))
 {
+    timer_->setSingleShot(true);
     connect(timer_, &QTimer::timeout, this, &AutosaveController::onTimeout);
 }
 
 void AutosaveController::start()
 {
     bool ok = false;
-    const int seconds = QSettings().value(intervalSettingsKey(), kDefaultIntervalSeconds).toInt(&ok);
-    intervalSeconds_ = ok && seconds >= 0 ? seconds : kDefaultIntervalSeconds;
-    if (intervalSeconds_ == 0) {
-        timer_->stop();
-        return;
-    }
-    timer_->start(intervalSeconds_ * kMsPerSecond);
+    const int seconds = QSettings().value(delaySettingsKey(), kDefaultDelaySeconds).toInt(&ok);
+    setDelayMs((ok && seconds >= 0 ? seconds : kDefaultDelaySeconds) * kMsPerSecond);
 }
 
 void AutosaveController::stop()
 {
-    timer_->stop();
+    setDelayMs(0);
 }
 
-bool AutosaveController::isActive() const
+bool AutosaveController::isPending() const
 {
     return timer_->isActive();
 }
 
-void AutosaveController::setIntervalMs(int ms)
+void AutosaveController::setDelayMs(int ms)
 {
-    intervalSeconds_ = ms / kMsPerSecond;
-    timer_->setInterval(ms);
-    if (ms > 0 && !timer_->isActive())
-        timer_->start();
+    delayMs_ = std::max(0, ms);
+    if (delayMs_ == 0)
+        timer_->stop();
+    else if (timer_->isActive() || dirty_)
+        timer_->start(delayMs_);
+}
+
+void AutosaveController::onEdited()
+{
+    dirty_ = true;
+    if (delayMs_ > 0)
+        timer_->start(delayMs_); // restarts: the write waits for a pause in the edits
 }
 
 void AutosaveController::watch(DesignDocument* document)
@@ -55,8 +61,9 @@ void AutosaveController::watch(DesignDocument* document)
         disconnect(document_, nullptr, this, nullptr);
     document_ = document;
     dirty_ = false;
+    timer_->stop();
     if (document)
-        connect(document, &DesignDocument::changed, this, [this] { dirty_ = true; });
+        connect(document, &DesignDocument::changed, this, &AutosaveController::onEdited);
 }
 
 bool AutosaveController::saveNow(bool force)

@@ -1,10 +1,13 @@
 #pragma once
 // Autosave of the working copy and crash recovery (issue 6, item 2).
 //
-// Every `intervalSeconds` (QSettings key "autosave/intervalSeconds", default
-// 60; 0 turns the timer off) the controller writes the watched document's
-// design into the store's working-copy slot, when it changed since the last
-// write. saveNow() is for quit. clear() is for a clean end (after Save, or on
+// Debounced (issue 18, finding 10): `delaySeconds` after the last edit
+// (QSettings key "autosave/delaySeconds", default kDefaultDelaySeconds; 0
+// turns autosave off) the controller writes the watched document's design
+// into the store's working-copy slot. Each edit restarts the single-shot
+// timer, so a burst of edits (a drag) writes once, and a crash loses at most
+// the last few seconds (it lost up to a minute with the old 60 s period).
+// saveNow() is for quit. clear() is for a clean end (after Save, or on
 // quit when the user has nothing unsaved): a working copy that survives to the
 // next start means the last session did not end cleanly, and
 // pendingRecovery() offers it.
@@ -27,19 +30,25 @@ class DesignStore;
 class AutosaveController : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kDefaultIntervalSeconds = 60; // our choice: lose at most a minute of work
-    static QString intervalSettingsKey() { return QStringLiteral("autosave/intervalSeconds"); }
+    // Our choice: long enough that typing a number or dragging a part writes
+    // once, short enough that a crash loses only the last moment of work.
+    static constexpr int kDefaultDelaySeconds = 3;
+    static QString delaySettingsKey() { return QStringLiteral("autosave/delaySeconds"); }
 
     // The store must outlive the controller.
     explicit AutosaveController(DesignStore* store, QObject* parent = nullptr);
 
-    // Reads the interval from QSettings and starts the timer.
+    // Reads the delay from QSettings and enables autosave (0: off).
     void start();
+    // Disables autosave; a pending write is dropped.
     void stop();
-    bool isActive() const;
-    int intervalSeconds() const { return intervalSeconds_; }
-    // Override (tests, settings dialog); also restarts a running timer.
-    void setIntervalMs(int ms);
+    bool isEnabled() const { return delayMs_ > 0; }
+    // A write is scheduled (an edit less than the delay ago).
+    bool isPending() const;
+    int delaySeconds() const { return delayMs_ / 1000; }
+    int delayMs() const { return delayMs_; }
+    // Override (tests, settings dialog); a pending write is rescheduled.
+    void setDelayMs(int ms);
 
     // The document whose design is autosaved; its changed() marks the copy dirty.
     void watch(DesignDocument* document);
@@ -64,11 +73,12 @@ signals:
 
 private:
     void onTimeout();
+    void onEdited();
 
     DesignStore* store_ = nullptr;
     QPointer<DesignDocument> document_;
     QTimer* timer_ = nullptr;
-    int intervalSeconds_ = kDefaultIntervalSeconds;
+    int delayMs_ = 0; // 0 until start(): off
     std::optional<qint64> basedOn_;
     bool dirty_ = false;
     QString lastError_;

@@ -1,6 +1,7 @@
 #include "widgets/library/window_title.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace cf {
 namespace {
@@ -30,6 +31,19 @@ QString libraryWindowTitle(const QString& designName, const QString& variantName
     const int marker = title.lastIndexOf(kMarker + kSeparator);
     title.replace(marker, kMarker.size(), modified ? QStringLiteral("*") : QString());
     return title.replace(kEscapedMarker, kMarker);
+}
+
+QString documentDisplayName(const QString& designName, const QString& filePath, const QString& libraryDesign,
+                            const QString& libraryVariant)
+{
+    if (!libraryDesign.trimmed().isEmpty())
+        return libraryVariant.trimmed().isEmpty() ? libraryDesign.trimmed()
+                                                  : libraryDesign.trimmed() + kSeparator + libraryVariant.trimmed();
+    if (!designName.trimmed().isEmpty())
+        return designName.trimmed();
+    if (!filePath.isEmpty())
+        return QFileInfo(filePath).completeBaseName();
+    return QCoreApplication::translate("cf::WindowTitle", "Untitled");
 }
 
 } // namespace cf

@@ -15,4 +15,11 @@ QString windowTitleTemplate(const QString& designName, const QString& variantNam
 // The template with the marker resolved: "Workhorse — RoCE* — ClusterForge".
 QString libraryWindowTitle(const QString& designName, const QString& variantName, bool modified);
 
+// The one name of the open document (issue 18, finding 4), for the title,
+// the status bar, the Summary, prompts, export file names and the PDF title:
+// "Design — Variant" for a library variant, else the design's own name, else
+// the saved file's base name, else "Untitled".
+QString documentDisplayName(const QString& designName, const QString& filePath, const QString& libraryDesign,
+                            const QString& libraryVariant);
+
 } // namespace cf

@@ -69,8 +69,9 @@ void PaletteWidget::populate()
         return top;
     };
     auto entry = [](QTreeWidgetItem* parent, const std::string& id, const QString& name, const QString& specs,
-                    bool placeable, int kind) {
+                    bool placeable, int kind, const std::string& vendor) {
         auto* item = new QTreeWidgetItem(parent, {name});
+        item->setData(0, VendorRole, q(vendor)); // the search matches vendors too
         item->setIcon(0, parent->icon(0));
         item->setData(0, CatalogIdRole, q(id));
         item->setData(0, PlaceableRole, placeable);
@@ -86,27 +87,27 @@ void PaletteWidget::populate()
     QTreeWidgetItem* nodes = section(tr("GPU nodes"), palette::IconKind::Node);
     for (const NodeSpec& n : catalog_.nodes())
         entry(nodes, n.id, spec::shortName(n.name, n.vendor), spec::nodeSummary(n, catalog_), true,
-              int(PartKind::Node));
+              int(PartKind::Node), n.vendor);
     QTreeWidgetItem* switches = section(tr("Switches"), palette::IconKind::Switch);
     for (const SwitchSpec& s : catalog_.switches())
         entry(switches, s.id, spec::shortName(s.name, s.vendor), spec::switchSummary(s), true,
-              int(PartKind::Switch));
+              int(PartKind::Switch), s.vendor);
     QTreeWidgetItem* storage = section(tr("Storage"), palette::IconKind::Storage);
     for (const StorageSpec& s : catalog_.storages())
         entry(storage, s.id, spec::shortName(s.name, s.vendor), spec::storageSummary(s), true,
-              int(PartKind::Storage));
+              int(PartKind::Storage), s.vendor);
     QTreeWidgetItem* nics = section(tr("NICs (informative)"), palette::IconKind::Nic);
     for (const NicSpec& n : catalog_.nics())
         entry(nics, n.id, spec::shortName(n.name, n.vendor),
               spec::nicSummary(n) + tr("<br><i>Informative: NICs come with the node that carries them; "
                                        "not placeable.</i>"),
-              false, -1);
+              false, -1, n.vendor);
     QTreeWidgetItem* cables = section(tr("Cables (informative)"), palette::IconKind::Cable);
     for (const CableSpec& c : catalog_.cables())
         entry(cables, c.id, spec::shortName(c.name, c.vendor),
               spec::cableSummary(c) + tr("<br><i>Informative: the bill of materials picks cables from each "
                                          "link's medium, length class and speed; not placeable.</i>"),
-              false, -1);
+              false, -1, c.vendor);
     tree_->expandAll();
 }
 
@@ -126,10 +127,13 @@ void PaletteWidget::setFilter(const QString& text)
     const QString needle = text.trimmed();
     for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
         QTreeWidgetItem* top = tree_->topLevelItem(i);
+        // "stor" finds the storage section, "nvidia" every NVIDIA part (issue 18, finding 7).
+        const bool categoryMatch = top->text(0).contains(needle, Qt::CaseInsensitive);
         int visible = 0;
         for (int j = 0; j < top->childCount(); ++j) {
             QTreeWidgetItem* item = top->child(j);
-            const bool match = needle.isEmpty() || item->text(0).contains(needle, Qt::CaseInsensitive) ||
+            const bool match = needle.isEmpty() || categoryMatch || item->text(0).contains(needle, Qt::CaseInsensitive) ||
+                               item->data(0, VendorRole).toString().contains(needle, Qt::CaseInsensitive) ||
                                item->data(0, CatalogIdRole).toString().contains(needle, Qt::CaseInsensitive) ||
                                item->toolTip(0).contains(needle, Qt::CaseInsensitive);
             item->setHidden(!match);

@@ -30,7 +30,7 @@ class PaletteWidget : public QWidget {
     Q_OBJECT
 public:
     // Roles on the tree items.
-    enum Role { CatalogIdRole = Qt::UserRole, PlaceableRole, KindRole };
+    enum Role { CatalogIdRole = Qt::UserRole, PlaceableRole, KindRole, VendorRole };
 
     PaletteWidget(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
 
@@ -38,7 +38,7 @@ public:
     QLineEdit* searchBox() const { return search_; }
     // The tree item of a catalog id (nullptr if absent).
     QTreeWidgetItem* itemFor(const QString& catalogId) const;
-    // Shows only entries whose name, id or specs contain the text.
+    // Shows only entries whose name, id, specs, vendor or category contain the text.
     void setFilter(const QString& text);
     // Place a palette entry at the document's view centre (the double-click action).
     QString placeAtViewCentre(const QString& catalogId);

@@ -205,7 +205,9 @@ bool SearchDialog::applyRow(int viewRow)
         return false;
     // One undo step: never merge with a preceding or following dock edit.
     document_->closeMergeWindow();
-    document_->setParallelism(result->split);
+    Parallelism split = result->split;
+    split.dp = 0; // DP keeps following the cluster (issue 18: a later TP change must not break it)
+    document_->setParallelism(split);
     document_->closeMergeWindow();
     return true;
 }
