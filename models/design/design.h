@@ -3,6 +3,7 @@
 // no Qt Widgets. Everything the engine predicts is a pure function of a Design
 // (plus the catalog its parts refer to).
 
+#include "models/design/device_naming.h"
 #include "models/design/economics.h"
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
@@ -22,6 +23,7 @@ struct Design {
     Workload workload;
     Parallelism parallelism;
     Economics economics;
+    DeviceNaming deviceNames; // exported device names (models/export); default when absent
 
     // Lookup by stable id; nullptr when absent. Linear scans: callers that look
     // up many ids build their own index (see topology).

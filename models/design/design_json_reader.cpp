@@ -60,7 +60,8 @@ public:
         if (!readHeader(root))
             return;
         r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links", "workload",
-                                      "parallelism", "economics"});
+                                      "parallelism", "economics",
+                                      "deviceNames"});
         r_.readString(root, "", "name", d.name, false);
         r_.readString(root, "", "description", d.description, false);
         readParts(root, d);
@@ -71,6 +72,8 @@ public:
             readParallelism(*it, d.parallelism);
         if (const auto it = root.find("economics"); it != root.end() && r_.expectObject(*it, "/economics"))
             readEconomics(*it, d.economics);
+        if (const auto it = root.find("deviceNames"); it != root.end() && r_.expectObject(*it, "/deviceNames"))
+            readDeviceNames(*it, d.deviceNames);
     }
 
 private:
@@ -247,6 +250,18 @@ private:
         r_.readDouble(obj, ptr, "gpusPerOpsEngineer", e.gpusPerOpsEngineer, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "opsEngineerUsdPerYear", e.opsEngineerUsdPerYear, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0, kMaxFraction);
+    }
+
+    void readDeviceNames(const json& obj, DeviceNaming& n)
+    {
+        const std::string ptr = "/deviceNames";
+        r_.warnUnknownKeys(obj, ptr, {"node", "leaf", "spine", "core", "other", "storage"});
+        r_.readString(obj, ptr, "node", n.node, false);
+        r_.readString(obj, ptr, "leaf", n.leaf, false);
+        r_.readString(obj, ptr, "spine", n.spine, false);
+        r_.readString(obj, ptr, "core", n.core, false);
+        r_.readString(obj, ptr, "other", n.other, false);
+        r_.readString(obj, ptr, "storage", n.storage, false);
     }
 
     FieldReader r_;
