@@ -82,6 +82,7 @@ const std::vector<CommandEntry>& commandEntries()
         {"bom", runBom, {&bomSpec()}},
         {"compare", runCompare, {&compareSpec()}},
         {"db", runDb, {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}},
+        {"export", runExport, {&exportSpec()}},
     };
     return entries;
 }
