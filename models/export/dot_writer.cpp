@@ -133,7 +133,11 @@ Result<std::string> designToDot(const Design& design, const Catalog& catalog, in
         const bool group = p.kind == PartKind::Node && graph.members(i) > 1;
         const std::string count =
             group ? std::to_string(graph.members(i)) + " x " + partLabel(p, catalog) : partLabel(p, catalog);
-        out += "  " + id(i) + " [label=" + label({title, count, compressHostlist(names)}) +
+        // Switches: name and device only (their model in the tooltip), so a
+        // row of 32 leaves stays narrow.
+        const std::string text = p.kind == PartKind::Switch ? label({title, compressHostlist(names)})
+                                                            : label({title, count, compressHostlist(names)});
+        out += "  " + id(i) + " [label=" + text + ", tooltip=" + quoted(partLabel(p, catalog)) +
                (group ? ", shape=box3d" : "") + ", fillcolor=\"" + fill + "\"];\n";
         if (tier > 0)
             tiers[std::size_t(tier)].push_back(id(i));
@@ -160,13 +164,13 @@ Result<std::string> designToDot(const Design& design, const Catalog& catalog, in
         if (group >= 0) { // one edge per drawn member
             const int other = group == b ? a : b;
             for (int m = 0; m < graph.members(group); ++m)
-                out += "  " + id(other) + " -- " + memberId(group, m) + " [label=" + label({perMember}) + style +
+                out += "  " + id(other) + " -- " + memberId(group, m) + " [xlabel=" + label({perMember}) + style +
                        "];\n";
             continue;
         }
         const long long cables = static_cast<long long>(l.cablesPerMember) *
                                  std::max(graph.members(a), graph.members(b));
-        out += "  " + id(a) + " -- " + id(b) + " [label=" +
+        out += "  " + id(a) + " -- " + id(b) + " [xlabel=" +
                label({(cables > 1 ? std::to_string(cables) + " x " : "") + gbpsText(l.speedGbps)}) + style + "];\n";
     }
     return out + "}\n";

@@ -7,7 +7,9 @@
 // members is drawn as one box labelled with its count and hostlist
 // ("SU 1 / 32 x DGX B200 / gpu[001-032]") instead of a cluster, and each link
 // is one edge labelled with its cables ("32 x 400G") rather than one edge per
-// cable.
+// cable. Edge labels are xlabels, placed after the layout, so that hundreds of
+// labelled leaf-spine edges do not widen the ranks; switches show name and
+// device name, their model in the tooltip.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <set>
 #include <unordered_set>
 
 namespace cf {

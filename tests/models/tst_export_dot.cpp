@@ -65,7 +65,7 @@ private slots:
         QVERIFY(drawn.ok());
         QCOMPARE(count(*drawn, "subgraph cluster_p0"), 1);
         QCOMPARE(count(*drawn, " -- p0_"), 4); // one edge per member
-        QVERIFY(drawn->find("label=\"8 x 400G\"") != std::string::npos);
+        QVERIFY(drawn->find("xlabel=\"8 x 400G\"") != std::string::npos);
     }
 
     void namesAreEscaped()
