@@ -17,12 +17,14 @@ cd "$ROOT"
 
 # The package list of TOOLCHAIN.md (Debian bookworm names). libqt6sql6-sqlite is only a
 # Recommends of Qt; dpkg-dev and file are needed by CPack's dependency scan; xvfb, xauth,
-# x11-apps and imagemagick take screenshots; without fonts text renders as empty boxes.
+# x11-apps and imagemagick take screenshots; without fonts text renders as empty boxes;
+# graphviz's dot renders the DOT export in tst_export_dot (which skips without it).
 PACKAGES=(
     g++ make cmake dpkg-dev file
     qt6-base-dev libqt6sql6-sqlite qt6-svg-dev
     libqcustomplot-dev nlohmann-json3-dev
     xvfb xauth x11-apps imagemagick fonts-dejavu-core
+    graphviz
 )
 
 log() { printf '\n== %s\n' "$*"; }

@@ -19,6 +19,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err);
 int runBom(const Args& args, std::ostream& out, std::ostream& err);
 int runCompare(const Args& args, std::ostream& out, std::ostream& err);
 int runDb(const Args& args, std::ostream& out, std::ostream& err);
+int runExport(const Args& args, std::ostream& out, std::ostream& err);
 
 // Each command's flag table (app/cli/command_spec.h): parsing and --help.
 struct CommandSpec;
@@ -32,6 +33,7 @@ const CommandSpec& compareSpec();
 const CommandSpec& dbListSpec();
 const CommandSpec& dbSaveSpec();
 const CommandSpec& dbExportSpec();
+const CommandSpec& exportSpec();
 
 // Every command: its name and the forms of its usage (db has three).
 struct CommandEntry {

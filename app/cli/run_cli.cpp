@@ -84,6 +84,7 @@ std::vector<CommandEntry>& entryStore()
         {"bom", runBom, {&bomSpec()}},
         {"compare", runCompare, {&compareSpec()}},
         {"db", runDb, {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}},
+        {"export", runExport, {&exportSpec()}},
     };
     return entries;
 }

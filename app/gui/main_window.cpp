@@ -1,5 +1,6 @@
 #include "app/gui/main_window.h"
 
+#include "app/gui/export_menu.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
@@ -151,6 +152,7 @@ void MainWindow::connectActions()
     connect(actions_.about, &QAction::triggered, this, &MainWindow::onAbout);
     connect(&undoStack_, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&document_, &DesignDocument::changed, this, &MainWindow::scheduleRefresh);
+    new ExportMenu(actions_.fileMenu, actions_.quit, this, [this]() -> const Design& { return design(); });
 }
 
 bool MainWindow::isModified() const

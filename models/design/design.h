@@ -4,6 +4,7 @@
 // (plus the catalog its parts refer to).
 
 #include "models/design/calibration_profile.h"
+#include "models/design/device_naming.h"
 #include "models/design/economics.h"
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
@@ -34,6 +35,7 @@ struct Design {
     // each link's declared medium and length class.
     std::vector<Rack> racks;
     std::vector<Placement> placements;
+    DeviceNaming deviceNames; // exported device names (models/export); default when absent
 
     // Lookup by stable id; nullptr when absent. Linear scans: callers that look
     // up many ids build their own index (see topology).

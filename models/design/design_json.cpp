@@ -122,6 +122,17 @@ ordered_json economicsJson(const Economics& e)
     return j;
 }
 
+ordered_json deviceNamesJson(const DeviceNaming& n)
+{
+    ordered_json j = ordered_json::object();
+    for (const auto& [key, value] : {std::pair<const char*, const std::string*>{"node", &n.node},
+                                     {"leaf", &n.leaf}, {"spine", &n.spine}, {"core", &n.core},
+                                     {"other", &n.other}, {"storage", &n.storage}})
+        if (!value->empty())
+            j[key] = *value;
+    return j;
+}
+
 } // namespace
 
 std::string saveDesignJson(const Design& design)
@@ -152,6 +163,9 @@ std::string saveDesignJson(const Design& design)
     for (const Placement& p : design.placements)
         placements.push_back(placementJson(p));
     root["placements"] = std::move(placements);
+    // Written only when set, so designs without it save as before.
+    if (!design.deviceNames.isDefault())
+        root["deviceNames"] = deviceNamesJson(design.deviceNames);
     // Invalid UTF-8 in a name is replaced (U+FFFD) rather than thrown on.
     // A non-finite number would be written as null, which the reader rejects
     // with its pointer: the validator reports such values before a save.

@@ -70,10 +70,10 @@ public:
         if (version_ >= 2)
             r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
                                           "workload", "parallelism", "economics", "calibration", "racks",
-                                          "placements"});
+                                          "placements", "deviceNames"});
         else
             r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
-                                          "workload", "parallelism", "economics", "calibration"});
+                                          "workload", "parallelism", "economics", "calibration", "deviceNames"});
         r_.readString(root, "", "name", d.name, false);
         r_.readString(root, "", "description", d.description, false);
         readParts(root, d);
@@ -93,6 +93,8 @@ public:
             readRacks(root, d);
             readPlacements(root, d);
         }
+        if (const auto it = root.find("deviceNames"); it != root.end() && r_.expectObject(*it, "/deviceNames"))
+            readDeviceNames(*it, d.deviceNames);
     }
 
 private:
@@ -329,6 +331,18 @@ private:
         r_.readDouble(obj, ptr, "gpusPerOpsEngineer", e.gpusPerOpsEngineer, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "opsEngineerUsdPerYear", e.opsEngineerUsdPerYear, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0, kMaxFraction);
+    }
+
+    void readDeviceNames(const json& obj, DeviceNaming& n)
+    {
+        const std::string ptr = "/deviceNames";
+        r_.warnUnknownKeys(obj, ptr, {"node", "leaf", "spine", "core", "other", "storage"});
+        r_.readString(obj, ptr, "node", n.node, false);
+        r_.readString(obj, ptr, "leaf", n.leaf, false);
+        r_.readString(obj, ptr, "spine", n.spine, false);
+        r_.readString(obj, ptr, "core", n.core, false);
+        r_.readString(obj, ptr, "other", n.other, false);
+        r_.readString(obj, ptr, "storage", n.storage, false);
     }
 
     Problems& problems_;

@@ -295,6 +295,11 @@ void TestCliHelp::everyCommandTakesFormat()
             const cli::FlagSpec* format = form->find("--format");
             QVERIFY2(format, form->name.c_str());
             const auto& ch = format->choices;
+            // export's --format is the file it writes (issue 17: cabling-csv, slurm-topology, ...).
+            if (form->name == "export") {
+                QVERIFY(std::count(ch.begin(), ch.end(), "cabling-csv"));
+                continue;
+            }
             QVERIFY2(std::count(ch.begin(), ch.end(), "json") && std::count(ch.begin(), ch.end(), "text"),
                      form->name.c_str());
         }

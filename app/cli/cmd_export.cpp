@@ -1,0 +1,122 @@
+// clusterforge-cli export DESIGN.json --format cabling-csv|slurm-topology|slurm-block|dot -o FILE
+// Writes one deployment file of a design (models/export/design_export): the
+// cabling plan, Slurm's topology.conf (tree) or topology.yaml (block), or a
+// Graphviz graph. The file is written all or nothing (writeFileAtomically);
+// `-o -` prints it instead. Exit 0 with the file written; 1 when the design
+// has errors that stop the export (listed on stderr, nothing written); 2 for
+// bad flags or a file that cannot be read or written (naming the flag).
+#include "app/cli/arg_list.h"
+#include "app/cli/command_spec.h"
+#include "app/cli/commands.h"
+
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/design/design_validator.h"
+#include "models/export/design_export.h"
+
+#include <ostream>
+
+namespace cf::cli {
+namespace {
+
+constexpr const char* kName = "clusterforge-cli export";
+
+int fail(std::ostream& err, const std::vector<std::string>& errors)
+{
+    for (const std::string& e : errors)
+        err << kName << ": " << e << "\n";
+    err << "usage: clusterforge-cli " << exportSpec().usage() << "\n";
+    return kExitBadInput;
+}
+
+std::vector<std::string> formatNames()
+{
+    std::vector<std::string> names;
+    for (const ExportFormatInfo& f : exportFormats())
+        names.emplace_back(f.name);
+    return names;
+}
+
+// Errors of the design itself (parts, links, catalog ids) stop an export; a
+// workload or split error does not change the fabric, so it does not.
+bool reportDesignErrors(const Problems& problems, std::ostream& err)
+{
+    bool stop = false;
+    for (const Problem& p : problems)
+        if (p.severity == Severity::Error && scopeOf(p) == ProblemScope::Design) {
+            err << kName << ": " << formatProblem(p) << "\n";
+            stop = true;
+        }
+    return stop;
+}
+
+} // namespace
+
+const CommandSpec& exportSpec()
+{
+    static const FlagGroup own{
+        "flags",
+        {required(choiceFlag("--format", formatNames(), "",
+                             "cabling plan CSV, Slurm topology.conf (tree), Slurm topology.yaml (block) or "
+                             "Graphviz DOT")),
+         required(withAlias(pathFlag("-o", "FILE", "the file to write ('-' prints it)"), "--output"))}};
+    static const CommandSpec spec{"export",
+                                  "DESIGN.json",
+                                  "Writes a deployment file of a design: the port-to-port cabling plan, Slurm's "
+                                  "topology for the tree or block plugin,\nor a Graphviz graph. Device names "
+                                  "follow the design's \"deviceNames\" patterns (default gpu001, leaf01, ...).\n"
+                                  "Exit 1 when the design has errors (nothing is written).",
+                                  {&own}};
+    return spec;
+}
+
+int runExport(const Args& args, std::ostream& out, std::ostream& err)
+{
+    ArgList list(args, exportSpec());
+    const auto format = list.takeOneOf("--format");
+    auto output = list.takePath("-o");
+    if (auto longOutput = list.takePath("--output")) {
+        if (output)
+            list.addError("-o: given together with --output");
+        output = longOutput;
+    }
+    const std::vector<std::string> files = list.takePositionals();
+    if (!format && !list.hasErrorFor("--format"))
+        list.addError("--format: required (cabling-csv, slurm-topology, slurm-block or dot)");
+    if (!output && !list.hasErrorFor("-o") && !list.hasErrorFor("--output"))
+        list.addError("-o: required (the file to write, or '-' for stdout)");
+    std::vector<std::string> errors = list.finish();
+    singleDesignFile(files, errors);
+    if (!errors.empty())
+        return fail(err, errors);
+
+    const Result<Design> loaded = loadDesignFile(files.front());
+    if (!loaded.ok()) {
+        err << kName << ": cannot read '" << files.front() << "'\n";
+        for (const Problem& p : loaded.problems())
+            err << "  " << formatProblem(p) << "\n";
+        return kExitBadInput;
+    }
+    const Catalog& catalog = Catalog::builtin();
+    if (reportDesignErrors(validateDesign(*loaded, &catalog), err))
+        return kExitDesignErrors;
+    const ExportFormatInfo* info = exportFormatNamed(*format);
+    Result<std::string> file = exportDesign(*loaded, catalog, info->format);
+    for (const Problem& p : file.problems())
+        err << kName << ": " << formatProblem(p) << "\n";
+    if (!file.ok())
+        return kExitDesignErrors;
+    if (*output == "-") {
+        out << *file;
+        return kExitOk;
+    }
+    std::string writeError;
+    if (!writeFileAtomically(*output, *file, &writeError)) {
+        err << kName << ": -o: cannot write " << *output << ": " << writeError << "\n";
+        return kExitBadInput;
+    }
+    out << "wrote " << *output << " (" << info->name << ", " << file->size() << " bytes)\n";
+    return kExitOk;
+}
+
+} // namespace cf::cli

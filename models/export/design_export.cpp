@@ -1,0 +1,47 @@
+#include "models/export/design_export.h"
+
+#include "models/export/dot_writer.h"
+#include "models/export/slurm_topology.h"
+
+namespace cf {
+
+const std::vector<ExportFormatInfo>& exportFormats()
+{
+    static const std::vector<ExportFormatInfo> formats{
+        {ExportFormat::CablingCsv, "cabling-csv", "Cabling plan (CSV)", ".csv"},
+        {ExportFormat::SlurmTopology, "slurm-topology", "Slurm topology.conf (tree)", ".conf"},
+        {ExportFormat::SlurmBlock, "slurm-block", "Slurm topology.yaml (block)", ".yaml"},
+        {ExportFormat::Dot, "dot", "Graphviz DOT", ".dot"},
+    };
+    return formats;
+}
+
+const ExportFormatInfo* exportFormatNamed(const std::string& name)
+{
+    for (const ExportFormatInfo& f : exportFormats())
+        if (name == f.name)
+            return &f;
+    return nullptr;
+}
+
+Result<std::string> exportDesign(const Design& design, const Catalog& catalog, ExportFormat format,
+                                 const CablingHooks& hooks)
+{
+    switch (format) {
+    case ExportFormat::CablingCsv: {
+        Result<std::vector<CableRow>> rows = buildCablingPlan(design, catalog, hooks);
+        if (!rows)
+            return Result<std::string>::failure(rows.problems());
+        return Result<std::string>(cablingPlanToCsv(*rows), rows.problems());
+    }
+    case ExportFormat::SlurmTopology:
+        return slurmTreeTopology(design, catalog);
+    case ExportFormat::SlurmBlock:
+        return slurmBlockTopology(design, catalog);
+    case ExportFormat::Dot:
+        return designToDot(design, catalog);
+    }
+    return Result<std::string>::failure({{Severity::Error, "format", "unknown export format", {}}});
+}
+
+} // namespace cf

@@ -1,0 +1,62 @@
+// File > Export (issue 17 item 4): the four formats in a submenu of the main
+// window's File menu; an entry writes the file the dialog names, and a design
+// the export refuses gives a message naming the field and writes nothing.
+#include "app/gui/export_menu.h"
+#include "app/gui/main_window.h"
+#include "models/export/design_export.h"
+#include "design_builders.h"
+#include "test_files.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cf;
+
+class TstExportMenu : public QObject {
+    Q_OBJECT
+private slots:
+    void mainWindowHasTheFourFormats()
+    {
+        MainWindow window;
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("menuExport"));
+        QVERIFY(menu);
+        QStringList names;
+        for (QAction* a : menu->actions())
+            names << a->objectName();
+        QCOMPARE(names, QStringList({"actionExport_cabling-csv", "actionExport_slurm-topology",
+                                     "actionExport_slurm-block", "actionExport_dot"}));
+        auto* file = window.findChild<QMenu*>(QStringLiteral("menuFile"));
+        QVERIFY(file && file->actions().contains(menu->menuAction()));
+    }
+
+    void anEntryWritesTheFile()
+    {
+        QTemporaryDir dir;
+        Design design;
+        design.name = "two";
+        design.parts = {test::node("n", 2), test::sw("leaf")};
+        design.links = {test::link("l", "n", "leaf", 8)};
+        QMenu file;
+        ExportMenu exportMenu(&file, nullptr, nullptr, [&design]() -> const Design& { return design; });
+        QString asked;
+        exportMenu.setPathAsker([&](const ExportFormatInfo&, const QString& suggestion) {
+            asked = suggestion;
+            return dir.filePath(suggestion);
+        });
+        exportMenu.menu()->findChild<QAction*>(QStringLiteral("actionExport_slurm-topology"))->trigger();
+        QCOMPARE(asked, QStringLiteral("two.conf"));
+        const QByteArray conf = test::readFileBytes(dir.filePath(QStringLiteral("two.conf")));
+        QVERIFY2(conf.contains("SwitchName=leaf01 Nodes=gpu[01-02]\n"), conf.constData());
+
+        design.deviceNames.node = "bad name";
+        const QString error = exportMenu.exportTo(*exportFormatNamed("cabling-csv"), dir.filePath("x.csv"));
+        QVERIFY(error.contains(QStringLiteral("deviceNames.node")));
+        QVERIFY(!QFile::exists(dir.filePath("x.csv")));
+    }
+};
+
+QTEST_MAIN(TstExportMenu)
+#include "tst_export_menu.moc"
