@@ -13,6 +13,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
+#include "models/design/rack_placement.h"
 #include "models/design/result.h"
 
 #include <functional>
@@ -28,6 +29,10 @@ class DeviceNamer;
 struct DeviceLocation {
     std::string rack;
     int u = 0;
+    // Where the rack stands and how tall it is, when the design is placed
+    // (rack_cabling.h): what a cable length is measured from.
+    std::optional<RackPosition> position;
+    int rackHeightU = 0;
 };
 
 // The location of member `memberIndex` (0 for a single part) of part `partId`;

@@ -1,6 +1,7 @@
 #include "models/export/design_export.h"
 
 #include "models/export/dot_writer.h"
+#include "models/export/rack_cabling.h"
 #include "models/export/slurm_topology.h"
 
 namespace cf {
@@ -29,7 +30,10 @@ Result<std::string> exportDesign(const Design& design, const Catalog& catalog, E
 {
     switch (format) {
     case ExportFormat::CablingCsv: {
-        Result<std::vector<CableRow>> rows = buildCablingPlan(design, catalog, hooks);
+        // A placed design's racks, U, lengths and media, unless the caller set its own hooks.
+        const bool placed = !design.placements.empty() && !hooks.locate && !hooks.media;
+        Result<std::vector<CableRow>> rows =
+            buildCablingPlan(design, catalog, placed ? rackCablingHooks(design, catalog) : hooks);
         if (!rows)
             return Result<std::string>::failure(rows.problems());
         return Result<std::string>(cablingPlanToCsv(*rows), rows.problems());
