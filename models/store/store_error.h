@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include <utility>
+
 class QSqlError;
 
 namespace cf {
@@ -31,6 +33,13 @@ enum class StoreErrorKind {
 };
 
 struct StoreError {
+    StoreError() = default;
+    // Not an aggregate, so that {kind, message} needs no problems initializer.
+    StoreError(StoreErrorKind kind_, QString message_, Problems problems_ = {})
+        : kind(kind_), message(std::move(message_)), problems(std::move(problems_))
+    {
+    }
+
     StoreErrorKind kind = StoreErrorKind::None;
     QString message;
     // BadDocument: every problem the design reader met in the stored document,
