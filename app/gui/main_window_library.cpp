@@ -183,14 +183,15 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
-    StoreResult<SavedIds> saved = StoreFailure{};
-    if (!variant) {
-        saved = store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name());
-    } else {
+    const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
+        if (!variant)
+            return store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name());
         const StoreResult<qint64> id = store_.saveVariant(libraryIds_->designId, libraryIds_->variantId,
                                                           dialog.name(), dialog.note(), design(), headline);
-        saved = id ? StoreResult<SavedIds>(SavedIds{libraryIds_->designId, *id}) : StoreFailure{id.error()};
-    }
+        if (!id)
+            return StoreFailure{id.error()};
+        return SavedIds{libraryIds_->designId, *id};
+    }();
     if (!saved) {
         showError(tr("Cannot save to the library"), saved.error().message);
         return false;
