@@ -73,8 +73,8 @@ int main(int argc, char** argv)
 
     QTemporaryDir dir;
     DesignStore store;
-    if (!store.open(dir.filePath(QStringLiteral("bench.sqlite")))) {
-        std::fprintf(stderr, "bench_store: %s\n", qPrintable(store.lastError().message));
+    if (const StoreResult<void> opened = store.open(dir.filePath(QStringLiteral("bench.sqlite"))); !opened) {
+        std::fprintf(stderr, "bench_store: %s\n", qPrintable(opened.error().message));
         return 1;
     }
     Headline headline;
@@ -93,22 +93,21 @@ int main(int argc, char** argv)
                    designId = ids->designId;
                    variantId = ids->variantId;
                }
-               return ids.has_value();
+               return ids.ok();
            }),
            kSaveLoadTargetMs);
-    const double saveMs = medianMs([&] {
-        return store.saveVariant(designId, variantId, QStringLiteral("v"), {}, big, headline).has_value();
-    });
+    const double saveMs = medianMs(
+        [&] { return store.saveVariant(designId, variantId, QStringLiteral("v"), {}, big, headline).ok(); });
     report("save 2,048-node design (variant)", saveMs, kSaveLoadTargetMs);
     const double loadMs = medianMs([&] {
         const auto d = store.loadVariant(variantId);
-        return d.has_value() && d->parts.size() == big.parts.size();
+        return d.ok() && d->design.parts.size() == big.parts.size();
     });
     report("load 2,048-node design", loadMs, kSaveLoadTargetMs);
     report("  of which SQLite (save minus saveDesignJson)", saveMs - serializeMs, 0);
     report("  of which SQLite (load minus loadDesignJson)", loadMs - parseMs, 0);
-    report("read the stored document only",
-           medianMs([&] { return store.variantDocument(variantId).has_value(); }), 0);
+    report("read the stored document only", medianMs([&] { return store.variantDocument(variantId).ok(); }),
+           0);
 
     // 1,000 variants in one design's tree. Listing never reads documents (they
     // live in variant_documents), so a 64-node fabric keeps the file at ~150 MB
@@ -124,9 +123,10 @@ int main(int argc, char** argv)
     if (!listed)
         return 1;
     for (int i = 1; i < kListedVariants; ++i)
-        if (!store.saveVariant(listed->designId, listed->variantId, QStringLiteral("v%1").arg(i), {}, medium,
-                               headline)) {
-            std::fprintf(stderr, "bench_store: %s\n", qPrintable(store.lastError().message));
+        if (const StoreResult<qint64> saved = store.saveVariant(
+                listed->designId, listed->variantId, QStringLiteral("v%1").arg(i), {}, medium, headline);
+            !saved) {
+            std::fprintf(stderr, "bench_store: %s\n", qPrintable(saved.error().message));
             return 1;
         }
     report("list 1,000 variants (listVariants)", medianMs([&] {
@@ -134,8 +134,8 @@ int main(int argc, char** argv)
                return rows && int(rows->size()) == kListedVariants;
            }),
            kListTargetMs);
-    report("search over all variants",
-           medianMs([&] { return store.search(QStringLiteral("v99")).has_value(); }), kListTargetMs);
-    report("listDesigns", medianMs([&] { return store.listDesigns().has_value(); }), kListTargetMs);
+    report("search over all variants", medianMs([&] { return store.search(QStringLiteral("v99")).ok(); }),
+           kListTargetMs);
+    report("listDesigns", medianMs([&] { return store.listDesigns().ok(); }), kListTargetMs);
     return 0;
 }

@@ -56,19 +56,19 @@ int badInput(std::ostream& err, const std::vector<std::string>& errors)
     return kExitBadInput;
 }
 
-int storeFailure(std::ostream& err, const DesignStore& store)
+int storeFailure(std::ostream& err, const StoreError& error)
 {
-    err << "clusterforge-cli db: " << store.lastError().message.toStdString() << "\n";
+    err << "clusterforge-cli db: " << error.message.toStdString() << "\n";
     return kExitBadInput;
 }
 
 bool openStore(DesignStore& store, const std::optional<std::string>& dbPath, std::ostream& err)
 {
     const QString path = dbPath ? QString::fromStdString(*dbPath) : DesignStore::defaultPath();
-    if (store.open(path))
-        return true;
-    storeFailure(err, store);
-    return false;
+    const StoreResult<void> opened = store.open(path);
+    if (!opened)
+        storeFailure(err, opened.error());
+    return opened.ok();
 }
 
 std::string iso(const QDateTime& t)
@@ -143,12 +143,12 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
         return kExitBadInput;
     const auto designs = store.listDesigns();
     if (!designs)
-        return storeFailure(err, store);
+        return storeFailure(err, designs.error());
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const DesignRow& d : *designs) {
         const auto variants = store.listVariants(d.id);
         if (!variants)
-            return storeFailure(err, store);
+            return storeFailure(err, variants.error());
         if (format == "text") {
             out << "#" << d.id << " " << d.name.toStdString() << " (" << d.variantCount
                 << (d.variantCount == 1 ? " variant" : " variants") << ", modified " << iso(d.modified)
@@ -228,18 +228,18 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     if (!parent) {
         const auto ids = store.saveDesign(qname, *loaded, headline, qnote);
         if (!ids)
-            return storeFailure(err, store);
+            return storeFailure(err, ids.error());
         printSaved(out, format, ids->variantId);
         return kExitOk;
     }
     const auto parentRow = store.variant(*parent);
     if (!parentRow) {
-        err << "clusterforge-cli db: --parent: " << store.lastError().message.toStdString() << "\n";
+        err << "clusterforge-cli db: --parent: " << parentRow.error().message.toStdString() << "\n";
         return kExitBadInput;
     }
     const auto id = store.saveVariant(parentRow->designId, *parent, qname, qnote, *loaded, headline);
     if (!id)
-        return storeFailure(err, store);
+        return storeFailure(err, id.error());
     printSaved(out, format, *id);
     return kExitOk;
 }
@@ -267,10 +267,10 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
     DesignStore store;
     if (!openStore(store, dbPath, err))
         return kExitBadInput;
-    const auto design = store.loadVariant(id);
-    if (!design)
-        return storeFailure(err, store);
-    if (const Result<void> saved = saveDesignFile(*design, *output); !saved) {
+    const StoreResult<LoadedVariant> loaded = store.loadVariant(id);
+    if (!loaded)
+        return storeFailure(err, loaded.error());
+    if (const Result<void> saved = saveDesignFile(loaded->design, *output); !saved) {
         err << "clusterforge-cli db: -o: " << failureMessage(saved.problems()) << "\n";
         return kExitBadInput;
     }

@@ -328,7 +328,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     // A clean end: nothing to recover next time. A crash never gets here, so the
     // working copy the autosave timer wrote survives it.
     if (autosave_)
-        autosave_->clear();
+        (void)autosave_->clear(); // a copy left over is only offered again at the next start
     event->accept();
 }
 

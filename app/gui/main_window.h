@@ -68,7 +68,7 @@ public:
     QMenu* recentMenu() const { return recentMenu_; }
     bool isModified() const;
     // The last error shown to the user ("" when none since the window opened).
-    QString lastError() const { return lastError_; }
+    QString lastErrorShown() const { return lastError_; }
 
     // Replace the design: loads `path`; on failure keeps the current design,
     // shows the error (non-blocking box) and returns false. On success the file
@@ -187,6 +187,7 @@ private:
     EditActions editActions_;
     HelpActions helpActions_;
     DesignStore store_;
+    QString libraryOpenError_; // why store_ did not open, for library entries chosen later
     AutosaveController* autosave_ = nullptr;
     BomDock* bomDock_ = nullptr;
     QTimer bomTimer_;

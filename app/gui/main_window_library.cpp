@@ -115,12 +115,13 @@ void MainWindow::setupLibrary()
     connect(exportJson, &QAction::triggered, bomDock_, &BomDock::exportJsonWithDialog);
     connect(exportPdf, &QAction::triggered, bomDock_, &BomDock::exportPdfWithDialog);
 
-    const bool libraryOpen = store_.open(libraryPath());
+    const StoreResult<void> libraryOpen = store_.open(libraryPath());
     rebuildRecentMenu(); // after open: library entries are checked against store_.path()
     if (!libraryOpen) {
         for (QAction* a : {openLibrary, saveLibrary, saveVariant, compare})
             a->setEnabled(false);
-        statusBar()->showMessage(tr("The design library is unavailable: %1").arg(store_.lastError().message));
+        libraryOpenError_ = libraryOpen.error().message;
+        statusBar()->showMessage(tr("The design library is unavailable: %1").arg(libraryOpenError_));
         return;
     }
     autosave_ = new AutosaveController(&store_, this);
@@ -136,25 +137,27 @@ void MainWindow::scheduleBomRefresh()
 
 void MainWindow::offerRecovery()
 {
-    std::optional<Design> recovered = autosave_->recoverDesign();
-    if (!recovered)
+    // A copy that cannot be read is not offered (as before: nothing to restore).
+    const StoreResult<std::optional<Design>> recovered = autosave_->recoverDesign();
+    if (!recovered || !*recovered)
         return;
     // The variant the lost work was edited from, when it is still in the library:
     // restored work continues that variant's tree (and the title names it).
     std::optional<VariantRow> basedOn;
-    if (const std::optional<WorkingCopyRow> copy = autosave_->pendingRecovery(); copy && copy->variantId)
-        basedOn = store_.variant(*copy->variantId);
+    if (const StoreResult<std::optional<WorkingCopyRow>> copy = autosave_->pendingRecovery();
+        copy && *copy && (*copy)->variantId)
+        basedOn = store_.variant(*(*copy)->variantId).take();
     // Non-blocking: start-up (and tests) never wait on this box.
     auto* box = new QMessageBox(QMessageBox::Question, tr("Restore unsaved work?"),
                                 tr("ClusterForge did not close cleanly last time. Restore the design "
                                    "\"%1\" as it was at the last autosave?")
-                                    .arg(documentDisplayName(QString::fromStdString(recovered->name), {},
+                                    .arg(documentDisplayName(QString::fromStdString((*recovered)->name), {},
                                                              basedOn ? basedOn->designName : QString(),
                                                              basedOn ? basedOn->name : QString())),
                                 QMessageBox::Yes | QMessageBox::No, this);
     box->setObjectName(QStringLiteral("recoveryBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, design = *recovered, basedOn](int result) {
+    connect(box, &QMessageBox::finished, this, [this, design = **recovered, basedOn](int result) {
         if (result == QMessageBox::Yes) {
             setDocument(design, {});
             if (basedOn) {
@@ -166,7 +169,8 @@ void MainWindow::offerRecovery()
             modified_ = true;
             updateTitle();
         }
-        autosave_->clear();
+        // Not cleared (store failure): the copy is offered again at the next start.
+        (void)autosave_->clear();
     });
     box->open();
 }
@@ -190,23 +194,25 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
     if (!variant && !confirmLibraryName(dialog.designName()))
         return false;
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
-    std::optional<SavedIds> saved;
-    if (!variant) {
-        saved = store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name());
-    } else if (auto id = store_.saveVariant(libraryIds_->designId, libraryIds_->variantId, dialog.name(),
-                                            dialog.note(), design(), headline)) {
-        saved = SavedIds{libraryIds_->designId, *id};
-    }
+    const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
+        if (!variant)
+            return store_.saveDesign(dialog.designName(), design(), headline, dialog.note(), dialog.name());
+        const StoreResult<qint64> id = store_.saveVariant(libraryIds_->designId, libraryIds_->variantId,
+                                                          dialog.name(), dialog.note(), design(), headline);
+        if (!id)
+            return StoreFailure{id.error()};
+        return SavedIds{libraryIds_->designId, *id};
+    }();
     if (!saved) {
-        showError(tr("Cannot save to the library"), store_.lastError().message);
+        showError(tr("Cannot save to the library"), saved.error().message);
         return false;
     }
-    libraryIds_ = saved;
+    libraryIds_ = *saved;
     libraryDesignName_ = dialog.designName();
     libraryVariantName_ = dialog.name();
     if (autosave_) {
         autosave_->setBasedOnVariant(saved->variantId);
-        autosave_->clear();
+        (void)autosave_->clear(); // a copy left over is only offered again at the next start
     }
     // Saved: the library holds this state, so the window is clean again.
     modified_ = false;
@@ -232,18 +238,18 @@ void MainWindow::onOpenFromLibrary()
 
 bool MainWindow::openVariant(qint64 variantId)
 {
-    Problems problems;
-    std::optional<Design> loaded = store_.loadVariant(variantId, &problems);
-    const std::optional<VariantRow> row = loaded ? store_.variant(variantId) : std::nullopt;
-    if (!loaded || !row) {
-        QString message = store_.lastError().message;
-        for (const Problem& p : problems)
+    StoreResult<LoadedVariant> loaded = store_.loadVariant(variantId);
+    const StoreResult<VariantRow> row = loaded ? store_.variant(variantId) : StoreFailure{loaded.error()};
+    if (!row) {
+        // A stored document that does not load lists every error after the message.
+        QString message = row.error().message;
+        for (const Problem& p : row.error().problems)
             if (p.severity == Severity::Error)
                 message += QLatin1Char('\n') + QString::fromStdString(formatProblem(p));
         showError(tr("Cannot open from the library"), message);
         return false;
     }
-    setDocument(*loaded, {});
+    setDocument(loaded->design, {});
     libraryIds_ = SavedIds{row->designId, variantId};
     libraryVariantName_ = row->name;
     libraryDesignName_ = row->designName;
@@ -256,7 +262,7 @@ bool MainWindow::openVariant(qint64 variantId)
 
 void MainWindow::rememberVariant(qint64 variantId)
 {
-    if (const std::optional<VariantRow> row = store_.variant(variantId))
+    if (const StoreResult<VariantRow> row = store_.variant(variantId))
         recent_->add(
             RecentDesign::variant(store_.path(), variantId, row->created, row->designName, row->name));
 }
@@ -289,7 +295,7 @@ void MainWindow::refreshLibraryNames()
     for (RecentDesign entry : recent_->entries()) {
         if (entry.isFile() || entry.libraryPath != samePath(store_.path()))
             continue;
-        const std::optional<VariantRow> row = store_.variant(entry.variantId);
+        const StoreResult<VariantRow> row = store_.variant(entry.variantId);
         if (row && (!entry.created.isValid() || row->created == entry.created)) {
             entry.designName = row->designName;
             entry.variantName = row->name;
@@ -298,10 +304,10 @@ void MainWindow::refreshLibraryNames()
     }
     if (!libraryIds_)
         return;
-    if (const std::optional<VariantRow> row = store_.variant(libraryIds_->variantId)) {
+    if (const StoreResult<VariantRow> row = store_.variant(libraryIds_->variantId)) {
         libraryDesignName_ = row->designName;
         libraryVariantName_ = row->name;
-    } else if (store_.lastError().kind == StoreErrorKind::NotFound) {
+    } else if (row.error().kind == StoreErrorKind::NotFound) {
         // The open variant was deleted: the design on screen is saved nowhere
         // now unless it came from a file.
         libraryIds_.reset();
@@ -359,7 +365,7 @@ void MainWindow::openRecent(const RecentDesign& entry)
     }
     if (!store_.isOpen()) {
         showError(tr("Cannot open recent design"),
-                  tr("The design library is unavailable: %1").arg(store_.lastError().message));
+                  tr("The design library is unavailable: %1").arg(libraryOpenError_));
         return;
     }
     if (entry.libraryPath != samePath(store_.path())) {
@@ -370,8 +376,8 @@ void MainWindow::openRecent(const RecentDesign& entry)
                            QDir::toNativeSeparators(store_.path()), removed));
         return;
     }
-    const std::optional<VariantRow> row = store_.variant(entry.variantId);
-    const bool gone = (!row && store_.lastError().kind == StoreErrorKind::NotFound) ||
+    const StoreResult<VariantRow> row = store_.variant(entry.variantId);
+    const bool gone = (!row && row.error().kind == StoreErrorKind::NotFound) ||
                       (row && entry.created.isValid() && row->created != entry.created);
     if (gone) {
         recent_->remove(entry);
@@ -380,7 +386,7 @@ void MainWindow::openRecent(const RecentDesign& entry)
         return;
     }
     if (!row) { // the store failed (locked, unreadable): keep the entry, try again later
-        showError(tr("Cannot open recent design"), store_.lastError().message);
+        showError(tr("Cannot open recent design"), row.error().message);
         return;
     }
     if (maybeSave())
@@ -397,9 +403,10 @@ void MainWindow::onCompareVariants()
         return;
     auto* view = new CompareView;
     view->setAttribute(Qt::WA_DeleteOnClose);
-    if (!view->setVariantsFromStore(store_, dialog.selectedVariantIds())) {
+    if (const StoreResult<void> shown = view->setVariantsFromStore(store_, dialog.selectedVariantIds());
+        !shown) {
         delete view;
-        showError(tr("Cannot compare"), store_.lastError().message);
+        showError(tr("Cannot compare"), shown.error().message);
         return;
     }
     view->resize(kCompareWidth, kCompareHeight);

@@ -49,23 +49,20 @@ QSqlDatabase DesignStore::db() const
     return QSqlDatabase::database(connectionName_, false);
 }
 
-bool DesignStore::fail(StoreErrorKind kind, const QString& message)
+StoreFailure DesignStore::fail(StoreErrorKind kind, const QString& message)
 {
-    error_ = {kind, message};
-    return false;
+    return StoreFailure{StoreError{kind, message, {}}};
 }
 
-bool DesignStore::failSql(const QSqlError& error, StoreAction action)
+StoreFailure DesignStore::failSql(const QSqlError& error, StoreAction action) const
 {
-    error_ = storeErrorFromSql(error, path_, action);
-    return false;
+    return StoreFailure{storeErrorFromSql(error, path_, action)};
 }
 
-bool DesignStore::requireOpen()
+std::optional<StoreFailure> DesignStore::notOpen() const
 {
-    error_ = {};
     if (open_)
-        return true;
+        return std::nullopt;
     return fail(StoreErrorKind::CannotOpen, QStringLiteral("no design database is open"));
 }
 
@@ -74,10 +71,15 @@ bool DesignStore::isOpen() const
     return open_;
 }
 
-bool DesignStore::open(const QString& path, const Options& options)
+StoreResult<void> DesignStore::abandonOpen(StoreError error)
 {
     close();
-    error_ = {};
+    return StoreFailure{std::move(error)};
+}
+
+StoreResult<void> DesignStore::open(const QString& path, const Options& options)
+{
+    close();
     path_ = path;
     if (path.isEmpty())
         return fail(StoreErrorKind::BadInput, QStringLiteral("database path: empty"));
@@ -119,58 +121,51 @@ bool DesignStore::open(const QString& path, const Options& options)
             connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
         database.setConnectOptions(connectOptions);
         if (!database.open()) {
-            failSql(database.lastError(), StoreAction::Open);
+            StoreFailure failure = failSql(database.lastError(), StoreAction::Open);
             database = QSqlDatabase();
             QSqlDatabase::removeDatabase(connectionName_);
-            return false;
+            return failure;
         }
     }
     open_ = true;
 
+    // The helper's queries are gone before abandonOpen() removes the connection.
+    StoreResult<void> ready = prepareSchema(options);
+    if (!ready)
+        return abandonOpen(ready.error());
+    return ready;
+}
+
+StoreResult<void> DesignStore::prepareSchema(const Options& options)
+{
     QSqlDatabase database = db();
     QSqlQuery q(database);
-    if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON"))) {
-        failSql(q.lastError(), StoreAction::Open);
-        q = QSqlQuery();
-        database = QSqlDatabase();
-        const StoreError keep = error_;
-        close();
-        error_ = keep;
-        return false;
-    }
+    if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+        return failSql(q.lastError(), StoreAction::Open);
     // Ours before anything is written: a foreign SQLite file must stay untouched.
-    int version = storeSchemaVersionSnapshot(database, path_, &error_);
-    if (version >= 0 && !options.readOnly) {
+    StoreError error;
+    const int version = storeSchemaVersionSnapshot(database, path_, &error);
+    if (version < 0)
+        return StoreFailure{std::move(error)};
+    if (!options.readOnly) {
         // WAL: readers never block the writer and a killed writer leaves the
         // last commit intact (https://www.sqlite.org/wal.html).
-        if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL"))) {
-            failSql(q.lastError(), StoreAction::Open);
-            version = -1;
-        }
+        if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")))
+            return failSql(q.lastError(), StoreAction::Open);
         q.finish();
     }
-    if (version >= 0 && version < kStoreSchemaVersion) {
-        if (options.readOnly) {
-            error_ = {StoreErrorKind::ReadOnly,
-                      QStringLiteral("read-only file: %1 uses store schema v%2 and must be upgraded to v%3, "
-                                     "which needs write access; it was not changed.")
-                          .arg(path_)
-                          .arg(version)
-                          .arg(kStoreSchemaVersion)};
-            version = -1;
-        } else if (!migrateStore(database, path_, &error_)) {
-            version = -1;
-        }
-    }
-    q = QSqlQuery();
-    database = QSqlDatabase();
-    if (version < 0) {
-        const StoreError keep = error_;
-        close();
-        error_ = keep;
-        return false;
-    }
-    return true;
+    if (version >= kStoreSchemaVersion)
+        return StoreResult<void>::success();
+    if (options.readOnly)
+        return fail(StoreErrorKind::ReadOnly,
+                    QStringLiteral("read-only file: %1 uses store schema v%2 and must be upgraded to v%3, "
+                                   "which needs write access; it was not changed.")
+                        .arg(path_)
+                        .arg(version)
+                        .arg(kStoreSchemaVersion));
+    if (!migrateStore(database, path_, &error))
+        return StoreFailure{std::move(error)};
+    return StoreResult<void>::success();
 }
 
 void DesignStore::close()
@@ -187,18 +182,18 @@ void DesignStore::close()
     open_ = false;
 }
 
-bool DesignStore::touchDesign(qint64 designId, const QString& now)
+StoreResult<void> DesignStore::touchDesign(qint64 designId, const QString& now)
 {
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("UPDATE designs SET modified = ? WHERE id = ?"), {now, designId}))
         return failSql(q.lastError(), StoreAction::Write);
-    return true;
+    return StoreResult<void>::success();
 }
 
-std::optional<qint64> DesignStore::insertVariant(qint64 designId, std::optional<qint64> parentId,
-                                                 const QString& name, const QString& note,
-                                                 const QByteArray& document, const Headline& h,
-                                                 const QString& now)
+StoreResult<qint64> DesignStore::insertVariant(qint64 designId, std::optional<qint64> parentId,
+                                               const QString& name, const QString& note,
+                                               const QByteArray& document, const Headline& h,
+                                               const QString& now)
 {
     QSqlQuery q(db());
     const bool ok = run(q,
@@ -210,121 +205,97 @@ std::optional<qint64> DesignStore::insertVariant(qint64 designId, std::optional<
                          bindOptional(h.mfu), bindOptional(h.tokensPerS), bindOptional(h.stepTimeS),
                          bindOptional(h.timeToTrainDays), bindOptional(h.powerKw), bindOptional(h.capexUsd),
                          bindOptional(h.opexUsdPerYear), bindOptional(h.totalCostUsd)});
-    if (!ok) {
-        failSql(q.lastError(), StoreAction::Write);
-        return std::nullopt;
-    }
+    if (!ok)
+        return failSql(q.lastError(), StoreAction::Write);
     const qint64 id = q.lastInsertId().toLongLong();
     if (!run(q, QStringLiteral("INSERT INTO variant_documents (variant_id, document) VALUES (?, ?)"),
-             {id, document})) {
-        failSql(q.lastError(), StoreAction::Write);
-        return std::nullopt;
-    }
+             {id, document}))
+        return failSql(q.lastError(), StoreAction::Write);
     return id;
 }
 
-std::optional<SavedIds> DesignStore::saveDesign(const QString& name, const Design& design,
-                                                const Headline& headline, const QString& note,
-                                                const QString& variantName)
+StoreResult<SavedIds> DesignStore::saveDesign(const QString& name, const Design& design,
+                                              const Headline& headline, const QString& note,
+                                              const QString& variantName)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     for (const QString& problem :
          {checkName(QStringLiteral("name"), name), checkName(QStringLiteral("variant name"), variantName),
           checkHeadline(headline)})
-        if (!problem.isEmpty()) {
-            fail(StoreErrorKind::BadInput, problem);
-            return std::nullopt;
-        }
+        if (!problem.isEmpty())
+            return fail(StoreErrorKind::BadInput, problem);
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
     const QString now = nowIso();
     StoreTransaction tx(db());
-    if (!tx.began()) {
-        failSql(tx.error(), StoreAction::Write);
-        return std::nullopt;
-    }
+    if (!tx.began())
+        return failSql(tx.error(), StoreAction::Write);
     SavedIds ids;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("INSERT INTO designs (name, created, modified) VALUES (?, ?, ?)"),
-             {name, now, now})) {
-        failSql(q.lastError(), StoreAction::Write);
-        return std::nullopt;
-    }
+             {name, now, now}))
+        return failSql(q.lastError(), StoreAction::Write);
     ids.designId = q.lastInsertId().toLongLong();
-    const auto variantId =
+    const StoreResult<qint64> variantId =
         insertVariant(ids.designId, std::nullopt, variantName, note, document, headline, now);
     if (!variantId)
-        return std::nullopt;
+        return StoreFailure{variantId.error()};
     ids.variantId = *variantId;
-    if (!tx.commit()) {
-        failSql(tx.error(), StoreAction::Write);
-        return std::nullopt;
-    }
+    if (!tx.commit())
+        return failSql(tx.error(), StoreAction::Write);
     return ids;
 }
 
-std::optional<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qint64> parentVariantId,
-                                               const QString& name, const QString& note, const Design& design,
-                                               const Headline& headline)
+StoreResult<qint64> DesignStore::saveVariant(qint64 designId, std::optional<qint64> parentVariantId,
+                                             const QString& name, const QString& note, const Design& design,
+                                             const Headline& headline)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     for (const QString& problem : {checkName(QStringLiteral("variant name"), name), checkHeadline(headline)})
-        if (!problem.isEmpty()) {
-            fail(StoreErrorKind::BadInput, problem);
-            return std::nullopt;
-        }
+        if (!problem.isEmpty())
+            return fail(StoreErrorKind::BadInput, problem);
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
     const QString now = nowIso();
     StoreTransaction tx(db());
-    if (!tx.began()) {
-        failSql(tx.error(), StoreAction::Write);
-        return std::nullopt;
-    }
-    auto refuse = [this](StoreErrorKind kind, const QString& message) {
-        fail(kind, message);
-        return std::nullopt;
-    };
+    if (!tx.began())
+        return failSql(tx.error(), StoreAction::Write);
     {
         QSqlQuery q(db());
-        if (!run(q, QStringLiteral("SELECT 1 FROM designs WHERE id = ?"), {designId})) {
-            failSql(q.lastError(), StoreAction::Write);
-            return std::nullopt;
-        }
+        if (!run(q, QStringLiteral("SELECT 1 FROM designs WHERE id = ?"), {designId}))
+            return failSql(q.lastError(), StoreAction::Write);
         if (!q.next())
-            return refuse(StoreErrorKind::NotFound,
-                          QStringLiteral("design %1: no such design").arg(designId));
+            return fail(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
     }
     if (parentVariantId) {
         QSqlQuery q(db());
-        if (!run(q, QStringLiteral("SELECT design_id FROM variants WHERE id = ?"), {*parentVariantId})) {
-            failSql(q.lastError(), StoreAction::Write);
-            return std::nullopt;
-        }
+        if (!run(q, QStringLiteral("SELECT design_id FROM variants WHERE id = ?"), {*parentVariantId}))
+            return failSql(q.lastError(), StoreAction::Write);
         if (!q.next())
-            return refuse(StoreErrorKind::NotFound,
-                          QStringLiteral("parent variant %1: no such variant").arg(*parentVariantId));
+            return fail(StoreErrorKind::NotFound,
+                        QStringLiteral("parent variant %1: no such variant").arg(*parentVariantId));
         if (q.value(0).toLongLong() != designId)
-            return refuse(StoreErrorKind::BadInput,
-                          QStringLiteral("parent variant %1: belongs to design %2, not design %3")
-                              .arg(*parentVariantId)
-                              .arg(q.value(0).toLongLong())
-                              .arg(designId));
+            return fail(StoreErrorKind::BadInput,
+                        QStringLiteral("parent variant %1: belongs to design %2, not design %3")
+                            .arg(*parentVariantId)
+                            .arg(q.value(0).toLongLong())
+                            .arg(designId));
     }
-    const auto id = insertVariant(designId, parentVariantId, name, note, document, headline, now);
-    if (!id || !touchDesign(designId, now))
-        return std::nullopt;
-    if (!tx.commit()) {
-        failSql(tx.error(), StoreAction::Write);
-        return std::nullopt;
-    }
+    const StoreResult<qint64> id =
+        insertVariant(designId, parentVariantId, name, note, document, headline, now);
+    if (!id)
+        return StoreFailure{id.error()};
+    if (const StoreResult<void> touched = touchDesign(designId, now); !touched)
+        return StoreFailure{touched.error()};
+    if (!tx.commit())
+        return failSql(tx.error(), StoreAction::Write);
     return id;
 }
 
-bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> basedOnVariantId)
+StoreResult<void> DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> basedOnVariantId)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     const QByteArray document = QByteArray::fromStdString(saveDesignJson(design));
     StoreTransaction tx(db());
     if (!tx.began())
@@ -347,36 +318,34 @@ bool DesignStore::saveWorkingCopy(const Design& design, std::optional<qint64> ba
         return failSql(q.lastError(), StoreAction::Write);
     if (!tx.commit())
         return failSql(tx.error(), StoreAction::Write);
-    return true;
+    return StoreResult<void>::success();
 }
 
-std::optional<WorkingCopyRow> DesignStore::workingCopy()
+StoreResult<std::optional<WorkingCopyRow>> DesignStore::workingCopy()
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
-    if (!run(q, QStringLiteral("SELECT document, variant_id, saved FROM working_copy WHERE slot = 1"))) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
+    if (!run(q, QStringLiteral("SELECT document, variant_id, saved FROM working_copy WHERE slot = 1")))
+        return failSql(q.lastError(), StoreAction::Read);
     if (!q.next())
-        return std::nullopt;
+        return std::optional<WorkingCopyRow>(); // an empty slot
     WorkingCopyRow row;
     row.document = q.value(0).toByteArray();
     if (!q.value(1).isNull())
         row.variantId = q.value(1).toLongLong();
     row.saved = fromIso(q.value(2));
-    return row;
+    return std::optional<WorkingCopyRow>(std::move(row));
 }
 
-bool DesignStore::clearWorkingCopy()
+StoreResult<void> DesignStore::clearWorkingCopy()
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("DELETE FROM working_copy")))
         return failSql(q.lastError(), StoreAction::Write);
-    return true;
+    return StoreResult<void>::success();
 }
 
 } // namespace cf

@@ -7,8 +7,9 @@
 //   working_copy     one autosave slot for crash recovery
 //
 // WAL journal, foreign keys on, every write one transaction (StoreTransaction), only prepared
-// statements with bound values. Any failure returns false / nullopt, sets
-// lastError() to a message naming the file and what happened, and leaves the
+// statements with bound values. Every fallible call returns a StoreResult
+// (store_error.h): the value, or a StoreError whose kind the caller can branch
+// on and whose message names the file and what happened; a failure leaves the
 // earlier data intact. One instance = one connection, used from one thread.
 //
 // Deleting a variant re-parents its children to the deleted variant's parent
@@ -30,6 +31,14 @@ class QSqlError;
 
 namespace cf {
 
+// A stored variant's design with the warnings its reader met (unknown field
+// names, ...). The warnings are part of the value, not of the StoreError, so
+// that error() only ever says why there is no design.
+struct LoadedVariant {
+    Design design;
+    Problems warnings;
+};
+
 class DesignStore {
 public:
     struct Options {
@@ -47,64 +56,70 @@ public:
     static QString defaultPath();
 
     // Opens (creating when allowed) and migrates to the current schema.
-    bool open(const QString& path, const Options& options);
-    bool open(const QString& path) { return open(path, Options{}); }
+    StoreResult<void> open(const QString& path, const Options& options);
+    StoreResult<void> open(const QString& path) { return open(path, Options{}); }
     void close();
     bool isOpen() const;
     QString path() const { return path_; }
     // The QSqlDatabase connection name, unique per instance (tests use it for PRAGMAs).
     QString connectionName() const { return connectionName_; }
-    const StoreError& lastError() const { return error_; }
 
     // A new design with one root variant named `variantName`.
-    std::optional<SavedIds> saveDesign(const QString& name, const Design& design, const Headline& headline,
-                                       const QString& note = {},
-                                       const QString& variantName = QStringLiteral("original"));
+    StoreResult<SavedIds> saveDesign(const QString& name, const Design& design, const Headline& headline,
+                                     const QString& note = {},
+                                     const QString& variantName = QStringLiteral("original"));
     // A variant of `designId`; `parentVariantId` must belong to the same design.
-    std::optional<qint64> saveVariant(qint64 designId, std::optional<qint64> parentVariantId,
-                                      const QString& name, const QString& note, const Design& design,
-                                      const Headline& headline);
+    StoreResult<qint64> saveVariant(qint64 designId, std::optional<qint64> parentVariantId,
+                                    const QString& name, const QString& note, const Design& design,
+                                    const Headline& headline);
 
-    std::optional<std::vector<DesignRow>> listDesigns();
+    StoreResult<std::vector<DesignRow>> listDesigns();
     // Ordered by id, so a parent always comes before its children.
-    std::optional<std::vector<VariantRow>> listVariants(qint64 designId);
+    StoreResult<std::vector<VariantRow>> listVariants(qint64 designId);
     // Variants whose design name, variant name or note contains `text` (case-insensitive for ASCII).
-    std::optional<std::vector<VariantRow>> search(const QString& text);
-    std::optional<VariantRow> variant(qint64 variantId);
+    StoreResult<std::vector<VariantRow>> search(const QString& text);
+    StoreResult<VariantRow> variant(qint64 variantId);
 
-    // The stored document, parsed. Warnings (and errors, on failure) go to `problems`.
-    std::optional<Design> loadVariant(qint64 variantId, Problems* problems = nullptr);
+    // The stored document, parsed, with its warnings. A document that does not
+    // load fails with BadDocument and the reader's problems in error().problems.
+    StoreResult<LoadedVariant> loadVariant(qint64 variantId);
     // The stored design JSON, UTF-8, exactly as saveDesignJson wrote it.
-    std::optional<QByteArray> variantDocument(qint64 variantId);
+    StoreResult<QByteArray> variantDocument(qint64 variantId);
 
-    bool renameDesign(qint64 designId, const QString& name);
-    bool renameVariant(qint64 variantId, const QString& name);
-    bool setVariantNote(qint64 variantId, const QString& note);
-    bool deleteDesign(qint64 designId);
-    bool deleteVariant(qint64 variantId);
+    StoreResult<void> renameDesign(qint64 designId, const QString& name);
+    StoreResult<void> renameVariant(qint64 variantId, const QString& name);
+    StoreResult<void> setVariantNote(qint64 variantId, const QString& note);
+    StoreResult<void> deleteDesign(qint64 designId);
+    StoreResult<void> deleteVariant(qint64 variantId);
 
     // Autosave slot.
-    bool saveWorkingCopy(const Design& design, std::optional<qint64> basedOnVariantId = std::nullopt);
-    std::optional<WorkingCopyRow> workingCopy(); // nullopt with lastError().ok() when empty
-    bool clearWorkingCopy();
+    StoreResult<void> saveWorkingCopy(const Design& design,
+                                      std::optional<qint64> basedOnVariantId = std::nullopt);
+    // nullopt when the slot is empty (not an error).
+    StoreResult<std::optional<WorkingCopyRow>> workingCopy();
+    StoreResult<void> clearWorkingCopy();
 
-    // PRAGMA integrity_check; true when SQLite answers "ok".
-    bool checkIntegrity();
-    int schemaVersion(); // -1 on error
+    // PRAGMA integrity_check; done when SQLite answers "ok", Corrupt otherwise.
+    StoreResult<void> checkIntegrity();
+    StoreResult<int> schemaVersion();
 
 private:
     QSqlDatabase db() const;
-    bool fail(StoreErrorKind kind, const QString& message);
-    bool failSql(const QSqlError& error, StoreAction action);
-    bool requireOpen();
-    bool touchDesign(qint64 designId, const QString& nowIso);
-    std::optional<qint64> insertVariant(qint64 designId, std::optional<qint64> parentId, const QString& name,
-                                        const QString& note, const QByteArray& document,
-                                        const Headline& headline, const QString& nowIso);
+    static StoreFailure fail(StoreErrorKind kind, const QString& message);
+    StoreFailure failSql(const QSqlError& error, StoreAction action) const;
+    // A failure when no database is open, for `if (auto f = notOpen()) return *f;`.
+    std::optional<StoreFailure> notOpen() const;
+    StoreResult<void> touchDesign(qint64 designId, const QString& nowIso);
+    StoreResult<qint64> insertVariant(qint64 designId, std::optional<qint64> parentId, const QString& name,
+                                      const QString& note, const QByteArray& document,
+                                      const Headline& headline, const QString& nowIso);
+    // Foreign keys on, our schema checked, WAL (when writable), migrated to the current version.
+    StoreResult<void> prepareSchema(const Options& options);
+    // Closes the half-opened connection and returns `error` as open()'s failure.
+    StoreResult<void> abandonOpen(StoreError error);
 
     QString connectionName_;
     QString path_;
-    StoreError error_;
     bool open_ = false;
 };
 

@@ -15,17 +15,15 @@ namespace cf {
 
 using namespace store_sql;
 
-std::optional<std::vector<DesignRow>> DesignStore::listDesigns()
+StoreResult<std::vector<DesignRow>> DesignStore::listDesigns()
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("SELECT d.id, d.name, d.created, d.modified, "
                                "(SELECT COUNT(*) FROM variants v WHERE v.design_id = d.id) "
-                               "FROM designs d ORDER BY d.modified DESC, d.id DESC"))) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
+                               "FROM designs d ORDER BY d.modified DESC, d.id DESC")))
+        return failSql(q.lastError(), StoreAction::Read);
     std::vector<DesignRow> rows;
     while (q.next()) {
         DesignRow r;
@@ -36,10 +34,8 @@ std::optional<std::vector<DesignRow>> DesignStore::listDesigns()
         r.variantCount = q.value(4).toInt();
         rows.push_back(std::move(r));
     }
-    if (q.lastError().isValid()) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
+    if (q.lastError().isValid())
+        return failSql(q.lastError(), StoreAction::Read);
     return rows;
 }
 
@@ -67,29 +63,27 @@ QString containsPattern(const QString& text)
 
 } // namespace
 
-std::optional<std::vector<VariantRow>> DesignStore::listVariants(qint64 designId)
+StoreResult<std::vector<VariantRow>> DesignStore::listVariants(qint64 designId)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q,
              QStringLiteral("SELECT %1 FROM variants v JOIN designs d ON d.id = v.design_id "
                             "WHERE v.design_id = ? ORDER BY v.id")
                  .arg(kVariantColumns),
-             {designId})) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
-    auto rows = readRows(q);
+             {designId}))
+        return failSql(q.lastError(), StoreAction::Read);
+    std::optional<std::vector<VariantRow>> rows = readRows(q);
     if (!rows)
-        failSql(q.lastError(), StoreAction::Read);
-    return rows;
+        return failSql(q.lastError(), StoreAction::Read);
+    return std::move(*rows);
 }
 
-std::optional<std::vector<VariantRow>> DesignStore::search(const QString& text)
+StoreResult<std::vector<VariantRow>> DesignStore::search(const QString& text)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     const QString pattern = containsPattern(text);
     QSqlQuery q(db());
     if (!run(q,
@@ -97,66 +91,54 @@ std::optional<std::vector<VariantRow>> DesignStore::search(const QString& text)
                             "WHERE d.name LIKE ? ESCAPE '\\' OR v.name LIKE ? ESCAPE '\\' "
                             "OR v.note LIKE ? ESCAPE '\\' ORDER BY d.id, v.id")
                  .arg(kVariantColumns),
-             {pattern, pattern, pattern})) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
-    auto rows = readRows(q);
+             {pattern, pattern, pattern}))
+        return failSql(q.lastError(), StoreAction::Read);
+    std::optional<std::vector<VariantRow>> rows = readRows(q);
     if (!rows)
-        failSql(q.lastError(), StoreAction::Read);
-    return rows;
+        return failSql(q.lastError(), StoreAction::Read);
+    return std::move(*rows);
 }
 
-std::optional<VariantRow> DesignStore::variant(qint64 variantId)
+StoreResult<VariantRow> DesignStore::variant(qint64 variantId)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q,
              QStringLiteral("SELECT %1 FROM variants v JOIN designs d ON d.id = v.design_id WHERE v.id = ?")
                  .arg(kVariantColumns),
-             {variantId})) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
+             {variantId}))
+        return failSql(q.lastError(), StoreAction::Read);
     if (!q.next()) {
         if (q.lastError().isValid())
-            failSql(q.lastError(), StoreAction::Read);
-        else
-            fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-        return std::nullopt;
+            return failSql(q.lastError(), StoreAction::Read);
+        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
     }
     return readVariantRow(q);
 }
 
-std::optional<QByteArray> DesignStore::variantDocument(qint64 variantId)
+StoreResult<QByteArray> DesignStore::variantDocument(qint64 variantId)
 {
-    if (!requireOpen())
-        return std::nullopt;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
-    if (!run(q, QStringLiteral("SELECT document FROM variant_documents WHERE variant_id = ?"), {variantId})) {
-        failSql(q.lastError(), StoreAction::Read);
-        return std::nullopt;
-    }
+    if (!run(q, QStringLiteral("SELECT document FROM variant_documents WHERE variant_id = ?"), {variantId}))
+        return failSql(q.lastError(), StoreAction::Read);
     if (!q.next()) {
         if (q.lastError().isValid())
-            failSql(q.lastError(), StoreAction::Read);
-        else
-            fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-        return std::nullopt;
+            return failSql(q.lastError(), StoreAction::Read);
+        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
     }
     return q.value(0).toByteArray();
 }
 
-std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* problems)
+StoreResult<LoadedVariant> DesignStore::loadVariant(qint64 variantId)
 {
-    const auto document = variantDocument(variantId);
+    const StoreResult<QByteArray> document = variantDocument(variantId);
     if (!document)
-        return std::nullopt;
+        return StoreFailure{document.error()};
     Result<Design> result =
         loadDesignJson(std::string_view(document->constData(), std::size_t(document->size())));
-    if (problems)
-        *problems = result.problems();
     if (!result.ok()) {
         QString first;
         for (const Problem& p : result.problems())
@@ -164,17 +146,19 @@ std::optional<Design> DesignStore::loadVariant(qint64 variantId, Problems* probl
                 first = QString::fromStdString(formatProblem(p));
                 break;
             }
-        fail(StoreErrorKind::BadDocument,
-             QStringLiteral("variant %1: the stored design does not load: %2").arg(variantId).arg(first));
-        return std::nullopt;
+        return StoreFailure{StoreError{
+            StoreErrorKind::BadDocument,
+            QStringLiteral("variant %1: the stored design does not load: %2").arg(variantId).arg(first),
+            result.problems()}};
     }
-    return result.take();
+    Problems warnings = result.problems();
+    return LoadedVariant{std::move(result).value(), std::move(warnings)};
 }
 
-bool DesignStore::renameDesign(qint64 designId, const QString& name)
+StoreResult<void> DesignStore::renameDesign(qint64 designId, const QString& name)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     if (const QString problem = checkName(QStringLiteral("name"), name); !problem.isEmpty())
         return fail(StoreErrorKind::BadInput, problem);
     QSqlQuery q(db());
@@ -183,13 +167,13 @@ bool DesignStore::renameDesign(qint64 designId, const QString& name)
         return failSql(q.lastError(), StoreAction::Write);
     if (q.numRowsAffected() == 0)
         return fail(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
-    return true;
+    return StoreResult<void>::success();
 }
 
-bool DesignStore::renameVariant(qint64 variantId, const QString& name)
+StoreResult<void> DesignStore::renameVariant(qint64 variantId, const QString& name)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     if (const QString problem = checkName(QStringLiteral("variant name"), name); !problem.isEmpty())
         return fail(StoreErrorKind::BadInput, problem);
     QSqlQuery q(db());
@@ -197,38 +181,38 @@ bool DesignStore::renameVariant(qint64 variantId, const QString& name)
         return failSql(q.lastError(), StoreAction::Write);
     if (q.numRowsAffected() == 0)
         return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-    return true;
+    return StoreResult<void>::success();
 }
 
-bool DesignStore::setVariantNote(qint64 variantId, const QString& note)
+StoreResult<void> DesignStore::setVariantNote(qint64 variantId, const QString& note)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("UPDATE variants SET note = ? WHERE id = ?"), {nonNull(note), variantId}))
         return failSql(q.lastError(), StoreAction::Write);
     if (q.numRowsAffected() == 0)
         return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-    return true;
+    return StoreResult<void>::success();
 }
 
-bool DesignStore::deleteDesign(qint64 designId)
+StoreResult<void> DesignStore::deleteDesign(qint64 designId)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     // ON DELETE CASCADE removes the variants (foreign_keys is on for this connection).
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("DELETE FROM designs WHERE id = ?"), {designId}))
         return failSql(q.lastError(), StoreAction::Write);
     if (q.numRowsAffected() == 0)
         return fail(StoreErrorKind::NotFound, QStringLiteral("design %1: no such design").arg(designId));
-    return true;
+    return StoreResult<void>::success();
 }
 
-bool DesignStore::deleteVariant(qint64 variantId)
+StoreResult<void> DesignStore::deleteVariant(qint64 variantId)
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     StoreTransaction tx(db());
     if (!tx.began())
         return failSql(tx.error(), StoreAction::Write);
@@ -255,17 +239,17 @@ bool DesignStore::deleteVariant(qint64 variantId)
         return failSql(q.lastError(), StoreAction::Write);
     if (!run(q, QStringLiteral("DELETE FROM variants WHERE id = ?"), {variantId}))
         return failSql(q.lastError(), StoreAction::Write);
-    if (!touchDesign(designId, nowIso()))
-        return false;
+    if (const StoreResult<void> touched = touchDesign(designId, nowIso()); !touched)
+        return StoreFailure{touched.error()};
     if (!tx.commit())
         return failSql(tx.error(), StoreAction::Write);
-    return true;
+    return StoreResult<void>::success();
 }
 
-bool DesignStore::checkIntegrity()
+StoreResult<void> DesignStore::checkIntegrity()
 {
-    if (!requireOpen())
-        return false;
+    if (auto f = notOpen())
+        return *f;
     QSqlQuery q(db());
     if (!run(q, QStringLiteral("PRAGMA integrity_check")))
         return failSql(q.lastError(), StoreAction::Read);
@@ -273,18 +257,22 @@ bool DesignStore::checkIntegrity()
     while (q.next())
         lines << q.value(0).toString();
     if (lines == QStringList{QStringLiteral("ok")})
-        return true;
+        return StoreResult<void>::success();
     return fail(
         StoreErrorKind::Corrupt,
         QStringLiteral("The file %1 is damaged: %2").arg(path_, lines.mid(0, 3).join(QStringLiteral("; "))));
 }
 
-int DesignStore::schemaVersion()
+StoreResult<int> DesignStore::schemaVersion()
 {
-    if (!requireOpen())
-        return -1;
+    if (auto f = notOpen())
+        return *f;
     QSqlDatabase database = db();
-    return storeSchemaVersionSnapshot(database, path_, &error_);
+    StoreError error;
+    const int version = storeSchemaVersionSnapshot(database, path_, &error);
+    if (version < 0)
+        return StoreFailure{std::move(error)};
+    return version;
 }
 
 } // namespace cf

@@ -2,8 +2,15 @@
 // What went wrong in the design store, as a kind the caller can branch on and
 // a message a user can act on. Every failure leaves the earlier data intact:
 // a write is one transaction that is rolled back when any part of it fails.
+// It is the error payload of the store's results: StoreResult<T> is the
+// engine's Result<T, E> (models/design/result.h) with E = StoreError.
+
+#include "models/design/problem.h"
+#include "models/design/result.h"
 
 #include <QString>
+
+#include <utility>
 
 class QSqlError;
 
@@ -26,10 +33,35 @@ enum class StoreErrorKind {
 };
 
 struct StoreError {
+    StoreError() = default;
+    // Not an aggregate, so that {kind, message} needs no problems initializer.
+    StoreError(StoreErrorKind kind_, QString message_, Problems problems_ = {})
+        : kind(kind_), message(std::move(message_)), problems(std::move(problems_))
+    {
+    }
+
     StoreErrorKind kind = StoreErrorKind::None;
     QString message;
+    // BadDocument: every problem the design reader met in the stored document,
+    // so a caller can list them all (the message names only the first error).
+    Problems problems;
 
     bool ok() const { return kind == StoreErrorKind::None; }
+};
+
+// What every fallible store call returns: a value (or, for T = void, done) or
+// the StoreError saying why not. Read r.error() when !r.
+//
+//   StoreResult<VariantRow> row = store.variant(id);
+//   if (!row) return report(row.error().message);
+template <typename T> using StoreResult = Result<T, StoreError>;
+
+// A failure that converts to any StoreResult<T>, so that a store function can
+// `return StoreFailure{error};` whatever its value type.
+struct StoreFailure {
+    StoreError error;
+
+    template <typename T> operator StoreResult<T>() const { return StoreResult<T>::failure(error); }
 };
 
 const char* toString(StoreErrorKind kind); // "disk-full", "locked", ...

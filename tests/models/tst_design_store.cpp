@@ -8,6 +8,7 @@
 #include "models/design/design_json.h"
 #include "models/store/design_store.h"
 #include "models/store/store_schema.h"
+#include "store_checks.h"
 #include "test_designs.h"
 #include "models/topology/fabric_generator.h"
 
@@ -73,7 +74,7 @@ private slots:
         const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         QVERIFY2(!files.isEmpty(), "resources/examples has no design files");
         DesignStore store;
-        QVERIFY2(store.open(dbPath("examples.sqlite")), qPrintable(store.lastError().message));
+        CF_VERIFY_STORE_OK(store.open(dbPath("examples.sqlite")));
         for (const QString& file : files) {
             const Result<Design> loaded = loadDesignFile(examples.filePath(file).toStdString());
             QVERIFY2(loaded.ok(),
@@ -82,12 +83,12 @@ private slots:
                                                            ? std::string()
                                                            : formatProblem(loaded.problems()[0]))));
             const auto ids = store.saveDesign(file, *loaded, someHeadline(), QStringLiteral("example"));
-            QVERIFY2(ids, qPrintable(store.lastError().message));
-            Problems problems;
-            const auto back = store.loadVariant(ids->variantId, &problems);
-            QVERIFY2(back, qPrintable(store.lastError().message));
-            QCOMPARE(saveDesignJson(*back), saveDesignJson(*loaded));
-            QVERIFY(*back == *loaded);
+            QVERIFY2(ids, qPrintable(storeErrorOf(ids).message));
+            const auto back = store.loadVariant(ids->variantId);
+            QVERIFY2(back, qPrintable(storeErrorOf(back).message));
+            QCOMPARE(saveDesignJson(back->design), saveDesignJson(*loaded));
+            QVERIFY(back->design == *loaded);
+            QVERIFY(back->warnings.empty()); // what saveDesignJson wrote reads back without a warning
         }
         QCOMPARE(int(store.listDesigns()->size()), int(files.size()));
     }
@@ -99,10 +100,10 @@ private slots:
         DesignStore store;
         QVERIFY(store.open(dbPath("big.sqlite")));
         const auto ids = store.saveDesign(QStringLiteral("big"), big, {});
-        QVERIFY2(ids, qPrintable(store.lastError().message));
+        QVERIFY2(ids, qPrintable(storeErrorOf(ids).message));
         const auto back = store.loadVariant(ids->variantId);
-        QVERIFY2(back, qPrintable(store.lastError().message));
-        QCOMPARE(saveDesignJson(*back), saveDesignJson(big));
+        QVERIFY2(back, qPrintable(storeErrorOf(back).message));
+        QCOMPARE(saveDesignJson(back->design), saveDesignJson(big));
         QCOMPARE(store.variantDocument(ids->variantId)->toStdString(), saveDesignJson(big));
     }
 
@@ -126,14 +127,16 @@ private slots:
         QVERIFY(store.open(dbPath("bad.sqlite")));
         Headline h;
         h.mfu = std::nan("");
-        QVERIFY(!store.saveDesign(QStringLiteral("x"), smallDesign("x"), h));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::BadInput);
-        QVERIFY(store.lastError().message.startsWith(QStringLiteral("headline.mfu:")));
+        const StoreError nan = storeErrorOf(store.saveDesign(QStringLiteral("x"), smallDesign("x"), h));
+        QCOMPARE(nan.kind, StoreErrorKind::BadInput);
+        QVERIFY(nan.message.startsWith(QStringLiteral("headline.mfu:")));
         h.mfu = -1.0;
-        QVERIFY(!store.saveDesign(QStringLiteral("x"), smallDesign("x"), h));
-        QVERIFY(store.lastError().message.contains(QStringLiteral("negative")));
-        QVERIFY(!store.saveDesign(QStringLiteral("  "), smallDesign("x"), {}));
-        QVERIFY(store.lastError().message.startsWith(QStringLiteral("name:")));
+        const StoreError negative = storeErrorOf(store.saveDesign(QStringLiteral("x"), smallDesign("x"), h));
+        QCOMPARE(negative.kind, StoreErrorKind::BadInput);
+        QVERIFY(negative.message.contains(QStringLiteral("negative")));
+        const StoreError blank = storeErrorOf(store.saveDesign(QStringLiteral("  "), smallDesign("x"), {}));
+        QCOMPARE(blank.kind, StoreErrorKind::BadInput);
+        QVERIFY(blank.message.startsWith(QStringLiteral("name:")));
         QVERIFY(store.listDesigns()->empty()); // nothing half-saved
     }
 
@@ -156,16 +159,18 @@ private slots:
         QCOMPARE(rows[2].parentId.value(), root->variantId);
         QCOMPARE(rows[3].parentId.value(), *a);
         const auto a1Design = store.loadVariant(*a1);
-        QVERIFY2(a1Design, qPrintable(store.lastError().message));
-        QCOMPARE(a1Design->name, std::string("a1"));
+        QVERIFY2(a1Design, qPrintable(storeErrorOf(a1Design).message));
+        QCOMPARE(a1Design->design.name, std::string("a1"));
         QCOMPARE(store.listDesigns()->front().variantCount, 4);
 
         // A parent from another design is refused and nothing is written.
         const auto other = store.saveDesign(QStringLiteral("other"), smallDesign("o"), {});
-        QVERIFY(!store.saveVariant(other->designId, *a, QStringLiteral("x"), {}, smallDesign("x"), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::BadInput);
-        QVERIFY(!store.saveVariant(d, 9999, QStringLiteral("x"), {}, smallDesign("x"), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
+        QCOMPARE(storeErrorOf(
+                     store.saveVariant(other->designId, *a, QStringLiteral("x"), {}, smallDesign("x"), {}))
+                     .kind,
+                 StoreErrorKind::BadInput);
+        QCOMPARE(storeErrorOf(store.saveVariant(d, 9999, QStringLiteral("x"), {}, smallDesign("x"), {})).kind,
+                 StoreErrorKind::NotFound);
         QCOMPARE(int(store.listVariants(d)->size()), 4);
 
         // Deleting "a" moves its child a1 up to the root.
@@ -179,14 +184,11 @@ private slots:
         QVERIFY(!store.variant(*a1)->parentId.has_value());
         QVERIFY(store.deleteVariant(*b));
         // The last variant is refused: delete the design instead.
-        QVERIFY(!store.deleteVariant(*a1));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::BadInput);
+        QCOMPARE(storeErrorOf(store.deleteVariant(*a1)).kind, StoreErrorKind::BadInput);
         QVERIFY(store.deleteDesign(d));
         QVERIFY(store.listVariants(d)->empty());
-        QVERIFY(!store.variant(*a1));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
-        QVERIFY(!store.deleteDesign(d));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
+        QCOMPARE(storeErrorOf(store.variant(*a1)).kind, StoreErrorKind::NotFound);
+        QCOMPARE(storeErrorOf(store.deleteDesign(d)).kind, StoreErrorKind::NotFound);
         QVERIFY(store.checkIntegrity());
     }
 
@@ -211,31 +213,69 @@ private slots:
         QCOMPARE(store.variant(x->variantId)->name, QStringLiteral("baseline"));
         QCOMPARE(store.listDesigns()->front().name,
                  QStringLiteral("Big iron")); // most recently modified first
-        QVERIFY(!store.renameDesign(777, QStringLiteral("n")));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
+        const StoreError missing = storeErrorOf(store.renameDesign(777, QStringLiteral("n")));
+        QCOMPARE(missing.kind, StoreErrorKind::NotFound);
+        QCOMPARE(missing.message, QStringLiteral("design 777: no such design"));
     }
 
     void workingCopySlot()
     {
         DesignStore store;
         QVERIFY(store.open(dbPath("autosave.sqlite")));
-        QVERIFY(!store.workingCopy() && store.lastError().ok()); // empty slot is not an error
+        const auto empty = store.workingCopy();
+        QVERIFY2(empty, qPrintable(storeErrorOf(empty).message)); // an empty slot is not an error
+        QVERIFY(!empty->has_value());
         const auto ids = store.saveDesign(QStringLiteral("w"), smallDesign("w"), {});
         QVERIFY(store.saveWorkingCopy(smallDesign("draft 1"), ids->variantId));
         QVERIFY(store.saveWorkingCopy(smallDesign("draft 2"), ids->variantId)); // replaces
-        auto copy = store.workingCopy();
+        auto copy = store.workingCopy().value_or(std::nullopt);
         QVERIFY(copy);
         const auto draft = loadDesignJson(copy->document.toStdString()).take();
         QVERIFY(draft);
         QCOMPARE(draft->name, std::string("draft 2"));
         QCOMPARE(copy->variantId.value(), ids->variantId);
-        QVERIFY(!store.saveWorkingCopy(smallDesign("x"), 4242));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotFound);
+        QCOMPARE(storeErrorOf(store.saveWorkingCopy(smallDesign("x"), 4242)).kind, StoreErrorKind::NotFound);
         QVERIFY(store.deleteDesign(ids->designId)); // the slot survives, unlinked
-        copy = store.workingCopy();
+        copy = store.workingCopy().value_or(std::nullopt);
         QVERIFY(copy && !copy->variantId);
         QVERIFY(store.clearWorkingCopy());
-        QVERIFY(!store.workingCopy());
+        const auto cleared = store.workingCopy();
+        QVERIFY(cleared && !cleared->has_value());
+    }
+
+    void storedDocumentWarningsAndErrors()
+    {
+        // A document this build did not write (another version, an edit by hand):
+        // its warnings come with the design, its errors with BadDocument.
+        DesignStore store;
+        CF_VERIFY_STORE_OK(store.open(dbPath("documents.sqlite")));
+        const auto ids = store.saveDesign(QStringLiteral("doc"), smallDesign("doc"), {});
+        QVERIFY(ids);
+        const QByteArray saved = store.variantDocument(ids->variantId).value_or(QByteArray());
+        QVERIFY(saved.startsWith('{'));
+        auto storeDocument = [&](const QByteArray& document) {
+            QSqlQuery q(QSqlDatabase::database(store.connectionName()));
+            q.prepare(QStringLiteral("UPDATE variant_documents SET document = ? WHERE variant_id = ?"));
+            q.addBindValue(document);
+            q.addBindValue(ids->variantId);
+            return q.exec() && q.numRowsAffected() == 1;
+        };
+
+        QVERIFY(storeDocument(QByteArray("{\"unknownFieldName\": 1,") + saved.mid(1)));
+        const auto warned = store.loadVariant(ids->variantId);
+        QVERIFY2(warned, qPrintable(storeErrorOf(warned).message));
+        QCOMPARE(warned->design.name, std::string("doc"));
+        QVERIFY(!warned->warnings.empty());
+        QVERIFY(formatProblem(warned->warnings.front()).find("unknownFieldName") != std::string::npos);
+
+        QVERIFY(storeDocument(QByteArrayLiteral("{ not json")));
+        const StoreError broken = storeErrorOf(store.loadVariant(ids->variantId));
+        QCOMPARE(broken.kind, StoreErrorKind::BadDocument);
+        QVERIFY2(broken.message.startsWith(
+                     QStringLiteral("variant %1: the stored design does not load: ").arg(ids->variantId)),
+                 qPrintable(broken.message));
+        QVERIFY(!broken.problems.empty());
+        QCOMPARE(broken.problems.front().severity, Severity::Error);
     }
 
     void twoInstancesUseTheirOwnConnections()
@@ -283,8 +323,8 @@ private slots:
         QVERIFY(QFile::copy(QStringLiteral(CF_TEST_DATA_DIR "/store_v1.sqlite"), copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         DesignStore store;
-        QVERIFY2(store.open(copy), qPrintable(store.lastError().message));
-        QCOMPARE(store.schemaVersion(), kStoreSchemaVersion);
+        CF_VERIFY_STORE_OK(store.open(copy));
+        QCOMPARE(store.schemaVersion().value_or(-1), kStoreSchemaVersion);
         const auto designs = *store.listDesigns();
         QCOMPARE(int(designs.size()), 2);
         const auto rows = *store.listVariants(1);
@@ -304,16 +344,16 @@ private slots:
         QCOMPARE(rows[0].created, QDateTime(QDate(2026, 1, 5), QTime(9, 0), Qt::UTC));
         QVERIFY(!store.listVariants(2)->front().headline.gpus);
         // The v1 documents load.
-        Problems problems;
-        const auto fp8 = store.loadVariant(3, &problems);
-        QVERIFY2(fp8, qPrintable(store.lastError().message));
-        QCOMPARE(fp8->workload.precision, Precision::FP8);
-        QCOMPARE(fp8->parts.front().count, 2);
+        const auto fp8 = store.loadVariant(3);
+        QVERIFY2(fp8, qPrintable(storeErrorOf(fp8).message));
+        QCOMPARE(fp8->design.workload.precision, Precision::FP8);
+        QCOMPARE(fp8->design.parts.front().count, 2);
         // And the migrated file takes v2 saves, including the new columns and the working copy.
-        const auto child = store.saveVariant(1, 3, QStringLiteral("v2 child"), {}, *fp8, someHeadline());
-        QVERIFY2(child, qPrintable(store.lastError().message));
+        const auto child =
+            store.saveVariant(1, 3, QStringLiteral("v2 child"), {}, fp8->design, someHeadline());
+        QVERIFY2(child, qPrintable(storeErrorOf(child).message));
         QCOMPARE(store.variant(*child)->headline, someHeadline());
-        QVERIFY(store.saveWorkingCopy(*fp8, 3));
+        QVERIFY(store.saveWorkingCopy(fp8->design, 3));
         QVERIFY(store.checkIntegrity());
         store.close();
         // Reopening does not migrate twice.

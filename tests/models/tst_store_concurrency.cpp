@@ -7,6 +7,7 @@
 // with "upgrading the store to schema v1 failed ... table designs already exists".
 #include "models/store/design_store.h"
 #include "models/store/store_schema.h"
+#include "store_checks.h"
 
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -90,11 +91,11 @@ private:
         DesignStore store;
         DesignStore::Options readOnly;
         readOnly.readOnly = true;
-        QVERIFY2(store.open(path, readOnly), qPrintable(store.lastError().message));
-        QCOMPARE(store.schemaVersion(), kStoreSchemaVersion);
-        QVERIFY2(store.checkIntegrity(), qPrintable(store.lastError().message));
+        CF_VERIFY_STORE_OK(store.open(path, readOnly));
+        QCOMPARE(store.schemaVersion().value_or(-1), kStoreSchemaVersion);
+        CF_VERIFY_STORE_OK(store.checkIntegrity());
         const auto designs = store.listDesigns();
-        QVERIFY2(designs, qPrintable(store.lastError().message));
+        QVERIFY2(designs, qPrintable(storeErrorOf(designs).message));
         QSet<QString> listed;
         for (const DesignRow& d : *designs) {
             QCOMPARE(d.variantCount, 1);

@@ -4,6 +4,7 @@
 // says "ok" and the last committed variant loads exactly as it was saved.
 #include "models/design/design_json.h"
 #include "models/store/design_store.h"
+#include "store_checks.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -46,8 +47,8 @@ Design designNumber(int i)
 int saveForever(const QString& path)
 {
     DesignStore store;
-    if (!store.open(path)) {
-        std::fprintf(stderr, "child: %s\n", qPrintable(store.lastError().message));
+    if (const StoreResult<void> opened = store.open(path); !opened) {
+        std::fprintf(stderr, "child: %s\n", qPrintable(opened.error().message));
         return 3;
     }
     auto root = store.variant(1);
@@ -69,9 +70,12 @@ int saveForever(const QString& path)
         Headline h;
         h.gpus = i;
         const Design d = designNumber(i);
-        if (!store.saveVariant(designId, 1, QStringLiteral("v%1").arg(i), QString::number(i), d, h) ||
-            !store.saveWorkingCopy(d, 1)) {
-            std::fprintf(stderr, "child: %s\n", qPrintable(store.lastError().message));
+        StoreError error = storeErrorOf(
+            store.saveVariant(designId, 1, QStringLiteral("v%1").arg(i), QString::number(i), d, h));
+        if (error.ok())
+            error = storeErrorOf(store.saveWorkingCopy(d, 1));
+        if (!error.ok()) {
+            std::fprintf(stderr, "child: %s\n", qPrintable(error.message));
             return 5;
         }
         std::printf("%d\n", i);
@@ -120,8 +124,8 @@ private slots:
             QVERIFY(lastReported > 0);
 
             DesignStore store;
-            QVERIFY2(store.open(path), qPrintable(store.lastError().message));
-            QVERIFY2(store.checkIntegrity(), qPrintable(store.lastError().message));
+            CF_VERIFY_STORE_OK(store.open(path));
+            CF_VERIFY_STORE_OK(store.checkIntegrity());
             // Every reported save is there; at most one more committed before its line was printed.
             const auto rows = store.listVariants(1);
             QVERIFY(rows);
@@ -136,11 +140,11 @@ private slots:
                      qPrintable(QStringLiteral("reported %1, stored %2").arg(lastReported).arg(newest)));
             QCOMPARE(int(rows->size()), newest + 1); // root + saves 1..newest, none missing
             const auto last = store.loadVariant(newestId);
-            QVERIFY2(last, qPrintable(store.lastError().message));
-            QCOMPARE(saveDesignJson(*last), saveDesignJson(designNumber(newest)));
+            QVERIFY2(last, qPrintable(storeErrorOf(last).message));
+            QCOMPARE(saveDesignJson(last->design), saveDesignJson(designNumber(newest)));
             QCOMPARE(store.variant(newestId)->headline.gpus.value(), newest);
             // The working copy is one of the last two saves, whole.
-            const auto copy = store.workingCopy();
+            const auto copy = store.workingCopy().value_or(std::nullopt);
             QVERIFY(copy);
             const auto copyDesign = loadDesignJson(copy->document.toStdString()).take();
             QVERIFY(copyDesign);

@@ -6,6 +6,7 @@
 
 #include "models/design/design_json.h"
 #include "models/store/design_store.h"
+#include "store_checks.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -78,7 +79,8 @@ class TestStoreFailures : public QObject {
         if (!store.open(path))
             return {};
         for (const char* n : {"a", "b", "c"})
-            store.saveDesign(QString::fromLatin1(n), designWithText(n, descriptionBytes), {});
+            if (!store.saveDesign(QString::fromLatin1(n), designWithText(n, descriptionBytes), {}))
+                return {};
         return path;
     }
 
@@ -86,15 +88,15 @@ class TestStoreFailures : public QObject {
     void verifyThreeDesigns(const QString& path, int descriptionBytes = 20000)
     {
         DesignStore store;
-        QVERIFY2(store.open(path), qPrintable(store.lastError().message));
-        QVERIFY(store.checkIntegrity());
+        CF_VERIFY_STORE_OK(store.open(path));
+        CF_VERIFY_STORE_OK(store.checkIntegrity());
         const auto rows = store.search(QString());
         QVERIFY(rows);
         QCOMPARE(int(rows->size()), 3);
         for (const VariantRow& r : *rows) {
             const auto d = store.loadVariant(r.id);
             QVERIFY(d);
-            QCOMPARE(saveDesignJson(*d),
+            QCOMPARE(saveDesignJson(d->design),
                      saveDesignJson(designWithText(r.designName.toStdString(), descriptionBytes)));
         }
     }
@@ -109,9 +111,9 @@ private slots:
         f.close();
         const QByteArray before = fileHash(path);
         DesignStore store;
-        QVERIFY(!store.open(path));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotSqlite);
-        QVERIFY(store.lastError().message.startsWith(
+        const StoreError error = storeErrorOf(store.open(path));
+        QCOMPARE(error.kind, StoreErrorKind::NotSqlite);
+        QVERIFY(error.message.startsWith(
             QStringLiteral("The file %1 is not a ClusterForge database (not SQLite)").arg(path)));
         QVERIFY(!store.isOpen());
         QCOMPARE(fileHash(path), before);
@@ -127,9 +129,9 @@ private slots:
         QVERIFY(rawExec(path, {QStringLiteral("CREATE TABLE photos (id INTEGER PRIMARY KEY, file TEXT)")}));
         const QByteArray before = fileHash(path);
         DesignStore store;
-        QVERIFY(!store.open(path));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::NotClusterForge);
-        QVERIFY(store.lastError().message.contains(QStringLiteral("not a ClusterForge database")));
+        const StoreError error = storeErrorOf(store.open(path));
+        QCOMPARE(error.kind, StoreErrorKind::NotClusterForge);
+        QVERIFY(error.message.contains(QStringLiteral("not a ClusterForge database")));
         QCOMPARE(fileHash(path), before);
     }
 
@@ -152,13 +154,12 @@ private slots:
         f.close();
         const QByteArray before = fileHash(path);
         DesignStore store;
-        const bool opened = store.open(path);
-        const bool listed = opened && store.search(QString()).has_value();
-        QVERIFY(!listed);
-        QVERIFY2(store.lastError().kind == StoreErrorKind::Corrupt ||
-                     store.lastError().kind == StoreErrorKind::NotSqlite,
-                 toString(store.lastError().kind));
-        QVERIFY2(store.lastError().message.contains(path), qPrintable(store.lastError().message));
+        StoreError error = storeErrorOf(store.open(path));
+        if (error.ok())
+            error = storeErrorOf(store.search(QString()));
+        QVERIFY2(error.kind == StoreErrorKind::Corrupt || error.kind == StoreErrorKind::NotSqlite,
+                 toString(error.kind));
+        QVERIFY2(error.message.contains(path), qPrintable(error.message));
         store.close();
         QCOMPARE(fileHash(path), before);
     }
@@ -172,16 +173,18 @@ private slots:
         QVERIFY(f.resize(size * 6 / 10));
         const QByteArray before = fileHash(path);
         DesignStore store;
-        bool allRead = store.open(path);
-        std::optional<std::vector<VariantRow>> rows;
-        if (allRead)
-            allRead = (rows = store.search(QString())).has_value();
-        if (allRead)
+        // The first failure of open, search or a load.
+        StoreError error = storeErrorOf(store.open(path));
+        StoreResult<std::vector<VariantRow>> rows = StoreFailure{};
+        if (error.ok())
+            error = storeErrorOf(rows = store.search(QString()));
+        if (error.ok())
             for (const VariantRow& r : *rows)
-                allRead = allRead && store.loadVariant(r.id).has_value();
-        QVERIFY2(!allRead, "a truncated database read back completely");
-        QVERIFY2(store.lastError().kind == StoreErrorKind::Corrupt, qPrintable(store.lastError().message));
-        QVERIFY(store.lastError().message.contains(QStringLiteral("is damaged")));
+                if (error.ok())
+                    error = storeErrorOf(store.loadVariant(r.id));
+        QVERIFY2(!error.ok(), "a truncated database read back completely");
+        QVERIFY2(error.kind == StoreErrorKind::Corrupt, qPrintable(error.message));
+        QVERIFY(error.message.contains(QStringLiteral("is damaged")));
         store.close();
         QCOMPARE(fileHash(path), before);
     }
@@ -196,16 +199,17 @@ private slots:
             DesignStore store;
             DesignStore::Options options;
             options.readOnly = true;
-            QVERIFY2(store.open(path, options), qPrintable(store.lastError().message));
+            CF_VERIFY_STORE_OK(store.open(path, options));
             QCOMPARE(int(store.search(QString())->size()), 3); // reading works
-            QVERIFY(!store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
-            QCOMPARE(store.lastError().kind, StoreErrorKind::ReadOnly);
-            QVERIFY2(store.lastError().message.startsWith(QStringLiteral("read-only file: %1").arg(path)),
-                     qPrintable(store.lastError().message));
-            QVERIFY(!store.saveWorkingCopy(designWithText("w", 10)));
-            QCOMPARE(store.lastError().kind, StoreErrorKind::ReadOnly);
-            QVERIFY(!store.renameDesign(1, QStringLiteral("renamed")));
-            QCOMPARE(store.lastError().kind, StoreErrorKind::ReadOnly);
+            const StoreError error =
+                storeErrorOf(store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
+            QCOMPARE(error.kind, StoreErrorKind::ReadOnly);
+            QVERIFY2(error.message.startsWith(QStringLiteral("read-only file: %1").arg(path)),
+                     qPrintable(error.message));
+            QCOMPARE(storeErrorOf(store.saveWorkingCopy(designWithText("w", 10))).kind,
+                     StoreErrorKind::ReadOnly);
+            QCOMPARE(storeErrorOf(store.renameDesign(1, QStringLiteral("renamed"))).kind,
+                     StoreErrorKind::ReadOnly);
         }
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         verifyThreeDesigns(path);
@@ -220,8 +224,8 @@ private slots:
         QFile::setPermissions(path, QFile::ReadOwner);
         DesignStore store;
         QVERIFY(store.open(path));
-        QVERIFY(!store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::ReadOnly);
+        QCOMPARE(storeErrorOf(store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {})).kind,
+                 StoreErrorKind::ReadOnly);
         store.close();
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         verifyThreeDesigns(path);
@@ -234,9 +238,9 @@ private slots:
         DesignStore store;
         DesignStore::Options options;
         options.readOnly = true;
-        QVERIFY(!store.open(copy, options));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::ReadOnly);
-        QVERIFY(store.lastError().message.contains(QStringLiteral("must be upgraded")));
+        const StoreError error = storeErrorOf(store.open(copy, options));
+        QCOMPARE(error.kind, StoreErrorKind::ReadOnly);
+        QVERIFY(error.message.contains(QStringLiteral("must be upgraded")));
         QCOMPARE(fileHash(copy), fileHash(QStringLiteral(CF_TEST_DATA_DIR "/store_v1.sqlite")));
     }
 
@@ -259,14 +263,13 @@ private slots:
         }
         QElapsedTimer timer;
         timer.start();
-        QVERIFY(!store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::Locked);
-        QVERIFY2(
-            store.lastError().message.startsWith(QStringLiteral("database is locked by another program")),
-            qPrintable(store.lastError().message));
+        const StoreError error =
+            storeErrorOf(store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
+        QCOMPARE(error.kind, StoreErrorKind::Locked);
+        QVERIFY2(error.message.startsWith(QStringLiteral("database is locked by another program")),
+                 qPrintable(error.message));
         QVERIFY(timer.elapsed() >= kBusyTimeoutMs / 2);
-        QVERIFY(!store.deleteDesign(2));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::Locked);
+        QCOMPARE(storeErrorOf(store.deleteDesign(2)).kind, StoreErrorKind::Locked);
         // Readers are not blocked (WAL) and see only committed data.
         QCOMPARE(int(store.listDesigns()->size()), 3);
         {
@@ -276,8 +279,7 @@ private slots:
             other.close();
         }
         QSqlDatabase::removeDatabase(locker);
-        QVERIFY2(store.saveDesign(QStringLiteral("after"), designWithText("after", 10), {}),
-                 qPrintable(store.lastError().message));
+        CF_VERIFY_STORE_OK(store.saveDesign(QStringLiteral("after"), designWithText("after", 10), {}));
         QVERIFY(store.deleteDesign(4));
         store.close();
         verifyThreeDesigns(path);
@@ -299,21 +301,24 @@ private slots:
             QVERIFY(q.exec(QStringLiteral("PRAGMA max_page_count = %1").arg(pages)));
         }
         constexpr int kTooBigBytes = 2'000'000; // far more than the free pages left
-        QVERIFY(!store.saveDesign(QStringLiteral("huge"), designWithText("huge", kTooBigBytes), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::DiskFull);
-        QVERIFY2(store.lastError().message.startsWith(
+        const StoreError error =
+            storeErrorOf(store.saveDesign(QStringLiteral("huge"), designWithText("huge", kTooBigBytes), {}));
+        QCOMPARE(error.kind, StoreErrorKind::DiskFull);
+        QVERIFY2(error.message.startsWith(
                      QStringLiteral("disk full: the design was not saved; your earlier version is intact")),
-                 qPrintable(store.lastError().message));
-        QVERIFY(
-            !store.saveVariant(1, 1, QStringLiteral("huge"), {}, designWithText("huge", kTooBigBytes), {}));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::DiskFull);
-        QVERIFY(!store.saveWorkingCopy(designWithText("huge", kTooBigBytes)));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::DiskFull);
+                 qPrintable(error.message));
+        QCOMPARE(storeErrorOf(store.saveVariant(1, 1, QStringLiteral("huge"), {},
+                                                designWithText("huge", kTooBigBytes), {}))
+                     .kind,
+                 StoreErrorKind::DiskFull);
+        QCOMPARE(storeErrorOf(store.saveWorkingCopy(designWithText("huge", kTooBigBytes))).kind,
+                 StoreErrorKind::DiskFull);
         // Nothing of the failed saves is visible, and design a is unchanged.
         QCOMPARE(store.variant(1)->name, before.name);
         QCOMPARE(store.listDesigns()->back().modified, designBefore.modified);
         QCOMPARE(int(store.listVariants(1)->size()), 1);
-        QVERIFY(!store.workingCopy());
+        const auto copy = store.workingCopy();
+        QVERIFY(copy && !copy->has_value());
         store.close();
         verifyThreeDesigns(path);
     }
@@ -324,9 +329,9 @@ private slots:
         QVERIFY(rawExec(path, {QStringLiteral("PRAGMA user_version = 99")}));
         const QByteArray before = fileHash(path);
         DesignStore store;
-        QVERIFY(!store.open(path));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::TooNew);
-        QVERIFY(store.lastError().message.contains(QStringLiteral("newer ClusterForge")));
+        const StoreError error = storeErrorOf(store.open(path));
+        QCOMPARE(error.kind, StoreErrorKind::TooNew);
+        QVERIFY(error.message.contains(QStringLiteral("newer ClusterForge")));
         QCOMPARE(fileHash(path), before);
     }
 
@@ -336,12 +341,13 @@ private slots:
         DesignStore::Options options;
         options.create = false;
         const QString path = dir_.filePath(QStringLiteral("nope/none.sqlite"));
-        QVERIFY(!store.open(path, options));
-        QCOMPARE(store.lastError().kind, StoreErrorKind::CannotOpen);
-        QVERIFY(store.lastError().message.contains(path));
+        const StoreError error = storeErrorOf(store.open(path, options));
+        QCOMPARE(error.kind, StoreErrorKind::CannotOpen);
+        QVERIFY(error.message.contains(path));
         QVERIFY(!QFile::exists(path));
-        QVERIFY(!store.listDesigns());
-        QCOMPARE(store.lastError().kind, StoreErrorKind::CannotOpen);
+        const StoreError closed = storeErrorOf(store.listDesigns());
+        QCOMPARE(closed.kind, StoreErrorKind::CannotOpen);
+        QCOMPARE(closed.message, QStringLiteral("no design database is open"));
     }
 };
 

@@ -20,6 +20,7 @@
 #include "app/gui/main_window.h"
 #include "models/presentation/chart_series.h"
 #include "models/store/design_store.h"
+#include "store_checks.h"
 #include "test_designs.h"
 #include "test_files.h"
 #include "test_settings.h"
@@ -104,7 +105,7 @@ private slots:
             if (writer == "chart PDF")
                 return charts.charts().front()->exportPdf(path);
             const bool ok = window->saveFile(path);
-            *error = window->lastError();
+            *error = window->lastErrorShown();
             return ok;
         };
         QTemporaryDir dir;
@@ -158,7 +159,7 @@ private slots:
                     DesignStore reader;
                     if (!reader.open(db))
                         return false;
-                    const auto copy = reader.workingCopy();
+                    const auto copy = reader.workingCopy().value_or(std::nullopt);
                     if (!copy)
                         return false;
                     const Result<Design> r = loadDesignJson(
@@ -171,10 +172,11 @@ private slots:
         DesignStore store;
         QVERIFY(store.open(db));
         AutosaveController next(&store);
-        const std::optional<Design> recovered = next.recoverDesign();
-        QVERIFY2(recovered, qPrintable(next.lastError()));
-        QCOMPARE(recovered->economics.pue, editedPue);
-        QVERIFY(next.clear());
+        const StoreResult<std::optional<Design>> recovered = next.recoverDesign();
+        QVERIFY2(recovered, qPrintable(storeErrorOf(recovered).message));
+        QVERIFY(recovered->has_value());
+        QCOMPARE((*recovered)->economics.pue, editedPue);
+        CF_VERIFY_STORE_OK(next.clear());
         QSettings().remove(AutosaveController::intervalSettingsKey());
     }
 };

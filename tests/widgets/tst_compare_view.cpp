@@ -9,6 +9,7 @@
 #include "models/design/design_json.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
+#include "store_checks.h"
 #include "models/predict/evaluate.h"
 #include "test_designs.h"
 
@@ -228,8 +229,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         checkLegendsAbovePlots(view, 2);
         QVERIFY(!QTest::currentTestFailed());
-        QVERIFY(!view.setVariantsFromStore(store, {ids->variantId, 999999}));
+        const StoreError missing = storeErrorOf(view.setVariantsFromStore(store, {ids->variantId, 999999}));
+        QCOMPARE(missing.kind, StoreErrorKind::NotFound);
         QVERIFY(view.errorText().contains(QStringLiteral("999999")));
+        QVERIFY(view.errorText().contains(missing.message));
+        // One variant loads but is not a comparison: the view's own reason comes back.
+        const StoreError single = storeErrorOf(view.setVariantsFromStore(store, {ids->variantId}));
+        QCOMPARE(single.kind, StoreErrorKind::BadInput);
+        QCOMPARE(single.message, view.errorText());
+        QVERIFY(single.message.contains(QStringLiteral("two to four")));
     }
 };
 

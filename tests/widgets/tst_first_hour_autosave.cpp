@@ -80,9 +80,12 @@ void TestFirstHourAutosave::killedAppLeavesTheEdit()
     QVERIFY(sinceEdit.elapsed() < 5000);
 
     DesignStore store;
-    QVERIFY2(store.open(db), qPrintable(store.lastError().message));
+    const StoreResult<void> opened = store.open(db);
+    QVERIFY2(opened.ok(), qPrintable(opened.error().message));
     AutosaveController next(&store);
-    const std::optional<Design> recovered = next.recoverDesign();
+    const StoreResult<std::optional<Design>> read = next.recoverDesign();
+    QVERIFY2(read.ok(), qPrintable(read.error().message));
+    const std::optional<Design> recovered = *read;
     QVERIFY2(recovered.has_value(), "no working copy: the edit was lost with the crash");
     QCOMPARE(recovered->economics.pue, kEditedPue);
     QVERIFY(!recovered->parts.empty());

@@ -7,6 +7,7 @@
 #include "widgets/document/design_document.h"
 #include "widgets/library/autosave_controller.h"
 #include "models/store/design_store.h"
+#include "store_checks.h"
 #include "test_designs.h"
 
 #include <QSettings>
@@ -77,14 +78,14 @@ private slots:
         qint64 basedOn = -1;
         {
             DesignStore store;
-            QVERIFY2(store.open(db), qPrintable(store.lastError().message));
+            CF_VERIFY_STORE_OK(store.open(db));
             DesignDocument document;
             document.resetDesign(design);
             AutosaveController autosave(&store);
             autosave.watch(&document);
             // The working copy refers to a saved variant (a foreign key: it must exist).
             const auto ids = store.saveDesign(QStringLiteral("Workhorse"), design, Headline{});
-            QVERIFY2(ids, qPrintable(store.lastError().message));
+            QVERIFY2(ids, qPrintable(storeErrorOf(ids).message));
             basedOn = ids->variantId;
             autosave.setBasedOnVariant(basedOn);
             QSignalSpy saved(&autosave, &AutosaveController::saved);
@@ -93,7 +94,7 @@ private slots:
             QVERIFY(!autosave.isPending());
             QTest::qWait(3 * kTestDelayMs);
             QCOMPARE(saved.count(), 0);
-            QVERIFY(!store.workingCopy().has_value());
+            QVERIFY(!store.workingCopy().value_or(std::nullopt).has_value());
             // An edit marks the copy dirty; the delay after it writes it.
             Economics e = document.design().economics;
             e.pue = 1.31;
@@ -101,24 +102,29 @@ private slots:
             QVERIFY(autosave.isDirty());
             QVERIFY(saved.wait(kWaitMs));
             QVERIFY(!autosave.isDirty());
-            QVERIFY(store.workingCopy().has_value());
+            QVERIFY(store.workingCopy().value_or(std::nullopt).has_value());
             // "Crash": the controller, document and store go away without clear().
         }
         DesignStore store;
         QVERIFY(store.open(db));
         AutosaveController next(&store);
-        const std::optional<WorkingCopyRow> pending = next.pendingRecovery();
+        const std::optional<WorkingCopyRow> pending = next.pendingRecovery().value_or(std::nullopt);
         QVERIFY(pending.has_value());
         QCOMPARE(pending->variantId.value_or(-1), basedOn);
-        const std::optional<Design> recovered = next.recoverDesign();
-        QVERIFY2(recovered.has_value(), qPrintable(next.lastError()));
+        const StoreResult<std::optional<Design>> recoveredResult = next.recoverDesign();
+        QVERIFY2(recoveredResult, qPrintable(storeErrorOf(recoveredResult).message));
+        const std::optional<Design>& recovered = *recoveredResult;
+        QVERIFY(recovered.has_value());
         QCOMPARE(recovered->economics.pue, 1.31);
         QCOMPARE(recovered->name, design.name);
         QCOMPARE(recovered->parts.size(), design.parts.size());
-        // A clean end clears the slot: the start after it offers nothing.
-        QVERIFY(next.clear());
-        QVERIFY(!next.pendingRecovery().has_value());
-        QVERIFY(next.lastError().isEmpty());
+        // A clean end clears the slot: the start after it offers nothing, and that is no error.
+        CF_VERIFY_STORE_OK(next.clear());
+        const auto after = next.pendingRecovery();
+        QVERIFY2(after, qPrintable(storeErrorOf(after).message));
+        QVERIFY(!after->has_value());
+        const auto nothing = next.recoverDesign();
+        QVERIFY(nothing && !nothing->has_value());
     }
 
     void saveFailureIsReported()
@@ -129,10 +135,12 @@ private slots:
         AutosaveController autosave(&closed);
         autosave.watch(&document);
         QSignalSpy failed(&autosave, &AutosaveController::failed);
-        QVERIFY(!autosave.saveNow(true));
+        const StoreError error = storeErrorOf(autosave.saveNow(true));
+        QCOMPARE(error.kind, StoreErrorKind::CannotOpen);
         QCOMPARE(failed.count(), 1);
-        QVERIFY(!autosave.lastError().isEmpty());
-        QVERIFY(!autosave.pendingRecovery().has_value());
+        QCOMPARE(failed.front().front().toString(), error.message);
+        QVERIFY(!error.message.isEmpty());
+        QCOMPARE(storeErrorOf(autosave.pendingRecovery()).kind, StoreErrorKind::CannotOpen);
     }
 };
 

@@ -179,10 +179,10 @@ private slots:
             action(w, "actionSaveToLibrary")->trigger();
             QVERIFY2(driver.seen(), "Save to Library showed no dialog");
         }
-        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
         QVERIFY(w.libraryIds());
         const SavedIds first = *w.libraryIds();
-        std::optional<std::vector<DesignRow>> designs = w.store().listDesigns();
+        std::optional<std::vector<DesignRow>> designs = w.store().listDesigns().take();
         QVERIFY(designs);
         QCOMPARE(int(designs->size()), 1);
         QCOMPARE(designs->front().name, QStringLiteral("Workhorse"));
@@ -222,7 +222,7 @@ private slots:
             action(w, "actionSaveAsVariant")->trigger();
             QVERIFY2(driver.seen(), "Save as Variant showed no dialog");
         }
-        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
         QVERIFY(w.libraryIds());
         const SavedIds second = *w.libraryIds();
         QCOMPARE(second.designId, first.designId);
@@ -231,9 +231,9 @@ private slots:
         QVERIFY(!w.isWindowModified());
 
         // The store: one design, two variants, the second a child of the first with its note.
-        designs = w.store().listDesigns();
+        designs = w.store().listDesigns().take();
         QCOMPARE(int(designs->size()), 1);
-        const std::optional<std::vector<VariantRow>> variants = w.store().listVariants(first.designId);
+        const std::optional<std::vector<VariantRow>> variants = w.store().listVariants(first.designId).take();
         QVERIFY(variants);
         QCOMPARE(int(variants->size()), 2);
         const VariantRow& root = variants->at(0);
@@ -247,8 +247,8 @@ private slots:
         QCOMPARE(child.note, QStringLiteral("one more DGX for headroom"));
         QCOMPARE(child.parentId.value_or(-1), first.variantId);
         // What was stored is exactly what was on screen at each save.
-        QVERIFY(*w.store().loadVariant(first.variantId) == original);
-        QVERIFY(*w.store().loadVariant(second.variantId) == edited);
+        QVERIFY(w.store().loadVariant(first.variantId)->design == original);
+        QVERIFY(w.store().loadVariant(second.variantId)->design == edited);
         // The headline columns come from the engine (one more 8-GPU node).
         QCOMPARE(child.headline.gpus.value_or(-1), root.headline.gpus.value_or(-1) + 8);
 
@@ -266,7 +266,7 @@ private slots:
             action(w, "actionOpenFromLibrary")->trigger();
             QVERIFY2(driver.seen(), "Open from Library showed no browser");
         }
-        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
         QVERIFY(w.design() == original);
         QCOMPARE(w.libraryIds()->variantId, first.variantId);
         QCOMPARE(w.windowTitle(), libraryTitle(QStringLiteral("Workhorse"), QStringLiteral("original")));
@@ -305,8 +305,8 @@ private slots:
         QVERIFY2(index >= 0, qPrintable(before.join(QLatin1Char('|'))));
         const Design onScreen = w.design();
         action(w, "actionRecent3")->trigger();
-        QVERIFY2(w.lastError().contains(QStringLiteral("was deleted")), qPrintable(w.lastError()));
-        QVERIFY(w.lastError().contains(QStringLiteral("nine nodes")));
+        QVERIFY2(w.lastErrorShown().contains(QStringLiteral("was deleted")), qPrintable(w.lastErrorShown()));
+        QVERIFY(w.lastErrorShown().contains(QStringLiteral("nine nodes")));
         QVERIFY(w.design() == onScreen);
         QCOMPARE(recentTexts(w).size(), 3);
         for (const QString& t : recentTexts(w))
@@ -318,8 +318,9 @@ private slots:
         const int fileIndex = recentTexts(w).indexOf(QStringLiteral("&2 nine-nodes.json"));
         QVERIFY2(fileIndex == 1, qPrintable(recentTexts(w).join(QLatin1Char('|'))));
         action(w, "actionRecent2")->trigger();
-        QVERIFY2(w.lastError().contains(QStringLiteral("no longer exists")), qPrintable(w.lastError()));
-        QVERIFY(w.lastError().contains(QStringLiteral("nine-nodes.json")));
+        QVERIFY2(w.lastErrorShown().contains(QStringLiteral("no longer exists")),
+                 qPrintable(w.lastErrorShown()));
+        QVERIFY(w.lastErrorShown().contains(QStringLiteral("nine-nodes.json")));
         QVERIFY(w.design() == onScreen);
         QCOMPARE(recentTexts(w), (QStringList{QStringLiteral("&1 scrappy-h100.json"),
                                               QStringLiteral("&2 Workhorse — original (library)")}));
@@ -339,7 +340,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const std::optional<std::vector<DesignRow>> designs = w.store().listDesigns();
+        const std::optional<std::vector<DesignRow>> designs = w.store().listDesigns().take();
         QVERIFY(designs && designs->size() == 1); // "Workhorse" from the test above
         const qint64 designId = designs->front().id;
         const qint64 original = w.store().listVariants(designId)->front().id;
@@ -383,7 +384,7 @@ private slots:
         QCOMPARE(variants.back().name, QStringLiteral("full recompute"));
         QCOMPARE(variants.back().note, QStringLiteral("saved with Ctrl+S"));
         QCOMPARE(variants.back().parentId.value_or(-1), original);
-        QVERIFY(*w.store().loadVariant(variants.back().id) == w.design());
+        QVERIFY(w.store().loadVariant(variants.back().id)->design == w.design());
         QCOMPARE(w.windowTitle(),
                  libraryTitle(QStringLiteral("Workhorse"), QStringLiteral("full recompute")));
         QVERIFY(!w.isWindowModified());

@@ -151,7 +151,7 @@ private slots:
         MainWindow w;
         const std::string example = cf::examplePath("workhorse.json");
         QCOMPARE(w.currentFile(), QFileInfo(QString::fromStdString(example)).absoluteFilePath());
-        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
         const cf::Result<cf::Design> expected = cf::loadDesignFile(example);
         QVERIFY(expected.ok());
         QVERIFY(w.design() == *expected);
@@ -485,7 +485,7 @@ private slots:
         QSignalSpy errors(&w, &MainWindow::errorOccurred);
         QVERIFY(!w.openFile(path));
         QCOMPARE(errors.count(), 1);
-        QVERIFY(w.lastError().contains(QStringLiteral("broken.json")));
+        QVERIFY(w.lastErrorShown().contains(QStringLiteral("broken.json")));
         QVERIFY(w.design() == before);
         QCOMPARE(w.currentFile(), fileBefore);
         QVERIFY(!w.isModified());
@@ -529,7 +529,7 @@ private slots:
         f.write(R"({"format": "clusterforge-design", "version": 99, "name": "Future"})");
         f.close();
         QVERIFY(!w.openFile(path));
-        QVERIFY2(w.lastError().contains(QStringLiteral("version")), qPrintable(w.lastError()));
+        QVERIFY2(w.lastErrorShown().contains(QStringLiteral("version")), qPrintable(w.lastErrorShown()));
         QVERIFY(w.design() == before);
     }
 

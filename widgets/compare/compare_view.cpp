@@ -195,21 +195,22 @@ void CompareView::showError(const QString& message)
     message_->setVisible(!message.isEmpty());
 }
 
-bool CompareView::setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
-                                       const Catalog& catalog)
+StoreResult<void> CompareView::setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
+                                                    const Catalog& catalog)
 {
     std::vector<Input> inputs;
     for (qint64 id : variantIds) {
-        const std::optional<VariantRow> row = store.variant(id);
-        Problems problems;
-        const std::optional<Design> design = row ? store.loadVariant(id, &problems) : std::nullopt;
-        if (!design) {
-            showError(tr("Cannot load variant %1: %2").arg(id).arg(store.lastError().message));
-            return false;
+        const StoreResult<VariantRow> row = store.variant(id);
+        const StoreResult<LoadedVariant> loaded = row ? store.loadVariant(id) : StoreFailure{row.error()};
+        if (!loaded) {
+            showError(tr("Cannot load variant %1: %2").arg(id).arg(loaded.error().message));
+            return StoreFailure{loaded.error()};
         }
-        inputs.push_back({row->designName + QStringLiteral(" — ") + row->name, *design});
+        inputs.push_back({row->designName + QStringLiteral(" — ") + row->name, loaded->design});
     }
-    return setVariants(inputs, catalog);
+    if (!setVariants(inputs, catalog))
+        return StoreFailure{StoreError{StoreErrorKind::BadInput, errorText(), {}}};
+    return StoreResult<void>::success();
 }
 
 bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog& catalog)

@@ -11,6 +11,7 @@
 #include "models/catalog/catalog.h"
 #include "models/compare/variant_comparison.h"
 #include "models/design/design.h"
+#include "models/store/store_error.h"
 
 #include <QWidget>
 
@@ -41,9 +42,11 @@ public:
 
     // Two to four variants; false and errorText() otherwise (the view then shows the message).
     bool setVariants(const std::vector<Input>& variants, const Catalog& catalog = Catalog::builtin());
-    // Loads the variants from the store ("design — variant" as names).
-    bool setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
-                              const Catalog& catalog = Catalog::builtin());
+    // Loads the variants from the store ("design — variant" as names). Fails with
+    // the store's error for a variant that does not load, BadInput with
+    // errorText() when setVariants() refuses them.
+    StoreResult<void> setVariantsFromStore(DesignStore& store, const std::vector<qint64>& variantIds,
+                                           const Catalog& catalog = Catalog::builtin());
 
     const VariantComparison& comparison() const { return comparison_; }
     QString errorText() const { return error_; }

@@ -13,7 +13,14 @@ namespace cf {
 
 namespace {
 constexpr int kMsPerSecond = 1000;
+
+// Without a store there is nothing to save to or recover from.
+StoreFailure noStore()
+{
+    return StoreFailure{
+        StoreError{StoreErrorKind::CannotOpen, QStringLiteral("no design database is open"), {}}};
 }
+} // namespace
 
 AutosaveController::AutosaveController(DesignStore* store, QObject* parent)
     : QObject(parent), store_(store), timer_(new QTimer(this))
@@ -66,63 +73,64 @@ void AutosaveController::watch(DesignDocument* document)
         connect(document, &DesignDocument::changed, this, &AutosaveController::onEdited);
 }
 
-bool AutosaveController::saveNow(bool force)
+StoreResult<void> AutosaveController::saveNow(bool force)
 {
     if (!document_ || !store_ || (!dirty_ && !force))
-        return true;
-    if (!store_->saveWorkingCopy(document_->design(), basedOn_)) {
-        lastError_ = store_->lastError().message;
-        emit failed(lastError_);
-        return false;
+        return StoreResult<void>::success();
+    StoreResult<void> written = store_->saveWorkingCopy(document_->design(), basedOn_);
+    if (!written) {
+        emit failed(written.error().message);
+        return written;
     }
     dirty_ = false;
-    lastError_.clear();
     emit saved(QDateTime::currentDateTimeUtc());
-    return true;
+    return written;
 }
 
 void AutosaveController::onTimeout()
 {
-    saveNow(false);
+    (void)saveNow(false); // a failure is emitted as failed()
 }
 
-std::optional<WorkingCopyRow> AutosaveController::pendingRecovery()
+StoreResult<std::optional<WorkingCopyRow>> AutosaveController::pendingRecovery()
 {
     if (!store_)
-        return std::nullopt;
-    std::optional<WorkingCopyRow> row = store_->workingCopy();
-    if (!row && !store_->lastError().ok())
-        lastError_ = store_->lastError().message;
-    return row;
+        return noStore();
+    return store_->workingCopy();
 }
 
-std::optional<Design> AutosaveController::recoverDesign()
+StoreResult<std::optional<Design>> AutosaveController::recoverDesign()
 {
-    const std::optional<WorkingCopyRow> row = pendingRecovery();
+    const StoreResult<std::optional<WorkingCopyRow>> row = pendingRecovery();
     if (!row)
-        return std::nullopt;
-    Result<Design> loaded = loadDesignJson(std::string_view(row->document.constData(), row->document.size()));
+        return StoreFailure{row.error()};
+    if (!*row)
+        return std::optional<Design>(); // nothing left over
+    const QByteArray& document = (*row)->document;
+    Result<Design> loaded = loadDesignJson(std::string_view(document.constData(), document.size()));
     if (!loaded.ok()) {
         QStringList messages;
         for (const Problem& p : loaded.problems())
             messages << QString::fromStdString(formatProblem(p));
-        lastError_ = tr("The autosaved working copy cannot be read: %1").arg(messages.join(QStringLiteral("; ")));
-        return std::nullopt;
+        return StoreFailure{StoreError{
+            StoreErrorKind::BadDocument,
+            tr("The autosaved working copy cannot be read: %1").arg(messages.join(QStringLiteral("; "))),
+            loaded.problems()}};
     }
-    return loaded.take();
+    return std::optional<Design>(loaded.take());
 }
 
-bool AutosaveController::clear()
+StoreResult<void> AutosaveController::clear()
 {
     if (!store_)
-        return false;
-    if (!store_->clearWorkingCopy()) {
-        lastError_ = store_->lastError().message;
-        emit failed(lastError_);
-        return false;
+        return noStore();
+    StoreResult<void> cleared = store_->clearWorkingCopy();
+    if (!cleared) {
+        emit failed(cleared.error().message);
+        return cleared;
     }
     dirty_ = false;
-    return true;
+    return cleared;
 }
 
 } // namespace cf

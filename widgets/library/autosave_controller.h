@@ -14,6 +14,7 @@
 
 #include "models/design/design.h"
 #include "models/store/store_types.h"
+#include "models/store/store_error.h"
 
 #include <QObject>
 #include <QPointer>
@@ -56,16 +57,16 @@ public:
     void setBasedOnVariant(std::optional<qint64> variantId) { basedOn_ = variantId; }
     bool isDirty() const { return dirty_; }
 
-    // Write the working copy now if dirty (or always when `force`); false with
-    // lastError() on a store failure (also emitted as failed()).
-    bool saveNow(bool force = false);
-    // The last session's working copy, when one is left over.
-    std::optional<WorkingCopyRow> pendingRecovery();
-    // pendingRecovery() parsed; nullopt (and lastError()) when absent or unreadable.
-    std::optional<Design> recoverDesign();
+    // Write the working copy now if dirty (or always when `force`); a store
+    // failure is also emitted as failed().
+    StoreResult<void> saveNow(bool force = false);
+    // The last session's working copy: nullopt when none is left over.
+    StoreResult<std::optional<WorkingCopyRow>> pendingRecovery();
+    // pendingRecovery() parsed: nullopt when none is left over, BadDocument
+    // when the copy does not load.
+    StoreResult<std::optional<Design>> recoverDesign();
     // Drop the working copy (clean save or quit).
-    bool clear();
-    QString lastError() const { return lastError_; }
+    StoreResult<void> clear();
 
 signals:
     void saved(const QDateTime& whenUtc);
@@ -81,7 +82,6 @@ private:
     int delayMs_ = 0; // 0 until start(): off
     std::optional<qint64> basedOn_;
     bool dirty_ = false;
-    QString lastError_;
 };
 
 } // namespace cf

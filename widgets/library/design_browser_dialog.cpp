@@ -214,13 +214,13 @@ void DesignBrowserDialog::reload()
     if (text.isEmpty()) {
         const auto list = store_->listDesigns();
         if (!list) {
-            showError(store_->lastError().message);
+            showError(list.error().message);
             return;
         }
         for (const DesignRow& d : *list) {
             const auto variants = store_->listVariants(d.id);
             if (!variants) {
-                showError(store_->lastError().message);
+                showError(variants.error().message);
                 return;
             }
             byDesign[d.id] = *variants;
@@ -229,7 +229,7 @@ void DesignBrowserDialog::reload()
     } else {
         const auto found = store_->search(text);
         if (!found) {
-            showError(store_->lastError().message);
+            showError(found.error().message);
             return;
         }
         for (const VariantRow& v : *found) {
@@ -361,10 +361,10 @@ bool DesignBrowserDialog::renameSelected()
         return false;
     const qint64 id = item->data(IdRole).toLongLong();
     const bool design = item->data(IsDesignRole).toBool();
-    const bool ok =
+    const StoreResult<void> renamed =
         design ? store_->renameDesign(id, name->trimmed()) : store_->renameVariant(id, name->trimmed());
-    if (!ok) {
-        showError(store_->lastError().message);
+    if (!renamed) {
+        showError(renamed.error().message);
         return false;
     }
     reload();
@@ -385,9 +385,9 @@ bool DesignBrowserDialog::deleteSelected()
                      .arg(item->text());
     if (!confirm_(this, design ? tr("Delete design") : tr("Delete variant"), question))
         return false;
-    const bool ok = design ? store_->deleteDesign(id) : store_->deleteVariant(id);
-    if (!ok) {
-        showError(store_->lastError().message);
+    const StoreResult<void> deleted = design ? store_->deleteDesign(id) : store_->deleteVariant(id);
+    if (!deleted) {
+        showError(deleted.error().message);
         return false;
     }
     reload();
