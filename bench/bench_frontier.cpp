@@ -176,13 +176,14 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     row("saveDesignJson", medianMs([&] { saveDesignJson(design); }));
 
     DesignStore store;
-    if (!store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)))) {
-        std::printf("  SQLite: %s\n", qPrintable(store.lastError().message));
+    if (const StoreResult<void> opened = store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)));
+        !opened) {
+        std::printf("  SQLite: %s\n", qPrintable(opened.error().message));
         return 1;
     }
     qint64 variantId = 0;
     row("SQLite save (new design)", medianMs([&] {
-            if (const auto ids = store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
+            if (const StoreResult<SavedIds> ids = store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
                 variantId = ids->variantId;
         }));
     row("SQLite load (loadVariant)", medianMs([&] { store.loadVariant(variantId); }));

@@ -94,15 +94,16 @@ private slots:
     {
         QTemporaryDir dir;
         DesignStore store;
-        QVERIFY2(store.open(dir.filePath("profiles.sqlite")), qPrintable(store.lastError().message));
+        const StoreResult<void> opened = store.open(dir.filePath("profiles.sqlite"));
+        QVERIFY2(opened.ok(), qPrintable(opened.error().message));
         Design d = test::loadExample("scrappy-h100.json");
         d.calibration = sample();
         const auto ids = store.saveDesign(QStringLiteral("calibrated"), d, {});
-        QVERIFY(ids.has_value());
-        const std::optional<Design> back = store.loadVariant(ids->variantId);
-        QVERIFY(back.has_value());
-        QVERIFY(back->calibration.has_value());
-        QVERIFY(*back->calibration == sample());
+        QVERIFY(ids.ok());
+        const StoreResult<LoadedVariant> back = store.loadVariant(ids->variantId);
+        QVERIFY(back.ok());
+        QVERIFY(back->design.calibration.has_value());
+        QVERIFY(*back->design.calibration == sample());
     }
 
     // The identity profile: every figure bit-identical to no profile.
