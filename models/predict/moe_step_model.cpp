@@ -131,6 +131,8 @@ LayerCost layerCost(const Ctx& c, bool moe, bool sliding, double& tokensPerExper
     if (c.lowPrecision) // casts of the GEMM inputs (read bf16, write fp8/fp4)
         bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp);
     out.memoryS = c.tokens * bytesPerToken / c.hbm;
+    if (moe) // fixed cost per MoE layer, spread like the memory-bound work over forward + backward
+        out.memoryS += kMoeLayerFixedS / (1.0 + kMemoryBackwardFactor);
     return out;
 }
 

@@ -24,6 +24,15 @@ inline constexpr double kGroupedGemmHalfTokens = 128.0;
 // --overlap-moe-expert-parallel-comm, merged 1F1B: one micro-batch's dispatch /
 // combine runs under the other's attention and experts). Our choice.
 inline constexpr double kEpOverlapFraction = 0.5;
+// Fixed time of one MoE layer per micro-batch, forward + backward: the
+// token-dropless dispatcher's device-to-host sync of the per-expert token counts
+// and the permute / grouped-GEMM / unpermute kernel launches (Megatron-Core
+// alltoall dispatcher), independent of the tokens. Fitted ONCE over all rows of
+// calibration.csv and calibration_moe.csv together (dense rows have no MoE layer,
+// so only the MoE rows move it): a 2-10 ms grid, MAPE 81.8 % at 0 -> 26.6 % at
+// 6 ms (tst_calibration_moe). The Qwen3-30B-A3B rows run 2.8-3.1x faster per
+// token at micro-batch 8 than at 1 on B200/B300, which this term reproduces.
+inline constexpr double kMoeLayerFixedS = 0.006;
 // Bytes per element of the all-to-all: Megatron-Core's alltoall dispatcher moves
 // BF16 hidden states both ways (FP8 dispatch is DeepEP's option, not assumed).
 inline constexpr double kAllToAllBytesPerElement = 2.0;
