@@ -29,11 +29,16 @@ constexpr long long kMaxGpus = 8000000;
 constexpr double kMaxNicGbps = 3200.0;
 constexpr long long kMaxGpusPerNode = 1024; // our bound: far above any chassis
 
+// A GPU sold as a rack-scale system (NVLink domain above one 8-GPU board) gets
+// that system with --gpu alone: GB200 -> GB200 NVL72. Our threshold: a domain of
+// more than 8 GPUs (DGX/HGX boards have 8).
+constexpr int kBoardDomainGpus = 8;
+
 struct Flags {
-    std::optional<std::string> gpu, fabric;
+    std::optional<std::string> gpu, fabric, node;
     std::optional<long long> gpus, nodes, gpusPerNode;
     std::optional<double> nicGbps;
-    bool any() const { return gpu || fabric || gpus || nodes || gpusPerNode || nicGbps; }
+    bool any() const { return gpu || fabric || gpus || nodes || gpusPerNode || nicGbps || node; }
 };
 
 std::optional<std::string> takePositional(ArgList& args)
@@ -136,7 +141,10 @@ const FlagGroup& clusterFlags()
                   "NIC speed per GPU"),
          choiceFlag("--fabric", {"ib", "roce"}, "ib", "scale-out fabric: InfiniBand or RoCE Ethernet"),
          pathFlag("--profile", "PROFILE.json",
-                  "site calibration from 'calibrate' the prediction uses (replaces the design's)")}};
+                  "site calibration from 'calibrate' the prediction uses (replaces the design's)"),
+         textFlag("--node", "ID",
+                  "catalog node id, e.g. dgx-b200 or gb200-nvl72 (default: the rack system of a GPU sold "
+                  "as one, gb200 -> gb200-nvl72; else a generic node of --gpus-per-node GPUs)")}};
     return group;
 }
 
@@ -184,6 +192,7 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     f.gpusPerNode = args.takeInt(table.at("--gpus-per-node"));
     f.nicGbps = args.takeDouble(table.at("--nic-gbps"));
     f.fabric = args.takeOneOf(table.at("--fabric"));
+    f.node = args.takeString("--node");
     for (const std::string& e : args.errors())
         if (e.rfind("--gpu", 0) == 0 || e.rfind("--nodes", 0) == 0 || e.rfind("--nic-gbps", 0) == 0 ||
             e.rfind("--fabric", 0) == 0)
@@ -197,6 +206,22 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
         errors.push_back("--gpu: unknown GPU " + quoteValue(*f.gpu));
     if (f.gpus && f.nodes)
         errors.push_back("--gpus: give --gpus or --nodes, not both");
+    const NodeSpec* node = nullptr;
+    if (f.node) {
+        if (!(node = catalog.node(*f.node)))
+            errors.push_back("--node: unknown node " + quoteValue(*f.node));
+        else if (gpu && node->gpuId != gpu->id)
+            errors.push_back("--node: " + node->id + " holds " + node->gpuId + ", not --gpu " + gpu->id);
+        else if (f.gpusPerNode || f.nicGbps)
+            errors.push_back(std::string(f.gpusPerNode ? "--gpus-per-node" : "--nic-gbps") +
+                             ": the catalog node " + node->id + " sets it; drop one of the two");
+        else
+            gpu = catalog.gpu(node->gpuId);
+    } else if (gpu && !f.gpusPerNode && !f.nicGbps) {
+        for (const NodeSpec& n : catalog.nodes())
+            if (n.gpuId == gpu->id && n.scaleUpDomainGpus > kBoardDomainGpus && !node)
+                node = &n; // the GPU's rack-scale system
+    }
 
     if (auto path = takePositional(args)) {
         in.fromFile = true;
@@ -219,8 +244,8 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
                              ": cannot resize a drawn design; use 'generate' or drop the file");
     } else if (!f.any()) {
         return in; // no cluster given: the command says what it needs
-    } else if (!f.gpu) {
-        errors.push_back("--gpu: required without DESIGN.json");
+    } else if (!f.gpu && !node) {
+        errors.push_back("--gpu: required without DESIGN.json (or give --node)");
     } else if (!f.gpus && !f.nodes) {
         errors.push_back("--gpus: give --gpus N or --nodes N");
     }
@@ -231,7 +256,11 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     if (in.fromFile) {
         // Flags override the file: GPU / GPUs per node / NIC speed through a
         // synthetic node that the node parts then use; --fabric through switch overrides.
-        if (f.gpu || f.gpusPerNode || f.nicGbps) {
+        if (f.node && node) { // a catalog node replaces every node part's type
+            for (Part& p : in.design.parts)
+                if (p.kind == PartKind::Node)
+                    p.catalogId = node->id;
+        } else if (f.gpu || f.gpusPerNode || f.nicGbps) {
             const Part* first = nullptr;
             for (const Part& p : in.design.parts)
                 if (p.kind == PartKind::Node && !first)
@@ -270,16 +299,17 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     }
 
     // A uniform cluster from the flags alone.
-    const double nicGbps = f.nicGbps.value_or(kDefaultNicGbps);
+    const double nicGbps = node ? node->nicGbps : f.nicGbps.value_or(kDefaultNicGbps);
     const FabricTech fabric = tech.value_or(FabricTech::InfiniBand);
-    long long perNode = f.gpusPerNode.value_or(kDefaultGpusPerNode);
-    if (f.gpus && !f.gpusPerNode && *f.gpus < perNode)
+    long long perNode = node ? node->gpus : f.gpusPerNode.value_or(kDefaultGpusPerNode);
+    if (f.gpus && !f.gpusPerNode && !node && *f.gpus < perNode)
         perNode = *f.gpus; // --gpus 4 alone: one 4-GPU node
     long long nodeCount = f.nodes.value_or(0);
     if (f.gpus) {
         if (*f.gpus % perNode != 0) {
-            errors.push_back("--gpus: " + std::to_string(*f.gpus) + " is not a multiple of --gpus-per-node " +
-                             std::to_string(perNode));
+            errors.push_back("--gpus: " + std::to_string(*f.gpus) + " is not a multiple of " +
+                             (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
+                                   : "--gpus-per-node " + std::to_string(perNode)));
             return in;
         }
         nodeCount = *f.gpus / perNode;
@@ -293,20 +323,23 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
         errors.push_back("--fabric: the catalog has no switch of that technology");
         return in;
     }
-    nodes.push_back(nodeJson(*gpu, int(perNode), nicGbps, catalog));
+    if (!node)
+        nodes.push_back(nodeJson(*gpu, int(perNode), nicGbps, catalog));
+    const std::string nodeId = node ? node->id : kCliNodeId;
     switches.push_back(switchJson(*base, fabric, nicGbps, kCliSwitchId, kCliSwitchRadix));
     if (!mergeOverlay(catalog, nodes, switches, errors))
         return in;
 
     Design& d = in.design;
-    d.name = std::to_string(nodeCount) + " x " + std::to_string(perNode) + " " + gpu->id + " (CLI flags)";
+    d.name = std::to_string(nodeCount) + " x " + (node ? nodeId : std::to_string(perNode) + " " + gpu->id) +
+             " (CLI flags)";
     if (nodeCount == 1) {
-        d.parts.push_back({"n1", PartKind::Node, kCliNodeId, "Node 1", 0, 0, 1});
+        d.parts.push_back({"n1", PartKind::Node, nodeId, "Node 1", 0, 0, 1});
     } else {
         FabricSpec spec;
         spec.topology = FabricTopology::FatTree;
         spec.nodes = static_cast<int>(nodeCount);
-        spec.nodeId = kCliNodeId;
+        spec.nodeId = nodeId;
         spec.switchId = kCliSwitchId;
         const GeneratedFabric fab = generateFabric(spec, catalog);
         if (hasErrors(fab.problems)) {

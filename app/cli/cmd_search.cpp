@@ -42,6 +42,10 @@ nlohmann::ordered_json reportJson(const SearchReport& r)
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     for (const SearchResult& res : r.results) {
         nlohmann::ordered_json item = splitJson(res.split);
+        if (res.prediction.moe.edp > 0) { // MoE only: dense reports keep their bytes
+            item["ep"] = res.split.ep;
+            item["etp"] = res.split.etp;
+        }
         item["report"] = nlohmann::ordered_json::parse(predictionJson(res.prediction));
         results.push_back(std::move(item));
     }
@@ -73,9 +77,12 @@ void printText(const SearchReport& r, std::ostream& out)
     for (const SearchResult& res : r.results) {
         const Parallelism& s = res.split;
         const Prediction& p = res.prediction;
-        out << line("%4d %4d %4d %4d %6d %4d %4d %-12s %-10s %10.1f %8.1f %9.0f %7.1f\n", rank++, s.tp, s.pp, s.vp,
+        out << line("%4d %4d %4d %4d %6d %4d %4d %-12s %-10s %10.1f %8.1f %9.0f %7.1f", rank++, s.tp, s.pp, s.vp,
                     s.dp, s.cp, s.microbatch, toString(s.sharding), toString(s.recompute),
                     p.goodput.timeToTrainS / 86400.0, p.mfu * 100.0, p.tokensPerSPerGpu, p.memory.totalBytes / kBytesPerMarketingGB);
+        if (p.moe.edp > 0) // MoE splits name their expert split (dense lines keep their bytes)
+            out << line("  ep %d etp %d", s.ep, s.etp);
+        out << "\n";
     }
     if (!r.infeasible.empty()) {
         out << "infeasible:\n";

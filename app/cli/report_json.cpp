@@ -155,6 +155,36 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["break_even_month"] = p.cost.breakEvenMonth;
     j["warnings"] = problemList(p, Severity::Warning);
     j["errors"] = problemList(p, Severity::Error);
+    // MoE / extended shapes only, so dense reports keep their bytes.
+    if (p.moe.paramsTotal > 0) {
+        j["parameters_total"] = p.moe.paramsTotal;
+        j["parameters_active"] = p.moe.paramsActive;
+        j["breakdown"]["ep_comm_s"] = b.epCommS;
+        j["breakdown"]["expert_dp_comm_exposed_s"] = b.expertDpCommExposedS;
+        j["memory_per_gpu_gb"]["expert_weights"] = m.expertWeightsBytes / kGB;
+        j["memory_per_gpu_gb"]["worst_stage"] = m.worstStage;
+        json stages = json::array();
+        for (const StageMemory& s : p.stages)
+            stages.push_back({{"stage", s.stage},
+                              {"layers", s.layers},
+                              {"moe_layers", s.moeLayers},
+                              {"total", s.totalBytes / kGB},
+                              {"weights", s.weightsBytes / kGB},
+                              {"expert_weights", s.expertWeightsBytes / kGB},
+                              {"gradients", s.gradientsBytes / kGB},
+                              {"optimizer", s.optimizerBytes / kGB},
+                              {"activations", s.activationsBytes / kGB},
+                              {"buffers", s.buffersBytes / kGB}});
+        j["memory_per_stage_gb"] = std::move(stages);
+        j["moe"] = {{"expert_data_parallel", p.moe.edp},
+                    {"tokens_per_expert", p.moe.tokensPerExpert},
+                    {"grouped_gemm_efficiency", p.moe.groupedGemmEfficiency},
+                    {"all_to_all_bytes_per_gpu", p.moe.allToAllBytesPerGpu},
+                    {"all_to_all_s_per_layer", p.moe.allToAllS},
+                    {"ep_comm_total_s", p.moe.epCommTotalS},
+                    {"ep_inside_scale_up", p.moe.epInsideScaleUp},
+                    {"expert_dp_comm_s", p.moe.expertDpCommS}};
+    }
     nullMissing(p, j);
     if (bands && !p.lacks(FigureGroup::Training))
         addBands(*bands, j);
@@ -202,6 +232,10 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     row("DP comm exposed", "%.3f", b.dpCommExposedS);
     row("CP comm", "%.3f", b.cpCommS);
     row("optimizer", "%.3f", b.optimizerS);
+    if (p.moe.paramsTotal > 0) { // MoE / extended shapes only (dense reports keep their bytes)
+        row("EP all-to-all exposed", "%.3f", b.epCommS);
+        row("expert DP comm exposed", "%.3f", b.expertDpCommExposedS);
+    }
     row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
     // GiB for people (the catalog's "80 GB" HBM is 80 GiB); the JSON keeps decimal GB.
     o << "Memory per GPU (GiB)\n";
@@ -213,6 +247,19 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     row("buffers", "%.1f", m.buffersBytes / kGiB, kMemory);
     row("total", "%.1f", m.totalBytes / kGiB, kMemory);
     row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
+    if (p.moe.paramsTotal > 0) {
+        row("expert weights", "%.1f", m.expertWeightsBytes / kGiB, kMemory);
+        for (const StageMemory& s : p.stages) {
+            char label[64];
+            std::snprintf(label, sizeof label, "stage %d (%d layers, %d MoE)", s.stage, s.layers, s.moeLayers);
+            row(label, "%.1f", s.totalBytes / kGiB, kMemory);
+        }
+        o << "Model\n";
+        row("parameters (total)", "%.2fB", p.moe.paramsTotal / 1e9, kDesign);
+        row("parameters (active)", "%.2fB", p.moe.paramsActive / 1e9, kDesign);
+        row("tokens per expert", "%.0f", p.moe.tokensPerExpert, kMemory);
+        o << "  EP group: " << (p.moe.epInsideScaleUp ? "inside" : "leaves") << " the NVLink domain\n";
+    }
     o << "Run\n";
     row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
     row("goodput", "%.1f %%", 100 * p.goodput.goodput);

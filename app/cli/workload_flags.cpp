@@ -8,6 +8,7 @@ namespace {
 
 constexpr long long kMaxDim = 1LL << 24;
 constexpr long long kMaxGpus = 1LL << 22;
+constexpr long long kMaxExperts = 1LL << 16; // as the design file's bound
 
 // Defaults the help names: a flag left out keeps the file's (or preset's) value;
 // without a file the engine's defaults apply (Workload{}, Parallelism{}).
@@ -59,12 +60,18 @@ const FlagGroup& workloadFlags()
          choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
                     "custom model: input and output embeddings shared"),
          intFlag("--vocab", "V", "tokens", 1, kMaxDim, "", "custom model: vocabulary size"),
+         intFlag("--experts", "E", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts per MoE layer (1 = dense)"),
+         intFlag("--top-k", "K", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts each token uses"),
+         intFlag("--expert-ffn", "F", "", 1, kMaxDim, "--model's, else --ffn", "FFN size of one routed expert"),
+         intFlag("--shared-experts", "S", "experts", 0, kMaxExperts, "--model's, else 0", "always-active shared experts"),
+         intFlag("--dense-layers", "N", "layers", 0, kMaxDim, "--model's, else 0", "first layers with a dense FFN"),
          intFlag("--seq", "S", "tokens", 1, kMaxDim,
                  "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
          intFlag("--global-batch", "B", "sequences", 1, kMaxDim, fileElse(std::to_string(w.globalBatchSeqs)),
                  "global batch per optimizer step"),
          realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
-         choiceFlag("--precision", {"bf16", "fp8"}, fileElse(toString(w.precision)), "training precision"),
+         choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
+                    "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on B200, B300, GB200, GB300)"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
                     "checkpoint writes in the background or blocking")}};
     return group;
@@ -84,6 +91,11 @@ const FlagGroup& splitFlags()
          intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
                  "micro-batch size"),
          intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "GPUs / (TP x PP x CP)", "data-parallel degree"),
+         intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
+                 "expert-parallel degree (MoE; folds into TP x CP x DP)"),
+         intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)), "expert tensor-parallel degree (MoE)"),
+         realFlag("--expert-imbalance", "X", "", 1, 1e6, fileElse("1"),
+                  "busiest expert's tokens over the balanced share (1 = balanced routing)"),
          choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
                     "Megatron sequence parallelism with TP > 1"),
          choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
@@ -136,6 +148,18 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     };
     const bool layers = dim("--layers", m.layers), hidden = dim("--hidden", m.hidden), heads = dim("--heads", m.heads);
     const bool kv = dim("--kv-heads", m.kvHeads), ffn = dim("--ffn", m.ffn), vocab = dim("--vocab", m.vocab);
+    // Mixture of experts: on a preset or a custom shape alike.
+    auto moeDim = [&](const char* flag, int& field) {
+        if (auto v = args.takeInt(rowOf(flag))) {
+            field = int(*v);
+            m.preset.clear(); // edited away from the preset
+        }
+    };
+    moeDim("--experts", m.experts);
+    moeDim("--top-k", m.expertsPerToken);
+    moeDim("--expert-ffn", m.expertFfn);
+    moeDim("--shared-experts", m.sharedExperts);
+    moeDim("--dense-layers", m.denseLayers);
     bool gated = m.gatedFfn;
     const bool ffnType = yesNo(args, "--ffn-type", gated);
     m.gatedFfn = gated;
@@ -186,6 +210,10 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     split("--cp", p.cp);
     if (auto v = args.takeInt(rowOf("--microbatch")))
         p.microbatch = int(*v);
+    split("--ep", p.ep);
+    split("--etp", p.etp);
+    if (auto v = args.takeDouble(rowOf("--expert-imbalance")))
+        p.expertImbalance = *v;
     if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)
@@ -208,6 +236,10 @@ std::string flagForField(const std::string& field)
         {"workload.model.layers", "--layers"}, {"workload.model.hidden", "--hidden"},
         {"workload.model.heads", "--heads"}, {"workload.model.kvHeads", "--kv-heads"},
         {"workload.model.ffn", "--ffn"}, {"workload.model.vocab", "--vocab"},
+        {"parallelism.ep", "--ep"}, {"parallelism.etp", "--etp"}, {"parallelism.expertImbalance", "--expert-imbalance"},
+        {"workload.model.experts", "--experts"}, {"workload.model.expertsPerToken", "--top-k"},
+        {"workload.model.expertFfn", "--expert-ffn"}, {"workload.model.sharedExperts", "--shared-experts"},
+        {"workload.model.denseLayers", "--dense-layers"},
     };
     const auto it = kFlags.find(field);
     return it == kFlags.end() ? std::string() : it->second;

@@ -32,6 +32,7 @@ struct GpuSpec {
     std::string id, name, vendor, arch; // arch: "Ampere", "Hopper", "Blackwell", "CDNA3", "Ada"
     double bf16Tflops = 0;     // dense
     double fp8Tflops = 0;      // dense; 0 = no FP8
+    double fp4Tflops = 0;      // dense NVFP4/MXFP4; 0 = no FP4 tensor cores
     double hbmGB = 0;          // as marketed ("80 GB"), which is GiB: bytes = hbmGB * 2^30 (memory_model.h)
     double hbmGBps = 0;        // memory bandwidth, gigabytes per second
     double scaleUpGBpsPerDir = 0; // NVLink (or PCIe) bandwidth per GPU per direction, GB/s, NCCL model

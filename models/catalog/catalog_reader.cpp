@@ -100,6 +100,7 @@ bool readGpu(CatalogEntryReader& r, GpuSpec& g)
     r.text("arch", g.arch, false, false);
     r.number("bf16Tflops", g.bf16Tflops, 0, kMaxTflops, true, true);
     r.number("fp8Tflops", g.fp8Tflops, 0, kMaxTflops, false);
+    r.number("fp4Tflops", g.fp4Tflops, 0, kMaxTflops, false);
     r.number("hbmGB", g.hbmGB, 0, kMaxMemoryGB, true, true);
     r.number("hbmGBps", g.hbmGBps, 0, kMaxGBps, true, true);
     r.number("scaleUpGBpsPerDir", g.scaleUpGBpsPerDir, 0, kMaxGBps, true, true);
@@ -259,6 +260,21 @@ bool readPreset(CatalogEntryReader& r, ModelPreset& p, Problems& problems)
             s.boolean("tiedEmbeddings", m.tiedEmbeddings, false);
             s.integer("experts", m.experts, 1, kMaxExperts, false);
             s.integer("expertsPerToken", m.expertsPerToken, 1, kMaxExperts, false);
+            // Mixture-of-experts and attention extensions (absent = dense defaults).
+            s.integer("expertFfn", m.expertFfn, 0, kMaxModelDim, false);
+            s.integer("sharedExperts", m.sharedExperts, 0, kMaxExperts, false);
+            s.integer("sharedExpertFfn", m.sharedExpertFfn, 0, kMaxModelDim, false);
+            s.integer("denseLayers", m.denseLayers, 0, kMaxLayers, false);
+            s.integer("moeLayerFrequency", m.moeLayerFrequency, 1, kMaxLayers, false);
+            s.integer("headDim", m.headDim, 0, kMaxModelDim, false);
+            s.integer("qLoraRank", m.qLoraRank, 0, kMaxModelDim, false);
+            s.integer("kvLoraRank", m.kvLoraRank, 0, kMaxModelDim, false);
+            s.integer("qkRopeHeadDim", m.qkRopeHeadDim, 0, kMaxModelDim, false);
+            s.integer("qkNopeHeadDim", m.qkNopeHeadDim, 0, kMaxModelDim, false);
+            s.integer("vHeadDim", m.vHeadDim, 0, kMaxModelDim, false);
+            s.integer("slidingWindowLayers", m.slidingWindowLayers, 0, kMaxLayers, false);
+            s.integer("slidingWindow", m.slidingWindow, 0, kMaxModelDim, false);
+            s.integer("mtpLayers", m.mtpLayers, 0, kMaxLayers, false);
             if (s.ok() && (m.kvHeads > m.heads || m.heads % m.kvHeads != 0))
                 s.error("kvHeads", "must divide heads (" + std::to_string(m.heads) + ")");
             if (s.ok() && m.expertsPerToken > m.experts)

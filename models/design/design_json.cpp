@@ -83,6 +83,18 @@ ordered_json workloadJson(const Workload& w)
     m["tiedEmbeddings"] = w.model.tiedEmbeddings;
     m["experts"] = w.model.experts;
     m["expertsPerToken"] = w.model.expertsPerToken;
+    // Written only when set, so dense designs keep their bytes (and older readers).
+    const ModelShape& s = w.model;
+    const std::pair<const char*, int> optional[] = {
+        {"expertFfn", s.expertFfn}, {"sharedExperts", s.sharedExperts}, {"sharedExpertFfn", s.sharedExpertFfn},
+        {"denseLayers", s.denseLayers}, {"moeLayerFrequency", s.moeLayerFrequency == 1 ? 0 : s.moeLayerFrequency},
+        {"headDim", s.headDim}, {"qLoraRank", s.qLoraRank}, {"kvLoraRank", s.kvLoraRank},
+        {"qkRopeHeadDim", s.qkRopeHeadDim}, {"qkNopeHeadDim", s.qkNopeHeadDim}, {"vHeadDim", s.vHeadDim},
+        {"slidingWindowLayers", s.slidingWindowLayers}, {"slidingWindow", s.slidingWindow},
+        {"mtpLayers", s.mtpLayers}};
+    for (const auto& [key, value] : optional)
+        if (value != 0)
+            m[key] = value;
     ordered_json j;
     j["model"] = std::move(m);
     j["seqLen"] = w.seqLen;
@@ -102,6 +114,10 @@ ordered_json parallelismJson(const Parallelism& p)
     j["dp"] = p.dp;
     j["cp"] = p.cp;
     j["ep"] = p.ep;
+    if (p.etp != 1)
+        j["etp"] = p.etp;
+    if (p.expertImbalance != 1.0)
+        j["expertImbalance"] = p.expertImbalance;
     j["microbatch"] = p.microbatch;
     j["sequenceParallel"] = p.sequenceParallel;
     j["sharding"] = toString(p.sharding);

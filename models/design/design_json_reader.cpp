@@ -34,6 +34,7 @@ constexpr long long kMaxHeads = FL::kMaxHeads;
 constexpr long long kMaxFfn = FL::kMaxFfn;
 constexpr long long kMaxVocab = FL::kMaxVocab;
 constexpr long long kMaxExperts = FL::kMaxExperts;
+constexpr double kMaxExpertImbalance = FL::kMaxExpertImbalance;
 constexpr long long kMaxSeqLen = FL::kMaxSeqLen;
 constexpr long long kMaxBatchSeqs = FL::kMaxBatchSeqs;
 constexpr double kMaxTokens = FL::kMaxTokens;
@@ -52,7 +53,7 @@ constexpr double kMaxRackKw = FL::kMaxRackKw;
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
-constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\"";
+constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
 constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\"";
 
@@ -274,7 +275,10 @@ private:
     {
         const std::string ptr = "/workload/model";
         r_.warnUnknownKeys(obj, ptr, {"preset", "layers", "hidden", "heads", "kvHeads", "ffn", "gatedFfn", "vocab",
-                                      "tiedEmbeddings", "experts", "expertsPerToken"});
+                                      "tiedEmbeddings", "experts", "expertsPerToken", "expertFfn", "sharedExperts",
+                                      "sharedExpertFfn", "denseLayers", "moeLayerFrequency", "headDim", "qLoraRank",
+                                      "kvLoraRank", "qkRopeHeadDim", "qkNopeHeadDim", "vHeadDim",
+                                      "slidingWindowLayers", "slidingWindow", "mtpLayers"});
         r_.readString(obj, ptr, "preset", m.preset, false);
         r_.readInt(obj, ptr, "layers", m.layers, 0, kMaxLayers);
         r_.readInt(obj, ptr, "hidden", m.hidden, 0, kMaxHidden);
@@ -286,6 +290,21 @@ private:
         r_.readBool(obj, ptr, "tiedEmbeddings", m.tiedEmbeddings);
         r_.readInt(obj, ptr, "experts", m.experts, 0, kMaxExperts);
         r_.readInt(obj, ptr, "expertsPerToken", m.expertsPerToken, 0, kMaxExperts);
+        // Mixture-of-experts and attention extensions: absent = the dense defaults.
+        r_.readInt(obj, ptr, "expertFfn", m.expertFfn, 0, kMaxFfn);
+        r_.readInt(obj, ptr, "sharedExperts", m.sharedExperts, 0, kMaxExperts);
+        r_.readInt(obj, ptr, "sharedExpertFfn", m.sharedExpertFfn, 0, kMaxFfn);
+        r_.readInt(obj, ptr, "denseLayers", m.denseLayers, 0, kMaxLayers);
+        r_.readInt(obj, ptr, "moeLayerFrequency", m.moeLayerFrequency, 0, kMaxLayers);
+        r_.readInt(obj, ptr, "headDim", m.headDim, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "qLoraRank", m.qLoraRank, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "kvLoraRank", m.kvLoraRank, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "qkRopeHeadDim", m.qkRopeHeadDim, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "qkNopeHeadDim", m.qkNopeHeadDim, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "vHeadDim", m.vHeadDim, 0, kMaxHidden);
+        r_.readInt(obj, ptr, "slidingWindowLayers", m.slidingWindowLayers, 0, kMaxLayers);
+        r_.readInt(obj, ptr, "slidingWindow", m.slidingWindow, 0, kMaxSeqLen);
+        r_.readInt(obj, ptr, "mtpLayers", m.mtpLayers, 0, kMaxLayers);
     }
 
     void readWorkload(const json& obj, Workload& w)
@@ -305,7 +324,7 @@ private:
     void readParallelism(const json& obj, Parallelism& p)
     {
         const std::string ptr = "/parallelism";
-        r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "microbatch", "sequenceParallel",
+        r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
                                       "sharding", "recompute"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
@@ -313,6 +332,8 @@ private:
         r_.readInt(obj, ptr, "dp", p.dp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "cp", p.cp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "ep", p.ep, 0, kMaxSplitDegree);
+        r_.readInt(obj, ptr, "etp", p.etp, 0, kMaxSplitDegree);
+        r_.readDouble(obj, ptr, "expertImbalance", p.expertImbalance, 0.0, kMaxExpertImbalance);
         r_.readInt(obj, ptr, "microbatch", p.microbatch, 0, kMaxBatchSeqs);
         r_.readBool(obj, ptr, "sequenceParallel", p.sequenceParallel);
         r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);

@@ -34,6 +34,7 @@ struct FileLimits {
     static constexpr long long kMaxFfn = 1 << 22;
     static constexpr long long kMaxVocab = 1 << 24;
     static constexpr long long kMaxExperts = 1 << 16;
+    static constexpr double kMaxExpertImbalance = 1e6; // busiest expert / balanced share
     static constexpr long long kMaxSeqLen = 1 << 30;
     static constexpr long long kMaxBatchSeqs = 1 << 30;
     static constexpr double kMaxTokens = 1e18;
@@ -78,6 +79,9 @@ struct DesignLimits {
     // Workload.
     static constexpr int kMaxSeqLen = 10000000;             // 10M tokens: beyond published long-context training
     static constexpr double kMaxTokensToTrain = 1e18;       // ~60x Llama 3's 15T; beyond that is a typo
+    // Busiest expert's tokens over the balanced share: at most every token of the
+    // micro-batch on one expert, i.e. experts / top-k (checked per design).
+    static constexpr double kMinExpertImbalance = 1.0;
     // Economics.
     static constexpr double kMinPue = 1.0;                  // PUE = facility / IT power, >= 1 by definition
     static constexpr double kMaxPue = 3.0;                  // ~2x the 1.58 industry average (refdata §6)

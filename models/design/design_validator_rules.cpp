@@ -1,5 +1,7 @@
 // The workload, split and economics rules of validateDesign.
 #include "models/design/design_validator_rules.h"
+
+#include "models/design/moe_rules.h"
 #include "models/design/design_limits.h"
 
 #include "models/catalog/catalog.h"
@@ -94,13 +96,15 @@ void checkWorkload(Context& ctx)
         if (m.heads % m.kvHeads != 0)
             ctx.error("workload.model.kvHeads", "The " + str(m.heads) + " attention heads are not a multiple of the "
                                                     + str(m.kvHeads) + " KV heads; each KV head must serve the same number of heads.");
-        if (m.hidden % m.heads != 0)
+        if (m.hidden % m.heads != 0 && m.headDim == 0 && !m.isMla())
             ctx.error("workload.model.hidden", "The hidden size " + str(m.hidden) + " is not a multiple of the "
                                                    + str(m.heads) + " attention heads.");
         if (m.expertsPerToken > m.experts)
             ctx.error("workload.model.expertsPerToken", "Each token cannot use " + str(m.expertsPerToken)
                                                             + " experts when the model has only " + str(m.experts) + ".");
     }
+    for (Problem& q : moeShapeProblems(m))
+        ctx.error(q.field, q.message);
     if (w.seqLen < 1 || w.seqLen > kMaxSeqLen)
         ctx.error("workload.seqLen", "The sequence length " + str(w.seqLen) + " must be from 1 to " + str(kMaxSeqLen) + " tokens.");
     if (!std::isfinite(w.tokensToTrain) || w.tokensToTrain <= 0)
@@ -122,6 +126,16 @@ void checkWorkload(Context& ctx)
             if (gpu && gpu->fp8Tflops <= 0 && reported.insert(gpu->id).second)
                 ctx.error("workload.precision", "FP8 needs FP8 tensor cores, which the " + gpu->name + " in '" + p.id
                                                     + "' does not have; use bf16.", p.id);
+        }
+    }
+    if (w.precision == Precision::FP4) {
+        std::set<std::string> reported;
+        for (const Part& p : ctx.design.parts) {
+            const NodeSpec* node = p.kind == PartKind::Node ? ctx.catalog->node(p.catalogId) : nullptr;
+            const GpuSpec* gpu = node ? ctx.catalog->gpu(node->gpuId) : nullptr;
+            if (gpu && gpu->fp4Tflops <= 0 && reported.insert(gpu->id).second)
+                ctx.error("workload.precision", "FP4 (NVFP4/MXFP4) needs FP4 tensor cores (B200, B300, GB200, GB300), which the "
+                                                    + gpu->name + " in '" + p.id + "' does not have; use fp8 or bf16.", p.id);
         }
     }
 }
@@ -211,11 +225,9 @@ void checkParallelism(Context& ctx)
     if (p.cp > 1 && seq >= 1 && seq % (2LL * p.cp) != 0)
         ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) + " to be a multiple of 2 x CP = "
                                         + str(2LL * p.cp) + " (each rank takes two chunks for load balance).");
-    if (m.experts >= 1 && m.experts % p.ep != 0)
-        ctx.error("parallelism.ep", "EP " + str(p.ep) + " does not divide the " + str(m.experts) + " experts.");
-    if (dp > 0 && dp % p.ep != 0)
-        ctx.error("parallelism.ep", "EP " + str(p.ep) + " does not divide DP " + str(dp)
-                                        + "; expert-parallel groups sit inside the data-parallel group.");
+    // EP / ETP under Megatron-Core's MoE parallel folding (models/design/moe_rules.h).
+    for (Problem& q : expertSplitProblems(m, p, dp, seq))
+        ctx.error(q.field, q.message);
 }
 
 void checkEconomics(Context& ctx)

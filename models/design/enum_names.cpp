@@ -37,8 +37,8 @@ constexpr std::array<std::pair<Medium, const char*>, 4> kMedia{{
     {Medium::NVLink, "nvlink"}, {Medium::CopperDAC, "dac"}, {Medium::AOC, "aoc"}, {Medium::Fibre, "fibre"}}};
 constexpr std::array<std::pair<LengthClass, const char*>, 3> kLengthClasses{{
     {LengthClass::InRack, "in-rack"}, {LengthClass::InRow, "in-row"}, {LengthClass::Campus, "campus"}}};
-constexpr std::array<std::pair<Precision, const char*>, 2> kPrecisions{{
-    {Precision::BF16, "bf16"}, {Precision::FP8, "fp8"}}};
+constexpr std::array<std::pair<Precision, const char*>, 3> kPrecisions{{
+    {Precision::BF16, "bf16"}, {Precision::FP8, "fp8"}, {Precision::FP4, "fp4"}}};
 constexpr std::array<std::pair<Sharding, const char*>, 6> kShardings{{
     {Sharding::DDP, "ddp"}, {Sharding::ZeRO1, "zero1"}, {Sharding::ZeRO2, "zero2"},
     {Sharding::ZeRO3, "zero3"}, {Sharding::FSDPFull, "fsdp-full"}, {Sharding::FSDPHybrid, "fsdp-hybrid"}}};

@@ -15,11 +15,14 @@ struct Parallelism {
     int vp = 1;              // virtual (interleaved) stages per pipeline rank
     int dp = 0;
     int cp = 1;
-    int ep = 1;              // expert parallel, inside dp, for MoE models
+    int ep = 1;              // expert parallel (Megatron-Core MoE parallel folding)
     int microbatch = 1;      // sequences per micro-batch
     bool sequenceParallel = true; // Megatron SP with TP > 1
     Sharding sharding = Sharding::DDP;
     Recompute recompute = Recompute::None;
+    // Added for issue 15 (last, so positional initialisers keep working):
+    int etp = 1;             // expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP)
+    double expertImbalance = 1.0; // busiest expert's tokens / the balanced share (1 = balanced)
 
     bool operator==(const Parallelism&) const = default;
 };

@@ -59,7 +59,9 @@ FlopFacts flopFacts(const ModelShape& s, int seqLen, Recompute recompute)
 
 double peakFlops(const GpuSpec& gpu, Precision precision)
 {
-    const double tflops = precision == Precision::FP8 ? gpu.fp8Tflops : gpu.bf16Tflops;
+    const double tflops = precision == Precision::FP8   ? gpu.fp8Tflops
+                          : precision == Precision::FP4 ? gpu.fp4Tflops
+                                                        : gpu.bf16Tflops;
     return std::max(0.0, tflops) * 1e12;
 }
 
@@ -84,9 +86,10 @@ LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precisi
     const double h = s.hidden;
     const double kvDim = s.heads > 0 ? double(s.kvHeads) * h / s.heads : h;
     const double tokens = double(microbatch) * seqLen / cp; // tokens this GPU processes
-    const bool fp8 = precision == Precision::FP8 && gpu.fp8Tflops > 0;
-    const double peak = peakFlops(gpu, fp8 ? Precision::FP8 : Precision::BF16);
-    const double inBytes = fp8 ? kFp8Bytes : kActivationBytes;
+    const bool fp4 = precision == Precision::FP4 && gpu.fp4Tflops > 0;
+    const bool fp8 = (precision == Precision::FP8 && gpu.fp8Tflops > 0) || fp4; // FP4 casts like FP8
+    const double peak = peakFlops(gpu, fp4 ? Precision::FP4 : fp8 ? Precision::FP8 : Precision::BF16);
+    const double inBytes = fp4 ? kFp4Bytes : fp8 ? kFp8Bytes : kActivationBytes;
     const int active = s.experts > 1 ? std::max(1, s.expertsPerToken) : 1;
     const double ffnOut = (s.gatedFfn ? 2.0 : 1.0) * s.ffn / tp;
 

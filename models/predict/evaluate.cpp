@@ -8,6 +8,7 @@
 #include "models/predict/cost_model.h"
 #include "models/predict/goodput_model.h"
 #include "models/predict/memory_model.h"
+#include "models/predict/moe_step_model.h"
 #include "models/predict/prediction_sanitize.h"
 #include "models/predict/split_checks.h"
 #include "models/predict/step_model.h"
@@ -90,8 +91,14 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
     const int dp = effectiveDp(par, t.gpus);
     if (!checkSplit(t, w, par, dp, out.problems))
         return false;
-    const bool fp8 = w.precision == Precision::FP8;
-    out.peakTflopsPerGpu = peakFlops(*t.gpu, fp8 ? Precision::FP8 : Precision::BF16) / 1e12;
+    out.peakTflopsPerGpu = peakFlops(*t.gpu, w.precision) / 1e12;
+    if (w.model.hasExtensions()) { // MoE / MLA / head dim / sliding window / MTP: step and per-stage memory
+        predictExtendedStep(t, w, par, dp, out);
+        if (par.cp > 1)
+            out.problems.push_back({Severity::Warning, "parallelism.cp",
+                                    "context parallelism of this model shape: the ring-attention exchange is not modelled", {}});
+        return true;
+    }
     predictStep(t, w, par, dp, out);
 
     // Memory on the worst stage.

@@ -20,6 +20,9 @@ inline constexpr double kCausalFraction = 0.5;
 // --- Bytes -------------------------------------------------------------------
 inline constexpr double kActivationBytes = 2.0; // BF16/FP16 activations
 inline constexpr double kFp8Bytes = 1.0;
+// NVFP4 / MXFP4 operands: 4-bit values + one 8-bit scale per 16 / 32 elements
+// (NVIDIA NVFP4 blog 2025; OCP Microscaling spec v1.0): ~0.5 B per element.
+inline constexpr double kFp4Bytes = 0.5;
 // Per token per layer, forward, in units of `hidden` elements x 2 bytes, our
 // count: 2 RMS/LayerNorms (read + write: 4 B/elem each), 2 residual adds
 // (2 reads + 1 write: 6 B/elem each), rotary on Q and K (~4 B/elem) and the

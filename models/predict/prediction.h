@@ -44,6 +44,8 @@ struct StepBreakdown {
     double dpCommExposedS = 0;
     double cpCommS = 0;
     double optimizerS = 0;
+    double epCommS = 0;        // exposed expert all-to-all (dispatch + combine), all micro-batches
+    double expertDpCommExposedS = 0; // expert-DP gradient traffic not hidden (separate from dense DP)
 };
 
 struct CommFacts {
@@ -66,7 +68,39 @@ struct MemoryFacts {               // bytes per GPU, worst pipeline stage
     double hbmBytes = 0;
     double activationBytesPerLayer = 0; // one micro-batch, one layer (Korthikanti et al. 2022)
     double inFlightMicrobatches = 0;
+    double expertWeightsBytes = 0;  // routed-expert weights on the worst stage (MoE; part of weightsBytes)
+    int worstStage = 0;             // the pipeline rank these figures are for (MoE/extension path)
     bool fits = true;
+};
+
+// One pipeline rank's memory (bytes per GPU). Filled for models with MoE or
+// attention extensions (ModelShape::hasExtensions); stage 0 holds the embedding,
+// the last stage the LM head (and MTP modules).
+struct StageMemory {
+    int stage = 0;
+    int layers = 0;                // transformer layers on this rank (all its virtual chunks)
+    int moeLayers = 0;
+    double weightsBytes = 0;       // dense + expert
+    double expertWeightsBytes = 0; // routed experts only (part of weightsBytes)
+    double gradientsBytes = 0;
+    double optimizerBytes = 0;
+    double activationsBytes = 0;
+    double buffersBytes = 0;
+    double totalBytes = 0;
+};
+
+// Mixture-of-experts figures (zero for a dense model).
+struct MoeFacts {
+    double paramsTotal = 0;           // model card convention (no MTP)
+    double paramsActive = 0;          // per token
+    int edp = 0;                      // expert data-parallel size (Megatron-Core folding)
+    double tokensPerExpert = 0;       // one expert instance, one micro-batch, balanced
+    double groupedGemmEfficiency = 0; // fraction of the large-GEMM speed reached at that many tokens
+    double allToAllBytesPerGpu = 0;   // one dispatch, tokens x hidden x top-k x bytes
+    double allToAllS = 0;             // one dispatch + one combine, one MoE layer, one micro-batch
+    double epCommTotalS = 0;          // all-to-all of one step before overlap
+    bool epInsideScaleUp = true;      // the EP group fits one NVLink domain
+    double expertDpCommS = 0;         // expert gradient reduction of one step before overlap
 };
 
 struct CheckpointFacts {
@@ -142,6 +176,8 @@ struct Prediction {
     double peakTflopsPerGpu = 0;    // at the design's precision
 
     FlopFacts flops;
+    MoeFacts moe;
+    std::vector<StageMemory> stages; // per pipeline rank (MoE/extension path; empty for dense shapes)
     MicrobatchFacts microbatch;
     StepBreakdown breakdown;
     CommFacts comm;

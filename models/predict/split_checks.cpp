@@ -1,5 +1,7 @@
 #include "models/predict/split_checks.h"
 
+#include "models/design/moe_rules.h"
+
 #include <limits>
 #include <string>
 
@@ -48,7 +50,7 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     if (!(w.tokensToTrain >= 0)) err("workload.tokensToTrain", "tokens to train must be >= 0");
     if (m.heads > 0 && (m.kvHeads <= 0 || m.heads % m.kvHeads != 0))
         err("workload.model.kvHeads", "KV heads " + n(m.kvHeads) + " must divide the " + n(m.heads) + " heads");
-    if (m.heads > 0 && m.hidden % m.heads != 0)
+    if (m.heads > 0 && m.hidden % m.heads != 0 && m.headDim == 0 && !m.isMla())
         err("workload.model.hidden", "hidden " + n(m.hidden) + " is not a multiple of the " + n(m.heads) + " heads");
     if (par.tp < 1) err("parallelism.tp", "TP must be >= 1, got " + n(par.tp));
     if (par.pp < 1) err("parallelism.pp", "PP must be >= 1, got " + n(par.pp));
@@ -63,6 +65,10 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
         err("parallelism.tp", "TP " + n(par.tp) + " does not divide the " + n(m.heads) + " attention heads");
     else if (m.kvHeads % par.tp != 0 && par.tp % m.kvHeads != 0)
         err("parallelism.tp", "TP " + n(par.tp) + " and the " + n(m.kvHeads) + " KV heads do not divide one another");
+    for (Problem& q : moeShapeProblems(m))
+        p.push_back(std::move(q));
+    if (p.size() != before)
+        return false;
     if (m.ffn % par.tp != 0)
         err("parallelism.tp", "TP " + n(par.tp) + " does not divide the FFN size " + n(m.ffn));
     if (par.pp > m.layers)
@@ -89,6 +95,8 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
                                             n(1LL * dp * par.microbatch));
     if (w.precision == Precision::FP8 && t.gpu->fp8Tflops <= 0)
         err("workload.precision", t.gpu->name + " has no FP8 tensor cores");
+    if (w.precision == Precision::FP4 && t.gpu->fp4Tflops <= 0)
+        err("workload.precision", t.gpu->name + " has no FP4 tensor cores (FP4 needs B200, B300, GB200 or GB300)");
     if (t.gpu->bf16Tflops <= 0 || t.gpu->hbmGBps <= 0)
         err("parts", "the catalog has no BF16 peak or HBM bandwidth for " + t.gpu->id);
     if (par.sharding == Sharding::FSDPHybrid && dp <= 1)
@@ -100,8 +108,8 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     // The EP group's fit is the topology's check (TP's is above, with CP).
     for (Problem& q : checkGroupFits(t, 1, par.ep))
         p.push_back(std::move(q));
-    if (m.experts > 1)
-        warn("workload.model.experts", "mixture of experts: the expert all-to-all is not modelled");
+    for (Problem& q : expertSplitProblems(m, par, dp, w.seqLen))
+        p.push_back(std::move(q));
     for (std::size_t i = before; i < p.size(); ++i)
         if (p[i].severity == Severity::Error)
             return false;

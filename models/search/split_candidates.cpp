@@ -41,6 +41,19 @@ SplitCandidates splitCandidates(const Workload& w, int gpus)
         if (w.seqLen % (cp == 1 ? 1 : 2 * cp) == 0)
             c.cp.push_back(cp);
     addPowersOfTwo(c.microbatch, kMaxMicrobatch);
+    if (m.isMoe()) {
+        // EP: powers of two dividing the experts; ETP: up to 8 (one NVLink board), dividing the expert FFN.
+        const int expertFfn = m.expertFfn > 0 ? m.expertFfn : m.ffn;
+        constexpr int kMaxEtp = 8; // our choice: expert TP beyond one 8-GPU board is not used in practice
+        c.ep.clear();
+        c.etp.clear();
+        for (int ep = 1; ep > 0 && ep <= std::min(gpus, m.experts); ep *= 2)
+            if (m.experts % ep == 0)
+                c.ep.push_back(ep);
+        for (int etp = 1; etp <= std::min(gpus, kMaxEtp); etp *= 2)
+            if (expertFfn % etp == 0)
+                c.etp.push_back(etp);
+    }
     return c;
 }
 

@@ -9,6 +9,7 @@ namespace cf {
 
 struct SplitCandidates {
     std::vector<int> tp, pp, cp, microbatch;
+    std::vector<int> ep{1}, etp{1}; // MoE: powers of two dividing the experts / the expert FFN (dense: 1)
 };
 
 // TP: powers of two up to the heads that divide heads and FFN;

@@ -165,12 +165,21 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                         split.cp = cp;
                         split.dp = dp;
                         split.microbatch = mb;
-                        for (Sharding s : kShardings) {
-                            split.sharding = s;
-                            for (Recompute r : kRecomputes) {
-                                split.recompute = r;
-                                if (!cancelled && !searcher.visit(split))
-                                    cancelled = true;
+                        for (int ep : c.ep) {
+                            for (int etp : c.etp) {
+                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP.
+                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0)
+                                    continue;
+                                split.ep = ep;
+                                split.etp = etp;
+                                for (Sharding s : kShardings) {
+                                    split.sharding = s;
+                                    for (Recompute r : kRecomputes) {
+                                        split.recompute = r;
+                                        if (!cancelled && !searcher.visit(split))
+                                            cancelled = true;
+                                    }
+                                }
                             }
                         }
                     }
