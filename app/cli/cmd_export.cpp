@@ -110,9 +110,8 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
         out << *file;
         return kExitOk;
     }
-    std::string writeError;
-    if (!writeFileAtomically(*output, *file, &writeError)) {
-        err << kName << ": -o: cannot write " << *output << ": " << writeError << "\n";
+    if (const Result<void> written = writeFileAtomically(*output, *file); !written) {
+        err << kName << ": -o: cannot write " << *output << ": " << failureMessage(written.problems()) << "\n";
         return kExitBadInput;
     }
     out << "wrote " << *output << " (" << info->name << ", " << file->size() << " bytes)\n";

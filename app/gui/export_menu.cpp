@@ -39,10 +39,9 @@ QString ExportMenu::exportTo(const ExportFormatInfo& format, const QString& path
             text += QStringLiteral("\n") + QString::fromStdString(formatProblem(p));
         return text;
     }
-    std::string error;
-    if (!writeFileAtomically(path.toStdString(), *file, &error))
+    if (const Result<void> written = writeFileAtomically(path.toStdString(), *file); !written)
         return tr("%1 could not be written:\n\n%2")
-            .arg(QDir::toNativeSeparators(path), QString::fromStdString(error));
+            .arg(QDir::toNativeSeparators(path), QString::fromStdString(failureMessage(written.problems())));
     return {};
 }
 
