@@ -124,8 +124,7 @@ private slots:
         Design d = test::loadDesignOrDie(design_);
         d.deviceNames.leaf = "bad name";
         const std::string bad = dir_.filePath("bad.json").toStdString();
-        std::string error;
-        QVERIFY(saveDesignFile(d, bad, &error));
+        QVERIFY(saveDesignFile(d, bad).ok());
         const std::string file = dir_.filePath("bad.csv").toStdString();
         const auto run = runCliCommand("export", {bad, "--format", "cabling-csv", "-o", file});
         QCOMPARE(run.code, 1);
