@@ -271,7 +271,7 @@ bool MainWindow::confirmLibraryName(const QString& name)
 {
     // Two library designs with one name are told apart by nobody: say so
     // before saving rather than leave the user to find out (issue 18, finding 4).
-    const std::optional<std::vector<DesignRow>> designs = store_.listDesigns();
+    const StoreResult<std::vector<DesignRow>> designs = store_.listDesigns();
     if (!designs)
         return true; // the save itself reports a broken store
     const bool taken = std::any_of(designs->begin(), designs->end(), [&](const DesignRow& row) {
