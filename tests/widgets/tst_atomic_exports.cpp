@@ -142,7 +142,7 @@ private slots:
 
     void autosaveCoversTheEditSession()
     {
-        QSettings().setValue(AutosaveController::intervalSettingsKey(), 1); // seconds
+        QSettings().setValue(AutosaveController::delaySettingsKey(), 1); // seconds
         const QString db = dataDir_.filePath("library.sqlite");
         double editedPue = 0;
         {
@@ -177,7 +177,7 @@ private slots:
         QVERIFY(recovered->has_value());
         QCOMPARE((*recovered)->economics.pue, editedPue);
         CF_VERIFY_STORE_OK(next.clear());
-        QSettings().remove(AutosaveController::intervalSettingsKey());
+        QSettings().remove(AutosaveController::delaySettingsKey());
     }
 };
 
