@@ -156,8 +156,11 @@ const std::vector<Rule>& rules()
         // expert parallel
         {"ep 2 of 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 2; }, nullptr, ""},
         {"ep 3 of 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 3; }, "parallelism.ep", "does not divide the 8 experts"},
-        {"ep 4 with dp 2", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 4; }, "parallelism.ep", "does not divide DP 2"},
-        {"ep without experts", [](Design& d) { split(d).ep = 2; }, "parallelism.ep", "does not divide the 1 experts"},
+        // Megatron-Core MoE parallel folding: EP x ETP divides TP x CP x DP (here 8 x 1 x 2).
+        {"ep 4 folds into tp 8 x dp 2", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 4; }, nullptr, ""},
+        {"ep 4 x etp 8 does not fold", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 4; split(d).etp = 8; }, "parallelism.ep", "does not divide TP x CP x DP = 16"},
+        {"ep 3 with 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 3; }, "parallelism.ep", "does not divide the 8 experts"},
+        {"ep without experts", [](Design& d) { split(d).ep = 2; }, "parallelism.ep", "needs a mixture-of-experts model"},
         // economics
         {"pue 1", [](Design& d) { money(d).pue = 1.0; }, nullptr, ""},
         {"pue 3", [](Design& d) { money(d).pue = 3.0; }, nullptr, ""},

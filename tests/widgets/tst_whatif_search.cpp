@@ -108,7 +108,9 @@ void TestWhatifSearch::applyIsOneUndoStep()
            f.dialog->resultsModel()->resultAt(row)->split == before)
         ++row;
     QVERIFY(row < f.dialog->resultsModel()->rowCount());
-    const Parallelism chosen = f.dialog->resultsModel()->resultAt(row)->split;
+    // Apply takes the row's split with DP left automatic (issue 18: DP follows the cluster).
+    Parallelism chosen = f.dialog->resultsModel()->resultAt(row)->split;
+    chosen.dp = 0;
 
     // A dock edit just before must not merge with the apply.
     Parallelism nudged = before;
@@ -143,7 +145,9 @@ void TestWhatifSearch::sortingByColumnIsNumeric()
     const int viewRow = m->rowCount() - 1;
     const int rank = m->index(viewRow, SearchResultsModel::Rank).data(Qt::UserRole).toInt();
     QVERIFY(f.dialog->applyRow(viewRow));
-    QCOMPARE(f.doc.design().parallelism, f.dialog->report().results[std::size_t(rank - 1)].split);
+    Parallelism expected = f.dialog->report().results[std::size_t(rank - 1)].split;
+    expected.dp = 0; // DP stays automatic
+    QCOMPARE(f.doc.design().parallelism, expected);
 }
 
 void TestWhatifSearch::cancelStopsARunningSearch()
