@@ -21,10 +21,10 @@ int main()
     constexpr int kRuns = 50;
     const Catalog& catalog = Catalog::builtin();
     const FabricSpec spec{.topology = FabricTopology::RailOptimized, .nodes = kNodes, .storageId = "weka"};
-    const GeneratedFabric fabric = generateFabric(spec, catalog);
+    const Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     Design design;
-    design.parts = fabric.parts;
-    design.links = fabric.links;
+    design.parts = fabric->parts;
+    design.links = fabric->links;
 
     std::vector<double> micros;
     std::size_t lines = 0;

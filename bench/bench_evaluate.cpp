@@ -20,10 +20,10 @@ int main()
     spec.nodeId = "dgx-h100";
     spec.switchId = "qm9700";
     spec.storageId = "lustre-nvme";
-    const GeneratedFabric fabric = generateFabric(spec, catalog);
+    const Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     Design design;
-    design.parts = fabric.parts;
-    design.links = fabric.links;
+    design.parts = fabric->parts;
+    design.links = fabric->links;
     if (const ModelPreset* preset = catalog.preset("llama3-405b")) {
         design.workload.model = preset->shape;
         design.workload.seqLen = preset->seqLen;

@@ -152,9 +152,9 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const std::size_t partsBytes = saveDesignJson(partsOnly).size();
 
     const Topology topo = deriveTopology(design, catalog);
-    GeneratedFabric fabric = generateFabric(spec, catalog);
+    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s)\n", topo.nodes, topo.gpus,
-                design.parts.size(), design.links.size(), fabric.summary.tiers, topology.c_str(),
+                design.parts.size(), design.links.size(), fabric->summary.tiers, topology.c_str(),
                 planes.empty() ? "" : ", one plane per rail");
     std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
                 double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,

@@ -55,20 +55,20 @@ int main(int argc, char** argv)
     spec.tiers = 3;
     QElapsedTimer t;
     t.start();
-    const GeneratedFabric fabric = generateFabric(spec, *catalog);
+    const Result<GeneratedFabric> fabric = generateFabric(spec, *catalog);
     const double generateMs = t.nsecsElapsed() / 1e6;
-    if (hasErrors(fabric.problems)) {
-        for (const Problem& p : fabric.problems)
+    if (hasErrors(fabric.problems())) {
+        for (const Problem& p : fabric.problems())
             std::fprintf(stderr, "%s\n", formatProblem(p).c_str());
         return 1;
     }
     Design design;
     design.name = "bench 2048";
-    design.parts = fabric.parts;
-    design.links = fabric.links;
+    design.parts = fabric->parts;
+    design.links = fabric->links;
     std::printf("design: %zu parts, %zu links (%d nodes, %d GPUs, %d leaf / %d spine / %d core); generate %.1f ms\n",
-                design.parts.size(), design.links.size(), fabric.summary.nodes, fabric.summary.gpus,
-                fabric.summary.leaf, fabric.summary.spine, fabric.summary.core, generateMs);
+                design.parts.size(), design.links.size(), fabric->summary.nodes, fabric->summary.gpus,
+                fabric->summary.leaf, fabric->summary.spine, fabric->summary.core, generateMs);
 
     std::vector<double> build, cycle, validate, paint, moveOnly, topology, validator;
     for (int run = 0; run < kRuns; ++run) {

@@ -52,11 +52,11 @@ Design bigDesign(const Catalog& catalog)
     spec.nodeId = "dgx-h100";
     spec.switchId = "qm9700";
     spec.storageId = "lustre-nvme";
-    const GeneratedFabric fabric = generateFabric(spec, catalog);
+    const Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     Design d;
     d.name = "bench 1024 nodes";
-    d.parts = fabric.parts;
-    d.links = fabric.links;
+    d.parts = fabric->parts;
+    d.links = fabric->links;
     if (const ModelPreset* preset = catalog.preset("llama3-405b")) {
         d.workload.model = preset->shape;
         d.workload.seqLen = preset->seqLen;

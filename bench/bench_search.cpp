@@ -19,14 +19,14 @@ void run(const char* label, const char* nodeId, int nodes, const char* presetId,
     spec.nodes = nodes;
     spec.nodeId = nodeId;
     spec.switchId = std::string(nodeId) == "dgx-a100" ? "qm8700" : "qm9700";
-    const GeneratedFabric fabric = generateFabric(spec, catalog);
-    if (hasErrors(fabric.problems)) {
-        std::printf("%s: generator failed: %s\n", label, formatProblem(fabric.problems.front()).c_str());
+    const Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    if (hasErrors(fabric.problems())) {
+        std::printf("%s: generator failed: %s\n", label, formatProblem(fabric.problems().front()).c_str());
         return;
     }
     Design d;
-    d.parts = fabric.parts;
-    d.links = fabric.links;
+    d.parts = fabric->parts;
+    d.links = fabric->links;
     const ModelPreset* preset = catalog.preset(presetId);
     d.workload.model = preset->shape;
     d.workload.seqLen = preset->seqLen;

@@ -58,15 +58,15 @@ int main(int argc, char** argv)
     spec.nodes = 2048;
     spec.nodeId = "dgx-h100";
     spec.switchId = "qm9700";
-    GeneratedFabric fabric = generateFabric(spec, Catalog::builtin());
-    if (fabric.parts.empty()) {
+    Result<GeneratedFabric> fabric = generateFabric(spec, Catalog::builtin());
+    if (fabric->parts.empty()) {
         std::fprintf(stderr, "bench_store: generateFabric produced no parts\n");
         return 1;
     }
     Design big;
     big.name = "rail 2048";
-    big.parts = std::move(fabric.parts);
-    big.links = std::move(fabric.links);
+    big.parts = std::move(fabric->parts);
+    big.links = std::move(fabric->links);
     const std::string json = saveDesignJson(big);
     std::printf("2,048-node rail design: %zu parts, %zu links, %.1f KB of JSON; median of %d runs\n",
                 big.parts.size(), big.links.size(), double(json.size()) / 1e3, kRuns);
@@ -114,11 +114,11 @@ int main(int argc, char** argv)
     // instead of 4 GB without changing what is measured.
     FabricSpec small = spec;
     small.nodes = 64;
-    GeneratedFabric smallFabric = generateFabric(small, Catalog::builtin());
+    Result<GeneratedFabric> smallFabric = generateFabric(small, Catalog::builtin());
     Design medium;
     medium.name = "rail 64";
-    medium.parts = std::move(smallFabric.parts);
-    medium.links = std::move(smallFabric.links);
+    medium.parts = std::move(smallFabric->parts);
+    medium.links = std::move(smallFabric->links);
     const auto listed = store.saveDesign(QStringLiteral("many"), medium, headline);
     if (!listed)
         return 1;

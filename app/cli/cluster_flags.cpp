@@ -341,15 +341,15 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
         spec.nodes = static_cast<int>(nodeCount);
         spec.nodeId = nodeId;
         spec.switchId = kCliSwitchId;
-        const GeneratedFabric fab = generateFabric(spec, catalog);
-        if (hasErrors(fab.problems)) {
-            for (const Problem& p : fab.problems)
+        const Result<GeneratedFabric> fab = generateFabric(spec, catalog);
+        if (hasErrors(fab.problems())) {
+            for (const Problem& p : fab.problems())
                 if (p.severity == Severity::Error)
                     errors.push_back("--nodes: " + p.message);
             return in;
         }
-        d.parts = fab.parts;
-        d.links = fab.links;
+        d.parts = fab->parts;
+        d.links = fab->links;
     }
     in.catalog = std::move(catalog);
     return in;

@@ -124,9 +124,9 @@ std::vector<std::string> placeIfAsked(Design& design, const Catalog& catalog, st
 }
 
 // The same facts as the JSON summary, for a person.
-void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::string& path, const RackSummary& racks)
+void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const std::string& path, const RackSummary& racks)
 {
-    const FabricSummary& s = f.summary;
+    const FabricSummary& s = f->summary;
     out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << s.tiers
         << (s.tiers == 1 ? " tier" : " tiers") << (s.planes > 1 ? ", " + std::to_string(s.planes) + " planes" : "")
         << "\n";
@@ -139,13 +139,13 @@ void printSummaryText(std::ostream& out, const GeneratedFabric& f, const std::st
     if (racks.count > 0)
         out << "racks:    " << racks.count << " x " << racks.type << ", fullest at " << formatNumber(racks.maxKw)
             << " kW at full load\n";
-    for (const Problem& p : f.problems)
+    for (const Problem& p : f.problems())
         out << "warning: " << formatProblem(p) << "\n";
 }
 
-void printSummary(std::ostream& out, const GeneratedFabric& f, const RackSummary& racks)
+void printSummary(std::ostream& out, const Result<GeneratedFabric>& f, const RackSummary& racks)
 {
-    const FabricSummary& s = f.summary;
+    const FabricSummary& s = f->summary;
     nlohmann::ordered_json j;
     j["nodes"] = s.nodes;
     j["gpus"] = s.gpus;
@@ -164,7 +164,7 @@ void printSummary(std::ostream& out, const GeneratedFabric& f, const RackSummary
     if (racks.count > 0)
         j["racks"] = {{"count", racks.count}, {"type", racks.type}, {"maxKw", racks.maxKw}};
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
-    for (const Problem& p : f.problems)
+    for (const Problem& p : f.problems())
         warnings.push_back(formatProblem(p));
     j["warnings"] = std::move(warnings);
     out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
@@ -264,10 +264,10 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
             return fail(err, {"--model: unknown model preset " + quoteValue(*model)});
     }
 
-    GeneratedFabric fabric = generateFabric(spec, catalog);
-    if (hasErrors(fabric.problems)) {
+    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    if (hasErrors(fabric.problems())) {
         std::vector<std::string> messages;
-        for (const Problem& p : fabric.problems)
+        for (const Problem& p : fabric.problems())
             if (p.severity == Severity::Error)
                 messages.push_back("--" + p.field + ": " + p.message);
         return fail(err, messages);
@@ -279,15 +279,15 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     design.description = "Generated: " + std::string(toString(spec.topology)) + ", " +
                          std::to_string(spec.nodes) + " x " + spec.nodeId + " on " + spec.switchId +
                          (spec.storageId.empty() ? std::string() : ", storage " + spec.storageId) + ".";
-    design.parts = std::move(fabric.parts);
-    design.links = std::move(fabric.links);
+    design.parts = std::move(fabric->parts);
+    design.links = std::move(fabric->links);
     if (preset) {
         design.workload.model = preset->shape;
         design.workload.model.preset = preset->id;
         design.workload.seqLen = preset->seqLen;
     }
     const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
-    setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
+    setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric->summary.gpus);
     if (std::vector<std::string> rackErrors = placeIfAsked(design, catalog, rackKw, cooling); !rackErrors.empty())
         return fail(err, rackErrors);
     const RackSummary racks = summarizeRacks(design, catalog);

@@ -330,12 +330,12 @@ void wireToCores(Builder& b, const FabricPlan& plan, const Planes& planes, const
 // Until a bundle of identical links is one entry (issue 19 item 1), a design
 // file holds at most kMaxArrayItems links (the reader's bound, issue 7): say so
 // rather than write a file that will not open again.
-void warnIfTooBigForAFile(GeneratedFabric& out)
+void warnIfTooBigForAFile(const GeneratedFabric& out, Problems& problems)
 {
     const std::size_t most = std::max(out.parts.size(), out.links.size());
     if (most <= designjson::kMaxArrayItems)
         return;
-    out.problems.push_back({Severity::Warning, "links",
+    problems.push_back({Severity::Warning, "links",
                             std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
                                 " parts: a design file holds at most " +
                                 std::to_string(designjson::kMaxArrayItems) +
@@ -346,12 +346,14 @@ void warnIfTooBigForAFile(GeneratedFabric& out)
 
 } // namespace
 
-GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
+Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& catalog)
 {
     GeneratedFabric out;
-    const Specs specs = checkSpec(spec, catalog, out.problems);
-    if (hasErrors(out.problems))
-        return out;
+    Problems problems; // warnings; an error means nothing is generated
+    const auto failed = [&] { return Result<GeneratedFabric>::failure(std::move(problems)); };
+    const Specs specs = checkSpec(spec, catalog, problems);
+    if (hasErrors(problems))
+        return failed();
     const NodeSpec& node = *specs.node;
     const SwitchSpec& sw = *specs.sw;
     const bool rail = spec.topology == FabricTopology::RailOptimized;
@@ -368,8 +370,8 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
     FabricPlan plan;
     if (const std::string error = planFabric(in, plan); !error.empty()) {
         const auto colon = error.find(": ");
-        addError(out.problems, error.substr(0, colon), error.substr(colon + 2));
-        return out;
+        addError(problems, error.substr(0, colon), error.substr(colon + 2));
+        return failed();
     }
 
     // Rows from the top: cores, super-spines, spines, leaves, nodes. Wide
@@ -457,16 +459,16 @@ GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog)
         for (std::size_t t = 0; t < cablesTo.size(); ++t)
             b.addLink("st1", prefix + std::to_string(t + 1), gbps, Medium::Fibre, length, cablesTo[t]);
         if (left > 0)
-            out.problems.push_back({Severity::Warning, "storage",
+            problems.push_back({Severity::Warning, "storage",
                                     std::to_string(left) + " storage cables found no free switch port",
                                     "st1"});
     }
 
-    warnIfTooBigForAFile(out);
+    warnIfTooBigForAFile(out, problems);
     out.summary = b.summarize(node.gpus);
     out.summary.tiers = plan.tiers;
     out.summary.planes = plan.planes;
-    return out;
+    return Result<GeneratedFabric>(std::move(out), std::move(problems));
 }
 
 const char* toString(FabricTopology topology)

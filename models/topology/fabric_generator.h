@@ -5,6 +5,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
 #include "models/design/problem.h"
+#include "models/design/result.h"
 
 #include <string>
 #include <vector>
@@ -44,10 +45,12 @@ struct GeneratedFabric {
     std::vector<Part> parts;
     std::vector<Link> links;
     FabricSummary summary;
-    Problems problems;             // an error means nothing was generated
 };
 
-GeneratedFabric generateFabric(const FabricSpec& spec, const Catalog& catalog);
+// The fabric, with its warnings (a storage system short of ports, too many
+// links for a file); no fabric when the spec has an error (the problem names
+// the spec field: "nodes", "switch", "tiers", ...).
+Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& catalog);
 
 const char* toString(FabricTopology topology); // "fat-tree", "rail", "spine-leaf"
 bool fabricTopologyFromString(const std::string& text, FabricTopology& out);

@@ -86,31 +86,31 @@ private slots:
     void superPodGolden()
     {
         QFETCH(int, nodes);
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.nodes, nodes);
-        QCOMPARE(f.summary.gpus, nodes * 8);
-        QTEST(f.summary.leaf, "leaf");
-        QTEST(f.summary.spine, "spine");
-        QTEST(f.summary.core, "core");
-        QTEST(f.summary.nodeLeafCables, "nodeLeaf");
-        QTEST(f.summary.leafSpineCables, "leafSpine");
-        QTEST(f.summary.spineCoreCables, "spineCore");
-        compareSummary(recountAndCheck(f), f.summary);
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.nodes, nodes);
+        QCOMPARE(f->summary.gpus, nodes * 8);
+        QTEST(f->summary.leaf, "leaf");
+        QTEST(f->summary.spine, "spine");
+        QTEST(f->summary.core, "core");
+        QTEST(f->summary.nodeLeafCables, "nodeLeaf");
+        QTEST(f->summary.leafSpineCables, "leafSpine");
+        QTEST(f->summary.spineCoreCables, "spineCore");
+        compareSummary(recountAndCheck(f), f->summary);
         // One node group per SU, wired with one cable per member to each of its 8 leaves.
         int groups = 0;
-        for (const Part& p : f.parts)
+        for (const Part& p : f->parts)
             groups += p.kind == PartKind::Node ? 1 : 0;
         QCOMPARE(groups, nodes / 32);
     }
 
     void railGroupsAreRailAligned()
     {
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog());
         std::map<std::string, std::vector<std::string>> leavesOf;
-        for (const Link& l : f.links)
+        for (const Link& l : f->links)
             if (l.fromPartId[0] == 'n') {
                 QCOMPARE(l.cablesPerMember, 1);
                 leavesOf[l.fromPartId].push_back(l.toPartId);
@@ -125,25 +125,25 @@ private slots:
     // switches (refdata §4.2): k = 64 -> 2048 endpoints = 256 DGX H100, 96 switches.
     void fatTreeTwoTierMax()
     {
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700", 2), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.leaf, 64);
-        QCOMPARE(f.summary.spine, 32);
-        QCOMPARE(f.summary.leaf + f.summary.spine, 3 * 64 / 2);
-        QCOMPARE(f.summary.nodeLeafCables, 64 * 64 / 2);
-        QCOMPARE(f.summary.leafSpineCables, 2048);
-        compareSummary(recountAndCheck(f), f.summary);
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.leaf, 64);
+        QCOMPARE(f->summary.spine, 32);
+        QCOMPARE(f->summary.leaf + f->summary.spine, 3 * 64 / 2);
+        QCOMPARE(f->summary.nodeLeafCables, 64 * 64 / 2);
+        QCOMPARE(f->summary.leafSpineCables, 2048);
+        compareSummary(recountAndCheck(f), f->summary);
         // One more node does not fit in two tiers: asking for two is an error
         // naming "tiers"; leaving it free gives three.
-        const GeneratedFabric over =
+        const Result<GeneratedFabric> over =
             generateFabric(fabricSpec(FabricTopology::FatTree, 257, "dgx-h100", "qm9700", 2), repoCatalog());
         QVERIFY(hasProblemOn(over, "tiers"));
-        QVERIFY(over.parts.empty() && over.links.empty());
-        const GeneratedFabric three = generateFabric(fabricSpec(FabricTopology::FatTree, 257), repoCatalog());
-        QVERIFY(three.problems.empty());
-        QVERIFY(three.summary.core > 0);
-        compareSummary(recountAndCheck(three), three.summary);
+        QVERIFY(over->parts.empty() && over->links.empty());
+        const Result<GeneratedFabric> three = generateFabric(fabricSpec(FabricTopology::FatTree, 257), repoCatalog());
+        QVERIFY(three.problems().empty());
+        QVERIFY(three->summary.core > 0);
+        compareSummary(recountAndCheck(three), three->summary);
     }
 
     // Three tiers hold k^3/4 hosts with k^2/2 edge + k^2/2 aggregation + k^2/4
@@ -168,26 +168,26 @@ private slots:
         QFETCH(int, k);
         QFETCH(int, nodes);
         const std::string n = node.toStdString(), s = sw.toStdString();
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::FatTree, nodes, n.c_str(), s.c_str()), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.nodeLeafCables, k * k * k / 4);
-        QCOMPARE(f.summary.leaf, k * k / 2);
-        QCOMPARE(f.summary.spine, k * k / 2);
-        QCOMPARE(f.summary.core, k * k / 4);
-        QCOMPARE(f.summary.leaf + f.summary.spine + f.summary.core, 5 * k * k / 4);
-        QCOMPARE(f.summary.leafSpineCables, k * k * k / 4);
-        QCOMPARE(f.summary.spineCoreCables, k * k * k / 4);
-        compareSummary(recountAndCheck(f), f.summary);
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.nodeLeafCables, k * k * k / 4);
+        QCOMPARE(f->summary.leaf, k * k / 2);
+        QCOMPARE(f->summary.spine, k * k / 2);
+        QCOMPARE(f->summary.core, k * k / 4);
+        QCOMPARE(f->summary.leaf + f->summary.spine + f->summary.core, 5 * k * k / 4);
+        QCOMPARE(f->summary.leafSpineCables, k * k * k / 4);
+        QCOMPARE(f->summary.spineCoreCables, k * k * k / 4);
+        compareSummary(recountAndCheck(f), f->summary);
         // One node more does not fit three tiers; left free, the generator adds a
         // fourth (issue 19, tst_fabric_generator_frontier).
-        const GeneratedFabric over = generateFabric(
+        const Result<GeneratedFabric> over = generateFabric(
             fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str(), 3), repoCatalog());
         QVERIFY(hasProblemOn(over, "nodes"));
-        const GeneratedFabric four = generateFabric(
+        const Result<GeneratedFabric> four = generateFabric(
             fabricSpec(FabricTopology::FatTree, nodes + 1, n.c_str(), s.c_str()), repoCatalog());
-        QVERIFY(four.problems.empty());
-        QCOMPARE(four.summary.tiers, 4);
+        QVERIFY(four.problems().empty());
+        QCOMPARE(four->summary.tiers, 4);
     }
 
     // Spine-leaf 3:1 at k = 64: d = 48 down, u = 16 up per leaf (§4.2).
@@ -198,35 +198,35 @@ private slots:
     {
         FabricSpec s = fabricSpec(FabricTopology::SpineLeaf, 96);
         s.oversubscription = 3.0;
-        const GeneratedFabric f = generateFabric(s, repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.leaf, 16);
-        QCOMPARE(f.summary.spine, 4);
-        QCOMPARE(f.summary.nodeLeafCables, 768);
-        QCOMPARE(f.summary.leafSpineCables, 256);
-        compareSummary(recountAndCheck(f), f.summary);
+        const Result<GeneratedFabric> f = generateFabric(s, repoCatalog());
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.leaf, 16);
+        QCOMPARE(f->summary.spine, 4);
+        QCOMPARE(f->summary.nodeLeafCables, 768);
+        QCOMPARE(f->summary.leafSpineCables, 256);
+        compareSummary(recountAndCheck(f), f->summary);
         // Largest 3:1 two-tier fabric: L = k = 64 leaves x 48 = 3072 endpoints
         // (384 nodes), S = ceil(64*16/64) = 16 spines.
         s.nodes = 384;
-        const GeneratedFabric max = generateFabric(s, repoCatalog());
-        QCOMPARE(max.summary.leaf, 64);
-        QCOMPARE(max.summary.spine, 16);
-        QCOMPARE(max.summary.core, 0);
+        const Result<GeneratedFabric> max = generateFabric(s, repoCatalog());
+        QCOMPARE(max->summary.leaf, 64);
+        QCOMPARE(max->summary.spine, 16);
+        QCOMPARE(max->summary.core, 0);
     }
 
     void smallFabricIsOneSwitch()
     {
         // 4 DGX H100 = 32 NICs fit one 64-port switch.
-        const GeneratedFabric f = generateFabric(fabricSpec(FabricTopology::FatTree, 4), repoCatalog());
-        QCOMPARE(f.summary.leaf, 1);
-        QCOMPARE(f.summary.spine, 0);
-        QCOMPARE(f.summary.nodeLeafCables, 32);
+        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 4), repoCatalog());
+        QCOMPARE(f->summary.leaf, 1);
+        QCOMPARE(f->summary.spine, 0);
+        QCOMPARE(f->summary.nodeLeafCables, 32);
         // Asking for two tiers gives them: 8 DGX H100 = 64 NICs -> 2 leaves, 1 spine.
-        const GeneratedFabric two =
+        const Result<GeneratedFabric> two =
             generateFabric(fabricSpec(FabricTopology::FatTree, 8, "dgx-h100", "qm9700", 2), repoCatalog());
-        QCOMPARE(two.summary.leaf, 2);
-        QCOMPARE(two.summary.spine, 1);
-        QCOMPARE(two.summary.leafSpineCables, 64);
+        QCOMPARE(two->summary.leaf, 2);
+        QCOMPARE(two->summary.spine, 1);
+        QCOMPARE(two->summary.leafSpineCables, 64);
     }
 
     void storageGetsPortsOnTheTopTier()
@@ -236,37 +236,37 @@ private slots:
         // S = ceil((256 + 2)/64) = 5 spines.
         FabricSpec s = fabricSpec(FabricTopology::FatTree, 32);
         s.storageId = "lustre-nvme";
-        const GeneratedFabric f = generateFabric(s, repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.leaf, 8);
-        QCOMPARE(f.summary.spine, 5);
-        QCOMPARE(f.summary.leafSpineCables, 256);
+        const Result<GeneratedFabric> f = generateFabric(s, repoCatalog());
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.leaf, 8);
+        QCOMPARE(f->summary.spine, 5);
+        QCOMPARE(f->summary.leafSpineCables, 256);
         int storageCables = 0;
-        for (const Link& l : f.links)
+        for (const Link& l : f->links)
             if (l.fromPartId == "st1") {
                 QVERIFY(l.toPartId.rfind("spine", 0) == 0);
                 storageCables += l.cablesPerMember;
             }
         QCOMPARE(storageCables, 2);
-        compareSummary(recountAndCheck(f), f.summary);
+        compareSummary(recountAndCheck(f), f->summary);
         // Three tiers: storage goes to the cores; 16 SU fills the 64 cores, so
         // plane 0 gets one more core.
         FabricSpec big = fabricSpec(FabricTopology::RailOptimized, 512);
         big.storageId = "weka"; // 100 GB/s = 800 Gb/s -> 2 cables
-        const GeneratedFabric g = generateFabric(big, repoCatalog());
-        QVERIFY(g.problems.empty());
-        QCOMPARE(g.summary.core, 65);
-        QCOMPARE(g.summary.spineCoreCables, 4096);
+        const Result<GeneratedFabric> g = generateFabric(big, repoCatalog());
+        QVERIFY(g.problems().empty());
+        QCOMPARE(g->summary.core, 65);
+        QCOMPARE(g->summary.spineCoreCables, 4096);
         recountAndCheck(g);
     }
 
     void layoutInTiers()
     {
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::RailOptimized, 512), repoCatalog());
         std::map<std::string, double> y;
         std::map<double, std::set<double>> xsPerRow;
-        for (const Part& p : f.parts) {
+        for (const Part& p : f->parts) {
             const std::string tier = p.kind == PartKind::Node ? "node" : p.id.substr(0, 4);
             y[tier] = p.y;
             QVERIFY(xsPerRow[p.y].insert(p.x).second); // no two parts of a row on one spot
@@ -281,7 +281,7 @@ private slots:
         QCOMPARE(y["spin"] - y["core"], spacing);
         QCOMPARE(y["node"] - y["leaf"], spacing);
         double minX = 1e18, maxX = -1e18;
-        for (const Part& p : f.parts) {
+        for (const Part& p : f->parts) {
             minX = std::min(minX, p.x);
             maxX = std::max(maxX, p.x);
         }
@@ -300,12 +300,12 @@ private slots:
     void bigDesignsUseGroups()
     {
         for (FabricTopology t : {FabricTopology::FatTree, FabricTopology::RailOptimized}) {
-            const GeneratedFabric f = generateFabric(fabricSpec(t, 2048), repoCatalog());
-            QVERIFY(f.problems.empty());
-            QCOMPARE(f.summary.gpus, 16384);
-            QVERIFY2(f.parts.size() <= 2000, std::to_string(f.parts.size()).c_str());
-            QVERIFY2(f.links.size() <= 22000, std::to_string(f.links.size()).c_str());
-            compareSummary(recountAndCheck(f), f.summary);
+            const Result<GeneratedFabric> f = generateFabric(fabricSpec(t, 2048), repoCatalog());
+            QVERIFY(f.problems().empty());
+            QCOMPARE(f->summary.gpus, 16384);
+            QVERIFY2(f->parts.size() <= 2000, std::to_string(f->parts.size()).c_str());
+            QVERIFY2(f->links.size() <= 22000, std::to_string(f->links.size()).c_str());
+            compareSummary(recountAndCheck(f), f->summary);
         }
     }
 
@@ -370,21 +370,21 @@ private slots:
         FabricSpec s = fabricSpec(FabricTopology(topology), nodes);
         s.oversubscription = ratio;
         s.storageId = storage.toStdString();
-        const GeneratedFabric f = generateFabric(s, repoCatalog());
+        const Result<GeneratedFabric> f = generateFabric(s, repoCatalog());
         const Topology t = deriveTopology(test::designOf(f), repoCatalog());
         for (const Problem& p : t.problems)
             if (p.severity == Severity::Error)
                 qWarning("%s", formatProblem(p).c_str());
         QVERIFY(!hasErrors(t.problems));
-        QCOMPARE(t.nodes, f.summary.nodes);
-        QCOMPARE(t.gpus, f.summary.gpus);
+        QCOMPARE(t.nodes, f->summary.nodes);
+        QCOMPARE(t.gpus, f->summary.gpus);
         QCOMPARE(t.nicsPerNode, 8);
-        const std::vector<int> switches = {f.summary.leaf, f.summary.spine, f.summary.core};
+        const std::vector<int> switches = {f->summary.leaf, f->summary.spine, f->summary.core};
         for (const TierFacts& tier : t.tiers)
             QCOMPARE(tier.switches, switches[std::size_t(tier.tier)]);
         QVERIFY(!t.tiers.empty());
-        QCOMPARE(t.tiers[0].downlinkCables, f.summary.nodeLeafCables);
-        QCOMPARE(t.tiers[0].uplinkCables, f.summary.leafSpineCables);
+        QCOMPARE(t.tiers[0].downlinkCables, f->summary.nodeLeafCables);
+        QCOMPARE(t.tiers[0].uplinkCables, f->summary.leafSpineCables);
         QCOMPARE(t.worstOversubscription, ratio);
     }
 

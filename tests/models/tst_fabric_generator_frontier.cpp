@@ -61,14 +61,14 @@ FabricSpec perRail(int nodes, const char* sw = "qm9700")
 
 // No cable joins two planes: every switch above the leaves is reached from
 // leaves of one rail only (rail leaf ids: SU s rail j = leaf s*8 + j + 1).
-void checkPlanesApart(const GeneratedFabric& f, int rails)
+void checkPlanesApart(const Result<GeneratedFabric>& f, int rails)
 {
     std::map<std::string, int> railOf;
-    for (const Part& p : f.parts)
+    for (const Part& p : f->parts)
         if (p.id.rfind("leaf", 0) == 0)
             railOf[p.id] = (std::stoi(p.id.substr(4)) - 1) % rails;
     // Links run upwards in build order, so one pass labels every tier.
-    for (const Link& l : f.links) {
+    for (const Link& l : f->links) {
         const auto from = railOf.find(l.fromPartId);
         if (from == railOf.end() || l.fromPartId.rfind("n", 0) == 0)
             continue;
@@ -99,15 +99,15 @@ private slots:
     void xdrSuperPodRows()
     {
         QFETCH(int, nodes);
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes, "dgx-b200", "q3400"), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QTEST(f.summary.leaf, "leaf");
-        QTEST(f.summary.spine, "spine");
-        QCOMPARE(f.summary.core, 0);
-        QCOMPARE(f.summary.nodeLeafCables, nodes * 8);
-        QCOMPARE(f.summary.leafSpineCables, nodes * 8);
-        compareSummary(recountAndCheck(f), f.summary);
+        QVERIFY(f.problems().empty());
+        QTEST(f->summary.leaf, "leaf");
+        QTEST(f->summary.spine, "spine");
+        QCOMPARE(f->summary.core, 0);
+        QCOMPARE(f->summary.nodeLeafCables, nodes * 8);
+        QCOMPARE(f->summary.leafSpineCables, nodes * 8);
+        compareSummary(recountAndCheck(f), f->summary);
     }
 
     // One plane per rail at 2,048 DGX H100: each of the 8 planes holds 2,048
@@ -116,15 +116,15 @@ private slots:
     // (the B200 RA 64-SU row: 512 leaf, 512 spine, 256 core).
     void perRailPlanesSaveATier()
     {
-        const GeneratedFabric f = generateFabric(perRail(2048), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.planes, 8);
-        QCOMPARE(f.summary.tiers, 2);
-        QCOMPARE(f.summary.leaf, 8 * 64);
-        QCOMPARE(f.summary.spine, 8 * 32);
-        QCOMPARE(f.summary.core, 0);
-        QCOMPARE(f.summary.leafSpineCables, 16384);
-        compareSummary(recountAndCheck(f), f.summary);
+        const Result<GeneratedFabric> f = generateFabric(perRail(2048), repoCatalog());
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.planes, 8);
+        QCOMPARE(f->summary.tiers, 2);
+        QCOMPARE(f->summary.leaf, 8 * 64);
+        QCOMPARE(f->summary.spine, 8 * 32);
+        QCOMPARE(f->summary.core, 0);
+        QCOMPARE(f->summary.leafSpineCables, 16384);
+        compareSummary(recountAndCheck(f), f->summary);
         checkPlanesApart(f, 8);
     }
 
@@ -133,17 +133,17 @@ private slots:
     // (512 leaf, 512 spine, 256 core, 16,384 cables per tier), eight times.
     void perRail131kIsEightSuperPods()
     {
-        const GeneratedFabric f = generateFabric(perRail(16384), repoCatalog());
-        QVERIFY(f.problems.empty()); // 167,936 links: the file opens again
-        QCOMPARE(f.summary.gpus, 131072);
-        QCOMPARE(f.summary.tiers, 3);
-        QCOMPARE(f.summary.leaf, 8 * 512);
-        QCOMPARE(f.summary.spine, 8 * 512);
-        QCOMPARE(f.summary.core, 8 * 256);
-        QCOMPARE(f.summary.nodeLeafCables, 8 * 16384);
-        QCOMPARE(f.summary.leafSpineCables, 8 * 16384);
-        QCOMPARE(f.summary.spineCoreCables, 8 * 16384);
-        compareSummary(recountAndCheck(f), f.summary);
+        const Result<GeneratedFabric> f = generateFabric(perRail(16384), repoCatalog());
+        QVERIFY(f.problems().empty()); // 167,936 links: the file opens again
+        QCOMPARE(f->summary.gpus, 131072);
+        QCOMPARE(f->summary.tiers, 3);
+        QCOMPARE(f->summary.leaf, 8 * 512);
+        QCOMPARE(f->summary.spine, 8 * 512);
+        QCOMPARE(f->summary.core, 8 * 256);
+        QCOMPARE(f->summary.nodeLeafCables, 8 * 16384);
+        QCOMPARE(f->summary.leafSpineCables, 8 * 16384);
+        QCOMPARE(f->summary.spineCoreCables, 8 * 16384);
+        compareSummary(recountAndCheck(f), f->summary);
         checkPlanesApart(f, 8);
     }
 
@@ -153,28 +153,28 @@ private slots:
     // core = GPUs/k = 1,024, one cable per GPU per tier.
     void radix128()
     {
-        const GeneratedFabric two =
+        const Result<GeneratedFabric> two =
             generateFabric(fabricSpec(FabricTopology::FatTree, 1024, "dgx-h100", "sn5600-2x400"), repoCatalog());
-        QVERIFY(two.problems.empty());
-        QCOMPARE(two.summary.tiers, 2);
-        QCOMPARE(two.summary.leaf, 128);
-        QCOMPARE(two.summary.spine, 64);
-        QCOMPARE(two.summary.leafSpineCables, 8192);
-        const GeneratedFabric three =
+        QVERIFY(two.problems().empty());
+        QCOMPARE(two->summary.tiers, 2);
+        QCOMPARE(two->summary.leaf, 128);
+        QCOMPARE(two->summary.spine, 64);
+        QCOMPARE(two->summary.leafSpineCables, 8192);
+        const Result<GeneratedFabric> three =
             generateFabric(fabricSpec(FabricTopology::FatTree, 1025, "dgx-h100", "sn5600-2x400"), repoCatalog());
-        QCOMPARE(three.summary.tiers, 3);
+        QCOMPARE(three->summary.tiers, 3);
 
-        const GeneratedFabric f =
+        const Result<GeneratedFabric> f =
             generateFabric(fabricSpec(FabricTopology::FatTree, 16384, "dgx-h100", "sn5600-2x400"), repoCatalog());
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.tiers, 3);
-        QCOMPARE(f.summary.leaf, 131072 / 64);
-        QCOMPARE(f.summary.spine, 131072 / 64);
-        QCOMPARE(f.summary.core, 131072 / 128);
-        QCOMPARE(f.summary.nodeLeafCables, 131072);
-        QCOMPARE(f.summary.leafSpineCables, 131072);
-        QCOMPARE(f.summary.spineCoreCables, 131072);
-        compareSummary(recountAndCheck(f), f.summary);
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.tiers, 3);
+        QCOMPARE(f->summary.leaf, 131072 / 64);
+        QCOMPARE(f->summary.spine, 131072 / 64);
+        QCOMPARE(f->summary.core, 131072 / 128);
+        QCOMPARE(f->summary.nodeLeafCables, 131072);
+        QCOMPARE(f->summary.leafSpineCables, 131072);
+        QCOMPARE(f->summary.spineCoreCables, 131072);
+        compareSummary(recountAndCheck(f), f->summary);
     }
 
     // 131,072 GPUs on one QM9700 fabric (k = 64) need a fourth tier: leaf,
@@ -182,24 +182,24 @@ private slots:
     // cable per GPU per tier (§4.1 rule check, one tier up).
     void fourTiersAt131k()
     {
-        const GeneratedFabric f = generateFabric(fabricSpec(FabricTopology::FatTree, 16384), repoCatalog());
+        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 16384), repoCatalog());
         // 274,432 links: more than a design file's list may hold (200,000, the
         // reader's bound) until bundles of links are one entry (issue 19 item 1).
-        QCOMPARE(f.problems.size(), std::size_t(1));
-        QCOMPARE(f.problems[0].severity, Severity::Warning);
-        QCOMPARE(f.problems[0].field, std::string("links"));
-        QCOMPARE(f.links.size(), std::size_t(4096 + 131072 + 131072 + 8192));
-        QCOMPARE(f.summary.tiers, 4);
-        QCOMPARE(f.summary.leaf, 4096);
-        QCOMPARE(f.summary.spine, 4096);
-        QCOMPARE(f.summary.superSpine, 4096);
-        QCOMPARE(f.summary.core, 2048);
-        QCOMPARE(f.summary.nodeLeafCables, 131072);
-        QCOMPARE(f.summary.leafSpineCables, 131072);
-        QCOMPARE(f.summary.spineSuperCables, 131072);
-        QCOMPARE(f.summary.superCoreCables, 131072);
-        QCOMPARE(f.summary.spineCoreCables, 0);
-        compareSummary(recountAndCheck(f), f.summary);
+        QCOMPARE(f.problems().size(), std::size_t(1));
+        QCOMPARE(f.problems()[0].severity, Severity::Warning);
+        QCOMPARE(f.problems()[0].field, std::string("links"));
+        QCOMPARE(f->links.size(), std::size_t(4096 + 131072 + 131072 + 8192));
+        QCOMPARE(f->summary.tiers, 4);
+        QCOMPARE(f->summary.leaf, 4096);
+        QCOMPARE(f->summary.spine, 4096);
+        QCOMPARE(f->summary.superSpine, 4096);
+        QCOMPARE(f->summary.core, 2048);
+        QCOMPARE(f->summary.nodeLeafCables, 131072);
+        QCOMPARE(f->summary.leafSpineCables, 131072);
+        QCOMPARE(f->summary.spineSuperCables, 131072);
+        QCOMPARE(f->summary.superCoreCables, 131072);
+        QCOMPARE(f->summary.spineCoreCables, 0);
+        compareSummary(recountAndCheck(f), f->summary);
     }
 
     // The whole four-tier maximum at k = 8: k^4/8 = 512 endpoints (64 DGX H100,
@@ -208,16 +208,16 @@ private slots:
     void fourTierMaximum()
     {
         const Catalog& c = tinyRadixCatalog();
-        const GeneratedFabric f = generateFabric(fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8"), c);
-        QVERIFY(f.problems.empty());
-        QCOMPARE(f.summary.tiers, 4);
-        QCOMPARE(f.summary.leaf, 128);
-        QCOMPARE(f.summary.spine, 128);
-        QCOMPARE(f.summary.superSpine, 128);
-        QCOMPARE(f.summary.core, 64);
-        QCOMPARE(f.summary.leaf + f.summary.spine + f.summary.superSpine + f.summary.core, 7 * 4 * 4 * 4);
-        QCOMPARE(f.summary.superCoreCables, 512);
-        compareSummary(recountAndCheck(f, c), f.summary);
+        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8"), c);
+        QVERIFY(f.problems().empty());
+        QCOMPARE(f->summary.tiers, 4);
+        QCOMPARE(f->summary.leaf, 128);
+        QCOMPARE(f->summary.spine, 128);
+        QCOMPARE(f->summary.superSpine, 128);
+        QCOMPARE(f->summary.core, 64);
+        QCOMPARE(f->summary.leaf + f->summary.spine + f->summary.superSpine + f->summary.core, 7 * 4 * 4 * 4);
+        QCOMPARE(f->summary.superCoreCables, 512);
+        compareSummary(recountAndCheck(f, c), f->summary);
         QVERIFY(hasProblemOn(generateFabric(fabricSpec(FabricTopology::FatTree, 65, "dgx-h100", "radix8"), c),
                              "nodes"));
         // The topology pass reads the fourth tier as part of the top ("core") level.
@@ -232,10 +232,10 @@ private slots:
         const Catalog& c = tinyRadixCatalog();
         FabricSpec s = fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8");
         s.storageId = "lustre-nvme";
-        const GeneratedFabric f = generateFabric(s, c);
-        QVERIFY(f.problems.empty());
+        const Result<GeneratedFabric> f = generateFabric(s, c);
+        QVERIFY(f.problems().empty());
         int storageCables = 0;
-        for (const Link& l : f.links)
+        for (const Link& l : f->links)
             if (l.fromPartId == "st1") {
                 QVERIFY(l.toPartId.rfind("core", 0) == 0);
                 storageCables += l.cablesPerMember;

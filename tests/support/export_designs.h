@@ -11,9 +11,9 @@ namespace cf::test {
 
 inline Design railDgxB200(int nodes = 128)
 {
-    GeneratedFabric f =
+    Result<GeneratedFabric> f =
         generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes, "dgx-b200", "qm9700"), repoCatalog());
-    if (hasErrors(f.problems))
+    if (hasErrors(f.problems()))
         qFatal("the rail fabric did not generate");
     return designOf(std::move(f), "rail " + std::to_string(nodes) + "x dgx-b200");
 }

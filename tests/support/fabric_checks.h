@@ -78,6 +78,13 @@ inline FabricSummary recountAndCheck(const GeneratedFabric& f, const Catalog& ca
     return s;
 }
 
+inline FabricSummary recountAndCheck(const Result<GeneratedFabric>& f, const Catalog& catalog = repoCatalog())
+{
+    if (!f)
+        qFatal("recountAndCheck: the fabric was not generated");
+    return recountAndCheck(*f, catalog);
+}
+
 inline void compareSummary(const FabricSummary& a, const FabricSummary& b)
 {
     QCOMPARE(a.nodes, b.nodes);
@@ -92,9 +99,9 @@ inline void compareSummary(const FabricSummary& a, const FabricSummary& b)
     QCOMPARE(a.superCoreCables, b.superCoreCables);
 }
 
-inline bool hasProblemOn(const GeneratedFabric& f, const std::string& field)
+inline bool hasProblemOn(const Result<GeneratedFabric>& f, const std::string& field)
 {
-    for (const Problem& p : f.problems)
+    for (const Problem& p : f.problems())
         if (p.severity == Severity::Error && p.field == field)
             return true;
     return false;

@@ -54,8 +54,8 @@ inline Design fatTreeOf(const Catalog& catalog, const std::string& nodeId, int n
         d.parts.push_back({"n1", PartKind::Node, nodeId, "Node 1", 0, 0, 1});
         return d;
     }
-    const GeneratedFabric fabric = generateFabric(fabricSpec(FabricTopology::FatTree, nodes, nodeId, switchId), catalog);
-    for (const Problem& p : fabric.problems)
+    const Result<GeneratedFabric> fabric = generateFabric(fabricSpec(FabricTopology::FatTree, nodes, nodeId, switchId), catalog);
+    for (const Problem& p : fabric.problems())
         if (p.severity == Severity::Error)
             qFatal("fabric of %d x %s: %s", nodes, nodeId.c_str(), p.message.c_str());
     return designOf(fabric);

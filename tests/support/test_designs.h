@@ -60,6 +60,15 @@ inline FabricSpec fabricSpec(FabricTopology topology, int nodes, std::string nod
 }
 
 // A Design holding the parts and links of a generated fabric.
+// The fabric of a spec the test knows is valid; a test bug otherwise.
+inline GeneratedFabric fabricOrDie(Result<GeneratedFabric> generated)
+{
+    if (!generated)
+        qFatal("generateFabric failed: %s",
+               generated.problems().empty() ? "?" : generated.problems().front().message.c_str());
+    return std::move(generated).value();
+}
+
 inline Design designOf(GeneratedFabric fabric, std::string name = {})
 {
     Design d;
@@ -67,6 +76,11 @@ inline Design designOf(GeneratedFabric fabric, std::string name = {})
     d.parts = std::move(fabric.parts);
     d.links = std::move(fabric.links);
     return d;
+}
+
+inline Design designOf(Result<GeneratedFabric> generated, std::string name = {})
+{
+    return designOf(fabricOrDie(std::move(generated)), std::move(name));
 }
 
 } // namespace cf::test

@@ -73,8 +73,8 @@ bool colourNear(const QImage& image, QPoint at, const QColor& colour, int radius
 
 GeneratedFabric fatTree256()
 {
-    return generateFabric(test::fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700"),
-                          repoCatalog());
+    return test::fabricOrDie(
+        generateFabric(test::fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700"), repoCatalog()));
 }
 
 // The canvas of the 256-node fabric, fitted, problems checked, painted.
@@ -160,7 +160,6 @@ private slots:
     void fittedMeshIsLightNotASolidBand()
     {
         const GeneratedFabric fabric = fatTree256();
-        QVERIFY(!hasErrors(fabric.problems));
         Fitted f(fabric);
         QVERIFY(f.view->zoom() < canvas::kDetailLod);
         const QImage image = f.shot();
@@ -174,8 +173,9 @@ private slots:
     void rail2048ReadsAsTiers()
     {
         FabricSpec spec = test::fabricSpec(FabricTopology::RailOptimized, 2048, "dgx-h100", "qm9700", 3);
-        const GeneratedFabric fabric = generateFabric(spec, repoCatalog());
-        QVERIFY(!hasErrors(fabric.problems));
+        const Result<GeneratedFabric> generated = generateFabric(spec, repoCatalog());
+        QVERIFY(generated.ok());
+        const GeneratedFabric& fabric = *generated;
         Fitted f(fabric, QSize(1600, 1000));
         const QImage image = f.shot();
         QVERIFY(image.save(QStringLiteral("canvas_rail_2048.png")));

@@ -57,8 +57,8 @@ private slots:
     void fatTree256()
     {
         const FabricSpec spec = test::fabricSpec(FabricTopology::FatTree, 256, "dgx-h100", "qm9700");
-        const GeneratedFabric fabric = generateFabric(spec, repoCatalog());
-        QVERIFY(!hasErrors(fabric.problems));
+        const Result<GeneratedFabric> fabric = generateFabric(spec, repoCatalog());
+        QVERIFY(!hasErrors(fabric.problems()));
         shoot(test::designOf(fabric, "fat-tree 256"), QStringLiteral("canvas_fat_tree_256.png"),
               QSize(1400, 900));
     }

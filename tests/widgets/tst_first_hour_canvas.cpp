@@ -44,9 +44,9 @@ void TestFirstHourCanvas::undoGenerateFitsWhatRemains()
     QTest::qWait(50);
     FabricSpec spec;
     spec.nodes = kGeneratedNodes;
-    const GeneratedFabric fabric = generateFabric(spec, Catalog::builtin());
-    QVERIFY(!fabric.parts.empty());
-    w.document()->applyGeneratedFabric(fabric);
+    const Result<GeneratedFabric> fabric = generateFabric(spec, Catalog::builtin());
+    QVERIFY(!fabric->parts.empty());
+    w.document()->applyGeneratedFabric(*fabric);
     QTest::qWait(50);
     view->fitToView(); // as Generate Fabric does
     w.undoStack()->undo();
@@ -69,7 +69,7 @@ void TestFirstHourCanvas::panLeavesNoTierLabelGhosts()
     DesignView* view = w.view();
     FabricSpec spec;
     spec.nodes = kGhostFabricNodes; // fitted, far below the zoom where parts carry text: tier labels
-    w.document()->applyGeneratedFabric(generateFabric(spec, Catalog::builtin()));
+    w.document()->applyGeneratedFabric(*generateFabric(spec, Catalog::builtin()));
     QTest::qWait(100);
     view->fitToView();
     QScrollBar* bar = view->verticalScrollBar();

@@ -435,7 +435,7 @@ void TestHostileGui::generatorDialog()
     else
         QCOMPARE(after.oversubscription, shown);
     // A refused fabric cannot be applied: the design stays as it was.
-    if (hasErrors(dialog.preview().problems)) {
+    if (!dialog.preview().ok()) {
         const std::size_t parts = doc.design().parts.size();
         QVERIFY(!dialog.applyToDocument());
         QCOMPARE(doc.design().parts.size(), parts);

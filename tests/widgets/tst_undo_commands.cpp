@@ -139,13 +139,13 @@ private slots:
     void generatedFabric()
     {
         const FabricSpec spec = test::fabricSpec(FabricTopology::FatTree, 16);
-        const GeneratedFabric fabric = generateFabric(spec, repoCatalog());
-        QVERIFY(!hasErrors(fabric.problems));
+        const Result<GeneratedFabric> fabric = generateFabric(spec, repoCatalog());
+        QVERIFY(!hasErrors(fabric.problems()));
         roundTrip("applyGeneratedFabric", [&](DesignDocument& d) {
             QSignalSpy reset(&d, &DesignDocument::designReset);
-            d.applyGeneratedFabric(fabric);
+            d.applyGeneratedFabric(*fabric);
             QCOMPARE(reset.count(), 1);
-            QCOMPARE(d.design().parts.size(), fabric.parts.size());
+            QCOMPARE(d.design().parts.size(), fabric->parts.size());
         });
     }
     void settings()

@@ -129,7 +129,7 @@ void FabricGeneratorDialog::updatePreview()
     oversub_->setEnabled(FabricTopology(topology_->currentData().toInt()) == FabricTopology::SpineLeaf);
     planes_->setEnabled(FabricTopology(topology_->currentData().toInt()) == FabricTopology::RailOptimized);
     preview_ = generateFabric(spec(), catalog_);
-    const bool ok = !hasErrors(preview_.problems);
+    const bool ok = preview_.ok();
     apply_->setEnabled(ok);
     summary_->setText(previewText());
 }
@@ -137,13 +137,13 @@ void FabricGeneratorDialog::updatePreview()
 QString FabricGeneratorDialog::previewText() const
 {
     QStringList lines;
-    for (const Problem& p : preview_.problems)
+    for (const Problem& p : preview_.problems())
         lines << QStringLiteral("<span style='color:%1'>%2</span>")
                      .arg(p.severity == Severity::Error ? QStringLiteral("#d32f2f") : QStringLiteral("#ef8a00"),
                           QString::fromStdString(formatProblem(p)).toHtmlEscaped());
-    if (hasErrors(preview_.problems))
+    if (!preview_)
         return lines.join(QStringLiteral("<br>"));
-    const FabricSummary& s = preview_.summary;
+    const FabricSummary& s = preview_->summary;
     lines.prepend(tr("<b>%1 nodes · %2 GPUs</b><br>Switches: %3 leaf, %4 spine, %5 core<br>"
                      "Cables: %6 node–leaf, %7 leaf–spine, %8 spine–core<br>"
                      "Canvas: %9 parts, %10 links")
@@ -155,8 +155,8 @@ QString FabricGeneratorDialog::previewText() const
                       .arg(s.nodeLeafCables)
                       .arg(s.leafSpineCables)
                       .arg(s.spineCoreCables)
-                      .arg(preview_.parts.size())
-                      .arg(preview_.links.size()));
+                      .arg(preview_->parts.size())
+                      .arg(preview_->links.size()));
     if (s.superSpine > 0 || s.planes > 1)
         lines.insert(1, tr("%1 tiers, %2 planes · %3 super-spines, %4 spine–super-spine and %5 "
                            "super-spine–core cables")
@@ -170,12 +170,12 @@ QString FabricGeneratorDialog::previewText() const
 
 bool FabricGeneratorDialog::applyToDocument()
 {
-    if (hasErrors(preview_.problems) || preview_.parts.empty())
+    if (!preview_ || preview_->parts.empty())
         return false;
     // One undo step: the fabric and what follows it (the automatic split, issue 18).
     QUndoStack* stack = document_->undoStack();
     stack->beginMacro(tr("Generate fabric"));
-    document_->applyGeneratedFabric(preview_);
+    document_->applyGeneratedFabric(*preview_);
     emit fabricApplied();
     stack->endMacro();
     return true;

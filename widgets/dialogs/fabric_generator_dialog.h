@@ -26,7 +26,7 @@ public:
     FabricSpec spec() const;
     void setSpec(const FabricSpec& spec);
     // The last preview (generated on every change of an input).
-    const GeneratedFabric& preview() const { return preview_; }
+    const Result<GeneratedFabric>& preview() const { return preview_; }
     QString previewText() const;
     // Replace the design's parts and links with the preview (one undo step).
     bool applyToDocument();
@@ -54,7 +54,7 @@ private:
     QComboBox* storage_;
     QLabel* summary_;
     QPushButton* apply_;
-    GeneratedFabric preview_;
+    Result<GeneratedFabric> preview_;
     QComboBox* planes_ = nullptr; // rail only: shared spines or one plane per rail (issue 19)
 };
 
