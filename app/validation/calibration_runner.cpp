@@ -1,4 +1,5 @@
 #include "app/validation/calibration_runner.h"
+#include "app/validation/prepared_run.h"
 
 #include "app/cli/cmd_evaluate.h"
 
@@ -17,17 +18,6 @@ std::string num(double v)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.17g", v);
     return buf;
-}
-
-double predictedFigure(const Prediction& p, CalibrationMetric metric)
-{
-    switch (metric) {
-    case CalibrationMetric::TokensPerSPerGpu: return p.tokensPerSPerGpu;
-    case CalibrationMetric::ModelTflopsPerGpu: return p.tflopsPerGpu;
-    case CalibrationMetric::HardwareTflopsPerGpu: return p.hardwareTflopsPerGpu;
-    case CalibrationMetric::Mfu: return p.mfu;
-    }
-    return 0.0;
 }
 
 } // namespace
@@ -95,7 +85,7 @@ CalibrationReport runCalibration(const std::string& csvText)
             r.errors = e.inputErrors;
             r.errors.insert(r.errors.end(), e.flagErrors.begin(), e.flagErrors.end());
             if (r.errors.empty() && c.measured > 0) {
-                r.predicted = predictedFigure(e.prediction, c.metric);
+                r.predicted = figureOf(e.prediction, c.metric);
                 r.error = (r.predicted - c.measured) / c.measured;
                 r.compared = true;
                 r.memoryFits = e.prediction.memory.fits;
