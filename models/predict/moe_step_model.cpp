@@ -452,17 +452,11 @@ void predictExtendedStep(const Topology& t, const Workload& w, const Parallelism
     dpIn.stageParams = worstDense;
     dpIn.microbatchesPerStep = m;
     dpIn.layersPerStage = std::max(1, mb.layersPerStage);
-    dpIn.forwardS = mb.forwardS;
-    dpIn.backwardS = mb.backwardS + mb.recomputeS;
-    const DpCommResult dpr = dpComm(t, dpIn);
-    br.dpCommExposedS = dpr.exposedS;
-    out.comm.dpCommTotalS = dpr.totalS;
-    out.comm.dpOverlappableS = dpr.overlappableS;
-    out.comm.allreduceTimeS = dpr.allreduceS;
-    out.comm.gradientBytesPerGpu = dpr.gradientBytes;
-    out.comm.dpGroupRanksPerNode = dpr.ranksPerNode;
+    predictDpComm(t, dpIn, out); // dense gradients over DP
     if (s.isMoe() && worstExpert > 0) {
         DpCommInputs e = dpIn;
+        e.forwardS = mb.forwardS * t.calibration.overlapScale; // the same window as the dense DP traffic
+        e.backwardS = (mb.backwardS + mb.recomputeS) * t.calibration.overlapScale;
         e.dp = int(edp);
         e.tp = par.ep * par.etp; // expert-DP ranks sit EP x ETP apart (folding order ETP, EP, EDP)
         e.cp = 1;

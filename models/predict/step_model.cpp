@@ -28,6 +28,22 @@ double stageParamsPerRank(const ModelShape& s, int layersPerStage, int tp, int p
     return (layersPerStage * layerParams(s) + copies * embedding) / std::max(1, tp);
 }
 
+DpCommResult predictDpComm(const Topology& t, DpCommInputs in, Prediction& out)
+{
+    // The compute window DP traffic hides behind, at the site's overlap (issue 16).
+    const MicrobatchFacts& mb = out.microbatch;
+    in.forwardS = mb.forwardS * t.calibration.overlapScale;
+    in.backwardS = (mb.backwardS + mb.recomputeS) * t.calibration.overlapScale;
+    const DpCommResult dpr = dpComm(t, in);
+    out.breakdown.dpCommExposedS = dpr.exposedS;
+    out.comm.dpCommTotalS = dpr.totalS;
+    out.comm.dpOverlappableS = dpr.overlappableS;
+    out.comm.allreduceTimeS = dpr.allreduceS;
+    out.comm.gradientBytesPerGpu = dpr.gradientBytes;
+    out.comm.dpGroupRanksPerNode = dpr.ranksPerNode;
+    return dpr;
+}
+
 void predictStep(const Topology& t, const Workload& w, const Parallelism& par, int dp, Prediction& out)
 {
     const ModelShape& s = w.model;
@@ -107,16 +123,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     dpIn.stageParams = stageParams;
     dpIn.microbatchesPerStep = m;
     dpIn.layersPerStage = mb.layersPerStage;
-    // The compute window DP traffic hides behind, at the site's overlap (issue 16).
-    dpIn.forwardS = mb.forwardS * t.calibration.overlapScale;
-    dpIn.backwardS = (mb.backwardS + mb.recomputeS) * t.calibration.overlapScale;
-    const DpCommResult dpr = dpComm(t, dpIn);
-    br.dpCommExposedS = dpr.exposedS;
-    out.comm.dpCommTotalS = dpr.totalS;
-    out.comm.dpOverlappableS = dpr.overlappableS;
-    out.comm.allreduceTimeS = dpr.allreduceS;
-    out.comm.gradientBytesPerGpu = dpr.gradientBytes;
-    out.comm.dpGroupRanksPerNode = dpr.ranksPerNode;
+    const DpCommResult dpr = predictDpComm(t, dpIn, out);
 
     const ShardFactors f = shardFactors(par.sharding, dp, dpr.shardGroup);
     const double hbm = gpu.hbmGBps * 1e9 * kHbmEfficiency;

@@ -21,6 +21,14 @@ inline constexpr double kOptimizerStepBytesPerParam = 28.0;
 double stageParamsPerRank(const ModelShape& shape, int layersPerStage, int tp, int pp);
 
 // Fills flops, microbatch, breakdown, comm, stepTimeS and the throughput figures.
+// The data-parallel traffic of one step, hidden behind the micro-batch's
+// compute at the site's overlap (issue 16), written into out.breakdown and
+// out.comm. `in` holds the split and the stage's parameters; the compute
+// window comes from out.microbatch. Shared by the dense and MoE step models.
+struct DpCommInputs;
+struct DpCommResult;
+DpCommResult predictDpComm(const Topology& topology, DpCommInputs in, Prediction& out);
+
 void predictStep(const Topology& topology, const Workload& workload, const Parallelism& parallelism, int dp,
                  Prediction& out);
 
