@@ -97,8 +97,12 @@ Problems expertSplitProblems(const ModelShape& m, const Parallelism& p, long lon
     if (expertFfn >= 1 && expertFfn % p.etp != 0)
         error(out, "parallelism.etp", "ETP " + str(p.etp) + " does not divide the expert FFN size " + str(expertFfn) + ".");
     if (dp > 0) {
-        const long long fold = 1LL * p.tp * p.cp * dp, expert = 1LL * p.ep * p.etp;
-        if (fold % expert != 0)
+        // Hostile values (TP or DP near INT_MAX) overflow the product; the size rules report those.
+        long long fold = 0, expert = 0;
+        const bool overflows = __builtin_mul_overflow(1LL * p.tp, 1LL * p.cp, &fold) ||
+                               __builtin_mul_overflow(fold, dp, &fold) ||
+                               __builtin_mul_overflow(1LL * p.ep, 1LL * p.etp, &expert);
+        if (!overflows && fold % expert != 0)
             error(out, "parallelism.ep",
                   "EP " + str(p.ep) + " x ETP " + str(p.etp) + " = " + str(expert) + " does not divide TP x CP x DP = " +
                       str(fold) + ", the ranks the expert layers fold into (Megatron-Core MoE parallel folding).");
