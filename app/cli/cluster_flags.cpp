@@ -307,9 +307,14 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     long long nodeCount = f.nodes.value_or(0);
     if (f.gpus) {
         if (*f.gpus % perNode != 0) {
+            // The nearest whole-node counts either side, so the user can pick one
+            // (issue 15: --gpu gb200 --gpus 256 -> 216 or 288 in NVL72 racks).
+            const long long below = *f.gpus / perNode * perNode, above = below + perNode;
             errors.push_back("--gpus: " + std::to_string(*f.gpus) + " is not a multiple of " +
                              (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
-                                   : "--gpus-per-node " + std::to_string(perNode)));
+                                   : "--gpus-per-node " + std::to_string(perNode)) +
+                             "; nearest valid: " + (below > 0 ? std::to_string(below) + " or " : std::string()) +
+                             std::to_string(above) + " GPUs");
             return in;
         }
         nodeCount = *f.gpus / perNode;
