@@ -211,23 +211,28 @@ void DesignDocument::applyGeneratedFabric(const GeneratedFabric& fabric)
     undoStack_->push(new ReplaceTopologyCommand(this, fabric.parts, fabric.links, tr("Generate fabric")));
 }
 
-void DesignDocument::setWorkload(const Workload& workload)
+void DesignDocument::setWorkload(const Workload& workload, const QString& fieldLabel)
 {
     if (workload == design_.workload)
         return;
     Design after = design_;
     after.workload = workload;
-    undoStack_->push(new SettingsCommand(this, design_, after, SettingsCommand::What::Workload, mergeSerial_));
+    auto* command = new SettingsCommand(this, design_, after, SettingsCommand::What::Workload, mergeSerial_);
+    if (!fieldLabel.isEmpty())
+        command->setText(tr("Change %1").arg(fieldLabel));
+    undoStack_->push(command);
 }
 
-void DesignDocument::setParallelism(const Parallelism& parallelism)
+void DesignDocument::setParallelism(const Parallelism& parallelism, const QString& fieldLabel)
 {
     if (parallelism == design_.parallelism)
         return;
     Design after = design_;
     after.parallelism = parallelism;
-    undoStack_->push(
-        new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_));
+    auto* command = new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_);
+    if (!fieldLabel.isEmpty())
+        command->setText(tr("Change %1").arg(fieldLabel));
+    undoStack_->push(command);
 }
 
 QString DesignDocument::displayName(const QString& id) const

@@ -90,8 +90,10 @@ public:
     int mergeSerial() const { return mergeSerial_; }
     // Replace all parts and links with a generated fabric: one command.
     void applyGeneratedFabric(const GeneratedFabric& fabric);
-    void setWorkload(const Workload& workload);
-    void setParallelism(const Parallelism& parallelism);
+    // `fieldLabel`: the edited field as the dock shows it; the undo step reads
+    // "Change <fieldLabel>" (else "Change workload" / "Change parallelism").
+    void setWorkload(const Workload& workload, const QString& fieldLabel = {});
+    void setParallelism(const Parallelism& parallelism, const QString& fieldLabel = {});
     void setEconomics(const Economics& economics);
     // Settings derived from the rest of the design (the automatic split and
     // batch, AutoSplitController): written without an undo step, as a cache

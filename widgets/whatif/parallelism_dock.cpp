@@ -1,5 +1,6 @@
 #include "widgets/whatif/parallelism_dock.h"
 
+#include "models/design/moe_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -45,6 +46,19 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
                   tr("GPUs splitting each sequence (ring attention)."));
     microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
     followCountSuffix(microbatch_, tr(" sequence"), tr(" sequences"));
+    ep_ = addSpin(tr("Expert parallel (EP)"), 1, kMaxDegree,
+                  tr("GPUs the routed experts are spread over; each holds experts / EP of them, and tokens "
+                     "reach them by an all-to-all. Must divide the experts; fastest inside the NVLink domain."));
+    followCountSuffix(ep_, tr(" GPU"), tr(" GPUs"));
+    etp_ = addSpin(tr("Expert tensor parallel (ETP)"), 1, kMaxDegree,
+                   tr("GPUs sharing each expert's matrices. EP·ETP must divide TP·CP·DP; "
+                      "expert DP = TP·CP·DP / (EP·ETP)."));
+    followCountSuffix(etp_, tr(" GPU"), tr(" GPUs"));
+    expertFold_ = new QLabel(this);
+    expertFold_->setWordWrap(true);
+    expertFold_->setToolTip(tr("Megatron-Core MoE parallel folding: the expert layers re-fold the TP·CP·DP "
+                               "ranks of the attention layers into ETP·EP·expert DP."));
+    form_->addRow(expertFold_);
 
     sharding_ = new QComboBox(this);
     sharding_->addItem(tr("DDP (replicated)"), int(Sharding::DDP));
@@ -55,7 +69,7 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     sharding_->addItem(tr("FSDP HYBRID_SHARD"), int(Sharding::FSDPHybrid));
     sharding_->setToolTip(tr("How optimizer state, gradients and weights are split across data-parallel ranks."));
     form_->addRow(tr("Sharding"), sharding_);
-    connect(sharding_, &QComboBox::activated, this, [this] { commit(QStringLiteral("sharding")); });
+    connect(sharding_, &QComboBox::activated, this, [this] { commit(tr("Sharding")); });
 
     recompute_ = new QComboBox(this);
     recompute_->addItem(tr("None"), int(Recompute::None));
@@ -63,12 +77,12 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     recompute_->addItem(tr("Full"), int(Recompute::Full));
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
     form_->addRow(tr("Recompute"), recompute_);
-    connect(recompute_, &QComboBox::activated, this, [this] { commit(QStringLiteral("recompute")); });
+    connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
 
     sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
     sequenceParallel_->setToolTip(tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
     form_->addRow(QString(), sequenceParallel_);
-    connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(QStringLiteral("sp")); });
+    connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(tr("Sequence parallel")); });
 
     product_ = new QLabel(this);
     product_->setWordWrap(true);
@@ -88,6 +102,7 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 
     connect(document_, &DesignDocument::parallelismChanged, this, &ParallelismDock::refreshFromDocument);
     connect(document_, &DesignDocument::designReset, this, &ParallelismDock::refreshFromDocument);
+    connect(document_, &DesignDocument::workloadChanged, this, &ParallelismDock::refreshFromDocument);
     connect(controller_, &EvaluationController::predictionReady, this, &ParallelismDock::showPrediction);
     refreshFromDocument();
     showPrediction(controller_->prediction());
@@ -111,7 +126,7 @@ void ParallelismDock::refreshFromDocument()
     const Parallelism& p = document_->design().parallelism;
     {
         const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
-            b8(recompute_), b9(sequenceParallel_);
+            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_);
         tp_->setValue(p.tp);
         pp_->setValue(p.pp);
         vp_->setValue(p.vp);
@@ -122,7 +137,14 @@ void ParallelismDock::refreshFromDocument()
         sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
         sequenceParallel_->setChecked(p.sequenceParallel);
+        ep_->setValue(p.ep);
+        etp_->setValue(p.etp);
+        refreshCountSuffix(ep_); // valueChanged is blocked
+        refreshCountSuffix(etp_);
     }
+    const bool moe = document_->design().workload.model.isMoe();
+    for (QWidget* w : {static_cast<QWidget*>(ep_), static_cast<QWidget*>(etp_), static_cast<QWidget*>(expertFold_)})
+        form_->setRowVisible(w, moe);
     refreshing_ = false;
     updateProduct();
 }
@@ -144,7 +166,9 @@ void ParallelismDock::commit(const QString& field)
     p.sharding = Sharding(sharding_->currentData().toInt());
     p.recompute = Recompute(recompute_->currentData().toInt());
     p.sequenceParallel = sequenceParallel_->isChecked();
-    document_->setParallelism(p);
+    p.ep = ep_->value();
+    p.etp = etp_->value();
+    document_->setParallelism(p, field);
     updateProduct();
 }
 
@@ -183,6 +207,39 @@ void ParallelismDock::updateProduct()
     }
     product_->setText(QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
     product_->setStyleSheet(ok ? QString() : QStringLiteral("color:#b00020"));
+    updateExpertFold();
+}
+
+bool ParallelismDock::expertFieldsShown() const
+{
+    return form_->isRowVisible(ep_);
+}
+
+QString ParallelismDock::expertFoldText() const { return expertFold_->text(); }
+
+// EP·ETP against the TP·CP·DP ranks it folds into (moe_rules.h), in words.
+void ParallelismDock::updateExpertFold()
+{
+    const Design& d = document_->design();
+    const Parallelism& p = d.parallelism;
+    if (!d.workload.model.isMoe()) {
+        expertFold_->clear();
+        return;
+    }
+    const int gpus = controller_->facts().topology.gpus;
+    const long long model = 1LL * p.tp * p.pp * p.cp;
+    const long long dp = p.dp > 0 ? p.dp : (model > 0 && gpus % model == 0 ? gpus / model : 0);
+    const long long folded = 1LL * p.tp * p.cp * dp;
+    const long long expert = 1LL * p.ep * p.etp;
+    const int experts = d.workload.model.experts;
+    QString text = tr("%1 experts / EP %2 = %3 per GPU").arg(experts).arg(p.ep)
+                       .arg(p.ep > 0 && experts % p.ep == 0 ? QString::number(experts / p.ep) : tr("not whole"));
+    if (dp > 0 && expert > 0 && folded % expert == 0)
+        text += tr("; expert DP = TP·CP·DP %1 / (EP·ETP %2) = %3").arg(folded).arg(expert)
+                    .arg(expertDataParallel(p, dp));
+    else if (dp > 0)
+        text += tr("; EP·ETP = %1 does not divide TP·CP·DP = %2").arg(expert).arg(folded);
+    expertFold_->setText(text);
 }
 
 void ParallelismDock::showPrediction(const Prediction& prediction)
@@ -207,10 +264,13 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"},
         {"parallelism.dp", "DP"}, {"parallelism.cp", "CP"}, {"parallelism.microbatch", tr("Micro-batch")},
         {"parallelism.sharding", tr("Sharding")}, {"parallelism.recompute", tr("Recompute")},
-        {"memory", tr("Memory")}};
+        {"parallelism.ep", "EP"}, {"parallelism.etp", "ETP"}, {"memory", tr("Memory")}};
     const QString html = problemsHtml(
         prediction.problems,
-        [](const std::string& f) { return f.rfind("parallelism", 0) == 0 || f == "memory"; },
+        [](const std::string& f) {
+            // The imbalance is edited (and explained) in the workload dock.
+            return (f.rfind("parallelism", 0) == 0 && f != "parallelism.expertImbalance") || f == "memory";
+        },
         [](const std::string& f) { return labels.value(QString::fromStdString(f), QString::fromStdString(f)); });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());
@@ -222,7 +282,8 @@ QWidget* ParallelismDock::fieldWidget(const QString& field) const
     const QHash<QString, QWidget*> editors{
         {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_},
         {"parallelism.dp", dp_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
-        {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_}};
+        {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_},
+        {"parallelism.ep", ep_}, {"parallelism.etp", etp_}};
     return editors.value(field, nullptr);
 }
 

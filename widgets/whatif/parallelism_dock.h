@@ -3,7 +3,9 @@
 // (TP·PP·CP)), CP, micro-batch, sharding, recompute and sequence parallel.
 // Shows the product TP·PP·DP·CP against the design's GPUs, the latest
 // prediction's problems with the split in words, and the memory fit (used /
-// HBM per GPU). Every edit is one undoable DesignDocument::setParallelism.
+// HBM per GPU). For a MoE model also EP and ETP with the expert fold
+// (Megatron-Core MoE parallel folding). Every edit is one undoable
+// DesignDocument::setParallelism named after the field.
 
 #include <QString>
 #include <QWidget>
@@ -32,6 +34,11 @@ public:
     QSpinBox* vpSpin() const { return vp_; }
     QSpinBox* cpSpin() const { return cp_; }
     QSpinBox* microbatchSpin() const { return microbatch_; }
+    // Expert parallelism (issue 15 item 8), shown for a mixture-of-experts model.
+    QSpinBox* epSpin() const { return ep_; }
+    QSpinBox* etpSpin() const { return etp_; }
+    bool expertFieldsShown() const;
+    QString expertFoldText() const;
     QComboBox* shardingCombo() const { return sharding_; }
     QComboBox* recomputeCombo() const { return recompute_; }
     QProgressBar* memoryBar() const { return memory_; }
@@ -44,6 +51,7 @@ private:
     void refreshFromDocument();
     void showPrediction(const Prediction& prediction);
     void updateProduct();
+    void updateExpertFold();
     void commit(const QString& field);
     QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip);
 
@@ -56,6 +64,9 @@ private:
     QSpinBox* dp_ = nullptr;
     QSpinBox* cp_ = nullptr;
     QSpinBox* microbatch_ = nullptr;
+    QSpinBox* ep_ = nullptr;
+    QSpinBox* etp_ = nullptr;
+    QLabel* expertFold_ = nullptr;
     QComboBox* sharding_ = nullptr;
     QComboBox* recompute_ = nullptr;
     QCheckBox* sequenceParallel_ = nullptr;

@@ -34,6 +34,15 @@ constexpr int kMaxVocab = 1 << 20;
 constexpr int kMaxSeqLen = 1 << 21;
 constexpr int kMaxBatchSeqs = 1 << 24;
 constexpr double kMaxTokensB = 1e6; // a quadrillion tokens
+// MoE limits (our choice): above every published model (DeepSeek-V3 256
+// routed experts, top-8, 1 shared); the engine's checks explain the rest.
+constexpr int kMaxExperts = 4096;
+constexpr int kMaxSharedExperts = 64;
+// Busiest expert's tokens over the balanced share: 1 = force-balanced routing
+// (Megatron-Bridge's published runs); 4 is far past the capacity factors in
+// use (1.0-2.0, Switch Transformer, Fedus et al. 2021) (our choice).
+constexpr double kMaxImbalance = 4.0;
+constexpr double kImbalanceStep = 0.05;
 const QString kCustomId = QStringLiteral("");
 } // namespace
 
@@ -60,7 +69,8 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     gated_ = new QCheckBox(tr("Gated FFN (SwiGLU)"), this);
     gated_->setToolTip(tr("Three FFN matrices (SwiGLU, Llama) instead of two (GELU MLP, GPT-3)."));
     form_->addRow(QString(), gated_);
-    connect(gated_, &QCheckBox::toggled, this, [this] { commit(QStringLiteral("gated")); });
+    connect(gated_, &QCheckBox::toggled, this, [this] { commit(tr("Gated FFN")); });
+    addMoeFields();
     vocab_ = addSpin(tr("Vocabulary"), tr(" tokens"), 1, kMaxVocab, tr("Tokenizer vocabulary size."));
     seqLen_ = addSpin(tr("Sequence length"), tr(" tokens"), 1, kMaxSeqLen, tr("Tokens per training sequence."));
 
@@ -72,7 +82,7 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
                             "Allowed: 0 to %L1 B.")
                              .arg(kMaxTokensB, 0, 'f', 0));
     form_->addRow(tr("Tokens to train"), tokensB_);
-    connect(tokensB_, &QDoubleSpinBox::valueChanged, this, [this] { commit(QStringLiteral("tokens")); });
+    connect(tokensB_, &QDoubleSpinBox::valueChanged, this, [this] { commit(tr("Tokens to train")); });
 
     batch_ = addSpin(tr("Global batch"), tr(" sequences"), 1, kMaxBatchSeqs,
                      tr("Sequences per optimizer step, across all data-parallel ranks."));
@@ -81,9 +91,11 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     precision_ = new QComboBox(this);
     precision_->addItem(tr("BF16"), int(Precision::BF16));
     precision_->addItem(tr("FP8"), int(Precision::FP8));
-    precision_->setToolTip(tr("Matmul precision: FP8 (Transformer Engine) needs Hopper or newer."));
+    precision_->addItem(tr("FP4"), int(Precision::FP4));
+    precision_->setToolTip(tr("Matmul precision: FP8 (Transformer Engine) needs Hopper or newer, "
+                              "FP4 (NVFP4 / MXFP4) Blackwell."));
     form_->addRow(tr("Precision"), precision_);
-    connect(precision_, &QComboBox::activated, this, [this] { commit(QStringLiteral("precision")); });
+    connect(precision_, &QComboBox::activated, this, [this] { commit(tr("Precision")); });
 
     problems_ = new QLabel(this);
     problems_->setWordWrap(true);
@@ -114,12 +126,70 @@ QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int
     return spin;
 }
 
+void WorkloadDock::addMoeFields()
+{
+    experts_ = addSpin(tr("Experts"), {}, 1, kMaxExperts,
+                       tr("Routed experts per MoE layer (n_routed_experts); 1 = a dense model. "
+                          "Above 1 the expert fields below appear."));
+    topK_ = addSpin(tr("Top-k"), tr(" experts"), 1, kMaxExperts,
+                    tr("Routed experts each token is sent to (num_experts_per_tok)."));
+    followCountSuffix(topK_, tr(" expert"), tr(" experts"));
+    expertFfn_ = addSpin(tr("Expert FFN size"), {}, 0, kMaxFfn,
+                         tr("Inner size of one routed expert (moe_intermediate_size); \"as FFN\" = the FFN size."));
+    expertFfn_->setSpecialValueText(tr("as FFN"));
+    sharedExperts_ = addSpin(tr("Shared experts"), {}, 0, kMaxSharedExperts,
+                             tr("Always-active experts every token also passes (n_shared_experts)."));
+    denseLayers_ = addSpin(tr("First dense layers"), tr(" layers"), 0, kMaxLayers,
+                           tr("Leading layers with a dense FFN of the FFN size (first_k_dense_replace)."));
+    imbalance_ = new QDoubleSpinBox(this);
+    imbalance_->setRange(1.0, kMaxImbalance);
+    imbalance_->setSingleStep(kImbalanceStep);
+    imbalance_->setDecimals(2);
+    imbalance_->setSuffix(tr(" \u00d7 balanced"));
+    imbalance_->setToolTip(tr("Tokens of the busiest expert over the balanced share: 1 = force-balanced routing. "
+                              "It sizes the routed activations and the all-to-all. Allowed: %L1 to %L2.")
+                               .arg(1.0, 0, 'f', 1)
+                               .arg(kMaxImbalance, 0, 'f', 1));
+    form_->addRow(tr("Expert imbalance"), imbalance_);
+    connect(imbalance_, &QDoubleSpinBox::valueChanged, this, &WorkloadDock::commitImbalance);
+    connect(imbalance_, &QDoubleSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
+}
+
+bool WorkloadDock::moeFieldsShown() const
+{
+    return form_->isRowVisible(topK_);
+}
+
+void WorkloadDock::showMoeRows(bool shown)
+{
+    for (QWidget* w : {static_cast<QWidget*>(topK_), static_cast<QWidget*>(expertFfn_),
+                       static_cast<QWidget*>(sharedExperts_), static_cast<QWidget*>(denseLayers_),
+                       static_cast<QWidget*>(imbalance_)})
+        form_->setRowVisible(w, shown);
+}
+
+// The imbalance is a property of the run's routing, stored with the split
+// (Parallelism::expertImbalance) but edited next to the experts.
+void WorkloadDock::commitImbalance()
+{
+    if (refreshing_)
+        return;
+    const QString field = tr("Expert imbalance");
+    if (field != lastField_)
+        document_->closeMergeWindow();
+    lastField_ = field;
+    Parallelism p = document_->design().parallelism;
+    p.expertImbalance = imbalance_->value();
+    document_->setParallelism(p, field);
+}
+
 void WorkloadDock::refreshFromDocument()
 {
     refreshing_ = true;
     const Workload& w = document_->design().workload;
-    const QList<QWidget*> all{preset_, layers_, hidden_, heads_, kvHeads_, ffn_, gated_,
-                              vocab_,  seqLen_, tokensB_, batch_, precision_};
+    const QList<QWidget*> all{preset_,  layers_,  hidden_,     heads_,         kvHeads_,     ffn_,
+                              gated_,   vocab_,   seqLen_,     tokensB_,       batch_,       precision_,
+                              experts_, topK_,    expertFfn_,  sharedExperts_, denseLayers_, imbalance_};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget* w2 : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w2));
@@ -137,6 +207,14 @@ void WorkloadDock::refreshFromDocument()
     batch_->setValue(w.globalBatchSeqs);
     refreshCountSuffix(batch_); // valueChanged is blocked
     precision_->setCurrentIndex(precision_->findData(int(w.precision)));
+    experts_->setValue(w.model.experts);
+    topK_->setValue(w.model.expertsPerToken);
+    expertFfn_->setValue(w.model.expertFfn);
+    sharedExperts_->setValue(w.model.sharedExperts);
+    denseLayers_->setValue(w.model.denseLayers);
+    imbalance_->setValue(document_->design().parallelism.expertImbalance);
+    refreshCountSuffix(topK_); // valueChanged is blocked
+    showMoeRows(w.model.isMoe());
     refreshing_ = false;
 }
 
@@ -150,7 +228,7 @@ void WorkloadDock::presetChosen(int index)
     else
         w.model.preset.clear();
     document_->closeMergeWindow();
-    document_->setWorkload(w);
+    document_->setWorkload(w, tr("Model"));
     document_->closeMergeWindow();
 }
 
@@ -170,6 +248,11 @@ void WorkloadDock::commit(const QString& field)
     w.model.ffn = ffn_->value();
     w.model.gatedFfn = gated_->isChecked();
     w.model.vocab = vocab_->value();
+    w.model.experts = experts_->value();
+    w.model.expertsPerToken = topK_->value();
+    w.model.expertFfn = expertFfn_->value();
+    w.model.sharedExperts = sharedExperts_->value();
+    w.model.denseLayers = denseLayers_->value();
     if (!(w.model == before)) {
         // Still the preset's shape? Otherwise it is custom now.
         const ModelPreset* preset = controller_->catalog().preset(before.preset);
@@ -185,7 +268,8 @@ void WorkloadDock::commit(const QString& field)
         w.tokensToTrain = typedB * kTokensPerBillion;
     w.globalBatchSeqs = batch_->value();
     w.precision = Precision(precision_->currentData().toInt());
-    document_->setWorkload(w);
+    document_->setWorkload(w, field);
+    showMoeRows(w.model.isMoe());
 }
 
 void WorkloadDock::showPrediction(const Prediction& prediction)
@@ -200,6 +284,12 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
         fp8->setToolTip(hasFp8 ? tr("FP8 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp8Tflops)
                                : gpu ? tr("The %1 has no FP8 tensor cores").arg(QString::fromStdString(gpu->name))
                                      : tr("No GPU in the design"));
+        QStandardItem* fp4 = model->item(precision_->findData(int(Precision::FP4)));
+        const bool hasFp4 = gpu && gpu->fp4Tflops > 0;
+        fp4->setEnabled(hasFp4);
+        fp4->setToolTip(hasFp4 ? tr("FP4 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp4Tflops)
+                               : gpu ? tr("The %1 has no FP4 tensor cores").arg(QString::fromStdString(gpu->name))
+                                     : tr("No GPU in the design"));
     }
     static const QHash<QString, QString> labels{
         {"workload.model.layers", tr("Layers")},   {"workload.model.hidden", tr("Hidden size")},
@@ -207,9 +297,13 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
         {"workload.model.ffn", tr("FFN size")},    {"workload.model.vocab", tr("Vocabulary")},
         {"workload.seqLen", tr("Sequence length")}, {"workload.tokensToTrain", tr("Tokens to train")},
         {"workload.globalBatchSeqs", tr("Global batch")}, {"workload.precision", tr("Precision")},
-        {"workload.model.experts", tr("Experts")}};
+        {"workload.model.experts", tr("Experts")}, {"workload.model.expertsPerToken", tr("Top-k")},
+        {"workload.model.expertFfn", tr("Expert FFN size")}, {"workload.model.sharedExperts", tr("Shared experts")},
+        {"workload.model.denseLayers", tr("First dense layers")},
+        {"parallelism.expertImbalance", tr("Expert imbalance")}};
     const QString html = problemsHtml(
-        prediction.problems, [](const std::string& f) { return f.rfind("workload", 0) == 0; },
+        prediction.problems,
+        [](const std::string& f) { return f.rfind("workload", 0) == 0 || f == "parallelism.expertImbalance"; },
         [](const std::string& f) { return labels.value(QString::fromStdString(f), QString::fromStdString(f)); });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());
@@ -221,7 +315,10 @@ QWidget* WorkloadDock::fieldWidget(const QString& field) const
         {"workload.model.preset", preset_}, {"workload.model.layers", layers_}, {"workload.model.hidden", hidden_},
         {"workload.model.heads", heads_},   {"workload.model.kvHeads", kvHeads_}, {"workload.model.ffn", ffn_},
         {"workload.model.vocab", vocab_},   {"workload.seqLen", seqLen_},        {"workload.tokensToTrain", tokensB_},
-        {"workload.globalBatchSeqs", batch_}, {"workload.precision", precision_}};
+        {"workload.globalBatchSeqs", batch_}, {"workload.precision", precision_},
+        {"workload.model.experts", experts_}, {"workload.model.expertsPerToken", topK_},
+        {"workload.model.expertFfn", expertFfn_}, {"workload.model.sharedExperts", sharedExperts_},
+        {"workload.model.denseLayers", denseLayers_}, {"parallelism.expertImbalance", imbalance_}};
     return editors.value(field, nullptr);
 }
 

@@ -38,6 +38,15 @@ public:
     QDoubleSpinBox* tokensSpin() const { return tokensB_; }
     QSpinBox* batchSpin() const { return batch_; }
     QComboBox* precisionCombo() const { return precision_; }
+    // Mixture of experts (issue 15 item 8): Experts always shown, the rest
+    // only when experts > 1 (a MoE preset sets them).
+    QSpinBox* expertsSpin() const { return experts_; }
+    QSpinBox* topKSpin() const { return topK_; }
+    QSpinBox* expertFfnSpin() const { return expertFfn_; }
+    QSpinBox* sharedExpertsSpin() const { return sharedExperts_; }
+    QSpinBox* denseLayersSpin() const { return denseLayers_; }
+    QDoubleSpinBox* imbalanceSpin() const { return imbalance_; }
+    bool moeFieldsShown() const;
     QString problemsText() const;
     // The editor of a problem's field ("workload.seqLen"), or null.
     QWidget* fieldWidget(const QString& field) const;
@@ -48,6 +57,9 @@ private:
     void presetChosen(int index);
     void commit(const QString& field);
     QSpinBox* addSpin(const QString& label, const QString& suffix, int min, int max, const QString& tip);
+    void addMoeFields();
+    void showMoeRows(bool shown);
+    void commitImbalance();
 
     DesignDocument* document_;
     EvaluationController* controller_;
@@ -63,6 +75,12 @@ private:
     QDoubleSpinBox* tokensB_ = nullptr;
     QSpinBox* batch_ = nullptr;
     QComboBox* precision_ = nullptr;
+    QSpinBox* experts_ = nullptr;
+    QSpinBox* topK_ = nullptr;
+    QSpinBox* expertFfn_ = nullptr;
+    QSpinBox* sharedExperts_ = nullptr;
+    QSpinBox* denseLayers_ = nullptr;
+    QDoubleSpinBox* imbalance_ = nullptr;
     QLabel* problems_ = nullptr;
     QString lastField_;
     bool refreshing_ = false;
