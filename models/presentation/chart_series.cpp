@@ -153,25 +153,71 @@ BreakdownSeries buildStepTimeSeries(const Prediction& p)
                {label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed DP comm")), b.dpCommExposedS},
                {label(QT_TRANSLATE_NOOP("ChartSeries", "CP comm")), b.cpCommS},
                {label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), b.optimizerS}};
+    // A mixture of experts adds its own terms to the step (moe_step_model.cpp):
+    // the exposed all-to-all and the expert-DP gradient traffic.
+    if (p.moe.edp > 0) {
+        s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "EP all-to-all")), b.epCommS});
+        s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed expert DP comm")), b.expertDpCommExposedS});
+    }
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
     s.reference = finite(p.stepTimeS);
     return s;
 }
 
+namespace {
+
+// Memory parts of one GPU; routed-expert weights (part of the weights) as
+// their own part when there are any.
+BreakdownSeries memoryParts(double weights, double expertWeights, double gradients, double optimizer,
+                            double activations, double buffers, double hbm, bool splitExperts)
+{
+    BreakdownSeries s;
+    if (splitExperts) {
+        s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "Dense weights")), weights - expertWeights},
+                   {label(QT_TRANSLATE_NOOP("ChartSeries", "Expert weights")), expertWeights}};
+    } else {
+        s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "Weights")), weights}};
+    }
+    s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Gradients")), gradients});
+    s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), optimizer});
+    s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Activations")), activations});
+    s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Buffers")), buffers});
+    for (NamedPart& part : s.parts)
+        s.total += (part.value = std::max(0.0, finite(part.value)));
+    s.reference = finite(hbm);
+    return s;
+}
+
+} // namespace
+
 BreakdownSeries buildMemorySeries(const Prediction& p)
 {
     const MemoryFacts& m = p.memory;
-    BreakdownSeries s;
-    s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "Weights")), m.weightsBytes},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Gradients")), m.gradientsBytes},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), m.optimizerBytes},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Activations")), m.activationsBytes},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Buffers")), m.buffersBytes}};
-    for (NamedPart& part : s.parts)
-        s.total += (part.value = finite(part.value));
-    s.reference = finite(m.hbmBytes);
-    return s;
+    return memoryParts(m.weightsBytes, m.expertWeightsBytes, m.gradientsBytes, m.optimizerBytes, m.activationsBytes,
+                       m.buffersBytes, m.hbmBytes, m.expertWeightsBytes > 0);
+}
+
+std::vector<BreakdownSeries> buildStageMemorySeries(const Prediction& p)
+{
+    bool experts = false;
+    for (const StageMemory& st : p.stages)
+        experts = experts || st.expertWeightsBytes > 0;
+    std::vector<BreakdownSeries> out;
+    out.reserve(p.stages.size());
+    for (const StageMemory& st : p.stages)
+        out.push_back(memoryParts(st.weightsBytes, st.expertWeightsBytes, st.gradientsBytes, st.optimizerBytes,
+                                  st.activationsBytes, st.buffersBytes, p.memory.hbmBytes, experts));
+    return out;
+}
+
+int heaviestStage(const std::vector<BreakdownSeries>& stages)
+{
+    int best = -1;
+    for (int i = 0; i < int(stages.size()); ++i)
+        if (best < 0 || stages[i].total > stages[best].total)
+            best = i;
+    return best;
 }
 
 BreakdownSeries buildPowerSeries(const Prediction& p)
@@ -226,6 +272,8 @@ ChartSeries buildChartSeries(const Design& design, const DesignFacts& facts, con
     out.scaling = buildScalingSeries(design, facts, p);
     out.stepTime = buildStepTimeSeries(p);
     out.memory = buildMemorySeries(p);
+    out.memoryStages = buildStageMemorySeries(p);
+    out.heaviestStage = heaviestStage(out.memoryStages);
     out.power = buildPowerSeries(p);
     out.cost = buildCostSeries(design.economics, p);
     return out;

@@ -67,6 +67,10 @@ struct ChartSeries {
     ScalingSeries scaling;
     BreakdownSeries stepTime;
     BreakdownSeries memory;
+    // (d) per pipeline stage (MoE / extension shapes: Prediction::stages), the
+    // same parts as `memory`; heaviestStage indexes the stage that must fit.
+    std::vector<BreakdownSeries> memoryStages;
+    int heaviestStage = -1;
     BreakdownSeries power;
     CostSeries cost;
 };
@@ -87,6 +91,10 @@ AllReduceSeries buildAllReduceSeries(const Topology& topology, const Prediction&
 ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts, const Prediction& prediction);
 BreakdownSeries buildStepTimeSeries(const Prediction& prediction);
 BreakdownSeries buildMemorySeries(const Prediction& prediction);
+// One series per pipeline stage (empty for dense shapes, which have no stages).
+std::vector<BreakdownSeries> buildStageMemorySeries(const Prediction& prediction);
+// The stage with the most bytes per GPU, -1 without stages.
+int heaviestStage(const std::vector<BreakdownSeries>& stages);
 BreakdownSeries buildPowerSeries(const Prediction& prediction);
 CostSeries buildCostSeries(const Economics& economics, const Prediction& prediction);
 

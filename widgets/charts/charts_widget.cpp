@@ -9,6 +9,7 @@
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/step_time_chart.h"
 #include "models/presentation/chart_series.h"
+#include "models/predict/prediction_band.h"
 
 #include <QGridLayout>
 
@@ -70,10 +71,31 @@ void ChartsWidget::setSeries(const ChartSeries& s, bool immediate)
     allReduce_->setSeries(s.allReduce, message);
     scaling_->setSeries(s.scaling, message);
     stepTime_->setSeries(s.stepTime, message);
-    memory_->setSeries(s.memory, message);
+    if (s.valid && s.memoryStages.size() > 1)
+        memory_->setStages(s.memoryStages, s.heaviestStage);
+    else
+        memory_->setSeries(s.memory, message);
     power_->setSeries(s.power, message);
     cost_->setSeries(s.cost, message);
+    applyBands();
     replotAll(immediate);
+}
+
+void ChartsWidget::setBands(const PredictionBands& b)
+{
+    const bool on = b.band.available;
+    stepP10S_ = on ? b.stepTimeSP10 : 0.0;
+    stepP90S_ = on ? b.stepTimeSP90 : 0.0;
+    lowFactor_ = on ? b.band.lowFactor : 0.0;
+    highFactor_ = on ? b.band.highFactor : 0.0;
+    bandBasis_ = QString::fromStdString(b.band.basis);
+    applyBands();
+}
+
+void ChartsWidget::applyBands()
+{
+    stepTime_->setBand(stepP10S_, stepP90S_, bandBasis_);
+    scaling_->setBand(lowFactor_, highFactor_);
 }
 
 void ChartsWidget::replotAll(bool immediate)

@@ -11,6 +11,7 @@
 namespace cf {
 
 struct ChartSeries;
+struct PredictionBands;
 class ChartPanel;
 class AllReduceChart;
 class ScalingChart;
@@ -28,6 +29,9 @@ public:
     // event-loop turn); immediate = repaint now (benchmarks, screenshots).
     void setSeries(const ChartSeries& series, bool immediate = false);
     void replotAll(bool immediate);
+    // The latest prediction's band (issue 16 item 4), drawn on the step-time
+    // and scaling charts and kept across setSeries.
+    void setBands(const PredictionBands& bands);
 
     AllReduceChart* allReduceChart() const { return allReduce_; }
     ScalingChart* scalingChart() const { return scaling_; }
@@ -43,7 +47,10 @@ public:
     QString inWords(const std::string& formattedProblem) const;
 
 private:
+    void applyBands();
     std::function<QString(const QString&)> displayName_;
+    double stepP10S_ = 0, stepP90S_ = 0, lowFactor_ = 0, highFactor_ = 0;
+    QString bandBasis_;
     AllReduceChart* allReduce_ = nullptr;
     ScalingChart* scaling_ = nullptr;
     StepTimeChart* stepTime_ = nullptr;

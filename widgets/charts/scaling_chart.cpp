@@ -41,6 +41,8 @@ ScalingChart::ScalingChart(QWidget* parent)
 void ScalingChart::setSeries(const ScalingSeries& s, const QString& emptyMessage)
 {
     clearPlot(s.nodes.empty() ? (emptyMessage.isEmpty() ? tr("No valid point") : emptyMessage) : QString());
+    current_ = nullptr;
+    bandShown_ = false;
     if (s.nodes.empty()) {
         resetView();
         return;
@@ -64,6 +66,8 @@ void ScalingChart::setSeries(const ScalingSeries& s, const QString& emptyMessage
         here->setLineStyle(QCPGraph::lsNone);
         here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), Qt::NoBrush, 14));
         here->addData(s.currentNodes, s.currentTokensPerS);
+        current_ = here;
+        drawBand();
         auto* line = new QCPItemStraightLine(p);
         line->point1->setCoords(s.currentNodes, 0);
         line->point2->setCoords(s.currentNodes, 1);
@@ -71,6 +75,28 @@ void ScalingChart::setSeries(const ScalingSeries& s, const QString& emptyMessage
     }
     fitMinimumWidthToLegend(kLegendSidesPx);
     resetView();
+}
+
+void ScalingChart::setBand(double lowFactor, double highFactor)
+{
+    lowFactor_ = lowFactor;
+    highFactor_ = highFactor;
+    drawBand();
+}
+
+// Asymmetric error bar on the design's point: P10 below, P90 above.
+void ScalingChart::drawBand()
+{
+    if (!current_ || bandShown_ || !(lowFactor_ > 0 && highFactor_ >= lowFactor_) || current_->dataCount() != 1)
+        return;
+    const double v = current_->data()->begin()->value;
+    auto* bars = new QCPErrorBars(plot()->xAxis, plot()->yAxis);
+    bars->removeFromLegend();
+    bars->setDataPlottable(current_);
+    bars->setPen(QPen(Qt::black, 1.5));
+    bars->setData(QVector<double>{v - v * lowFactor_}, QVector<double>{v * highFactor_ - v});
+    bars->setName(tr("P10–P90 of this design's tokens/s"));
+    bandShown_ = true;
 }
 
 void ScalingChart::resetView()

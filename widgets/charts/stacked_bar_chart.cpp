@@ -26,7 +26,9 @@ constexpr int kMinAxisRectWidthPx = 140;
 // the column's left half (axis rect ratio, our choice).
 constexpr double kReferenceLabelX = 0.99;
 
-QColor partColour(int i)
+} // namespace
+
+QColor StackedBarChart::partColour(int i)
 {
     // Tableau 10 palette.
     static const QColor colours[] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},
@@ -34,8 +36,6 @@ QColor partColour(int i)
                                      {188, 189, 34},  {23, 190, 207}};
     return colours[i % 10];
 }
-
-} // namespace
 
 StackedBarChart::StackedBarChart(const QString& title, const QString& axisLabel, double displayScale,
                                  std::function<QString(double)> format, QWidget* parent)

@@ -4,6 +4,8 @@
 
 #include "widgets/charts/chart_panel.h"
 
+#include <QColor>
+
 #include <functional>
 
 namespace cf {
@@ -22,6 +24,9 @@ public:
     void setBreakdown(const BreakdownSeries& series, const QString& referenceLabel = {},
                       const QString& emptyMessage = {});
     QString pointText(QCPAbstractPlottable* plottable, int index) const override;
+
+    // The colour of the i-th part (Tableau 10), shared by the charts that stack parts.
+    static QColor partColour(int i);
 
 protected:
     void resetView() override;
