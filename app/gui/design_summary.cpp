@@ -232,6 +232,22 @@ int designCableCount(const Design& design)
     return static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
 }
 
+// The site profile the prediction uses (issue 16): each constant that moved.
+QString calibrationSection(const Design& design)
+{
+    if (!design.calibration)
+        return QStringLiteral("<p>%1</p>").arg(tr("None: the model's default constants (Tools > Calibrate from "
+                                                   "measurements fits a profile to your own runs)."));
+    const CalibrationProfile& p = *design.calibration;
+    QString rows = row(tr("Profile"), p.name.empty() ? tr("(unnamed)") : html(p.name));
+    if (!p.source.empty())
+        rows += row(tr("Fitted on"), html(p.source));
+    for (const ProfileConstant& c : profileConstants())
+        rows += row(QString::fromLatin1(c.key), QStringLiteral("%1 × default").arg(p.*c.member, 0, 'f', 3));
+    rows += row(tr("Held-out errors"), QString::number(p.heldOutErrors.size()));
+    return QStringLiteral("<table>%1</table>").arg(rows);
+}
+
 QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName)
 {
     const int gpus = designGpuCount(design, catalog);
@@ -255,6 +271,8 @@ QString designSummaryHtml(const Design& design, const Catalog& catalog, const QS
     out += splitSection(design, gpus);
     out += QStringLiteral("<h3>%1</h3>").arg(tr("Economics"));
     out += economicsSection(design);
+    out += QStringLiteral("<h3>%1</h3>").arg(tr("Calibration"));
+    out += calibrationSection(design);
     return out;
 }
 

@@ -128,6 +128,7 @@ signals:
     void workloadChanged();
     void parallelismChanged();
     void economicsChanged();
+    void calibrationChanged(); // the site profile (issue 16): re-derives the topology
     void designReset();
     // After any design edit (and after a reset).
     void changed();
@@ -150,6 +151,7 @@ private:
     void writeWorkload(const Workload& w);
     void writeParallelism(const Parallelism& p);
     void writeEconomics(const Economics& e);
+    void writeCalibration(const std::optional<CalibrationProfile>& profile);
 
     void rebuildIndex();
     void rebuildPartIndex();

@@ -181,6 +181,12 @@ void DesignDocument::writeEconomics(const Economics& e)
     emit economicsChanged();
 }
 
+void DesignDocument::writeCalibration(const std::optional<CalibrationProfile>& profile)
+{
+    design_.calibration = profile;
+    emit calibrationChanged();
+}
+
 void DesignDocument::rebuildIndex()
 {
     rebuildPartIndex();

@@ -16,6 +16,7 @@ enum DocumentCommandId {
     kWorkloadCommandId = 1004,
     kParallelismCommandId = 1005,
     kEconomicsCommandId = 1006,
+    kCalibrationCommandId = 1007,
 };
 
 class DocumentCommand : public QUndoCommand {
@@ -48,6 +49,7 @@ protected:
     void writeWorkload(const Workload& w) const { doc_->writeWorkload(w); }
     void writeParallelism(const Parallelism& p) const { doc_->writeParallelism(p); }
     void writeEconomics(const Economics& e) const { doc_->writeEconomics(e); }
+    void writeCalibration(const std::optional<CalibrationProfile>& p) const { doc_->writeCalibration(p); }
     void emitChanged() const { emit doc_->changed(); }
 
 private:
