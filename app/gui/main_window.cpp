@@ -6,6 +6,7 @@
 #include "models/design/design_json.h"
 #include "widgets/canvas/design_view.h"
 #include "app/gui/design_summary.h"
+#include "app/gui/model_trust_actions.h"
 #include "widgets/library/autosave_controller.h"
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/window_title.h"
@@ -96,6 +97,8 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     connectEditActions();
     setupLibrary();
     setupHelp();
+    modelTrust_ = new ModelTrustActions(this, &document_, evaluation_, headline_, charts_, editActions_.toolsMenu,
+                                        actions_.helpMenu);
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);

@@ -32,6 +32,7 @@ class ChartsWidget;
 class DesignView;
 class EvaluationController;
 class HeadlinePanel;
+class ModelTrustActions;
 class ProblemsPanel;
 class RecentDesigns;
 struct RecentDesign;
@@ -51,6 +52,7 @@ public:
     const MainActions& mainActions() const { return actions_; }
     const EditActions& editActions() const { return editActions_; }
     const HelpActions& helpActions() const { return helpActions_; }
+    ModelTrustActions* modelTrust() const { return modelTrust_; } // calibration, accuracy, bands (issue 16)
     DesignView* view() const { return view_; }
     EvaluationController* evaluation() const { return evaluation_; }
     // The split and batch that follow the drawn cluster until the user chooses them.
@@ -186,6 +188,7 @@ private:
 
     EditActions editActions_;
     HelpActions helpActions_;
+    ModelTrustActions* modelTrust_ = nullptr;
     DesignStore store_;
     QString libraryOpenError_; // why store_ did not open, for library entries chosen later
     AutosaveController* autosave_ = nullptr;

@@ -3,6 +3,7 @@
 #include "widgets/charts/chart_format.h"
 #include "models/predict/design_check.h"
 #include "models/predict/prediction.h"
+#include "models/predict/prediction_band.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -94,13 +95,18 @@ QString explain(int metric, const Prediction& p)
         return HeadlinePanel::tr("Training throughput, tokens per second, whole cluster.\n"
                                  "%1 tokens per step ÷ %2 step time; %3 tokens/s per GPU")
             .arg(formatRate(p.tokensPerStep), formatSeconds(p.stepTimeS), formatRate(p.tokensPerSPerGpu));
-    case HeadlinePanel::StepTime:
-        return HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
-                                 "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
-            .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
-                 formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
-                 formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
-                 formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
+    case HeadlinePanel::StepTime: {
+        QString text = HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
+                                         "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
+                           .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
+                                formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
+                                formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
+                                formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
+        if (p.moe.edp > 0) // a mixture of experts: its all-to-all and expert-DP traffic
+            text += HeadlinePanel::tr(" + EP all-to-all %1 + exposed expert DP comm %2")
+                        .arg(formatSeconds(p.breakdown.epCommS), formatSeconds(p.breakdown.expertDpCommExposedS));
+        return text;
+    }
     case HeadlinePanel::TimeToTrain:
         return HeadlinePanel::tr("Wall-clock time for the whole run, failures and checkpoints included.\n"
                                  "Ideal %1 ÷ goodput %2")
@@ -125,6 +131,26 @@ QString explain(int metric, const Prediction& p)
     }
 }
 
+constexpr double kSecondsPerDay = 86400.0;
+
+// P10 and P90 of a headline figure, in the figure's own unit; false when the
+// metric carries no band.
+bool bandOf(int metric, const PredictionBands& b, double tokensPerSFactor, double& p10, double& p90)
+{
+    switch (metric) {
+    case HeadlinePanel::Mfu: p10 = b.mfuP10, p90 = b.mfuP90; return true;
+    case HeadlinePanel::TokensPerS:
+        p10 = b.tokensPerSPerGpuP10 * tokensPerSFactor, p90 = b.tokensPerSPerGpuP90 * tokensPerSFactor;
+        return true;
+    case HeadlinePanel::StepTime: p10 = b.stepTimeSP10, p90 = b.stepTimeSP90; return true;
+    case HeadlinePanel::TimeToTrain:
+        p10 = b.timeToTrainDaysP10 * kSecondsPerDay, p90 = b.timeToTrainDaysP90 * kSecondsPerDay;
+        return true;
+    case HeadlinePanel::TotalCost: p10 = b.totalCostUsdP10, p90 = b.totalCostUsdP90; return true;
+    default: return false;
+    }
+}
+
 } // namespace
 
 HeadlinePanel::HeadlinePanel(QWidget* parent)
@@ -144,20 +170,24 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         t.value = new QLabel(kDash, this);
         t.value->setFont(big);
         t.change = new QLabel(this);
+        t.band = new QLabel(this);
+        t.band->setStyleSheet(QStringLiteral("color: #555;"));
         grid->addWidget(t.caption, 0, m);
         grid->addWidget(t.value, 1, m);
         grid->addWidget(t.change, 2, m);
+        grid->addWidget(t.band, 3, m);
     }
     reason_ = new QLabel(this);
     reason_->setObjectName(QStringLiteral("headlineReason"));
     reason_->setWordWrap(true);
     reason_->setStyleSheet(QStringLiteral("color: #b00020;"));
     reason_->hide();
-    grid->addWidget(reason_, 3, 0, 1, MetricCount);
+    grid->addWidget(reason_, 4, 0, 1, MetricCount);
 }
 
 void HeadlinePanel::setPrediction(const Prediction& p)
 {
+    gpus_ = p.gpus;
     for (int m = 0; m < MetricCount; ++m) {
         Tile& t = tiles_[m];
         if (const MissingFigures* missing = missingOf(p, groupOf(m))) {
@@ -166,9 +196,12 @@ void HeadlinePanel::setPrediction(const Prediction& p)
             t.change->clear();
             t.value->setToolTip(why);
             t.caption->setToolTip(why);
+            t.band->clear();
+            current_[m] = 0;
             continue;
         }
         const double v = valueOf(p, m);
+        current_[m] = std::isfinite(v) ? v : 0.0;
         t.value->setText(format(m, v));
         const QString change = hasPrevious_ ? formatChange(previous_[m], v) : QString();
         t.change->setText(change);
@@ -204,7 +237,35 @@ void HeadlinePanel::clear()
     }
     reason_->clear();
     reason_->hide();
+    for (Tile& t : tiles_)
+        t.band->clear();
 }
+
+void HeadlinePanel::setBands(const PredictionBands& b)
+{
+    // Tokens/s is the cluster's; the band is per GPU.
+    const double perGpu = gpus_;
+    for (int m = 0; m < MetricCount; ++m) {
+        Tile& t = tiles_[m];
+        double p10 = 0, p90 = 0;
+        const double v = current_[m];
+        if (!b.band.available || v <= 0 || !bandOf(m, b, perGpu, p10, p90) || !(p90 >= p10) || p10 <= 0) {
+            t.band->clear();
+            t.band->setToolTip(QString());
+            continue;
+        }
+        const double halfWidthPercent = 100.0 * (p90 - p10) / (2.0 * v);
+        t.band->setText(tr("±%1 %").arg(halfWidthPercent, 0, 'f', halfWidthPercent < 10 ? 1 : 0));
+        t.band->setToolTip(tr("P10–P90: %1 – %2.\nFrom the model's measured errors, %3: %4 runs, "
+                              "median |error| %5 %.")
+                               .arg(format(m, p10), format(m, p90), QString::fromStdString(b.band.basis))
+                               .arg(b.band.samples)
+                               .arg(100.0 * b.band.medianAbsError, 0, 'f', 1));
+    }
+}
+
+QString HeadlinePanel::bandText(Metric m) const { return tiles_[m].band->text(); }
+QString HeadlinePanel::bandToolTip(Metric m) const { return tiles_[m].band->toolTip(); }
 
 QString HeadlinePanel::valueText(Metric m) const { return tiles_[m].value->text(); }
 QString HeadlinePanel::changeText(Metric m) const { return tiles_[m].change->text(); }

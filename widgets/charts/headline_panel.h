@@ -4,7 +4,9 @@
 // since the previous prediction. A figure the prediction lacks
 // (Prediction::missing) shows "—" and a line under the tiles says why; capex,
 // opex and power (at full load) stay when only the training figures are
-// missing (a split or memory error). Never NaN.
+// missing (a split or memory error). Never NaN. Tokens/s, step time, MFU, time
+// to train and run cost carry "±x %", the half-width of their P10-P90 band
+// (issue 16 item 4), with a tooltip naming the errors it comes from.
 
 #include <QWidget>
 
@@ -15,6 +17,7 @@ class QLabel;
 namespace cf {
 
 struct Prediction;
+struct PredictionBands;
 
 class HeadlinePanel : public QWidget {
     Q_OBJECT
@@ -26,10 +29,15 @@ public:
 
     void setPrediction(const Prediction& prediction);
     void clear(); // forget the previous prediction (a new document)
+    // The band of the latest prediction (BandController::bandsReady).
+    void setBands(const PredictionBands& bands);
 
     QString valueText(Metric metric) const;
     QString changeText(Metric metric) const;
     QString toolTipOf(Metric metric) const;
+    // "±12 %" under a banded figure ("" when it has no band), and its tooltip.
+    QString bandText(Metric metric) const;
+    QString bandToolTip(Metric metric) const;
     // Why figures are missing ("Training figures need a valid split: ..."), or empty.
     QString reasonText() const;
 
@@ -38,10 +46,13 @@ private:
         QLabel* caption = nullptr;
         QLabel* value = nullptr;
         QLabel* change = nullptr;
+        QLabel* band = nullptr;
     };
     std::array<Tile, MetricCount> tiles_{};
     QLabel* reason_ = nullptr;
     std::array<double, MetricCount> previous_{};
+    std::array<double, MetricCount> current_{};
+    double gpus_ = 0;
     bool hasPrevious_ = false;
 };
 
