@@ -61,6 +61,15 @@ struct BandCheck {
 };
 BandCheck bandCheck(const std::vector<const PreparedRun*>& runs);
 
+// The uncalibrated model's error on every accuracy-gate run, dense and MoE
+// (the six ZeRO-3 rows left out): what resources/validation/model_errors.csv
+// ships for the bands of every evaluate (models/predict/design_band.h).
+std::vector<ModelError> modelErrors(const ShippedRuns& data);
+
+// The bands an uncalibrated evaluate carries, checked leaving one source out:
+// each gate row's band from the other sources' errors of its category.
+BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors);
+
 // What validate-model prints (sections as asked): text, or JSON when `json`.
 std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bool json);
 

@@ -72,6 +72,10 @@ UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string ba
     b.lowFactor = quantile(ratios, kP10);
     b.highFactor = quantile(ratios, kP90);
     b.medianAbsError = quantile(absErrors, 0.5);
+    double sum = 0;
+    for (double a : absErrors)
+        sum += a;
+    b.meanAbsError = sum / double(absErrors.size());
     return b;
 }
 

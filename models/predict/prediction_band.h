@@ -33,6 +33,7 @@ PredictionCategory categoryOf(const std::string& gpuId, const Workload& workload
 // run the model (or profile) was not fitted on.
 struct ModelError {
     std::string id;
+    std::string source; // the publication the run comes from (id prefix: "mosaic", "tt", ...)
     PredictionCategory category;
     double error = 0;
 };
@@ -44,6 +45,7 @@ struct UncertaintyBand {
     double highFactor = 1.0;
     int samples = 0;
     double medianAbsError = 0; // of the errors used, fraction
+    double meanAbsError = 0;   // of the errors used, fraction: the category's measured MAPE
     std::string basis;         // which errors: "category hopper dense ..." or "profile calibration (held out)"
     // Half the band's width relative to the prediction, the "±x %" a headline shows.
     double halfWidth() const { return (highFactor - lowFactor) / 2.0; }

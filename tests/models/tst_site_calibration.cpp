@@ -218,10 +218,12 @@ private slots:
             QVERIFY2(near(j[k + "_p90"].toDouble(), v(key) / lowF), key);
         }
         QCOMPARE(j["band"].toObject()["samples"].toInt(), int(p->heldOutErrors.size()));
-        // Without a profile the report has no band keys (unchanged).
+        // Without a profile the band comes from the model's measured errors of
+        // the design's category (issue 16 item 4: every evaluate carries one).
         const test::CliRun plain =
             test::runCliCommand("evaluate", {CF_SOURCE_DIR "/resources/examples/scrappy-h100.json"});
-        QVERIFY(plain.out.find("_p10") == std::string::npos);
+        QVERIFY(plain.out.find("_p10") != std::string::npos);
+        QVERIFY(plain.out.find("site calibration") == std::string::npos);
 
         const test::CliRun noOutput = test::runCliCommand("calibrate", {"--runs", CF_TEST_DATA_DIR "/site_runs.csv"});
         QCOMPARE(noOutput.code, 2);
