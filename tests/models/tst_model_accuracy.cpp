@@ -69,14 +69,15 @@ private slots:
         QFETCH(double, mapeAfter);
         qInfo("%s: rest MAPE %.1f %% uncalibrated, %.1f %% with 3 of its rows", qPrintable(source),
               100 * mapeBefore, 100 * mapeAfter);
-        // Measured 2026-12-01: kort22 (4.8 %) and nemo (1.0 %) meet 5 %. The
-        // others mix regimes (recompute modes, sequence lengths, GPU
-        // generations, FP8 recipes) that one pair of compute scales cannot
-        // cover (nemo2407 even gets worse: 8.9 -> 17.9 %); item 1 of issue 16
-        // (sub-models per shape and kernel) is what closes it.
+        // Measured 2026-12-01 with the kernel sub-models: kort22 (4.6 %) and
+        // nemo (1.0 %) meet 5 %. The others mix regimes (recompute modes,
+        // sequence lengths, GPU generations, FP8 recipes) whose errors differ in
+        // sign, so two compute scales fitted on 3 rows over-correct the rest
+        // (mbridge 8.4 -> 9.0, meg21 3.5 -> 6.5, mosaic 5.0 -> 5.7, nemo2407
+        // 9.8 -> 15.7, tt 14.8 -> 8.4 %).
         static const QStringList kMissed = {"mbridge", "meg21", "mosaic", "nemo2407", "tt"};
         if (kMissed.contains(source))
-            QEXPECT_FAIL("", "issue 16 item 1 not done: the model's error varies within a source", Continue);
+            QEXPECT_FAIL("", "the model's error varies in sign within the source", Continue);
         QVERIFY(mapeAfter <= kLeaveInMapeTarget);
     }
 
@@ -87,8 +88,9 @@ private slots:
               100 * b.coverage(), 100 * b.medianHalfWidth);
         QVERIFY(b.rows >= 140);
         QVERIFY(b.medianHalfWidth <= kBandHalfWidthTarget);
-        QEXPECT_FAIL("", "a source unseen by the band's errors misses by more than the other sources' spread "
-                         "(source shift, issue 16 item 1)", Continue);
+        if (b.coverage() < kBandCoverageTarget)
+            QEXPECT_FAIL("", "a source unseen by the band's errors misses by more than the other sources' spread",
+                         Continue);
         QVERIFY(b.coverage() >= kBandCoverageTarget);
     }
 
@@ -134,7 +136,8 @@ private slots:
         const Prediction p = evaluate(*d, catalog);
         const PredictionBands b = predictionBand(*d, p, modelErrors(shipped()));
         QVERIFY(b.band.available);
-        QVERIFY2(b.band.basis.find("hopper") != std::string::npos, b.band.basis.c_str());
+        // Hopper has fewer than kMinBandSamples gate runs: the band relaxes to every GPU.
+        QVERIFY2(b.band.basis.rfind("category ", 0) == 0, b.band.basis.c_str());
         QVERIFY(b.band.meanAbsError > 0 && b.band.samples >= kMinBandSamples);
         QVERIFY(b.tokensPerSPerGpuP10 < p.tokensPerSPerGpu && p.tokensPerSPerGpu < b.tokensPerSPerGpuP90);
         // The CLI's JSON carries the band without a profile too.

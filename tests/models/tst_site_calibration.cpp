@@ -176,12 +176,13 @@ private slots:
 
     void boundsHold()
     {
-        // Residuals that want GEMM x10: the fit stops at the bound (1.4).
+        // Residuals that want GEMM x10: the fit stops at the bound (1.2: the
+        // best default GEMM rate, 0.82 of peak, x 1.2 stays below the peak).
         const ProfileResiduals want = [](const CalibrationProfile& p) {
             return std::vector<double>{std::log(p.gemmEfficiencyScale / 10.0)};
         };
         const ProfileFit fit = fitProfile(want, {});
-        QCOMPARE(fit.profile.gemmEfficiencyScale, 1.4);
+        QCOMPARE(fit.profile.gemmEfficiencyScale, 1.2);
     }
 
     void calibrateCommand()
