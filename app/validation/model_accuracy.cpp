@@ -127,6 +127,9 @@ ShippedRuns loadShippedRuns(const std::string& dir)
     const std::string moe = readAll(dir + "/calibration_moe.csv", ok);
     if (ok)
         s.moe = prepareRuns(parseCalibrationCsv(moe));
+    const std::string held = readAll(dir + "/heldout_moe.csv", ok);
+    if (ok)
+        s.heldOutMoe = prepareRuns(parseCalibrationCsv(held));
     return s;
 }
 
@@ -261,6 +264,11 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     tableBy(gate, "category", categoryKey, o, j["by_category_gate"]);
     o << "\nBy source, accuracy gate:\n";
     tableBy(gate, "source", sourceKey, o, j["by_source_gate"]);
+    o << "\nMoE runs (calibration_moe.csv; target MAPE <= 15 %, no row over 30 %):\n";
+    tableBy(moe, "run", [](const PreparedRun& r) { return r.row().id; }, o, j["moe_runs"]);
+    o << "\nHeld-aside MoE runs (heldout_moe.csv, never fitted; target MAPE <= 15 %, no row over 30 %):\n";
+    tableBy(pointers(data.heldOutMoe, false), "run", [](const PreparedRun& r) { return r.row().id; }, o,
+            j["held_out_moe"]);
     j["dense_rows_predicted"] = data.dense.runs.size();
     j["dense_rows_skipped"] = data.dense.skipped.size();
     j["moe_rows_predicted"] = data.moe.runs.size();
