@@ -258,6 +258,24 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     const std::vector<const PreparedRun*> moe = pointers(data.moe, false);
     all.insert(all.end(), moe.begin(), moe.end());
     gate.insert(gate.end(), moe.begin(), moe.end());
+    // The headline figures: dense with and without the six ZeRO-3 rows (issue 16), MoE (issue 15).
+    auto summary = [&](const char* label, const std::vector<const PreparedRun*>& runs, const char* key) {
+        std::vector<double> e;
+        for (const PreparedRun* r : runs)
+            e.push_back(runError(*r, {}));
+        double worst = 0;
+        for (double v : e)
+            worst = std::max(worst, std::fabs(v));
+        std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label, e.size(),
+                      100 * mapeOf(e), 100 * worst);
+        o << line;
+        j[key] = {{"rows", e.size()}, {"mape", mapeOf(e)}, {"worst_abs_error", worst}};
+    };
+    o << "\nSummary:\n";
+    summary("dense, every row (with the six ZeRO-3 rows)", pointers(data.dense, false), "dense_all_rows");
+    summary("dense, accuracy gate (without the six ZeRO-3 rows)", pointers(data.dense, true), "dense_gate");
+    summary("MoE (calibration_moe.csv)", moe, "moe");
+    summary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false), "moe_held_out");
     o << "\nBy category, every row (with the six ZeRO-3 rows meg21_t2_01..06):\n";
     tableBy(all, "category", categoryKey, o, j["by_category_all_rows"]);
     o << "\nBy category, accuracy gate (without the six ZeRO-3 rows):\n";

@@ -210,6 +210,9 @@ private slots:
         QVERIFY(r.out.find("with the six ZeRO-3 rows") != std::string::npos);
         QVERIFY(r.out.find("calibration_moe.csv") != std::string::npos);
         QVERIFY(r.out.find("hopper dense") != std::string::npos);
+        QVERIFY(r.out.find("mbmoe_2602_h100_qwen3-30b-a3b_fp8-cs") != std::string::npos); // MoE rows, per run
+        QVERIFY(r.out.find("MoE held aside (heldout_moe.csv") != std::string::npos);
+        QVERIFY(r.out.find("dense, accuracy gate (without the six ZeRO-3 rows)") != std::string::npos);
         const test::CliRun j = test::runCliCommand("validate-model", {"--data", CF_VALIDATION_DIR, "--format", "json"});
         QCOMPARE(j.code, 0);
         QVERIFY(j.out.find("\"by_category_gate\"") != std::string::npos);
