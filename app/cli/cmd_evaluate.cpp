@@ -7,6 +7,7 @@
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
+#include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
 
 #include <ostream>
@@ -50,9 +51,9 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     if (!r.inputErrors.empty())
         return r;
     r.prediction = evaluate(input.design, *input.catalog);
-    if (input.design.calibration && !input.design.calibration->heldOutErrors.empty())
-        r.bands = applyBand(r.prediction, bandFromErrors(input.design.calibration->heldOutErrors,
-                                                         "site calibration, held-out errors"));
+    // Every prediction carries its P10-P90 band (issue 16 item 4): the profile's
+    // held-out errors, else the measured errors of the design's category.
+    r.bands = predictionBand(input.design, r.prediction);
     // A split or workload the flags (or the file) make impossible is a design
     // error (exit 1, the report lists it); flagErrors names the flag for callers
     // that need a figure or nothing (the calibration runner).

@@ -72,6 +72,9 @@ const FlagGroup& workloadFlags()
          realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
          choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
                     "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on B200, B300, GB200, GB300)"),
+         choiceFlag("--framework", {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed"},
+                    fileElse(toString(w.framework)),
+                    "training framework: its attention kernel and fusion of memory-bound operations"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
                     "checkpoint writes in the background or blocking")}};
     return group;
@@ -193,6 +196,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     if (auto v = args.takeDouble(rowOf("--tokens")))
         w.tokensToTrain = *v;
     takeEnum(args, "--precision", w.precision, precisionFromString);
+    takeEnum(args, "--framework", w.framework, frameworkFromString);
     bool async = w.asyncCheckpoint;
     yesNo(args, "--checkpoint", async);
     w.asyncCheckpoint = async;
@@ -232,7 +236,7 @@ std::string flagForField(const std::string& field)
         {"parallelism.dp", "--dp"}, {"parallelism.cp", "--cp"}, {"parallelism.microbatch", "--microbatch"},
         {"parallelism.sharding", "--sharding"}, {"parallelism.recompute", "--recompute"},
         {"workload.seqLen", "--seq"}, {"workload.globalBatchSeqs", "--global-batch"},
-        {"workload.tokensToTrain", "--tokens"}, {"workload.precision", "--precision"},
+        {"workload.tokensToTrain", "--tokens"}, {"workload.precision", "--precision"}, {"workload.framework", "--framework"},
         {"workload.model.layers", "--layers"}, {"workload.model.hidden", "--hidden"},
         {"workload.model.heads", "--heads"}, {"workload.model.kvHeads", "--kv-heads"},
         {"workload.model.ffn", "--ffn"}, {"workload.model.vocab", "--vocab"},

@@ -110,10 +110,14 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         std::string assumed;
 
         // GPU and cluster.
-        if (contains(gpu, "GB200")) {
-            c.gpuId = "gb200";
+        if (contains(gpu, "GB200") || contains(gpu, "GB300")) {
+            c.gpuId = contains(gpu, "GB200") ? "gb200" : "gb300";
             c.gpusPerNode = 64; // NVL72 racks run power-of-two jobs on 64 of their 72 GPUs
             assumed += "64 GPUs used per NVL72 rack; ";
+        } else if (contains(gpu, "B300") || contains(gpu, "B200")) {
+            c.gpuId = contains(gpu, "B300") ? "b300" : "b200"; // DGX B200 / B300: 8 GPUs, catalog NICs
+        } else if (contains(gpu, "H800")) {
+            c.gpuId = "h800";
         } else if (contains(gpu, "H100")) { // incl. the lower-TDP HBM2e SXM variant (not in the catalog)
             c.gpuId = "h100-sxm";
         } else if (contains(lower(gpu), "a100_40gb") || contains(gpu, "A100-40")) {
@@ -128,7 +132,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         } else if (contains(gpu, "1600Gbps RoCE")) {
             c.nicGbps = 200; // 1600 Gb/s per node over 8 GPUs
             c.fabric = "roce";
-        } else if (contains(gpu, "DGX-H100")) {
+        } else if (contains(gpu, "DGX-H100") || contains(gpu, "400 Gb/s InfiniBand per GPU")) {
             c.nicGbps = 400;
         } else {
             assumed += "NIC speed not stated: catalog default; ";
@@ -162,16 +166,21 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             if (s.vocab > 0)
                 assumed += "vocab " + std::to_string(s.vocab) + " from the model family; ";
         }
+        c.preset = get("preset");
         c.workload.seqLen = int(number(get("seq_len")));
         c.workload.globalBatchSeqs = int(number(get("global_batch_tokens_or_seqs")));
+        if (c.workload.globalBatchSeqs <= 0)
+            c.workload.globalBatchSeqs = int(number(get("global_batch_seqs")));
         c.workload.tokensToTrain = 1e12;
 
         // Split.
         Parallelism& p = c.parallelism;
         p.tp = std::max(1, int(number(get("tp"))));
         p.pp = std::max(1, int(number(get("pp"))));
-        p.dp = std::max(1, int(number(get("dp"))));
+        // No dp column (calibration_moe.csv): the GPUs over TP x PP x CP, as Megatron derives it.
+        p.dp = get("dp").empty() && col.count("dp") == 0 ? 0 : std::max(1, int(number(get("dp"))));
         p.cp = std::max(1, int(number(get("cp"))));
+        p.ep = std::max(1, int(number(get("ep"))));
         p.microbatch = int(number(get("microbatch")));
         if (p.microbatch <= 0) {
             p.microbatch = 1;
@@ -179,6 +188,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         }
         int vp = std::max({intAfter(notes, R"(VP=(\d+))"), intAfter(notes, R"(virtual pipeline (\d+))"),
                            intAfter(notes, R"(interleave=(\d+))")});
+        vp = std::max(vp, int(number(get("vp"))));
         p.vp = p.pp > 1 ? std::max(1, vp) : 1;
         if (contains(recompute, "full"))
             p.recompute = Recompute::Full;
@@ -196,10 +206,20 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         else if (contains(framework, "FSDP"))
             p.sharding = Sharding::FSDPFull;
         else if (contains(framework, "NeMo") || contains(framework, "Megatron-Bridge") ||
-                 contains(framework, "Megatron-Core"))
+                 contains(framework, "Megatron-Core") || contains(framework, "ZeRO-1"))
             p.sharding = Sharding::ZeRO1; // Megatron distributed optimizer
         else
             p.sharding = Sharding::DDP;
+        // The framework column names the software (issue 16 item 1's profiles).
+        const std::string fw = lower(framework);
+        if (contains(fw, "torchtitan"))
+            c.workload.framework = contains(fw, "compile") ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
+        else if (contains(fw, "llm-foundry") || contains(fw, "composer"))
+            c.workload.framework = Framework::LlmFoundry;
+        else if (contains(fw, "deepspeed"))
+            c.workload.framework = Framework::DeepSpeed;
+        else
+            c.workload.framework = Framework::Megatron;
         c.workload.precision = Precision::BF16;
         if (contains(precision, "fp4"))
             c.skipReason = "FP4 (NVFP4) precision is not modelled";
@@ -235,9 +255,9 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         if (c.skipReason.empty()) {
             if (contains(model, "LoRA"))
                 c.skipReason = "LoRA fine-tuning (frozen base weights) is not modelled";
-            else if (s.layers <= 0 || s.hidden <= 0 || s.heads <= 0)
+            else if (c.preset.empty() && (s.layers <= 0 || s.hidden <= 0 || s.heads <= 0))
                 c.skipReason = "model architecture not stated in the row";
-            else if (s.vocab <= 0)
+            else if (c.preset.empty() && s.vocab <= 0)
                 c.skipReason = "vocabulary not stated in the row";
             else if (c.gpuId.empty())
                 c.skipReason = "GPU '" + gpu + "' not in the catalog";

@@ -30,7 +30,9 @@ struct CalibrationCase {
     int gpusPerNode = 8;
     double nicGbps = 0;          // per GPU; 0 = the catalog node's default
     std::string fabric = "ib";   // "ib" | "roce"
-    // Workload and split (CLI workload flags).
+    // Workload and split (CLI workload flags). A row naming a catalog preset
+    // (calibration_moe.csv) is predicted with `--model preset` instead of the shape.
+    std::string preset;
     Workload workload;
     Parallelism parallelism;
     // What was measured.

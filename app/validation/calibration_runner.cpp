@@ -30,17 +30,24 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
                                   std::to_string(c.gpusPerNode), "--fabric", c.fabric};
     if (c.nicGbps > 0)
         a.insert(a.end(), {"--nic-gbps", num(c.nicGbps)});
-    a.insert(a.end(), {"--layers", std::to_string(m.layers), "--hidden", std::to_string(m.hidden), "--heads",
-                       std::to_string(m.heads), "--kv-heads", std::to_string(m.kvHeads), "--ffn",
-                       std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain", "--tied-embeddings",
-                       m.tiedEmbeddings ? "yes" : "no", "--vocab", std::to_string(m.vocab), "--seq",
+    if (!c.preset.empty())
+        a.insert(a.end(), {"--model", c.preset, "--ep", std::to_string(p.ep)});
+    else
+        a.insert(a.end(), {"--layers", std::to_string(m.layers), "--hidden", std::to_string(m.hidden), "--heads",
+                           std::to_string(m.heads), "--kv-heads", std::to_string(m.kvHeads), "--ffn",
+                           std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain",
+                           "--tied-embeddings", m.tiedEmbeddings ? "yes" : "no", "--vocab",
+                           std::to_string(m.vocab)});
+    a.insert(a.end(), {"--seq",
                        std::to_string(c.workload.seqLen), "--global-batch",
                        std::to_string(c.workload.globalBatchSeqs), "--tokens", num(c.workload.tokensToTrain),
-                       "--precision", toString(c.workload.precision), "--microbatch", std::to_string(p.microbatch),
+                       "--precision", toString(c.workload.precision), "--framework", toString(c.workload.framework), "--microbatch", std::to_string(p.microbatch),
                        "--tp", std::to_string(p.tp), "--pp", std::to_string(p.pp), "--vp", std::to_string(p.vp),
-                       "--dp", std::to_string(p.dp), "--cp", std::to_string(p.cp), "--sequence-parallel",
+                       "--cp", std::to_string(p.cp), "--sequence-parallel",
                        p.sequenceParallel ? "on" : "off", "--sharding", toString(p.sharding), "--recompute",
                        toString(p.recompute)});
+    if (p.dp > 0)
+        a.insert(a.end(), {"--dp", std::to_string(p.dp)});
     return a;
 }
 

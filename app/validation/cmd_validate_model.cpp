@@ -1,9 +1,15 @@
 // clusterforge-cli validate-model [--format text|json] [--leave-in on|off] [--bands on|off] [--data DIR]
+//                                 [--write-errors FILE]
 #include "app/validation/model_commands.h"
 
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/validation/model_accuracy.h"
+
+#include "models/design/design_json.h"
+#include "models/predict/design_band.h"
+
+#include <optional>
 
 #include <ostream>
 
@@ -17,7 +23,9 @@ const CommandSpec& validateModelSpec()
          choiceFlag("--leave-in", {"on", "off"}, "off", "also: per source, calibrate on 3 rows, predict the rest"),
          choiceFlag("--bands", {"on", "off"}, "off",
                     "also: check the uncertainty bands leaving one source out (one fit per source: slower)"),
-         pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation")}};
+         pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation"),
+         pathFlag("--write-errors", "FILE",
+                  "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none")}};
     static const CommandSpec spec{
         "validate-model",
         "",
@@ -35,6 +43,7 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const bool leaveIn = args.takeChoice("--leave-in") == "on";
     const bool bands = args.takeChoice("--bands") == "on";
     const std::string dir = args.takePath("--data").value_or(validationDir());
+    const std::optional<std::string> errorsFile = args.takePath("--write-errors");
     const std::vector<std::string> problems = args.finish();
     if (!problems.empty()) {
         for (const std::string& p : problems)
@@ -45,6 +54,13 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (!data.problem.empty()) {
         err << "clusterforge-cli validate-model: --data: " << data.problem << "\n";
         return kExitBadInput;
+    }
+    if (errorsFile) {
+        const Result<void> written = writeFileAtomically(*errorsFile, formatModelErrorsCsv(modelErrors(data)));
+        if (!written.ok()) {
+            err << "clusterforge-cli validate-model: --write-errors: " << written.problems().front().message << "\n";
+            return kExitBadInput;
+        }
     }
     out << accuracyReport(data, leaveIn, bands, format == "json");
     return kExitOk;

@@ -127,6 +127,9 @@ ShippedRuns loadShippedRuns(const std::string& dir)
     const std::string moe = readAll(dir + "/calibration_moe.csv", ok);
     if (ok)
         s.moe = prepareRuns(parseCalibrationCsv(moe));
+    const std::string held = readAll(dir + "/heldout_moe.csv", ok);
+    if (ok)
+        s.heldOutMoe = prepareRuns(parseCalibrationCsv(held));
     return s;
 }
 
@@ -184,7 +187,7 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs)
         const CalibrationProfile p = fitSite(others, nullptr).profile;
         for (const PreparedRun* r : rows) {
             heldOut[r] = runError(*r, p);
-            c.heldOut.push_back({r->row().id, categoryOfRun(*r), heldOut[r]});
+            c.heldOut.push_back({r->row().id, source, categoryOfRun(*r), heldOut[r]});
         }
     }
     // Each row's band from the held-out errors of the OTHER sources.
@@ -192,7 +195,7 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs)
     for (const PreparedRun* r : runs) {
         std::vector<ModelError> pool;
         for (const ModelError& e : c.heldOut)
-            if (e.id.substr(0, e.id.find('_')) != sourceOf(r->row()))
+            if (e.source != sourceOf(r->row()))
                 pool.push_back(e);
         const UncertaintyBand b = categoryBand(categoryOfRun(*r), pool);
         if (!b.available)
@@ -200,6 +203,40 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs)
         ++c.rows;
         // predicted = measured * (1 + e); inside when measured / predicted lies in the band.
         const double ratio = 1.0 / (1.0 + heldOut[r]);
+        if (ratio >= b.lowFactor && ratio <= b.highFactor)
+            ++c.inside;
+        halfWidths.push_back(b.halfWidth());
+    }
+    c.medianHalfWidth = quantile(halfWidths, 0.5);
+    return c;
+}
+
+std::vector<ModelError> modelErrors(const ShippedRuns& data)
+{
+    std::vector<ModelError> out;
+    std::vector<const PreparedRun*> gate = pointers(data.dense, true);
+    const std::vector<const PreparedRun*> moe = pointers(data.moe, false);
+    gate.insert(gate.end(), moe.begin(), moe.end());
+    for (const PreparedRun* r : gate)
+        out.push_back({r->row().id, sourceOf(r->row()), categoryOfRun(*r), runError(*r, {})});
+    return out;
+}
+
+BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors)
+{
+    BandCheck c;
+    c.heldOut = errors;
+    std::vector<double> halfWidths;
+    for (const ModelError& row : errors) {
+        std::vector<ModelError> pool;
+        for (const ModelError& e : errors)
+            if (e.source != row.source)
+                pool.push_back(e);
+        const UncertaintyBand b = categoryBand(row.category, pool);
+        if (!b.available)
+            continue;
+        ++c.rows;
+        const double ratio = 1.0 / (1.0 + row.error); // measured / predicted
         if (ratio >= b.lowFactor && ratio <= b.highFactor)
             ++c.inside;
         halfWidths.push_back(b.halfWidth());
@@ -221,12 +258,35 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     const std::vector<const PreparedRun*> moe = pointers(data.moe, false);
     all.insert(all.end(), moe.begin(), moe.end());
     gate.insert(gate.end(), moe.begin(), moe.end());
+    // The headline figures: dense with and without the six ZeRO-3 rows (issue 16), MoE (issue 15).
+    auto summary = [&](const char* label, const std::vector<const PreparedRun*>& runs, const char* key) {
+        std::vector<double> e;
+        for (const PreparedRun* r : runs)
+            e.push_back(runError(*r, {}));
+        double worst = 0;
+        for (double v : e)
+            worst = std::max(worst, std::fabs(v));
+        std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label, e.size(),
+                      100 * mapeOf(e), 100 * worst);
+        o << line;
+        j[key] = {{"rows", e.size()}, {"mape", mapeOf(e)}, {"worst_abs_error", worst}};
+    };
+    o << "\nSummary:\n";
+    summary("dense, every row (with the six ZeRO-3 rows)", pointers(data.dense, false), "dense_all_rows");
+    summary("dense, accuracy gate (without the six ZeRO-3 rows)", pointers(data.dense, true), "dense_gate");
+    summary("MoE (calibration_moe.csv)", moe, "moe");
+    summary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false), "moe_held_out");
     o << "\nBy category, every row (with the six ZeRO-3 rows meg21_t2_01..06):\n";
     tableBy(all, "category", categoryKey, o, j["by_category_all_rows"]);
     o << "\nBy category, accuracy gate (without the six ZeRO-3 rows):\n";
     tableBy(gate, "category", categoryKey, o, j["by_category_gate"]);
     o << "\nBy source, accuracy gate:\n";
     tableBy(gate, "source", sourceKey, o, j["by_source_gate"]);
+    o << "\nMoE runs (calibration_moe.csv; target MAPE <= 15 %, no row over 30 %):\n";
+    tableBy(moe, "run", [](const PreparedRun& r) { return r.row().id; }, o, j["moe_runs"]);
+    o << "\nHeld-aside MoE runs (heldout_moe.csv, never fitted; target MAPE <= 15 %, no row over 30 %):\n";
+    tableBy(pointers(data.heldOutMoe, false), "run", [](const PreparedRun& r) { return r.row().id; }, o,
+            j["held_out_moe"]);
     j["dense_rows_predicted"] = data.dense.runs.size();
     j["dense_rows_skipped"] = data.dense.skipped.size();
     j["moe_rows_predicted"] = data.moe.runs.size();
@@ -252,6 +312,14 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
         }
     }
     if (bands) {
+        const BandCheck u = uncalibratedBandCheck(modelErrors(data));
+        j["bands_uncalibrated"] = {{"rows", u.rows}, {"inside_fraction", u.coverage()},
+                                   {"median_half_width", u.medianHalfWidth}, {"method", "leave one source out"}};
+        std::snprintf(line, sizeof line,
+                      "\nUncertainty bands of the uncalibrated model (what every evaluate carries), leave one source "
+                      "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
+                      u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
+        o << line;
         const BandCheck b = bandCheck(gate);
         j["bands"] = {{"rows", b.rows}, {"inside_fraction", b.coverage()}, {"median_half_width", b.medianHalfWidth},
                       {"method", "leave one source out"}};

@@ -35,6 +35,7 @@ PredictionCategory categoryOfRun(const PreparedRun& run);
 struct ShippedRuns {
     PreparedRuns dense;        // resources/validation/calibration.csv
     PreparedRuns moe;          // resources/validation/calibration_moe.csv (MoE rows the CLI can express)
+    PreparedRuns heldOutMoe;   // resources/validation/heldout_moe.csv: kept aside, never fitted (issue 15)
     std::string problem;       // non-empty: the data was not found
 };
 // Reads both files from `validationDir`.
@@ -60,6 +61,19 @@ struct BandCheck {
     std::vector<ModelError> heldOut; // every row's leave-one-source-out error
 };
 BandCheck bandCheck(const std::vector<const PreparedRun*>& runs);
+
+// The uncalibrated model's error on every accuracy-gate run, dense and MoE
+// (the six ZeRO-3 rows left out): what resources/validation/model_errors.csv
+// ships for the bands of every evaluate (models/predict/design_band.h).
+std::vector<ModelError> modelErrors(const ShippedRuns& data);
+
+// The bands an uncalibrated evaluate carries, checked leaving one source out:
+// each gate row's band from the other sources' errors of its category.
+BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors);
+
+// Issue 15's MoE target (fractions): MAPE and worst row.
+inline constexpr double kMoeMapeTarget = 0.15;
+inline constexpr double kMoeRowTarget = 0.30;
 
 // What validate-model prints (sections as asked): text, or JSON when `json`.
 std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bool json);

@@ -102,6 +102,8 @@ ordered_json workloadJson(const Workload& w)
     j["globalBatchSeqs"] = w.globalBatchSeqs;
     j["precision"] = toString(w.precision);
     j["asyncCheckpoint"] = w.asyncCheckpoint;
+    if (w.framework != Framework::Megatron) // the default is not written: files of earlier versions stay byte-identical
+        j["framework"] = toString(w.framework);
     return j;
 }
 

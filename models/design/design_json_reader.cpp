@@ -54,6 +54,8 @@ constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
 constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
+constexpr const char* kFrameworkNames =
+    "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", \"llm-foundry\", \"deepspeed\"";
 constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\"";
 
@@ -311,13 +313,14 @@ private:
     {
         const std::string ptr = "/workload";
         r_.warnUnknownKeys(obj, ptr, {"model", "seqLen", "tokensToTrain", "globalBatchSeqs", "precision",
-                                      "asyncCheckpoint"});
+                                      "asyncCheckpoint", "framework"});
         if (const auto it = obj.find("model"); it != obj.end() && r_.expectObject(*it, ptr + "/model"))
             readModel(*it, w.model);
         r_.readInt(obj, ptr, "seqLen", w.seqLen, 0, kMaxSeqLen);
         r_.readDouble(obj, ptr, "tokensToTrain", w.tokensToTrain, 0.0, kMaxTokens);
         r_.readInt(obj, ptr, "globalBatchSeqs", w.globalBatchSeqs, 0, kMaxBatchSeqs);
         r_.readEnum(obj, ptr, "precision", w.precision, precisionFromString, kPrecisionNames);
+        r_.readEnum(obj, ptr, "framework", w.framework, frameworkFromString, kFrameworkNames);
         r_.readBool(obj, ptr, "asyncCheckpoint", w.asyncCheckpoint);
     }
 

@@ -5,7 +5,10 @@
 
 namespace cf {
 
-enum class Precision { BF16, FP8, FP4 }; // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
+enum class Precision { BF16, FP8, FP4 };
+// The training framework: its attention kernel and how far it fuses the
+// memory-bound operations (models/predict/kernel_efficiency.h, issue 16 item 1).
+enum class Framework { Megatron, TorchtitanEager, TorchtitanCompile, LlmFoundry, DeepSpeed }; // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
 
 // The transformer's shape. Dense decoder-only; `experts` > 1 makes the FFN a
 // mixture of experts with `expertsPerToken` active per token. Field names follow
@@ -58,11 +61,15 @@ struct Workload {
     int globalBatchSeqs = 512;       // sequences per optimizer step
     Precision precision = Precision::BF16;
     bool asyncCheckpoint = true;     // asynchronous (background) checkpoint writes
+    Framework framework = Framework::Megatron; // Megatron-Core / NeMo / Megatron-Bridge by default
 
     bool operator==(const Workload&) const = default;
 };
 
 const char* toString(Precision precision);
 bool precisionFromString(const std::string& text, Precision& out);
+// "megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed".
+const char* toString(Framework framework);
+bool frameworkFromString(const std::string& text, Framework& out);
 
 } // namespace cf

@@ -1,5 +1,6 @@
 #include "models/predict/compute_model.h"
 
+#include "models/predict/kernel_efficiency.h"
 #include "models/predict/model_constants.h"
 
 #include <algorithm>
@@ -65,8 +66,9 @@ double peakFlops(const GpuSpec& gpu, Precision precision)
     return std::max(0.0, tflops) * 1e12;
 }
 
-double gemmSeconds(const GpuSpec& gpu, double peak, const GemmShape& g, double inputBytes)
+double gemmSeconds(const GpuSpec& gpu, Precision precision, const GemmShape& g, double inputBytes)
 {
+    const double peak = peakFlops(gpu, precision);
     if (peak <= 0 || g.m <= 0 || g.k <= 0 || g.n <= 0)
         return 0.0;
     const double flops = 2.0 * g.m * g.k * g.n;
@@ -74,11 +76,11 @@ double gemmSeconds(const GpuSpec& gpu, double peak, const GemmShape& g, double i
     const double hbm = std::max(1.0, gpu.hbmGBps) * 1e9 * kHbmEfficiency;
     // Additive ("no overlap") roofline: tile loads and the math do not overlap
     // perfectly, so thin GEMMs lose efficiency smoothly rather than at a kink.
-    return flops / (peak * kGemmMaxEfficiency) + bytes / hbm;
+    return flops / (peak * gemmEfficiency(gpu, precision, g.k, g.n)) + bytes / hbm;
 }
 
 LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precision, int seqLen,
-                      int microbatch, int tp, int cp, bool sequenceParallel)
+                      int microbatch, int tp, int cp, bool sequenceParallel, Framework framework)
 {
     LayerTimes t;
     tp = std::max(1, tp);
@@ -88,7 +90,8 @@ LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precisi
     const double tokens = double(microbatch) * seqLen / cp; // tokens this GPU processes
     const bool fp4 = precision == Precision::FP4 && gpu.fp4Tflops > 0;
     const bool fp8 = (precision == Precision::FP8 && gpu.fp8Tflops > 0) || fp4; // FP4 casts like FP8
-    const double peak = peakFlops(gpu, fp4 ? Precision::FP4 : fp8 ? Precision::FP8 : Precision::BF16);
+    const Precision gemmPrecision = fp4 ? Precision::FP4 : fp8 ? Precision::FP8 : Precision::BF16;
+    const double peak = peakFlops(gpu, gemmPrecision);
     const double inBytes = fp4 ? kFp4Bytes : fp8 ? kFp8Bytes : kActivationBytes;
     const int active = s.experts > 1 ? std::max(1, s.expertsPerToken) : 1;
     const double ffnOut = (s.gatedFfn ? 2.0 : 1.0) * s.ffn / tp;
@@ -102,7 +105,7 @@ LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precisi
     double flops = 0;
     for (int i = 0; i < 4; ++i) {
         const double mult = i >= 2 ? active : 1.0;
-        t.gemmForwardS += mult * gemmSeconds(gpu, peak, gemms[i], inBytes);
+        t.gemmForwardS += mult * gemmSeconds(gpu, gemmPrecision, gemms[i], inBytes);
         flops += mult * 2.0 * gemms[i].m * gemms[i].k * gemms[i].n;
     }
     t.gemmFlopsForward = flops;
@@ -112,7 +115,9 @@ LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precisi
     // half the keys (causal mask skipped block-wise by FlashAttention).
     const double bf16Peak = peakFlops(gpu, Precision::BF16);
     const double attnFlops = 4.0 * tokens * seqLen * kCausalFraction * h / tp;
-    t.attentionForwardS = bf16Peak > 0 ? attnFlops / (bf16Peak * kAttentionEfficiency) : 0.0;
+    const int headDim = s.heads > 0 ? s.hidden / s.heads : 128;
+    t.attentionForwardS =
+        bf16Peak > 0 ? attnFlops / (bf16Peak * attentionEfficiency(gpu, framework, seqLen, headDim)) : 0.0;
 
     // Memory-bound element-wise work, bytes per token (see model_constants.h).
     const double spDiv = sequenceParallel ? tp : 1.0;
@@ -122,7 +127,7 @@ LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& s, Precision precisi
     if (fp8) // casts of every GEMM input to FP8 (read bf16, write fp8)
         bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp + active * s.ffn / tp);
     const double hbm = std::max(1.0, gpu.hbmGBps) * 1e9 * kHbmEfficiency;
-    t.memoryForwardS = tokens * bytesPerToken / hbm;
+    t.memoryForwardS = tokens * bytesPerToken * memoryBoundBytesFactor(framework) / hbm;
     return t;
 }
 
@@ -131,9 +136,8 @@ double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& s, int seqLen, int mi
     tp = std::max(1, tp);
     cp = std::max(1, cp);
     const double tokens = double(microbatch) * seqLen / cp;
-    const double peak = peakFlops(gpu, Precision::BF16); // output layer stays in BF16
-    const GemmShape head{tokens, double(s.hidden), double(s.vocab) / tp};
-    const double gemm = (1.0 + kGemmBackwardFactor) * gemmSeconds(gpu, peak, head, kActivationBytes);
+    const GemmShape head{tokens, double(s.hidden), double(s.vocab) / tp}; // output layer stays in BF16
+    const double gemm = (1.0 + kGemmBackwardFactor) * gemmSeconds(gpu, Precision::BF16, head, kActivationBytes);
     const double hbm = std::max(1.0, gpu.hbmGBps) * 1e9 * kHbmEfficiency;
     const double lossBytes = tokens * double(s.vocab) / tp * kLogitBytesPerElement;
     return gemm + lossBytes / hbm;

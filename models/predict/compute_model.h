@@ -30,10 +30,11 @@ FlopFacts flopFacts(const ModelShape& shape, int seqLen, Recompute recompute);
 // Dense peak of the GPU at this precision, FLOP/s. FP8 on a GPU without FP8 = 0.
 double peakFlops(const GpuSpec& gpu, Precision precision);
 
-// Seconds for one GEMM (2*m*k*n FLOPs): additive roofline (math at the achievable
-// tensor-core fraction + operand/result traffic at HBM speed), so small or thin
-// GEMMs (e.g. after TP splitting) lose efficiency. `inputBytes` per operand element.
-double gemmSeconds(const GpuSpec& gpu, double peakFlopsPerS, const GemmShape& g, double inputBytes);
+// Seconds for one GEMM (2*m*k*n FLOPs) at `precision`: additive roofline (math at
+// the achievable tensor-core rate of kernel_efficiency.h, by GPU, dtype and
+// shape, + operand/result traffic at HBM speed), so small or thin GEMMs (e.g.
+// after TP splitting, or tiny experts) lose efficiency. `inputBytes` per operand element.
+double gemmSeconds(const GpuSpec& gpu, Precision precision, const GemmShape& g, double inputBytes);
 
 struct LayerTimes {
     double gemmForwardS = 0;     // all GEMMs of one layer, one micro-batch, forward
@@ -45,7 +46,8 @@ struct LayerTimes {
 
 // One layer on one GPU for one micro-batch of `microbatch` sequences.
 LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& shape, Precision precision, int seqLen,
-                      int microbatch, int tp, int cp, bool sequenceParallel);
+                      int microbatch, int tp, int cp, bool sequenceParallel,
+                      Framework framework = Framework::Megatron);
 
 // LM head + cross-entropy of one micro-batch (forward + backward), seconds; runs on the last stage.
 double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& shape, int seqLen, int microbatch, int tp,

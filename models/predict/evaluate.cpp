@@ -87,6 +87,7 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Paralle
 bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
     out.gpus = t.gpus;
+    out.gpuId = t.gpu ? t.gpu->id : std::string();
     out.nodes = t.nodes;
     const int dp = effectiveDp(par, t.gpus);
     if (!checkSplit(t, w, par, dp, out.problems))

@@ -1,7 +1,9 @@
 #include "models/predict/moe_step_model.h"
 
 #include "models/design/moe_rules.h"
+#include "models/predict/calibration_hooks.h"
 #include "models/predict/collectives.h"
+#include "models/predict/kernel_efficiency.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/dp_comm_model.h"
 #include "models/predict/memory_model.h"
@@ -27,6 +29,9 @@ struct Ctx {
     int seqLen = 0;
     double tokens = 0;   // tokens one GPU's TP group processes per micro-batch: b * s / cp
     double peak = 0;     // GEMM peak at the precision, FLOP/s
+    Precision gemmPrecision = Precision::BF16;
+    Framework framework = Framework::Megatron;
+    double gemmScale = 1, attentionScale = 1; // the site profile's (calibration_hooks.h)
     double inBytes = 2;  // GEMM operand bytes
     bool lowPrecision = false;
     double hbm = 1;      // achievable HBM bytes/s
@@ -46,7 +51,7 @@ struct RankLayers {
 double gemm(const Ctx& c, double m, double k, double n, double& flops)
 {
     flops += 2.0 * m * k * n;
-    return gemmSeconds(*c.gpu, c.peak, GemmShape{m, k, n}, c.inBytes);
+    return gemmSeconds(*c.gpu, c.gemmPrecision, GemmShape{m, k, n}, c.inBytes) / c.gemmScale;
 }
 
 double groupedEfficiency(double tokensPerExpert)
@@ -80,7 +85,9 @@ void attentionCost(const Ctx& c, bool sliding, LayerCost& out)
                                 : c.seqLen * kCausalFraction;
     const double coreFlops = 2.0 * t * keys * (qW + vW) / tp;
     const double bf16 = peakFlops(*c.gpu, Precision::BF16);
-    out.attentionS += bf16 > 0 ? coreFlops / (bf16 * kAttentionEfficiency) : 0.0;
+    const int headDim = s.heads > 0 ? int(qW / s.heads) : 128;
+    const double eff = attentionEfficiency(*c.gpu, c.framework, c.seqLen, headDim) * c.attentionScale;
+    out.attentionS += bf16 > 0 ? coreFlops / (bf16 * eff) : 0.0;
 }
 
 double activationBytesPerElement(const ModelShape& s) { return s.gatedFfn ? kGatedActivationBytesPerFfn : kPlainActivationBytesPerFfn; }
@@ -130,7 +137,7 @@ LayerCost layerCost(const Ctx& c, bool moe, bool sliding, double& tokensPerExper
     }
     if (c.lowPrecision) // casts of the GEMM inputs (read bf16, write fp8/fp4)
         bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp);
-    out.memoryS = c.tokens * bytesPerToken / c.hbm;
+    out.memoryS = c.tokens * bytesPerToken * memoryBoundBytesFactor(c.framework) / c.hbm;
     if (moe) // fixed cost per MoE layer, spread like the memory-bound work over forward + backward
         out.memoryS += kMoeLayerFixedS / (1.0 + kMemoryBackwardFactor);
     return out;
@@ -228,7 +235,11 @@ void predictExtendedStep(const Topology& t, const Workload& w, const Parallelism
     c.tokens = double(par.microbatch) * w.seqLen / par.cp;
     c.lowPrecision = (w.precision == Precision::FP8 && gpu.fp8Tflops > 0) ||
                      (w.precision == Precision::FP4 && gpu.fp4Tflops > 0);
-    c.peak = peakFlops(gpu, c.lowPrecision ? w.precision : Precision::BF16);
+    c.gemmPrecision = c.lowPrecision ? w.precision : Precision::BF16;
+    c.peak = peakFlops(gpu, c.gemmPrecision);
+    c.framework = w.framework;
+    c.gemmScale = t.calibration.gemmEfficiencyScale; // issue 16: the site's GEMM and attention rates
+    c.attentionScale = t.calibration.attentionEfficiencyScale;
     c.inBytes = !c.lowPrecision ? kActivationBytes : (w.precision == Precision::FP4 ? kFp4Bytes : kFp8Bytes);
     c.hbm = std::max(1.0, gpu.hbmGBps) * 1e9 * kHbmEfficiency;
     const int tp = par.tp, pp = par.pp, vp = std::max(1, par.vp), b = par.microbatch;
@@ -294,7 +305,7 @@ void predictExtendedStep(const Topology& t, const Workload& w, const Parallelism
             return fwd(isMoe);
         return par.recompute == Recompute::Selective ? mix(a, bb, &LayerCost::attentionS) : 0.0;
     };
-    const double head = lmHeadSeconds(gpu, s, w.seqLen, b, tp, par.cp);
+    const double head = calibratedHeadSeconds(t.calibration, lmHeadSeconds(gpu, s, w.seqLen, b, tp, par.cp));
 
     // TP collectives per layer (as step_model.cpp) and the expert all-to-all per MoE layer.
     const int gpn = std::max(1, t.gpusPerNode);

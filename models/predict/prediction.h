@@ -171,6 +171,7 @@ struct MissingFigures {
 };
 
 struct Prediction {
+    std::string gpuId;              // catalog id of the design's GPU ("h100-sxm"; "" without one)
     int gpus = 0;
     int nodes = 0;
     double peakTflopsPerGpu = 0;    // at the design's precision

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cf {
 namespace {
 
-constexpr double kP10 = 0.10, kP90 = 0.90;
 constexpr double kSecondsPerDay = 86400.0;
 
 bool has(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
@@ -20,6 +20,34 @@ std::string generationOf(const std::string& id)
     if (has(id, "b200") || has(id, "b300") || has(id, "gb200") || has(id, "gb300"))
         return "blackwell";
     return "other";
+}
+
+// A new design is a new site and software stack: its error is one source's
+// bias plus that source's scatter. With errors from several sources, the band
+// is drawn from every pairing of a source's mean log error with a row's
+// deviation from its own source's mean (a random-effects predictive sample,
+// e.g. Gelman & Hill 2007 ch. 12), so sources that disagree widen it. One
+// source: its errors as they are.
+std::vector<double> sourceShiftSamples(const std::vector<const ModelError*>& picked)
+{
+    std::map<std::string, std::pair<double, int>> bySource;
+    for (const ModelError* e : picked) {
+        auto& [sum, n] = bySource[e->source];
+        sum += std::log1p(e->error);
+        ++n;
+    }
+    std::vector<double> out;
+    if (bySource.size() < 2) {
+        for (const ModelError* e : picked)
+            out.push_back(e->error);
+        return out;
+    }
+    for (const auto& [source, b] : bySource)
+        for (const ModelError* e : picked) {
+            const auto& [sum, n] = bySource[e->source];
+            out.push_back(std::expm1(b.first / b.second + std::log1p(e->error) - sum / n));
+        }
+    return out;
 }
 
 } // namespace
@@ -55,7 +83,7 @@ double quantile(std::vector<double> v, double q)
     return v[lo] + (pos - double(lo)) * (v[hi] - v[lo]);
 }
 
-UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis)
+UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis, double lowQ, double highQ)
 {
     UncertaintyBand b;
     b.basis = std::move(basis);
@@ -69,9 +97,13 @@ UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string ba
     if (b.samples == 0)
         return b;
     b.available = true;
-    b.lowFactor = quantile(ratios, kP10);
-    b.highFactor = quantile(ratios, kP90);
+    b.lowFactor = quantile(ratios, lowQ);
+    b.highFactor = quantile(ratios, highQ);
     b.medianAbsError = quantile(absErrors, 0.5);
+    double sum = 0;
+    for (double a : absErrors)
+        sum += a;
+    b.meanAbsError = sum / double(absErrors.size());
     return b;
 }
 
@@ -85,14 +117,15 @@ UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<Mode
                                     {false, false, true, true, true},   {false, false, false, true, true},
                                     {false, false, false, false, true}, {false, false, false, false, false}};
     for (const Level& l : kLevels) {
-        std::vector<double> picked;
+        std::vector<const ModelError*> picked;
         for (const ModelError& e : errors) {
             const PredictionCategory& k = e.category;
             if ((l.scale && k.scale != c.scale) || (l.sequence && k.sequence != c.sequence) ||
                 (l.precision && k.precision != c.precision) || (l.moe && k.moe != c.moe) ||
                 (l.generation && k.gpuGeneration != c.gpuGeneration))
                 continue;
-            picked.push_back(e.error);
+            if (std::isfinite(e.error) && e.error > -1.0)
+                picked.push_back(&e);
         }
         if (int(picked.size()) >= kMinBandSamples || (&l == &kLevels[5] && !picked.empty())) {
             std::string label = l.generation ? c.gpuGeneration : "any GPU";
@@ -104,7 +137,17 @@ UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<Mode
                 label += " " + c.precision;
             if (l.scale)
                 label += " " + c.scale;
-            return bandFromErrors(picked, "category " + label);
+            UncertaintyBand b = bandFromErrors(sourceShiftSamples(picked), "category " + label,
+                                               kCategoryBandLowQuantile, 1.0 - kCategoryBandLowQuantile);
+            // What the category measured: its rows, their MAPE and median.
+            std::vector<double> own;
+            for (const ModelError* e : picked)
+                own.push_back(e->error);
+            const UncertaintyBand measured = bandFromErrors(own, b.basis);
+            b.samples = measured.samples;
+            b.meanAbsError = measured.meanAbsError;
+            b.medianAbsError = measured.medianAbsError;
+            return b;
         }
     }
     return {};

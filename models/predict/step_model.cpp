@@ -57,7 +57,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     const double L = mb.layersPerStage;
 
     out.flops = flopFacts(s, w.seqLen, par.recompute);
-    LayerTimes lt = layerTimes(gpu, s, w.precision, w.seqLen, b, tp, cp, sp);
+    LayerTimes lt = layerTimes(gpu, s, w.precision, w.seqLen, b, tp, cp, sp, w.framework);
     applyComputeCalibration(t.calibration, lt); // issue 16: the site's rates (identity: unchanged)
     const double head = calibratedHeadSeconds(t.calibration, lmHeadSeconds(gpu, s, w.seqLen, b, tp, cp)); // last stage, fwd + bwd
     mb.gemmEfficiency = lt.gemmEfficiency;

@@ -1,6 +1,7 @@
 // Compute model: parameter and FLOP counts against published figures, and the
 // GEMM roofline's shape.
 #include "models/predict/compute_model.h"
+#include "models/predict/kernel_efficiency.h"
 #include "models/predict/model_constants.h"
 
 #include <QtTest>
@@ -84,12 +85,15 @@ private slots:
     void gemmRooflineHandWorked()
     {
         // 1024^3 GEMM on a 100 TFLOP/s, 1000 GB/s GPU: 2.147e9 FLOPs at the achievable
-        // fraction + 6 MiB (two 2 MiB operands, 2 MiB result) at the HBM fraction.
+        // rate (MAMF x training fraction x thin-shape factor 1024 / (1024 + 128))
+        // + 6 MiB (two 2 MiB operands, 2 MiB result) at the HBM fraction.
         const GemmShape g{1024, 1024, 1024};
         const double flops = 2.0 * 1024 * 1024 * 1024;
         const double bytes = 3.0 * 2.0 * 1024 * 1024;
-        const double expected = flops / (1e14 * kGemmMaxEfficiency) + bytes / (1e12 * kHbmEfficiency);
-        QVERIFY(std::abs(gemmSeconds(toyGpu(), 1e14, g, 2.0) / expected - 1.0) < 1e-12);
+        const double eff = gemmMamfFraction(toyGpu(), Precision::BF16) * kGemmTrainingFraction * 1024.0 / 1152.0;
+        const double expected = flops / (1e14 * eff) + bytes / (1e12 * kHbmEfficiency);
+        QVERIFY(std::abs(gemmSeconds(toyGpu(), Precision::BF16, g, 2.0) / expected - 1.0) < 1e-12);
+        QCOMPARE(gemmEfficiency(toyGpu(), Precision::BF16, 1024, 1024), eff);
     }
     void thinnerGemmsAreLessEfficient()
     {
@@ -98,7 +102,7 @@ private slots:
         double lastRate = 1e300;
         for (double n : {8192.0, 4096.0, 1024.0, 256.0, 64.0}) {
             const GemmShape g{8192, 8192, n};
-            const double rate = 2 * g.m * g.k * g.n / gemmSeconds(gpu, 1e14, g, 2.0);
+            const double rate = 2 * g.m * g.k * g.n / gemmSeconds(gpu, Precision::BF16, g, 2.0);
             QVERIFY(rate < lastRate);
             lastRate = rate;
         }
