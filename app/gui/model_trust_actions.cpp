@@ -2,10 +2,8 @@
 
 #include "app/gui/calibration_dialog.h"
 #include "app/gui/model_accuracy_dialog.h"
-#include "app/validation/calibration_runner.h"
-#include "app/validation/model_accuracy.h"
-#include "app/validation/site_calibration.h"
 #include "models/catalog/catalog.h"
+#include "models/predict/design_band.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"
 #include "widgets/whatif/band_controller.h"
@@ -16,17 +14,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace cf {
-
-std::vector<ModelError> shippedModelErrors()
-{
-    const cli::ShippedRuns data = cli::loadShippedRuns(cli::validationDir());
-    std::vector<ModelError> out;
-    for (const cli::PreparedRuns* runs : {&data.dense, &data.moe})
-        for (const cli::PreparedRun& r : runs->runs)
-            if (cli::inAccuracyGate(r.row()))
-                out.push_back({r.row().id, cli::categoryOfRun(r), cli::runError(r, {})});
-    return out;
-}
 
 ModelTrustActions::ModelTrustActions(QWidget* window, DesignDocument* document, EvaluationController* evaluation,
                                      HeadlinePanel* headline, ChartsWidget* charts, QMenu* toolsMenu,
@@ -63,7 +50,8 @@ ModelTrustActions::ModelTrustActions(QWidget* window, DesignDocument* document, 
         loaded_ = true;
         bands_->setModelErrors(loader_.result());
     });
-    loader_.setFuture(QtConcurrent::run(&shippedModelErrors));
+    // The shipped errors file is read once, off the GUI thread.
+    loader_.setFuture(QtConcurrent::run([] { return shippedModelErrors(); }));
 }
 
 } // namespace cf

@@ -23,10 +23,6 @@ class DesignDocument;
 class EvaluationController;
 class HeadlinePanel;
 
-// The model's error on every shipped validation run in the accuracy gate
-// (uncalibrated, with its category): what a category band is drawn from.
-std::vector<ModelError> shippedModelErrors();
-
 class ModelTrustActions : public QObject {
     Q_OBJECT
 public:

@@ -4,6 +4,7 @@
 // scaling charts draw the band; a site profile with held-out errors replaces
 // the category band. The errors are the model's on the shipped validation runs.
 #include "app/gui/model_trust_actions.h"
+#include "models/predict/design_band.h"
 #include "models/catalog/catalog.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"

@@ -1,22 +1,22 @@
 #include "widgets/whatif/band_controller.h"
 
+#include "models/predict/design_band.h"
+
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 
 namespace cf {
 
-PredictionBands bandsFor(const Design& design, const DesignFacts& facts, const Prediction& prediction,
-                         const std::vector<ModelError>& errors)
+PredictionBands bandsFor(const Design& design, const Prediction& prediction, const std::vector<ModelError>& errors)
 {
     // No band for a prediction without training figures: there is nothing to widen.
     if (prediction.lacks(FigureGroup::Training))
         return {};
+    // The engine picks the band (models/predict/design_band.h): the site profile's
+    // held-out errors when the design has them, else the design's category in `errors`.
     if (design.calibration && !design.calibration->heldOutErrors.empty())
-        return applyBand(prediction, bandFromErrors(design.calibration->heldOutErrors,
-                                                    "site calibration, held-out errors"));
-    const std::string gpuId = facts.topology.gpu ? facts.topology.gpu->id : std::string();
-    const PredictionCategory category = categoryOf(gpuId, design.workload, prediction.gpus);
-    return applyBand(prediction, categoryBand(category, errors));
+        return predictionBand(design, prediction);
+    return predictionBand(design, prediction, errors);
 }
 
 BandController::BandController(EvaluationController* controller, QObject* parent)
@@ -33,7 +33,7 @@ void BandController::setModelErrors(std::vector<ModelError> errors)
 
 void BandController::update()
 {
-    bands_ = bandsFor(controller_->document()->design(), controller_->facts(), controller_->prediction(), errors_);
+    bands_ = bandsFor(controller_->document()->design(), controller_->prediction(), errors_);
     emit bandsReady(bands_);
 }
 

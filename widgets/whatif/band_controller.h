@@ -1,9 +1,8 @@
 #pragma once
 // The uncertainty band of the live prediction (issue 16 item 4): after each
 // evaluation, the P10-P90 band of the headline figures from measured errors
-// of the model, for the headline's "±x %" and the charts. bandsFor() is the
-// one place the band is chosen, so that the engine's own predictionBand()
-// replaces its body in one line when it lands.
+// of the model, for the headline's "±x %" and the charts. bandsFor() asks the
+// engine's predictionBand() (models/predict/design_band.h), as the CLI does.
 
 #include "models/design/design.h"
 #include "models/predict/evaluate.h"
@@ -18,10 +17,9 @@ namespace cf {
 class EvaluationController;
 
 // A design with a site profile that kept held-out errors: the profile's band;
-// otherwise the band of the design's category (categoryOf) from `errors`,
-// the model's measured errors on the shipped validation runs.
-PredictionBands bandsFor(const Design& design, const DesignFacts& facts, const Prediction& prediction,
-                         const std::vector<ModelError>& errors);
+// otherwise the band of the design's category from `errors`, the model's
+// measured errors on the shipped validation runs (shippedModelErrors()).
+PredictionBands bandsFor(const Design& design, const Prediction& prediction, const std::vector<ModelError>& errors);
 
 class BandController : public QObject {
     Q_OBJECT
