@@ -95,7 +95,7 @@ std::string limitOf(const SearchReport& report)
 
 } // namespace
 
-std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& ranked)
+std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& ranked, std::size_t maxGroups)
 {
     std::vector<SplitGroup> groups;
     for (const SearchResult& r : ranked) {
@@ -104,7 +104,7 @@ std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& r
         });
         if (match != groups.end())
             match->shardings.push_back(r.split.sharding);
-        else
+        else if (groups.size() < maxGroups)
             groups.push_back({r, {r.split.sharding}});
     }
     return groups;

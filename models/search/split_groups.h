@@ -7,6 +7,7 @@
 
 #include "models/search/split_search.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,9 @@ struct SplitGroup {
 };
 
 // `ranked` best first (SearchReport::results); the groups keep that order.
-std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& ranked);
+// At most `maxGroups` groups (later splits only join those).
+std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& ranked,
+                                              std::size_t maxGroups = std::size_t(-1));
 
 // One sentence on the winner (report.results[0]): what limits it (memory when
 // a split at least 2 % faster needs at most 1.5 x the HBM, else the largest overhead of its
