@@ -208,6 +208,11 @@ void TestFirstHourWalk::newUserWalk()
     // 6. A variant: one more node dropped, then Save as Variant (Ctrl+Alt+S).
     QVERIFY(dropFromPalette(w, "dgx-h100", spot(0.1, 0.75)));
     QCOMPARE(int(w.design().parts.size()), 6);
+    w.view()->setFocus(Qt::MouseFocusReason);
+    QTest::keyClick(w.view(), Qt::Key_L); // and its link to the switch
+    dragOnCanvas(w, onCanvas(w, w.design().parts.back()), onCanvas(w, parts[3]));
+    QTest::keyClick(w.view(), Qt::Key_L);
+    QCOMPARE(int(w.design().links.size()), 5);
     {
         test::ModalDriver<SaveVariantDialog> driver(
             [](SaveVariantDialog* d) { fillSaveDialog(d, {}, QStringLiteral("four nodes")); });
