@@ -1,4 +1,4 @@
-// clusterforge-cli report DESIGN.json -o FILE.pdf
+// clusterforge-cli report DESIGN.json -o FILE.pdf [--format json|text]
 // The printable report of a design (app/cli/design_report.h), the same pages
 // the app exports, headless: main makes a QGuiApplication on the offscreen
 // platform for this command (fonts and QPdfWriter need one; no Qt Widgets).
@@ -14,6 +14,8 @@
 
 #include <QGuiApplication>
 
+#include <nlohmann/json.hpp>
+
 #include <ostream>
 
 namespace cf::cli {
@@ -24,7 +26,8 @@ const char* const kName = "clusterforge-cli report";
 const CommandSpec& reportSpec()
 {
     static const FlagGroup own{
-        "flags", {required(withAlias(pathFlag("-o", "FILE.pdf", "the PDF to write"), "--output"))}};
+        "flags", {required(withAlias(pathFlag("-o", "FILE.pdf", "the PDF to write"), "--output")),
+                  choiceFlag("--format", {"json", "text"}, "text", "what stdout says: the file written")}};
     static const CommandSpec spec{"report",
                                   "DESIGN.json",
                                   "A printable PDF report of a design: a first page with the hardware, model, "
@@ -37,6 +40,7 @@ const CommandSpec& reportSpec()
 int runReport(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args, reportSpec());
+    const std::string format = list.takeChoice("--format");
     auto output = list.takePath("-o");
     if (auto longOutput = list.takePath("--output")) {
         if (output)
@@ -69,7 +73,10 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
             err << kName << ": " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
-    out << "wrote " << *output << "\n";
+    if (format == "json")
+        out << nlohmann::json{{"written", *output}}.dump(2) << "\n";
+    else
+        out << "wrote " << *output << "\n";
     return kExitOk;
 }
 
