@@ -11,6 +11,7 @@
 #include "app/cli/workload_flags.h"
 
 #include "models/predict/memory_model.h"
+#include "models/search/split_groups.h"
 #include "models/search/split_search.h"
 
 #include <nlohmann/json.hpp>
@@ -84,6 +85,8 @@ void printText(const SearchReport& r, std::ostream& out)
             out << line("  ep %d etp %d", s.ep, s.etp);
         out << "\n";
     }
+    if (const std::string why = winnerReason(r); !why.empty())
+        out << "best: " << why << "\n"; // what limits rank 1 (issue 18, finding 9)
     if (!r.infeasible.empty()) {
         out << "infeasible:\n";
         for (const auto& [reason, count] : r.infeasible)

@@ -20,6 +20,7 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err);
 int runCompare(const Args& args, std::ostream& out, std::ostream& err);
 int runDb(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
+int runReport(const Args& args, std::ostream& out, std::ostream& err);
 
 // Each command's flag table (app/cli/command_spec.h): parsing and --help.
 struct CommandSpec;
@@ -34,6 +35,7 @@ const CommandSpec& dbListSpec();
 const CommandSpec& dbSaveSpec();
 const CommandSpec& dbExportSpec();
 const CommandSpec& exportSpec();
+const CommandSpec& reportSpec();
 
 // Every command: its name and the forms of its usage (db has three).
 struct CommandEntry {

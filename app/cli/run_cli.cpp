@@ -85,6 +85,7 @@ std::vector<CommandEntry>& entryStore()
         {"compare", runCompare, {&compareSpec()}},
         {"db", runDb, {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}},
         {"export", runExport, {&exportSpec()}},
+        {"report", runReport, {&reportSpec()}},
     };
     return entries;
 }

@@ -87,20 +87,18 @@ QString partsSection(const Design& design, const Catalog& catalog)
     }
     if (groups.empty())
         return QStringLiteral("<p>%1</p>").arg(tr("No parts yet."));
-    QString out = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
-    out +=
-        QStringLiteral("<tr><th align='left'>%1</th><th align='left'>%2</th><th align='right'>&nbsp;%3</th>"
-                       "<th align='right'>&nbsp;%4</th><th align='left'>&nbsp;&nbsp;%5</th></tr>")
-            .arg(tr("Kind"), tr("Catalog id"), tr("Placed"), tr("Units"), tr("Catalog entry"));
+    // A list, not a five-column table: a line per catalog entry wraps in a
+    // narrow dock, where the table needed horizontal scrolling (issue 18, finding 8).
+    QString out = QStringLiteral("<ul>");
     for (const auto& [kind, byId] : groups)
         for (const auto& [id, counts] : byId)
-            out += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td align='right'>%3</td>"
-                                  "<td align='right'>%4</td><td>&nbsp;&nbsp;%5</td></tr>")
-                       .arg(kindHeading(kind), html(id))
-                       .arg(counts.first)
+            out += QStringLiteral("<li><b>%1</b>: %2 \u00d7 %3 (<code>%4</code>), %5</li>")
+                       .arg(kindHeading(kind))
                        .arg(counts.second)
-                       .arg(catalogName(kind, id, catalog));
-    return out + QStringLiteral("</table>");
+                       .arg(catalogName(kind, id, catalog), html(id),
+                            counts.first == 1 ? tr("1 item on the canvas")
+                                              : tr("%1 items on the canvas").arg(counts.first));
+    return out + QStringLiteral("</ul>");
 }
 
 // Part id -> part: one pass, so that counting cables stays O(parts + links)

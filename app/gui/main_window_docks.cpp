@@ -140,8 +140,19 @@ QDockWidget* MainWindow::createWorkloadDock()
 
 QDockWidget* MainWindow::createParallelismDock()
 {
-    return makeDock(tr("Parallelism"), QStringLiteral("parallelismDock"),
-                    new ParallelismDock(&document_, evaluation_, this));
+    // In a scroll area like the Workload form: the problem lines keep the
+    // height their wrapped text needs (a short dock scrolls instead of cutting
+    // them), and their growth never pushes the charts dock (issue 18, finding 8).
+    // Tall enough for every editor and the memory bar (the form before any
+    // problem shows): only the problem lines may need scrolling.
+    auto* scroll = new QScrollArea(this);
+    auto* split = new ParallelismDock(&document_, evaluation_, this);
+    scroll->setWidget(split);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // lines wrap at the dock's width
+    scroll->setMinimumHeight(split->minimumSizeHint().height());
+    return makeDock(tr("Parallelism"), QStringLiteral("parallelismDock"), scroll);
 }
 
 QDockWidget* MainWindow::createSummaryDock()
@@ -175,6 +186,9 @@ QDockWidget* MainWindow::createChartsDock()
     scroll->setWidget(charts_);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // The scroll bar's place always kept: appearing as the dock got shorter than
+    // the charts it narrowed every chart at once (issue 18, finding 8).
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     return makeDock(tr("Charts"), QStringLiteral("chartsDock"), scroll);
 }
 

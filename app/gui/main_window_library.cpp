@@ -126,6 +126,10 @@ void MainWindow::setupLibrary()
     }
     autosave_ = new AutosaveController(&store_, this);
     autosave_->watch(&document_);
+    // Said, not swallowed: the user must know the edits are not being kept.
+    // No timeout: it stays until the next message (a later save succeeding).
+    connect(autosave_, &AutosaveController::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(tr("Autosave failed: %1").arg(message)); });
     offerRecovery();
     autosave_->start();
 }

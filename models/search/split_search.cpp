@@ -73,6 +73,8 @@ public:
         }
         if (!reason.empty()) {
             ++report_.infeasible[reason];
+            if (reason == kReasonMemory && p.tokensPerS > 0)
+                keepOnMemoryFront({split, std::move(p)});
             return true;
         }
         ++report_.feasible;
@@ -92,10 +94,32 @@ public:
     {
         trim();
         report_.results = std::move(results_);
+        const double winnerTokensPerS = report_.results.empty() ? 0 : report_.results.front().prediction.tokensPerS;
+        for (SearchResult& r : memoryFront_)
+            if (r.prediction.tokensPerS > winnerTokensPerS)
+                report_.fasterOverMemory.push_back(std::move(r));
+        std::sort(report_.fasterOverMemory.begin(), report_.fasterOverMemory.end(), [](auto& a, auto& b) {
+            return a.prediction.memory.totalBytes < b.prediction.memory.totalBytes;
+        });
         return std::move(report_);
     }
 
 private:
+    // The Pareto front of tokens/s (more) against memory (less) among the
+    // splits rejected for memory: a handful, whatever the search's size.
+    void keepOnMemoryFront(SearchResult r)
+    {
+        const auto dominates = [](const SearchResult& a, const SearchResult& b) {
+            return a.prediction.tokensPerS >= b.prediction.tokensPerS &&
+                   a.prediction.memory.totalBytes <= b.prediction.memory.totalBytes;
+        };
+        for (const SearchResult& f : memoryFront_)
+            if (dominates(f, r))
+                return;
+        std::erase_if(memoryFront_, [&](const SearchResult& f) { return dominates(r, f); });
+        memoryFront_.push_back(std::move(r));
+    }
+
     void trim()
     {
         const std::size_t keep = std::size_t(std::max(0, options_.top));
@@ -111,6 +135,7 @@ private:
     const Economics& economics_;
     const SearchOptions& options_;
     std::vector<SearchResult> results_;
+    std::vector<SearchResult> memoryFront_;
     SearchReport report_;
 };
 

@@ -35,6 +35,11 @@ struct SearchReport {
     double elapsedS = 0;
     double splitsPerS = 0;
     bool cancelled = false;
+    // Splits faster (tokens/s) than the winner that were rejected only for
+    // memory, least memory first: of the splits rejected for memory, those no
+    // other beats on both tokens/s and memory (their predictions have the step
+    // and the memory they need). front() is the nearest to fitting.
+    std::vector<SearchResult> fasterOverMemory;
 };
 
 // `base` supplies what the search does not vary (sequence parallel, EP).

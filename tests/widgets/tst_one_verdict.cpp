@@ -46,7 +46,7 @@ QStringList panelRows(const MainWindow& w)
 }
 
 HeadlinePanel* headline(const MainWindow& w) { return qobject_cast<HeadlinePanel*>(w.headlineDock()->widget()); }
-ParallelismDock* splitDock(const MainWindow& w) { return qobject_cast<ParallelismDock*>(w.parallelismDock()->widget()); }
+ParallelismDock* splitDock(const MainWindow& w) { return w.parallelismDock()->findChild<ParallelismDock*>(); }
 
 // Applies `split` and waits until the checker and the evaluation both ran.
 void applySplit(MainWindow& w, const Parallelism& split)

@@ -1,7 +1,6 @@
 #pragma once
-// A printable PDF report of a design: headline predictions, the scaling and
-// cost-over-time charts, and the bill of materials (QTextDocument printed by
-// QPdfWriter, A4 portrait).
+// The app's entry to the printable PDF report of a design: DesignReport
+// (app/cli/design_report.h), the same pages as `clusterforge-cli report`.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"

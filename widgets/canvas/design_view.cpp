@@ -499,9 +499,12 @@ void DesignView::scrollContentsBy(int dx, int dy)
     // The tier labels are drawn in viewport pixels, kept inside the view: a
     // scroll moves their painted pixels with the scene, where no label is
     // any more. Repaint where those pixels land (issue 18, finding 6: ghosts).
+    // The labels are clamped to the view, so their new places depend on the
+    // scroll too: while any shows, the whole viewport is repainted (only at
+    // the zoomed-out levels that have tier labels; the blit had left ghosts).
     QGraphicsView::scrollContentsBy(dx, dy);
-    for (const TierLabel& label : std::as_const(tierLabels_))
-        viewport()->update(label.rect.translated(dx, dy).adjusted(-1, -1, 1, 1));
+    if (!tierLabels_.isEmpty())
+        viewport()->update();
     updateViewCentre();
 }
 

@@ -50,7 +50,11 @@ QString formatSeconds(double s)
         return QStringLiteral("%1 min").arg(s / kMinute, 0, 'f', 1);
     if (a < 2 * kDay)
         return QStringLiteral("%1 h").arg(s / kHour, 0, 'f', 1);
-    return QStringLiteral("%1 days").arg(s / kDay, 0, 'f', 1);
+    // Julian year (365.25 days); past two of them days stop reading ("115740.7 days", issue 18, finding 3).
+    constexpr double kYear = 365.25 * kDay;
+    if (a < 2 * kYear)
+        return QStringLiteral("%1 days").arg(s / kDay, 0, 'f', 1);
+    return QStringLiteral("%L1 years").arg(s / kYear, 0, 'f', a < 100 * kYear ? 1 : 0);
 }
 
 QString formatWatts(double w)

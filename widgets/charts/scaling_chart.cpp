@@ -5,12 +5,36 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 namespace cf {
 namespace {
 
 class RateTicker : public QCPAxisTicker {
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatRate(tick); }
+};
+
+// Node counts are whole: log-2 ticks below one node or between powers that
+// are not integers ("0.5", "3.05176e-05 nodes") are dropped, and each label
+// is an integer (issue 18, finding 3).
+class CountLogTicker : public QCPAxisTickerLog {
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
+    {
+        QVector<double> ticks;
+        for (double t : QCPAxisTickerLog::createTickVector(tickStep, range))
+            if (t >= 1 && std::abs(t - std::round(t)) < kWholeTolerance)
+                ticks << std::round(t);
+        return ticks;
+    }
+    QString getTickLabel(double tick, const QLocale& locale, QChar, int) override
+    {
+        return locale.toString(qint64(std::llround(tick)));
+    }
+
+private:
+    static constexpr double kWholeTolerance = 1e-9; // a power of two computed in floating point (our choice)
 };
 
 // Room beside the legend row: the widget's margins and a little air (our choice).
@@ -23,7 +47,7 @@ ScalingChart::ScalingChart(QWidget* parent)
 {
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    auto ticker = QSharedPointer<CountLogTicker>::create();
     ticker->setLogBase(2);
     ticker->setSubTickCount(0);
     p->xAxis->setTicker(ticker);

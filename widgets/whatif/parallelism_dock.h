@@ -52,6 +52,8 @@ private:
     void showPrediction(const Prediction& prediction);
     void updateProduct();
     void updateExpertFold();
+    // The memory bar's colours: the style's, or readable red when over budget.
+    void showMemoryFit(bool fits);
     void commit(const QString& field);
     QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip);
 

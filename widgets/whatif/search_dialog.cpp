@@ -3,6 +3,7 @@
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_results_model.h"
+#include "models/search/split_groups.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -34,6 +35,27 @@ constexpr double kMillion = 1e6;
 constexpr int kDefaultWidthPx = 900;
 constexpr int kDefaultHeightPx = 480;
 constexpr int kColumnSlackPx = 16;
+// Splits asked of the search per row kept: equivalent shardings collapse into
+// one row (up to three give the same numbers: ZeRO-3, FSDP full and hybrid
+// within a node), so the table still lists "Keep the best" rows (our choice).
+constexpr int kSplitsPerRow = 3;
+
+// Sorts by the sort role but keeps the current split's row (Rank 0) on top
+// in both directions: it is the reference, not a result.
+class ReferenceFirstProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override
+    {
+        const auto* model = static_cast<const SearchResultsModel*>(sourceModel());
+        const bool leftRef = model->isReferenceRow(left.row()), rightRef = model->isReferenceRow(right.row());
+        if (leftRef != rightRef) // descending order reverses lessThan: undo that for the reference
+            return leftRef == (sortOrder() == Qt::AscendingOrder);
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+};
 } // namespace
 
 SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -66,7 +88,7 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     layout->addWidget(progress_);
 
     model_ = new SearchResultsModel(this);
-    proxy_ = new QSortFilterProxyModel(this);
+    proxy_ = new ReferenceFirstProxy(this);
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::UserRole);
     table_ = new QTableView(this);
@@ -86,6 +108,12 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     header->setDefaultSectionSize(header->minimumSectionSize());
     header->setStretchLastSection(true);
     layout->addWidget(table_, 1);
+
+    reason_ = new QLabel(this);
+    reason_->setObjectName(QStringLiteral("searchWinnerReason"));
+    reason_->setWordWrap(true);
+    reason_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(reason_);
 
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
@@ -108,14 +136,23 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(&watcher_, &QFutureWatcher<SearchReport>::finished, this, &SearchDialog::finished);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
-    // Wide enough for every column without scrolling sideways (the headers are
-    // the widest cells but for a few: kColumnSlackPx).
-    const QMargins margins = layout->contentsMargins();
-    const int columnsWidth = header->length() + 2 * table_->frameWidth() +
-                             table_->verticalScrollBar()->sizeHint().width() + margins.left() + margins.right() +
-                             kColumnSlackPx;
-    resize(std::max(kDefaultWidthPx, columnsWidth), kDefaultHeightPx);
+    resize(std::max(kDefaultWidthPx, columnsWidth()), kDefaultHeightPx);
     updateButtons();
+}
+
+int SearchDialog::columnsWidth() const
+{
+    // Wide enough for every column without scrolling sideways: each as wide as
+    // its header or its widest cell ("ZeRO-3 = FSDP full", "−4.1 d (−2.3 %)"),
+    // with kColumnSlackPx to spare.
+    const QHeaderView* header = table_->horizontalHeader();
+    const auto* view = static_cast<const QAbstractItemView*>(table_); // sizeHintForColumn is public there
+    int columns = 0;
+    for (int c = 0; c < header->count(); ++c)
+        columns += std::max(header->sectionSizeHint(c), view->sizeHintForColumn(c));
+    const QMargins margins = layout()->contentsMargins();
+    return columns + 2 * table_->frameWidth() + table_->verticalScrollBar()->sizeHint().width() + margins.left() +
+           margins.right() + kColumnSlackPx;
 }
 
 SearchDialog::~SearchDialog()
@@ -134,12 +171,13 @@ void SearchDialog::startSearch()
     const Workload workload = design.workload;
     const Economics economics = design.economics;
     const Parallelism base = design.parallelism;
+    current_ = SearchResult{base, controller_->prediction()};
     cancelFlag_ = false;
     progress_->setValue(0);
     summary_->setText(tr("Searching..."));
 
     SearchOptions options;
-    options.top = top_->value();
+    options.top = top_->value() * kSplitsPerRow;
     options.cancel = &cancelFlag_;
     // The callback runs on the worker thread: post a queued call to this
     // dialog only when the shown value would change, so the GUI queue never floods.
@@ -172,7 +210,13 @@ void SearchDialog::waitForFinished()
 void SearchDialog::finished()
 {
     report_ = watcher_.result();
-    model_->setResults(report_.results);
+    // More splits were asked for than rows are shown: "Keep the best" groups.
+    model_->setResults(report_.results, current_, std::size_t(top_->value()));
+    if (columnsWidth() > width()) // wider cells than headers arrived
+        resize(columnsWidth(), height());
+    const std::string reason = winnerReason(report_);
+    reason_->setText(reason.empty() ? QString() : tr("Best split: %1").arg(QString::fromStdString(reason)));
+    reason_->setVisible(!reason.empty());
     table_->sortByColumn(SearchResultsModel::Rank, Qt::AscendingOrder);
     if (!report_.cancelled)
         progress_->setValue(kProgressSteps);
@@ -197,11 +241,13 @@ QString SearchDialog::summaryText() const
     return text;
 }
 
+QString SearchDialog::winnerReasonText() const { return reason_->text(); }
+
 bool SearchDialog::applyRow(int viewRow)
 {
     const QModelIndex source = proxy_->mapToSource(proxy_->index(viewRow, 0));
     const SearchResult* result = model_->resultAt(source.row());
-    if (!result)
+    if (!result || model_->isReferenceRow(source.row())) // the current split: nothing to apply
         return false;
     // One undo step: never merge with a preceding or following dock edit.
     document_->closeMergeWindow();

@@ -12,6 +12,7 @@
 #include <QFutureWatcher>
 
 #include <atomic>
+#include <optional>
 #include <functional>
 
 class QLabel;
@@ -46,6 +47,7 @@ public:
     QProgressBar* progressBar() const { return progress_; }
     QSpinBox* topSpin() const { return top_; }
     QString summaryText() const;
+    QString winnerReasonText() const;
 
     void done(int result) override; // close/Esc/accept: cancel and wait first
 
@@ -59,6 +61,7 @@ signals:
 private:
     void finished();
     void updateButtons();
+    int columnsWidth() const; // the dialog width that shows every column whole
 
     DesignDocument* document_;
     EvaluationController* controller_;
@@ -71,6 +74,8 @@ private:
     QSortFilterProxyModel* proxy_ = nullptr;
     SearchResultsModel* model_ = nullptr;
     QLabel* summary_ = nullptr;
+    QLabel* reason_ = nullptr; // what limits the best split, in one line
+    std::optional<SearchResult> current_; // the design's split when the search started
     QFutureWatcher<SearchReport> watcher_;
     std::atomic<bool> cancelFlag_{false};
     SearchReport report_;

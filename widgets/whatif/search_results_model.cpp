@@ -1,5 +1,10 @@
 #include "widgets/whatif/search_results_model.h"
 
+#include <QFont>
+
+#include <algorithm>
+#include <cmath>
+
 namespace cf {
 
 namespace {
@@ -20,6 +25,14 @@ QString shardingName(Sharding s)
     return {};
 }
 
+// "+1.5" / "-0.3" / "0.0": the sign always shown, a minus sign for negatives.
+QString signedNumber(double value, int decimals)
+{
+    const QString digits = QString::number(std::abs(value), 'f', decimals);
+    const bool zero = digits.toDouble() == 0.0;
+    return (zero ? QString() : value < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) + digits;
+}
+
 QString recomputeName(Recompute r)
 {
     switch (r) {
@@ -33,21 +46,26 @@ QString recomputeName(Recompute r)
 
 SearchResultsModel::SearchResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SearchResultsModel::setResults(std::vector<SearchResult> results)
+void SearchResultsModel::setResults(const std::vector<SearchResult>& results, std::optional<SearchResult> current,
+                                    std::size_t maxRows)
 {
     beginResetModel();
-    results_ = std::move(results);
+    groups_ = groupEquivalentSplits(results, maxRows);
+    current_ = std::move(current);
     endResetModel();
 }
 
 const SearchResult* SearchResultsModel::resultAt(int row) const
 {
-    return row >= 0 && row < int(results_.size()) ? &results_[std::size_t(row)] : nullptr;
+    if (isReferenceRow(row))
+        return &*current_;
+    const int group = row - (current_ ? 1 : 0);
+    return group >= 0 && group < int(groups_.size()) ? &groups_[std::size_t(group)].result : nullptr;
 }
 
 int SearchResultsModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(results_.size());
+    return parent.isValid() ? 0 : int(groups_.size()) + (current_ ? 1 : 0);
 }
 
 int SearchResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -57,16 +75,56 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const
     const SearchResult* r = index.isValid() ? resultAt(index.row()) : nullptr;
     if (!r)
         return {};
-    const Parallelism& s = r->split;
-    const Prediction& p = r->prediction;
-    const int dp = p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp;
+    const bool reference = isReferenceRow(index.row());
     if (role == Qt::TextAlignmentRole)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::FontRole && reference) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
+    if (role == Qt::ToolTipRole && reference)
+        return tr("The design's current split, for reference");
     if (role != Qt::DisplayRole && role != Qt::UserRole)
         return {};
     const bool raw = role == Qt::UserRole;
+    const int group = index.row() - (current_ ? 1 : 0);
     switch (index.column()) {
-    case Rank: return index.row() + 1;
+    case Rank:
+        if (reference)
+            return raw ? QVariant(0) : QVariant(tr("Current"));
+        return group + 1;
+    case ShardingCol:
+        if (!reference && !raw) {
+            std::vector<Sharding> members = groups_[std::size_t(group)].shardings;
+            std::sort(members.begin(), members.end()); // one order in every row: ZeRO-3 = FSDP full
+            QStringList names;
+            for (Sharding sh : members)
+                names << shardingName(sh);
+            return names.join(QStringLiteral(" = ")); // equal numbers: one row naming each
+        }
+        break;
+    case VsCurrent: {
+        const double mine = r->prediction.goodput.timeToTrainS, theirs = current_ ? current_->prediction.goodput.timeToTrainS : 0;
+        if (reference || mine <= 0 || theirs <= 0)
+            return raw ? QVariant(0.0) : QVariant(QStringLiteral("\u2014"));
+        const double delta = (mine - theirs) / kSecondsPerDay;
+        return raw ? QVariant(delta)
+                   : QVariant(tr("%1 d (%2 %)").arg(signedNumber(delta, 1), signedNumber(kPercent * (mine - theirs) / theirs, 1)));
+    }
+    default: break;
+    }
+    return cell(*r, index.column(), raw);
+}
+
+QVariant SearchResultsModel::cell(const SearchResult& r, int column, bool raw) const
+{
+    const Parallelism& s = r.split;
+    const Prediction& p = r.prediction;
+    const int dp = p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp;
+    const bool numbers = p.tokensPerS > 0; // a current split without numbers shows dashes
+    const QString dash = QStringLiteral("\u2014");
+    switch (column) {
     case Tp: return s.tp;
     case Pp: return s.pp;
     case Vp: return s.vp;
@@ -77,14 +135,14 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const
     case RecomputeCol: return raw ? QVariant(int(s.recompute)) : QVariant(recomputeName(s.recompute));
     case Days: {
         const double days = p.goodput.timeToTrainS / kSecondsPerDay;
-        return raw ? QVariant(days) : QVariant(QString::number(days, 'f', 1));
+        return raw ? QVariant(days) : QVariant(days > 0 ? QString::number(days, 'f', 1) : dash);
     }
-    case Mfu: return raw ? QVariant(p.mfu * kPercent) : QVariant(QString::number(p.mfu * kPercent, 'f', 1));
+    case Mfu: return raw ? QVariant(p.mfu * kPercent) : QVariant(numbers ? QString::number(p.mfu * kPercent, 'f', 1) : dash);
     case TokensPerSPerGpu:
-        return raw ? QVariant(p.tokensPerSPerGpu) : QVariant(QString::number(p.tokensPerSPerGpu, 'f', 0));
+        return raw ? QVariant(p.tokensPerSPerGpu) : QVariant(numbers ? QString::number(p.tokensPerSPerGpu, 'f', 0) : dash);
     case MemoryGB: {
         const double gb = p.memory.totalBytes / kBytesPerGiB;
-        return raw ? QVariant(gb) : QVariant(QString::number(gb, 'f', 1));
+        return raw ? QVariant(gb) : QVariant(gb > 0 ? QString::number(gb, 'f', 1) : dash);
     }
     default: return {};
     }
@@ -111,6 +169,7 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
         case Mfu: return tr("Model FLOPs utilisation in % (PaLM definition) against the dense peak");
         case TokensPerSPerGpu: return tr("Training throughput per GPU, in tokens per second");
         case MemoryGB: return tr("Memory per GPU on the fullest pipeline stage, in GiB (2^30 bytes, the unit HBM is sold in)");
+        case VsCurrent: return tr("Days to train saved (-) or added (+) against the design's current split, and in %");
         default: return {};
         }
     }
@@ -130,6 +189,7 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     case Mfu: return tr("MFU %");
     case TokensPerSPerGpu: return tr("Tok/s/GPU");
     case MemoryGB: return tr("GiB/GPU");
+    case VsCurrent: return tr("vs current");
     default: return {};
     }
 }

@@ -1,0 +1,341 @@
+#include "app/cli/design_report.h"
+
+#include "models/bom/bill_of_materials.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/presentation/chart_series.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QLocale>
+#include <QPageSize>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPdfWriter>
+#include <QTextDocument>
+#include <QUrl>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cf {
+namespace {
+
+constexpr int kPdfDpi = 300;              // print quality (our choice)
+constexpr double kMarginMm = 15;          // page margin (our choice)
+constexpr double kBandMm = 8;             // header and footer bands inside the margins (our choice)
+constexpr double kChartAspect = 0.42;     // chart height / width (our choice: two charts on a page)
+constexpr int kChartTicks = 5;            // about this many ticks on an axis (our choice)
+constexpr double kMmPerInch = 25.4;
+constexpr double kQtLogicalDpi = 96.0; // Qt's logical pixels per inch
+constexpr double kSecondsPerDay = 86400.0;
+const QString kScalingUrl = QStringLiteral("chart://scaling");
+const QString kCostUrl = QStringLiteral("chart://cost");
+
+QString tr(const char* text) { return QCoreApplication::translate("cf::DesignReport", text); }
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+// "$40,448,000" on one line (a no-break space cannot wrap).
+QString money(double usd)
+{
+    return QStringLiteral("$") + QLocale(QLocale::English).toString(usd, 'f', 0);
+}
+
+QString number(double v, int decimals) { return QLocale(QLocale::English).toString(v, 'f', decimals); }
+
+QString seconds(double s)
+{
+    if (s <= 0)
+        return QStringLiteral("\u2014");
+    if (s >= kSecondsPerDay)
+        return tr("%1 days").arg(number(s / kSecondsPerDay, 1));
+    return s >= 1 ? tr("%1 s").arg(number(s, 1)) : tr("%1 ms").arg(number(s * 1e3, 1));
+}
+
+QString orDash(double v, const QString& text) { return v > 0 ? text : QStringLiteral("\u2014"); }
+
+QString row(const QString& label, const QString& value)
+{
+    return QStringLiteral("<tr><td>%1</td><td align=right style='white-space:nowrap'><b>%2</b></td></tr>")
+        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
+// 1-2-5 steps: about kChartTicks ticks between lo and hi.
+double niceStep(double span)
+{
+    const double raw = span / kChartTicks;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (raw <= m * magnitude)
+            return m * magnitude;
+    return 10 * magnitude;
+}
+
+struct Line {
+    QString name;
+    std::vector<double> y;
+    QColor color;
+};
+
+// A line chart with a title, 1-2-5 ticks and a legend, `width` pixels wide.
+QImage lineChart(int width, const QString& title, const QString& xLabel, const std::vector<double>& x,
+                 const std::vector<Line>& lines, const std::function<QString(double)>& yText, QPointF marker = {})
+{
+    const int height = int(width * kChartAspect);
+    QImage image(width, height, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = p.font();
+    font.setPixelSize(std::max(10, width / 60));
+    p.setFont(font);
+    const int em = p.fontMetrics().height();
+    p.drawText(QRect(0, 0, width, em * 3 / 2), Qt::AlignCenter, title);
+    double xMax = 0, yMax = 0;
+    for (double v : x)
+        xMax = std::max(xMax, v);
+    for (const Line& l : lines)
+        for (double v : l.y)
+            yMax = std::max(yMax, v);
+    if (x.empty() || xMax <= 0 || yMax <= 0) {
+        p.drawText(image.rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("No data: the design has no prediction."));
+        return image;
+    }
+    const double xStep = niceStep(xMax), yStep = niceStep(yMax);
+    xMax = std::ceil(xMax / xStep) * xStep;
+    yMax = std::ceil(yMax / yStep) * yStep;
+    const QRectF plot(em * 6, em * 2, width - em * 7, height - em * 5);
+    const auto at = [&](double vx, double vy) {
+        return QPointF(plot.left() + plot.width() * vx / xMax, plot.bottom() - plot.height() * vy / yMax);
+    };
+    p.setPen(QColor(0xdd, 0xdd, 0xdd));
+    for (double v = 0; v <= yMax + yStep / 2; v += yStep)
+        p.drawLine(at(0, v), at(xMax, v));
+    p.setPen(Qt::black);
+    p.drawRect(plot);
+    for (double v = 0; v <= yMax + yStep / 2; v += yStep)
+        p.drawText(QRectF(0, at(0, v).y() - em / 2.0, plot.left() - em / 3.0, em), Qt::AlignRight | Qt::AlignVCenter,
+                   yText(v));
+    for (double v = 0; v <= xMax + xStep / 2; v += xStep)
+        p.drawText(QRectF(at(v, 0).x() - em * 3, plot.bottom() + em / 4.0, em * 6, em), Qt::AlignCenter,
+                   QLocale(QLocale::English).toString(v, 'g', 6));
+    p.drawText(QRectF(plot.left(), plot.bottom() + em * 1.3, plot.width(), em * 1.2), Qt::AlignCenter, xLabel);
+    int legendX = int(plot.left()) + em;
+    for (const Line& l : lines) {
+        QPainterPath path;
+        for (std::size_t i = 0; i < std::min(x.size(), l.y.size()); ++i)
+            i == 0 ? path.moveTo(at(x[i], l.y[i])) : path.lineTo(at(x[i], l.y[i]));
+        p.setPen(QPen(l.color, std::max(2, width / 400)));
+        p.drawPath(path);
+        p.drawLine(legendX, int(plot.top()) + em, legendX + em * 2, int(plot.top()) + em);
+        p.setPen(Qt::black);
+        p.drawText(legendX + em * 2 + em / 3, int(plot.top()) + em + em / 3, l.name);
+        legendX += em * 3 + p.fontMetrics().horizontalAdvance(l.name) + em;
+    }
+    if (marker.x() > 0) {
+        p.setBrush(Qt::black);
+        p.drawEllipse(at(marker.x(), marker.y()), em / 3.0, em / 3.0);
+    }
+    return image;
+}
+
+std::string nodeName(const Design& design, const Catalog& catalog)
+{
+    std::map<std::string, long long> byId;
+    for (const Part& p : design.parts)
+        if (p.kind == PartKind::Node)
+            byId[p.catalogId] += p.count;
+    std::string out;
+    for (const auto& [id, n] : byId) {
+        const NodeSpec* node = catalog.node(id);
+        out += (out.empty() ? "" : ", ") + std::to_string(n) + " \u00d7 " + (node ? node->name : id);
+    }
+    return out;
+}
+
+} // namespace
+
+DesignReport::DesignReport(const Design& design, const Catalog& catalog, QString documentName, QDateTime when)
+    : design_(design), catalog_(catalog), when_(std::move(when))
+{
+    title_ = !documentName.isEmpty() ? documentName
+             : design.name.empty()   ? tr("Untitled design")
+                                     : QString::fromStdString(design.name);
+}
+
+QString DesignReport::html() const
+{
+    const DesignFacts facts = deriveDesignFacts(design_, catalog_);
+    const Prediction p = evaluateWithFacts(design_, catalog_, facts);
+    const Parallelism& s = design_.parallelism;
+    QString h = QStringLiteral("<h1>%1</h1>").arg(title_.toHtmlEscaped());
+    h += QStringLiteral("<p>%1</p>").arg(tr("ClusterForge design report, %1 UTC")
+                                             .arg(when_.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    if (!design_.description.empty())
+        h += QStringLiteral("<p><i>%1</i></p>").arg(esc(design_.description));
+    // What the report describes: hardware, model, split.
+    const GpuSpec* gpu = facts.topology.gpu;
+    const ModelPreset* preset = design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
+    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("The design"));
+    h += row(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
+    h += row(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
+    h += row(tr("Model"), preset ? QString::fromStdString(preset->name)
+                                 : tr("custom: %1 layers, hidden %2").arg(design_.workload.model.layers).arg(design_.workload.model.hidden));
+    h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
+    h += row(tr("Split TP \u00b7 PP \u00b7 DP \u00b7 CP"),
+             QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4")
+                 .arg(s.tp).arg(s.pp).arg(p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp).arg(s.cp));
+    h += row(tr("Sharding, recompute, micro-batch"),
+             QStringLiteral("%1, %2, %3").arg(QString::fromLatin1(toString(s.sharding)), QString::fromLatin1(toString(s.recompute))).arg(s.microbatch));
+    h += QStringLiteral("</table>");
+    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("Predictions"));
+    h += row(tr("MFU"), orDash(p.mfu, number(p.mfu * 100, 1) + QStringLiteral(" %")));
+    h += row(tr("Tokens per second"), orDash(p.tokensPerS, number(p.tokensPerS, 0)));
+    h += row(tr("Step time"), seconds(p.stepTimeS));
+    h += row(tr("Time to train"), seconds(p.goodput.timeToTrainS));
+    h += row(tr("Facility power"), orDash(p.power.facilityW, number(p.power.facilityW / 1e3, 1) + tr(" kW")));
+    h += row(tr("Capital cost"), money(p.cost.capexUsd));
+    h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
+    h += row(tr("Cost of the run (own)"), orDash(p.cost.totalCostUsd, money(p.cost.totalCostUsd)));
+    h += QStringLiteral("</table>");
+    QStringList errors;
+    for (const Problem& problem : p.problems)
+        if (problem.severity == Severity::Error)
+            errors << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
+    if (!errors.isEmpty())
+        h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(tr("The prediction is incomplete:"), errors.join(QString()));
+
+    h += QStringLiteral("<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
+             .arg(tr("Charts"), kScalingUrl, kCostUrl);
+    h += bomHtml(buildBom(design_, catalog_), p.cost.capexUsd);
+    return h;
+}
+
+QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
+{
+    // Sources as numbered notes: one number per distinct source.
+    std::map<std::string, int> noteOf;
+    std::vector<std::string> notes;
+    const auto note = [&](const std::string& source) {
+        if (source.empty())
+            return QString();
+        auto [it, added] = noteOf.emplace(source, int(notes.size()) + 1);
+        if (added)
+            notes.push_back(source);
+        return QStringLiteral("<sup>[%1]</sup>").arg(it->second);
+    };
+    QString h = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Bill of materials"));
+    h += QStringLiteral("<table width='100%' cellspacing=0 cellpadding=3 border=1><tr><th align=left>%1</th>"
+                        "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th><th align=right>%5</th>"
+                        "<th align=right>%6</th></tr>")
+             .arg(tr("Kind"), tr("Item"), tr("Qty"), tr("Unit price"), tr("Extended"), tr("Power"));
+    const QString cell = QStringLiteral("<td align=right style='white-space:nowrap'>%1</td>");
+    for (const BomLine& l : bom.lines) {
+        const bool info = !l.counted();
+        const QString item = esc(l.name.empty() ? l.itemId : l.name) + note(l.priceSource) +
+                             (l.vendor.empty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(esc(l.vendor)));
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td>").arg(esc(l.kind), item) + cell.arg(l.quantity) +
+             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd)) +
+             cell.arg(info ? QString() : money(l.extendedPriceUsd)) +
+             cell.arg(info ? QString() : number(l.totalPowerW / 1e3, 1) + tr(" kW")) + QStringLiteral("</tr>");
+    }
+    h += QStringLiteral("<tr><td colspan=4><b>%1</b></td>").arg(tr("Total")) +
+         cell.arg(QStringLiteral("<b>%1</b>").arg(money(bom.totalUsd))) +
+         cell.arg(QStringLiteral("<b>%1</b>").arg(number(bom.totalPowerW / 1e3, 1) + tr(" kW"))) + QStringLiteral("</tr></table>");
+    if (std::abs(bom.totalUsd - capexUsd) > 0.5) // half a dollar: rounding of the printed figures
+        h += QStringLiteral("<p>%1</p>").arg(tr("The BOM total differs from the engine's capital cost (%1).").arg(money(capexUsd)));
+    for (const Problem& problem : bom.problems)
+        h += QStringLiteral("<p><small>%1</small></p>").arg(esc(formatProblem(problem)));
+    h += QStringLiteral("<h3>%1</h3><ol>").arg(tr("Sources"));
+    for (const std::string& source : notes)
+        h += QStringLiteral("<li><small>%1</small></li>").arg(esc(source));
+    return h + QStringLiteral("</ol>");
+}
+
+QImage DesignReport::scalingChart(int widthPx) const
+{
+    const DesignFacts facts = deriveDesignFacts(design_, catalog_);
+    const ChartSeries series = buildChartSeries(design_, facts, evaluateWithFacts(design_, catalog_, facts));
+    const ScalingSeries& s = series.scaling;
+    return lineChart(widthPx, tr("Throughput against nodes (this design: the dot)"), tr("nodes"), s.nodes,
+                     {{tr("tokens/s"), s.tokensPerS, QColor(0x1f, 0x77, 0xb4)}},
+                     [](double v) { return QLocale(QLocale::English).toString(v, 'f', 0); },
+                     QPointF(s.currentNodes, s.currentTokensPerS));
+}
+
+QImage DesignReport::costChart(int widthPx) const
+{
+    const DesignFacts facts = deriveDesignFacts(design_, catalog_);
+    const ChartSeries series = buildChartSeries(design_, facts, evaluateWithFacts(design_, catalog_, facts));
+    const CostSeries& c = series.cost;
+    return lineChart(widthPx, tr("Cumulative cost: own against rent"), tr("months"), c.month,
+                     {{tr("own"), c.ownUsd, QColor(0x2c, 0xa0, 0x2c)}, {tr("rent"), c.rentUsd, QColor(0xd6, 0x27, 0x28)}},
+                     [](double v) { return QStringLiteral("$%1 M").arg(QLocale(QLocale::English).toString(v / 1e6, 'g', 4)); });
+}
+
+QByteArray DesignReport::pdf() const
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setResolution(kPdfDpi);
+    writer.setPageMargins(QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm), QPageLayout::Millimeter);
+    writer.setTitle(title_);
+    writer.setCreator(QStringLiteral("ClusterForge"));
+    const QRect page = writer.pageLayout().paintRectPixels(kPdfDpi); // inside the margins
+    const int band = int(kBandMm / kMmPerInch * kPdfDpi);
+    const QRectF body(0, 0, page.width(), page.height() - 2 * band);
+
+    QTextDocument doc;
+    doc.documentLayout()->setPaintDevice(&writer);
+    doc.setPageSize(body.size());
+    // Charts as wide as the text column (layout units are the writer's pixels).
+    // The layout scales an image's pixels as 96 dpi ones (Qt's logical dpi):
+    // a device pixel ratio of dpi / 96 puts one chart pixel on one PDF pixel.
+    const int chartWidth = int(body.width() - 2 * doc.documentMargin());
+    const double pixelRatio = double(kPdfDpi) / kQtLogicalDpi;
+    for (auto [url, image] : {std::pair{kScalingUrl, scalingChart(chartWidth)}, std::pair{kCostUrl, costChart(chartWidth)}}) {
+        image.setDevicePixelRatio(pixelRatio);
+        doc.addResource(QTextDocument::ImageResource, QUrl(url), image);
+    }
+    doc.setHtml(html());
+
+    QPainter painter(&writer);
+    QFont small = painter.font();
+    small.setPointSizeF(8);
+    const int pages = doc.pageCount();
+    const QString date = when_.toUTC().toString(QStringLiteral("yyyy-MM-dd"));
+    for (int i = 0; i < pages; ++i) {
+        if (i > 0)
+            writer.newPage();
+        painter.save();
+        painter.setFont(small);
+        painter.setPen(Qt::darkGray);
+        painter.drawText(QRect(0, 0, page.width(), band), Qt::AlignLeft | Qt::AlignVCenter, title_);
+        painter.drawText(QRect(0, 0, page.width(), band), Qt::AlignRight | Qt::AlignVCenter, tr("ClusterForge report, %1").arg(date));
+        painter.drawLine(0, band - band / 4, page.width(), band - band / 4);
+        painter.drawText(QRect(0, page.height() - band, page.width(), band), Qt::AlignCenter,
+                         tr("Page %1 of %2").arg(i + 1).arg(pages));
+        painter.restore();
+        painter.save();
+        painter.translate(0, band - i * body.height());
+        doc.drawContents(&painter, QRectF(0, i * body.height(), body.width(), body.height()));
+        painter.restore();
+    }
+    painter.end();
+    return buffer.data();
+}
+
+Result<void> DesignReport::writePdf(const std::string& path) const
+{
+    // Made in memory, then written all or nothing: a failure leaves the previous report.
+    const QByteArray bytes = pdf();
+    if (bytes.isEmpty())
+        return Result<void>::failure({{Severity::Error, path, "writing the PDF produced nothing", {}}});
+    return writeFileAtomically(path, std::string_view(bytes.constData(), std::size_t(bytes.size())));
+}
+
+} // namespace cf

@@ -1,0 +1,130 @@
+// Issue 18, finding 11: a report worth printing, from the app and from
+// `clusterforge-cli report DESIGN.json -o FILE.pdf` headless. The first page
+// names the design, date, GPUs, nodes, model, split and headline predictions;
+// the BOM spans the page with every price on one line and its sources as
+// numbered notes; charts are drawn to the page width; every page has a header
+// and a footer.
+#include "app/cli/design_report.h"
+#include "models/catalog/catalog.h"
+#include "models/catalog/resource_paths.h"
+#include "test_designs.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTimeZone>
+#include <QtTest>
+
+using namespace cf;
+using cf::test::loadExample;
+
+namespace {
+
+const QDateTime kWhen(QDate(2026, 12, 1), QTime(21, 0), Qt::UTC);
+
+// The real clusterforge-cli (ctest sets CF_CLI_PATH).
+QString cliPath() { return qEnvironmentVariable("CF_CLI_PATH"); }
+
+int pdfPages(const QByteArray& pdf)
+{
+    return int(pdf.count("/Type /Page\n") + pdf.count("/Type /Page ") + pdf.count("/Type /Page>") +
+               pdf.count("/Type /Page/"));
+}
+
+} // namespace
+
+class TestDesignReport : public QObject {
+    Q_OBJECT
+private slots:
+    void firstPageSaysWhatItDescribes()
+    {
+        const Design d = loadExample("workhorse.json");
+        const QString html = DesignReport(d, Catalog::builtin(), QStringLiteral("Workhorse plan"), kWhen).html();
+        const QString firstPage = html.left(html.indexOf(QStringLiteral("page-break-before")));
+        for (const QString& expected :
+             {QStringLiteral("Workhorse plan"), QStringLiteral("2026-12-01"), QStringLiteral("64 \u00d7 H100"),
+              QStringLiteral("8 (8 \u00d7 DGX H100"), QStringLiteral("Llama 3 70B"),
+              QStringLiteral("8 \u00b7 4 \u00b7 2 \u00b7 1"), QStringLiteral("fsdp-hybrid"), QStringLiteral("MFU"),
+              QStringLiteral("Time to train"), QStringLiteral("Capital cost")})
+            QVERIFY2(firstPage.contains(expected), qPrintable(expected));
+        QVERIFY(!firstPage.contains(QStringLiteral("Untitled")));
+    }
+
+    void bomSpansThePageWithPricesOnOneLineAndNumberedSources()
+    {
+        const Design d = loadExample("workhorse.json");
+        const QString html = DesignReport(d, Catalog::builtin(), {}, kWhen).html();
+        const QString bom = html.mid(html.indexOf(QStringLiteral("Bill of materials")));
+        QVERIFY(bom.contains(QStringLiteral("<table width='100%'")));
+        // Every dollar figure sits in a cell that cannot wrap.
+        static const QRegularExpression price(QStringLiteral("<td[^>]*>(<b>)?\\$[0-9,]+"));
+        int prices = 0;
+        for (const QRegularExpressionMatch& m : price.globalMatch(bom)) {
+            ++prices;
+            QVERIFY2(m.captured(0).contains(QStringLiteral("white-space:nowrap")), qPrintable(m.captured(0)));
+        }
+        QVERIFY(prices >= 6);
+        // Sources: a note number in the table, the text once in the numbered list.
+        QVERIFY(bom.contains(QStringLiteral("<sup>[1]</sup>")));
+        const QString notes = bom.mid(bom.indexOf(QStringLiteral("<ol>")));
+        QVERIFY(notes.contains(QStringLiteral("<li>")));
+        QVERIFY(!bom.left(bom.indexOf(QStringLiteral("<ol>"))).contains(QStringLiteral("refdata")));
+    }
+
+    void chartsAreDrawnToTheGivenWidth()
+    {
+        const Design d = loadExample("workhorse.json");
+        const DesignReport report(d, Catalog::builtin());
+        for (int width : {600, 2100}) {
+            QCOMPARE(report.scalingChart(width).width(), width);
+            QCOMPARE(report.costChart(width).width(), width);
+        }
+    }
+
+    void cliWritesThePdfHeadless()
+    {
+        if (cliPath().isEmpty())
+            QSKIP("CF_CLI_PATH is not set (run through ctest)");
+        QTemporaryDir dir;
+        const QString pdfPath = dir.filePath(QStringLiteral("workhorse.pdf"));
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // headless: no platform chosen, no display
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.insert(QStringLiteral("HOME"), dir.path());
+        cli.setProcessEnvironment(env);
+        cli.start(cliPath(),
+                  {QStringLiteral("report"), QString::fromStdString(examplePath("workhorse.json")), QStringLiteral("-o"), pdfPath});
+        QVERIFY(cli.waitForFinished(120000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        QFile file(pdfPath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray pdf = file.readAll();
+        QVERIFY(pdf.startsWith("%PDF"));
+        QCOMPARE(pdfPages(pdf), 3); // first page, charts, bill of materials
+    }
+
+    void cliNamesBadInput()
+    {
+        if (cliPath().isEmpty())
+            QSKIP("CF_CLI_PATH is not set (run through ctest)");
+        QTemporaryDir dir;
+        QProcess cli;
+        cli.start(cliPath(),
+                  {QStringLiteral("report"), QString::fromStdString(examplePath("workhorse.json"))});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("-o"));
+        cli.start(cliPath(), {QStringLiteral("report"),
+                                                         QString::fromStdString(examplePath("workhorse.json")),
+                                                         QStringLiteral("-o"), dir.filePath(QStringLiteral("no/such/dir/r.pdf"))});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("no/such/dir/r.pdf"));
+    }
+};
+
+QTEST_MAIN(TestDesignReport)
+#include "tst_design_report.moc"
