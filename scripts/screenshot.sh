@@ -11,7 +11,7 @@
 # --screenshot`; the canvas, what-if, design-browser and compare pictures from
 # their GUI tests run with CF_WRITE_SCREENSHOTS=1. Needs the targets
 # clusterforge, bench_gui_charts, tst_canvas_screenshots, tst_whatif_screenshots,
-# tst_library_browser and tst_compare_view built in BUILD_DIR.
+# tst_library_browser, tst_compare_view and tst_rack_view built in BUILD_DIR.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCREEN="1600x1000"
@@ -22,7 +22,7 @@ if [[ "${1:-}" == "--all" ]]; then
     SHOTS="$ROOT/docs/screenshots"
     "$0" "$BUILD" "$SHOTS/main_window.png"
     QT_QPA_PLATFORM=offscreen "$BUILD/bench/bench_gui_charts" --screenshot "$SHOTS/charts_workhorse.png"
-    for test in tst_canvas_screenshots tst_whatif_screenshots tst_library_browser tst_compare_view; do
+    for test in tst_canvas_screenshots tst_whatif_screenshots tst_library_browser tst_compare_view tst_rack_view; do
         (cd "$BUILD" && CF_WRITE_SCREENSHOTS=1 QT_QPA_PLATFORM=offscreen \
             ctest -R "^${test}\$" --output-on-failure)
     done

@@ -4,6 +4,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/command_spec.h"
+#include "app/cli/rack_report_format.h"
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
@@ -54,6 +55,8 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     // Every prediction carries its P10-P90 band (issue 16 item 4): the profile's
     // held-out errors, else the measured errors of the design's category.
     r.bands = predictionBand(input.design, r.prediction);
+    if (!input.design.racks.empty())
+        r.racks = rackReport(input.design, *input.catalog, r.prediction.power.gpuUtilisation);
     // A split or workload the flags (or the file) make impossible is a design
     // error (exit 1, the report lists it); flagErrors names the flag for callers
     // that need a figure or nothing (the calibration runner).
@@ -79,7 +82,10 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
     const PredictionBands* bands = r.bands ? &*r.bands : nullptr;
-    out << (r.format == "text" ? predictionText(r.prediction, bands) : predictionJson(r.prediction, bands));
+    if (r.format == "text")
+        out << predictionText(r.prediction, bands) << (r.racks ? racksText(*r.racks) : std::string());
+    else
+        out << (r.racks ? withRacksJson(predictionJson(r.prediction, bands), *r.racks) : predictionJson(r.prediction, bands));
     return hasErrors(r.prediction.problems) ? kExitDesignErrors : kExitOk;
 }
 

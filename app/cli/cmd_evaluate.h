@@ -6,6 +6,7 @@
 
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
+#include "models/racks/rack_report.h"
 
 #include <optional>
 
@@ -23,6 +24,8 @@ struct EvaluateRequest {
     // Issue 16: the P10-P90 band when the design is predicted with a profile
     // that holds held-out errors (--profile, or the design's "calibration").
     std::optional<PredictionBands> bands;
+    // Issue 17: per-rack power of a design with racks (none for an unplaced design).
+    std::optional<RackReport> racks;
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then

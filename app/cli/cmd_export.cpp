@@ -37,13 +37,14 @@ std::vector<std::string> formatNames()
     return names;
 }
 
-// Errors of the design itself (parts, links, catalog ids) stop an export; a
-// workload or split error does not change the fabric, so it does not.
+// Errors of the design itself (parts, links, catalog ids) and of its floor
+// plan (the cabling plan's racks and U) stop an export; a workload or split
+// error does not change the fabric, so it does not.
 bool reportDesignErrors(const Problems& problems, std::ostream& err)
 {
     bool stop = false;
     for (const Problem& p : problems)
-        if (p.severity == Severity::Error && scopeOf(p) == ProblemScope::Design) {
+        if (p.severity == Severity::Error && scopeOf(p) != ProblemScope::Training) {
             err << kName << ": " << formatProblem(p) << "\n";
             stop = true;
         }

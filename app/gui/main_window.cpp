@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/export_menu.h"
+#include "app/gui/racks_dock.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     setupHelp();
     modelTrust_ = new ModelTrustActions(this, &document_, evaluation_, headline_, charts_, editActions_.toolsMenu,
                                         actions_.helpMenu);
+    new RacksDock(this, actions_.viewMenu, &document_, Catalog::builtin(), chartsDock_); // View > Racks (issue 17)
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);

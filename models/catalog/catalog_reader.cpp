@@ -212,7 +212,7 @@ bool readCable(CatalogEntryReader& r, CableSpec& c)
     r.text("medium", c.medium, true);
     Medium medium{};
     if (!c.medium.empty() && !mediumFromString(c.medium, medium))
-        r.error("medium", "unknown medium \"" + c.medium + "\" (nvlink, dac, aoc, fibre)");
+        r.error("medium", "unknown medium \"" + c.medium + "\" (nvlink, dac, acc, aoc, fibre)");
     r.text("lengthClass", c.lengthClass, true);
     LengthClass length{};
     if (!c.lengthClass.empty() && !lengthClassFromString(c.lengthClass, length))

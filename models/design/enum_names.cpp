@@ -33,8 +33,11 @@ bool valueOf(const std::array<std::pair<E, const char*>, N>& table, const std::s
 
 constexpr std::array<std::pair<PartKind, const char*>, 3> kPartKinds{{
     {PartKind::Node, "node"}, {PartKind::Switch, "switch"}, {PartKind::Storage, "storage"}}};
-constexpr std::array<std::pair<Medium, const char*>, 4> kMedia{{
-    {Medium::NVLink, "nvlink"}, {Medium::CopperDAC, "dac"}, {Medium::AOC, "aoc"}, {Medium::Fibre, "fibre"}}};
+constexpr std::array<std::pair<Medium, const char*>, 5> kMedia{{{Medium::NVLink, "nvlink"},
+                                                                  {Medium::CopperDAC, "dac"},
+                                                                  {Medium::AOC, "aoc"},
+                                                                  {Medium::Fibre, "fibre"},
+                                                                  {Medium::ACC, "acc"}}};
 constexpr std::array<std::pair<LengthClass, const char*>, 3> kLengthClasses{{
     {LengthClass::InRack, "in-rack"}, {LengthClass::InRow, "in-row"}, {LengthClass::Campus, "campus"}}};
 constexpr std::array<std::pair<Precision, const char*>, 3> kPrecisions{{

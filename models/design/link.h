@@ -4,7 +4,9 @@
 
 namespace cf {
 
-enum class Medium { NVLink, CopperDAC, AOC, Fibre };
+// ACC: active copper (a redriver in each plug), between passive DAC and optics
+// in reach (issue 17); last so the values of the others stay as they were.
+enum class Medium { NVLink, CopperDAC, AOC, Fibre, ACC };
 
 // Length class decides copper vs optics and the optic's reach in the BOM.
 enum class LengthClass {

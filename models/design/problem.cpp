@@ -14,7 +14,11 @@ ProblemScope scopeOf(const Problem& problem)
 {
     const std::string& f = problem.field;
     const bool training = f.rfind("workload.", 0) == 0 || f.rfind("parallelism.", 0) == 0 || f == "memory";
-    return training ? ProblemScope::Training : ProblemScope::Design;
+    if (training)
+        return ProblemScope::Training;
+    // The rack validator's fields: "racks.id", "racks[r1].powerLimitKw", "placements[3].u", "placements".
+    const bool floorPlan = f.rfind("racks", 0) == 0 || f.rfind("placements", 0) == 0;
+    return floorPlan ? ProblemScope::Deployment : ProblemScope::Design;
 }
 
 std::string formatProblem(const Problem& problem)

@@ -51,10 +51,13 @@ void markMissingFigures(Prediction& p)
         add(FigureGroup::Design, *e);
         add(FigureGroup::Memory, *e);
         add(FigureGroup::Training, *e);
-    } else if (const Problem* s = firstError(p.problems, [](const Problem& q) { return q.field != kMemoryField; })) {
+    } else if (const Problem* s = firstError(p.problems, [](const Problem& q) {
+                   return scopeOf(q) == ProblemScope::Training && q.field != kMemoryField;
+               })) {
         add(FigureGroup::Memory, *s);
         add(FigureGroup::Training, *s);
-    } else if (const Problem* m = firstError(p.problems, [](const Problem&) { return true; })) {
+    } else if (const Problem* m = firstError(p.problems,
+                                             [](const Problem& q) { return scopeOf(q) == ProblemScope::Training; })) {
         add(FigureGroup::Training, *m);
     }
 }

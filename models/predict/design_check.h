@@ -21,7 +21,8 @@ Problems mergeProblems(const Problems& facts, const Problems& run, const Problem
 
 // Sets prediction.missing from its problems: the first design error lacks
 // every group; else the first training error other than memory lacks memory
-// and training; else a memory error lacks training.
+// and training; else a memory error lacks training. A deployment error (the
+// floor plan) lacks nothing: it is listed, and every figure stays.
 void markMissingFigures(Prediction& prediction);
 
 // "Training figures need a valid split: TP 3 does not divide the 64 attention heads"

@@ -43,6 +43,8 @@ CableChoice cableChoiceFor(double lengthM, double gbps, Medium declared)
     const double dacReach = gbps > kDacFastAboveGbps ? kDacReachFastM : kDacReachM;
     if (lengthM <= dacReach)
         return {Medium::CopperDAC, LengthClass::InRack};
+    if (gbps >= kAccFromGbps && lengthM <= kAccReachM)
+        return {Medium::ACC, LengthClass::InRow}; // beyond in-rack copper; the catalog's ACCs are "in-row"
     if (lengthM <= kMultimodeReachM)
         return {declared == Medium::AOC ? Medium::AOC : Medium::Fibre, LengthClass::InRow};
     return {Medium::Fibre, LengthClass::Campus};

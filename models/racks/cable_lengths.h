@@ -5,7 +5,8 @@
 // racks it rises from each port to the overhead tray, runs along the row
 // (slots) and across rows (aisles), and comes down. Every length gets slack
 // for the service loop. The medium follows length and speed: passive copper
-// (DAC) while it reaches, then AOC or transceivers with multimode fibre within
+// (DAC) while it reaches, then active copper (ACC, 400G and up, to 5 m), then
+// AOC or transceivers with multimode fibre within
 // a row's reach, then single-mode fibre. NVLink links stay NVLink (inside a
 // node or NVL72 rack). Constants name their source or say "our choice".
 
@@ -28,6 +29,11 @@ inline constexpr double kMinSlackM = 0.3;         // ... and at least 0.3 m (our
 inline constexpr double kDacReachM = 3.0;         // passive copper up to 400G: 3 m (issue 17, "DAC up to 3 m at 400G")
 inline constexpr double kDacReachFastM = 2.0;     // above 400G (100G+ lanes): our choice, shorter copper reach
 inline constexpr double kDacFastAboveGbps = 400.0;
+// Active copper (ACC) from 400G (100G-PAM4 lanes) on: NVIDIA LinkX "Active Copper Cables (ACC) are also
+// available for lengths of 4 and 5-meters" beyond the 3 m passive DACs (docs.nvidia.com/networking/display/
+// MCP7Y00NXXX800pub/Use+Cases). 200G (HDR) and below: no ACC in the catalog, DAC then optics as before.
+inline constexpr double kAccReachM = 5.0;
+inline constexpr double kAccFromGbps = 400.0;
 inline constexpr double kMultimodeReachM = 50.0;  // SR8 / SR4 multimode optics: 50 m (refdata §4.3, MMA4Z00-NS)
 } // namespace cabling
 

@@ -84,8 +84,9 @@ private slots:
     {
         QCOMPARE(cableChoiceFor(2.5, 400, Medium::Fibre).medium, Medium::CopperDAC);
         QCOMPARE(cableChoiceFor(2.5, 400, Medium::Fibre).lengthClass, LengthClass::InRack);
-        QCOMPARE(cableChoiceFor(2.5, 800, Medium::Fibre).medium, Medium::Fibre); // 800G copper reaches 2 m
-        QCOMPARE(cableChoiceFor(3.5, 400, Medium::CopperDAC).medium, Medium::Fibre);
+        QCOMPARE(cableChoiceFor(2.5, 800, Medium::Fibre).medium, Medium::ACC); // 800G passive copper reaches 2 m
+        QCOMPARE(cableChoiceFor(3.5, 400, Medium::CopperDAC).medium, Medium::ACC); // active copper to 5 m
+        QCOMPARE(cableChoiceFor(5.5, 400, Medium::CopperDAC).medium, Medium::Fibre); // tst_cable_media: the boundaries
         QCOMPARE(cableChoiceFor(20, 400, Medium::AOC).medium, Medium::AOC);
         QCOMPARE(cableChoiceFor(20, 400, Medium::Fibre).lengthClass, LengthClass::InRow);
         QCOMPARE(cableChoiceFor(80, 400, Medium::AOC).lengthClass, LengthClass::Campus);
@@ -190,9 +191,13 @@ private slots:
                     before.at("cable/fibre-400g-mm"), after.at("cable/fibre-400g-mm"));
         QCOMPARE(after.at("cable/fibre-400g-sm"), beyondMultimode);
         QVERIFY(after.at("cable/fibre-400g-sm") < before.at("cable/fibre-400g-sm"));
-        // Spines and cores sharing a network rack are joined by copper.
+        // Spines and cores sharing a network rack, or in racks next to each
+        // other, are joined by passive or active copper (ACC up to 5 m).
         const long long dac = after.count("cable/dac-400g") ? after.at("cable/dac-400g") : 0;
-        QCOMPARE(after.at("cable/fibre-400g-sm") + after.at("cable/fibre-400g-mm") + dac,
+        const long long acc = after.count("cable/acc-400g") ? after.at("cable/acc-400g") : 0;
+        std::printf("2048-node rail: copper DAC %lld, ACC %lld\n", dac, acc);
+        QVERIFY(acc > 0);
+        QCOMPARE(after.at("cable/fibre-400g-sm") + after.at("cable/fibre-400g-mm") + dac + acc,
                  before.at("cable/fibre-400g-sm") + before.at("cable/fibre-400g-mm"));
     }
 

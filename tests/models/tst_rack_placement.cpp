@@ -23,13 +23,13 @@ using namespace cf;
 
 namespace {
 
-// Errors of the design itself; the fixtures keep the default workload, whose
-// split does not fit their GPU counts (a Training-scope matter, not the racks').
+// Errors of the design and its floor plan; the fixtures keep the default workload,
+// whose split does not fit their GPU counts (a Training-scope matter, not the racks').
 Problems errorsOf(const Problems& all)
 {
     Problems out;
     for (const Problem& p : all)
-        if (p.severity == Severity::Error && scopeOf(p) == ProblemScope::Design)
+        if (p.severity == Severity::Error && scopeOf(p) != ProblemScope::Training)
             out.push_back(p);
     return out;
 }

@@ -98,7 +98,7 @@ QWidget* InspectorWidget::buildLinkPage()
     speed_->setDecimals(0);
     speed_->setSuffix(tr(" Gb/s"));
     medium_ = new QComboBox(page);
-    for (Medium m : {Medium::NVLink, Medium::CopperDAC, Medium::AOC, Medium::Fibre})
+    for (Medium m : {Medium::NVLink, Medium::CopperDAC, Medium::AOC, Medium::Fibre, Medium::ACC})
         medium_->addItem(QString::fromLatin1(toString(m)), QString::fromLatin1(toString(m)));
     length_ = new QComboBox(page);
     length_->addItem(tr("in-rack (≤ 3 m)"), QStringLiteral("in-rack"));

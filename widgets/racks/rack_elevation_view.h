@@ -1,0 +1,102 @@
+#pragma once
+// View ▸ Racks (issue 17): the floor plan's rows of racks with U positions,
+// a kW bar per rack coloured by headroom, and the parts as boxes with their
+// display names. Clicking a part selects it on the canvas (and centres the
+// canvas on it); the canvas selection highlights it here. A part is moved by
+// dragging it to another U or rack, or with its context menu's "Move to
+// Rack...": the engine checks the move (models/racks/placement_move.h) and
+// either it becomes one undo step or the view says why not. "Place in
+// Racks..." runs the engine's automatic placement (one undo step); "Print..."
+// prints one row per page (QPrintDialog), and pdf() gives the same pages as PDF.
+// Everything shown comes from the engine: this view computes no figure.
+
+#include "models/catalog/catalog.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+class QGraphicsView;
+class QLabel;
+class QPagedPaintDevice;
+class QTimer;
+class QToolButton;
+
+namespace cf {
+
+class DesignDocument;
+class RackPartItem;
+class RackScene;
+
+class RackElevationView : public QWidget {
+    Q_OBJECT
+public:
+    RackElevationView(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
+    // The scene dies with the view's children and clears its selection as it
+    // goes: cut it off first, so no slot reaches a document that may be gone.
+    ~RackElevationView() override;
+
+    RackScene* scene() const { return scene_; }
+    QGraphicsView* graphicsView() const { return view_; }
+    // Why the last move or placement was refused ("" after one that worked).
+    QString lastMessage() const { return lastMessage_; }
+
+    // Moves placement `placement` whole to `rackId` from U `u`: one undo step,
+    // or false with lastMessage() saying why (U range taken, outside the rack).
+    bool movePlacement(std::size_t placement, const std::string& rackId, int u);
+    // "Move to Rack...": to the lowest free U of the chosen rack.
+    bool moveToRack(std::size_t placement, const std::string& rackId);
+    // Replaces the floor plan with the engine's automatic placement into racks of `rackTypeId`.
+    bool placeInRacks(const std::string& rackTypeId);
+
+    // One page per row of racks, each scaled to fit its page.
+    void printTo(QPagedPaintDevice* device);
+    // The printed pages as a PDF (A4 landscape), for File ▸ Print to PDF and the tests.
+    QByteArray pdf();
+
+    // Tests replace the dialogs: the rack chosen from display names ("" = cancelled),
+    // the rack type for Place in Racks ("" = cancelled).
+    using Chooser = std::function<QString(const QString& title, const QStringList& choices)>;
+    void setChooser(Chooser chooser) { choose_ = std::move(chooser); }
+    // The context menu of a part box at a screen position (Move to Rack..., Select on Canvas).
+    void showPartMenu(RackPartItem* item, QPoint screenPos);
+
+public slots:
+    void print();           // QPrintDialog, then printTo
+    void placeInRacksAsk(); // asks for the rack type
+    void fitAll();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void scheduleRebuild();
+    void rebuild();
+    void onDropped(RackPartItem* item);
+    void onSceneSelection();
+    void onDocumentSelection();
+    void refuse(const QString& message);
+    void setMessage(const QString& message, bool error);
+    QString ask(const QString& title, const QStringList& choices);
+
+    DesignDocument* document_;
+    const Catalog& catalog_;
+    RackScene* scene_;
+    QGraphicsView* view_;
+    QLabel* message_;
+    QLabel* empty_;
+    QTimer* rebuildTimer_;
+    QString lastMessage_;
+    Chooser choose_;
+    bool dirty_ = true;
+    bool syncing_ = false;
+    bool fitted_ = false;
+};
+
+} // namespace cf
