@@ -100,7 +100,8 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     setupHelp();
     modelTrust_ = new ModelTrustActions(this, &document_, evaluation_, headline_, charts_, editActions_.toolsMenu,
                                         actions_.helpMenu);
-    new RacksDock(this, actions_.viewMenu, &document_, Catalog::builtin(), chartsDock_); // View > Racks (issue 17)
+    // View > Racks (issue 17): not tabified with the charts, whose first-start height a hidden tab would pin.
+    new RacksDock(this, actions_.viewMenu, &document_, Catalog::builtin(), nullptr);
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
