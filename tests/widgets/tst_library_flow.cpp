@@ -13,6 +13,7 @@
 #include "widgets/library/window_title.h"
 #include "app/gui/main_window.h"
 #include "models/store/design_store.h"
+#include "modal_driver.h"
 #include "test_settings.h"
 
 #include <QAction>
@@ -37,39 +38,9 @@ using namespace cf;
 
 namespace {
 
-constexpr int kPollMs = 10;     // how often the modal-dialog driver looks (our choice)
-constexpr int kPollTries = 500; // 5 s at most before the driver gives up
-
 const QString kDash = QStringLiteral(" \u2014 ");
 
-// Runs `drive` on the first modal dialog of type T that appears while the
-// caller's action runs its exec(); records whether it appeared at all.
-template <typename T> class ModalDriver {
-public:
-    explicit ModalDriver(std::function<void(T*)> drive) : drive_(std::move(drive))
-    {
-        timer_.setInterval(kPollMs);
-        QObject::connect(&timer_, &QTimer::timeout, [this] {
-            if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                timer_.stop();
-                seen_ = true;
-                drive_(dialog);
-                if (dialog->isVisible()) // a failed check above: never leave exec() waiting
-                    dialog->reject();
-            } else if (++tries_ > kPollTries) {
-                timer_.stop();
-            }
-        });
-        timer_.start();
-    }
-    bool seen() const { return seen_; }
-
-private:
-    std::function<void(T*)> drive_;
-    QTimer timer_;
-    int tries_ = 0;
-    bool seen_ = false;
-};
+using test::ModalDriver; // tests/support/modal_driver.h
 
 QPushButton* button(QDialog* dialog, QDialogButtonBox::StandardButton which)
 {
