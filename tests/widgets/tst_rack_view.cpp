@@ -15,6 +15,7 @@
 #include "app/gui/racks_dock.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
+#include "models/design/design_validator.h"
 #include "models/racks/cable_lengths.h"
 #include "models/racks/placement_move.h"
 #include "models/racks/rack_planner.h"
@@ -238,6 +239,27 @@ private slots:
         w.undoStack()->undo();
         QCOMPARE(w.design().placements[move->placement], d.placements[move->placement]);
         QTRY_COMPARE(w.bomDock()->bom().totalUsd, bomBefore);
+    }
+
+    void deletingAPartRemovesItsPlacementsAndUndoRestoresThem()
+    {
+        const Design d = placedWorkhorse();
+        test::FirstHourWindow f(savedFile(d, dir_, QStringLiteral("workhorse_delete.json")));
+        MainWindow& w = *f.window;
+        QVERIFY(f.showActive());
+        const std::string gone = d.placements.front().partId;
+        const auto placedCount = [&w](const std::string& id) {
+            return std::count_if(w.design().placements.begin(), w.design().placements.end(),
+                                 [&id](const Placement& p) { return p.partId == id; });
+        };
+        QVERIFY(placedCount(gone) > 0);
+        w.document()->removeItems({QString::fromStdString(gone)});
+        QCOMPARE(placedCount(gone), 0);
+        // No placement names a part that is gone, so the floor plan stays valid.
+        for (const Problem& p : validateDesign(w.design(), &test::repoCatalog()))
+            QVERIFY2(p.severity != Severity::Error || p.message.find(gone) == std::string::npos, p.message.c_str());
+        w.undoStack()->undo();
+        QCOMPARE(w.design().placements, d.placements);
     }
 
     void dropOnATakenUIsRefused()

@@ -62,6 +62,9 @@ void RemoveItemsCommand::redo()
         }
     removeLinks(linkIndices);
     removeParts(partIndices);
+    placementsBefore_ = design().placements;
+    std::erase_if(design().placements,
+                  [this](const Placement& p) { return partIds_.contains(QString::fromStdString(p.partId)); });
     emitChanged();
 }
 
@@ -69,6 +72,7 @@ void RemoveItemsCommand::undo()
 {
     insertParts(removedParts_);
     insertLinks(removedLinks_);
+    design().placements = placementsBefore_;
     emitChanged();
 }
 

@@ -26,8 +26,9 @@ private:
     std::vector<Link> links_;
 };
 
-// Removes links (by id), then parts (by id). Callers include every link of a
-// removed part (DesignDocument::removeItems does).
+// Removes links (by id), then parts (by id) with their rack placements (a
+// placement of a part that is gone is a design error). Callers include every
+// link of a removed part (DesignDocument::removeItems does).
 class RemoveItemsCommand : public DocumentCommand {
 public:
     RemoveItemsCommand(DesignDocument* doc, QSet<QString> partIds, QSet<QString> linkIds,
@@ -40,6 +41,7 @@ private:
     QSet<QString> linkIds_;
     std::vector<std::pair<int, Part>> removedParts_; // ascending index
     std::vector<std::pair<int, Link>> removedLinks_;
+    std::vector<Placement> placementsBefore_; // the whole list: undo restores its order
 };
 
 } // namespace cf
