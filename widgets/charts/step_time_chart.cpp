@@ -48,7 +48,8 @@ void StepTimeChart::drawBand()
     bracket->setPen(QPen(Qt::black, 1.5));
     auto* label = new QCPItemText(p);
     label->position->setCoords(kBandKey, p90S_);
-    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    // Ends at the bracket, so it reads over the bar and never under the legend beside it.
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     label->setText(tr("P10–P90")); // the figures: the headline's tooltip
     bandShown_ = true;
     // The axis must reach the band's top.
