@@ -54,6 +54,17 @@ const FlagSpec* ArgList::row(const std::string& name, FlagKind kind)
     return f;
 }
 
+std::optional<std::string> ArgList::takeOutputPath()
+{
+    auto output = takePath("-o");
+    if (auto longOutput = takePath("--output")) {
+        if (output)
+            addError("-o: given together with --output");
+        output = longOutput;
+    }
+    return output;
+}
+
 std::optional<long long> ArgList::takeInt(const std::string& name)
 {
     const FlagSpec* f = row(name, FlagKind::Int);

@@ -64,6 +64,8 @@ public:
                                         bool allowEmpty = false);
     // A file path: not empty, at most kMaxPathBytes, valid UTF-8.
     std::optional<std::string> takePath(const std::string& name);
+    // The output path of `-o` or its alias `--output` (an error when both are given).
+    std::optional<std::string> takeOutputPath();
     // Strict numbers: the whole text must parse and be finite; ranges checked.
     std::optional<long long> takeInt(const std::string& name, long long min, long long max);
     std::optional<double> takeDouble(const std::string& name, double min, double max);

@@ -75,12 +75,7 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args, exportSpec());
     const auto format = list.takeOneOf("--format");
-    auto output = list.takePath("-o");
-    if (auto longOutput = list.takePath("--output")) {
-        if (output)
-            list.addError("-o: given together with --output");
-        output = longOutput;
-    }
+    const auto output = list.takeOutputPath();
     const std::vector<std::string> files = list.takePositionals();
     if (!format && !list.hasErrorFor("--format"))
         list.addError("--format: required (cabling-csv, slurm-topology, slurm-block or dot)");

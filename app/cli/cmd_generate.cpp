@@ -220,12 +220,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const auto name = list.takeText("--name");
     const auto rackKw = list.takeDouble("--rack-kw");
     const auto cooling = list.takeOneOf("--cooling");
-    auto output = list.takePath("-o");
-    if (auto longOutput = list.takePath("--output")) {
-        if (output)
-            list.addError("-o: given together with --output");
-        output = longOutput;
-    }
+    const auto output = list.takeOutputPath();
 
     if (!topology && !list.hasErrorFor("--topology"))
         list.addError("--topology: required (fat-tree, rail or spine-leaf)");

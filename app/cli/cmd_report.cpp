@@ -41,12 +41,7 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args, reportSpec());
     const std::string format = list.takeChoice("--format");
-    auto output = list.takePath("-o");
-    if (auto longOutput = list.takePath("--output")) {
-        if (output)
-            list.addError("-o: given together with --output");
-        output = longOutput;
-    }
+    const auto output = list.takeOutputPath();
     const std::vector<std::string> files = list.takePositionals();
     if (!output && !list.hasErrorFor("-o") && !list.hasErrorFor("--output"))
         list.addError("-o: required (the PDF to write)");
