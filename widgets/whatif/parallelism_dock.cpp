@@ -119,7 +119,7 @@ QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const
     spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
     form_->addRow(label, spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
-    connect(spin, &QSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
+    connect(spin, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     return spin;
 }
 

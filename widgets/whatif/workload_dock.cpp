@@ -122,7 +122,7 @@ QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int
     form_->addRow(label, spin);
     const QString field = label;
     connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field); });
-    connect(spin, &QSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
+    connect(spin, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     return spin;
 }
 
@@ -152,7 +152,7 @@ void WorkloadDock::addMoeFields()
                                .arg(kMaxImbalance, 0, 'f', 1));
     form_->addRow(tr("Expert imbalance"), imbalance_);
     connect(imbalance_, &QDoubleSpinBox::valueChanged, this, &WorkloadDock::commitImbalance);
-    connect(imbalance_, &QDoubleSpinBox::editingFinished, this, [this] { document_->closeMergeWindow(); });
+    connect(imbalance_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
 }
 
 bool WorkloadDock::moeFieldsShown() const
