@@ -43,6 +43,15 @@ ordered_json linkJson(const Link& l)
     j["medium"] = toString(l.medium);
     j["lengthClass"] = toString(l.lengthClass);
     j["cablesPerMember"] = l.cablesPerMember;
+    // Written only for bundles, so a design without them stays byte-identical.
+    if (!l.fromBlocks.isWhole() || l.fromBlocks.blocks != 0) {
+        j["fromMembersPerBlock"] = l.fromBlocks.membersPerBlock;
+        j["fromBlocks"] = l.fromBlocks.blocks;
+    }
+    if (!l.toBlocks.isWhole() || l.toBlocks.blocks != 0) {
+        j["toMembersPerBlock"] = l.toBlocks.membersPerBlock;
+        j["toBlocks"] = l.toBlocks.blocks;
+    }
     return j;
 }
 

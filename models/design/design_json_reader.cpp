@@ -260,7 +260,8 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Link l;
-            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", "cablesPerMember"});
+            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", "cablesPerMember",
+                                           "fromMembersPerBlock", "fromBlocks", "toMembersPerBlock", "toBlocks"});
             if (r_.readString(item, ptr, "id", l.id, true))
                 claimId(l.id, ptr + "/id");
             r_.readString(item, ptr, "from", l.fromPartId, true);
@@ -269,6 +270,11 @@ private:
             r_.readEnum(item, ptr, "medium", l.medium, mediumFromString, kMedia);
             r_.readEnum(item, ptr, "lengthClass", l.lengthClass, lengthClassFromString, kLengths);
             r_.readInt(item, ptr, "cablesPerMember", l.cablesPerMember, 0, kMaxCablesPerMember);
+            // Bundles (issue 19): absent = every member of that end in one block.
+            r_.readInt(item, ptr, "fromMembersPerBlock", l.fromBlocks.membersPerBlock, 0, kMaxGroupCount);
+            r_.readInt(item, ptr, "fromBlocks", l.fromBlocks.blocks, 0, kMaxGroupCount);
+            r_.readInt(item, ptr, "toMembersPerBlock", l.toBlocks.membersPerBlock, 0, kMaxGroupCount);
+            r_.readInt(item, ptr, "toBlocks", l.toBlocks.blocks, 0, kMaxGroupCount);
             d.links.push_back(std::move(l));
         }
     }
