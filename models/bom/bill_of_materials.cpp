@@ -4,6 +4,8 @@
 // (a flat IdIndex, not std::unordered_map: no allocation per group).
 #include "models/bom/bill_of_materials.h"
 
+#include "models/design/link_bundle.h"
+
 #include "models/racks/cable_lengths.h"
 #include "models/topology/id_index.h"
 
@@ -168,11 +170,12 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
 
     // Parts by (kind, catalog id); consecutive parts usually share both.
     std::vector<Tally> tallies;
-    IdIndex groupMembers; // node groups only: id -> members
+    IdIndex groupMembers; // node groups and switch arrays: id -> members
     IdFilter groupFilter;
     for (const Part& p : design.parts) {
-        const long long units = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
-        if (p.kind == PartKind::Node && p.count > 1) {
+        // Node groups and switch arrays (issue 19) stand for `count` units.
+        const long long units = p.kind == PartKind::Storage ? 1 : std::max(1, p.count);
+        if (p.kind != PartKind::Storage && p.count > 1) {
             groupMembers.insert(p.id, p.count);
             groupFilter.add(p.id);
         }
@@ -185,7 +188,8 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
             tallies.push_back({p.kind, p.catalogId, units});
     }
 
-    // Links by (medium, length class, speed), cables = per member x members.
+    // Links by (medium, length class, speed), cables = joined member pairs x
+    // cables per pair (link_bundle.h: O(1) per link whatever the members).
     // A placed design takes each cable's medium from its length (racks/cable_lengths.h).
     std::vector<CableTally> cableTallies;
     const bool groups = !groupMembers.empty();
@@ -195,16 +199,16 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
         cableTallies = placedCableTallies(design, catalog);
     const std::vector<Link>& declaredLinks = design.racks.empty() ? design.links : kNoLinks; // both lvalues: no copy
     for (const Link& l : declaredLinks) {
-        long long members = 1;
+        long long fromMembers = 1, toMembers = 1;
         if (groups) {
             if (groupFilter.mayContain(l.fromPartId))
                 if (const int g = groupMembers.find(l.fromPartId); g >= 0)
-                    members = g;
+                    fromMembers = g;
             if (groupFilter.mayContain(l.toPartId))
                 if (const int g = groupMembers.find(l.toPartId); g >= 0)
-                    members = std::max<long long>(members, g);
+                    toMembers = g;
         }
-        const long long cables = members * std::max(0, l.cablesPerMember);
+        const long long cables = bundleShape(l, fromMembers, toMembers).cables;
         if (last < cableTallies.size() && cableTallies[last].medium == l.medium &&
             cableTallies[last].lengthClass == l.lengthClass && cableTallies[last].gbps == l.speedGbps) {
             cableTallies[last].cables += cables;

@@ -67,6 +67,9 @@ struct FileLimits {
 struct DesignLimits {
     // Parts and links.
     static constexpr int kMaxGroupCount = 100000;           // nodes in one group (issue 7)
+    // Switches in one switch array (issue 19): a whole tier at the GPU bound,
+    // 2^20 GPUs / 16 node ports per leaf (radix-32 leaves), our choice.
+    static constexpr int kMaxSwitchesInArray = 65536;
     static constexpr long long kMaxTotalGpus = 1LL << 20;   // 1,048,576: beyond any cluster we model
     static constexpr double kMaxLinkGbps = 3200.0;          // 4x the fastest port catalogued (800G XDR, refdata §4.3)
     static constexpr int kMaxCablesPerMember = 1024;        // a switch-to-switch bundle; nodes have <= 16 NICs
@@ -91,6 +94,7 @@ struct DesignLimits {
 
 // A valid design must always fit in a file.
 static_assert(DesignLimits::kMaxGroupCount <= FileLimits::kMaxGroupCount);
+static_assert(DesignLimits::kMaxSwitchesInArray <= FileLimits::kMaxGroupCount);
 static_assert(DesignLimits::kMaxLinkGbps <= FileLimits::kMaxLinkGbps);
 static_assert(DesignLimits::kMaxCablesPerMember <= FileLimits::kMaxCablesPerMember);
 static_assert(DesignLimits::kMaxPosition <= FileLimits::kMaxPosition);

@@ -6,17 +6,20 @@
 #include "models/design/design_validator_rules.h"
 #include "models/design/design_limits.h"
 #include "models/design/link_rules.h"
+#include "models/design/link_bundle.h"
 
 #include "models/catalog/catalog.h"
 #include "models/topology/id_index.h"
 #include "models/topology/topology_graph.h"
 #include "models/racks/rack_validator.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <iterator>
 #include <memory>
 #include <string_view>
+#include <tuple>
 
 namespace cf {
 namespace {
@@ -30,6 +33,7 @@ constexpr int kMaxGroupCount = DL::kMaxGroupCount;
 constexpr long long kMaxTotalGpus = DL::kMaxTotalGpus;
 constexpr double kMaxLinkGbps = DL::kMaxLinkGbps;
 constexpr int kMaxCablesPerMember = DL::kMaxCablesPerMember;
+constexpr int kMaxSwitchesInArray = DL::kMaxSwitchesInArray;
 
 std::string label(const char* collection, std::size_t index, const std::string& id)
 {
@@ -112,11 +116,15 @@ void checkParts(Context& ctx)
         if (p.count < 1)
             ctx.error(at(".count"), "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count)
                                            + "; a part stands for at least 1 item.", p.id);
-        else if (p.count > 1 && p.kind != PartKind::Node)
-            ctx.error(at(".count"), "Only node groups may have a count above 1; the " + kind + " '" + p.id + "' has count "
-                                           + std::to_string(p.count) + ". Place " + std::to_string(p.count)
+        else if (p.count > 1 && p.kind == PartKind::Storage)
+            ctx.error(at(".count"), "Only node groups and switch arrays may have a count above 1; the " + kind + " '" + p.id
+                                           + "' has count " + std::to_string(p.count) + ". Place " + std::to_string(p.count)
                                            + " separate " + kind + " parts instead.", p.id);
-        else if (p.count > kMaxGroupCount)
+        else if (p.kind == PartKind::Switch && p.count > kMaxSwitchesInArray)
+            ctx.error(at(".count"), "The switch array '" + p.id + "' has " + std::to_string(p.count)
+                                           + " switches; one array holds at most " + std::to_string(kMaxSwitchesInArray) + ".",
+                      p.id);
+        else if (p.kind == PartKind::Node && p.count > kMaxGroupCount)
             ctx.error(at(".count"), "The group '" + p.id + "' has " + std::to_string(p.count) + " nodes; one group holds at most "
                                            + std::to_string(kMaxGroupCount) + ".", p.id);
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
@@ -125,6 +133,62 @@ void checkParts(Context& ctx)
     if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
         ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than "
                                + std::to_string(kMaxTotalGpus) + " is beyond what ClusterForge models.");
+}
+
+std::string displayName(const Part& p) { return "'" + (p.name.empty() ? p.id : p.name) + "'"; }
+
+long long membersOf(const Part& p) { return p.kind == PartKind::Storage ? 1 : std::max(1, p.count); }
+
+// One end's block keys (issue 19, link.h): no negative value, no block count
+// without a block size. False when the end cannot be split at all.
+bool checkEndKeys(Context& ctx, const Link& l, const std::string& where, const char* side, const LinkEndBlocks& end)
+{
+    const std::string per = std::string(side) + "MembersPerBlock", blocks = std::string(side) + "Blocks";
+    bool ok = true;
+    if (end.membersPerBlock < 0) {
+        ctx.error(where + "." + per, "Link '" + l.id + "' has " + per + " " + std::to_string(end.membersPerBlock)
+                                         + "; it must be 0 (every member in one block) or more.", l.id);
+        ok = false;
+    }
+    if (end.blocks < 0) {
+        ctx.error(where + "." + blocks, "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks)
+                                            + "; it must be 0 (no wrap) or more.", l.id);
+        ok = false;
+    } else if (end.blocks > 0 && end.membersPerBlock == 0) {
+        ctx.error(where + "." + blocks, "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks) + " but no "
+                                            + per + "; set the members of each block, or 0 blocks.", l.id);
+        ok = false;
+    }
+    return ok;
+}
+
+// A bundle (link.h): both ends split into the same number of blocks, none of
+// them empty, so that every member of each end is joined to someone. O(1).
+void checkBundle(Context& ctx, const Link& l, const std::string& where, const Part& from, const Part& to)
+{
+    const bool fromOk = checkEndKeys(ctx, l, where, "from", l.fromBlocks);
+    const bool toOk = checkEndKeys(ctx, l, where, "to", l.toBlocks);
+    if (!fromOk || !toOk || (l.fromBlocks.isWhole() && l.toBlocks.isWhole()))
+        return;
+    const EndBlocks f = endBlocks(l.fromBlocks, membersOf(from));
+    const EndBlocks t = endBlocks(l.toBlocks, membersOf(to));
+    const auto describe = [](const Part& p, const EndBlocks& e) {
+        return displayName(p) + " (" + std::to_string(e.count) + (e.count == 1 ? " member" : " members") + ", "
+               + std::to_string(e.per) + " per block" + (e.wrap > 0 ? ", wrapping after " + std::to_string(e.wrap) : "")
+               + ")";
+    };
+    if (f.blocks != t.blocks) {
+        ctx.error(where + ".toBlocks", "Link '" + l.id + "' splits " + describe(from, f) + " into " + std::to_string(f.blocks)
+                                           + " blocks but " + describe(to, t) + " into " + std::to_string(t.blocks)
+                                           + "; both ends need the same number of blocks.", l.id);
+        return;
+    }
+    for (const auto& [part, end, side] : {std::tuple{&from, &f, "from"}, std::tuple{&to, &t, "to"}})
+        if (const long long empty = end->firstEmpty(); empty >= 0)
+            ctx.error(where + "." + side + "Blocks", "Link '" + l.id + "': block " + std::to_string(empty + 1) + " of "
+                                                         + std::to_string(end->blocks) + " of " + describe(*part, *end)
+                                                         + " holds no member; lower " + side + "Blocks or "
+                                                         + side + "MembersPerBlock.", l.id);
 }
 
 void checkLinks(Context& ctx, const TopologyGraph* graph)
@@ -159,6 +223,8 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
             ctx.error(at(".from"), "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
         if (!to)
             ctx.error(at(".to"), "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
+        if (from && to && (l.fromBlocks != LinkEndBlocks{} || l.toBlocks != LinkEndBlocks{}))
+            checkBundle(ctx, l, label("links", i, l.id), *from, *to);
         if (from && to) {
             const LinkLegality legal = rules->linkLegality(*from, *to);
             if (legal.verdict == LinkVerdict::Refuse)

@@ -1,6 +1,7 @@
 #include "models/design/link_rules.h"
 
 #include "models/catalog/catalog.h"
+#include "models/design/link_bundle.h"
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
@@ -21,7 +22,8 @@ std::string labelOf(const Part& p) { return "'" + (p.name.empty() ? p.id : p.nam
 
 const char* tierPlural(int level) { return level == 0 ? "leaves" : "spines"; }
 
-long long membersOf(const Part* p) { return p && p->kind == PartKind::Node ? std::max(1, p->count) : 1; }
+// A node group or a switch array stands for `count` members (issue 19).
+long long membersOf(const Part* p) { return p && p->kind != PartKind::Storage ? std::max(1, p->count) : 1; }
 
 LinkLegality refuse(std::string message) { return {LinkVerdict::Refuse, std::move(message)}; }
 
@@ -42,7 +44,7 @@ LinkRules::~LinkRules() = default;
 
 long long LinkRules::cablesOfLink(const Link& link, const Part* from, const Part* to)
 {
-    return static_cast<long long>(std::max(0, link.cablesPerMember)) * std::max(membersOf(from), membersOf(to));
+    return bundleShape(link, membersOf(from), membersOf(to)).cables;
 }
 
 long long LinkRules::cablesOfLink(const Link& link) const
@@ -55,10 +57,9 @@ long long LinkRules::portsUsed(const std::string& partId) const
     const int i = graph_->indexOf(partId);
     if (i < 0)
         return 0;
-    long long used = 0;
+    long long used = 0; // per member: of a switch array, its busiest switch
     for (const GraphEdge* e = graph_->edgesBegin(i); e != graph_->edgesEnd(i); ++e)
-        used += cablesOfLink(design_.links[std::size_t(e->link)], &design_.parts[std::size_t(i)],
-                             &design_.parts[std::size_t(e->to)]);
+        used += e->perMember;
     return used;
 }
 
@@ -191,8 +192,9 @@ LinkLegality LinkRules::freePorts(const Part& a, const Part& b, int cablesPerMem
 {
     Link proposed;
     proposed.cablesPerMember = cablesPerMember;
-    const long long needed = cablesOfLink(proposed, &a, &b);
+    const BundleShape shape = bundleShape(proposed, membersOf(&a), membersOf(&b));
     for (const Part* p : {&a, &b}) {
+        const long long needed = p == &a ? shape.fromPerMember : shape.toPerMember; // per member
         const int radix = switchRadix(p->id);
         const long long free = radix - portsUsed(p->id);
         if (radix > 0 && needed > free)

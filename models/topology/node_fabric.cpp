@@ -10,6 +10,8 @@
 // O(node parts x their links); the per-split work is O(1) (Topology::floor).
 #include "models/topology/node_fabric.h"
 
+#include "models/design/link_bundle.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -30,27 +32,49 @@ bool same(double a, double b)
 
 struct Rail {
     int leaf;
-    int cables;  // per member
+    int cables;  // per member, on each leaf of the rail
     double gbps; // the fastest of its cables
+    int leaves;  // leaves of a leaf array one member reaches (1 for a single leaf): that many rails
 };
 
 // One member's rails: its cables grouped by the leaf they reach, in link order.
-// Fills `rails` (reused across parts: no allocation per part on 2,048-node designs).
-void railsOf(const TopologyGraph& g, int part, std::vector<Rail>& rails)
+// A bundle to a leaf array reaching p of its leaves is p rails of
+// cablesPerMember each (two links to one array are taken to reach the same
+// leaves). Fills `rails` (reused across parts: no allocation per part on
+// 2,048-node designs). Returns the gcd of the member strides at which a bundle
+// moves the part's members to other leaves of an array (0: none, every member
+// shares its leaves).
+int railsOf(const Design& design, const TopologyGraph& g, int part, std::vector<Rail>& rails)
 {
     rails.clear();
+    int stride = 0;
     for (const GraphEdge* e = g.edgesBegin(part); e != g.edgesEnd(part); ++e) {
         if (g.kind(e->to) != PartKind::Switch || g.level(e->to) != 0)
             continue;
-        const int perMember = e->cables / g.members(part);
+        const int leaves = std::max(1, e->partners);
+        const int perLeaf = e->perMember / leaves;
+        const Link& link = design.links[static_cast<std::size_t>(e->link)];
+        const LinkEndBlocks& own = g.linkEnds(e->link).from == part ? link.fromBlocks : link.toBlocks;
+        if (endBlocks(own, g.members(part)).blocks > 1)
+            stride = std::gcd(stride, own.membersPerBlock);
         auto r = std::find_if(rails.begin(), rails.end(), [&](const Rail& x) { return x.leaf == e->to; });
         if (r == rails.end())
-            rails.push_back({e->to, perMember, e->gbps});
+            rails.push_back({e->to, perLeaf, e->gbps, leaves});
         else {
-            r->cables += perMember;
+            r->cables += perLeaf;
             r->gbps = std::max(r->gbps, e->gbps);
+            r->leaves = std::max(r->leaves, leaves);
         }
     }
+    return stride;
+}
+
+int railCount(const std::vector<Rail>& rails)
+{
+    int n = 0;
+    for (const Rail& r : rails)
+        n += r.leaves;
+    return n;
 }
 
 NodeRun runOf(const TopologyGraph& g, int part, const std::vector<Rail>& rails,
@@ -60,24 +84,28 @@ NodeRun runOf(const TopologyGraph& g, int part, const std::vector<Rail>& rails,
     NodeRun run;
     run.nodes = g.members(part);
     run.gpusPerNode = spec->gpus;
-    run.darkRails = std::max(0, railsPerNode - static_cast<int>(rails.size()));
+    run.darkRails = std::max(0, railsPerNode - railCount(rails));
     // A catalog without NIC figures does not cap what is drawn.
     const bool capped = spec->nics > 0 && spec->nicGbps > 0;
     int portsLeft = capped ? spec->nics : 0;
-    for (const Rail& r : rails) {
-        const int ports = capped ? std::min(r.cables, portsLeft) : r.cables;
-        portsLeft -= capped ? ports : 0;
-        const double cableGbps = capped ? std::min(r.gbps, spec->nicGbps) : r.gbps;
-        const double railGbps = ports * cableGbps;
-        const double ratio = std::max(1.0, leafRatio[static_cast<std::size_t>(r.leaf)]);
-        run.injectionGbps += railGbps;
-        run.beyondLeafGbps += railGbps / ratio;
-        run.leafOversubscription = std::max(run.leafOversubscription, ratio);
-        if (ports > 0)
-            run.oneNicGbps = std::max(run.oneNicGbps, cableGbps);
-        if (run.leaf < 0 || r.leaf < run.leaf)
-            run.leaf = r.leaf;
-    }
+    for (const Rail& array : rails)
+        for (int k = 0; k < array.leaves; ++k) {
+            const Rail& r = array;
+            const int ports = capped ? std::min(r.cables, portsLeft) : r.cables;
+            portsLeft -= capped ? ports : 0;
+            const double cableGbps = capped ? std::min(r.gbps, spec->nicGbps) : r.gbps;
+            const double railGbps = ports * cableGbps;
+            const double ratio = std::max(1.0, leafRatio[static_cast<std::size_t>(r.leaf)]);
+            run.injectionGbps += railGbps;
+            run.beyondLeafGbps += railGbps / ratio;
+            run.leafOversubscription = std::max(run.leafOversubscription, ratio);
+            if (ports > 0)
+                run.oneNicGbps = std::max(run.oneNicGbps, cableGbps);
+            if (run.leaf < 0 || r.leaf < run.leaf)
+                run.leaf = r.leaf;
+            if (capped && portsLeft == 0 && k > 0)
+                break; // the rest of the array's rails get no port (and change nothing above)
+        }
     return run;
 }
 
@@ -116,22 +144,30 @@ void deriveNodeFabric(const Design& design, const TopologyGraph& g, const std::v
     // Two passes: dark rails need the fully cabled count first.
     for (int i = 0; i < n; ++i)
         if (g.kind(i) == PartKind::Node && g.node(i)) {
-            railsOf(g, i, rails);
-            t.railsPerNode = std::max(t.railsPerNode, static_cast<int>(rails.size()));
+            railsOf(design, g, i, rails);
+            t.railsPerNode = std::max(t.railsPerNode, railCount(rails));
         }
     int member = 0;
     for (int i = 0; i < n; ++i) {
         if (g.kind(i) != PartKind::Node || !g.node(i))
             continue;
-        railsOf(g, i, rails);
+        const int stride = railsOf(design, g, i, rails);
         NodeRun run = runOf(g, i, rails, leafRatio, t.railsPerNode);
         run.firstNode = member;
         member += run.nodes;
         warnDarkRails(design, i, run, t.railsPerNode, t);
         if (!t.nodeRuns.empty() && t.nodeRuns.back().leaf != run.leaf)
             t.leafDomainStrideNodes = std::gcd(t.leafDomainStrideNodes, run.firstNode);
+        // A bundle moving the members to other leaves every `stride` members:
+        // the leaf domain changes at firstNode + k x stride (k >= 1; the first
+        // two fix the gcd of all of them).
+        if (stride > 0 && stride < run.nodes) {
+            t.leafDomainStrideNodes = std::gcd(t.leafDomainStrideNodes, run.firstNode + stride);
+            if (2LL * stride < run.nodes)
+                t.leafDomainStrideNodes = std::gcd(t.leafDomainStrideNodes, stride);
+        }
         NodeRun* last = t.nodeRuns.empty() ? nullptr : &t.nodeRuns.back();
-        if (last && last->leaf == run.leaf && last->gpusPerNode == run.gpusPerNode &&
+        if (last && stride == 0 && last->leaf == run.leaf && last->gpusPerNode == run.gpusPerNode &&
             last->darkRails == run.darkRails && same(last->injectionGbps, run.injectionGbps) &&
             same(last->beyondLeafGbps, run.beyondLeafGbps) && same(last->oneNicGbps, run.oneNicGbps) &&
             last->leafOversubscription == run.leafOversubscription)

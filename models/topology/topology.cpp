@@ -129,8 +129,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             linked = true;
             if (g.kind(e->to) != PartKind::Switch)
                 continue;
-            const int perMember = e->cables / g.members(i);
-            cablesPerMember += perMember;
+            cablesPerMember += e->perMember; // one member's cables (link_bundle.h)
             auto vote = std::find_if(speedVotes.begin(), speedVotes.end(),
                                      [&](const SpeedVote& v) { return v.gbps == e->gbps; });
             if (vote == speedVotes.end())
@@ -182,11 +181,15 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
         if (g.kind(i) != PartKind::Switch)
             continue;
         const SwitchSpec* spec = g.switchSpec(i);
-        int ports = 0, down = 0, up = 0;
+        // Ports are per member (the busiest one of a switch array); cables and
+        // capacities are the array's totals, so a tier sums them either way.
+        long long ports = 0;
+        int down = 0, up = 0;
         double downGbps = 0, upGbps = 0;
         const int level = g.level(i);
+        const int members = g.members(i);
         for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e) {
-            ports += e->cables;
+            ports += e->perMember;
             if (g.kind(e->to) == PartKind::Node && level == 0) {
                 down += e->cables;
                 downGbps += e->cables * e->gbps;
@@ -203,13 +206,14 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             }
         }
         if (spec) {
-            ++switches;
-            spec->tech == FabricTech::InfiniBand ? ++ibSwitches : ++ethSwitches;
-            sharpSwitches += spec->inNetworkReduction ? 1 : 0;
+            switches += members;
+            (spec->tech == FabricTech::InfiniBand ? ibSwitches : ethSwitches) += members;
+            sharpSwitches += spec->inNetworkReduction ? members : 0;
             if (ports > spec->radix)
                 t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
-                                      "switch '" + design.parts[i].id + "' uses " + std::to_string(ports) +
-                                          " ports but has " + std::to_string(spec->radix),
+                                      (members > 1 ? "a switch of the array '" : "switch '") + design.parts[i].id +
+                                          "' uses " + std::to_string(ports) + " ports but has " +
+                                          std::to_string(spec->radix),
                                       design.parts[i].id});
         }
         if (level < 0) {
@@ -220,7 +224,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             continue;
         }
         TierSums& ts = tiers[static_cast<std::size_t>(level)];
-        ++ts.switches;
+        ts.switches += members;
         ts.down += down;
         ts.up += up;
         ts.downGbps += downGbps;
@@ -278,7 +282,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
         int reach = 0;
         for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e)
             if (g.kind(e->to) == PartKind::Node)
-                reach += g.members(e->to);
+                reach += e->partners; // the node members one leaf (of an array: each) reaches
         t.nodesPerLeafDomain = std::max(t.nodesPerLeafDomain, reach);
     }
 

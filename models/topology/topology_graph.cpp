@@ -1,5 +1,7 @@
 #include "models/topology/topology_graph.h"
 
+#include "models/design/link_bundle.h"
+
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -43,7 +45,7 @@ void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems
         const Part& p = design.parts[i];
         byId_.insert(p.id, static_cast<int>(i));
         kinds_[i] = p.kind;
-        members_[i] = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
+        members_[i] = p.kind == PartKind::Storage ? 1 : std::max(1, p.count);
         // Consecutive parts usually share kind and catalog id (a fabric's
         // leaves, a row of node groups): reuse the previous part's lookups.
         if (i > 0 && p.kind == design.parts[i - 1].kind && p.catalogId == design.parts[i - 1].catalogId) {
@@ -90,7 +92,7 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
     // pass 2 scatters the records into the adjacency, one allocation, without
     // touching the design's links again (~2.5 MB of them at 21k links).
     struct Resolved {
-        int from, to, cables;
+        int from, to, cables, fromPartners, toPartners, fromPerMember, toPerMember;
         double gbps;
     };
     const auto resolved = std::make_unique_for_overwrite<Resolved[]>(linkCount);
@@ -133,13 +135,17 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
             r.from = r.to = -1;
             continue;
         }
-        // A link to a node group stands for one set of cables per member.
-        const int groupMembers = std::max(kinds_[r.from] == PartKind::Node ? members_[r.from] : 1,
-                                          kinds_[r.to] == PartKind::Node ? members_[r.to] : 1);
-        // Saturated: an absurd count in an invalid design (the validator builds
-        // this graph too) must not overflow; the validator reports the count.
-        const long long cables = static_cast<long long>(std::max(0, link.cablesPerMember)) * groupMembers;
-        r.cables = static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
+        // A link between groups stands for the cables of its joined member pairs
+        // (link_bundle.h). Saturated: an absurd count in an invalid design (the
+        // validator builds this graph too) must not overflow; the validator
+        // reports the count.
+        const BundleShape shape = bundleShape(link, members_[r.from], members_[r.to]);
+        const auto clampInt = [](long long v) { return static_cast<int>(std::min<long long>(v, std::numeric_limits<int>::max())); };
+        r.cables = clampInt(shape.cables);
+        r.fromPartners = clampInt(shape.fromPartners);
+        r.toPartners = clampInt(shape.toPartners);
+        r.fromPerMember = clampInt(shape.fromPerMember);
+        r.toPerMember = clampInt(shape.toPerMember);
         r.gbps = link.speedGbps;
         if (kinds_[r.from] == PartKind::Switch && kinds_[r.to] == PartKind::Node)
             levels_[r.from] = 0;
@@ -156,8 +162,8 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
         const Resolved& r = resolved[l];
         if (r.from < 0)
             continue;
-        edges_[fill[r.from]++] = {r.to, static_cast<int>(l), r.cables, r.gbps};
-        edges_[fill[r.to]++] = {r.from, static_cast<int>(l), r.cables, r.gbps};
+        edges_[fill[r.from]++] = {r.to, static_cast<int>(l), r.cables, r.fromPartners, r.fromPerMember, r.gbps};
+        edges_[fill[r.to]++] = {r.from, static_cast<int>(l), r.cables, r.toPartners, r.toPerMember, r.gbps};
     }
 }
 

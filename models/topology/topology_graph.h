@@ -18,10 +18,12 @@ namespace cf {
 // every edge is written once (zero-filling ~1 MB per evaluation cost as much as
 // filling it).
 struct GraphEdge {
-    int to;      // part index at the other end
-    int link;    // index into design.links
-    int cables;  // physical cables this link stands for
-    double gbps; // per cable
+    int to;        // part index at the other end
+    int link;      // index into design.links
+    int cables;    // physical cables this link stands for (all members, link_bundle.h)
+    int partners;  // most members of `to` one member of this part joins (1 between single parts)
+    int perMember; // ports one member of this part uses on it: partners x cablesPerMember
+    double gbps;   // per cable
 };
 
 class TopologyGraph {
@@ -34,6 +36,7 @@ public:
     // Two parts share an id (the first one wins in indexOf).
     bool hasRepeatedIds() const { return byId_.hasRepeats(); }
     PartKind kind(int part) const { return kinds_[part]; }
+    // Members of a node group or a switch array (issue 19); 1 for a single part.
     int members(int part) const { return members_[part]; }
     const NodeSpec* node(int part) const { return nodes_[part]; }
     const SwitchSpec* switchSpec(int part) const { return switches_[part]; }
