@@ -1,12 +1,14 @@
 // clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
-//     --switch ID [--tiers 2|3|4] [--planes shared|per-rail] [--oversubscription R] [--storage ID]
+//     --switch ID [--tiers 2|3|4] [--planes shared|per-rail] [--layout auto|expanded|compact]
+//     [--oversubscription R] [--storage ID]
 //     [--model PRESET] [--name TEXT] [--rack-kw KW] [--cooling air|rear-door|liquid]
 //     -o DESIGN.json [--format json|text]
 // Lays out the whole fabric (models/topology/fabric_generator), writes the
 // design file and prints a summary of what was built, as text or (the default) JSON:
 // {"nodes", "gpus", "tiers", "switches": {"leaf","spine","core"},
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables);
-// a four-tier fabric adds "superspine" to both, a multi-plane one "planes".
+// a four-tier fabric adds "superspine" to both, a multi-plane one "planes",
+// a compact layout (switch arrays and bundles, issue 19) "layout": "compact".
 // The design gets a starting split that validates (see setStartingSplit).
 // With --rack-kw or --cooling every part is placed into racks of the catalog
 // rack type that fits (models/racks/rack_planner.h); the summary then adds
@@ -129,7 +131,7 @@ void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const
     const FabricSummary& s = f->summary;
     out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << s.tiers
         << (s.tiers == 1 ? " tier" : " tiers") << (s.planes > 1 ? ", " + std::to_string(s.planes) + " planes" : "")
-        << "\n";
+        << (s.compact ? ", compact (switch arrays and bundles)" : "") << "\n";
     out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, "
         << (s.superSpine > 0 ? std::to_string(s.superSpine) + " super-spine, " : "") << s.core << " core\n";
     out << "cables:   " << s.nodeLeafCables << " node-leaf, " << s.leafSpineCables << " leaf-spine, "
@@ -152,6 +154,8 @@ void printSummary(std::ostream& out, const Result<GeneratedFabric>& f, const Rac
     j["tiers"] = s.tiers;
     if (s.planes > 1)
         j["planes"] = s.planes;
+    if (s.compact)
+        j["layout"] = "compact";
     j["switches"] = {{"leaf", s.leaf}, {"spine", s.spine}, {"core", s.core}};
     j["links"] = {{"node_leaf", s.nodeLeafCables},
                   {"leaf_spine", s.leafSpineCables},
@@ -183,6 +187,9 @@ const CommandSpec& generateSpec()
          intFlag("--tiers", "2|3|4", "tiers", 2, kMaxTiersFlag, "the fewest that fit", "switch tiers"),
          choiceFlag("--planes", {"shared", "per-rail"}, "shared",
                     "rail fabrics: one shared spine tier, or one fabric plane per NIC rail"),
+         choiceFlag("--layout", {"auto", "expanded", "compact"}, "auto",
+                    "compact: a switch array per tier and a bundle per tier pair; expanded: a part per "
+                    "switch; auto: compact from 512 switches, without storage or racks"),
          realFlag("--oversubscription", "R", "down:up", 1.0, kMaxOversubscriptionFlag, "1",
                   "leaf oversubscription"),
          textFlag("--storage", "ID", "storage catalog id", "none"),
@@ -214,6 +221,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const auto sw = list.takeText("--switch");
     const auto tiers = list.takeInt("--tiers");
     const std::string planes = list.takeChoice("--planes");
+    const std::string layout = list.takeChoice("--layout");
     const auto oversubscription = list.takeDouble("--oversubscription");
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
     const auto model = list.takeText("--model");
@@ -252,6 +260,11 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     spec.oversubscription = oversubscription.value_or(1.0);
     spec.storageId = storage.value_or("");
     fabricPlanesFromString(planes, spec.planes);
+    fabricLayoutFromString(layout, spec.layout);
+    // Racks place one part per switch today: auto stays expanded when asked
+    // for racks (models/racks takes arrays through the expansion of issue 19).
+    if (spec.layout == FabricLayout::Auto && (rackKw || cooling))
+        spec.layout = FabricLayout::Expanded;
     const ModelPreset* preset = nullptr;
     if (model) {
         preset = catalog.preset(*model);

@@ -4,12 +4,13 @@
 #include "models/topology/fabric_generator.h"
 
 #include "models/design/design_json_tree.h"
+#include "models/topology/compact_fabric.h"
+#include "models/topology/fabric_builder.h"
 #include "models/topology/fabric_sizing.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <unordered_map>
 
 namespace cf {
 namespace {
@@ -37,105 +38,15 @@ constexpr double kMaxOversubscription = 16.0;
 // DGX-class nodes per rack as in the SuperPOD's "8 racks of compute" per
 // 32-node SU (refdata §4.1); more nodes per leaf means optics in the row.
 constexpr int kNodesPerRackForDac = 4;
+// Auto layout: compact from this many switches on (our choice: 512 switches
+// is 8,192 H100 GPUs on a radix-64 fat tree, the smallest size issue 19
+// measures; below it a per-switch canvas is still readable and every example
+// design keeps its form).
+constexpr int kCompactFromSwitches = 512;
 // Storage: cables for its bandwidth, never fewer than two (our choice:
 // redundancy). Bits per byte converts GB/s to Gb/s.
 constexpr int kMinStorageCables = 2;
 constexpr double kBitsPerByte = 8.0;
-
-enum class Role { Node, Leaf, Spine, SuperSpine, Core, Storage };
-
-class Builder {
-public:
-    explicit Builder(GeneratedFabric& out) : out_(out) {}
-
-    void addPart(PartKind kind, Role role, std::string id, const std::string& catalogId, std::string name,
-                 double x, double y, int count = 1)
-    {
-        Part p;
-        p.id = std::move(id);
-        p.kind = kind;
-        p.catalogId = catalogId;
-        p.name = std::move(name);
-        p.x = x;
-        p.y = y;
-        p.count = count;
-        out_.parts.push_back(std::move(p));
-        roles_.push_back(role);
-    }
-
-    void addLink(const std::string& from, const std::string& to, double gbps, Medium medium,
-                 LengthClass length, int cables)
-    {
-        if (cables <= 0)
-            return;
-        Link l;
-        l.id = "l" + std::to_string(nextLink_++);
-        l.fromPartId = from;
-        l.toPartId = to;
-        l.speedGbps = gbps;
-        l.medium = medium;
-        l.lengthClass = length;
-        l.cablesPerMember = cables;
-        out_.links.push_back(std::move(l));
-    }
-
-    // Counts what the parts and links express: switches by tier, nodes with
-    // group members, cables per tier pair (group links x members).
-    FabricSummary summarize(int gpusPerNode) const
-    {
-        FabricSummary s;
-        std::unordered_map<std::string, std::size_t> index;
-        index.reserve(out_.parts.size());
-        for (std::size_t i = 0; i < out_.parts.size(); ++i) {
-            index.emplace(out_.parts[i].id, i);
-            switch (roles_[i]) {
-            case Role::Node:
-                s.nodes += out_.parts[i].count;
-                break;
-            case Role::Leaf:
-                ++s.leaf;
-                break;
-            case Role::Spine:
-                ++s.spine;
-                break;
-            case Role::SuperSpine:
-                ++s.superSpine;
-                break;
-            case Role::Core:
-                ++s.core;
-                break;
-            case Role::Storage:
-                break;
-            }
-        }
-        s.gpus = s.nodes * gpusPerNode;
-        for (const Link& l : out_.links) {
-            const std::size_t a = index.at(l.fromPartId), b = index.at(l.toPartId);
-            const int members = std::max(out_.parts[a].kind == PartKind::Node ? out_.parts[a].count : 1,
-                                         out_.parts[b].kind == PartKind::Node ? out_.parts[b].count : 1);
-            const int cables = members * l.cablesPerMember;
-            auto is = [&](Role x, Role y) {
-                return (roles_[a] == x && roles_[b] == y) || (roles_[a] == y && roles_[b] == x);
-            };
-            if (is(Role::Node, Role::Leaf))
-                s.nodeLeafCables += cables;
-            else if (is(Role::Leaf, Role::Spine))
-                s.leafSpineCables += cables;
-            else if (is(Role::Spine, Role::Core))
-                s.spineCoreCables += cables;
-            else if (is(Role::Spine, Role::SuperSpine))
-                s.spineSuperCables += cables;
-            else if (is(Role::SuperSpine, Role::Core))
-                s.superCoreCables += cables;
-        }
-        return s;
-    }
-
-private:
-    GeneratedFabric& out_;
-    std::vector<Role> roles_;
-    long long nextLink_ = 1;
-};
 
 void addError(Problems& problems, const std::string& field, const std::string& message)
 {
@@ -226,7 +137,7 @@ private:
     const FabricPlan& plan_;
 };
 
-void addNodesAndLeaves(Builder& b, const FabricPlan& plan, const FabricSpec& spec, const NodeSpec& node,
+void addNodesAndLeaves(FabricBuilder& b, const FabricPlan& plan, const FabricSpec& spec, const NodeSpec& node,
                        const SwitchSpec& sw, double span, double nodeY, double leafY)
 {
     const bool rail = spec.topology == FabricTopology::RailOptimized;
@@ -241,20 +152,20 @@ void addNodesAndLeaves(Builder& b, const FabricPlan& plan, const FabricSpec& spe
                            : count > 1
                                ? "Nodes " + std::to_string(first + 1) + "-" + std::to_string(first + count)
                                : "Node " + std::to_string(first + 1);
-        b.addPart(PartKind::Node, Role::Node, "n" + std::to_string(s + 1), node.id, name, x, nodeY, count);
+        b.addPart(PartKind::Node, FabricRole::Node, "n" + std::to_string(s + 1), node.id, name, x, nodeY, count);
     }
     for (int l = 0; l < plan.leaves; ++l) {
         std::string name = rail ? "SU " + std::to_string(l / plan.leavesPerSet + 1) + " rail " +
                                       std::to_string(l % plan.leavesPerSet + 1)
                                 : "Leaf " + std::to_string(l + 1);
-        b.addPart(PartKind::Switch, Role::Leaf, "leaf" + std::to_string(l + 1), sw.id, name,
+        b.addPart(PartKind::Switch, FabricRole::Leaf, "leaf" + std::to_string(l + 1), sw.id, name,
                   spreadX(l, plan.leaves, span), leafY);
     }
 }
 
 // Leaf -> spine: multimode fibre in the row. Two tiers: each leaf spreads its
 // uplinks over its plane's spines; more tiers: one cable to every spine of its pod.
-void wireLeavesToSpines(Builder& b, const FabricPlan& plan, const Planes& planes, double gbps,
+void wireLeavesToSpines(FabricBuilder& b, const FabricPlan& plan, const Planes& planes, double gbps,
                         std::vector<long long>& topUsed)
 {
     for (int l = 0; l < plan.leaves && plan.tiers >= 2; ++l) {
@@ -281,7 +192,7 @@ void wireLeavesToSpines(Builder& b, const FabricPlan& plan, const Planes& planes
 // Four tiers, spine -> super-spine: spine j of a pod sends one cable to each
 // super-spine (j, x) of its superpod. Single-mode fibre across the campus: a
 // superpod spans rows (our choice, as spine -> core in three tiers).
-void wireSpinesToSuperSpines(Builder& b, const FabricPlan& plan, double gbps)
+void wireSpinesToSuperSpines(FabricBuilder& b, const FabricPlan& plan, double gbps)
 {
     const int groups = plan.spinesPerPod * plan.spineUplinks;
     for (int plane = 0; plane < plan.planes; ++plane) {
@@ -304,7 +215,7 @@ void wireSpinesToSuperSpines(Builder& b, const FabricPlan& plan, double gbps)
 // Top tier: lower switch (block, group g) of each plane, with blocks = pods
 // (three tiers) or superpods (four), spreads its uplinks over core group g.
 // Single-mode fibre across the campus (core rows sit apart).
-void wireToCores(Builder& b, const FabricPlan& plan, const Planes& planes, const char* lowerPrefix, int blocks,
+void wireToCores(FabricBuilder& b, const FabricPlan& plan, const Planes& planes, const char* lowerPrefix, int blocks,
                  int lowersInFirst, int lowersInOther, int uplinks, double gbps, std::vector<long long>& topUsed)
 {
     for (int plane = 0; plane < plan.planes; ++plane) {
@@ -327,9 +238,9 @@ void wireToCores(Builder& b, const FabricPlan& plan, const Planes& planes, const
             }
     }
 }
-// Until a bundle of identical links is one entry (issue 19 item 1), a design
-// file holds at most kMaxArrayItems links (the reader's bound, issue 7): say so
-// rather than write a file that will not open again.
+// A design file holds at most kMaxArrayItems links (the reader's bound, issue
+// 7): an expanded layout past it says so rather than write a file that will
+// not open again (the compact layout never comes near it).
 void warnIfTooBigForAFile(const GeneratedFabric& out, Problems& problems)
 {
     const std::size_t most = std::max(out.parts.size(), out.links.size());
@@ -339,8 +250,8 @@ void warnIfTooBigForAFile(const GeneratedFabric& out, Problems& problems)
                             std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
                                 " parts: a design file holds at most " +
                                 std::to_string(designjson::kMaxArrayItems) +
-                                " of each, so the saved file will not open again; one plane per rail "
-                                "(rail, planes per-rail) or a radix-128 switch needs fewer links",
+                                " of each, so the saved file will not open again; the compact layout "
+                                "(layout compact) keeps one entry per tier",
                             ""});
 }
 
@@ -374,6 +285,13 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
         return failed();
     }
 
+    const std::string blocker = compactBlocker(plan, spec.nodes, specs.storage != nullptr);
+    const int switchCount = plan.leaves + plan.spines + plan.superSpines + plan.cores;
+    const bool compact = spec.layout == FabricLayout::Compact
+                         || (spec.layout == FabricLayout::Auto && switchCount >= kCompactFromSwitches);
+    if (compact && !blocker.empty())
+        problems.push_back({Severity::Warning, "layout", "laid out expanded: " + blocker, ""});
+
     // Rows from the top: cores, super-spines, spines, leaves, nodes. Wide
     // fabrics get taller tiers so "fit to view" shows a picture rather than a thin strip.
     const int widest = std::max({plan.leaves, plan.spines, plan.superSpines, plan.cores});
@@ -385,7 +303,23 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
     const double superY = spineY - tierSpacing;
     const double coreY = plan.tiers == 4 ? superY - tierSpacing : spineY - tierSpacing;
 
-    Builder b(out);
+    // Node -> leaf: copper inside the rack when a leaf serves one rack of
+    // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
+    // leaf rack, refdata §4.1).
+    const bool dac = !rail && plan.leavesPerSet == 1 && plan.nodesPerSet <= kNodesPerRackForDac;
+    const Medium nodeMedium = dac ? Medium::CopperDAC : Medium::Fibre;
+    const LengthClass nodeLength = dac ? LengthClass::InRack : LengthClass::InRow;
+
+    FabricBuilder b(out);
+    if (compact && blocker.empty()) {
+        buildCompactFabric(b, plan, spec.nodes, node, sw, nodeMedium, nodeLength,
+                           {span, nodeY, leafY, spineY, superY, coreY});
+        out.summary = b.summarize(node.gpus);
+        out.summary.tiers = plan.tiers;
+        out.summary.planes = plan.planes;
+        out.summary.compact = true;
+        return Result<GeneratedFabric>(std::move(out), std::move(problems));
+    }
     out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.superSpines + plan.cores + 1);
     addNodesAndLeaves(b, plan, spec, node, sw, span, nodeY, leafY);
     const Planes planes(plan);
@@ -402,22 +336,16 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
     const PlaneShape& first = plan.firstPlane;
     const PlaneShape& other = plan.otherPlane;
     for (int s = 0; s < plan.spines; ++s)
-        b.addPart(PartKind::Switch, Role::Spine, "spine" + std::to_string(s + 1), sw.id,
+        b.addPart(PartKind::Switch, FabricRole::Spine, "spine" + std::to_string(s + 1), sw.id,
                   upperName("Spine", s, first.spines, other.spines), spreadX(s, plan.spines, span), spineY);
     for (int s = 0; s < plan.superSpines; ++s)
-        b.addPart(PartKind::Switch, Role::SuperSpine, "superspine" + std::to_string(s + 1), sw.id,
+        b.addPart(PartKind::Switch, FabricRole::SuperSpine, "superspine" + std::to_string(s + 1), sw.id,
                   upperName("Super-spine", s, first.superSpines, other.superSpines),
                   spreadX(s, plan.superSpines, span), superY);
     for (int c = 0; c < plan.cores; ++c)
-        b.addPart(PartKind::Switch, Role::Core, "core" + std::to_string(c + 1), sw.id,
+        b.addPart(PartKind::Switch, FabricRole::Core, "core" + std::to_string(c + 1), sw.id,
                   upperName("Core", c, first.cores, other.cores), spreadX(c, plan.cores, span), coreY);
 
-    // Node -> leaf: copper inside the rack when a leaf serves one rack of
-    // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
-    // leaf rack, refdata §4.1).
-    const bool dac = !rail && plan.leavesPerSet == 1 && plan.nodesPerSet <= kNodesPerRackForDac;
-    const Medium nodeMedium = dac ? Medium::CopperDAC : Medium::Fibre;
-    const LengthClass nodeLength = dac ? LengthClass::InRack : LengthClass::InRow;
     for (int s = 0; s < plan.sets; ++s)
         for (int j = 0; j < plan.leavesPerSet; ++j)
             b.addLink("n" + std::to_string(s + 1), "leaf" + std::to_string(s * plan.leavesPerSet + j + 1),
@@ -444,7 +372,7 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
         // top-tier switches that have free ports (the sizing left enough).
         const double topY = plan.tiers == 1 ? leafY : plan.tiers == 2 ? spineY : coreY;
         const std::string storageName = specs.storage->name.empty() ? specs.storage->id : specs.storage->name;
-        b.addPart(PartKind::Storage, Role::Storage, "st1", specs.storage->id, storageName,
+        b.addPart(PartKind::Storage, FabricRole::Storage, "st1", specs.storage->id, storageName,
                   span + kStorageGapColumns * kColumnSpacing, topY);
         std::vector<int> cablesTo(topUsed.size(), 0);
         int left = plan.storageCables;
@@ -494,6 +422,29 @@ bool fabricPlanesFromString(const std::string& text, FabricPlanes& out)
     for (FabricPlanes p : {FabricPlanes::Shared, FabricPlanes::PerRail})
         if (text == toString(p)) {
             out = p;
+            return true;
+        }
+    return false;
+}
+
+const char* toString(FabricLayout layout)
+{
+    switch (layout) {
+    case FabricLayout::Auto:
+        return "auto";
+    case FabricLayout::Expanded:
+        return "expanded";
+    case FabricLayout::Compact:
+        return "compact";
+    }
+    return "?";
+}
+
+bool fabricLayoutFromString(const std::string& text, FabricLayout& out)
+{
+    for (FabricLayout l : {FabricLayout::Auto, FabricLayout::Expanded, FabricLayout::Compact})
+        if (text == toString(l)) {
+            out = l;
             return true;
         }
     return false;

@@ -17,6 +17,14 @@ enum class FabricTopology { FatTree, RailOptimized, SpineLeaf };
 // rail-optimised only, NIC i of every node on plane i, a fabric of its own
 // with no cable to the other planes (multi-plane, issue 19).
 enum class FabricPlanes { Shared, PerRail };
+// Expanded: one part per switch and per leaf set of nodes, one link per
+// switch pair (every design before issue 19). Compact: per plane, one switch
+// array per tier and one node group, one bundle per tier pair (four tiers:
+// one per superpod; compact_fabric.h). Auto: compact from
+// kCompactFromSwitches switches on (frontier designs), expanded below
+// (hand-sized designs keep one part per switch), and expanded whenever the
+// plan has no compact form (storage, an uneven spread).
+enum class FabricLayout { Auto, Expanded, Compact };
 
 struct FabricSpec {
     FabricTopology topology = FabricTopology::FatTree;
@@ -27,6 +35,7 @@ struct FabricSpec {
     double oversubscription = 1.0; // down:up at the leaves (spine-leaf), 1.0 = non-blocking
     std::string storageId;         // "" = no storage
     FabricPlanes planes = FabricPlanes::Shared;
+    FabricLayout layout = FabricLayout::Auto;
 };
 
 struct FabricSummary {
@@ -39,6 +48,7 @@ struct FabricSummary {
     int spineSuperCables = 0, superCoreCables = 0;
     int tiers = 0;  // switch tiers, 1 to 4
     int planes = 1; // fabric planes
+    bool compact = false; // laid out compact (switch arrays and bundles)
 };
 
 struct GeneratedFabric {
@@ -56,5 +66,7 @@ const char* toString(FabricTopology topology); // "fat-tree", "rail", "spine-lea
 bool fabricTopologyFromString(const std::string& text, FabricTopology& out);
 const char* toString(FabricPlanes planes); // "shared", "per-rail"
 bool fabricPlanesFromString(const std::string& text, FabricPlanes& out);
+const char* toString(FabricLayout layout); // "auto", "expanded", "compact"
+bool fabricLayoutFromString(const std::string& text, FabricLayout& out);
 
 } // namespace cf
