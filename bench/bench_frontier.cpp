@@ -9,7 +9,10 @@
 // also gives its wall time. A benchmark, never a timed test.
 //
 //   bench_frontier [NODES ...] [--topology fat-tree|rail] [--planes per-rail] [--switch ID]
-//   (default 1024 2048 8192 16384 nodes, fat-tree, qm9700, one plane)
+//                  [--layout auto|expanded|compact]
+//   (default 1024 2048 8192 16384 nodes, fat-tree, qm9700, one plane, the
+//   generator's auto layout: compact at these sizes; --layout expanded gives
+//   the one-part-per-switch rows of sessions 5-6)
 #include "app/cli/commands.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
@@ -26,6 +29,9 @@
 #include <QTemporaryDir>
 
 #include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <algorithm>
 #include <cstdio>
@@ -111,12 +117,12 @@ void cliEvaluate(const QString& path)
 }
 
 int benchOne(int nodes, const std::string& topology, const std::string& planes, const std::string& sw,
-             const QTemporaryDir& dir)
+             const std::string& layout, const QTemporaryDir& dir)
 {
     const Catalog& catalog = Catalog::builtin();
     const std::string path = dir.filePath(QStringLiteral("frontier-%1.json").arg(nodes)).toStdString();
     cli::Args args{"generate", "--topology", topology, "--nodes", std::to_string(nodes), "--node", "dgx-h100",
-                   "--switch",  sw,           "-o",     path};
+                   "--switch",  sw,           "--layout", layout, "-o", path};
     if (!planes.empty()) {
         args.push_back("--planes");
         args.push_back(planes);
@@ -133,6 +139,7 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     spec.switchId = sw;
     fabricTopologyFromString(topology, spec.topology);
     spec.planes = planes.empty() ? FabricPlanes::Shared : FabricPlanes::PerRail;
+    fabricLayoutFromString(layout, spec.layout);
     const double generateMs = medianMs([&] { generateFabric(spec, catalog); });
 
     const std::string text = readFile(path);
@@ -153,9 +160,9 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
 
     const Topology topo = deriveTopology(design, catalog);
     Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
-    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s)\n", topo.nodes, topo.gpus,
-                design.parts.size(), design.links.size(), fabric->summary.tiers, topology.c_str(),
-                planes.empty() ? "" : ", one plane per rail");
+    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s, %s layout)\n", topo.nodes,
+                topo.gpus, design.parts.size(), design.links.size(), fabric->summary.tiers, topology.c_str(),
+                planes.empty() ? "" : ", one plane per rail", fabric->summary.compact ? "compact" : "expanded");
     std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
                 double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,
                 design.links.empty() ? 0.0 : double(text.size() - partsBytes) / double(design.links.size()));
@@ -196,7 +203,7 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     std::vector<int> sizes;
-    std::string topology = "fat-tree", planes, sw = "qm9700";
+    std::string topology = "fat-tree", planes, sw = "qm9700", layout = "auto";
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--topology" && i + 1 < argc)
@@ -205,6 +212,8 @@ int main(int argc, char** argv)
             planes = argv[++i];
         else if (a == "--switch" && i + 1 < argc)
             sw = argv[++i];
+        else if (a == "--layout" && i + 1 < argc)
+            layout = argv[++i];
         else
             sizes.push_back(std::atoi(argv[i]));
     }
@@ -213,8 +222,13 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     std::printf("frontier scale: dgx-h100 on %s, median CPU ms of %d runs (SQLite: %d saves into one file)\n",
                 sw.c_str(), kRuns, kRuns);
+    // The machine is shared: the load beside the CPU times says how crowded it was.
+    double load[3] = {0, 0, 0};
+    if (getloadavg(load, 3) == 3)
+        std::printf("load average at start: %.2f %.2f %.2f on %ld cores\n", load[0], load[1], load[2],
+                    sysconf(_SC_NPROCESSORS_ONLN));
     int failures = 0;
     for (int nodes : sizes)
-        failures += benchOne(nodes, topology, planes, sw, dir);
+        failures += benchOne(nodes, topology, planes, sw, layout, dir);
     return failures == 0 ? 0 : 1;
 }

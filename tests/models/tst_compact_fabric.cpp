@@ -13,6 +13,7 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_validator.h"
+#include "models/design/link_bundle.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
@@ -21,6 +22,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <string>
 
@@ -289,6 +291,73 @@ private slots:
         QVERIFY(!outputs[0][0].empty());
         QCOMPARE(outputs[1][0], outputs[0][0]);
         QCOMPARE(outputs[1][1], outputs[0][1]);
+    }
+
+    // A switch array's radix holds per member: a leaf of an array of 4 under
+    // 64 nodes in blocks of 16 takes 16 x cables-per-node ports.
+    void radixIsPerMember_data()
+    {
+        QTest::addColumn<int>("cables");
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("4 cables: 64 of 64 ports") << 4 << true;
+        QTest::newRow("5 cables: 80 of 64 ports") << 5 << false;
+    }
+
+    void radixIsPerMember()
+    {
+        QFETCH(int, cables);
+        QFETCH(bool, fits);
+        const Catalog& catalog = test::repoCatalog();
+        Design d;
+        d.parts.push_back({"n1", PartKind::Node, "dgx-h100", "Nodes", 0, 100, 64});
+        d.parts.push_back({"leaves", PartKind::Switch, "qm9700", "Leaves", 0, 0, 4});
+        Link l{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, cables};
+        l.fromBlocks = {16, 0};
+        l.toBlocks = {1, 0};
+        d.links.push_back(l);
+        const DesignFacts facts = deriveDesignFacts(d, catalog);
+        QCOMPARE(facts.topology.tiers.size(), std::size_t(1));
+        QCOMPARE(facts.topology.tiers[0].switches, 4);
+        QCOMPARE(facts.topology.tiers[0].downlinkCables, 64 * cables);
+        QCOMPARE(facts.topology.nicsPerNode, cables);
+        QCOMPARE(facts.topology.nodesPerLeafDomain, 16);
+        QCOMPARE(facts.topology.leafDomainStrideNodes, 16);
+        const bool overRadix = std::any_of(facts.problems.begin(), facts.problems.end(), [](const Problem& p) {
+            return p.severity == Severity::Error && p.message.find("a switch of the array 'leaves' uses 80 ports but has 64")
+                                                        != std::string::npos;
+        });
+        QCOMPARE(overRadix, !fits);
+        QCOMPARE(count(validateDesign(d, &catalog), Severity::Error) == 0, true);
+    }
+
+    // Hostile sizes: products saturate, empty ends give an empty shape, and a
+    // design of absurd arrays validates with errors, never a crash or overflow.
+    void hostileBundles()
+    {
+        Link l;
+        l.cablesPerMember = 1 << 20;
+        QCOMPARE(bundleShape(l, LLONG_MAX / 2, 4).cables, LLONG_MAX);
+        QCOMPARE(bundleShape(l, 0, 4).cables, 0LL);
+        QCOMPARE(bundleShape(l, -5, 4).cables, 0LL);
+        l.fromBlocks = {INT_MAX, INT_MAX};
+        l.toBlocks = {1, INT_MAX};
+        const BundleShape s = bundleShape(l, 100000, 100000);
+        QVERIFY(s.cables >= 0);
+        QCOMPARE(s.fromBlocks, static_cast<long long>(INT_MAX));
+        l.fromBlocks = {-1, 0};
+        QCOMPARE(bundleShape(l, 10, 10).cables, 0LL);
+
+        const Catalog& catalog = test::repoCatalog();
+        Design d;
+        d.parts.push_back({"n1", PartKind::Node, "dgx-h100", "Nodes", 0, 100, 100000});
+        d.parts.push_back({"leaves", PartKind::Switch, "qm9700", "Leaves", 0, 0, 100000});
+        Link big{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, 1 << 20};
+        d.links.push_back(big);
+        const Problems v = validateDesign(d, &catalog);
+        QVERIFY(count(v, Severity::Error) > 0);
+        const DesignFacts facts = deriveDesignFacts(d, catalog);
+        QVERIFY(count(facts.problems, Severity::Error) > 0);
+        QVERIFY(std::isfinite(facts.capexUsd));
     }
 
     // Auto: hand-sized fabrics keep one part per switch, frontier ones come

@@ -64,7 +64,10 @@ const std::vector<Rule>& rules()
         {"count 0", [](Design& d) { part(d, "n1").count = 0; }, "parts[n1].count", "at least 1"},
         {"count negative", [](Design& d) { part(d, "n1").count = -2; }, "parts[n1].count", "at least 1"},
         {"count absurd", [](Design& d) { part(d, "n1").count = 100001; }, "parts[n1].count", "at most 100000"},
-        {"switch count above 1", [](Design& d) { part(d, "leaf1").count = 2; }, "parts[leaf1].count", "Only node groups"},
+        // switch arrays (issue 19)
+        {"switch array of 2", [](Design& d) { part(d, "leaf1").count = 2; }, nullptr, ""},
+        {"switch array of 65,536", [](Design& d) { part(d, "spine1").count = 65536; }, nullptr, ""},
+        {"switch array of 65,537", [](Design& d) { part(d, "leaf1").count = 65537; }, "parts[leaf1].count", "at most 65536"},
         {"storage count above 1", [](Design& d) { part(d, "st1").count = 3; }, "parts[st1].count", "Only node groups"},
         {"GPUs absurd", [](Design& d) { for (int i = 1; i <= 8; ++i) part(d, ("n" + std::to_string(i)).c_str()).count = 100000; }, "parts", "beyond what"},
         {"no GPU nodes", removeNodes, "parts", "no GPU nodes"},
@@ -88,6 +91,30 @@ const std::vector<Rule>& rules()
              part(d, "n2").count = 2;
              d.links.push_back({"lx", "n1", "n2", 400, Medium::Fibre, LengthClass::InRow, 1});
          }, "links[lx].to", "two node groups"},
+        // bundles (issue 19, link.h): 9 nodes in 3 blocks of 3, one leaf each
+        {"bundle of blocks", [](Design& d) {
+             part(d, "n1").count = 9;
+             split(d).dp = 4;
+             part(d, "leaf1").count = 3;
+             link(d, "l1").fromBlocks = {3, 0};
+             link(d, "l1").toBlocks = {1, 0};
+         }, nullptr, ""},
+        {"bundle with block counts that differ", [](Design& d) {
+             part(d, "n1").count = 9;
+             split(d).dp = 4;
+             link(d, "l1").fromBlocks = {3, 0};
+         }, "links[l1].toBlocks", "same number of blocks"},
+        {"bundle with an empty block", [](Design& d) {
+             part(d, "n1").count = 9;
+             split(d).dp = 4;
+             part(d, "leaf1").count = 4;
+             link(d, "l1").fromBlocks = {3, 4};
+             link(d, "l1").toBlocks = {1, 0};
+         }, "links[l1].fromBlocks", "block 4 of 4"},
+        {"bundle blocks without a size", [](Design& d) { link(d, "l1").toBlocks = {0, 2}; }, "links[l1].toBlocks", "no toMembersPerBlock"},
+        {"bundle size negative", [](Design& d) { link(d, "l1").fromBlocks.membersPerBlock = -1; }, "links[l1].fromMembersPerBlock", "must be 0"},
+        {"bundle blocks negative", [](Design& d) { link(d, "l1").toBlocks.blocks = -3; }, "links[l1].toBlocks", "must be 0"},
+        {"bundle size huge on a single part", [](Design& d) { link(d, "l1").fromBlocks = {INT_MAX, INT_MAX}; }, "links[l1].toBlocks", "same number of blocks"},
         // model shape
         {"layers 0", [](Design& d) { model(d).layers = 0; }, "workload.model.layers", "at least 1"},
         {"layers 40", [](Design& d) { model(d).layers = 40; }, nullptr, ""},
@@ -247,9 +274,9 @@ private slots:
         split(d).tp = 3;
         money(d).pue = 5;
         link(d, "l2").speedGbps = 0;
-        part(d, "leaf2").count = 2;
+        part(d, "st1").count = 2;
         const Problems p = validateDesign(d, &catalog_);
-        for (const char* field : {"parallelism.tp", "parallelism.dp", "economics.pue", "links[l2].speedGbps", "parts[leaf2].count"}) {
+        for (const char* field : {"parallelism.tp", "parallelism.dp", "economics.pue", "links[l2].speedGbps", "parts[st1].count"}) {
             const bool found = std::any_of(p.begin(), p.end(), [&](const Problem& x) { return x.field == field; });
             QVERIFY2(found, field);
         }

@@ -86,23 +86,29 @@ private slots:
     void superPodGolden()
     {
         QFETCH(int, nodes);
-        const Result<GeneratedFabric> f =
-            generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes), repoCatalog());
-        QVERIFY(f.problems().empty());
-        QCOMPARE(f->summary.nodes, nodes);
-        QCOMPARE(f->summary.gpus, nodes * 8);
-        QTEST(f->summary.leaf, "leaf");
-        QTEST(f->summary.spine, "spine");
-        QTEST(f->summary.core, "core");
-        QTEST(f->summary.nodeLeafCables, "nodeLeaf");
-        QTEST(f->summary.leafSpineCables, "leafSpine");
-        QTEST(f->summary.spineCoreCables, "spineCore");
-        compareSummary(recountAndCheck(f), f->summary);
-        // One node group per SU, wired with one cable per member to each of its 8 leaves.
-        int groups = 0;
-        for (const Part& p : f->parts)
-            groups += p.kind == PartKind::Node ? 1 : 0;
-        QCOMPARE(groups, nodes / 32);
+        // Both layouts (issue 19): one part per switch, and switch arrays with bundles.
+        for (FabricLayout layout : {FabricLayout::Expanded, FabricLayout::Compact}) {
+            FabricSpec spec = fabricSpec(FabricTopology::RailOptimized, nodes);
+            spec.layout = layout;
+            const Result<GeneratedFabric> f = generateFabric(spec, repoCatalog());
+            QVERIFY(f.problems().empty());
+            QCOMPARE(f->summary.compact, layout == FabricLayout::Compact);
+            QCOMPARE(f->summary.nodes, nodes);
+            QCOMPARE(f->summary.gpus, nodes * 8);
+            QTEST(f->summary.leaf, "leaf");
+            QTEST(f->summary.spine, "spine");
+            QTEST(f->summary.core, "core");
+            QTEST(f->summary.nodeLeafCables, "nodeLeaf");
+            QTEST(f->summary.leafSpineCables, "leafSpine");
+            QTEST(f->summary.spineCoreCables, "spineCore");
+            compareSummary(recountAndCheck(f), f->summary);
+            // Expanded: one node group per SU, wired with one cable per member
+            // to each of its 8 leaves; compact: one group in blocks of an SU.
+            int groups = 0;
+            for (const Part& p : f->parts)
+                groups += p.kind == PartKind::Node ? 1 : 0;
+            QCOMPARE(groups, layout == FabricLayout::Compact ? 1 : nodes / 32);
+        }
     }
 
     void railGroupsAreRailAligned()

@@ -116,7 +116,9 @@ private slots:
     // (the B200 RA 64-SU row: 512 leaf, 512 spine, 256 core).
     void perRailPlanesSaveATier()
     {
-        const Result<GeneratedFabric> f = generateFabric(perRail(2048), repoCatalog());
+        FabricSpec spec = perRail(2048);
+        spec.layout = FabricLayout::Expanded; // checkPlanesApart reads the per-switch ids
+        const Result<GeneratedFabric> f = generateFabric(spec, repoCatalog());
         QVERIFY(f.problems().empty());
         QCOMPARE(f->summary.planes, 8);
         QCOMPARE(f->summary.tiers, 2);
@@ -182,9 +184,12 @@ private slots:
     // cable per GPU per tier (§4.1 rule check, one tier up).
     void fourTiersAt131k()
     {
-        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 16384), repoCatalog());
-        // 274,432 links: more than a design file's list may hold (200,000, the
-        // reader's bound) until bundles of links are one entry (issue 19 item 1).
+        FabricSpec spec = fabricSpec(FabricTopology::FatTree, 16384);
+        spec.layout = FabricLayout::Expanded;
+        const Result<GeneratedFabric> f = generateFabric(spec, repoCatalog());
+        // Expanded, 274,432 links: more than a design file's list may hold
+        // (200,000, the reader's bound); the compact layout says the same
+        // fabric in 1 + 4 x 4 parts and 4 x 4 links (four superpods).
         QCOMPARE(f.problems().size(), std::size_t(1));
         QCOMPARE(f.problems()[0].severity, Severity::Warning);
         QCOMPARE(f.problems()[0].field, std::string("links"));
@@ -200,6 +205,14 @@ private slots:
         QCOMPARE(f->summary.superCoreCables, 131072);
         QCOMPARE(f->summary.spineCoreCables, 0);
         compareSummary(recountAndCheck(f), f->summary);
+        spec.layout = FabricLayout::Auto;
+        const Result<GeneratedFabric> compact = generateFabric(spec, repoCatalog());
+        QVERIFY(compact->summary.compact);
+        QVERIFY(compact.problems().empty());
+        QCOMPARE(compact->parts.size(), std::size_t(1 + 4 * 4));
+        QCOMPARE(compact->links.size(), std::size_t(4 * 4));
+        compareSummary(compact->summary, f->summary);
+        compareSummary(recountAndCheck(compact), f->summary);
     }
 
     // The whole four-tier maximum at k = 8: k^4/8 = 512 endpoints (64 DGX H100,

@@ -56,19 +56,23 @@ private slots:
         QTest::newRow("workhorse") << "workhorse.json";
         QTest::newRow("fat-tree-256") << "fat-tree-256.json";
         QTest::newRow("generated rail 64") << "";
+        QTest::newRow("compact rail 1,000") << "compact";
     }
     void portsAgreeWithTheTopologyGraph()
     {
         QFETCH(QString, file);
+        FabricSpec compact = test::fabricSpec(FabricTopology::RailOptimized, 1000);
+        compact.layout = FabricLayout::Compact;
         const Design design =
             file.isEmpty() ? test::designOf(generateFabric(test::fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog()))
-                           : test::loadExample(file.toStdString());
+            : file == "compact" ? test::designOf(generateFabric(compact, repoCatalog()))
+                                : test::loadExample(file.toStdString());
         const LinkRules rules(design, repoCatalog());
         const TopologyGraph graph(design, repoCatalog(), nullptr);
         for (int i = 0; i < graph.partCount(); ++i) {
-            long long graphPorts = 0;
+            long long graphPorts = 0; // per member: of an array, one switch
             for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e)
-                graphPorts += e->cables;
+                graphPorts += e->perMember;
             QCOMPARE(rules.portsUsed(design.parts[std::size_t(i)].id), graphPorts);
         }
     }

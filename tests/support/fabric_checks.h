@@ -2,9 +2,12 @@
 // Checks every generated fabric must pass, shared by tst_fabric_generator and
 // tst_fabric_generator_frontier: an independent recount of switches by tier
 // and cables per tier pair from the parts and links (ids: leafN, spineN,
-// superspineN, coreN), no switch over its radix or unconnected, unique ids.
+// superspineN, coreN; compact arrays leaves, spines, superspines, cores with
+// their count), no switch over its radix or unconnected, unique ids. A
+// bundle's cables and ports per member come from link_bundle.h.
 
 #include "models/catalog/catalog.h"
+#include "models/design/link_bundle.h"
 #include "models/topology/fabric_generator.h"
 #include "test_designs.h"
 
@@ -19,6 +22,8 @@ namespace cf::test {
 
 inline std::string tierOfId(const std::string& id)
 {
+    if (id.rfind("leaves", 0) == 0) // a compact leaf array
+        return "leaf";
     for (const char* tier : {"leaf", "superspine", "spine", "core"})
         if (id.rfind(tier, 0) == 0)
             return tier;
@@ -37,10 +42,11 @@ inline FabricSummary recountAndCheck(const GeneratedFabric& f, const Catalog& ca
             s.nodes += p.count;
         else if (p.kind == PartKind::Switch) {
             const std::string tier = tierOfId(p.id);
-            s.leaf += tier == "leaf";
-            s.spine += tier == "spine";
-            s.superSpine += tier == "superspine";
-            s.core += tier == "core";
+            const int n = std::max(1, p.count); // a switch array counts its members
+            s.leaf += tier == "leaf" ? n : 0;
+            s.spine += tier == "spine" ? n : 0;
+            s.superSpine += tier == "superspine" ? n : 0;
+            s.core += tier == "core" ? n : 0;
         }
     }
     std::map<std::string, long long> portsUsed;
@@ -52,9 +58,12 @@ inline FabricSummary recountAndCheck(const GeneratedFabric& f, const Catalog& ca
         const Part* b = byId.at(l.toPartId);
         if (l.cablesPerMember < 1)
             qFatal("link %s without cables", l.id.c_str());
-        const int cables = std::max(a->count, b->count) * l.cablesPerMember;
-        portsUsed[a->id] += a->kind == PartKind::Switch ? cables : 0;
-        portsUsed[b->id] += b->kind == PartKind::Switch ? cables : 0;
+        const BundleShape shape = bundleShape(l, std::max(1, a->count), std::max(1, b->count));
+        if (shape.fromBlocks != shape.toBlocks)
+            qFatal("link %s: its ends have %lld and %lld blocks", l.id.c_str(), shape.fromBlocks, shape.toBlocks);
+        const int cables = static_cast<int>(shape.cables);
+        portsUsed[a->id] += a->kind == PartKind::Switch ? shape.fromPerMember : 0;
+        portsUsed[b->id] += b->kind == PartKind::Switch ? shape.toPerMember : 0;
         const std::string ta = tierOfId(a->id), tb = tierOfId(b->id);
         if (a->kind == PartKind::Node && tb == "leaf")
             s.nodeLeafCables += cables;
