@@ -23,7 +23,10 @@ enum class FabricPlanes { Shared, PerRail };
 // one per superpod; compact_fabric.h). Auto: compact from
 // kCompactFromSwitches switches on (frontier designs), expanded below
 // (hand-sized designs keep one part per switch), and expanded whenever the
-// plan has no compact form (storage, an uneven spread).
+// plan has no compact form (storage, an uneven spread). FabricSpec's default
+// is Expanded, so the canvas dialog, racks and exports keep getting one part
+// per switch until they read arrays (the consumers' half of issue 19); the
+// CLI's `generate --layout` defaults to auto.
 enum class FabricLayout { Auto, Expanded, Compact };
 
 struct FabricSpec {
@@ -35,7 +38,7 @@ struct FabricSpec {
     double oversubscription = 1.0; // down:up at the leaves (spine-leaf), 1.0 = non-blocking
     std::string storageId;         // "" = no storage
     FabricPlanes planes = FabricPlanes::Shared;
-    FabricLayout layout = FabricLayout::Auto;
+    FabricLayout layout = FabricLayout::Expanded;
 };
 
 struct FabricSummary {

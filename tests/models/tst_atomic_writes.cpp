@@ -227,9 +227,9 @@ private slots:
         const QByteArray before = "{\"previous\": \"version\"}\n";
         QVERIFY(writeFileBytes(target, before));
         QStringList args;
-        // A 2,048-node fat-tree: a design file of about 2 MB.
-        const QStringList generate = {"generate", "--topology", "fat-tree", "--nodes", "2048",
-                                      "--node",   "dgx-h100",   "--switch", "qm9700",  "-o"};
+        // A 2,048-node fat-tree, one part per switch: a design file of about 2 MB.
+        const QStringList generate = {"generate", "--topology", "fat-tree", "--nodes",  "2048",     "--node",
+                                      "dgx-h100", "--switch",   "qm9700",   "--layout", "expanded", "-o"};
         if (command == "generate") {
             args = generate + QStringList{target};
         } else {

@@ -368,6 +368,7 @@ private slots:
         const auto generated = [&](int nodes, const char* storage = "") {
             FabricSpec s = spec(FabricTopology::FatTree, nodes, "qm9700");
             s.storageId = storage;
+            s.layout = FabricLayout::Auto;
             return generateFabric(s, catalog);
         };
         QVERIFY(!generated(32)->summary.compact);
