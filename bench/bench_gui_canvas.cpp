@@ -6,6 +6,11 @@
 //     (deriveTopology + validateDesign) (target < 16 ms, one frame at 60 Hz),
 //  3. painting the whole design fitted into a 1600x1000 view.
 // Prints the median of several runs.
+//
+//   bench_gui_canvas [--compact-nodes N [--switch ID --radix R] [--save PATH]]
+// times a compact fat tree of N nodes instead (issue 19: switch arrays and
+// bundles, tests/support/compact_fabrics.h) and prints its scene's item count;
+// --save writes it as a design file (for bench_gui_startup) and exits.
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "models/catalog/catalog.h"
@@ -14,6 +19,8 @@
 #include "models/design/design_validator.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
+#include "models/design/design_json.h"
+#include "tests/support/compact_fabrics.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -66,9 +73,42 @@ int main(int argc, char** argv)
     design.name = "bench 2048";
     design.parts = fabric->parts;
     design.links = fabric->links;
-    std::printf("design: %zu parts, %zu links (%d nodes, %d GPUs, %d leaf / %d spine / %d core); generate %.1f ms\n",
-                design.parts.size(), design.links.size(), fabric->summary.nodes, fabric->summary.gpus,
-                fabric->summary.leaf, fabric->summary.spine, fabric->summary.core, generateMs);
+    const QStringList args = app.arguments();
+    auto option = [&](const char* name) {
+        const int at = int(args.indexOf(QLatin1String(name)));
+        return at >= 0 && at + 1 < args.size() ? args[at + 1] : QString();
+    };
+    if (const QString nodes = option("--compact-nodes"); !nodes.isEmpty()) {
+        const QString sw = option("--switch"), radix = option("--radix");
+        design = cf::test::frontierFatTree(nodes.toInt(), sw.isEmpty() ? "qm9700" : sw.toStdString(),
+                                           radix.isEmpty() ? 64 : radix.toInt());
+        // The workload of bench_gui_charts, so the saved file opens with predictions.
+        if (const ModelPreset* preset = catalog->preset("llama3-405b")) {
+            design.workload.model = preset->shape;
+            design.workload.seqLen = preset->seqLen;
+        }
+        design.workload.globalBatchSeqs = 2048;
+        design.parallelism.tp = 8;
+        design.parallelism.pp = 16;
+        design.parallelism.dp = 0;
+        design.parallelism.sharding = Sharding::ZeRO1;
+        design.parallelism.recompute = Recompute::Full;
+        if (const QString path = option("--save"); !path.isEmpty()) {
+            if (const Result<void> saved = saveDesignFile(design, path.toStdString()); !saved) {
+                std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
+                return 1;
+            }
+            std::printf("wrote %s: %s\n", qPrintable(path), design.name.c_str());
+            return 0;
+        }
+    }
+    if (!option("--compact-nodes").isEmpty())
+        std::printf("design: %s, %zu parts, %zu links (compact: switch arrays and bundles)\n", design.name.c_str(),
+                    design.parts.size(), design.links.size());
+    else
+        std::printf("design: %zu parts, %zu links (%d nodes, %d GPUs, %d leaf / %d spine / %d core); generate %.1f ms\n",
+                    design.parts.size(), design.links.size(), fabric->summary.nodes, fabric->summary.gpus,
+                    fabric->summary.leaf, fabric->summary.spine, fabric->summary.core, generateMs);
 
     std::vector<double> build, cycle, validate, paint, moveOnly, topology, validator;
     for (int run = 0; run < kRuns; ++run) {
@@ -79,6 +119,8 @@ int main(int argc, char** argv)
         t.restart();
         DesignScene scene(&doc, *catalog);
         build.push_back(t.nsecsElapsed() / 1e6);
+        if (run == 0)
+            std::printf("scene items: %lld\n", static_cast<long long>(scene.items().size()));
         const QString partId = QString::fromStdString(design.parts[design.parts.size() / 2].id);
         const Part* p = doc.part(partId);
         const QPointF from(p->x, p->y);

@@ -5,6 +5,10 @@
 // charts' setSeries + immediate replot (widget shown offscreen at 1500 x 860),
 // and the headline panel. Target: < 16 ms in total.
 //
+// `bench_gui_charts --compact-nodes N [--switch ID --radix R]` runs the same on
+// a compact fat tree of N nodes (issue 19: switch arrays and link bundles,
+// tests/support/compact_fabrics.h) with the same workload and split (DP fills).
+//
 // `bench_gui_charts --screenshot PATH` instead renders the headline panel and
 // the charts for the Workhorse example to PATH.
 #include "models/catalog/catalog.h"
@@ -15,6 +19,7 @@
 #include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/fabric_generator.h"
+#include "tests/support/compact_fabrics.h"
 
 #include <QApplication>
 #include <QVBoxLayout>
@@ -42,6 +47,21 @@ double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+void setWorkload(Design& d, const Catalog& catalog)
+{
+    if (const ModelPreset* preset = catalog.preset("llama3-405b")) {
+        d.workload.model = preset->shape;
+        d.workload.seqLen = preset->seqLen;
+    }
+    d.workload.globalBatchSeqs = 2048;
+    d.parallelism.tp = 8;
+    d.parallelism.pp = 16;
+    d.parallelism.dp = 0;
+    d.parallelism.microbatch = 1;
+    d.parallelism.sharding = Sharding::ZeRO1;
+    d.parallelism.recompute = Recompute::Full;
 }
 
 Design bigDesign(const Catalog& catalog)
@@ -125,6 +145,13 @@ int main(int argc, char** argv)
 
     const Catalog& catalog = Catalog::builtin();
     Design design = bigDesign(catalog);
+    if (const int at = int(args.indexOf("--compact-nodes")); at >= 0 && at + 1 < args.size()) {
+        const int sw = int(args.indexOf("--switch")), radix = int(args.indexOf("--radix"));
+        design = cf::test::frontierFatTree(args[at + 1].toInt(),
+                                           sw >= 0 && sw + 1 < args.size() ? args[sw + 1].toStdString() : "qm9700",
+                                           radix >= 0 && radix + 1 < args.size() ? args[radix + 1].toInt() : 64);
+        setWorkload(design, catalog);
+    }
     Window w;
     QApplication::processEvents();
 

@@ -39,6 +39,7 @@ public:
     // nullopt when that part or member is in no rack, or its rack is unknown.
     std::optional<RackPosition> find(std::string_view partId, int member = 0) const;
     bool empty() const { return byPart_.empty(); }
+    bool hasPart(std::string_view partId) const { return byPart_.count(partId) > 0; } // any member placed
 
 private:
     struct PartPlacements {

@@ -1,5 +1,7 @@
 #include "models/export/design_export.h"
 
+#include "models/design/bundle_expansion.h"
+
 #include "models/export/dot_writer.h"
 #include "models/export/rack_cabling.h"
 #include "models/export/slurm_topology.h"
@@ -28,6 +30,14 @@ const ExportFormatInfo* exportFormatNamed(const std::string& name)
 Result<std::string> exportDesign(const Design& design, const Catalog& catalog, ExportFormat format,
                                  const CablingHooks& hooks)
 {
+    // Issue 19: a compact design (switch arrays, link bundles) exports as its
+    // expansion, one device per member, so it writes what its hand-drawn twin writes.
+    if (isCompact(design)) {
+        Result<Design> expanded = expandBundles(design, catalog);
+        if (!expanded)
+            return Result<std::string>::failure(expanded.problems());
+        return exportDesign(*expanded, catalog, format, hooks);
+    }
     switch (format) {
     case ExportFormat::CablingCsv: {
         // A placed design's racks, U, lengths and media, unless the caller set its own hooks.

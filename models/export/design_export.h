@@ -26,7 +26,9 @@ struct ExportFormatInfo {
 const std::vector<ExportFormatInfo>& exportFormats();
 const ExportFormatInfo* exportFormatNamed(const std::string& name); // nullptr when unknown
 
-// The file's bytes. `hooks` feed the cabling plan's rack, medium and length
+// The file's bytes. A compact design (switch arrays, link bundles) is written
+// as expandBundles makes it (bundle_expansion.h): every member its own device,
+// and the hooks are asked about the expanded part ids. `hooks` feed the cabling plan's rack, medium and length
 // columns (cabling_plan.h); the other formats ignore them.
 Result<std::string> exportDesign(const Design& design, const Catalog& catalog, ExportFormat format,
                                  const CablingHooks& hooks = {});

@@ -1,5 +1,7 @@
 #include "models/racks/cable_lengths.h"
 
+#include "models/design/bundle_expansion.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -20,6 +22,47 @@ double portHeightM(const RackPosition& p)
 double withSlack(double runM)
 {
     return runM + std::max(kMinSlackM, kSlackFraction * runM);
+}
+
+// A run of one cable set between two placed-or-not ends.
+template <typename HeightOf>
+CableRun runBetween(std::size_t link, const Link& l, const std::optional<RackPosition>& a,
+                    const std::optional<RackPosition>& b, const HeightOf& heightOf)
+{
+    CableRun run;
+    run.link = link;
+    run.cables = std::max(0, l.cablesPerMember);
+    run.medium = l.medium;
+    run.lengthClass = l.lengthClass;
+    if (a && b && l.medium != Medium::NVLink) {
+        run.placed = true;
+        run.lengthM = cableLengthM(*a, heightOf(*a), *b, heightOf(*b));
+        const CableChoice c = cableChoiceFor(run.lengthM, l.speedGbps, l.medium);
+        run.medium = c.medium;
+        run.lengthClass = c.lengthClass;
+    }
+    return run;
+}
+
+// A bundle, or a link between two groups or arrays (issue 19): one run per
+// joined member pair where either end has a placement; otherwise one run for
+// the whole link, so an unplaced compact design costs O(members), not O(cables).
+template <typename HeightOf>
+void addBundleRuns(std::vector<CableRun>& runs, std::size_t link, const Link& l, int fromMembers, int toMembers,
+                   const RackPlacementIndex& index, const HeightOf& heightOf)
+{
+    if (!index.hasPart(l.fromPartId) && !index.hasPart(l.toPartId)) {
+        CableRun run = runBetween(link, l, std::nullopt, std::nullopt, heightOf);
+        run.cables *= joinedPairs(l, fromMembers, toMembers);
+        runs.push_back(run);
+        return;
+    }
+    forEachJoinedPair(l, fromMembers, toMembers, [&](int a, int z) {
+        CableRun run = runBetween(link, l, index.find(l.fromPartId, a), index.find(l.toPartId, z), heightOf);
+        run.member = a;
+        run.toMember = z;
+        runs.push_back(run);
+    });
 }
 
 } // namespace
@@ -60,7 +103,7 @@ std::vector<CableRun> planCableRuns(const Design& design, const Catalog& catalog
             rackHeight.emplace(r.id, t->rackUnits);
     std::unordered_map<std::string_view, int> members; // part id -> members (1 for single parts)
     for (const Part& p : design.parts)
-        members.emplace(p.id, p.kind == PartKind::Node ? std::max(1, p.count) : 1);
+        members.emplace(p.id, partMembers(p)); // node groups and switch arrays (issue 19)
     auto heightOf = [&](const RackPosition& p) {
         const auto it = rackHeight.find(p.rackId);
         return it == rackHeight.end() ? 0 : it->second;
@@ -71,6 +114,10 @@ std::vector<CableRun> planCableRuns(const Design& design, const Catalog& catalog
         const auto to = members.find(l.toPartId);
         if (from == members.end() || to == members.end())
             continue;
+        if (isBundle(l) || (from->second > 1 && to->second > 1)) {
+            addBundleRuns(runs, i, l, from->second, to->second, index, heightOf);
+            continue;
+        }
         // One end at most is a group (validator rule); its members each get a run.
         const bool fromGroup = from->second > 1;
         const int n = std::max(from->second, to->second);

@@ -53,7 +53,8 @@ CableChoice cableChoiceFor(double lengthM, double gbps, Medium declared);
 // end is a group): a length when both ends are placed.
 struct CableRun {
     std::size_t link = 0;    // index into Design::links
-    int member = 0;          // member of the group end; 0 when no end is a group
+    int member = 0;          // member of the group end; 0 when no end is a group; a bundle's from-member
+    int toMember = 0;        // a bundle's (or array-to-array link's) to-member, issue 19; else 0
     long long cables = 0;    // physical cables (the link's cablesPerMember)
     bool placed = false;     // both ends in racks: lengthM measured, medium chosen by length
     double lengthM = 0;      // 0 when not placed

@@ -1,5 +1,6 @@
 #include "models/racks/placement_move.h"
 
+#include "models/design/bundle_expansion.h"
 #include "models/design/rack_placement.h"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ int placementHeightU(const Design& design, const Catalog& catalog, std::size_t p
     const Placement& pl = design.placements[placement];
     const Part* part = partOf(design, pl.partId);
     const int unitU = part ? partHeightU(*part, catalog) : kUnknownHeightU;
-    const bool group = part && part->kind == PartKind::Node;
+    const bool group = part && part->kind != PartKind::Storage; // node groups and switch arrays
     return (group ? std::max(1, pl.members) : 1) * unitU;
 }
 

@@ -1,5 +1,6 @@
 #include "models/racks/rack_load.h"
 
+#include "models/design/bundle_expansion.h"
 #include "models/design/rack_placement.h"
 #include "models/predict/power_model.h"
 
@@ -86,7 +87,7 @@ std::vector<RackLoad> rackLoads(const Design& design, const Catalog& catalog, do
             continue;
         RackLoad& l = loads[r->second];
         const Part& part = *p->second;
-        const int units = part.kind == PartKind::Node ? std::max(0, pl.members) : 1;
+        const int units = part.kind != PartKind::Storage ? std::max(0, pl.members) : 1; // groups and switch arrays
         l.placements.push_back(i);
         l.usedU += units * partHeightU(part, catalog);
         l.fullLoadKw += units * unitPowerW(part, catalog, 1.0) / 1000.0;

@@ -1,5 +1,6 @@
 #include "models/racks/rack_planner.h"
 
+#include "models/design/bundle_expansion.h"
 #include "models/design/rack_placement.h"
 #include "models/racks/rack_load.h"
 
@@ -196,7 +197,7 @@ private:
             const int n = std::min(units - done, room(racks.back(), p));
             if (n <= 0)
                 return; // cannot happen after checkFits(); never loop on it
-            put(racks.back(), p, p.kind == PartKind::Node ? done : 0, n);
+            put(racks.back(), p, partMembers(p) > 1 ? done : 0, n);
             done += n;
         }
     }
@@ -213,7 +214,7 @@ private:
                 return nullptr;
             only = d_.findPart(std::string(leaf));
         }
-        return only && room(rack, *only) >= 1 ? only : nullptr;
+        return only && room(rack, *only) >= partMembers(*only) ? only : nullptr;
     }
 
     std::vector<std::vector<OpenRack>> computeRows()
@@ -246,7 +247,7 @@ private:
             rowUnits.push_back(p.id);
             if (row.size() - start == 1)
                 if (const Part* leaf = topOfRackLeaf(p, row.back()); leaf && !placed_.count(leaf->id)) {
-                    put(row.back(), *leaf, 0, 1);
+                    put(row.back(), *leaf, 0, partMembers(*leaf));
                     placed_.insert(leaf->id);
                 }
         }
@@ -266,7 +267,7 @@ private:
             if (served == leafUnits_.end() || served->second.empty()
                 || std::find(units.begin(), units.end(), served->second.front()) == units.end())
                 continue; // a leaf lives in the row of the first unit it serves
-            fill(net, p, 1);
+            fill(net, p, partMembers(p)); // a switch array: every member
             placed_.insert(p.id);
         }
         for (const OpenRack& r : net)
@@ -282,7 +283,7 @@ private:
             for (const Part& p : d_.parts) {
                 const auto r = roles_.find(p.id);
                 if (r != roles_.end() && r->second == role && !placed_.count(p.id)) {
-                    fill(net, p, 1);
+                    fill(net, p, partMembers(p));
                     placed_.insert(p.id);
                 }
             }

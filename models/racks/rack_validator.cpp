@@ -1,6 +1,7 @@
 #include "models/racks/rack_validator.h"
 
 #include "models/design/design_limits.h"
+#include "models/design/bundle_expansion.h"
 #include "models/design/rack_placement.h"
 #include "models/racks/rack_load.h"
 
@@ -102,7 +103,7 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
         if (part == parts.end())
             continue;
         const Part& p = *part->second;
-        const int count = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
+        const int count = partMembers(p); // node groups and switch arrays (issue 19)
         if (pl.members < 1 || pl.firstMember < 0 || pl.firstMember + static_cast<long long>(pl.members) > count) {
             out.push_back({Severity::Error, at + ".members",
                            "Placement " + std::to_string(i) + " holds members " + std::to_string(pl.firstMember)
@@ -155,7 +156,7 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
     // Parts left outside every rack: not wrong, but their cables keep the
     // link's declared length class.
     for (const Part& p : d.parts) {
-        const int count = p.kind == PartKind::Node ? std::max(1, p.count) : 1;
+        const int count = partMembers(p);
         long long placed = 0;
         if (const auto it = memberSpans.find(p.id); it != memberSpans.end())
             for (const Span& s : it->second)

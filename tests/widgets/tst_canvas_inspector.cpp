@@ -136,12 +136,16 @@ private slots:
         QCOMPARE(inspector.nicShareText(), QStringLiteral("100 % of the node's 8 × 400 Gb/s NICs"));
     }
 
-    void switchCountStaysOne()
+    // Issue 19: a switch's count is editable (a switch array, tst_canvas_arrays); storage stays one.
+    void storageCountStaysOne()
     {
         DesignDocument doc;
         const QString sw = doc.addPart(PartKind::Switch, "qm9700", {0, 0});
+        const QString st = doc.addPart(PartKind::Storage, "lustre-nvme", {0, 100});
         InspectorWidget inspector(&doc, repoCatalog());
         doc.setSelectedIds({sw});
+        QVERIFY(inspector.countSpin()->isEnabled());
+        doc.setSelectedIds({st});
         QVERIFY(!inspector.countSpin()->isEnabled());
         const int steps = doc.undoStack()->count();
         inspector.countSpin()->setEnabled(true);

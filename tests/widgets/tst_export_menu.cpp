@@ -4,6 +4,7 @@
 #include "app/gui/export_menu.h"
 #include "app/gui/main_window.h"
 #include "models/export/design_export.h"
+#include "compact_fabrics.h"
 #include "design_builders.h"
 #include "test_files.h"
 
@@ -55,6 +56,26 @@ private slots:
         const QString error = exportMenu.exportTo(*exportFormatNamed("cabling-csv"), dir.filePath("x.csv"));
         QVERIFY(error.contains(QStringLiteral("deviceNames.node")));
         QVERIFY(!QFile::exists(dir.filePath("x.csv")));
+    }
+
+    // Issue 19: File > Export writes a compact design (switch arrays, bundles) as its
+    // hand-expanded twin, one device per array member.
+    void aCompactDesignExportsAsItsTwin()
+    {
+        QTemporaryDir dir;
+        const test::CompactPair pair = test::fatTree3(3);
+        const Design* shown = &pair.compact;
+        QMenu file;
+        ExportMenu exportMenu(&file, nullptr, nullptr, [&shown]() -> const Design& { return *shown; });
+        for (const ExportFormatInfo& f : exportFormats()) {
+            QCOMPARE(exportMenu.exportTo(f, dir.filePath("compact")), QString());
+            shown = &pair.expanded;
+            QCOMPARE(exportMenu.exportTo(f, dir.filePath("twin")), QString());
+            shown = &pair.compact;
+            const QByteArray compact = test::readFileBytes(dir.filePath("compact"));
+            QVERIFY(!compact.isEmpty());
+            QCOMPARE(compact, test::readFileBytes(dir.filePath("twin")));
+        }
     }
 };
 

@@ -1,5 +1,6 @@
 #include "widgets/canvas/design_scene.h"
 
+#include "models/design/bundle_expansion.h"
 #include "models/design/link_rules.h"
 #include "widgets/canvas/link_item.h"
 #include "widgets/document/design_document.h"
@@ -17,6 +18,39 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // Cable counts of absurd files exceed int; the labels show INT_MAX then.
 int clampedToInt(long long v) { return int(std::clamp<long long>(v, 0, INT_MAX)); }
+
+// A link that needs the bundle meaning (issue 19): an end with blocks, or two groups or arrays.
+bool needsBundleMeaning(const Link& l, const Part* a, const Part* b)
+{
+    return isBundle(l) || (a && b && partMembers(*a) > 1 && partMembers(*b) > 1);
+}
+
+long long cablesOf(const Link& l, const Part* a, const Part* b)
+{
+    return needsBundleMeaning(l, a, b) ? bundleCables(l, a, b) : LinkRules::cablesOfLink(l, a, b);
+}
+
+bool isArray(const Part* p) { return p && p->kind == PartKind::Switch && p->count > 1; }
+
+// "16,384 cables, 400G, 64 blocks": what a bundle is, in words; empty for a plain link.
+QString bundleWords(const Link& l, const Part* a, const Part* b, long long cables)
+{
+    if (!a || !b || (!needsBundleMeaning(l, a, b) && !isArray(a) && !isArray(b)))
+        return {};
+    const long long blocks = joinedBlocks(l, partMembers(*a), partMembers(*b));
+    QString words = DesignScene::tr("%L1 cables, %2G").arg(cables).arg(l.speedGbps, 0, 'f', 0);
+    if (blocks > 1)
+        words += DesignScene::tr(", %L1 blocks").arg(blocks);
+    return words;
+}
+
+// "2,048 × QM9700 · 64 / 64 ports each" for an array, "32 / 64 ports · QM9700" for one switch.
+QString switchSubtitle(const Part& p, int used, int radix, const QString& model)
+{
+    if (p.count > 1)
+        return DesignScene::tr("%L1 × %2 · %3 / %4 ports each").arg(p.count).arg(model).arg(used).arg(radix);
+    return DesignScene::tr("%1 / %2 ports · %3").arg(used).arg(radix).arg(model);
+}
 } // namespace
 
 DesignScene::DesignScene(DesignDocument* document, const Catalog& catalog, QObject* parent)
@@ -116,9 +150,15 @@ void DesignScene::rebuild()
 int DesignScene::portsUsed(const QString& switchId) const
 {
     long long used = 0;
+    const Part* self = document_->part(switchId);
     for (const QString& lid : document_->linksOfPart(switchId))
-        if (const Link* l = document_->link(lid))
-            used += LinkRules::cablesOfLink(*l, document_->part(q(l->fromPartId)), document_->part(q(l->toPartId)));
+        if (const Link* l = document_->link(lid)) {
+            const Part *a = document_->part(q(l->fromPartId)), *b = document_->part(q(l->toPartId));
+            if (isArray(self) && a && b) // an array: the busiest member's ports
+                used += portsPerMember(*l, a == self, partMembers(*a), partMembers(*b));
+            else
+                used += cablesOf(*l, a, b);
+        }
     return clampedToInt(used);
 }
 
@@ -189,12 +229,13 @@ void DesignScene::refreshPart(const QString& id)
         const SwitchSpec* spec = catalog_.switchSpec(p->catalogId);
         const int used = portsUsed(id), radix = spec ? spec->radix : 0;
         static_cast<SwitchItem*>(item)->setPorts(used, radix);
+        static_cast<SwitchItem*>(item)->setCount(std::max(1, p->count));
+        const QString model = spec ? spec::shortName(spec->name, spec->vendor) : catalogId;
+        const QString array = p->count > 1 ? tr("Array of %L1 identical switches\n").arg(p->count) : QString();
         // Ports first: a long switch name is elided, the port count must stay visible.
-        item->setLabels(name, tr("%1 / %2 ports · %3").arg(used).arg(radix).arg(spec ? spec::shortName(spec->name, spec->vendor)
-                                                                : catalogId),
-                        spec ? spec::shortName(spec->name, spec->vendor) + QLatin1Char('\n') +
-                                   spec::switchSummary(*spec)
-                             : tr("Catalog id %1 not found").arg(catalogId));
+        item->setLabels(name, switchSubtitle(*p, used, radix, model),
+                        array + (spec ? model + QLatin1Char('\n') + spec::switchSummary(*spec)
+                                      : tr("Catalog id %1 not found").arg(catalogId)));
         break;
     }
     case PartKind::Storage: {
@@ -208,8 +249,8 @@ void DesignScene::refreshPart(const QString& id)
     }
     item->setPosFromModel(QPointF(p->x, p->y));
     partItemMoved(item);
-    // A group's member count changes the cables of its links.
-    if (p->kind == PartKind::Node)
+    // A group's (or a switch array's) member count changes the cables of its links.
+    if (p->kind != PartKind::Storage)
         for (const QString& lid : document_->linksOfPart(id))
             refreshLink(lid);
 }
@@ -246,8 +287,10 @@ void DesignScene::refreshLink(const QString& id)
     LinkItem* item = links_.value(id);
     if (!l || !item)
         return;
-    item->setStyle(*l, clampedToInt(LinkRules::cablesOfLink(*l, document_->part(item->fromId()),
-                                                            document_->part(item->toId()))));
+    const Part *from = document_->part(item->fromId()), *to = document_->part(item->toId());
+    const long long cables = cablesOf(*l, from, to);
+    item->setStyle(*l, clampedToInt(cables));
+    item->setBundleWords(bundleWords(*l, from, to, cables));
     const PartItem* a = parts_.value(item->fromId());
     const PartItem* b = parts_.value(item->toId());
     if (a && b)
@@ -267,11 +310,9 @@ void DesignScene::refreshSwitchPorts(const QString& partId)
     const SwitchSpec* spec = p ? catalog_.switchSpec(p->catalogId) : nullptr;
     const int used = portsUsed(partId), radix = spec ? spec->radix : 0;
     sw->setPorts(used, radix);
+    const QString model = spec ? spec::shortName(spec->name, spec->vendor) : partId;
     sw->setLabels(p ? q(p->name) : partId,
-                  tr("%1 / %2 ports · %3")
-                      .arg(used)
-                      .arg(radix)
-                      .arg(spec ? spec::shortName(spec->name, spec->vendor) : partId),
+                  p ? switchSubtitle(*p, used, radix, model) : tr("%1 / %2 ports · %3").arg(used).arg(radix).arg(model),
                   sw->toolTip().section(QStringLiteral("\n\n"), 0, 0));
 }
 

@@ -1,5 +1,7 @@
 #include "widgets/canvas/fabric_tiers.h"
 
+#include "models/design/bundle_expansion.h"
+
 #include "widgets/canvas/canvas_style.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
@@ -142,7 +144,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         roleOfIndex[std::size_t(i)] = role;
         Tier& t = byRole[std::size_t(role)];
         t.partIds.push_back(id);
-        const int members = p.kind == PartKind::Node ? std::max(p.count, 1) : 1;
+        const int members = partMembers(p); // node groups and switch arrays (issue 19)
         t.members += members;
         if (p.kind == PartKind::Node && p.count > 1)
             ++t.groups;

@@ -69,7 +69,21 @@ QString LinkItem::label() const
     l.medium = medium_;
     l.lengthClass = lengthClass_;
     l.cablesPerMember = cablesPerMember_;
-    return spec::linkLabel(l, cables_);
+    const QString plain = spec::linkLabel(l, cables_);
+    return bundleWords_.isEmpty() ? plain : bundleWords_ + QLatin1Char('\n') + plain;
+}
+
+void LinkItem::setBundleWords(const QString& words)
+{
+    if (words == bundleWords_)
+        return;
+    prepareGeometryChange(); // the words join the bounding rect
+    bundleWords_ = words;
+    if (hovered_ || !toolTip().isEmpty())
+        refreshToolTip();
+    else
+        setToolTip(label()); // a bundle always explains itself on hover
+    update();
 }
 
 void LinkItem::refreshToolTip()
@@ -92,9 +106,9 @@ QRectF LinkItem::boundingRect() const
 {
     QRectF r = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-kPickWidth, -kPickWidth, kPickWidth,
                                                                      kPickWidth);
-    if (hovered_ || isSelected()) {
+    if (hovered_ || isSelected() || !bundleWords_.isEmpty()) {
         const QPointF c = line_.center();
-        r = r.united(QRectF(c.x() - kLabelWidth / 2, c.y() - kLabelHeight, kLabelWidth, kLabelHeight * 2));
+        r = r.united(QRectF(c.x() - kLabelWidth / 2, c.y() - kLabelHeight * 2, kLabelWidth, kLabelHeight * 4));
     }
     return r;
 }
@@ -164,13 +178,15 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     }
     painter->setPen(pen);
     painter->drawLine(line_);
-    if ((hovered_ || selected) && lod >= canvas::kLabelLod) {
+    if ((hovered_ || selected || !bundleWords_.isEmpty()) && lod >= canvas::kLabelLod) {
         QFont f = painter->font();
         f.setPointSizeF(8.0);
         painter->setFont(f);
-        const QRectF box(line_.center().x() - kLabelWidth / 2, line_.center().y() - kLabelHeight / 2,
-                         kLabelWidth, kLabelHeight);
-        const QString label = this->label();
+        const double rows = bundleWords_.isEmpty() || !(hovered_ || selected) ? 1 : 2;
+        const QRectF box(line_.center().x() - kLabelWidth / 2, line_.center().y() - rows * kLabelHeight / 2,
+                         kLabelWidth, rows * kLabelHeight);
+        // A bundle shows its words all the time, the full label when hovered or selected.
+        const QString label = hovered_ || selected ? this->label() : bundleWords_;
         const QRectF text = painter->fontMetrics().boundingRect(box.toRect(), Qt::AlignCenter, label);
         painter->setPen(QPen(colour, 1.0));
         painter->setBrush(QColor(255, 255, 255, 230));

@@ -34,6 +34,10 @@ public:
     void setStyle(const Link& link, int cables);
     void setProblem(ProblemLevel level, const QString& message);
     QString label() const;
+    // A bundle (issue 19): its words ("16,384 cables, 400G, 64 blocks"), drawn on the
+    // line at label detail and leading the tooltip; empty for a plain link.
+    void setBundleWords(const QString& words);
+    const QString& bundleWords() const { return bundleWords_; }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -54,6 +58,7 @@ private:
     int cablesPerMember_ = 1;
     int cables_ = 1;
     QString problemMessage_;
+    QString bundleWords_;
     ProblemLevel problem_ = ProblemLevel::None;
     bool hovered_ = false;
     int band_ = 0;

@@ -146,8 +146,48 @@ void SwitchItem::setPorts(int used, int radix)
     update();
 }
 
+void SwitchItem::setCount(int count)
+{
+    if (count == count_)
+        return;
+    prepareGeometryChange();
+    count_ = count;
+    update();
+}
+
+QRectF SwitchItem::boundingRect() const
+{
+    // Stacked cards (6 right and down) and the badge (8 above the top edge).
+    return count_ > 1 ? PartItem::boundingRect().adjusted(0, -6, 6, 6) : PartItem::boundingRect();
+}
+
+void SwitchItem::paintExtras(QPainter* painter, double lod) const
+{
+    if (count_ <= 1 || lod < canvas::kDetailLod)
+        return;
+    // The ×N badge, as a node group's (%L: "×2,048").
+    const QString badge = QStringLiteral("×%L1").arg(count_);
+    QFont f = painter->font();
+    f.setPointSizeF(8.0);
+    f.setBold(true);
+    painter->setFont(f);
+    const double w = painter->fontMetrics().horizontalAdvance(badge) + 10;
+    const QRectF r(bodyRect().right() - w - 2, bodyRect().top() - 8, w, 16);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(canvas::kSwitchBorder);
+    painter->drawRoundedRect(r, 8, 8);
+    painter->setPen(Qt::white);
+    painter->drawText(r, Qt::AlignCenter, badge);
+}
+
 void SwitchItem::paintBody(QPainter* painter, double lod) const
 {
+    if (count_ > 1 && lod >= canvas::kDetailLod) { // stacked cards say "many", as for a node group
+        painter->setPen(QPen(canvas::kSwitchBorder, 1.0));
+        painter->setBrush(canvas::kSwitchFill.darker(108));
+        painter->drawRoundedRect(bodyRect().translated(6, 6), 10, 10);
+        painter->drawRoundedRect(bodyRect().translated(3, 3), 10, 10);
+    }
     paintBox(painter, bodyRect(), canvas::kSwitchFill, canvas::kSwitchBorder, lod, 10.0);
     if (lod < canvas::kDetailLod || radix_ <= 0)
         return;

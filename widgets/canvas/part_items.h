@@ -59,13 +59,19 @@ public:
     int type() const override { return Type; }
     void setPorts(int used, int radix);
     int portsUsed() const { return used_; }
+    // A switch array (issue 19): count > 1 draws stacked cards and a ×N badge.
+    void setCount(int count);
+    int count() const { return count_; }
+    QRectF boundingRect() const override;
 
 protected:
     void paintBody(QPainter* painter, double lod) const override;
+    void paintExtras(QPainter* painter, double lod) const override;
 
 private:
     int used_ = 0;
     int radix_ = 0;
+    int count_ = 1;
 };
 
 class StorageItem : public PartItem {

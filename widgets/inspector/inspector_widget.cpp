@@ -161,7 +161,9 @@ void InspectorWidget::reload()
         if (name_->text() != q(p->name))
             name_->setText(q(p->name));
         count_->setValue(p->count);
-        count_->setEnabled(p->kind == PartKind::Node);
+        // Node groups and switch arrays (issue 19) have a count; storage is always one.
+        count_->setEnabled(p->kind != PartKind::Storage);
+        count_->setSuffix(p->kind == PartKind::Switch ? tr(" switches") : tr(" nodes"));
         catalogId_->setText(q(p->catalogId));
         QString specs = tr("not in the catalog");
         if (const NodeSpec* n = catalog_.node(p->catalogId))
@@ -273,10 +275,13 @@ void InspectorWidget::applyPart(const QString& property, const QVariant& value)
         notice = tr("Name: at most %1 characters; the rest was cut.").arg(kMaxNameChars);
     else if (property == QLatin1String("count")) {
         const int n = value.toInt();
-        if (p->kind != PartKind::Node && n != 1)
-            error = tr("Count: a switch or storage system is always 1; place more of them instead.");
-        else if (n < 1 || n > kMaxGroupCount)
-            error = tr("Count: %1 nodes is out of range (1 to %2).").arg(n).arg(kMaxGroupCount);
+        if (p->kind == PartKind::Storage && n != 1)
+            error = tr("Count: a storage system is always 1; place more of them instead.");
+        else if (n < 1 || n > kMaxGroupCount) // a switch array has the node group's bound (our choice)
+            error = tr("Count: %1 %2 is out of range (1 to %3).")
+                        .arg(n)
+                        .arg(p->kind == PartKind::Switch ? tr("switches") : tr("nodes"))
+                        .arg(kMaxGroupCount);
     }
     if (error.isEmpty())
         document_->setPartProperty(currentId_, property, value); // reloads, which clears the message

@@ -1,5 +1,6 @@
 #include "widgets/racks/rack_scene.h"
 
+#include "models/design/bundle_expansion.h"
 #include "models/design/rack_placement.h"
 #include "models/racks/rack_load.h"
 #include "widgets/document/design_document.h"
@@ -25,7 +26,7 @@ QString RackScene::labelOf(const Placement& pl) const
     const QString id = QString::fromStdString(pl.partId);
     const QString name = document_->displayName(id);
     const Part* part = document_->part(id);
-    if (!part || part->kind != PartKind::Node || std::max(1, part->count) == 1)
+    if (!part || partMembers(*part) == 1) // node groups and switch arrays name their members
         return name;
     // Members are 0-based in the file; people count from 1.
     if (pl.members == 1)
@@ -75,7 +76,7 @@ void RackScene::rebuild(const std::function<void(RackPartItem*)>& onDrop)
         if (!slot || !part)
             continue; // the validator names placements of unknown racks or parts
         const int perUnit = partHeightU(*part, catalog_);
-        const int units = part->kind == PartKind::Node ? std::max(1, pl.members) : 1;
+        const int units = part->kind != PartKind::Storage ? std::max(1, pl.members) : 1;
         auto* item = new RackPartItem(i, QString::fromStdString(pl.partId), labelOf(pl),
                                       layout_.unitsRect(*slot, pl.u, perUnit * units), fillOf(part));
         item->setDropHandler(onDrop);
