@@ -10,12 +10,13 @@
 
 namespace cf::test {
 
-// One GB200 NVL72 (a 48U node of 72 GPUs) alone in one rack of `rackType`.
-inline Design nvl72InRack(const std::string& rackType, double powerLimitKw = 0)
+// One GB200 NVL72 (a 48U node of 72 GPUs; or another rack-scale `nodeId`) alone in one rack of `rackType`.
+inline Design nvl72InRack(const std::string& rackType, double powerLimitKw = 0,
+                          const std::string& nodeId = "gb200-nvl72")
 {
     Design d;
     d.name = "NVL72 in " + rackType;
-    d.parts.push_back({"n1", PartKind::Node, "gb200-nvl72", "NVL72", 0, 0, 1});
+    d.parts.push_back({"n1", PartKind::Node, nodeId, "NVL72", 0, 0, 1});
     d.racks.push_back({"r1", "Row 1 rack 1", rackType, 0, 0, powerLimitKw});
     d.placements.push_back({"n1", "r1", 1, 0, 1});
     return d;

@@ -8,7 +8,13 @@
 //   Rack..." moves to the lowest free U;
 // - Place in Racks... places an unplaced design (one undo step);
 // - the printout is a PDF of one page per row;
-// - a 2,048-node floor plan is one item per placement (never per GPU).
+// - a 2,048-node floor plan is one item per placement (never per GPU);
+// - parts in no rack are listed beside the racks; one dropped onto a free U,
+//   or placed with "Place in Rack...", is one undo step named after the part;
+//   a taken, too-short or out-of-rack U is refused naming part, rack and U
+//   (session 8);
+// - the 128-node DGX B200 rail floor plan opens readable at 1600 x 1000
+//   (session 8's screenshot).
 // Screenshots go to the build folder; with CF_WRITE_SCREENSHOTS=1 also to
 // docs/screenshots/racks/.
 #include "app/gui/main_window.h"
@@ -19,6 +25,7 @@
 #include "models/racks/cable_lengths.h"
 #include "models/racks/placement_move.h"
 #include "models/racks/rack_planner.h"
+#include "models/racks/unplaced_parts.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
@@ -27,8 +34,11 @@
 #include "widgets/racks/rack_frame_item.h"
 #include "widgets/racks/rack_part_item.h"
 #include "widgets/racks/rack_scene.h"
+#include "widgets/racks/rack_style.h"
+#include "widgets/racks/unplaced_parts_list.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "first_hour.h"
+#include "rack_designs.h"
 #include "test_designs.h"
 
 #include <QAction>
@@ -36,7 +46,9 @@
 #include <QElapsedTimer>
 #include <QGraphicsView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenu>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QRegularExpression>
 #include <QToolButton>
@@ -44,6 +56,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <memory>
 #include <set>
 
 using namespace cf;
@@ -111,6 +124,48 @@ bool saveShot(const QImage& image, const QString& file)
     return QDir().mkpath(folder) && image.save(folder + QLatin1Char('/') + file);
 }
 
+// A drag from the "In no rack" list released over a scene point of the rack view:
+// the events a real drag sends to the viewport, carrying the list's own drag data.
+void dropFromList(RackElevationView* view, int row, QPointF scenePoint)
+{
+    std::unique_ptr<QMimeData> mime(view->unplacedList()->dragData(row));
+    QVERIFY(mime);
+    QWidget* vp = view->graphicsView()->viewport();
+    const QPoint at = view->graphicsView()->mapFromScene(scenePoint);
+    QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &enter);
+    QVERIFY(enter.isAccepted());
+    QDragMoveEvent move(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &move);
+    QVERIFY(move.isAccepted());
+    QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &drop);
+    QVERIFY(drop.isAccepted());
+}
+
+// The list row of a part's unplaced run, -1 when it is not listed.
+int unplacedRow(const RackElevationView* view, const std::string& partId)
+{
+    for (int i = 0; i < view->unplacedList()->count(); ++i)
+        if (UnplacedPartsList::runOf(view->unplacedList()->item(i)).partId == partId)
+            return i;
+    return -1;
+}
+
+// Centre of one U of a rack: a drop there puts the part's lowest U on it.
+QPointF unitCentre(const RackScene& scene, const std::string& rackId, int u)
+{
+    return unitsCentre(scene, rackId, u, 1);
+}
+
+QString rackNameOf(const Design& d, const std::string& rackId)
+{
+    for (const Rack& r : d.racks)
+        if (r.id == rackId)
+            return QString::fromStdString(r.name.empty() ? r.id : r.name);
+    return {};
+}
+
 struct Move {
     std::size_t placement = 0;
     std::string rackId;
@@ -171,10 +226,6 @@ private slots:
         QVERIFY(node);
         QVERIFY(scene->partItems(QString::fromStdString(node->id)).front()->label().startsWith(
             QString::fromStdString(node->name)));
-        dock->resize(1200, 700);
-        dock->view()->fitAll();
-        QCoreApplication::processEvents();
-        QVERIFY(saveShot(dock->view()->grab().toImage(), QStringLiteral("racks_workhorse.png")));
     }
 
     void clickSelectsOnCanvasAndCanvasSelectionHighlights()
@@ -414,6 +465,207 @@ private slots:
               placed->racks.size(), placed->placements.size(), static_cast<long long>(view.scene()->items().size()),
               static_cast<long long>(rebuildMs), static_cast<long long>(timer.elapsed()));
         QVERIFY(saveShot(shot, QStringLiteral("racks_2048_nodes.png")));
+    }
+
+    // A placed Workhorse with its first placement taken out: that part is in no rack.
+    void unplacedPartDroppedOnAFreeUIsOneUndoStep()
+    {
+        Design d = placedWorkhorse();
+        const Placement gone = d.placements.front();
+        d.placements.erase(d.placements.begin());
+        test::FirstHourWindow f(savedFile(d, dir_, QStringLiteral("workhorse_unplaced.json")));
+        MainWindow& w = *f.window;
+        QVERIFY(f.showActive());
+        w.findChild<QAction*>(QStringLiteral("actionViewRacks"))->trigger();
+        RackElevationView* view = racksView(w);
+        QTRY_VERIFY(view->isVisible());
+        view->fitAll();
+        // The list beside the racks names it (display name), and only it.
+        QTRY_VERIFY(view->findChild<QWidget*>(QStringLiteral("rackUnplacedPanel"))->isVisible());
+        QCOMPARE(view->unplacedList()->count(), 1);
+        const int row = unplacedRow(view, gone.partId);
+        QVERIFY(row >= 0);
+        const QString name = w.document()->displayName(QString::fromStdString(gone.partId));
+        QVERIFY2(view->unplacedList()->item(row)->text().startsWith(name),
+                 qPrintable(view->unplacedList()->item(row)->text()));
+        const int steps = w.undoStack()->count();
+        const QString kwBefore = view->scene()->frameFor(QString::fromStdString(gone.rackId))->figures();
+        dropFromList(view, row, unitCentre(*view->scene(), gone.rackId, gone.u));
+        QCOMPARE(view->lastMessage(), QString());
+        QCOMPARE(w.undoStack()->count(), steps + 1);
+        QVERIFY2(w.undoStack()->undoText().contains(name), qPrintable(w.undoStack()->undoText()));
+        QCOMPARE(w.design().placements.size(), d.placements.size() + 1);
+        QCOMPARE(w.design().placements.back(), gone);
+        // The view, the list and the rack's kW follow; the BOM is the engine's of the new design.
+        QTRY_COMPARE(view->scene()->allPartItems().size(), qsizetype(w.design().placements.size()));
+        QTRY_COMPARE(view->unplacedList()->count(), 0);
+        QVERIFY(!view->findChild<QWidget*>(QStringLiteral("rackUnplacedPanel"))->isVisible());
+        QVERIFY2(view->scene()->frameFor(QString::fromStdString(gone.rackId))->figures() != kwBefore,
+                 qPrintable(kwBefore));
+        QTRY_COMPARE(w.bomDock()->bom().totalUsd, buildBom(w.design(), test::repoCatalog()).totalUsd);
+        w.undoStack()->undo();
+        QCOMPARE(w.design().placements, d.placements);
+        QTRY_COMPARE(view->unplacedList()->count(), 1);
+    }
+
+    void unplacedDropOnTakenTooShortOrOutsideIsRefused()
+    {
+        Design d = placedWorkhorse();
+        const Placement gone = d.placements.front();
+        d.placements.erase(d.placements.begin());
+        // Another placement in the same rack: its U is taken.
+        const auto other = std::find_if(d.placements.begin(), d.placements.end(),
+                                        [&](const Placement& p) { return p.rackId == gone.rackId; });
+        QVERIFY(other != d.placements.end());
+        test::FirstHourWindow f(savedFile(d, dir_, QStringLiteral("workhorse_unplaced_refused.json")));
+        MainWindow& w = *f.window;
+        QVERIFY(f.showActive());
+        w.findChild<QAction*>(QStringLiteral("actionViewRacks"))->trigger();
+        RackElevationView* view = racksView(w);
+        QTRY_VERIFY(view->isVisible());
+        view->fitAll();
+        const QString name = w.document()->displayName(QString::fromStdString(gone.partId));
+        const QString rack = rackNameOf(d, gone.rackId);
+        const int steps = w.undoStack()->count();
+        QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
+        auto refused = [&](const QString& why, int u) {
+            const QString m = view->lastMessage();
+            QVERIFY2(m.contains(name) && m.contains(rack) && m.contains(QStringLiteral("U %1").arg(u))
+                         && m.contains(why),
+                     qPrintable(m));
+            QCOMPARE(view->findChild<QLabel*>(QStringLiteral("rackMessage"))->text(), m);
+            QCOMPARE(w.undoStack()->count(), steps);
+            QCOMPARE(w.design().placements, d.placements);
+        };
+        // Taken: dropped onto the other part's lowest U.
+        dropFromList(view, unplacedRow(view, gone.partId), unitCentre(*view->scene(), other->rackId, other->u));
+        refused(QStringLiteral("taken"), other->u);
+        // Too short: a free U with fewer than 8 free U above it (a DGX H100 is 8 U tall).
+        const UnplacedRun run{gone.partId, 0, 1};
+        int shortU = 0;
+        for (int u = view->scene()->layout().rack(gone.rackId)->heightU; u >= 1 && shortU == 0; --u) {
+            const Result<Placement> r = placementForUnplaced(d, test::repoCatalog(), run, gone.rackId, u);
+            if (!r.ok() && r.problems().front().message.find("needs 8 U") != std::string::npos)
+                shortU = u;
+        }
+        QVERIFY2(shortU > 0, "the rack has a free U near its top with less than 8 U above it");
+        QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
+        dropFromList(view, unplacedRow(view, gone.partId), unitCentre(*view->scene(), gone.rackId, shortU));
+        refused(QStringLiteral("needs 8 U"), shortU);
+        // Outside the rack: dropped on its header, above its top U.
+        QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
+        const RackLayout::Slot* slot = view->scene()->layout().rack(gone.rackId);
+        dropFromList(view, unplacedRow(view, gone.partId), slot->header.center());
+        QVERIFY2(view->lastMessage().contains(QStringLiteral("outside")), qPrintable(view->lastMessage()));
+        QVERIFY(view->lastMessage().contains(name) && view->lastMessage().contains(rack));
+        QCOMPARE(w.design().placements, d.placements);
+        // And over no rack at all.
+        QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
+        dropFromList(view, unplacedRow(view, gone.partId), view->scene()->sceneRect().topLeft() + QPointF(2, 2));
+        QVERIFY2(view->lastMessage().contains(QStringLiteral("outside every rack")), qPrintable(view->lastMessage()));
+        QCOMPARE(w.undoStack()->count(), steps);
+    }
+
+    // The 128-node DGX B200 rail fabric at 40 kW: nodes are groups placed two
+    // members a rack. One group's placement taken out is one list entry of its
+    // members; "Place in Rack..." from the entry's real context menu puts as
+    // many as fit at the chosen rack's lowest free U.
+    void placeInRackFromTheUnplacedMenuPlacesGroupMembers()
+    {
+        RackPlanOptions o;
+        o.rackTypeId = kAirRack;
+        Result<Design> placed = placeInRacks(test::b200Rail128(), test::repoCatalog(), o);
+        QVERIFY(placed.ok());
+        Design d = std::move(*placed);
+        const auto groupIt = std::find_if(d.placements.begin(), d.placements.end(),
+                                          [](const Placement& p) { return p.members > 1; });
+        QVERIFY(groupIt != d.placements.end());
+        const Placement gone = *groupIt;
+        d.placements.erase(groupIt);
+        test::FirstHourWindow f(savedFile(d, dir_, QStringLiteral("b200_unplaced.json")));
+        MainWindow& w = *f.window;
+        QVERIFY(f.showActive());
+        w.findChild<QAction*>(QStringLiteral("actionViewRacks"))->trigger();
+        RackElevationView* view = racksView(w);
+        QTRY_VERIFY(view->isVisible());
+        QTRY_COMPARE(view->unplacedList()->count(), 1);
+        const UnplacedRun run = UnplacedPartsList::runOf(view->unplacedList()->item(0));
+        QCOMPARE(run, (UnplacedRun{gone.partId, gone.firstMember, gone.members}));
+        const QString rack = rackNameOf(d, gone.rackId);
+        view->setChooser([&](const QString&, const QStringList& choices) {
+            return choices.contains(rack) ? rack : QString();
+        });
+        QTimer::singleShot(0, this, [] {
+            QMenu* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            QCOMPARE(menu->actions().front()->text(), QStringLiteral("Place in Rack..."));
+            menu->actions().front()->trigger();
+            menu->close();
+        });
+        QListWidget* list = view->unplacedList();
+        const QPoint at = list->visualItemRect(list->item(0)).center();
+        QContextMenuEvent e(QContextMenuEvent::Mouse, at, list->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(list->viewport(), &e);
+        QCOMPARE(view->lastMessage(), QString());
+        QCOMPARE(w.design().placements.size(), d.placements.size() + 1);
+        const Placement& back = w.design().placements.back();
+        QCOMPARE(back.rackId, gone.rackId);
+        QCOMPARE(back.u, *lowestFreeUForUnplaced(d, test::repoCatalog(), run, gone.rackId));
+        QCOMPARE(back.firstMember, gone.firstMember);
+        QCOMPARE(back.members, gone.members); // the rack had held them: they fit again
+        QVERIFY2(w.undoStack()->undoText().contains(QStringLiteral("#%1").arg(gone.firstMember + 1)),
+                 qPrintable(w.undoStack()->undoText()));
+        for (const Problem& p : validateDesign(w.design(), &test::repoCatalog()))
+            QVERIFY2(p.severity != Severity::Error || p.field.rfind("placements", 0) != 0, p.message.c_str());
+        QTRY_COMPARE(view->unplacedList()->count(), 0);
+    }
+
+    // Issue 17's Show list: a readable screenshot of the 128-node DGX B200 rail
+    // floor plan at a normal window size. It opens at a zoom where the 7 pt
+    // labels are readable (not the 0.2 of "every rack"), row 1's headers in view.
+    void b200RailFloorPlanOpensReadable()
+    {
+        RackPlanOptions o;
+        o.rackTypeId = kAirRack;
+        const Result<Design> placed = placeInRacks(test::b200Rail128(), test::repoCatalog(), o);
+        QVERIFY(placed.ok());
+        QCOMPARE(placed->racks.size(), std::size_t(69));
+        DesignDocument doc;
+        doc.resetDesign(*placed);
+        RackElevationView view(&doc, test::repoCatalog());
+        view.resize(1600, 1000);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(view.zoom() >= racks::kReadableZoom);
+        QVERIFY(!view.findChild<QWidget*>(QStringLiteral("rackUnplacedPanel"))->isVisible()); // all placed
+        // Row 1's first rack, header (name and kW bar) included, is on screen.
+        const RackLayout::Slot& first = view.scene()->layout().racks().front();
+        QVERIFY(view.graphicsView()->viewport()->rect().contains(
+            view.graphicsView()->mapFromScene(first.header.topLeft())));
+        QVERIFY(saveShot(view.grab().toImage(), QStringLiteral("racks_b200_rail_128.png")));
+        // Fit shows all 69 racks: too small for labels, the kW bars fill their headers.
+        QTest::mouseClick(view.findChild<QToolButton*>(QStringLiteral("rackFitButton")), Qt::LeftButton);
+        QVERIFY(view.zoom() < racks::kLabelLod);
+        QVERIFY(saveShot(view.grab().toImage(), QStringLiteral("racks_b200_rail_128_fit.png")));
+        QTest::mouseClick(view.findChild<QToolButton*>(QStringLiteral("rackFitRowButton")), Qt::LeftButton);
+        QVERIFY(view.zoom() >= racks::kReadableZoom);
+    }
+
+    // The Workhorse (8 DGX H100, 40 kW air racks) with one part left out: the
+    // whole floor plan fits readable, the list beside it names what is in no rack.
+    void workhorseFloorPlanScreenshot()
+    {
+        Design d = placedWorkhorse();
+        d.placements.erase(d.placements.begin());
+        DesignDocument doc;
+        doc.resetDesign(d);
+        RackElevationView view(&doc, test::repoCatalog());
+        view.resize(1400, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(view.zoom() >= racks::kReadableZoom);
+        QVERIFY(view.findChild<QWidget*>(QStringLiteral("rackUnplacedPanel"))->isVisible());
+        QVERIFY(saveShot(view.grab().toImage(), QStringLiteral("racks_workhorse.png")));
     }
 
 private:

@@ -2,11 +2,15 @@
 
 #include "models/racks/placement_move.h"
 #include "models/racks/rack_planner.h"
+#include "models/racks/unplaced_parts.h"
 #include "widgets/document/design_document.h"
+#include "widgets/racks/add_placement_command.h"
 #include "widgets/racks/floor_plan_command.h"
 #include "widgets/racks/move_placement_command.h"
 #include "widgets/racks/rack_part_item.h"
 #include "widgets/racks/rack_scene.h"
+#include "widgets/racks/rack_style.h"
+#include "widgets/racks/unplaced_parts_list.h"
 
 #include <QBuffer>
 #include <QContextMenuEvent>
@@ -24,9 +28,15 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
 
 namespace cf {
 namespace {
+
+using racks::kReadableZoom;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -45,13 +55,18 @@ QString problemText(const Problems& problems)
 
 constexpr int kPdfDpi = 150;          // our choice: print-sharp text, small files (as the BOM report)
 constexpr double kPrintTitleShare = 0.06; // of the page height, for the row's title (our choice)
+constexpr double kMaxFitZoom = 1.0;      // a fit never blows a floor plan up past 1:1 (our choice: more racks in sight)
+constexpr double kWheelZoomStep = 1.15;  // per Ctrl+wheel notch (our choice, as common image viewers)
+constexpr double kMinZoom = 0.05, kMaxZoom = 8.0; // Ctrl+wheel limits (our choice)
+constexpr int kUnplacedPanelWidth = 240; // px, the "In no rack" list (our choice)
 
 } // namespace
 
 RackElevationView::RackElevationView(DesignDocument* document, const Catalog& catalog, QWidget* parent)
     : QWidget(parent), document_(document), catalog_(catalog), scene_(new RackScene(document, catalog, this)),
       view_(new QGraphicsView(scene_, this)), message_(new QLabel(this)), empty_(new QLabel(this)),
-      rebuildTimer_(new QTimer(this))
+      unplacedPanel_(new QWidget(this)), unplacedTitle_(new QLabel(unplacedPanel_)),
+      unplaced_(new UnplacedPartsList(document, catalog, unplacedPanel_)), rebuildTimer_(new QTimer(this))
 {
     setObjectName(QStringLiteral("rackElevationView"));
     view_->setObjectName(QStringLiteral("rackGraphicsView"));
@@ -79,13 +94,42 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
                           &RackElevationView::placeInRacksAsk));
     bar->addWidget(button("rackPrintButton", tr("Print..."), tr("Print the racks, one row per page"),
                           &RackElevationView::print));
-    bar->addWidget(button("rackFitButton", tr("Fit"), tr("Show every rack"), &RackElevationView::fitAll));
+    bar->addWidget(button("rackFitButton", tr("Fit"), tr("Show every rack (Ctrl+wheel zooms)"),
+                          &RackElevationView::fitAll));
+    bar->addWidget(button("rackFitRowButton", tr("Fit Row"), tr("Show one row's full height, labels readable"),
+                          &RackElevationView::fitRow));
     bar->addWidget(message_, 1);
+
+    unplacedTitle_->setObjectName(QStringLiteral("rackUnplacedTitle"));
+    unplacedTitle_->setWordWrap(true);
+    auto* panel = new QVBoxLayout(unplacedPanel_);
+    panel->setContentsMargins(0, 0, 0, 0);
+    panel->addWidget(unplacedTitle_);
+    panel->addWidget(unplaced_, 1);
+    unplacedPanel_->setObjectName(QStringLiteral("rackUnplacedPanel"));
+    unplacedPanel_->setFixedWidth(kUnplacedPanelWidth);
+    connect(unplaced_, &QWidget::customContextMenuRequested, this, [this](QPoint at) {
+        if (QListWidgetItem* item = unplaced_->itemAt(at))
+            showUnplacedMenu(item, unplaced_->viewport()->mapToGlobal(at));
+    });
+    scene_->setUnplacedDropHandler([this](const UnplacedRun& run, std::optional<RackLayout::Drop> drop) {
+        if (!drop) {
+            refuse(tr("%1 was dropped outside every rack; drop it onto a rack's U.")
+                       .arg(scene_->labelOf({run.partId, {}, 1, run.firstMember, run.members})));
+            return;
+        }
+        placeUnplaced(run, drop->rackId, drop->u);
+    });
+    view_->setAcceptDrops(true);
+
+    auto* body = new QHBoxLayout;
+    body->addWidget(unplacedPanel_);
+    body->addWidget(view_, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(empty_);
-    layout->addWidget(view_, 1);
+    layout->addLayout(body, 1);
 
     rebuildTimer_->setSingleShot(true);
     rebuildTimer_->setInterval(0); // edits come in bursts: one rebuild per event-loop turn
@@ -116,8 +160,12 @@ void RackElevationView::scheduleRebuild()
 void RackElevationView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (dirty_)
+    if (dirty_) {
         rebuild();
+    } else if (!fitted_ && !document_->design().racks.empty()) {
+        fitReadable(); // built while hidden: the first showing fits
+        fitted_ = true;
+    }
 }
 
 void RackElevationView::rebuild()
@@ -128,16 +176,52 @@ void RackElevationView::rebuild()
     syncing_ = false;
     const bool none = document_->design().racks.empty();
     empty_->setVisible(none);
+    updateUnplaced();
     onDocumentSelection();
     if (!fitted_ && !none && isVisible()) {
-        fitAll();
+        fitReadable();
         fitted_ = true;
     }
 }
 
+void RackElevationView::updateUnplaced()
+{
+    unplaced_->rebuild();
+    const int count = unplaced_->count();
+    // Without racks there is nowhere to drop: the empty note says what to do.
+    unplacedPanel_->setVisible(count > 0 && !document_->design().racks.empty());
+    unplacedTitle_->setText(tr("In no rack (%n): drag onto a U, or right-click", nullptr, count));
+}
+
+double RackElevationView::zoom() const { return view_->transform().m11(); }
+
 void RackElevationView::fitAll()
 {
     view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void RackElevationView::fitRow()
+{
+    const std::vector<int> rows = scene_->layout().rows();
+    if (rows.empty())
+        return;
+    const QRectF row = scene_->layout().rowRect(rows.front());
+    const QRect port = view_->viewport()->rect();
+    // A row's full height, but never below the readable zoom (a short dock scrolls instead).
+    const double z = std::clamp(port.height() / row.height(), kReadableZoom, kMaxFitZoom);
+    view_->setTransform(QTransform::fromScale(z, z));
+    // Row 1 from its left end and top: its headers (names, kW bars) first.
+    view_->centerOn(row.left() + port.width() / (2 * z), row.top() + port.height() / (2 * z));
+}
+
+// Every rack when they are readable so; otherwise one row's height.
+void RackElevationView::fitReadable()
+{
+    fitAll();
+    if (zoom() < kReadableZoom)
+        fitRow();
+    else if (zoom() > kMaxFitZoom)
+        view_->setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
 }
 
 void RackElevationView::setMessage(const QString& message, bool error)
@@ -207,6 +291,59 @@ bool RackElevationView::placeInRacks(const std::string& rackTypeId)
     return true;
 }
 
+bool RackElevationView::placeUnplaced(const UnplacedRun& run, const std::string& rackId, int u)
+{
+    const Design& d = document_->design();
+    const Result<Placement> placed = placementForUnplaced(d, catalog_, run, rackId, u);
+    if (!placed.ok()) {
+        refuse(problemText(placed.problems()));
+        return false;
+    }
+    const QString text = tr("Place %1 in %2, U %3").arg(scene_->labelOf(*placed), rackDisplayName(d, rackId)).arg(u);
+    document_->undoStack()->push(new AddPlacementCommand(document_, *placed, text));
+    setMessage(text, false);
+    return true;
+}
+
+bool RackElevationView::placeUnplacedInRack(const UnplacedRun& run, const std::string& rackId)
+{
+    const Design& d = document_->design();
+    const std::optional<int> u = lowestFreeUForUnplaced(d, catalog_, run, rackId);
+    if (!u) {
+        refuse(tr("%1 does not fit in %2: no free U range is tall enough.")
+                   .arg(scene_->labelOf({run.partId, {}, 1, run.firstMember, run.members}),
+                        rackDisplayName(d, rackId)));
+        return false;
+    }
+    return placeUnplaced(run, rackId, *u);
+}
+
+QString RackElevationView::chooseRack(const QString& title)
+{
+    const Design& d = document_->design();
+    QStringList names;
+    for (const Rack& r : d.racks)
+        names << rackDisplayName(d, r.id);
+    const qsizetype i = names.indexOf(ask(title, names));
+    return i >= 0 ? QString::fromStdString(d.racks[std::size_t(i)].id) : QString();
+}
+
+void RackElevationView::showUnplacedMenu(QListWidgetItem* item, QPoint screenPos)
+{
+    QMenu menu(this);
+    QAction* place = menu.addAction(tr("Place in Rack..."));
+    QAction* select = menu.addAction(tr("Select on Canvas"));
+    const UnplacedRun run = UnplacedPartsList::runOf(item);
+    connect(place, &QAction::triggered, this, [this, run] {
+        const QString rackId = chooseRack(tr("Place in rack"));
+        if (!rackId.isEmpty())
+            placeUnplacedInRack(run, rackId.toStdString());
+    });
+    connect(select, &QAction::triggered, this,
+            [this, run] { document_->requestFocus(QString::fromStdString(run.partId)); });
+    menu.exec(screenPos);
+}
+
 QString RackElevationView::ask(const QString& title, const QStringList& choices)
 {
     if (choose_)
@@ -238,14 +375,9 @@ void RackElevationView::showPartMenu(RackPartItem* item, QPoint screenPos)
     const std::size_t placement = item->placement();
     const QString partId = item->partId();
     connect(move, &QAction::triggered, this, [this, placement] {
-        const Design& d = document_->design();
-        QStringList names;
-        for (const Rack& r : d.racks)
-            names << rackDisplayName(d, r.id);
-        const QString picked = ask(tr("Move to rack"), names);
-        const qsizetype i = names.indexOf(picked);
-        if (i >= 0)
-            moveToRack(placement, document_->design().racks[std::size_t(i)].id);
+        const QString rackId = chooseRack(tr("Move to rack"));
+        if (!rackId.isEmpty())
+            moveToRack(placement, rackId.toStdString());
     });
     connect(select, &QAction::triggered, this, [this, partId] { document_->requestFocus(partId); });
     menu.exec(screenPos);
@@ -253,6 +385,16 @@ void RackElevationView::showPartMenu(RackPartItem* item, QPoint screenPos)
 
 bool RackElevationView::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == view_->viewport() && event->type() == QEvent::Wheel) {
+        auto* e = static_cast<QWheelEvent*>(event);
+        if (e->modifiers() & Qt::ControlModifier) {
+            const double step = std::pow(kWheelZoomStep, e->angleDelta().y() / 120.0); // 120 = one notch
+            const double z = std::clamp(zoom() * step, kMinZoom, kMaxZoom);
+            view_->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+            view_->scale(z / zoom(), z / zoom());
+            return true;
+        }
+    }
     if (watched == view_->viewport() && event->type() == QEvent::ContextMenu) {
         auto* e = static_cast<QContextMenuEvent*>(event);
         for (QGraphicsItem* hit : view_->items(e->pos()))

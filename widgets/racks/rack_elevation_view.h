@@ -8,6 +8,12 @@
 // either it becomes one undo step or the view says why not. "Place in
 // Racks..." runs the engine's automatic placement (one undo step); "Print..."
 // prints one row per page (QPrintDialog), and pdf() gives the same pages as PDF.
+// Parts in no rack are listed beside the racks ("In no rack"): drag one onto
+// a U, or use its context menu's "Place in Rack...": one undo step each, or
+// the view says why not (the U is taken, too short a free range, outside the
+// rack). The view opens at a zoom where labels are readable (a whole row's
+// height when every rack would be too small to read); Fit shows every rack,
+// Ctrl+wheel zooms.
 // Everything shown comes from the engine: this view computes no figure.
 
 #include "models/catalog/catalog.h"
@@ -23,6 +29,7 @@
 
 class QGraphicsView;
 class QLabel;
+class QListWidgetItem;
 class QPagedPaintDevice;
 class QTimer;
 class QToolButton;
@@ -32,6 +39,8 @@ namespace cf {
 class DesignDocument;
 class RackPartItem;
 class RackScene;
+class UnplacedPartsList;
+struct UnplacedRun;
 
 class RackElevationView : public QWidget {
     Q_OBJECT
@@ -51,6 +60,13 @@ public:
     bool movePlacement(std::size_t placement, const std::string& rackId, int u);
     // "Move to Rack...": to the lowest free U of the chosen rack.
     bool moveToRack(std::size_t placement, const std::string& rackId);
+    // Places an unplaced part (or as many members of the run as fit) in
+    // `rackId` from U `u`: one undo step, or false with lastMessage() naming
+    // the part, the rack and the U (taken, too short a free range, outside).
+    bool placeUnplaced(const UnplacedRun& run, const std::string& rackId, int u);
+    // "Place in Rack...": at the lowest U of the chosen rack where it fits.
+    bool placeUnplacedInRack(const UnplacedRun& run, const std::string& rackId);
+    UnplacedPartsList* unplacedList() const { return unplaced_; }
     // Replaces the floor plan with the engine's automatic placement into racks of `rackTypeId`.
     bool placeInRacks(const std::string& rackTypeId);
 
@@ -65,11 +81,16 @@ public:
     void setChooser(Chooser chooser) { choose_ = std::move(chooser); }
     // The context menu of a part box at a screen position (Move to Rack..., Select on Canvas).
     void showPartMenu(RackPartItem* item, QPoint screenPos);
+    // The context menu of an "In no rack" entry (Place in Rack..., Select on Canvas).
+    void showUnplacedMenu(QListWidgetItem* item, QPoint screenPos);
+    // The view's zoom (1 = scene units are pixels).
+    double zoom() const;
 
 public slots:
     void print();           // QPrintDialog, then printTo
     void placeInRacksAsk(); // asks for the rack type
     void fitAll();
+    void fitRow(); // the first row's full height: every label readable
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -79,6 +100,9 @@ private:
     void scheduleRebuild();
     void rebuild();
     void onDropped(RackPartItem* item);
+    void fitReadable();
+    void updateUnplaced();
+    QString chooseRack(const QString& title);
     void onSceneSelection();
     void onDocumentSelection();
     void refuse(const QString& message);
@@ -91,6 +115,9 @@ private:
     QGraphicsView* view_;
     QLabel* message_;
     QLabel* empty_;
+    QWidget* unplacedPanel_;
+    QLabel* unplacedTitle_;
+    UnplacedPartsList* unplaced_;
     QTimer* rebuildTimer_;
     QString lastMessage_;
     Chooser choose_;

@@ -44,7 +44,9 @@ void RackFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
 
 void RackFrameItem::paintHeader(QPainter* painter, double lod) const
 {
-    const QRectF bar(header_.left(), header_.bottom() - kKwBarHeight - 4, header_.width(), kKwBarHeight);
+    // Zoomed out past the labels, the bar takes the whole header: the kW bars stay visible in an overview.
+    const double barHeight = lod < kLabelLod ? header_.height() - 4 : kKwBarHeight;
+    const QRectF bar(header_.left(), header_.bottom() - barHeight - 4, header_.width(), barHeight);
     painter->setPen(QPen(kFrameBorder, 0));
     painter->setBrush(Qt::white);
     painter->drawRect(bar);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace cf {
@@ -17,12 +18,14 @@ RackLayout::RackLayout(const Design& design, const Catalog& catalog)
         const RackSpec* type = catalog.rack(r.catalogId);
         tallestU_ = std::max(tallestU_, type ? type->rackUnits : 0);
     }
+    placeRows(design);
     racks_.reserve(design.racks.size());
     for (const Rack& r : design.racks) {
         const RackSpec* type = catalog.rack(r.catalogId);
         Slot s{r.id, r.row, r.slot, type ? type->rackUnits : 0, {}, {}};
-        const double x = kRowLabelWidth + r.slot * (kRackWidth + kRackGap);
-        const double top = rowTop(r.row);
+        const QPointF origin = rowOrigin(r.row);
+        const double x = origin.x() + kRowLabelWidth + r.slot * (kRackWidth + kRackGap);
+        const double top = origin.y();
         s.header = QRectF(x, top, kRackWidth, kHeaderHeight);
         // Frames stand on one floor line per row: shorter racks start lower.
         const double floor = top + kHeaderHeight + tallestU_ * kUnitHeight;
@@ -32,9 +35,35 @@ RackLayout::RackLayout(const Design& design, const Catalog& catalog)
     }
 }
 
-double RackLayout::rowTop(int row) const
+// Rows in floor order, side by side while a line holds at most kRacksPerLine
+// racks (our choice: a planner row of 16 racks and its network rack), so a
+// floor plan of short rows (the Workhorse's) is not a thin column of racks.
+void RackLayout::placeRows(const Design& design)
 {
-    return row * (kHeaderHeight + tallestU_ * kUnitHeight + kRowGap);
+    std::map<int, long long> slotsOf; // row -> racks it spans (its highest slot + 1)
+    for (const Rack& r : design.racks)
+        slotsOf[r.row] = std::max<long long>(slotsOf[r.row], std::max(0, r.slot) + 1LL);
+    const double lineHeight = kHeaderHeight + tallestU_ * kUnitHeight + kRowGap;
+    long long lineSlots = 0;
+    double x = 0, y = 0;
+    bool first = true;
+    for (const auto& [row, span] : slotsOf) {
+        if (!first && lineSlots + span > kRacksPerLine) {
+            x = 0;
+            y += lineHeight;
+            lineSlots = 0;
+        }
+        first = false;
+        origins_[row] = QPointF(x, y);
+        lineSlots += span;
+        x += kRowLabelWidth + span * (kRackWidth + kRackGap) + kRowGap;
+    }
+}
+
+QPointF RackLayout::rowOrigin(int row) const
+{
+    const auto it = origins_.find(row);
+    return it == origins_.end() ? QPointF() : it->second;
 }
 
 const RackLayout::Slot* RackLayout::rack(const std::string& rackId) const
@@ -64,6 +93,17 @@ std::optional<RackLayout::Drop> RackLayout::dropAt(QPointF bottomLeft) const
     return std::nullopt;
 }
 
+std::optional<RackLayout::Drop> RackLayout::unitAt(QPointF point) const
+{
+    for (const Slot& s : racks_) {
+        if (!s.frame.united(s.header).contains(point))
+            continue;
+        const int u = int(std::floor((s.frame.bottom() - point.y()) / kUnitHeight)) + 1;
+        return Drop{s.rackId, std::max(1, u)};
+    }
+    return std::nullopt;
+}
+
 std::vector<int> RackLayout::rows() const
 {
     std::set<int> rows;
@@ -74,7 +114,8 @@ std::vector<int> RackLayout::rows() const
 
 QRectF RackLayout::rowLabelRect(int row) const
 {
-    return QRectF(0, rowTop(row) + kHeaderHeight, kRowLabelWidth - 10, tallestU_ * kUnitHeight);
+    const QPointF origin = rowOrigin(row);
+    return QRectF(origin.x(), origin.y() + kHeaderHeight, kRowLabelWidth - 10, tallestU_ * kUnitHeight);
 }
 
 QRectF RackLayout::rowRect(int row) const

@@ -1,13 +1,15 @@
 #pragma once
 // Where the rack view draws each rack and U, and the reverse: which rack and U
-// a point of the scene falls on (a dropped part). Rows top to bottom by
-// Rack::row, racks left to right by Rack::slot, U 1 at the bottom of a frame.
+// a point of the scene falls on (a dropped part). Rows in Rack::row order,
+// side by side while a line holds at most kRacksPerLine racks, then on the
+// next line; racks left to right by Rack::slot, U 1 at the bottom of a frame.
 
 #include "models/design/design.h"
 
 #include <QPointF>
 #include <QRectF>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,14 +41,20 @@ public:
     // The rack and lowest U of a box whose bottom-left corner is `bottomLeft`
     // (snapped to the nearest U); nullopt when it is over no rack frame.
     std::optional<Drop> dropAt(QPointF bottomLeft) const;
+    // The rack and U under a scene point (an unplaced part dropped there stands
+    // with its lowest U on it). Over a rack's header the U is above its top,
+    // which the engine refuses as outside the rack; nullopt over no rack.
+    std::optional<Drop> unitAt(QPointF point) const;
     // Everything of row `row` (for printing one row per page).
     QRectF rowRect(int row) const;
     std::vector<int> rows() const;
     QRectF rowLabelRect(int row) const;
 
 private:
-    double rowTop(int row) const;
+    void placeRows(const Design& design);
+    QPointF rowOrigin(int row) const; // top-left of a row's label
     std::vector<Slot> racks_;
+    std::map<int, QPointF> origins_;
     int tallestU_ = 0;
 };
 

@@ -7,8 +7,10 @@
 #include "widgets/racks/rack_frame_item.h"
 #include "widgets/racks/rack_part_item.h"
 #include "widgets/racks/rack_style.h"
+#include "widgets/racks/unplaced_parts_list.h"
 
 #include <QFont>
+#include <QGraphicsSceneDragDropEvent>
 #include <QGraphicsSimpleTextItem>
 
 namespace cf {
@@ -94,6 +96,33 @@ QList<RackPartItem*> RackScene::allPartItems() const
         if (item)
             out.push_back(item);
     return out;
+}
+
+// Only runs from the Unplaced list are taken; part boxes move by their own drag.
+void RackScene::dragEnterEvent(QGraphicsSceneDragDropEvent* event)
+{
+    event->setAccepted(UnplacedPartsList::runFromMime(event->mimeData()).has_value());
+}
+
+void RackScene::dragMoveEvent(QGraphicsSceneDragDropEvent* event)
+{
+    const bool ours = UnplacedPartsList::runFromMime(event->mimeData()).has_value();
+    event->setAccepted(ours);
+    if (ours)
+        event->setDropAction(Qt::CopyAction);
+}
+
+void RackScene::dropEvent(QGraphicsSceneDragDropEvent* event)
+{
+    const std::optional<UnplacedRun> run = UnplacedPartsList::runFromMime(event->mimeData());
+    if (!run) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    if (onUnplacedDrop_)
+        onUnplacedDrop_(*run, layout_.unitAt(event->scenePos()));
 }
 
 RackPartItem* RackScene::itemForPlacement(std::size_t placement) const

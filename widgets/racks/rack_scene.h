@@ -6,6 +6,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
+#include "models/racks/unplaced_parts.h"
 #include "widgets/racks/rack_layout.h"
 
 #include <QGraphicsScene>
@@ -33,9 +34,20 @@ public:
     RackPartItem* itemForPlacement(std::size_t placement) const;
     RackFrameItem* frameFor(const QString& rackId) const { return frames_.value(rackId); }
     int frameCount() const { return int(frames_.size()); }
+    // "DGX B200 #5–8": the display name, and for a node group the members (from 1).
+    QString labelOf(const Placement& placement) const;
+
+    // A run dragged in from the Unplaced list (UnplacedPartsList) and dropped:
+    // the rack and U under the drop point, nullopt when it fell on no rack.
+    using UnplacedDropHandler = std::function<void(const UnplacedRun&, std::optional<RackLayout::Drop>)>;
+    void setUnplacedDropHandler(UnplacedDropHandler handler) { onUnplacedDrop_ = std::move(handler); }
+
+protected:
+    void dragEnterEvent(QGraphicsSceneDragDropEvent* event) override;
+    void dragMoveEvent(QGraphicsSceneDragDropEvent* event) override;
+    void dropEvent(QGraphicsSceneDragDropEvent* event) override;
 
 private:
-    QString labelOf(const Placement& placement) const;
     QColor fillOf(const Part* part) const;
 
     const DesignDocument* document_;
@@ -44,6 +56,7 @@ private:
     QHash<QString, QList<RackPartItem*>> byPart_;
     QHash<QString, RackFrameItem*> frames_;
     std::vector<RackPartItem*> byPlacement_;
+    UnplacedDropHandler onUnplacedDrop_;
 };
 
 } // namespace cf
