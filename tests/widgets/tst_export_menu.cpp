@@ -6,6 +6,7 @@
 #include "models/export/design_export.h"
 #include "design_builders.h"
 #include "test_files.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QMenu>
@@ -18,6 +19,15 @@ using namespace cf;
 class TstExportMenu : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Own settings and library: the window's autosave never writes the
+        // user's library, nor one shared with a parallel run of this test.
+        QVERIFY(home_.isValid());
+        test::isolateSettings(home_.path(), QStringLiteral("tst_export_menu"));
+        qputenv("CLUSTERFORGE_DB", home_.filePath(QStringLiteral("library.sqlite")).toUtf8());
+    }
+
     void mainWindowHasTheFourFormats()
     {
         MainWindow window;
@@ -56,6 +66,9 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("deviceNames.node")));
         QVERIFY(!QFile::exists(dir.filePath("x.csv")));
     }
+
+private:
+    QTemporaryDir home_;
 };
 
 QTEST_MAIN(TstExportMenu)
