@@ -38,7 +38,7 @@ QStringList HelpActions::examplePaths()
 HelpActions HelpActions::create(QMainWindow* window, const MainActions& main)
 {
     HelpActions a;
-    a.examplesMenu = new QMenu(QObject::tr("Open &Example"), window);
+    a.examplesMenu = new QMenu(QObject::tr("Open E&xample"), window);
     a.examplesMenu->setObjectName(QStringLiteral("menuOpenExample"));
     for (const QString& path : examplePaths()) {
         QAction* action = a.examplesMenu->addAction(exampleTitle(path));

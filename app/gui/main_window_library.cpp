@@ -103,7 +103,8 @@ void MainWindow::setupLibrary()
         actions_.fileMenu->actions().value(5); // after New, Open, Recent, Save, Save As
     actions_.fileMenu->insertSeparator(firstFileAction);
     actions_.fileMenu->insertActions(firstFileAction, {openLibrary, saveLibrary, saveVariant});
-    QMenu* exportMenu = new QMenu(tr("&Export"), this);
+    // Not "Export" again: File > Export is the deployment files (ExportMenu); one key each.
+    QMenu* exportMenu = new QMenu(tr("Re&port and BOM"), this);
     exportMenu->addActions({exportCsv, exportJson, exportPdf});
     actions_.fileMenu->insertMenu(firstFileAction, exportMenu);
     editActions_.toolsMenu->addAction(compare);

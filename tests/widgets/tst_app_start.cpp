@@ -20,6 +20,10 @@ QProcessEnvironment appEnvironment(const QString& settingsDir, bool probe)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), settingsDir);
+    // Its own library: the app's autosave never writes the user's library
+    // (~/.local/share/ClusterForge), which parallel runs of this test shared.
+    env.insert(QStringLiteral("XDG_DATA_HOME"), settingsDir + QStringLiteral("/data"));
+    env.insert(QStringLiteral("CLUSTERFORGE_DB"), settingsDir + QStringLiteral("/library.sqlite"));
     if (!env.contains(QStringLiteral("QT_QPA_PLATFORM")))
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     if (probe)

@@ -7,6 +7,7 @@
 #include "compact_fabrics.h"
 #include "design_builders.h"
 #include "test_files.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QMenu>
@@ -19,6 +20,15 @@ using namespace cf;
 class TstExportMenu : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Own settings and library: the window's autosave never writes the
+        // user's library, nor one shared with a parallel run of this test.
+        QVERIFY(home_.isValid());
+        test::isolateSettings(home_.path(), QStringLiteral("tst_export_menu"));
+        qputenv("CLUSTERFORGE_DB", home_.filePath(QStringLiteral("library.sqlite")).toUtf8());
+    }
+
     void mainWindowHasTheFourFormats()
     {
         MainWindow window;
@@ -77,6 +87,9 @@ private slots:
             QCOMPARE(compact, test::readFileBytes(dir.filePath("twin")));
         }
     }
+
+private:
+    QTemporaryDir home_;
 };
 
 QTEST_MAIN(TstExportMenu)

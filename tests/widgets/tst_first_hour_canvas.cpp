@@ -22,8 +22,8 @@ namespace {
 // A generated fabric far bigger than the example (our choice: 64 nodes).
 constexpr int kGeneratedNodes = 64;
 constexpr double kFilledFraction = 0.5; // a fitted design fills at least half the view one way (our choice)
-constexpr int kPanSteps = 12;
-constexpr int kGhostFabricNodes = 512; // our choice: tier labels at the fitted zoom     // scroll steps of the scripted pan (our choice)
+constexpr int kPanSteps = 12;        // scroll steps of the scripted pan (our choice)
+constexpr int kGhostFabricNodes = 512; // our choice: tier labels at the fitted zoom
 constexpr int kPanStepPx = 37;    // pixels a step; odd so labels land between pixels (our choice)
 
 } // namespace

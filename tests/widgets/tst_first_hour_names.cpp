@@ -9,6 +9,7 @@
 #include "widgets/canvas/design_view.h"
 #include "widgets/document/design_document.h"
 #include "widgets/library/save_variant_dialog.h"
+#include "file_dialog_typing.h"
 #include "first_hour.h"
 
 #include <QAction>
@@ -88,9 +89,7 @@ void TestFirstHourNames::untitledSaveTakesTheFileName()
         auto* dialog = qobject_cast<QFileDialog*>(modal);
         if (!dialog)
             return false;
-        dialog->selectFile(path);
-        QMetaObject::invokeMethod(dialog, "accept"); // a slot; protected as a method
-        return true;
+        return test::typeIntoFileDialog(dialog, path);
     });
     QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
     QCOMPARE(saveAs.answered, 1);

@@ -2,12 +2,14 @@
 // has them: from a new design, drag three nodes, a switch and storage from the
 // palette onto the canvas; draw the links in link mode; change the model;
 // find the best split and apply it; save to the library; save a variant;
-// compare the two; export the PDF report. Each step checks its result and
+// compare the two (menu and dialog by clicks); export the PDF report (menu by
+// its mnemonics, the file dialog typed into). Each step checks its result and
 // takes a picture (build folder; with CF_WRITE_SCREENSHOTS=1 also
 // docs/screenshots/walk/).
 #include "app/gui/main_window.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/canvas/design_view.h"
+#include "widgets/charts/charts_widget.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/library/design_browser_dialog.h"
@@ -17,22 +19,30 @@
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
 #include "widgets/whatif/workload_dock.h"
+#include "file_dialog_typing.h"
 #include "first_hour.h"
 #include "modal_driver.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
+#include <QTableWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <QTreeView>
 #include <QTreeWidget>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace cf;
@@ -58,6 +68,17 @@ bool saveWalkShot(const QImage& image, const QString& name)
         return true;
     const QString folder = QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/walk");
     return QDir().mkpath(folder) && image.save(folder + QLatin1Char('/') + file);
+}
+
+// The window as a user sees it a moment later: the charts replot on a timer
+// after each change, so a grab at once showed the previous charts.
+QImage settledWindow(MainWindow& w)
+{
+    w.evaluation()->evaluateNow();
+    if (auto* charts = w.chartsDock()->findChild<ChartsWidget*>())
+        charts->replotAll(true);
+    QCoreApplication::processEvents();
+    return w.grab().toImage();
 }
 
 // Drags the palette entry `catalogId` onto the canvas viewport at `at`.
@@ -114,6 +135,67 @@ QToolButton* toolButton(MainWindow& w, QAction* action)
     return nullptr;
 }
 
+// The row of the tree whose first column reads `name` (variants sit under their design).
+QModelIndex rowNamed(QTreeView* tree, const QString& name)
+{
+    const QModelIndexList found = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole, name, 1,
+                                                       Qt::MatchExactly | Qt::MatchRecursive);
+    return found.isEmpty() ? QModelIndex() : found.front();
+}
+
+QPushButton* buttonNamed(QWidget* parent, const QString& text)
+{
+    for (QPushButton* b : parent->findChildren<QPushButton*>())
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+// Opens `menu` by a click on its title in the menu bar, then clicks `action` in it.
+bool clickMenuAction(MainWindow& w, QMenu* menu, QAction* action)
+{
+    QMenuBar* bar = w.menuBar();
+    const QRect title = bar->actionGeometry(menu->menuAction());
+    if (!action || title.isEmpty())
+        return false;
+    QTest::mouseClick(bar, Qt::LeftButton, {}, title.center());
+    if (!QTest::qWaitFor([&] { return menu->isVisible(); }))
+        return false;
+    const QRect item = menu->actionGeometry(action);
+    QTest::mouseMove(menu, item.center());
+    QTest::mouseClick(menu, Qt::LeftButton, {}, item.center()); // runs the action (and its modal dialog)
+    return true;
+}
+
+CompareView* openCompareView()
+{
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* view = qobject_cast<CompareView*>(top); view && view->isVisible())
+            return view;
+    return nullptr;
+}
+
+// Pages of a PDF written by QPdfWriter: one "/Type /Page" object each.
+int pdfPages(const QByteArray& pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
+    return int(QString::fromLatin1(pdf).count(page));
+}
+
+// `text` as QPdfWriter writes a document title: UTF-16BE after a byte order mark.
+QByteArray pdfText(const QString& text)
+{
+    QByteArray bytes("\xfe\xff");
+    for (QChar c : text) {
+        for (char part : {char(c.unicode() >> 8), char(c.unicode() & 0xff)}) {
+            if (part == '(' || part == ')' || part == '\\')
+                bytes.append('\\');
+            bytes.append(part);
+        }
+    }
+    return bytes;
+}
+
 } // namespace
 
 class TestFirstHourWalk : public QObject {
@@ -127,7 +209,7 @@ void TestFirstHourWalk::newUserWalk()
     test::FirstHourWindow f;
     QVERIFY(f.showActive());
     MainWindow& w = *f.window;
-    w.findChild<QAction*>(QStringLiteral("actionNew"))->trigger();
+    QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier); // File > New
     QVERIFY(w.design().parts.empty());
 
     // 1. Three nodes, a switch and storage from the palette.
@@ -138,7 +220,7 @@ void TestFirstHourWalk::newUserWalk()
     QVERIFY(dropFromPalette(w, "qm9700", spot(0.5, 0.3)));
     QVERIFY(dropFromPalette(w, "lustre-nvme", spot(0.8, 0.3)));
     QCOMPARE(int(w.design().parts.size()), 5);
-    QVERIFY(saveWalkShot(w.grab().toImage(), QStringLiteral("01_parts_dropped")));
+    QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("01_parts_dropped")));
 
     // 2. Links: L on the canvas, then a drag from each node to the switch and from the switch to storage.
     const std::vector<Part> parts = w.design().parts;
@@ -154,7 +236,7 @@ void TestFirstHourWalk::newUserWalk()
     // The split follows the drawn cluster (AutoSplitController, a turn of the event loop later).
     QTRY_VERIFY2_WITH_TIMEOUT((w.evaluation()->evaluateNow(), w.evaluation()->prediction().tokensPerS > 0),
                               qPrintable(firstError(w)), kNumbersWithinMs);
-    QVERIFY(saveWalkShot(w.grab().toImage(), QStringLiteral("02_links_drawn")));
+    QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("02_links_drawn")));
 
     // 3. Another model: the next preset in the Workload dock, by keyboard.
     w.workloadDock()->show();
@@ -165,7 +247,7 @@ void TestFirstHourWalk::newUserWalk()
     QTest::keyClick(preset, preset->currentIndex() + 1 < preset->count() ? Qt::Key_Down : Qt::Key_Up);
     QVERIFY(w.design().workload.model.preset != before);
     w.evaluation()->evaluateNow();
-    QVERIFY(saveWalkShot(w.grab().toImage(), QStringLiteral("03_model_changed")));
+    QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("03_model_changed")));
 
     // 4. Find Best Split from the toolbar; select the best row; Apply.
     QToolButton* find = toolButton(w, w.editActions().searchSplits);
@@ -197,16 +279,19 @@ void TestFirstHourWalk::newUserWalk()
     {
         test::ModalDriver<SaveVariantDialog> driver(
             [](SaveVariantDialog* d) { fillSaveDialog(d, QStringLiteral("First walk"), QStringLiteral("three nodes")); });
-        w.findChild<QAction*>(QStringLiteral("actionSaveToLibrary"))->trigger();
-        QVERIFY2(driver.seen(), "Save to Library showed no dialog");
+        w.activateWindow(); // the search dialog had the focus
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(clickMenuAction(w, w.mainActions().fileMenu,
+                                w.findChild<QAction*>(QStringLiteral("actionSaveToLibrary"))));
+        QVERIFY2(driver.seen(), "File > Save to Library showed no dialog");
     }
     QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
     QVERIFY(w.libraryIds());
     const SavedIds first = *w.libraryIds();
-    QVERIFY(saveWalkShot(w.grab().toImage(), QStringLiteral("05_saved")));
+    QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("05_saved")));
 
     // 6. A variant: one more node dropped, then Save as Variant (Ctrl+Alt+S).
-    QVERIFY(dropFromPalette(w, "dgx-h100", spot(0.1, 0.75)));
+    QVERIFY(dropFromPalette(w, "dgx-h100", spot(0.1, 0.5))); // beside the others, not on the first
     QCOMPARE(int(w.design().parts.size()), 6);
     w.view()->setFocus(Qt::MouseFocusReason);
     QTest::keyClick(w.view(), Qt::Key_L); // and its link to the switch
@@ -225,30 +310,80 @@ void TestFirstHourWalk::newUserWalk()
     const SavedIds second = *w.libraryIds();
     QCOMPARE(second.designId, first.designId);
     QVERIFY(second.variantId != first.variantId);
-    QVERIFY(saveWalkShot(w.grab().toImage(), QStringLiteral("06_variant_saved")));
+    QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("06_variant_saved")));
 
-    // 7. Compare the two variants: the window Tools > Compare Variants opens,
-    // fed the two ids (the browser dialog's two-row selection is not driven
-    // here: selectVariant(id, true) in its modal loop kept one row; left open).
-    auto* compare = new CompareView;
-    compare->setAttribute(Qt::WA_DeleteOnClose);
-    QVERIFY(compare->setVariantsFromStore(w.store(), {first.variantId, second.variantId}).ok());
-    compare->resize(1200, 700);
-    compare->show();
-    QCOMPARE(int(compare->comparison().names.size()), 2);
+    // 7. Compare the two variants: Tools > Compare Variants by clicks in the
+    // menu bar and the menu, both rows picked in the dialog by a click and a
+    // Ctrl+click, then the Compare button.
+    std::vector<qint64> picked;
+    {
+        test::ModalDriver<DesignBrowserDialog> driver([&](DesignBrowserDialog* d) {
+            QTreeView* tree = d->view();
+            const QModelIndex three = rowNamed(tree, QStringLiteral("three nodes"));
+            const QModelIndex four = rowNamed(tree, QStringLiteral("four nodes"));
+            if (!three.isValid() || !four.isValid())
+                return;
+            QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(three).center());
+            QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::ControlModifier, tree->visualRect(four).center());
+            picked = d->selectedVariantIds();
+            saveWalkShot(d->grab().toImage(), QStringLiteral("07_compare_picked"));
+            if (QPushButton* go = buttonNamed(d, QStringLiteral("Compare")))
+                QTest::mouseClick(go, Qt::LeftButton);
+        });
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(clickMenuAction(w, w.editActions().toolsMenu,
+                                w.findChild<QAction*>(QStringLiteral("actionCompareVariants"))));
+        QVERIFY2(driver.seen(), "Tools > Compare Variants showed no dialog");
+    }
+    QCOMPARE(picked.size(), std::size_t(2));
+    QVERIFY(std::ranges::count(picked, first.variantId) == 1 && std::ranges::count(picked, second.variantId) == 1);
+    CompareView* compare = openCompareView();
+    QVERIFY2(compare, "Compare showed no compare window");
     QVERIFY(QTest::qWaitForWindowExposed(compare));
+    QCOMPARE(int(compare->comparison().names.size()), 2);
+    QTableWidget* metrics = compare->metricsTable();
+    for (int c = 0; c < metrics->columnCount(); ++c) {
+        QVERIFY(metrics->horizontalHeaderItem(c)->text().contains(QStringLiteral(" nodes")));
+        for (int r = 0; r < metrics->rowCount(); ++r) // every headline a number, no dash
+            QVERIFY2(metrics->item(r, c)->data(CompareView::ValueRole).isValid(),
+                     qPrintable(metrics->verticalHeaderItem(r)->text()));
+    }
     QVERIFY(saveWalkShot(compare->grab().toImage(), QStringLiteral("07_compared")));
     compare->close();
 
-    // 8. The PDF report.
+    // 8. The PDF report: File > Report and BOM > Export Report (PDF) by its
+    // mnemonics (Alt+F, P, R: a key used twice in a menu would only move the
+    // highlight), the file name typed into the file dialog and Enter.
     const QString pdf = f.dir.filePath(QStringLiteral("walk.pdf"));
-    QString error;
-    QVERIFY2(w.bomDock()->exportPdf(pdf, &error), qPrintable(error));
+    {
+        QString dialogTitle;
+        test::ModalDriver<QFileDialog> driver([&](QFileDialog* d) {
+            dialogTitle = d->windowTitle();
+            test::typeIntoFileDialog(d, pdf);
+        });
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(&w, Qt::Key_F, Qt::AltModifier);
+        QTRY_VERIFY(QApplication::activePopupWidget());
+        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_P);
+        QTRY_VERIFY(qobject_cast<QMenu*>(QApplication::activePopupWidget()) &&
+                    QApplication::activePopupWidget() != w.mainActions().fileMenu);
+        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_R);
+        QVERIFY2(driver.seen(), "File > Report and BOM > Export Report showed no file dialog");
+        QCOMPARE(dialogTitle, QStringLiteral("Export report"));
+    }
+    QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
     QFile file(pdf);
-    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(pdf + QStringLiteral(" was not written")));
     const QByteArray bytes = file.readAll();
     QVERIFY(bytes.startsWith("%PDF"));
-    QVERIFY(bytes.size() > 10000);
+    QVERIFY2(pdfPages(bytes) >= 3, qPrintable(QString::number(pdfPages(bytes)))); // first page, charts, BOM
+    QVERIFY2(bytes.contains(pdfText(w.documentName())), qPrintable(w.documentName()));
+    QVERIFY(w.documentName().contains(QStringLiteral("First walk")));
+    // Kept beside the pictures, for pdftoppm (docs/screenshots/walk/08_report_page*.png).
+    QFile::remove(QDir::current().filePath(QStringLiteral("walk_08_report.pdf")));
+    QVERIFY(QFile::copy(pdf, QDir::current().filePath(QStringLiteral("walk_08_report.pdf"))));
 }
 
 QTEST_MAIN(TestFirstHourWalk)

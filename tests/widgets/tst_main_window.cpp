@@ -144,6 +144,9 @@ private slots:
         // Keep the user's real settings and catalog out of the test.
         QVERIFY(settingsDir_.isValid());
         cf::test::isolateSettings(settingsDir_.path(), QStringLiteral("tst_main_window"));
+        // Its own library too: the test-mode default (~/.qttest/share/...) is
+        // shared with every run of this test on the machine, autosave included.
+        qputenv("CLUSTERFORGE_DB", QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
     }
 
     void opensTheWorkhorseExample()

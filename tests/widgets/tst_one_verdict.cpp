@@ -69,6 +69,9 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
         QCoreApplication::setOrganizationName(QStringLiteral("ClusterForgeTest"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_one_verdict"));
+        // Its own library: the test-mode default (~/.qttest/share/...) is shared
+        // with every run of this test on the machine, autosave included.
+        qputenv("CLUSTERFORGE_DB", QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
     }
 
     // Plain DDP of Llama 3 70B on 64 H100s needs about a terabyte per GPU.

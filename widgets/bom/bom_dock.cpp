@@ -128,8 +128,12 @@ void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
                                bool (BomDock::*write)(const QString&, QString*) const)
 {
     const QString base = design_.name.empty() ? tr("design") : QString::fromStdString(design_.name);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export bill of materials"),
-                                                base + QStringLiteral("-bom.") + suffix, filter);
+    // The PDF is the whole design report (DesignReport), not only the bill of materials.
+    const bool report = suffix == QLatin1String("pdf");
+    QString path = QFileDialog::getSaveFileName(this, report ? tr("Export report") : tr("Export bill of materials"),
+                                                base + (report ? QStringLiteral("-report.") : QStringLiteral("-bom.")) +
+                                                    suffix,
+                                                filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
