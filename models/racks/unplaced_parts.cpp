@@ -1,4 +1,5 @@
 #include "models/racks/unplaced_parts.h"
+#include "models/design/bundle_expansion.h"
 
 #include "models/design/rack_placement.h"
 #include "models/racks/placement_move.h"
@@ -10,9 +11,9 @@
 namespace cf {
 namespace {
 
-// Members a placement of this part can hold: a node group's count, otherwise
-// one (as the rack validator counts them).
-int unitsOf(const Part& p) { return p.kind == PartKind::Node ? std::max(1, p.count) : 1; }
+// Members a placement of this part can hold: a node group's or a switch
+// array's count, otherwise one (as the rack validator counts them).
+int unitsOf(const Part& p) { return partMembers(p); }
 
 const Part* partOf(const Design& d, const std::string& id)
 {
