@@ -1,4 +1,5 @@
 #include "models/design/bundle_expansion.h"
+#include "models/design/link_bundle.h"
 
 #include "models/design/rack_placement.h"
 
@@ -309,12 +310,9 @@ void forEachJoinedPair(const Link& link, int fromMembers, int toMembers,
 
 long long joinedPairs(const Link& link, int fromMembers, int toMembers)
 {
-    const auto from = countByBlock(link.fromBlocks, fromMembers);
-    const auto to = countByBlock(link.toBlocks, toMembers);
-    long long pairs = 0;
-    for (std::size_t b = 0; b < std::min(from.size(), to.size()); ++b)
-        pairs += from[b] * to[b];
-    return pairs;
+    Link onePerPair = link; // the pairs are the cables at one cable per pair
+    onePerPair.cablesPerMember = 1;
+    return bundleShape(onePerPair, fromMembers, toMembers).cables;
 }
 
 long long joinedBlocks(const Link& link, int fromMembers, int toMembers)
@@ -331,19 +329,13 @@ long long bundleCables(const Link& link, const Part* from, const Part* to)
 {
     if (!from || !to)
         return 0;
-    return joinedPairs(link, partMembers(*from), partMembers(*to)) * std::max(0, link.cablesPerMember);
+    return bundleShape(link, partMembers(*from), partMembers(*to)).cables;
 }
 
 long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers)
 {
-    const LinkEndBlocks& own = atFrom ? link.fromBlocks : link.toBlocks;
-    const LinkEndBlocks& far = atFrom ? link.toBlocks : link.fromBlocks;
-    const auto farCount = countByBlock(far, atFrom ? toMembers : fromMembers);
-    long long most = 0;
-    for (int m = 0; m < (atFrom ? fromMembers : toMembers); ++m)
-        if (const auto b = static_cast<std::size_t>(blockOf(own, m)); b < farCount.size())
-            most = std::max(most, farCount[b]);
-    return most * std::max(0, link.cablesPerMember);
+    const BundleShape shape = bundleShape(link, fromMembers, toMembers);
+    return atFrom ? shape.fromPerMember : shape.toPerMember;
 }
 
 std::string memberId(const std::string& id, long long member, const std::string& separator)

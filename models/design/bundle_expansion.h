@@ -53,14 +53,14 @@ bool isBundle(const Link& link); // an end with blocks (not whole)
 // member order. O(members + pairs).
 void forEachJoinedPair(const Link& link, int fromMembers, int toMembers,
                        const std::function<void(int fromMember, int toMember)>& visit);
-// Joined member pairs of a link, without visiting them: O(members).
+// Joined member pairs of a link, without visiting them: O(1) (bundleShape).
 long long joinedPairs(const Link& link, int fromMembers, int toMembers);
 // Blocks in which both ends have members (what a bundle's label counts): O(members).
 long long joinedBlocks(const Link& link, int fromMembers, int toMembers);
 // Physical cables of a link under the bundle meaning (joined pairs x cablesPerMember);
 // parts may be null (0 members: no cables).
 long long bundleCables(const Link& link, const Part* from, const Part* to);
-// Ports the busiest member of one end uses for this link (atFrom: the from end): O(members).
+// Ports the busiest member of one end uses for this link (atFrom: the from end): O(1).
 long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers);
 
 // The id and name of member i (0-based) of a part or link: "<id>.<i+1>" and
