@@ -82,7 +82,7 @@ std::string limitOf(const SearchReport& report)
         if (f.memory.totalBytes > kNearMemoryFactor * f.memory.hbmBytes)
             break;
         if (f.tokensPerS >= (1.0 + kWorthwhileGain) * w.tokensPerS)
-            return format("Limited by memory: %s would be %.0f %% faster but needs %.1f of the GPU's %.0f GiB; ",
+            return format("Limited by memory: %s would be %.0f %% faster but needs %.1f GiB of the GPU's %.0f GiB; ",
                           splitName(nearest.split).c_str(), percent(f.tokensPerS - w.tokensPerS, w.tokensPerS),
                           f.memory.totalBytes / kBytesPerGiB, f.memory.hbmBytes / kBytesPerGiB) +
                    compute;
