@@ -77,17 +77,7 @@ Design bigDesign(const Catalog& catalog)
     d.name = "bench 1024 nodes";
     d.parts = fabric->parts;
     d.links = fabric->links;
-    if (const ModelPreset* preset = catalog.preset("llama3-405b")) {
-        d.workload.model = preset->shape;
-        d.workload.seqLen = preset->seqLen;
-    }
-    d.workload.globalBatchSeqs = 2048;
-    d.parallelism.tp = 8;
-    d.parallelism.pp = 16;
-    d.parallelism.dp = 0;
-    d.parallelism.microbatch = 1;
-    d.parallelism.sharding = Sharding::ZeRO1;
-    d.parallelism.recompute = Recompute::Full;
+    setWorkload(d, catalog);
     return d;
 }
 
