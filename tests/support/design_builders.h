@@ -28,7 +28,7 @@ inline Part storage(const std::string& id, const std::string& catalogId = "lustr
 inline Link link(const std::string& id, const std::string& from, const std::string& to, int cablesPerMember,
                  double speedGbps = 400)
 {
-    return {id, from, to, speedGbps, Medium::Fibre, LengthClass::InRow, cablesPerMember};
+    return {id, from, to, speedGbps, Medium::Fibre, LengthClass::InRow, cablesPerMember, {}, {}};
 }
 
 } // namespace cf::test
