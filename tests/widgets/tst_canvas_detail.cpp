@@ -195,6 +195,25 @@ private slots:
                                                 [](const Part& p) { return p.kind == PartKind::Node; }))}));
     }
 
+    // Four tiers (issue 19, compact 131,072 GPUs): the band above the spines
+    // names its super-spines and cores apart, as the generator counts them.
+    void fourTierLabelNamesSuperSpines()
+    {
+        FabricSpec spec = test::fabricSpec(FabricTopology::FatTree, 16384, "dgx-h100", "qm9700", 0);
+        spec.layout = FabricLayout::Compact;
+        const Result<GeneratedFabric> generated = generateFabric(spec, repoCatalog());
+        QVERIFY(generated.ok());
+        QCOMPARE(generated->summary.tiers, 4);
+        Fitted f(*generated, QSize(1600, 1000));
+        QStringList texts;
+        for (const auto& l : f.view->tierLabels())
+            texts.push_back(l.text);
+        QVERIFY2(!texts.isEmpty(), "no tier labels");
+        QCOMPARE(texts.front(), QStringLiteral("%L1 super-spines, %L2 cores · Quantum-2 QM9700")
+                                    .arg(generated->summary.superSpine)
+                                    .arg(generated->summary.core));
+    }
+
     // One label per tier, counts from the design's parts; the text is drawn
     // (dark pixels inside each label's box) and labels do not overlap.
     void tierLabelsCountTheDesignsParts()

@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QSet>
 
+#include <map>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -69,7 +71,20 @@ QString countText(int count, const char* singular, const char* plural)
     return QStringLiteral("%L1 %2").arg(count).arg(count == 1 ? tr(singular) : tr(plural));
 }
 
-QString labelOf(const Tier& tier, const QSet<QString>& models)
+// Switches above the spines: the graph puts every one at the core level. In a
+// four-tier fabric (issue 19) those linked to spines are super-spines, linked in
+// turn to the cores above them; keyed 0 super-spines, 1 cores.
+using LevelMembers = std::map<int, long long>;
+
+QString coreText(const Tier& tier, const LevelMembers& coreLevels)
+{
+    if (coreLevels.size() < 2)
+        return countText(tier.members, "core", "cores");
+    const long long cores = coreLevels.rbegin()->second;
+    return tr("%L1 super-spines, %2").arg(tier.members - cores).arg(countText(int(cores), "core", "cores"));
+}
+
+QString labelOf(const Tier& tier, const QSet<QString>& models, const LevelMembers& coreLevels)
 {
     QString text;
     switch (tier.role) {
@@ -89,7 +104,7 @@ QString labelOf(const Tier& tier, const QSet<QString>& models)
         text = countText(tier.members, "spine", "spines");
         break;
     case TierRole::Core:
-        text = countText(tier.members, "core", "cores");
+        text = coreText(tier, coreLevels);
         break;
     case TierRole::OtherSwitch:
         text = countText(tier.members, "switch not linked to nodes", "switches not linked to nodes");
@@ -103,6 +118,31 @@ QString labelOf(const Tier& tier, const QSet<QString>& models)
     else if (models.size() > 1)
         text += tr(" · %1 models").arg(models.size());
     return text;
+}
+
+// Members of the core-role parts split into super-spines and cores; one entry
+// when no core-role part links to another (three tiers).
+LevelMembers splitCores(const Design& design, const TopologyGraph& graph, const std::vector<TierRole>& roles)
+{
+    const std::size_t n = roles.size();
+    std::vector<char> touchesSpine(n, 0);
+    bool coreToCore = false;
+    for (const Link& l : design.links) {
+        const int a = graph.indexOf(l.fromPartId), b = graph.indexOf(l.toPartId);
+        if (a < 0 || b < 0)
+            continue;
+        const TierRole ra = roles[std::size_t(a)], rb = roles[std::size_t(b)];
+        coreToCore |= ra == TierRole::Core && rb == TierRole::Core;
+        if (ra == TierRole::Core && rb == TierRole::Spine)
+            touchesSpine[std::size_t(a)] = 1;
+        if (rb == TierRole::Core && ra == TierRole::Spine)
+            touchesSpine[std::size_t(b)] = 1;
+    }
+    LevelMembers out;
+    for (std::size_t i = 0; i < n; ++i)
+        if (roles[i] == TierRole::Core)
+            out[coreToCore && !touchesSpine[i] ? 1 : 0] += partMembers(design.parts[i]);
+    return out;
 }
 
 } // namespace
@@ -127,6 +167,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         byRole[std::size_t(r)].role = TierRole(r);
     out.roles_.reserve(n);
     std::vector<TierRole> roleOfIndex(static_cast<std::size_t>(n), TierRole::OtherSwitch);
+    LevelMembers coreLevels;
     for (int i = 0; i < n; ++i) {
         const Part& p = design.parts[std::size_t(i)];
         TierRole role = TierRole::Node;
@@ -146,6 +187,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         t.partIds.push_back(id);
         const int members = partMembers(p); // node groups and switch arrays (issue 19)
         t.members += members;
+
         if (p.kind == PartKind::Node && p.count > 1)
             ++t.groups;
         models[std::size_t(role)].insert(modelName(p, catalog));
@@ -174,6 +216,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         top[band] = std::min({top[band], pa.y, pb.y});
         bottom[band] = std::max({bottom[band], pa.y, pb.y});
     }
+    coreLevels = splitCores(design, graph, roleOfIndex);
     const double pad = canvas::kNodeSize.height();
     for (std::size_t band = 0; band < std::size_t(kBandCount); ++band)
         if (length[band] > 0)
@@ -185,7 +228,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         Tier& t = byRole[std::size_t(role)];
         if (t.partIds.isEmpty())
             continue;
-        t.label = labelOf(t, models[std::size_t(role)]);
+        t.label = labelOf(t, models[std::size_t(role)], coreLevels);
         out.tiers_.push_back(std::move(t));
     }
     return out;
