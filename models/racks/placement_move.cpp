@@ -87,17 +87,24 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
 }
 
 
-std::optional<int> lowestFreeU(const Design& design, const Catalog& catalog, std::size_t placement,
-                               const std::string& rackId)
+std::optional<int> lowestUWhere(const Design& design, const Catalog& catalog, const std::string& rackId,
+                                const std::function<bool(int u)>& fits)
 {
     const Rack* rack = rackOf(design, rackId);
     const RackSpec* type = rack ? catalog.rack(rack->catalogId) : nullptr;
     if (!type)
         return std::nullopt;
     for (int u = 1; u <= type->rackUnits; ++u)
-        if (movedPlacement(design, catalog, placement, rackId, u).ok())
+        if (fits(u))
             return u;
     return std::nullopt;
+}
+
+std::optional<int> lowestFreeU(const Design& design, const Catalog& catalog, std::size_t placement,
+                               const std::string& rackId)
+{
+    return lowestUWhere(design, catalog, rackId,
+                        [&](int u) { return movedPlacement(design, catalog, placement, rackId, u).ok(); });
 }
 
 } // namespace cf

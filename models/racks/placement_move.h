@@ -11,6 +11,7 @@
 #include "models/design/result.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,11 @@ int placementHeightU(const Design& design, const Catalog& catalog, std::size_t p
 
 // The lowest U of rack `rackId` where placement `placement` fits whole
 // (movedPlacement accepts it); nullopt when it fits nowhere in that rack.
+// The lowest U of the rack `rackId` at which `fits(u)` holds; none when the
+// rack or its type is unknown or no U fits. O(rack units) calls of `fits`.
+std::optional<int> lowestUWhere(const Design& design, const Catalog& catalog, const std::string& rackId,
+                                const std::function<bool(int u)>& fits);
+
 std::optional<int> lowestFreeU(const Design& design, const Catalog& catalog, std::size_t placement,
                                const std::string& rackId);
 

@@ -149,14 +149,8 @@ Result<Placement> placementForUnplaced(const Design& design, const Catalog& cata
 std::optional<int> lowestFreeUForUnplaced(const Design& design, const Catalog& catalog, const UnplacedRun& run,
                                           const std::string& rackId)
 {
-    const Rack* rack = rackOf(design, rackId);
-    const RackSpec* type = rack ? catalog.rack(rack->catalogId) : nullptr;
-    if (!type)
-        return std::nullopt;
-    for (int u = 1; u <= type->rackUnits; ++u)
-        if (placementForUnplaced(design, catalog, run, rackId, u).ok())
-            return u;
-    return std::nullopt;
+    return lowestUWhere(design, catalog, rackId,
+                        [&](int u) { return placementForUnplaced(design, catalog, run, rackId, u).ok(); });
 }
 
 } // namespace cf

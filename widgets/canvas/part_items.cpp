@@ -34,6 +34,24 @@ void paintBox(QPainter* painter, const QRectF& r, const QColor& fill, const QCol
     painter->drawRoundedRect(r, radius, radius);
 }
 
+// The ×N badge of a node group or switch array, in the body's top-right
+// corner (%L: "×2,048").
+void paintCountBadge(QPainter* painter, const QRectF& body, int count, const QColor& fill)
+{
+    const QString badge = QStringLiteral("×%L1").arg(count);
+    QFont f = painter->font();
+    f.setPointSizeF(8.0);
+    f.setBold(true);
+    painter->setFont(f);
+    const double w = painter->fontMetrics().horizontalAdvance(badge) + 10;
+    const QRectF r(body.right() - w - 2, body.top() - 8, w, 16);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(r, 8, 8);
+    painter->setPen(Qt::white);
+    painter->drawText(r, Qt::AlignCenter, badge);
+}
+
 } // namespace
 
 NodeItem::NodeItem(const QString& partId) : PartItem(partId, PartKind::Node, canvas::kNodeSize) {}
@@ -96,19 +114,7 @@ void NodeGroupItem::paintBody(QPainter* painter, double lod) const
 void NodeGroupItem::paintExtras(QPainter* painter, double lod) const
 {
     if (lod >= canvas::kDetailLod) {
-        // The ×N badge in the top-right corner.
-        const QString badge = QStringLiteral("×%1").arg(count_);
-        QFont f = painter->font();
-        f.setPointSizeF(8.0);
-        f.setBold(true);
-        painter->setFont(f);
-        const double w = painter->fontMetrics().horizontalAdvance(badge) + 10;
-        const QRectF r(bodyRect().right() - w - 2, bodyRect().top() - 8, w, 16);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(canvas::kNodeBorder);
-        painter->drawRoundedRect(r, 8, 8);
-        painter->setPen(Qt::white);
-        painter->drawText(r, Qt::AlignCenter, badge);
+        paintCountBadge(painter, bodyRect(), count_, canvas::kNodeBorder);
     }
     if (!expanded_ || lod < canvas::kDetailLod)
         return;
@@ -165,19 +171,7 @@ void SwitchItem::paintExtras(QPainter* painter, double lod) const
 {
     if (count_ <= 1 || lod < canvas::kDetailLod)
         return;
-    // The ×N badge, as a node group's (%L: "×2,048").
-    const QString badge = QStringLiteral("×%L1").arg(count_);
-    QFont f = painter->font();
-    f.setPointSizeF(8.0);
-    f.setBold(true);
-    painter->setFont(f);
-    const double w = painter->fontMetrics().horizontalAdvance(badge) + 10;
-    const QRectF r(bodyRect().right() - w - 2, bodyRect().top() - 8, w, 16);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(canvas::kSwitchBorder);
-    painter->drawRoundedRect(r, 8, 8);
-    painter->setPen(Qt::white);
-    painter->drawText(r, Qt::AlignCenter, badge);
+    paintCountBadge(painter, bodyRect(), count_, canvas::kSwitchBorder);
 }
 
 void SwitchItem::paintBody(QPainter* painter, double lod) const
