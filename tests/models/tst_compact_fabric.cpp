@@ -6,6 +6,7 @@
 // facts, bill of materials (every line and the totals), static power,
 // validation verdict and evaluate predictions (tokens/s, step, MFU, cost,
 // power); through the CLI, `evaluate` and `bom` print the same bytes.
+#include "radix8_catalog.h"
 #include "cli_run.h"
 #include "test_designs.h"
 #include "test_files.h"
@@ -44,27 +45,10 @@ bool near(double a, double b)
 
 #define CF_SAME(a, b) QVERIFY2(near((a), (b)), qPrintable(QStringLiteral(#a ": %1 vs %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
 
-// The repository catalog plus a radix-8 switch, so that four tiers with
-// several superpods fit in a test (k^4/8 = 512 endpoints).
-const Catalog& radix8Catalog()
-{
-    static QTemporaryDir dir;
-    static const Catalog catalog = [] {
-        const QString user = dir.filePath(QStringLiteral("catalog.json"));
-        test::writeFileBytes(user, R"({"format":"clusterforge-catalog","version":1,"switches":[
-            {"id":"radix8","name":"Radix-8 test switch","tech":"infiniband","radix":8,"portGbps":400,
-             "powerW":100,"priceUsd":1000,"source":"test fixture"}]})");
-        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", user.toStdString());
-        if (!loaded || !loaded->switchSpec("radix8"))
-            qFatal("test catalog with radix8 did not load");
-        return std::move(*loaded);
-    }();
-    return catalog;
-}
 
 const Catalog& catalogFor(const FabricSpec& spec)
 {
-    return spec.switchId == "radix8" ? radix8Catalog() : test::repoCatalog();
+    return spec.switchId == "radix8" ? test::radix8Catalog() : test::repoCatalog();
 }
 
 // A design of the fabric with a split that validates: TP over the node's
@@ -311,7 +295,7 @@ private slots:
         Design d;
         d.parts.push_back({"n1", PartKind::Node, "dgx-h100", "Nodes", 0, 100, 64});
         d.parts.push_back({"leaves", PartKind::Switch, "qm9700", "Leaves", 0, 0, 4});
-        Link l{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, cables};
+        Link l{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, cables, {}, {}};
         l.fromBlocks = {16, 0};
         l.toBlocks = {1, 0};
         d.links.push_back(l);
@@ -351,7 +335,7 @@ private slots:
         Design d;
         d.parts.push_back({"n1", PartKind::Node, "dgx-h100", "Nodes", 0, 100, 100000});
         d.parts.push_back({"leaves", PartKind::Switch, "qm9700", "Leaves", 0, 0, 100000});
-        Link big{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, 1 << 20};
+        Link big{"l1", "n1", "leaves", 400, Medium::Fibre, LengthClass::InRow, 1 << 20, {}, {}};
         d.links.push_back(big);
         const Problems v = validateDesign(d, &catalog);
         QVERIFY(count(v, Severity::Error) > 0);

@@ -10,6 +10,7 @@
 //    leaf and intermediate tiers have GPUs/(k/2) switches, the top GPUs/k;
 //  - §4.2: k^2/2 hosts on two tiers (3k/2 switches), k^3/4 on three (5k^2/4);
 //    one level more (Al-Fares' recursion) gives k^4/8 on four, 7(k/2)^3 switches.
+#include "radix8_catalog.h"
 #include "cli_run.h"
 #include "fabric_checks.h"
 #include "test_designs.h"
@@ -34,23 +35,6 @@ using test::repoCatalog;
 
 namespace {
 
-// The repository catalog plus a radix-8 switch, so that the four-tier maximum
-// (k^4/8 = 512 endpoints) is small enough to build whole in a test.
-const Catalog& tinyRadixCatalog()
-{
-    static QTemporaryDir dir;
-    static const Catalog catalog = [] {
-        const QString user = dir.filePath(QStringLiteral("catalog.json"));
-        test::writeFileBytes(user, R"({"format":"clusterforge-catalog","version":1,"switches":[
-            {"id":"radix8","name":"Radix-8 test switch","tech":"infiniband","radix":8,"portGbps":400,
-             "powerW":100,"priceUsd":1000,"source":"test fixture"}]})");
-        auto loaded = Catalog::load(CF_SOURCE_DIR "/resources/catalog.json", user.toStdString());
-        if (!loaded || !loaded->switchSpec("radix8"))
-            qFatal("test catalog with radix8 did not load");
-        return std::move(*loaded);
-    }();
-    return catalog;
-}
 
 FabricSpec perRail(int nodes, const char* sw = "qm9700")
 {
@@ -220,7 +204,7 @@ private slots:
     // super-spine, 64 core. One node more exceeds it and names the field.
     void fourTierMaximum()
     {
-        const Catalog& c = tinyRadixCatalog();
+        const Catalog& c = test::radix8Catalog();
         const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8"), c);
         QVERIFY(f.problems().empty());
         QCOMPARE(f->summary.tiers, 4);
@@ -242,7 +226,7 @@ private slots:
     // Storage on four tiers lands on the cores, every cable on a free port.
     void storageOnFourTiers()
     {
-        const Catalog& c = tinyRadixCatalog();
+        const Catalog& c = test::radix8Catalog();
         FabricSpec s = fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8");
         s.storageId = "lustre-nvme";
         const Result<GeneratedFabric> f = generateFabric(s, c);
