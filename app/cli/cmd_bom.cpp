@@ -62,12 +62,8 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     singleDesignFile(files, errors);
-    if (!errors.empty()) {
-        for (const std::string& e : errors)
-            err << "clusterforge-cli bom: " << e << "\n";
-        err << "usage: clusterforge-cli " << bomSpec().usage() << "\n";
-        return kExitBadInput;
-    }
+    if (!errors.empty())
+        return reportBadInput(bomSpec(), errors, err);
 
     const Result<Design> loaded = loadDesignFile(files.front());
     if (!loaded.ok()) {

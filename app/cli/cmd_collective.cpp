@@ -68,12 +68,8 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
     auto problems = args.finish();
     if (problems.empty() && !input.catalog)
         problems.push_back("no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
-    if (!problems.empty()) {
-        for (const std::string& e : problems)
-            err << "clusterforge-cli collective: " << e << "\n";
-        err << "usage: clusterforge-cli " << collectiveSpec().usage() << "\n";
-        return kExitBadInput;
-    }
+    if (!problems.empty())
+        return reportBadInput(collectiveSpec(), problems, err);
 
     const Topology topology = deriveTopology(input.design, *input.catalog);
     if (topology.gpus < 1) {

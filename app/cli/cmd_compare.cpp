@@ -226,12 +226,8 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     std::vector<std::string> errors = list.finish();
     if (files.size() < std::size_t(kMinComparedVariants) || files.size() > std::size_t(kMaxComparedVariants))
         errors.push_back("give two to four design files, got " + std::to_string(files.size()));
-    if (!errors.empty()) {
-        for (const std::string& e : errors)
-            err << "clusterforge-cli compare: " << e << "\n";
-        err << "usage: clusterforge-cli " << compareSpec().usage() << "\n";
-        return kExitBadInput;
-    }
+    if (!errors.empty())
+        return reportBadInput(compareSpec(), errors, err);
 
     const Catalog& catalog = Catalog::builtin();
     std::vector<std::string> names;

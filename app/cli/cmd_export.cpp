@@ -23,10 +23,7 @@ constexpr const char* kName = "clusterforge-cli export";
 
 int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
-    for (const std::string& e : errors)
-        err << kName << ": " << e << "\n";
-    err << "usage: clusterforge-cli " << exportSpec().usage() << "\n";
-    return kExitBadInput;
+    return reportBadInput(exportSpec(), errors, err);
 }
 
 std::vector<std::string> formatNames()

@@ -41,10 +41,7 @@ constexpr long long kMaxTiersFlag = 4;
 
 int fail(std::ostream& err, const std::vector<std::string>& errors)
 {
-    for (const std::string& e : errors)
-        err << "clusterforge-cli generate: " << e << "\n";
-    err << "usage: clusterforge-cli " << generateSpec().usage() << "\n";
-    return kExitBadInput;
+    return reportBadInput(generateSpec(), errors, err);
 }
 
 // A starting split that passes validation, so the written design can be

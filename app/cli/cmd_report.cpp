@@ -1,5 +1,5 @@
 // clusterforge-cli report DESIGN.json -o FILE.pdf [--format json|text]
-// The printable report of a design (app/cli/design_report.h), the same pages
+// The printable report of a design (app/report/design_report.h), the same pages
 // the app exports, headless: main makes a QGuiApplication on the offscreen
 // platform for this command (fonts and QPdfWriter need one; no Qt Widgets).
 // Exit 0 with the file written; 2 for bad flags or an unreadable design or
@@ -7,7 +7,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
-#include "app/cli/design_report.h"
+#include "app/report/design_report.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
@@ -49,12 +49,8 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
     singleDesignFile(files, errors);
     if (errors.empty() && !qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
         errors.push_back("report: needs a QGuiApplication (clusterforge-cli's main makes one for this command)");
-    if (!errors.empty()) {
-        for (const std::string& e : errors)
-            err << kName << ": " << e << "\n";
-        err << "usage: clusterforge-cli " << reportSpec().usage() << "\n";
-        return kExitBadInput;
-    }
+    if (!errors.empty())
+        return reportBadInput(reportSpec(), errors, err);
     const Result<Design> loaded = loadDesignFile(files.front());
     if (!loaded.ok()) {
         err << kName << ": cannot read '" << files.front() << "'\n";

@@ -77,12 +77,8 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
     const std::vector<std::string> files = list.takePositionals();
     std::vector<std::string> errors = list.finish();
     singleDesignFile(files, errors);
-    if (!errors.empty()) {
-        for (const std::string& e : errors)
-            err << "clusterforge-cli validate: " << e << "\n";
-        err << "usage: clusterforge-cli " << validateSpec().usage() << "\n";
-        return kExitBadInput;
-    }
+    if (!errors.empty())
+        return reportBadInput(validateSpec(), errors, err);
 
     Result<Design> loaded = loadDesignFile(files.front());
     Problems problems = std::move(loaded.problems());

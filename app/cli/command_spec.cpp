@@ -1,5 +1,7 @@
 #include "app/cli/command_spec.h"
 
+#include "app/cli/commands.h" // kExitBadInput
+
 #include <algorithm>
 
 namespace cf::cli {
@@ -69,6 +71,14 @@ std::string commandHelp(const std::vector<const CommandSpec*>& forms)
         }
     }
     return text;
+}
+
+int reportBadInput(const CommandSpec& spec, const std::vector<std::string>& errors, std::ostream& err)
+{
+    for (const std::string& e : errors)
+        err << "clusterforge-cli " << spec.name << ": " << e << "\n";
+    err << "usage: clusterforge-cli " << spec.usage() << "\n";
+    return kExitBadInput;
 }
 
 } // namespace cf::cli

@@ -4,6 +4,7 @@
 
 #include "app/cli/flag_spec.h"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,9 @@ struct CommandSpec {
 // `COMMAND --help`: the usage line of every form (db has three), the summary,
 // then every group's flags with units, ranges and defaults.
 std::string commandHelp(const std::vector<const CommandSpec*>& forms);
+
+// Bad input: each error on its own line as "clusterforge-cli NAME: error", then
+// the usage line. Returns the exit status for bad input (2).
+int reportBadInput(const CommandSpec& spec, const std::vector<std::string>& errors, std::ostream& err);
 
 } // namespace cf::cli

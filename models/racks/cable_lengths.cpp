@@ -122,21 +122,10 @@ std::vector<CableRun> planCableRuns(const Design& design, const Catalog& catalog
         const bool fromGroup = from->second > 1;
         const int n = std::max(from->second, to->second);
         for (int m = 0; m < n; ++m) {
-            CableRun run;
-            run.link = i;
-            run.member = m;
-            run.cables = std::max(0, l.cablesPerMember);
-            run.medium = l.medium;
-            run.lengthClass = l.lengthClass;
             const auto a = index.find(l.fromPartId, fromGroup ? m : 0);
             const auto b = index.find(l.toPartId, fromGroup ? 0 : (to->second > 1 ? m : 0));
-            if (a && b && l.medium != Medium::NVLink) {
-                run.placed = true;
-                run.lengthM = cableLengthM(*a, heightOf(*a), *b, heightOf(*b));
-                const CableChoice c = cableChoiceFor(run.lengthM, l.speedGbps, l.medium);
-                run.medium = c.medium;
-                run.lengthClass = c.lengthClass;
-            }
+            CableRun run = runBetween(i, l, a, b, heightOf);
+            run.member = m;
             runs.push_back(run);
         }
     }

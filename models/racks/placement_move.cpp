@@ -13,18 +13,6 @@ std::string field(std::size_t placement, const char* member)
     return "placements[" + std::to_string(placement) + "]." + member;
 }
 
-const Part* partOf(const Design& d, const std::string& id)
-{
-    const auto it = std::find_if(d.parts.begin(), d.parts.end(), [&](const Part& p) { return p.id == id; });
-    return it == d.parts.end() ? nullptr : &*it;
-}
-
-const Rack* rackOf(const Design& d, const std::string& id)
-{
-    const auto it = std::find_if(d.racks.begin(), d.racks.end(), [&](const Rack& r) { return r.id == id; });
-    return it == d.racks.end() ? nullptr : &*it;
-}
-
 std::string displayName(const Part* p, const std::string& id)
 {
     return p && !p->name.empty() ? p->name : id;
@@ -39,7 +27,7 @@ int placementHeightU(const Design& design, const Catalog& catalog, std::size_t p
     if (placement >= design.placements.size())
         return 0;
     const Placement& pl = design.placements[placement];
-    const Part* part = partOf(design, pl.partId);
+    const Part* part = design.findPart(pl.partId);
     const int unitU = part ? partHeightU(*part, catalog) : kUnknownHeightU;
     const bool group = part && part->kind != PartKind::Storage; // node groups and switch arrays
     return (group ? std::max(1, pl.members) : 1) * unitU;
@@ -52,9 +40,9 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
     if (placement >= design.placements.size())
         return R::failure({{Severity::Error, "placements", "There is no placement " + std::to_string(placement) + ".", {}}});
     const Placement& from = design.placements[placement];
-    const Part* part = partOf(design, from.partId);
+    const Part* part = design.findPart(from.partId);
     const std::string name = displayName(part, from.partId);
-    const Rack* rack = rackOf(design, rackId);
+    const Rack* rack = design.findRack(rackId);
     if (!rack)
         return R::failure({{Severity::Error, field(placement, "rack"),
                             "'" + rackId + "' is not a rack of this design; " + name + " stays where it is.",
@@ -76,7 +64,7 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
         if (low <= top && u <= high)
             return R::failure({{Severity::Error, field(placement, "u"),
                                 "U " + std::to_string(u) + " to " + std::to_string(top) + " of " + rackName(*rack)
-                                    + " is taken: " + displayName(partOf(design, other.partId), other.partId)
+                                    + " is taken: " + displayName(design.findPart(other.partId), other.partId)
                                     + " stands at U " + std::to_string(low) + " to " + std::to_string(high) + ".",
                                 from.partId}});
     }
@@ -90,7 +78,7 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
 std::optional<int> lowestUWhere(const Design& design, const Catalog& catalog, const std::string& rackId,
                                 const std::function<bool(int u)>& fits)
 {
-    const Rack* rack = rackOf(design, rackId);
+    const Rack* rack = design.findRack(rackId);
     const RackSpec* type = rack ? catalog.rack(rack->catalogId) : nullptr;
     if (!type)
         return std::nullopt;

@@ -15,18 +15,6 @@ namespace {
 // array's count, otherwise one (as the rack validator counts them).
 int unitsOf(const Part& p) { return partMembers(p); }
 
-const Part* partOf(const Design& d, const std::string& id)
-{
-    const auto it = std::find_if(d.parts.begin(), d.parts.end(), [&](const Part& p) { return p.id == id; });
-    return it == d.parts.end() ? nullptr : &*it;
-}
-
-const Rack* rackOf(const Design& d, const std::string& id)
-{
-    const auto it = std::find_if(d.racks.begin(), d.racks.end(), [&](const Rack& r) { return r.id == id; });
-    return it == d.racks.end() ? nullptr : &*it;
-}
-
 std::string rackName(const Rack& r) { return r.name.empty() ? r.id : r.name; }
 
 // "DGX B200" for a single part, "DGX B200 #5" or "DGX B200 #5-#12" for group members (people count from 1).
@@ -100,13 +88,13 @@ Result<Placement> placementForUnplaced(const Design& design, const Catalog& cata
                                        const std::string& rackId, int u)
 {
     using R = Result<Placement>;
-    const Part* part = partOf(design, run.partId);
+    const Part* part = design.findPart(run.partId);
     const std::string name = runName(part, run);
     if (!part || run.members < 1 || run.firstMember < 0
         || run.firstMember + static_cast<long long>(run.members) > unitsOf(*part) || !isUnplaced(design, run))
         return R::failure({problem("placements.rack", name + " is not a part (or members) in no rack of this design.",
                                    run.partId)});
-    const Rack* rack = rackOf(design, rackId);
+    const Rack* rack = design.findRack(rackId);
     const RackSpec* type = rack ? catalog.rack(rack->catalogId) : nullptr;
     if (!type)
         return R::failure({problem("placements.rack",
@@ -125,7 +113,7 @@ Result<Placement> placementForUnplaced(const Design& design, const Catalog& cata
         if (o.low <= u && u <= o.high)
             return R::failure({problem("placements.u",
                                        name + " cannot stand at " + where + ": it is taken by "
-                                           + runName(partOf(design, other.partId),
+                                           + runName(design.findPart(other.partId),
                                                      {other.partId, other.firstMember, other.members})
                                            + " (U " + std::to_string(o.low) + " to " + std::to_string(o.high) + ").",
                                        run.partId)});

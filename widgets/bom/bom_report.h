@@ -1,6 +1,6 @@
 #pragma once
 // The app's entry to the printable PDF report of a design: DesignReport
-// (app/cli/design_report.h), the same pages as `clusterforge-cli report`.
+// (app/report/design_report.h), the same pages as `clusterforge-cli report`.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"

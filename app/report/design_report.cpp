@@ -1,4 +1,4 @@
-#include "app/cli/design_report.h"
+#include "app/report/design_report.h"
 
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"

@@ -1,0 +1,176 @@
+// Issue 13: the project stands alone and keeps the layout the README describes.
+// These read the source tree (CF_SOURCE_DIR), so a new folder missing from the
+// README's map, an include that crosses layers the wrong way, or a path outside
+// the repository fails here rather than in a user's fresh clone.
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtTest>
+
+namespace {
+
+const QString kSourceDir = QStringLiteral(CF_SOURCE_DIR);
+const QStringList kLayers = {QStringLiteral("app"), QStringLiteral("models"), QStringLiteral("widgets")};
+
+QString readText(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+// The lines of the README's "## Folders" code block.
+QStringList folderMapLines()
+{
+    const QString readme = readText(kSourceDir + QStringLiteral("/README.md"));
+    const qsizetype section = readme.indexOf(QStringLiteral("\n## Folders"));
+    if (section < 0)
+        return {};
+    const qsizetype open = readme.indexOf(QStringLiteral("```"), section);
+    const qsizetype close = readme.indexOf(QStringLiteral("```"), open + 3);
+    if (open < 0 || close < 0)
+        return {};
+    return readme.mid(open + 3, close - open - 3).split(QLatin1Char('\n'));
+}
+
+// Folders the map names under app/, models/ and widgets/: "app/cli/" at the left
+// margin, or "  design/" indented under the last top-level "models/" line.
+QSet<QString> foldersInMap()
+{
+    static const QRegularExpression top(QStringLiteral(R"(^([a-z]+)/([a-z_]+/)?\s)"));
+    static const QRegularExpression child(QStringLiteral(R"(^  ([a-z_]+)/\s)"));
+    QSet<QString> folders;
+    QString parent;
+    for (const QString& line : folderMapLines()) {
+        if (const QRegularExpressionMatch m = top.match(line); m.hasMatch()) {
+            parent = m.captured(1);
+            if (!m.captured(2).isEmpty())
+                folders.insert(parent + QLatin1Char('/') + m.captured(2).chopped(1));
+        } else if (const QRegularExpressionMatch c = child.match(line); c.hasMatch() && !parent.isEmpty()) {
+            folders.insert(parent + QLatin1Char('/') + c.captured(1));
+        }
+    }
+    return folders;
+}
+
+QSet<QString> foldersOnDisk()
+{
+    QSet<QString> folders;
+    for (const QString& layer : kLayers)
+        for (const QString& sub : QDir(kSourceDir + QLatin1Char('/') + layer).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            folders.insert(layer + QLatin1Char('/') + sub);
+    return folders;
+}
+
+// Every source file of the given top-level folders, relative to the repository.
+QStringList sourceFiles(const QStringList& tops)
+{
+    QStringList files;
+    for (const QString& top : tops) {
+        QDirIterator it(kSourceDir + QLatin1Char('/') + top, {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            files << it.next().mid(kSourceDir.size() + 1);
+    }
+    return files;
+}
+
+QStringList quotedIncludes(const QString& text)
+{
+    static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"([^\"]+)\""),
+                                            QRegularExpression::MultilineOption);
+    QStringList out;
+    for (auto it = include.globalMatch(text); it.hasNext();)
+        out << it.next().captured(1);
+    return out;
+}
+
+} // namespace
+
+class TstProjectLayout : public QObject {
+    Q_OBJECT
+
+private slots:
+    void readmeFolderMapNamesEveryFolder()
+    {
+        const QSet<QString> map = foldersInMap();
+        QVERIFY2(!map.isEmpty(), "README.md has no \"## Folders\" code block");
+        const QSet<QString> disk = foldersOnDisk();
+        QVERIFY(!disk.isEmpty());
+        QStringList missing = (disk - map).values();
+        QStringList stale = (map - disk).values();
+        missing.sort();
+        stale.sort();
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("folders not in README's map: ") + missing.join(", ")));
+        QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("README's map names folders that do not exist: ") +
+                                             stale.join(", ")));
+    }
+
+    // Includes name their layer from the root, and data flows one way: the
+    // engine never includes a view or a front end, and a view includes no front
+    // end (app/report, the PDF both front ends print, is a library below them).
+    void includesNameTheirLayerAndFlowOneWay()
+    {
+        QStringList violations;
+        const QStringList files = sourceFiles(kLayers);
+        QVERIFY(files.size() > 100);
+        for (const QString& file : files) {
+            for (const QString& inc : quotedIncludes(readText(kSourceDir + QLatin1Char('/') + file))) {
+                const QString layer = inc.section(QLatin1Char('/'), 0, 0);
+                if (!kLayers.contains(layer) || !inc.contains(QLatin1Char('/')))
+                    violations << file + QStringLiteral(": \"") + inc + QStringLiteral("\" does not name its layer");
+                else if (file.startsWith(QLatin1String("models/")) && layer != QLatin1String("models"))
+                    violations << file + QStringLiteral(": the engine includes \"") + inc + QLatin1Char('"');
+                else if (file.startsWith(QLatin1String("widgets/")) && layer == QLatin1String("app") &&
+                         !inc.startsWith(QLatin1String("app/report/")))
+                    violations << file + QStringLiteral(": a widget includes the application \"") + inc +
+                                      QLatin1Char('"');
+            }
+        }
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.join('\n')));
+    }
+
+    // Issue 13 item 1: nothing reads a path outside the repository (a user's
+    // clone has nothing beside it).
+    void nothingReachesOutsideTheRepository()
+    {
+        static const QRegularExpression outside(QStringLiteral(R"((\.\./)+shared\b|shared/refdata)"));
+        QStringList hits;
+        QStringList files = sourceFiles(kLayers + QStringList{QStringLiteral("tests"), QStringLiteral("bench")});
+        for (const char* extra : {"CMakeLists.txt", "CMakePresets.json", "scripts/setup.sh", ".ci/run"})
+            files << QString::fromLatin1(extra);
+        for (const QString& file : files) {
+            if (file.endsWith(QLatin1String("tst_project_layout.cpp")))
+                continue; // this file names the pattern it looks for
+            const QStringList lines = readText(kSourceDir + QLatin1Char('/') + file).split(QLatin1Char('\n'));
+            for (int i = 0; i < lines.size(); ++i)
+                if (outside.match(lines[i]).hasMatch())
+                    hits << QStringLiteral("%1:%2: %3").arg(file).arg(i + 1).arg(lines[i].trimmed());
+        }
+        QVERIFY(files.size() > 150);
+        QVERIFY2(hits.isEmpty(), qPrintable(hits.join('\n')));
+    }
+
+    // The validation data the tests and the accuracy report use ships inside
+    // the repository, each file with its sources named in the folder's README.
+    void validationDataShipsWithItsSources()
+    {
+        const QString dir = QStringLiteral(CF_VALIDATION_DIR);
+        QVERIFY2(dir.startsWith(kSourceDir + QLatin1Char('/')), qPrintable(dir));
+        const QString readme = readText(dir + QStringLiteral("/README.md"));
+        QVERIFY2(!readme.isEmpty(), "resources/validation/README.md is missing");
+        const QStringList data = QDir(dir).entryList({QStringLiteral("*.csv"), QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(data.contains(QStringLiteral("calibration.csv")));
+        QVERIFY(data.contains(QStringLiteral("calibration_moe.csv")));
+        QVERIFY(data.contains(QStringLiteral("collectives.csv")));
+        for (const QString& file : data)
+            QVERIFY2(readme.contains(file), qPrintable(file + QStringLiteral(" is not described in the README")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstProjectLayout)
+#include "tst_project_layout.moc"
