@@ -41,12 +41,8 @@ inline constexpr double kAllToAllBytesPerElement = 2.0;
 // each way (our count).
 inline constexpr double kPermuteBytesPerElement = 8.0;
 
-// Seconds of one expert all-to-all (dispatch or combine) of `bytesPerGpu` over an
-// EP group of `ep` ranks placed `stride` ranks apart (ETP inside EP, Megatron-Core
-// folding order): inside the scale-up domain when it fits, else over the drawn
-// fabric (one NIC per rank, tier oversubscription, and the bisection when every
-// EP group crosses the worst cut). Fills `insideScaleUp`.
-double expertAllToAllSeconds(const Topology& topology, double bytesPerGpu, int ep, int stride, bool& insideScaleUp);
+// The expert all-to-all is moe_all_to_all.h, one layer's cost moe_layer_cost.h, the
+// layers per pipeline rank moe_pipeline_ranks.h, the memory per rank moe_stage_memory.h.
 
 // Fills everything predictStep and the memory part of predictSplit fill, for
 // an extended shape: flops, microbatch, breakdown, comm, memory, stages, moe.

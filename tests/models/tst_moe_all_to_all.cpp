@@ -2,7 +2,7 @@
 // the properties issue 15 asks for: more EP never raises expert memory per GPU;
 // an EP group leaving the NVLink domain is never faster than one inside it.
 #include "models/predict/evaluate.h"
-#include "models/predict/moe_step_model.h"
+#include "models/predict/moe_all_to_all.h"
 #include "models/topology/topology.h"
 
 #include "moe_clusters.h"

@@ -1,9 +1,12 @@
 #include "widgets/canvas/design_view.h"
 
 #include "models/design/link_rules.h"
+#include "widgets/canvas/canvas_actions.h"
+#include "widgets/canvas/canvas_grid.h"
 #include "widgets/canvas/canvas_style.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/link_item.h"
+#include "widgets/canvas/palette_drop.h"
 #include "widgets/document/design_clipboard.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
@@ -11,13 +14,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QGraphicsLineItem>
 #include <QKeyEvent>
-#include <QLabel>
 #include <QMimeData>
 #include <QPainter>
-#include <QScrollBar>
-#include <QStyleOptionGraphicsItem>
 #include <QTimer>
 
 #include <algorithm>
@@ -28,24 +27,13 @@ namespace cf {
 namespace {
 // Fit-to-view margin around the items, scene units (our choice).
 constexpr double kFitMargin = 60.0;
-// Grid lines are drawn only when zoomed in at least this far (our choice).
-constexpr double kGridMinZoom = 0.5;
-// The empty-canvas hint: at most this wide, and this far in from the edges, pixels (our choice).
-constexpr int kHintMaxWidthPx = 460;
-constexpr int kHintMarginPx = 24;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-QPointF snapped(QPointF p)
-{
-    return QPointF(std::round(p.x() / canvas::kGridSize) * canvas::kGridSize,
-                   std::round(p.y() / canvas::kGridSize) * canvas::kGridSize);
-}
 } // namespace
 
 DesignView::DesignView(DesignDocument* document, const Catalog& catalog, QWidget* parent)
     : QGraphicsView(parent), document_(document), catalog_(catalog),
-      scene_(new DesignScene(document, catalog, this))
+      scene_(new DesignScene(document, catalog, this)), panner_(this)
 {
     setScene(scene_);
     setDragMode(QGraphicsView::RubberBandDrag);
@@ -61,83 +49,14 @@ DesignView::DesignView(DesignDocument* document, const Catalog& catalog, QWidget
     connect(document_, &DesignDocument::focusRequested, this, &DesignView::selectAndCentre);
     // Scroll range follows the items but always includes some room around them.
     connect(scene_, &QGraphicsScene::sceneRectChanged, this, [this] { updateViewCentre(); });
-    createCanvasActions();
-    // A first-time user sees an empty white canvas: say how to begin. The
-    // label lets the mouse (and drops from the palette) through to the canvas.
-    // A child of the view, not of its viewport: a scroll moves the viewport's
-    // children with the scene.
-    emptyHint_ = new QLabel(this);
-    emptyHint_->setObjectName(QStringLiteral("emptyCanvasHint"));
-    emptyHint_->setWordWrap(true);
-    emptyHint_->setAlignment(Qt::AlignCenter);
-    emptyHint_->setMaximumWidth(kHintMaxWidthPx);
-    emptyHint_->setAttribute(Qt::WA_TransparentForMouseEvents);
-    emptyHint_->setStyleSheet(QStringLiteral("color: #444; background: rgba(255,255,255,230); padding: 8px;"));
-    emptyHint_->setText(tr("<b>An empty design.</b> Drag nodes, a switch and storage from the <b>Palette</b> "
-                           "onto this canvas and press <b>L</b> to draw links; or use <b>Tools &gt; Generate "
-                           "Fabric</b> (Ctrl+G); or start from <b>File &gt; Open Example</b>. "
-                           "<b>Help &gt; Getting Started</b> explains the rest."));
-    for (auto signal : {&DesignDocument::partAdded, &DesignDocument::partRemoved})
-        connect(document_, signal, this, [this] { updateEmptyHint(); });
+    canvasActions_ = canvas::createCanvasActions(this);
+    // A first-time user sees an empty white canvas: say how to begin.
+    emptyHint_ = new EmptyCanvasHint(this, document_);
     connect(document_, &DesignDocument::designReset, this, [this] {
-        updateEmptyHint();
         // All parts replaced (a generated fabric, its undo, an opened file):
         // show what is there now, once the scene has rebuilt (issue 18, finding 6).
         QTimer::singleShot(0, this, &DesignView::fitToView);
     });
-    updateEmptyHint();
-}
-
-void DesignView::createCanvasActions()
-{
-    struct Spec {
-        const char* name;
-        QString text;
-        QList<QKeySequence> keys;
-        void (DesignView::*slot)();
-    };
-    // The keys the canvas has always had (docs/canvas.md); as actions so they
-    // are scoped to the canvas and listed from one place.
-    const Spec specs[] = {
-        {"canvasFit", tr("Fit the design in the canvas"), {QKeySequence(Qt::Key_F)}, &DesignView::fitToView},
-        {"canvasZoomIn", tr("Zoom in on the canvas"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)},
-         &DesignView::zoomIn},
-        {"canvasZoomOut", tr("Zoom out of the canvas"), {QKeySequence(Qt::Key_Minus)}, &DesignView::zoomOut},
-    };
-    for (const Spec& spec : specs) {
-        auto* action = new QAction(spec.text, this);
-        action->setObjectName(QString::fromLatin1(spec.name));
-        action->setShortcuts(spec.keys);
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(action, &QAction::triggered, this, spec.slot);
-        addAction(action);
-        canvasActions_ << action;
-    }
-}
-
-QAction* DesignView::canvasActionFor(const QKeyEvent* event) const
-{
-    const QKeySequence pressed(event->keyCombination());
-    for (QAction* action : canvasActions_)
-        if (action->shortcuts().contains(pressed))
-            return action;
-    return nullptr;
-}
-
-void DesignView::updateEmptyHint()
-{
-    const bool empty = document_->design().parts.empty();
-    emptyHint_->setVisible(empty);
-    if (!empty)
-        return;
-    // Centred on the viewport, inside it whatever its size.
-    const QRect area = viewport()->geometry().adjusted(kHintMarginPx, kHintMarginPx, -kHintMarginPx, -kHintMarginPx);
-    const int width = std::max(0, std::min(kHintMaxWidthPx, area.width()));
-    const int height = std::max(0, std::min(area.height(), emptyHint_->heightForWidth(width)));
-    QRect box(0, 0, width, height);
-    box.moveCenter(area.center());
-    emptyHint_->setGeometry(box);
-    emptyHint_->raise();
 }
 
 void DesignView::say(const QString& text)
@@ -149,7 +68,7 @@ void DesignView::say(const QString& text)
 PartItem* DesignView::partAt(QPoint viewportPos) const
 {
     for (QGraphicsItem* item : items(viewportPos))
-        if (item != rubberLink_)
+        if (item != linkDrag_.line())
             if (auto* part = dynamic_cast<PartItem*>(item))
                 return part;
     return nullptr;
@@ -157,19 +76,12 @@ PartItem* DesignView::partAt(QPoint viewportPos) const
 
 QString DesignView::placePart(const QString& catalogId, QPointF scenePos)
 {
-    const std::string id = catalogId.toStdString();
-    PartKind kind;
-    if (catalog_.node(id))
-        kind = PartKind::Node;
-    else if (catalog_.switchSpec(id))
-        kind = PartKind::Switch;
-    else if (catalog_.storage(id))
-        kind = PartKind::Storage;
-    else {
+    const std::optional<PartKind> kind = canvas::placeableKind(catalog_, catalogId.toStdString());
+    if (!kind) {
         say(tr("%1 is not a placeable part (only nodes, switches and storage are)").arg(catalogId));
         return {};
     }
-    return document_->addPart(kind, catalogId, snapped(scenePos));
+    return document_->addPart(*kind, catalogId, canvas::snappedToGrid(scenePos));
 }
 
 QString DesignView::tryAddLink(const QString& fromId, const QString& toId)
@@ -327,16 +239,15 @@ void DesignView::keyPressEvent(QKeyEvent* event)
         paste();
     else if (event->key() == Qt::Key_D && (event->modifiers() & Qt::ControlModifier))
         duplicateSelection();
-    else if (QAction* action = canvasActionFor(event))
+    else if (QAction* action = canvas::canvasActionFor(canvasActions_, event))
         action->trigger(); // the view has focus but its window is not active (tests, embedding)
     else if (event->key() == Qt::Key_L && event->modifiers() == Qt::NoModifier)
         setLinkMode(!linkMode_);
     else if (event->key() == Qt::Key_Escape && linkMode_)
         setLinkMode(false);
-    else if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
-        spaceHeld_ = true;
-        viewport()->setCursor(Qt::OpenHandCursor);
-    } else {
+    else if (event->key() == Qt::Key_Space && !event->isAutoRepeat())
+        panner_.holdSpace(true, restCursor());
+    else {
         QGraphicsView::keyPressEvent(event);
         return;
     }
@@ -346,8 +257,7 @@ void DesignView::keyPressEvent(QKeyEvent* event)
 void DesignView::keyReleaseEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
-        spaceHeld_ = false;
-        viewport()->setCursor(linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor);
+        panner_.holdSpace(false, restCursor());
         event->accept();
         return;
     }
@@ -357,21 +267,13 @@ void DesignView::keyReleaseEvent(QKeyEvent* event)
 void DesignView::mousePressEvent(QMouseEvent* event)
 {
     const QPoint pos = event->position().toPoint();
-    if (event->button() == Qt::MiddleButton || (spaceHeld_ && event->button() == Qt::LeftButton)) {
-        panning_ = true;
-        panLast_ = pos;
-        viewport()->setCursor(Qt::ClosedHandCursor);
+    if (panner_.press(event->button(), pos)) {
         event->accept();
         return;
     }
     if (linkMode_ && event->button() == Qt::LeftButton) {
-        if (PartItem* from = partAt(pos)) {
-            linkFrom_ = from->partId();
-            rubberLink_ = new QGraphicsLineItem(QLineF(from->pos(), mapToScene(pos)));
-            rubberLink_->setPen(QPen(canvas::kSelectionColour, 2, Qt::DashLine));
-            rubberLink_->setZValue(10);
-            scene_->addItem(rubberLink_);
-        }
+        if (PartItem* from = partAt(pos))
+            linkDrag_.start(scene_, from->partId(), from->pos(), mapToScene(pos));
         event->accept();
         return;
     }
@@ -381,16 +283,12 @@ void DesignView::mousePressEvent(QMouseEvent* event)
 void DesignView::mouseMoveEvent(QMouseEvent* event)
 {
     const QPoint pos = event->position().toPoint();
-    if (panning_) {
-        const QPoint delta = pos - panLast_;
-        panLast_ = pos;
-        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
-        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+    if (panner_.move(pos)) {
         event->accept();
         return;
     }
-    if (rubberLink_) {
-        rubberLink_->setLine(QLineF(rubberLink_->line().p1(), mapToScene(pos)));
+    if (linkDrag_.active()) {
+        linkDrag_.moveTo(mapToScene(pos));
         event->accept();
         return;
     }
@@ -400,20 +298,16 @@ void DesignView::mouseMoveEvent(QMouseEvent* event)
 void DesignView::mouseReleaseEvent(QMouseEvent* event)
 {
     const QPoint pos = event->position().toPoint();
-    if (panning_) {
-        panning_ = false;
-        viewport()->setCursor(spaceHeld_ ? Qt::OpenHandCursor : (linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor));
+    if (panner_.release(restCursor())) {
         updateViewCentre();
         event->accept();
         return;
     }
-    if (rubberLink_) {
-        delete rubberLink_;
-        rubberLink_ = nullptr;
+    if (linkDrag_.active()) {
+        const QString from = linkDrag_.finish();
         // Released on the start part too: tryAddLink says why that is refused.
         if (PartItem* to = partAt(pos))
-            tryAddLink(linkFrom_, to->partId());
-        linkFrom_.clear();
+            tryAddLink(from, to->partId());
         event->accept();
         return;
     }
@@ -422,7 +316,7 @@ void DesignView::mouseReleaseEvent(QMouseEvent* event)
 
 void DesignView::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
+    if (canvas::carriesPart(event->mimeData()))
         event->acceptProposedAction();
     else
         QGraphicsView::dragEnterEvent(event);
@@ -430,7 +324,7 @@ void DesignView::dragEnterEvent(QDragEnterEvent* event)
 
 void DesignView::dragMoveEvent(QDragMoveEvent* event)
 {
-    if (event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
+    if (canvas::carriesPart(event->mimeData()))
         event->acceptProposedAction();
     else
         QGraphicsView::dragMoveEvent(event);
@@ -438,12 +332,11 @@ void DesignView::dragMoveEvent(QDragMoveEvent* event)
 
 void DesignView::dropEvent(QDropEvent* event)
 {
-    if (!event->mimeData()->hasFormat(QLatin1String(kPartMimeType))) {
+    if (!canvas::carriesPart(event->mimeData())) {
         QGraphicsView::dropEvent(event);
         return;
     }
-    const QString catalogId = QString::fromUtf8(event->mimeData()->data(QLatin1String(kPartMimeType)));
-    const QString id = placePart(catalogId, mapToScene(event->position().toPoint()));
+    const QString id = placePart(canvas::droppedPartId(event->mimeData()), mapToScene(event->position().toPoint()));
     if (!id.isEmpty())
         document_->setSelectedIds({id});
     event->acceptProposedAction();
@@ -451,47 +344,12 @@ void DesignView::dropEvent(QDropEvent* event)
 
 void DesignView::drawBackground(QPainter* painter, const QRectF& rect)
 {
-    painter->fillRect(rect, Qt::white);
-    if (zoom() < kGridMinZoom)
-        return;
-    // Every fifth grid line: a 100-unit grid that the snapped parts sit on.
-    const double step = canvas::kGridSize * 5;
-    painter->setPen(QPen(canvas::kGridColour, 0));
-    const double left = std::floor(rect.left() / step) * step;
-    const double top = std::floor(rect.top() / step) * step;
-    QVector<QLineF> lines;
-    for (double x = left; x < rect.right(); x += step)
-        lines.append(QLineF(x, rect.top(), x, rect.bottom()));
-    for (double y = top; y < rect.bottom(); y += step)
-        lines.append(QLineF(rect.left(), y, rect.right(), y));
-    painter->drawLines(lines);
+    canvas::paintGrid(*painter, rect, zoom());
 }
 
 void DesignView::drawForeground(QPainter* painter, const QRectF& rect)
 {
-    const QTransform toDevice = painter->worldTransform();
-    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(toDevice);
-    const QRect device(0, 0, painter->device()->width(), painter->device()->height());
-    // At full detail every part says what it is; zoomed out, one label per tier does.
-    const QList<TierLabel> labels =
-        lod < canvas::kLabelLod
-            ? TierLabels::place(scene_->tiers(), [this](const Tier& t) { return scene_->tierRect(t); }, toDevice,
-                                device, font())
-            : QList<TierLabel>{};
-    if (painter->device() == viewport() && labels != tierLabels_) {
-        // A partial repaint (a moved part, a scroll) may move a label out of
-        // the exposed area: repaint where the old and new labels are.
-        const QRect exposed = toDevice.mapRect(rect).toAlignedRect();
-        QRegion stale;
-        for (const QList<TierLabel>* list : {&std::as_const(tierLabels_), &labels})
-            for (const TierLabel& l : *list)
-                if (!exposed.contains(l.rect))
-                    stale += l.rect.adjusted(-1, -1, 1, 1);
-        if (!stale.isEmpty())
-            viewport()->update(stale);
-    }
-    tierLabels_ = labels;
-    TierLabels::draw(*painter, labels, font());
+    tierLabels_.paint(*painter, rect, *scene_, font(), viewport());
 }
 
 void DesignView::scrollContentsBy(int dx, int dy)
@@ -503,7 +361,7 @@ void DesignView::scrollContentsBy(int dx, int dy)
     // scroll too: while any shows, the whole viewport is repainted (only at
     // the zoomed-out levels that have tier labels; the blit had left ghosts).
     QGraphicsView::scrollContentsBy(dx, dy);
-    if (!tierLabels_.isEmpty())
+    if (!tierLabels_.labels().isEmpty())
         viewport()->update();
     updateViewCentre();
 }
@@ -512,8 +370,10 @@ void DesignView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
     updateViewCentre();
-    updateEmptyHint();
+    emptyHint_->refresh();
 }
+
+Qt::CursorShape DesignView::restCursor() const { return linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor; }
 
 void DesignView::updateViewCentre() { document_->setViewCentre(mapToScene(viewport()->rect().center())); }
 

@@ -4,7 +4,10 @@
 // copy/paste/duplicate and drops from the palette. Every edit goes through the
 // DesignDocument; the view keeps only view state (zoom, link mode, drag).
 
-#include "widgets/canvas/tier_labels.h"
+#include "widgets/canvas/empty_canvas_hint.h"
+#include "widgets/canvas/link_drag.h"
+#include "widgets/canvas/tier_label_overlay.h"
+#include "widgets/canvas/view_panner.h"
 
 #include <QGraphicsView>
 #include <QList>
@@ -12,8 +15,6 @@
 #include <QString>
 
 class QAction;
-class QGraphicsLineItem;
-class QLabel;
 
 namespace cf {
 
@@ -38,7 +39,7 @@ public:
     // The tier summaries of the last paint ("64 leaves · Quantum-2 QM9700"),
     // boxes in viewport pixels; empty at full detail (zoom >= kLabelLod).
     using TierLabel = cf::TierLabel;
-    const QList<TierLabel>& tierLabels() const { return tierLabels_; }
+    const QList<TierLabel>& tierLabels() const { return tierLabels_.labels(); }
     // The words over an empty canvas (how to start); hidden once a part is drawn.
     QLabel* emptyHint() const { return emptyHint_; }
     // Single-key canvas shortcuts (F fit, +/- zoom): QActions in the view's
@@ -91,22 +92,18 @@ private:
     void say(const QString& text);
     void updateViewCentre();
     void pasteText(const QString& json, QPointF offset);
-    void createCanvasActions();
-    QAction* canvasActionFor(const QKeyEvent* event) const;
-    void updateEmptyHint();
+    // The cursor when neither panning nor holding Space: the cross in link mode.
+    Qt::CursorShape restCursor() const;
 
     DesignDocument* document_;
     const Catalog& catalog_;
     DesignScene* scene_;
     bool linkMode_ = false;
-    bool spaceHeld_ = false;
-    bool panning_ = false;
-    QPoint panLast_;
-    QString linkFrom_;
-    QGraphicsLineItem* rubberLink_ = nullptr;
+    ViewPanner panner_;
+    LinkDrag linkDrag_;
     QString lastMessage_;
-    QList<TierLabel> tierLabels_;
-    QLabel* emptyHint_ = nullptr;
+    TierLabelOverlay tierLabels_;
+    EmptyCanvasHint* emptyHint_ = nullptr;
     QList<QAction*> canvasActions_;
 };
 

@@ -1,11 +1,11 @@
 #include "widgets/library/design_browser_dialog.h"
 
-#include "widgets/charts/chart_format.h"
 #include "models/store/design_store.h"
+#include "widgets/library/figure_delegate.h"
+#include "widgets/library/library_listing.h"
+#include "widgets/library/library_rows.h"
 
-#include <QApplication>
 #include <QDialogButtonBox>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -14,90 +14,13 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
-#include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
-
-#include <map>
 
 namespace cf {
 
 namespace {
-
-constexpr double kSecondsPerDay = 86400.0;
-constexpr int kColumnGap = 16;   // pixels added to each fitted column (our choice)
-constexpr int kFigureMargin = 8; // pixels between a right-aligned figure and the next column (our choice)
-
-// Right-aligned figures keep a margin from the column to their right: the
-// cell's background and selection fill the whole cell, the text a narrower rect.
-class FigureDelegate : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
-    {
-        if (!(index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight)) {
-            QStyledItemDelegate::paint(painter, option, index);
-            return;
-        }
-        QStyleOptionViewItem o(option);
-        initStyleOption(&o, index);
-        QStyle* style = o.widget ? o.widget->style() : QApplication::style();
-        const QString text = o.text;
-        o.text.clear();
-        style->drawControl(QStyle::CE_ItemViewItem, &o, painter, o.widget); // background, selection
-        o.text = text;
-        o.rect.adjust(0, 0, -kFigureMargin, 0);
-        o.backgroundBrush = Qt::NoBrush;
-        o.features &= ~QStyleOptionViewItem::Alternate;
-        o.palette.setBrush(QPalette::Highlight, Qt::transparent);
-        o.state &= ~QStyle::State_HasFocus;
-        style->drawControl(QStyle::CE_ItemViewItem, &o, painter, o.widget); // the text only
-    }
-};
-
-QStandardItem* cell(const QString& text, const QVariant& sortValue = {}, bool right = false)
-{
-    auto* item = new QStandardItem(text);
-    item->setEditable(false);
-    item->setData(sortValue.isValid() ? sortValue : QVariant(text), DesignBrowserDialog::SortRole);
-    if (right)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
-QStandardItem* metric(const std::optional<double>& v, const std::function<QString(double)>& format)
-{
-    if (!v)
-        return cell(QStringLiteral("—"), QVariant(), true);
-    return cell(format(*v), *v, true);
-}
-
-QString localTime(const QDateTime& utc)
-{
-    return utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-}
-
-QList<QStandardItem*> variantRow(const VariantRow& v)
-{
-    QList<QStandardItem*> row(DesignBrowserDialog::ColumnCount);
-    row[DesignBrowserDialog::Name] = cell(v.name);
-    row[DesignBrowserDialog::Name]->setData(v.id, DesignBrowserDialog::IdRole);
-    row[DesignBrowserDialog::Name]->setData(false, DesignBrowserDialog::IsDesignRole);
-    const Headline& h = v.headline;
-    row[DesignBrowserDialog::Gpus] =
-        h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true) : cell(QStringLiteral("—"), {}, true);
-    row[DesignBrowserDialog::Mfu] = metric(h.mfu, formatPercent);
-    row[DesignBrowserDialog::TokensPerS] = metric(h.tokensPerS, formatRate);
-    row[DesignBrowserDialog::TimeToTrain] =
-        metric(h.timeToTrainDays, [](double d) { return formatSeconds(d * kSecondsPerDay); });
-    row[DesignBrowserDialog::Capex] = metric(h.capexUsd, formatUsd);
-    row[DesignBrowserDialog::TotalCost] = metric(h.totalCostUsd, formatUsd);
-    row[DesignBrowserDialog::Note] = cell(v.note);
-    row[DesignBrowserDialog::Note]->setToolTip(v.note);
-    row[DesignBrowserDialog::Saved] = cell(localTime(v.created), v.created);
-    return row;
-}
-
+constexpr int kColumnGap = 16; // pixels added to each fitted column (our choice)
 } // namespace
 
 DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : QDialog(parent), store_(store)
@@ -110,7 +33,32 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
     search_->setPlaceholderText(tr("Search designs, variants and notes…"));
     search_->setClearButtonEnabled(true);
     layout->addWidget(search_);
+    createModel();
+    createView();
+    layout->addWidget(view_, 1);
 
+    message_ = new QLabel(this);
+    message_->setObjectName(QStringLiteral("browserMessage"));
+    message_->setWordWrap(true);
+    message_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    message_->hide();
+    layout->addWidget(message_);
+    layout->addWidget(createButtons());
+
+    connect(search_, &QLineEdit::textChanged, this, &DesignBrowserDialog::reload);
+    connect(view_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (index.isValid() && !index.sibling(index.row(), Name).data(IsDesignRole).toBool())
+            openSelected();
+    });
+    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DesignBrowserDialog::updateButtons);
+    setDefaultPrompts();
+    resize(980, 520);
+    reload();
+}
+
+void DesignBrowserDialog::createModel()
+{
     model_ = new QStandardItemModel(this);
     model_->setHorizontalHeaderLabels({tr("Design / variant"), tr("GPUs"), tr("MFU"), tr("Tokens/s"),
                                        tr("Time to train"), tr("Capex"), tr("Run cost"), tr("Note"),
@@ -124,6 +72,10 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
                              "the operating cost during it"),
                           Qt::ToolTipRole);
     model_->setHeaderData(Capex, Qt::Horizontal, tr("Capital cost: the bill of materials"), Qt::ToolTipRole);
+}
+
+void DesignBrowserDialog::createView()
+{
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model_);
     proxy->setSortRole(SortRole);
@@ -136,34 +88,25 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
     view_->setAlternatingRowColors(true);
     view_->setUniformRowHeights(true);
     view_->setItemDelegate(new FigureDelegate(view_));
-    layout->addWidget(view_, 1);
+}
 
-    message_ = new QLabel(this);
-    message_->setObjectName(QStringLiteral("browserMessage"));
-    message_->setWordWrap(true);
-    message_->setStyleSheet(QStringLiteral("color: #b00020;"));
-    message_->hide();
-    layout->addWidget(message_);
-
+QDialogButtonBox* DesignBrowserDialog::createButtons()
+{
     auto* buttons = new QDialogButtonBox(this);
     open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
     rename_ = buttons->addButton(tr("Rename…"), QDialogButtonBox::ActionRole);
     delete_ = buttons->addButton(tr("Delete…"), QDialogButtonBox::DestructiveRole);
     buttons->addButton(QDialogButtonBox::Cancel);
-    layout->addWidget(buttons);
-
-    connect(search_, &QLineEdit::textChanged, this, &DesignBrowserDialog::reload);
     connect(open_, &QPushButton::clicked, this, &DesignBrowserDialog::openSelected);
     connect(rename_, &QPushButton::clicked, this, &DesignBrowserDialog::renameSelected);
     connect(delete_, &QPushButton::clicked, this, &DesignBrowserDialog::deleteSelected);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(view_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
-        if (index.isValid() && !index.sibling(index.row(), Name).data(IsDesignRole).toBool())
-            openSelected();
-    });
-    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &DesignBrowserDialog::updateButtons);
+    return buttons;
+}
 
+// A QMessageBox to confirm a delete, a QInputDialog for a new name (tests replace both).
+void DesignBrowserDialog::setDefaultPrompts()
+{
     confirm_ = [](QWidget* p, const QString& title, const QString& question) {
         return QMessageBox::question(p, title, question, QMessageBox::Yes | QMessageBox::No,
                                      QMessageBox::No) == QMessageBox::Yes;
@@ -176,26 +119,6 @@ DesignBrowserDialog::DesignBrowserDialog(DesignStore* store, QWidget* parent) : 
             return std::nullopt;
         return name;
     };
-    resize(980, 520);
-    reload();
-}
-
-QList<QStandardItem*> DesignBrowserDialog::designRow(qint64 id, const QString& name, int variants,
-                                                     const QDateTime& modified)
-{
-    QList<QStandardItem*> row;
-    auto* nameItem = cell(name);
-    QFont bold = nameItem->font();
-    bold.setBold(true);
-    nameItem->setFont(bold);
-    nameItem->setData(id, IdRole);
-    nameItem->setData(true, IsDesignRole);
-    row << nameItem;
-    for (int c = Gpus; c < Note; ++c)
-        row << cell(QString());
-    row << cell(variants < 0 ? QString() : variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants));
-    row << cell(modified.isValid() ? localTime(modified) : QString(), modified);
-    return row;
 }
 
 void DesignBrowserDialog::reload()
@@ -209,68 +132,29 @@ void DesignBrowserDialog::reload()
         return;
     }
     const QString text = search_->text().trimmed();
-    std::map<qint64, std::vector<VariantRow>> byDesign;
-    std::vector<std::pair<qint64, DesignRow>> designs;
-    if (text.isEmpty()) {
-        const auto list = store_->listDesigns();
-        if (!list) {
-            showError(list.error().message);
-            return;
-        }
-        for (const DesignRow& d : *list) {
-            const auto variants = store_->listVariants(d.id);
-            if (!variants) {
-                showError(variants.error().message);
-                return;
-            }
-            byDesign[d.id] = *variants;
-            designs.emplace_back(d.id, d);
-        }
-    } else {
-        const auto found = store_->search(text);
-        if (!found) {
-            showError(found.error().message);
-            return;
-        }
-        for (const VariantRow& v : *found) {
-            if (!byDesign.count(v.designId)) {
-                DesignRow d;
-                d.id = v.designId;
-                d.name = v.designName;
-                d.variantCount = -1;
-                designs.emplace_back(v.designId, d);
-            }
-            byDesign[v.designId].push_back(v);
-        }
+    StoreResult<LibraryListing> listing = listLibrary(*store_, text);
+    if (!listing) {
+        showError(listing.error().message);
+        return;
     }
-
-    for (const auto& [id, d] : designs) {
-        QList<QStandardItem*> top = designRow(id, d.name, d.variantCount, d.modified);
-        model_->appendRow(top);
-        std::map<qint64, QStandardItem*> items;
-        for (const VariantRow& v : byDesign[id]) { // parents come before children (ordered by id)
-            QList<QStandardItem*> row = variantRow(v);
-            QStandardItem* parent = top.front();
-            if (v.parentId) {
-                const auto it = items.find(*v.parentId);
-                if (it != items.end()) // in a search result the parent may be filtered out
-                    parent = it->second;
-            }
-            parent->appendRow(row);
-            items[v.id] = row.front();
-        }
-    }
+    for (const auto& [id, d] : listing->designs)
+        library::appendDesignTree(*model_, d, listing->variants[id]);
     view_->expandAll();
-    for (int c = 0; c < ColumnCount - 1; ++c) {
-        view_->resizeColumnToContents(c);
-        view_->setColumnWidth(c, view_->columnWidth(c) + kColumnGap); // figures never touch the next column
-    }
+    fitColumns();
     if (model_->rowCount() == 0)
         showError(text.isEmpty() ? tr("The library is empty: use Save to Library to add the current design.")
                                  : tr("Nothing matches “%1”.").arg(text));
     if (keep)
         selectVariant(*keep);
     updateButtons();
+}
+
+void DesignBrowserDialog::fitColumns()
+{
+    for (int c = 0; c < ColumnCount - 1; ++c) {
+        view_->resizeColumnToContents(c);
+        view_->setColumnWidth(c, view_->columnWidth(c) + kColumnGap); // figures never touch the next column
+    }
 }
 
 void DesignBrowserDialog::setSearchText(const QString& text)

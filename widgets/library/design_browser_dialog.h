@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -66,7 +67,11 @@ public:
     void openSelected();
 
 private:
-    QList<QStandardItem*> designRow(qint64 id, const QString& name, int variants, const QDateTime& modified);
+    void createModel();
+    void createView();
+    QDialogButtonBox* createButtons();
+    void setDefaultPrompts();
+    void fitColumns();
     QStandardItem* selectedItem() const;
     QStandardItem* findItem(qint64 id, bool design) const;
     void showError(const QString& message);

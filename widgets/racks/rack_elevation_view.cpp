@@ -1,63 +1,35 @@
 #include "widgets/racks/rack_elevation_view.h"
 
-#include "models/racks/placement_move.h"
-#include "models/racks/rack_planner.h"
 #include "models/racks/unplaced_parts.h"
 #include "widgets/document/design_document.h"
-#include "widgets/racks/add_placement_command.h"
-#include "widgets/racks/floor_plan_command.h"
-#include "widgets/racks/move_placement_command.h"
 #include "widgets/racks/rack_part_item.h"
+#include "widgets/racks/rack_print.h"
 #include "widgets/racks/rack_scene.h"
-#include "widgets/racks/rack_style.h"
 #include "widgets/racks/unplaced_parts_list.h"
 
-#include <QBuffer>
 #include <QContextMenuEvent>
-#include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
-#include <QPainter>
-#include <QPdfWriter>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QTimer>
 #include <QToolButton>
-#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-
-#include <algorithm>
-#include <cmath>
 
 namespace cf {
 namespace {
 
-using racks::kReadableZoom;
-
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-QString rackDisplayName(const Design& d, const std::string& rackId)
-{
-    for (const Rack& r : d.racks)
-        if (r.id == rackId)
-            return q(r.name.empty() ? r.id : r.name);
-    return q(rackId);
-}
 
 QString problemText(const Problems& problems)
 {
     return problems.empty() ? QString() : q(problems.front().message);
 }
 
-constexpr int kPdfDpi = 150;          // our choice: print-sharp text, small files (as the BOM report)
-constexpr double kPrintTitleShare = 0.06; // of the page height, for the row's title (our choice)
-constexpr double kMaxFitZoom = 1.0;      // a fit never blows a floor plan up past 1:1 (our choice: more racks in sight)
-constexpr double kWheelZoomStep = 1.15;  // per Ctrl+wheel notch (our choice, as common image viewers)
-constexpr double kMinZoom = 0.05, kMaxZoom = 8.0; // Ctrl+wheel limits (our choice)
 constexpr int kUnplacedPanelWidth = 240; // px, the "In no rack" list (our choice)
 
 } // namespace
@@ -66,20 +38,43 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
     : QWidget(parent), document_(document), catalog_(catalog), scene_(new RackScene(document, catalog, this)),
       view_(new QGraphicsView(scene_, this)), message_(new QLabel(this)), empty_(new QLabel(this)),
       unplacedPanel_(new QWidget(this)), unplacedTitle_(new QLabel(unplacedPanel_)),
-      unplaced_(new UnplacedPartsList(document, catalog, unplacedPanel_)), rebuildTimer_(new QTimer(this))
+      unplaced_(new UnplacedPartsList(document, catalog, unplacedPanel_)), rebuildTimer_(new QTimer(this)),
+      edits_(document, catalog, scene_), zoom_(view_, scene_), selection_(document, scene_, view_)
 {
     setObjectName(QStringLiteral("rackElevationView"));
     view_->setObjectName(QStringLiteral("rackGraphicsView"));
     view_->setDragMode(QGraphicsView::RubberBandDrag);
     view_->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     view_->viewport()->installEventFilter(this);
+    view_->setAcceptDrops(true);
     message_->setObjectName(QStringLiteral("rackMessage"));
     message_->setWordWrap(true);
     empty_->setObjectName(QStringLiteral("rackEmptyNote"));
     empty_->setWordWrap(true);
     empty_->setText(tr("This design has no racks. Place in Racks... puts its parts into racks of a type you "
                        "choose; generate --rack-kw does the same on the command line."));
+    createUnplacedPanel();
 
+    auto* body = new QHBoxLayout;
+    body->addWidget(unplacedPanel_);
+    body->addWidget(view_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(createToolBar());
+    layout->addWidget(empty_);
+    layout->addLayout(body, 1);
+    connectDocument();
+    rebuild();
+}
+
+RackElevationView::~RackElevationView()
+{
+    scene_->disconnect(this);
+    rebuildTimer_->stop();
+}
+
+QHBoxLayout* RackElevationView::createToolBar()
+{
     auto button = [this](const char* name, const QString& text, const QString& tip, auto slot) {
         auto* b = new QToolButton(this);
         b->setObjectName(QString::fromLatin1(name));
@@ -99,7 +94,12 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
     bar->addWidget(button("rackFitRowButton", tr("Fit Row"), tr("Show one row's full height, labels readable"),
                           &RackElevationView::fitRow));
     bar->addWidget(message_, 1);
+    return bar;
+}
 
+// "In no rack": the title over the list, its context menu, drops from it onto a U.
+void RackElevationView::createUnplacedPanel()
+{
     unplacedTitle_->setObjectName(QStringLiteral("rackUnplacedTitle"));
     unplacedTitle_->setWordWrap(true);
     auto* panel = new QVBoxLayout(unplacedPanel_);
@@ -120,17 +120,10 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
         }
         placeUnplaced(run, drop->rackId, drop->u);
     });
-    view_->setAcceptDrops(true);
+}
 
-    auto* body = new QHBoxLayout;
-    body->addWidget(unplacedPanel_);
-    body->addWidget(view_, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(bar);
-    layout->addWidget(empty_);
-    layout->addLayout(body, 1);
-
+void RackElevationView::connectDocument()
+{
     rebuildTimer_->setSingleShot(true);
     rebuildTimer_->setInterval(0); // edits come in bursts: one rebuild per event-loop turn
     connect(rebuildTimer_, &QTimer::timeout, this, &RackElevationView::rebuild);
@@ -139,15 +132,8 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
         fitted_ = false;
         scheduleRebuild();
     });
-    connect(document_, &DesignDocument::selectionChanged, this, &RackElevationView::onDocumentSelection);
-    connect(scene_, &QGraphicsScene::selectionChanged, this, &RackElevationView::onSceneSelection);
-    rebuild();
-}
-
-RackElevationView::~RackElevationView()
-{
-    scene_->disconnect(this);
-    rebuildTimer_->stop();
+    connect(document_, &DesignDocument::selectionChanged, this, [this] { selection_.fromDocument(this); });
+    connect(scene_, &QGraphicsScene::selectionChanged, this, [this] { selection_.fromScene(); });
 }
 
 void RackElevationView::scheduleRebuild()
@@ -163,7 +149,7 @@ void RackElevationView::showEvent(QShowEvent* event)
     if (dirty_) {
         rebuild();
     } else if (!fitted_ && !document_->design().racks.empty()) {
-        fitReadable(); // built while hidden: the first showing fits
+        zoom_.fitReadable(); // built while hidden: the first showing fits
         fitted_ = true;
     }
 }
@@ -171,15 +157,13 @@ void RackElevationView::showEvent(QShowEvent* event)
 void RackElevationView::rebuild()
 {
     dirty_ = false;
-    syncing_ = true;
-    scene_->rebuild([this](RackPartItem* item) { onDropped(item); });
-    syncing_ = false;
+    selection_.quietly([this] { scene_->rebuild([this](RackPartItem* item) { onDropped(item); }); });
     const bool none = document_->design().racks.empty();
     empty_->setVisible(none);
     updateUnplaced();
-    onDocumentSelection();
+    selection_.fromDocument(this);
     if (!fitted_ && !none && isVisible()) {
-        fitReadable();
+        zoom_.fitReadable();
         fitted_ = true;
     }
 }
@@ -193,36 +177,9 @@ void RackElevationView::updateUnplaced()
     unplacedTitle_->setText(tr("In no rack (%n): drag onto a U, or right-click", nullptr, count));
 }
 
-double RackElevationView::zoom() const { return view_->transform().m11(); }
-
-void RackElevationView::fitAll()
-{
-    view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
-}
-
-void RackElevationView::fitRow()
-{
-    const std::vector<int> rows = scene_->layout().rows();
-    if (rows.empty())
-        return;
-    const QRectF row = scene_->layout().rowRect(rows.front());
-    const QRect port = view_->viewport()->rect();
-    // A row's full height, but never below the readable zoom (a short dock scrolls instead).
-    const double z = std::clamp(port.height() / row.height(), kReadableZoom, kMaxFitZoom);
-    view_->setTransform(QTransform::fromScale(z, z));
-    // Row 1 from its left end and top: its headers (names, kW bars) first.
-    view_->centerOn(row.left() + port.width() / (2 * z), row.top() + port.height() / (2 * z));
-}
-
-// Every rack when they are readable so; otherwise one row's height.
-void RackElevationView::fitReadable()
-{
-    fitAll();
-    if (zoom() < kReadableZoom)
-        fitRow();
-    else if (zoom() > kMaxFitZoom)
-        view_->setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
-}
+double RackElevationView::zoom() const { return zoom_.zoom(); }
+void RackElevationView::fitAll() { zoom_.fitAll(); }
+void RackElevationView::fitRow() { zoom_.fitRow(); }
 
 void RackElevationView::setMessage(const QString& message, bool error)
 {
@@ -237,85 +194,55 @@ void RackElevationView::refuse(const QString& message)
     scheduleRebuild(); // the dragged box goes back to where the design has it
 }
 
-bool RackElevationView::movePlacement(std::size_t placement, const std::string& rackId, int u)
+bool RackElevationView::report(const Result<QString>& edit)
 {
-    const Design& d = document_->design();
-    const Result<Placement> moved = movedPlacement(d, catalog_, placement, rackId, u);
-    if (!moved.ok()) {
-        refuse(problemText(moved.problems()));
+    if (!edit.ok()) {
+        refuse(problemText(edit.problems()));
         return false;
     }
-    const Placement before = d.placements[placement];
-    if (before == *moved) {
-        scheduleRebuild();
-        return true;
-    }
-    const QString text = tr("Move %1 to %2, U %3")
-                             .arg(scene_->itemForPlacement(placement) ? scene_->itemForPlacement(placement)->label()
-                                                                      : document_->displayName(q(before.partId)),
-                                  rackDisplayName(d, rackId))
-                             .arg(u);
-    document_->undoStack()->push(new MovePlacementCommand(document_, placement, before, *moved, text));
-    setMessage(text, false);
+    setMessage(*edit, false);
     return true;
+}
+
+bool RackElevationView::report(const Result<std::optional<QString>>& edit)
+{
+    if (!edit.ok()) {
+        refuse(problemText(edit.problems()));
+        return false;
+    }
+    if (*edit)
+        setMessage(**edit, false);
+    else
+        scheduleRebuild(); // dropped where it was: the box goes back to its U
+    return true;
+}
+
+bool RackElevationView::movePlacement(std::size_t placement, const std::string& rackId, int u)
+{
+    return report(edits_.movePlacement(placement, rackId, u));
 }
 
 bool RackElevationView::moveToRack(std::size_t placement, const std::string& rackId)
 {
-    const Design& d = document_->design();
-    const std::optional<int> u = lowestFreeU(d, catalog_, placement, rackId);
-    if (!u) {
-        const QString what = placement < d.placements.size() ? document_->displayName(q(d.placements[placement].partId))
-                                                             : tr("The part");
-        refuse(tr("%1 does not fit in %2: no free U range is tall enough.").arg(what, rackDisplayName(d, rackId)));
-        return false;
-    }
-    return movePlacement(placement, rackId, *u);
+    return report(edits_.moveToRack(placement, rackId));
 }
 
 bool RackElevationView::placeInRacks(const std::string& rackTypeId)
 {
-    RackPlanOptions options;
-    options.rackTypeId = rackTypeId;
-    const Result<Design> placed = cf::placeInRacks(document_->design(), catalog_, options);
-    if (!placed.ok()) {
-        refuse(problemText(placed.problems()));
-        return false;
-    }
-    const RackSpec* type = catalog_.rack(rackTypeId);
-    const QString text = tr("Place in %n rack(s) of %1", nullptr, int(placed->racks.size()))
-                             .arg(type ? q(type->name) : q(rackTypeId));
-    fitted_ = false;
-    document_->undoStack()->push(new FloorPlanCommand(document_, placed->racks, placed->placements, text));
-    setMessage(text, false);
-    return true;
+    const Result<QString> placed = edits_.placeInRacks(rackTypeId);
+    if (placed.ok())
+        fitted_ = false; // the new floor plan is fitted when it is shown
+    return report(placed);
 }
 
 bool RackElevationView::placeUnplaced(const UnplacedRun& run, const std::string& rackId, int u)
 {
-    const Design& d = document_->design();
-    const Result<Placement> placed = placementForUnplaced(d, catalog_, run, rackId, u);
-    if (!placed.ok()) {
-        refuse(problemText(placed.problems()));
-        return false;
-    }
-    const QString text = tr("Place %1 in %2, U %3").arg(scene_->labelOf(*placed), rackDisplayName(d, rackId)).arg(u);
-    document_->undoStack()->push(new AddPlacementCommand(document_, *placed, text));
-    setMessage(text, false);
-    return true;
+    return report(edits_.placeUnplaced(run, rackId, u));
 }
 
 bool RackElevationView::placeUnplacedInRack(const UnplacedRun& run, const std::string& rackId)
 {
-    const Design& d = document_->design();
-    const std::optional<int> u = lowestFreeUForUnplaced(d, catalog_, run, rackId);
-    if (!u) {
-        refuse(tr("%1 does not fit in %2: no free U range is tall enough.")
-                   .arg(scene_->labelOf({run.partId, {}, 1, run.firstMember, run.members}),
-                        rackDisplayName(d, rackId)));
-        return false;
-    }
-    return placeUnplaced(run, rackId, *u);
+    return report(edits_.placeUnplacedInRack(run, rackId));
 }
 
 QString RackElevationView::chooseRack(const QString& title)
@@ -323,7 +250,7 @@ QString RackElevationView::chooseRack(const QString& title)
     const Design& d = document_->design();
     QStringList names;
     for (const Rack& r : d.racks)
-        names << rackDisplayName(d, r.id);
+        names << edits_.rackDisplayName(r.id);
     const qsizetype i = names.indexOf(ask(title, names));
     return i >= 0 ? QString::fromStdString(d.racks[std::size_t(i)].id) : QString();
 }
@@ -385,16 +312,8 @@ void RackElevationView::showPartMenu(RackPartItem* item, QPoint screenPos)
 
 bool RackElevationView::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == view_->viewport() && event->type() == QEvent::Wheel) {
-        auto* e = static_cast<QWheelEvent*>(event);
-        if (e->modifiers() & Qt::ControlModifier) {
-            const double step = std::pow(kWheelZoomStep, e->angleDelta().y() / 120.0); // 120 = one notch
-            const double z = std::clamp(zoom() * step, kMinZoom, kMaxZoom);
-            view_->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-            view_->scale(z / zoom(), z / zoom());
-            return true;
-        }
-    }
+    if (watched == view_->viewport() && event->type() == QEvent::Wheel && zoom_.wheel(static_cast<QWheelEvent*>(event)))
+        return true;
     if (watched == view_->viewport() && event->type() == QEvent::ContextMenu) {
         auto* e = static_cast<QContextMenuEvent*>(event);
         for (QGraphicsItem* hit : view_->items(e->pos()))
@@ -416,78 +335,18 @@ void RackElevationView::onDropped(RackPartItem* item)
     movePlacement(item->placement(), drop->rackId, drop->u);
 }
 
-void RackElevationView::onSceneSelection()
-{
-    if (syncing_)
-        return;
-    QStringList ids;
-    for (QGraphicsItem* item : scene_->selectedItems())
-        if (item->type() == RackPartItem::Type) {
-            const QString id = static_cast<RackPartItem*>(item)->partId();
-            if (!ids.contains(id))
-                ids << id;
-        }
-    syncing_ = true;
-    document_->setSelectedIds(ids);
-    if (ids.size() == 1)
-        document_->requestFocus(ids.front()); // the canvas centres on it
-    syncing_ = false;
-}
-
-void RackElevationView::onDocumentSelection()
-{
-    if (syncing_)
-        return;
-    syncing_ = true;
-    scene_->clearSelection();
-    RackPartItem* first = nullptr;
-    for (const QString& id : document_->selectedIds())
-        for (RackPartItem* item : scene_->partItems(id)) {
-            item->setSelected(true);
-            if (!first)
-                first = item;
-        }
-    if (first && isVisible())
-        view_->ensureVisible(first);
-    syncing_ = false;
-}
-
 void RackElevationView::printTo(QPagedPaintDevice* device)
 {
     if (dirty_)
         rebuild();
-    QPainter painter(device);
-    const QRectF page(QPointF(0, 0), QSizeF(device->width(), device->height()));
-    const double titleHeight = page.height() * kPrintTitleShare;
-    const QString name = q(document_->design().name);
-    bool first = true;
-    for (int row : scene_->layout().rows()) {
-        if (!first)
-            device->newPage();
-        first = false;
-        painter.drawText(QRectF(page.topLeft(), QSizeF(page.width(), titleHeight)), Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("%1 — row %2").arg(name.isEmpty() ? tr("Untitled design") : name).arg(row + 1));
-        const QRectF target(0, titleHeight, page.width(), page.height() - titleHeight);
-        scene_->render(&painter, target, scene_->layout().rowRect(row), Qt::KeepAspectRatio);
-    }
-    if (first)
-        painter.drawText(page, Qt::AlignCenter, tr("This design has no racks."));
+    racks::printRows(device, *scene_, q(document_->design().name));
 }
 
 QByteArray RackElevationView::pdf()
 {
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    {
-        QPdfWriter writer(&buffer);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageOrientation(QPageLayout::Landscape);
-        writer.setResolution(kPdfDpi);
-        writer.setTitle(q(document_->design().name));
-        writer.setCreator(QStringLiteral("ClusterForge"));
-        printTo(&writer);
-    } // the writer finishes the PDF here
-    return buffer.data();
+    if (dirty_)
+        rebuild();
+    return racks::rowsPdf(*scene_, q(document_->design().name));
 }
 
 void RackElevationView::print()

@@ -17,6 +17,9 @@
 // Everything shown comes from the engine: this view computes no figure.
 
 #include "models/catalog/catalog.h"
+#include "widgets/racks/rack_edits.h"
+#include "widgets/racks/rack_selection_sync.h"
+#include "widgets/racks/rack_view_zoom.h"
 
 #include <QByteArray>
 #include <QString>
@@ -28,6 +31,7 @@
 #include <string>
 
 class QGraphicsView;
+class QHBoxLayout;
 class QLabel;
 class QListWidgetItem;
 class QPagedPaintDevice;
@@ -97,15 +101,18 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    QHBoxLayout* createToolBar();
+    void createUnplacedPanel();
+    void connectDocument();
     void scheduleRebuild();
     void rebuild();
     void onDropped(RackPartItem* item);
-    void fitReadable();
     void updateUnplaced();
     QString chooseRack(const QString& title);
-    void onSceneSelection();
-    void onDocumentSelection();
     void refuse(const QString& message);
+    // Shows an edit's undo text, or refuses with its first problem; returns whether it was made.
+    bool report(const Result<QString>& edit);
+    bool report(const Result<std::optional<QString>>& edit);
     void setMessage(const QString& message, bool error);
     QString ask(const QString& title, const QStringList& choices);
 
@@ -122,8 +129,10 @@ private:
     QString lastMessage_;
     Chooser choose_;
     bool dirty_ = true;
-    bool syncing_ = false;
     bool fitted_ = false;
+    RackEdits edits_;
+    RackViewZoom zoom_;
+    RackSelectionSync selection_;
 };
 
 } // namespace cf

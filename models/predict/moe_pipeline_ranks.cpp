@@ -1,0 +1,35 @@
+#include "models/predict/moe_pipeline_ranks.h"
+
+#include "models/predict/parameter_count.h"
+
+#include <algorithm>
+
+namespace cf {
+
+std::vector<MoeRankLayers> moeRankLayers(const ModelShape& s, int pp, int vp)
+{
+    const int chunks = pp * vp;
+    const int base = s.layers / chunks, rem = s.layers % chunks;
+    std::vector<MoeRankLayers> ranks(static_cast<std::size_t>(pp));
+    int layer = 0;
+    for (int chunk = 0; chunk < chunks; ++chunk) {
+        const bool extra = rem > 0 && (rem <= chunks - 2 ? (chunk >= 1 && chunk <= rem) : chunk < rem);
+        const int n = base + (extra ? 1 : 0);
+        MoeRankLayers& r = ranks[std::size_t(chunk % pp)];
+        for (int i = 0; i < n; ++i, ++layer)
+            (isMoeLayer(s, layer) ? r.moe : r.dense) += 1;
+    }
+    ranks.front().first = true;
+    ranks.back().last = true;
+    return ranks;
+}
+
+double moeInFlightMicrobatches(int rank, int pp, int vp, int m)
+{
+    if (pp <= 1)
+        return 1.0;
+    const double interleave = vp > 1 ? 1.0 + double(pp - 1) / (double(pp) * vp) : 1.0;
+    return std::min(pp - rank, std::max(1, m)) * interleave; // 1F1B: rank r holds pp - r micro-batches
+}
+
+} // namespace cf
