@@ -194,6 +194,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const std::string format = args.takeChoice("--format");
     const int folds = int(args.takeInt("--folds").value_or(kDefaultFolds));
     ClusterInput cluster = parseClusterInput(args, errors);
+    for (const std::string& w : cluster.loadWarnings)
+        err << kCommand << ": " << w << "\n";
     for (const std::string& e : errors)
         args.addError(e);
     std::vector<std::string> problems = args.finish();
