@@ -115,12 +115,13 @@ void timeTopology()
 
 int main()
 {
-    CollectiveValidation v;
-    std::string error;
-    if (!loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv", v, &error)) {
-        std::fprintf(stderr, "%s\n", error.c_str());
+    const Result<CollectiveValidation> loaded = loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
+    if (!loaded) {
+        for (const Problem& p : loaded.problems())
+            std::fprintf(stderr, "%s\n", formatProblem(p).c_str());
         return 1;
     }
+    const CollectiveValidation& v = *loaded;
     std::printf("NCCL 2.30.7 constants, busbw in GB/s (nccl-tests definitions)\n\n");
     printComparison(v);
     timeCollectiveCalls(v);

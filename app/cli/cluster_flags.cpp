@@ -159,8 +159,8 @@ void applyProfileFlag(const std::string& path, ClusterInput& in, std::vector<std
     }
     const Result<CalibrationProfile> profile = loadProfileFile(path);
     for (const Problem& p : profile.problems())
-        if (p.severity == Severity::Error)
-            errors.push_back("--profile: " + path + ": " + formatProblem(p));
+        (p.severity == Severity::Error ? errors : in.loadWarnings).push_back("--profile: " + path + ": " +
+                                                                             formatProblem(p));
     if (profile.ok())
         in.design.calibration = *profile;
 }
@@ -235,7 +235,7 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
             if (p.severity == Severity::Error)
                 errors.push_back(*path + ": " + formatProblem(p));
             else
-                in.loadWarnings.push_back(p);
+                in.loadWarnings.push_back(*path + ": " + formatProblem(p));
         if (!loaded.ok())
             return in;
         in.design = *loaded;

@@ -26,7 +26,10 @@ struct ClusterInput {
     std::optional<Catalog> catalog; // set when a cluster was given and is valid
     bool fromFile = false;          // DESIGN.json given
     std::string path;               // the file, when given
-    Problems loadWarnings;          // the file's load warnings (unknown fields), each naming its JSON pointer
+    // Load warnings of DESIGN.json and --profile (unknown fields), each naming
+    // its file and JSON pointer: "FILE: warning: /pointer: ..." and
+    // "--profile: FILE: warning: ..." (the command prints them on stderr).
+    std::vector<std::string> loadWarnings;
 };
 
 // The table of the cluster flags (parsing and --help).

@@ -7,6 +7,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
@@ -72,6 +73,7 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
             err << "  " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
+    printLoadWarnings(err, "bom", files.front(), loaded.problems());
     const BillOfMaterials bom = buildBom(*loaded, Catalog::builtin());
     out << (format == "json" ? bomToJson(bom) : format == "text" ? bomText(bom) : bomToCsv(bom));
     bool unknownIds = false;

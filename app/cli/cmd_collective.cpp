@@ -63,6 +63,8 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const auto ranks = args.takeInt("--ranks");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
+    for (const std::string& w : input.loadWarnings)
+        err << "clusterforge-cli collective: " << w << "\n";
     for (const std::string& e : errors)
         args.addError(e);
     auto problems = args.finish();

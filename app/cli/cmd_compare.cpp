@@ -10,6 +10,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
 #include "models/compare/variant_comparison.h"
@@ -242,6 +243,7 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
                 err << "clusterforge-cli compare: " << file << ": " << formatProblem(p) << "\n";
             return kExitBadInput;
         }
+        printLoadWarnings(err, "compare", file, loaded.problems());
         const Prediction prediction = evaluate(*loaded, catalog);
         for (const Problem& p : prediction.problems)
             if (p.severity == Severity::Error) {

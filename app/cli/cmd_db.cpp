@@ -8,6 +8,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
@@ -218,6 +219,7 @@ int runSave(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
             err << "clusterforge-cli db: " << files.front() << ": " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
+    printLoadWarnings(err, "db", files.front(), loaded.problems());
     DesignStore store;
     if (!openStore(store, dbPath, err))
         return kExitBadInput;

@@ -34,8 +34,7 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     r.format = args.takeChoice("--format");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
-    for (const Problem& p : input.loadWarnings)
-        r.loadWarnings.push_back(input.path + ": " + formatProblem(p));
+    r.loadWarnings = input.loadWarnings;
     for (const std::string& e : errors)
         args.addError(e);
     if (!input.catalog) {

@@ -8,6 +8,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
@@ -90,6 +91,7 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
             err << "  " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
+    printLoadWarnings(err, "export", files.front(), loaded.problems());
     const Catalog& catalog = Catalog::builtin();
     if (reportDesignErrors(validateDesign(*loaded, &catalog), err))
         return kExitDesignErrors;

@@ -7,6 +7,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/load_warnings.h"
 #include "app/report/design_report.h"
 
 #include "models/catalog/catalog.h"
@@ -58,6 +59,7 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
             err << "  " << formatProblem(p) << "\n";
         return kExitBadInput;
     }
+    printLoadWarnings(err, "report", files.front(), loaded.problems());
     const Result<void> written = DesignReport(*loaded, Catalog::builtin()).writePdf(*output);
     if (!written.ok()) {
         for (const Problem& p : written.problems())

@@ -118,6 +118,8 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const int top = int(args.takeInt("--top").value_or(kDefaultTop));
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
+    for (const std::string& w : input.loadWarnings)
+        err << "clusterforge-cli search: " << w << "\n";
     for (const std::string& e : errors)
         args.addError(e);
     if (input.catalog) {

@@ -119,6 +119,11 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
                                             : openFile(startFile);
     if (!opened)
         setDocument(Design{}, {});
+    // The user catalog's problems (an unknown field, a broken file left out) are said, not dropped.
+    if (const Problems& catalog = Catalog::builtinProblems(); !catalog.empty())
+        statusBar()->showMessage(tr("Catalog: %n problem(s): %1", nullptr, int(catalog.size()))
+                                     .arg(QString::fromStdString(formatProblem(catalog.front()))),
+                                 kLoadWarningMs);
 }
 
 void MainWindow::applyFirstStartDockSizes()

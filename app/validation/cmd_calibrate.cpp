@@ -70,19 +70,18 @@ double mape(const std::vector<double>& errors)
     return errors.empty() ? 0.0 : s / double(errors.size());
 }
 
-bool readText(const std::string& path, std::string& text, std::string& why)
+// The text of the --runs file, or the problem (field "--runs") saying why not.
+Result<std::string> readRunsText(const std::string& path)
 {
+    const auto fail = [](std::string why) {
+        return Result<std::string>::failure({{Severity::Error, "--runs", std::move(why), {}}});
+    };
     QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) {
-        why = "cannot open " + path + ": " + file.errorString().toStdString();
-        return false;
-    }
-    if (file.size() > kMaxRunsBytes) {
-        why = path + " is larger than 64 MB";
-        return false;
-    }
-    text = file.readAll().toStdString();
-    return true;
+    if (!file.open(QIODevice::ReadOnly))
+        return fail("cannot open " + path + ": " + file.errorString().toStdString());
+    if (file.size() > kMaxRunsBytes)
+        return fail(path + " is larger than 64 MB");
+    return file.readAll().toStdString();
 }
 
 void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationProfile& before,
@@ -195,6 +194,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const std::string format = args.takeChoice("--format");
     const int folds = int(args.takeInt("--folds").value_or(kDefaultFolds));
     ClusterInput cluster = parseClusterInput(args, errors);
+    for (const std::string& w : cluster.loadWarnings)
+        err << kCommand << ": " << w << "\n";
     for (const std::string& e : errors)
         args.addError(e);
     std::vector<std::string> problems = args.finish();
@@ -208,12 +209,12 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     // The runs.
     std::vector<CalibrationCase> rows;
     if (runsPath && problems.empty()) {
-        std::string text, why;
-        if (!readText(*runsPath, text, why))
-            problems.push_back("--runs: " + why);
-        else
-            rows = parseCalibrationCsv(text);
-        if (why.empty() && rows.empty())
+        const Result<std::string> text = readRunsText(*runsPath);
+        for (const Problem& p : text.problems())
+            problems.push_back(p.field + ": " + p.message);
+        if (text)
+            rows = parseCalibrationCsv(*text);
+        if (text && rows.empty())
             problems.push_back("--runs: " + *runsPath + ": no data rows");
     }
     // The nccl-tests logs on the cluster.

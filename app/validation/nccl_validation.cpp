@@ -189,14 +189,12 @@ void mapRow(Builder& b, const std::vector<std::string>& f)
 
 } // namespace
 
-bool loadCollectiveValidation(const std::string& csvPath, CollectiveValidation& out, std::string* error)
+Result<CollectiveValidation> loadCollectiveValidation(const std::string& csvPath)
 {
     std::ifstream in(csvPath);
-    if (!in) {
-        if (error)
-            *error = "cannot open " + csvPath;
-        return false;
-    }
+    if (!in)
+        return Result<CollectiveValidation>::failure({{Severity::Error, csvPath, "cannot open the file", {}}});
+    CollectiveValidation out;
     Builder b{out};
     std::string line;
     bool header = true;
@@ -214,7 +212,7 @@ bool loadCollectiveValidation(const std::string& csvPath, CollectiveValidation& 
         }
         mapRow(b, fields);
     }
-    return true;
+    return out;
 }
 
 double validationError(const CollectiveCase& c, const CollectiveResult& r)

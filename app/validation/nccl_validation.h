@@ -4,6 +4,7 @@
 // others are listed with the reason. Shared by tst_collectives and
 // bench_collectives so that the test and the printed comparison are the same.
 
+#include "models/design/result.h"
 #include "models/predict/collectives.h"
 
 #include <string>
@@ -38,8 +39,9 @@ struct CollectiveValidation {
     std::vector<SkippedRow> skipped;
 };
 
-// Reads the csv file (path); on failure returns nothing and sets *error.
-bool loadCollectiveValidation(const std::string& csvPath, CollectiveValidation& out, std::string* error);
+// Reads the csv file (path): the cases and skipped rows, or the problem
+// naming the file when it cannot be opened.
+Result<CollectiveValidation> loadCollectiveValidation(const std::string& csvPath);
 
 // (predicted - measured) / measured for a case, on busbw (or time for time rows).
 double validationError(const CollectiveCase& c, const CollectiveResult& r);

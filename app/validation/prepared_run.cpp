@@ -19,40 +19,35 @@ double figureOf(const Prediction& p, CalibrationMetric metric)
     return 0.0;
 }
 
-PreparedRun::PreparedRun(const CalibrationCase& row) : row_(row)
+Result<PreparedRun> PreparedRun::prepare(const CalibrationCase& row)
 {
-    if (!row.skipReason.empty()) {
-        error_ = row.skipReason;
-        return;
-    }
-    if (!(row.measured > 0)) {
-        error_ = "no measured figure";
-        return;
-    }
+    const auto fail = [&row](std::string why) {
+        return Result<PreparedRun>::failure({{Severity::Error, row.id, std::move(why), {}}});
+    };
+    if (!row.skipReason.empty())
+        return fail(row.skipReason);
+    if (!(row.measured > 0))
+        return fail("no measured figure");
     const std::vector<std::string> args = calibrationArgs(row);
     // The evaluate command's own checks first, so a row is used exactly when
     // the calibration report compares it.
     const EvaluateRequest check = evaluateArgs(args);
-    if (!check.inputErrors.empty() || !check.flagErrors.empty()) {
-        error_ = "input error: " + (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front();
-        return;
-    }
+    if (!check.inputErrors.empty() || !check.flagErrors.empty())
+        return fail("input error: " + (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front());
     ArgList list(args, evaluateSpec());
     list.takeChoice("--format");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(list, errors);
-    if (!input.catalog || !errors.empty()) {
-        error_ = errors.empty() ? "no cluster" : errors.front();
-        return;
-    }
+    if (!input.catalog || !errors.empty())
+        return fail(errors.empty() ? "no cluster" : errors.front());
     applyWorkloadFlags(list, *input.catalog, input.fromFile, input.design);
-    if (const std::vector<std::string> left = list.finish(); !left.empty()) {
-        error_ = left.front();
-        return;
-    }
-    design_ = std::move(input.design);
-    catalog_ = std::make_shared<const Catalog>(std::move(*input.catalog));
-    facts_ = deriveDesignFacts(design_, *catalog_);
+    if (const std::vector<std::string> left = list.finish(); !left.empty())
+        return fail(left.front());
+    PreparedRun run(row);
+    run.design_ = std::move(input.design);
+    run.catalog_ = std::make_shared<const Catalog>(std::move(*input.catalog));
+    run.facts_ = deriveDesignFacts(run.design_, *run.catalog_);
+    return run;
 }
 
 Prediction PreparedRun::prediction(const CalibrationProfile& profile) const
@@ -71,11 +66,11 @@ PreparedRuns prepareRuns(const std::vector<CalibrationCase>& rows)
 {
     PreparedRuns out;
     for (const CalibrationCase& row : rows) {
-        PreparedRun run(row);
-        if (run.ok())
-            out.runs.push_back(std::move(run));
+        Result<PreparedRun> run = PreparedRun::prepare(row);
+        if (run)
+            out.runs.push_back(std::move(*run));
         else
-            out.skipped.emplace_back(row.id, run.error());
+            out.skipped.emplace_back(row.id, run.problems().front().message);
     }
     return out;
 }

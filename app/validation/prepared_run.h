@@ -10,6 +10,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/calibration_profile.h"
 #include "models/design/design.h"
+#include "models/design/result.h"
 #include "models/predict/evaluate.h"
 
 #include <memory>
@@ -20,13 +21,11 @@ namespace cf::cli {
 
 class PreparedRun {
 public:
-    // Empty error() when the row can be predicted; else why not (the skip
-    // reason, or the first input error of its flags).
-    explicit PreparedRun(const CalibrationCase& row);
+    // The row ready to predict, or one problem (field: the row's id) saying
+    // why it cannot be: the skip reason, or the first input error of its flags.
+    static Result<PreparedRun> prepare(const CalibrationCase& row);
 
     const CalibrationCase& row() const { return row_; }
-    const std::string& error() const { return error_; }
-    bool ok() const { return error_.empty(); }
     // The figure the row measured (CalibrationCase::metric), predicted with `profile`.
     double predict(const CalibrationProfile& profile) const;
     // The full prediction with `profile` (what evaluate prints, without the design's problems).
@@ -34,8 +33,9 @@ public:
     const Design& design() const { return design_; }
 
 private:
+    explicit PreparedRun(const CalibrationCase& row) : row_(row) {}
+
     CalibrationCase row_;
-    std::string error_;
     Design design_;
     std::shared_ptr<const Catalog> catalog_; // the facts point into it
     DesignFacts facts_;

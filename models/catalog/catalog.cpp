@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -40,43 +41,42 @@ void mergeInto(std::vector<Spec>& base, const std::vector<Spec>& overlay)
     }
 }
 
-bool readFile(const std::string& path, std::string& text, Problems& problems)
+Result<std::string> readFile(const std::string& path)
 {
+    const auto fail = [](std::string message) {
+        return Result<std::string>::failure({{Severity::Error, "", std::move(message), {}}});
+    };
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        problems.push_back({Severity::Error, "", "cannot read catalog " + path + ": " + ec.message(), {}});
-        return false;
-    }
-    if (size > kMaxCatalogFileBytes) {
-        problems.push_back({Severity::Error, "", "catalog " + path + " is too large (" + std::to_string(size)
-                                                   + " bytes)", {}});
-        return false;
-    }
+    if (ec)
+        return fail("cannot read catalog " + path + ": " + ec.message());
+    if (size > kMaxCatalogFileBytes)
+        return fail("catalog " + path + " is too large (" + std::to_string(size) + " bytes)");
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.push_back({Severity::Error, "", "cannot open catalog " + path, {}});
-        return false;
-    }
+    if (!in)
+        return fail("cannot open catalog " + path);
     std::ostringstream buffer;
     buffer << in.rdbuf();
-    text = buffer.str();
-    return true;
+    return buffer.str();
 }
 
 // Parses one file; problems get the file path in front of their message so a
 // user can tell the built-in catalog's problems from their own file's.
-std::optional<Catalog> parseFile(const std::string& path, Problems& problems)
+Result<Catalog> parseFile(const std::string& path)
 {
-    std::string text;
-    if (!readFile(path, text, problems))
-        return std::nullopt;
-    Result<Catalog> catalog = Catalog::fromJson(text);
-    for (Problem& p : catalog.problems()) {
+    const Result<std::string> text = readFile(path);
+    if (!text)
+        return Result<Catalog>::failure(text.problems());
+    Result<Catalog> catalog = Catalog::fromJson(*text);
+    for (Problem& p : catalog.problems())
         p.message = path + ": " + p.message;
-        problems.push_back(std::move(p));
-    }
-    return catalog.take();
+    return catalog;
+}
+
+// Moves `from`'s problems to the end of `to`.
+void append(Problems& to, Problems& from)
+{
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
 // Cross-references that must resolve in a usable catalog: every node names a
@@ -133,8 +133,8 @@ void Catalog::merge(const Catalog& other)
 
 Result<Catalog> Catalog::load(const std::string& basePath, const std::string& userPath)
 {
-    Problems probs;
-    auto base = parseFile(basePath, probs);
+    Result<Catalog> base = parseFile(basePath);
+    Problems probs = std::move(base.problems());
     if (!base)
         return Result<Catalog>::failure(std::move(probs));
     const Problems baseRefs = checkReferences(*base);
@@ -148,7 +148,8 @@ Result<Catalog> Catalog::load(const std::string& basePath, const std::string& us
 
     // A broken overlay never costs the user the base catalog: it is reported
     // and ignored as a whole.
-    auto overlay = parseFile(userPath, probs);
+    Result<Catalog> overlay = parseFile(userPath);
+    append(probs, overlay.problems());
     if (!overlay) {
         probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
         return {std::move(*base), std::move(probs)};

@@ -317,11 +317,14 @@ bool readSection(const json& root, const char* section, std::vector<Spec>& out, 
         }
         CatalogEntryReader r(entry, entryPtr, problems);
         Spec spec;
-        if (!readFn(r, spec)) {
+        const bool read = readFn(r, spec);
+        // Also for an entry that failed: a misspelt required field is both
+        // "missing" and an unknown key, and the suggestion names the fix.
+        r.warnUnknownKeys();
+        if (!read) {
             ok = false;
             continue;
         }
-        r.warnUnknownKeys();
         bool replaced = false;
         for (auto& existing : out)
             if (existing.id == spec.id) {

@@ -117,10 +117,11 @@ std::string saveProfileJson(const CalibrationProfile& profile)
 
 Result<CalibrationProfile> loadProfileJson(std::string_view text)
 {
-    Problems problems;
-    nlohmann::json root;
-    if (!designjson::parseTree(text, root, problems))
+    Result<nlohmann::json> tree = designjson::parseTree(text);
+    Problems problems = std::move(tree.problems());
+    if (!tree)
         return Result<CalibrationProfile>::failure(std::move(problems));
+    const nlohmann::json& root = *tree;
     designjson::FieldReader r(problems);
     if (!r.expectObject(root, ""))
         return Result<CalibrationProfile>::failure(std::move(problems));

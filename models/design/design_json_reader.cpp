@@ -385,10 +385,11 @@ private:
 
 Result<Design> loadDesignJson(std::string_view text)
 {
-    Problems problems;
-    json root;
-    if (!designjson::parseTree(text, root, problems))
+    Result<json> tree = designjson::parseTree(text);
+    Problems problems = std::move(tree.problems());
+    if (!tree)
         return Result<Design>::failure(std::move(problems));
+    const json& root = *tree;
     Design design;
     DesignReader(problems).read(root, design);
     if (hasErrors(problems))

@@ -189,24 +189,25 @@ std::string escapePointerToken(const std::string& token)
     return out;
 }
 
-bool parseTree(std::string_view text, json& out, Problems& problems)
+Result<json> parseTree(std::string_view text)
 {
-    if (text.size() > kMaxInputBytes) {
-        problems.push_back({Severity::Error, "",
+    using R = Result<json>;
+    if (text.size() > kMaxInputBytes)
+        return R::failure({{Severity::Error, "",
                             "the file is " + std::to_string(text.size()) + " bytes; designs larger than "
                                 + std::to_string(kMaxInputBytes / (1024 * 1024)) + " MiB are refused",
-                            {}});
-        return false;
-    }
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        problems.push_back({Severity::Error, "", "the file is empty", {}});
-        return false;
-    }
+                            {}}});
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return R::failure({{Severity::Error, "", "the file is empty", {}}});
+    Problems problems;
+    json out;
     TreeBuilder builder(out, problems);
-    const bool ok = json::sax_parse(text.begin(), text.end(), &builder);
-    if (!ok && !hasErrors(problems))
-        problems.push_back({Severity::Error, "", "the file is not valid JSON", {}});
-    return ok;
+    if (!json::sax_parse(text.begin(), text.end(), &builder)) {
+        if (!hasErrors(problems))
+            problems.push_back({Severity::Error, "", "the file is not valid JSON", {}});
+        return R::failure(std::move(problems));
+    }
+    return {std::move(out), std::move(problems)};
 }
 
 } // namespace cf::designjson

@@ -5,6 +5,7 @@
 // problem names the JSON pointer where the parser stood.
 
 #include "models/design/problem.h"
+#include "models/design/result.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -26,8 +27,8 @@ inline constexpr std::size_t kMaxValues = 4000000;          // ~ 200k parts + 20
 // "/parts/3/count" from path segments; escapes '~' and '/' (RFC 6901).
 std::string escapePointerToken(const std::string& token);
 
-// Parses `text` into `out`. Returns false (with problems) on a syntax error,
-// a non-finite number or a bound exceeded; `out` is then unspecified.
-bool parseTree(std::string_view text, nlohmann::json& out, Problems& problems);
+// The JSON tree of `text`, or the problems of a syntax error, a non-finite
+// number or a bound exceeded (each at the pointer where the parser stood).
+Result<nlohmann::json> parseTree(std::string_view text);
 
 } // namespace cf::designjson

@@ -30,7 +30,7 @@ LinkLegality refuse(std::string message) { return {LinkVerdict::Refuse, std::mov
 } // namespace
 
 LinkRules::LinkRules(const Design& design, const Catalog& catalog)
-    : design_(design), catalog_(catalog), ownedGraph_(std::make_unique<TopologyGraph>(design, catalog, nullptr)),
+    : design_(design), catalog_(catalog), ownedGraph_(std::make_unique<TopologyGraph>(design, catalog)),
       graph_(ownedGraph_.get())
 {
 }

@@ -120,7 +120,7 @@ Result<std::vector<CableRow>> buildCablingPlan(const Design& design, const Catal
                                                const CablingHooks& hooks)
 {
     using R = Result<std::vector<CableRow>>;
-    const TopologyGraph graph(design, catalog, nullptr);
+    const TopologyGraph graph(design, catalog);
     Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);
     if (!namer)
         return R::failure(namer.problems());

@@ -90,7 +90,7 @@ std::string partLabel(const Part& p, const Catalog& catalog)
 Result<std::string> designToDot(const Design& design, const Catalog& catalog, int collapseAbove)
 {
     using R = Result<std::string>;
-    const TopologyGraph graph(design, catalog, nullptr);
+    const TopologyGraph graph(design, catalog);
     Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);
     if (!namer)
         return R::failure(namer.problems());

@@ -60,7 +60,7 @@ Problems nodeErrors(const Design& design, const TopologyGraph& graph)
 Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catalog)
 {
     using R = Result<std::string>;
-    const TopologyGraph graph(design, catalog, nullptr);
+    const TopologyGraph graph(design, catalog);
     Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);
     if (!namer)
         return R::failure(namer.problems());
@@ -162,7 +162,7 @@ Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catal
 Result<std::string> slurmBlockTopology(const Design& design, const Catalog& catalog)
 {
     using R = Result<std::string>;
-    const TopologyGraph graph(design, catalog, nullptr);
+    const TopologyGraph graph(design, catalog);
     if (Problems problems = nodeErrors(design, graph); hasErrors(problems))
         return R::failure(std::move(problems));
     Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);

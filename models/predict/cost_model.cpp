@@ -6,18 +6,14 @@
 
 namespace cf {
 
-double capitalCostUsd(const Design& design, const Catalog& catalog, Problems* problems)
-{
-    return capitalCostUsd(buildBom(design, catalog), problems);
-}
-
-double capitalCostUsd(const BillOfMaterials& bom, Problems* problems)
+Result<double> capitalCostUsd(const BillOfMaterials& bom)
 {
     // The bill of materials' total, so the BOM and the capital cost always agree.
-    if (problems)
-        for (const Problem& p : bom.problems)
-            problems->push_back({Severity::Warning, p.field.empty() ? "capex" : p.field, p.message, p.itemId});
-    return bom.totalUsd;
+    Problems warnings;
+    warnings.reserve(bom.problems.size());
+    for (const Problem& p : bom.problems)
+        warnings.push_back({Severity::Warning, p.field.empty() ? "capex" : p.field, p.message, p.itemId});
+    return {bom.totalUsd, std::move(warnings)};
 }
 
 CostFacts costFacts(const CostInputs& in)

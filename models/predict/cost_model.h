@@ -5,6 +5,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
 #include "models/design/economics.h"
+#include "models/design/result.h"
 #include "models/predict/prediction.h"
 
 namespace cf {
@@ -20,11 +21,10 @@ inline constexpr double kMonthsPerYear = 12.0;
 inline constexpr double kMinGpusPerOpsEngineer = 1e-3;
 inline constexpr double kMinTokensForPerTokenCost = 1.0;
 
-// Capital cost of the design: the bill of materials' total, so BOM and capex agree.
-// `problems` gets a warning for every part whose price the catalog does not know.
-double capitalCostUsd(const Design& design, const Catalog& catalog, Problems* problems);
-// The same from a bill of materials already built (deriveDesignFacts shares one).
-double capitalCostUsd(const BillOfMaterials& bom, Problems* problems);
+// Capital cost of the design from its bill of materials (deriveDesignFacts
+// shares one): the BOM's total, so BOM and capex agree. Always a value, with a
+// warning for every part whose price the catalog does not know.
+Result<double> capitalCostUsd(const BillOfMaterials& bom);
 
 struct CostInputs {
     double capexUsd = 0;

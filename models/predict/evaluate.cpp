@@ -66,16 +66,17 @@ DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog)
 {
     DesignFacts f;
     // One graph for the topology and the structural checks (link legality, link ends).
-    Problems graphProblems;
-    const TopologyGraph graph(design, catalog, &graphProblems);
-    f.topology = deriveTopology(design, catalog, graph, std::move(graphProblems));
-    f.structure = validateStructure(design, &catalog, &graph);
+    Result<TopologyGraph> graph = TopologyGraph::build(design, catalog);
+    f.topology = deriveTopology(design, catalog, *graph, std::move(graph.problems()));
+    f.structure = validateStructure(design, &catalog, &*graph);
     f.problems = f.topology.problems;
     // One bill of materials for both the optics power and the capital cost.
     const BillOfMaterials bom = buildBom(design, catalog);
     f.power = staticPower(design, catalog, f.topology, bom);
     f.problems.insert(f.problems.end(), f.power.problems.begin(), f.power.problems.end());
-    f.capexUsd = capitalCostUsd(bom, &f.problems);
+    const Result<double> capex = capitalCostUsd(bom);
+    f.problems.insert(f.problems.end(), capex.problems().begin(), capex.problems().end());
+    f.capexUsd = *capex;
     return f;
 }
 

@@ -68,9 +68,8 @@ double fabricEfficiencyOf(FabricTech tech)
 
 Topology deriveTopology(const Design& design, const Catalog& catalog)
 {
-    Problems graphProblems;
-    const TopologyGraph g(design, catalog, &graphProblems);
-    return deriveTopology(design, catalog, g, std::move(graphProblems));
+    Result<TopologyGraph> g = TopologyGraph::build(design, catalog);
+    return deriveTopology(design, catalog, *g, std::move(g.problems()));
 }
 
 Topology deriveTopology(const Design& design, const Catalog& catalog, const TopologyGraph& g, Problems graphProblems)

@@ -19,11 +19,29 @@ std::string partField(std::size_t index, const char* member)
 
 } // namespace
 
-TopologyGraph::TopologyGraph(const Design& design, const Catalog& catalog, Problems* problems)
+TopologyGraph::TopologyGraph(const Design& design, const Catalog& catalog, Problems& problems)
 {
     index(design, catalog, problems);
     buildEdges(design, problems);
     assignLevels();
+}
+
+TopologyGraph::TopologyGraph(const Design& design, const Catalog& catalog)
+{
+    // The problems are built only for a broken design (an unknown id, a
+    // dangling link end), so collecting and dropping them costs nothing on
+    // the hot path.
+    Problems dropped;
+    index(design, catalog, dropped);
+    buildEdges(design, dropped);
+    assignLevels();
+}
+
+Result<TopologyGraph> TopologyGraph::build(const Design& design, const Catalog& catalog)
+{
+    Problems problems;
+    TopologyGraph graph(design, catalog, problems);
+    return {std::move(graph), std::move(problems)};
 }
 
 int TopologyGraph::indexOf(std::string_view id) const
@@ -31,7 +49,7 @@ int TopologyGraph::indexOf(std::string_view id) const
     return byId_.find(id);
 }
 
-void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems* problems)
+void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems& problems)
 {
     const std::size_t n = design.parts.size();
     byId_.reserve(n);
@@ -70,17 +88,17 @@ void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems
             }
         }
         const bool known = lastKnown;
-        if (!known && problems) {
+        if (!known) {
             if (p.kind == PartKind::Node)
                 nodes_[i] = nullptr; // a node whose GPU is unknown is unusable too
-            problems->push_back(
+            problems.push_back(
                 {Severity::Error, partField(i, "catalogId"),
                  "unknown " + std::string(toString(p.kind)) + " catalog id '" + p.catalogId + "'", p.id});
         }
     }
 }
 
-void TopologyGraph::buildEdges(const Design& design, Problems* problems)
+void TopologyGraph::buildEdges(const Design& design, Problems& problems)
 {
     const int n = partCount();
     const std::size_t linkCount = design.links.size();
@@ -124,14 +142,12 @@ void TopologyGraph::buildEdges(const Design& design, Problems* problems)
         r.to = resolve(link.toPartId, lastToId, lastTo);
         linkEnds_[l] = {r.from, r.to};
         if (r.from < 0 || r.to < 0 || r.from == r.to) {
-            if (problems) {
-                const bool self = r.from >= 0 && r.from == r.to;
-                problems->push_back({Severity::Error, "links[" + link.id + "]",
-                                     self ? "link joins a part to itself"
-                                          : "link end '" + (r.from < 0 ? link.fromPartId : link.toPartId) +
-                                                "' is not a part of the design",
-                                     link.id});
-            }
+            const bool self = r.from >= 0 && r.from == r.to;
+            problems.push_back({Severity::Error, "links[" + link.id + "]",
+                                self ? "link joins a part to itself"
+                                     : "link end '" + (r.from < 0 ? link.fromPartId : link.toPartId) +
+                                           "' is not a part of the design",
+                                link.id});
             r.from = r.to = -1;
             continue;
         }

@@ -6,6 +6,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
 #include "models/design/problem.h"
+#include "models/design/result.h"
 #include "models/topology/id_index.h"
 
 #include <memory>
@@ -28,8 +29,13 @@ struct GraphEdge {
 
 class TopologyGraph {
 public:
-    // Problems: unknown catalog ids, links whose ends do not exist.
-    TopologyGraph(const Design& design, const Catalog& catalog, Problems* problems);
+    // The graph of what resolves, for callers that report the design's
+    // problems elsewhere (the validator, the exporters, the canvas).
+    TopologyGraph(const Design& design, const Catalog& catalog);
+    // The same graph with its problems: unknown catalog ids, links whose ends
+    // do not exist. Always a value (those parts and links are left out); the
+    // problems are errors the caller reports with its own.
+    static Result<TopologyGraph> build(const Design& design, const Catalog& catalog);
 
     int partCount() const { return static_cast<int>(kinds_.size()); }
     int indexOf(std::string_view id) const; // -1 when absent
@@ -56,8 +62,10 @@ public:
     LinkEnds linkEnds(int link) const { return linkEnds_[link]; }
 
 private:
-    void index(const Design& design, const Catalog& catalog, Problems* problems);
-    void buildEdges(const Design& design, Problems* problems);
+    // `problems` collects what build() returns (a collector inside this class).
+    TopologyGraph(const Design& design, const Catalog& catalog, Problems& problems);
+    void index(const Design& design, const Catalog& catalog, Problems& problems);
+    void buildEdges(const Design& design, Problems& problems);
     void assignLevels(); // after buildEdges, which marks the leaves
 
     IdIndex byId_;

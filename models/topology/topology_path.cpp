@@ -14,7 +14,7 @@ PathFacts pathBetween(const Design& design, const Catalog& catalog, const std::s
                       const std::string& toPartId)
 {
     PathFacts facts;
-    const TopologyGraph g(design, catalog, nullptr);
+    const TopologyGraph g(design, catalog);
     const int from = g.indexOf(fromPartId);
     const int to = g.indexOf(toPartId);
     if (from < 0 || to < 0 || g.kind(from) != PartKind::Node || g.kind(to) != PartKind::Node)

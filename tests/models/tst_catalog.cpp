@@ -407,6 +407,20 @@ private slots:
                  dump(problems).c_str());
     }
 
+    // The typo that hides a required figure is named too, not only the figure
+    // it leaves missing (issue 13 item 4: no silently ignored names).
+    void misspeltRequiredFieldSuggestsTheName()
+    {
+        std::string text = kMinimal;
+        text.replace(text.find("\"radix\""), 7, "\"radx\"");
+        const auto c = Catalog::fromJson(text);
+        const Problems& problems = c.problems();
+        QVERIFY(!c.ok());
+        QVERIFY2(hasProblemAt(problems, "/switches/0/radix", Severity::Error), dump(problems).c_str());
+        QVERIFY2(hasProblemAt(problems, "/switches/0/radx", Severity::Warning), dump(problems).c_str());
+        QVERIFY2(dump(problems).find("did you mean \"radix\"?") != std::string::npos, dump(problems).c_str());
+    }
+
     void unknownSectionSuggestsTheClosest()
     {
         std::string text = kMinimal;

@@ -234,14 +234,23 @@ private slots:
         CollectiveOp x{};
         QVERIFY(!collectiveOpFromString("allreduce", x));
     }
+    // A file that cannot be read is a problem naming it, not an empty table.
+    void missingValidationFileNamesThePath()
+    {
+        const std::string path = CF_VALIDATION_DIR "/no-such-collectives.csv";
+        const Result<CollectiveValidation> loaded = loadCollectiveValidation(path);
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.problems().size(), std::size_t(1));
+        QCOMPARE(loaded.problems().front().field, path);
+        QVERIFY(hasErrors(loaded.problems()));
+    }
     // Issue 3 "Show": every row of collectives.csv the model can express; busbw within
     // ±15 % for messages >= 64 MiB. The full table: bench_collectives.
     void matchesMeasuredRows()
     {
-        CollectiveValidation v;
-        std::string error;
-        QVERIFY2(loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv", v, &error),
-                 error.c_str());
+        const Result<CollectiveValidation> loaded = loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
+        QVERIFY2(loaded.ok(), loaded.problems().empty() ? "" : formatProblem(loaded.problems().front()).c_str());
+        const CollectiveValidation& v = *loaded;
         QVERIFY(v.cases.size() >= 60);
         int gated = 0;
         for (const CollectiveCase& c : v.cases) {

@@ -21,7 +21,7 @@ namespace {
 
 Result<DeviceNamer> namerFor(const Design& d)
 {
-    const TopologyGraph graph(d, repoCatalog(), nullptr);
+    const TopologyGraph graph(d, repoCatalog());
     return DeviceNamer::create(d, repoCatalog(), graph);
 }
 

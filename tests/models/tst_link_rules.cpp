@@ -68,7 +68,7 @@ private slots:
             : file == "compact" ? test::designOf(generateFabric(compact, repoCatalog()))
                                 : test::loadExample(file.toStdString());
         const LinkRules rules(design, repoCatalog());
-        const TopologyGraph graph(design, repoCatalog(), nullptr);
+        const TopologyGraph graph(design, repoCatalog());
         for (int i = 0; i < graph.partCount(); ++i) {
             long long graphPorts = 0; // per member: of an array, one switch
             for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e)

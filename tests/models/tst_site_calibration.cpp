@@ -159,7 +159,9 @@ private slots:
         for (const PreparedRun& r : prepared.runs) {
             CalibrationCase c = r.row();
             c.measured = r.predict(truth);
-            synthetic.emplace_back(c);
+            Result<PreparedRun> run = PreparedRun::prepare(c);
+            QVERIFY(run.ok());
+            synthetic.push_back(std::move(*run));
         }
         std::vector<const PreparedRun*> runs;
         for (const PreparedRun& r : synthetic)

@@ -2,6 +2,7 @@
 // and the problems the canvas highlights (each with the part id).
 #include "models/catalog/catalog.h"
 #include "models/topology/topology.h"
+#include "models/topology/topology_graph.h"
 
 #include <QtTest>
 
@@ -140,6 +141,29 @@ private slots:
         QCOMPARE(t.nicGbps, 400.0);
         QVERIFY(hasProblem(t, Severity::Warning, "slow", "mixed link speeds"));
         QVERIFY(hasProblem(t, Severity::Error, "ghost", "unknown switch"));
+    }
+    // One style (issue 13 item 4): build() returns the graph with its problems,
+    // the plain constructor the same graph without them.
+    void graphBuildReturnsItsProblems()
+    {
+        Design d = leafSpine(4);
+        d.parts.push_back(sw("ghost", "no-such-switch"));
+        d.links.push_back(link("dangling", "g1", "nowhere", 1));
+        const Result<TopologyGraph> built = TopologyGraph::build(d, Catalog::builtin());
+        QVERIFY(built.ok());
+        QCOMPARE(built.problems().size(), std::size_t(2));
+        QCOMPARE(built.problems()[0].field, std::string("parts[5].catalogId"));
+        QCOMPARE(built.problems()[0].itemId, std::string("ghost"));
+        QCOMPARE(built.problems()[1].field, std::string("links[dangling]"));
+        QVERIFY(built.problems()[1].message.find("'nowhere'") != std::string::npos);
+        const TopologyGraph plain(d, Catalog::builtin());
+        QCOMPARE(plain.partCount(), built->partCount());
+        for (int i = 0; i < plain.partCount(); ++i) {
+            QCOMPARE(plain.level(i), built->level(i));
+            QCOMPARE(plain.edgesEnd(i) - plain.edgesBegin(i), built->edgesEnd(i) - built->edgesBegin(i));
+        }
+        QCOMPARE(built->linkEnds(4).to, -1);
+        QCOMPARE(built->level(built->indexOf("spine1")), 1);
     }
     void roceAndStorage()
     {

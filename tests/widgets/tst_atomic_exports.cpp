@@ -94,12 +94,17 @@ private slots:
             window = std::make_unique<MainWindow>();
         // One writer, as the app calls it: true on success, false (+ message) on failure.
         const std::function<bool(const QString&, QString*)> write = [&](const QString& path, QString* error) {
+            const auto reported = [error](const Result<void>& written) {
+                if (!written)
+                    *error = QString::fromStdString(failureMessage(written.problems()));
+                return written.ok();
+            };
             if (writer == "BOM CSV")
-                return bom.exportCsv(path, error);
+                return reported(bom.exportCsv(path));
             if (writer == "BOM JSON")
-                return bom.exportJson(path, error);
+                return reported(bom.exportJson(path));
             if (writer == "BOM PDF report")
-                return BomReport::writePdf(design, Catalog::builtin(), path, error);
+                return reported(BomReport::writePdf(design, Catalog::builtin(), path));
             if (writer == "chart PNG")
                 return charts.charts().front()->exportPng(path);
             if (writer == "chart PDF")

@@ -89,25 +89,29 @@ private slots:
         QTemporaryDir dir;
         BomDock dock;
         dock.setDesign(loadExample("workhorse.json"));
-        QString error;
-        QVERIFY2(dock.exportCsv(dir.filePath("bom.csv"), &error), qPrintable(error));
-        QVERIFY2(dock.exportJson(dir.filePath("bom.json"), &error), qPrintable(error));
+        const Result<void> csvWritten = dock.exportCsv(dir.filePath("bom.csv"));
+        QVERIFY2(csvWritten.ok(), failureMessage(csvWritten.problems()).c_str());
+        const Result<void> jsonWritten = dock.exportJson(dir.filePath("bom.json"));
+        QVERIFY2(jsonWritten.ok(), failureMessage(jsonWritten.problems()).c_str());
         QFile csv(dir.filePath("bom.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QByteArray text = csv.readAll();
         QVERIFY(text.contains("dgx-h100"));
         QVERIFY(text.contains("TOTAL"));
-        QVERIFY(!dock.exportCsv(dir.filePath("no/such/folder/bom.csv"), &error));
-        QVERIFY(error.contains(QStringLiteral("Cannot write")));
+        const QString missing = dir.filePath("no/such/folder/bom.csv");
+        const Result<void> refused = dock.exportCsv(missing);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.problems().front().field, missing.toStdString());
+        QVERIFY(QString::fromStdString(failureMessage(refused.problems())).startsWith(QStringLiteral("Cannot write ") + missing));
     }
 
     void pdfReport()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("report.pdf");
-        QString error;
         const Design d = loadExample("workhorse.json");
-        QVERIFY2(BomReport::writePdf(d, Catalog::builtin(), path, &error), qPrintable(error));
+        const Result<void> written = BomReport::writePdf(d, Catalog::builtin(), path);
+        QVERIFY2(written.ok(), failureMessage(written.problems()).c_str());
         QFile pdf(path);
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         const QByteArray bytes = pdf.readAll();
@@ -117,8 +121,9 @@ private slots:
         const QString html = BomReport::html(d, Catalog::builtin());
         QVERIFY(html.contains(QStringLiteral("Bill of materials")));
         QVERIFY(html.contains(QStringLiteral("chart://scaling")));
-        QVERIFY(!BomReport::writePdf(d, Catalog::builtin(), dir.filePath("missing/dir/r.pdf"), &error));
-        QVERIFY(!error.isEmpty());
+        const Result<void> refused = BomReport::writePdf(d, Catalog::builtin(), dir.filePath("missing/dir/r.pdf"));
+        QVERIFY(!refused.ok());
+        QVERIFY(failureMessage(refused.problems()).find("Cannot write") == 0);
         if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1) {
             QFile::remove(QStringLiteral(CF_SOURCE_DIR "/build/workhorse_report.pdf"));
             QFile::copy(path, QStringLiteral(CF_SOURCE_DIR "/build/workhorse_report.pdf"));

@@ -10,6 +10,11 @@
 #include "widgets/canvas/link_item.h"
 #include "widgets/canvas/canvas_style.h"
 #include "canvas_fixture.h"
+
+#include <QClipboard>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include "models/catalog/catalog.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
@@ -306,6 +311,30 @@ private slots:
         const Part& pasted = f.doc.design().parts.back();
         QVERIFY(pasted.id != a.toStdString());
         QCOMPARE(pasted.x, canvas::kPasteOffset);
+    }
+
+    // A pasted fragment is read by the design reader: an unknown field is said
+    // (with the name it looks like), not silently dropped (issue 13 item 4).
+    void pasteSaysUnknownFields()
+    {
+        Fixture f;
+        const QString a = f.doc.addPart(PartKind::Storage, "weka", {0, 0});
+        f.doc.setSelectedIds({a});
+        f.view->copySelection();
+        f.view->paste();
+        QVERIFY2(!f.view->lastMessage().contains(QStringLiteral("warning")), qPrintable(f.view->lastMessage()));
+        QJsonObject root = QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object();
+        QJsonArray parts = root.value(QStringLiteral("parts")).toArray();
+        QJsonObject part = parts.at(0).toObject();
+        part.insert(QStringLiteral("nmae"), QStringLiteral("typo"));
+        parts.replace(0, part);
+        root.insert(QStringLiteral("parts"), parts);
+        QApplication::clipboard()->setText(QString::fromUtf8(QJsonDocument(root).toJson()));
+        f.view->paste();
+        QCOMPARE(int(f.doc.design().parts.size()), 3); // the part is still pasted
+        const QString said = f.view->lastMessage();
+        QVERIFY2(said.contains(QStringLiteral("/parts/0/nmae")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("did you mean \"name\"")), qPrintable(said));
     }
 
     void wheelAndKeysZoom()

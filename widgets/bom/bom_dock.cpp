@@ -21,16 +21,10 @@ namespace cf {
 
 namespace {
 
-bool writeText(const QString& path, const std::string& text, QString* error)
+Result<void> writeText(const QString& path, const std::string& text)
 {
     // All or nothing: a temporary file renamed over `path` when complete.
-    const Result<void> written = writeFileAtomically(path.toStdString(), text);
-    if (written)
-        return true;
-    if (error)
-        *error = QObject::tr("Cannot write %1: %2")
-                     .arg(path, QString::fromStdString(failureMessage(written.problems())));
-    return false;
+    return BomReport::userFacing(path, writeFileAtomically(path.toStdString(), text));
 }
 
 } // namespace
@@ -94,19 +88,19 @@ const BillOfMaterials& BomDock::bom() const
     return model_->bom();
 }
 
-bool BomDock::exportCsv(const QString& path, QString* error) const
+Result<void> BomDock::exportCsv(const QString& path) const
 {
-    return writeText(path, bomToCsv(model_->bom()), error);
+    return writeText(path, bomToCsv(model_->bom()));
 }
 
-bool BomDock::exportJson(const QString& path, QString* error) const
+Result<void> BomDock::exportJson(const QString& path) const
 {
-    return writeText(path, bomToJson(model_->bom()), error);
+    return writeText(path, bomToJson(model_->bom()));
 }
 
-bool BomDock::exportPdf(const QString& path, QString* error) const
+Result<void> BomDock::exportPdf(const QString& path) const
 {
-    return BomReport::writePdf(design_, catalog_ ? *catalog_ : Catalog::builtin(), path, error);
+    return BomReport::writePdf(design_, catalog_ ? *catalog_ : Catalog::builtin(), path);
 }
 
 void BomDock::exportCsvWithDialog()
@@ -125,7 +119,7 @@ void BomDock::exportPdfWithDialog()
 }
 
 void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
-                               bool (BomDock::*write)(const QString&, QString*) const)
+                               Result<void> (BomDock::*write)(const QString&) const)
 {
     const QString base = design_.name.empty() ? tr("design") : QString::fromStdString(design_.name);
     // The PDF is the whole design report (DesignReport), not only the bill of materials.
@@ -138,9 +132,8 @@ void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
         return;
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
         path += QLatin1Char('.') + suffix;
-    QString error;
-    if (!(this->*write)(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (const Result<void> written = (this->*write)(path); !written)
+        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(failureMessage(written.problems())));
 }
 
 } // namespace cf

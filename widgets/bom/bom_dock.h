@@ -5,6 +5,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
+#include "models/design/result.h"
 #include "models/bom/bill_of_materials.h"
 
 #include <QDockWidget>
@@ -28,10 +29,10 @@ public:
     QSortFilterProxyModel* proxy() const { return proxy_; }
     QTableView* view() const { return view_; }
 
-    // Write without dialogs; false and `error` filled on failure.
-    bool exportCsv(const QString& path, QString* error = nullptr) const;
-    bool exportJson(const QString& path, QString* error = nullptr) const;
-    bool exportPdf(const QString& path, QString* error = nullptr) const;
+    // Write without dialogs; not done: the problem whose message the user sees.
+    Result<void> exportCsv(const QString& path) const;
+    Result<void> exportJson(const QString& path) const;
+    Result<void> exportPdf(const QString& path) const;
 
 public slots:
     // With a file dialog, errors in a message box (the menu actions call these).
@@ -41,7 +42,7 @@ public slots:
 
 private:
     void exportWithDialog(const QString& filter, const QString& suffix,
-                          bool (BomDock::*write)(const QString&, QString*) const);
+                          Result<void> (BomDock::*write)(const QString&) const);
 
     BomTableModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;

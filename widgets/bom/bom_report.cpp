@@ -14,12 +14,18 @@ QString BomReport::html(const Design& design, const Catalog& catalog)
     return DesignReport(design, catalog).html();
 }
 
-bool BomReport::writePdf(const Design& design, const Catalog& catalog, const QString& path, QString* error)
+Result<void> BomReport::writePdf(const Design& design, const Catalog& catalog, const QString& path)
 {
-    const Result<void> written = DesignReport(design, catalog).writePdf(path.toStdString());
-    if (!written.ok() && error)
-        *error = QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(failureMessage(written.problems())));
-    return written.ok();
+    return userFacing(path, DesignReport(design, catalog).writePdf(path.toStdString()));
+}
+
+Result<void> BomReport::userFacing(const QString& path, Result<void> written)
+{
+    if (written)
+        return written;
+    const QString message =
+        QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(failureMessage(written.problems())));
+    return Result<void>::failure({{Severity::Error, path.toStdString(), message.toStdString(), {}}});
 }
 
 } // namespace cf

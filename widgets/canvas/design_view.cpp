@@ -177,18 +177,23 @@ void DesignView::copySelection()
 
 void DesignView::pasteText(const QString& json, QPointF offset)
 {
-    Design fragment;
-    QString error;
-    if (!fragmentFromJson(json, &fragment, &error)) {
-        say(tr("Clipboard is not a ClusterForge design fragment: %1").arg(error));
+    const Result<Design> fragment = fragmentFromJson(json);
+    const Problems& problems = fragment.problems();
+    if (!fragment) {
+        say(tr("Clipboard is not a ClusterForge design fragment: %1")
+                .arg(QString::fromStdString(formatProblem(problems.front()))));
         return;
     }
-    const DesignFragment fresh = remapFragment(fragment, document_->design(), offset);
+    const DesignFragment fresh = remapFragment(*fragment, document_->design(), offset);
     QStringList ids;
     for (const Part& p : fresh.parts)
         ids.push_back(q(p.id));
     document_->addItems(fresh.parts, fresh.links, tr("Paste %n part(s)", nullptr, int(fresh.parts.size())));
     document_->setSelectedIds(ids);
+    // Unknown fields in the pasted text are said, not dropped (issue 13 item 4).
+    if (!problems.empty())
+        say(tr("Pasted with %n warning(s): %1", nullptr, int(problems.size()))
+                .arg(QString::fromStdString(formatProblem(problems.front()))));
 }
 
 void DesignView::paste()

@@ -159,7 +159,7 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
     // The engine's own graph: its id index and its switch levels (leaf = linked
     // to a node, spine, core; the BFS of deriveTopology), so the canvas and
     // the predictions never disagree on what a switch is.
-    const TopologyGraph graph(design, catalog, nullptr);
+    const TopologyGraph graph(design, catalog);
     const int n = graph.partCount();
     std::array<Tier, kTierRoleCount> byRole;
     std::array<QSet<QString>, kTierRoleCount> models;

@@ -105,19 +105,12 @@ DesignFragment remapFragment(const Design& fragment, const Design& design, QPoin
 
 QString fragmentToJson(const Design& fragment) { return QString::fromStdString(saveDesignJson(fragment)); }
 
-bool fragmentFromJson(const QString& text, Design* fragment, QString* error)
+Result<Design> fragmentFromJson(const QString& text)
 {
-    const std::string utf8 = text.toStdString();
-    Result<Design> result = loadDesignJson(utf8);
-    if (!result.ok()) {
-        if (error)
-            *error = result.problems().empty()
-                         ? QStringLiteral("not a design")
-                         : QString::fromStdString(formatProblem(result.problems().front()));
-        return false;
-    }
-    *fragment = std::move(*result);
-    return true;
+    Result<Design> result = loadDesignJson(text.toStdString());
+    if (!result.ok() && result.problems().empty())
+        result.problems().push_back({Severity::Error, "", "not a design", {}});
+    return result;
 }
 
 } // namespace cf

@@ -5,6 +5,7 @@
 // prefix, as Design::nextId does, but allocated in one pass).
 
 #include "models/design/design.h"
+#include "models/design/result.h"
 
 #include <QPointF>
 #include <QString>
@@ -25,8 +26,10 @@ struct DesignFragment {
 Design copyFragment(const Design& design, const DesignDocument& document, const QStringList& ids);
 // Fresh ids for `fragment` against `design`, ends re-pointed, moved by `offset`.
 DesignFragment remapFragment(const Design& fragment, const Design& design, QPointF offset);
-// Fragment <-> text; parse errors go to *error.
+// Fragment <-> text. Reading is the design reader's: the fragment with its
+// warnings (an unknown field, with a did-you-mean), or the errors that say
+// why the text is not one (at least one problem).
 QString fragmentToJson(const Design& fragment);
-bool fragmentFromJson(const QString& text, Design* fragment, QString* error);
+Result<Design> fragmentFromJson(const QString& text);
 
 } // namespace cf
