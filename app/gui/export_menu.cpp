@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/export/design_export.h"
+#include "widgets/common/export_folder.h"
 
 #include <QAction>
 #include <QDir>
@@ -50,9 +51,12 @@ void ExportMenu::run(const ExportFormatInfo& format)
     QString base = QString::fromStdString(design_().name).trimmed();
     if (base.isEmpty())
         base = QStringLiteral("design");
-    const QString path = askPath_(format, base + QString::fromLatin1(format.fileSuffix));
+    // The last export folder, else the design file's, else Documents (ExportFolder).
+    const QString path = askPath_(
+        format, ExportFolder::startPath(parent_, ExportFolder::kExportKey, base + QString::fromLatin1(format.fileSuffix)));
     if (path.isEmpty())
         return;
+    ExportFolder::remember(ExportFolder::kExportKey, path);
     if (const QString error = exportTo(format, path); !error.isEmpty())
         QMessageBox::warning(parent_, tr("Export"), error);
 }

@@ -13,6 +13,9 @@
 #include "widgets/library/window_title.h"
 #include "widgets/whatif/auto_split_controller.h"
 #include "widgets/whatif/evaluation_controller.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/common/export_folder.h"
 
 #include <QAction>
 #include <QApplication>
@@ -294,6 +297,11 @@ void MainWindow::updateTitle()
         setWindowTitle(windowTitleTemplate(documentName(), QString()));
     setWindowModified(isModified());
     scheduleBomRefresh(); // the report title and export names follow the name
+    // Export dialogs start beside the open file (not a bundled example's read-only folder).
+    setWindowFilePath(isBundledExample(filePath_) ? QString() : filePath_);
+    if (charts_)
+        for (ChartPanel* chart : charts_->charts())
+            chart->setDesignName(documentName());
 }
 
 QString MainWindow::documentName() const
@@ -395,16 +403,15 @@ bool MainWindow::onSave()
 
 bool MainWindow::onSaveAs()
 {
-    QSettings settings;
-    QString suggestion = settings.value(kLastDirKey, QDir::homePath()).toString() + QLatin1Char('/') +
-                         documentName() +
-                         QStringLiteral(".json");
+    // The last design folder, else the open file's, else Documents (ExportFolder).
+    const QString suggestion =
+        ExportFolder::startPath(this, ExportFolder::kDesignKey, documentName() + QStringLiteral(".json"));
     QString path = QFileDialog::getSaveFileName(this, tr("Save design as"), suggestion, kFileFilter);
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
-    settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    ExportFolder::remember(ExportFolder::kDesignKey, path);
     return saveFile(path);
 }
 

@@ -5,6 +5,7 @@
 #include "models/store/store_sql.h"
 #include "models/store/store_transaction.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QThread>
 #include <QVariant>
 
 #include <atomic>
@@ -56,7 +58,7 @@ StoreFailure DesignStore::fail(StoreErrorKind kind, const QString& message)
 
 StoreFailure DesignStore::failSql(const QSqlError& error, StoreAction action) const
 {
-    return StoreFailure{storeErrorFromSql(error, path_, action)};
+    return StoreFailure{storeErrorFromSql(error, file(), action)};
 }
 
 std::optional<StoreFailure> DesignStore::notOpen() const
@@ -81,6 +83,10 @@ StoreResult<void> DesignStore::open(const QString& path, const Options& options)
 {
     close();
     path_ = path;
+    busyTimeoutMs_ = options.busyTimeoutMs;
+    if (options.busyTimeoutMs < 0)
+        return fail(StoreErrorKind::BadInput,
+                    QStringLiteral("busyTimeoutMs: %1 is negative").arg(options.busyTimeoutMs));
     if (path.isEmpty())
         return fail(StoreErrorKind::BadInput, QStringLiteral("database path: empty"));
     const QFileInfo info(path);
@@ -142,18 +148,15 @@ StoreResult<void> DesignStore::prepareSchema(const Options& options)
     QSqlQuery q(database);
     if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
         return failSql(q.lastError(), StoreAction::Open);
+    q.finish();
     // Ours before anything is written: a foreign SQLite file must stay untouched.
     StoreError error;
-    const int version = storeSchemaVersionSnapshot(database, path_, &error);
+    const int version = storeSchemaVersionSnapshot(database, file(), &error);
     if (version < 0)
         return StoreFailure{std::move(error)};
-    if (!options.readOnly) {
-        // WAL: readers never block the writer and a killed writer leaves the
-        // last commit intact (https://www.sqlite.org/wal.html).
-        if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")))
-            return failSql(q.lastError(), StoreAction::Open);
-        q.finish();
-    }
+    if (!options.readOnly)
+        if (StoreResult<void> wal = enableWal(); !wal)
+            return wal;
     if (version >= kStoreSchemaVersion)
         return StoreResult<void>::success();
     if (options.readOnly)
@@ -163,8 +166,29 @@ StoreResult<void> DesignStore::prepareSchema(const Options& options)
                         .arg(path_)
                         .arg(version)
                         .arg(kStoreSchemaVersion));
-    if (!migrateStore(database, path_, &error))
+    if (!migrateStore(database, file(), &error))
         return StoreFailure{std::move(error)};
+    return StoreResult<void>::success();
+}
+
+StoreResult<void> DesignStore::enableWal()
+{
+    // WAL: readers never block the writer and a killed writer leaves the
+    // last commit intact (https://www.sqlite.org/wal.html). Switching a file
+    // still in rollback mode writes its header after a read, and SQLite
+    // answers that upgrade with SQLITE_BUSY at once, without the busy handler,
+    // while another program holds the write lock (sqlite3BtreeBeginTrans calls
+    // the handler only from no transaction): so we wait here ourselves.
+    constexpr unsigned long kRetryMs = 20; // between tries; SQLite's own handler sleeps 1-100 ms (our choice)
+    const QDeadlineTimer deadline(busyTimeoutMs_);
+    QSqlQuery q(db());
+    while (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL"))) {
+        const StoreError error = storeErrorFromSql(q.lastError(), file(), StoreAction::Open);
+        if (error.kind != StoreErrorKind::Locked || deadline.hasExpired())
+            return StoreFailure{error};
+        QThread::msleep(kRetryMs);
+    }
+    q.finish();
     return StoreResult<void>::success();
 }
 

@@ -43,7 +43,13 @@ class DesignStore {
 public:
     struct Options {
         bool readOnly = false;    // open with SQLITE_OPEN_READONLY: every write fails with ReadOnly
-        int busyTimeoutMs = 2000; // how long to wait for another program's lock (our choice)
+        // How long a reader or writer waits for another program's lock before it
+        // fails with Locked (our choice). A writer holds the lock for milliseconds
+        // plus one fsync, but on a 2-core machine beside a build a commit's fsync
+        // stalled for seconds and the old 2 s ran out (issue 18, CI); 30 s lets
+        // several stalled writers queued ahead finish, and still ends with a
+        // message naming the file when another program is really stuck.
+        int busyTimeoutMs = 30000;
         bool create = true;       // create the file (and its folder) when missing
     };
 
@@ -115,11 +121,16 @@ private:
                                       const Headline& headline, const QString& nowIso);
     // Foreign keys on, our schema checked, WAL (when writable), migrated to the current version.
     StoreResult<void> prepareSchema(const Options& options);
+    // PRAGMA journal_mode = WAL, retried until the busy timeout while another program holds the lock.
+    StoreResult<void> enableWal();
+    // The open file and its busy timeout, for error messages.
+    StoreFile file() const { return {path_, busyTimeoutMs_}; }
     // Closes the half-opened connection and returns `error` as open()'s failure.
     StoreResult<void> abandonOpen(StoreError error);
 
     QString connectionName_;
     QString path_;
+    int busyTimeoutMs_ = 0;
     bool open_ = false;
 };
 

@@ -269,7 +269,7 @@ StoreResult<int> DesignStore::schemaVersion()
         return *f;
     QSqlDatabase database = db();
     StoreError error;
-    const int version = storeSchemaVersionSnapshot(database, path_, &error);
+    const int version = storeSchemaVersionSnapshot(database, file(), &error);
     if (version < 0)
         return StoreFailure{std::move(error)};
     return version;

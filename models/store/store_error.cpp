@@ -16,6 +16,7 @@ constexpr int kSqliteFull = 13;
 constexpr int kSqliteCantOpen = 14;
 constexpr int kSqliteNotADb = 26;
 constexpr int kPrimaryCodeMask = 0xff;
+constexpr double kMsPerSecond = 1000.0;
 
 QString whatHappened(StoreAction action)
 {
@@ -65,8 +66,9 @@ const char* toString(StoreErrorKind kind)
     return "unknown";
 }
 
-StoreError storeErrorFromSql(const QSqlError& error, const QString& path, StoreAction action)
+StoreError storeErrorFromSql(const QSqlError& error, const StoreFile& file, StoreAction action)
 {
+    const QString& path = file.path;
     bool numeric = false;
     const int code = error.nativeErrorCode().toInt(&numeric) & kPrimaryCodeMask;
     const QString sqlite = error.databaseText().isEmpty() ? error.text() : error.databaseText();
@@ -76,9 +78,11 @@ StoreError storeErrorFromSql(const QSqlError& error, const QString& path, StoreA
     case kSqliteBusy:
     case kSqliteLocked:
         e.kind = StoreErrorKind::Locked;
-        e.message = QStringLiteral("database is locked by another program: %1; %2. Close the other "
-                                   "program or try again.")
-                        .arg(path, whatHappened(action));
+        e.message = QStringLiteral("the library is busy (locked by another ClusterForge process) after "
+                                   "%1 s: %2; %3. Close the other ClusterForge window or program, or try "
+                                   "again.")
+                        .arg(QString::number(file.busyTimeoutMs / kMsPerSecond, 'g', 3), path,
+                             whatHappened(action));
         break;
     case kSqliteReadOnly:
         e.kind = StoreErrorKind::ReadOnly;

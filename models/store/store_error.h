@@ -69,8 +69,15 @@ const char* toString(StoreErrorKind kind); // "disk-full", "locked", ...
 // What the caller was doing when the error came, to word the message.
 enum class StoreAction { Open, Read, Write };
 
+// The library an error is about, and how long its connection waits for
+// another program's lock (so a Locked message can say how long it waited).
+struct StoreFile {
+    QString path;
+    int busyTimeoutMs = 0;
+};
+
 // Maps an SQLite error (QSqlError::nativeErrorCode holds the SQLite result
 // code) to a kind and a sentence naming the file and what happened to the data.
-StoreError storeErrorFromSql(const QSqlError& error, const QString& path, StoreAction action);
+StoreError storeErrorFromSql(const QSqlError& error, const StoreFile& file, StoreAction action);
 
 } // namespace cf

@@ -70,13 +70,13 @@ const std::vector<MigrationStep>& steps()
     return all;
 }
 
-bool exec(QSqlDatabase& db, const QString& sql, const QString& path, StoreAction action, StoreError* error)
+bool exec(QSqlDatabase& db, const QString& sql, const StoreFile& file, StoreAction action, StoreError* error)
 {
     QSqlQuery q(db);
     if (q.exec(sql))
         return true;
     if (error)
-        *error = storeErrorFromSql(q.lastError(), path, action);
+        *error = storeErrorFromSql(q.lastError(), file, action);
     return false;
 }
 
@@ -90,12 +90,12 @@ QStringList storeMigrationSql(int toVersion)
     return {};
 }
 
-int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
+int storeSchemaVersion(QSqlDatabase& db, const StoreFile& file, StoreError* error)
 {
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
         if (error)
-            *error = storeErrorFromSql(q.lastError(), path, StoreAction::Open);
+            *error = storeErrorFromSql(q.lastError(), file, StoreAction::Open);
         return -1;
     }
     const int version = q.value(0).toInt();
@@ -105,7 +105,7 @@ int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
             *error = {StoreErrorKind::TooNew,
                       QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
                                      "this version reads up to v%3); it was not changed.")
-                          .arg(path)
+                          .arg(file.path)
                           .arg(version)
                           .arg(kStoreSchemaVersion)};
         return -1;
@@ -114,7 +114,7 @@ int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
     QSqlQuery tables(db);
     if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
         if (error)
-            *error = storeErrorFromSql(tables.lastError(), path, StoreAction::Open);
+            *error = storeErrorFromSql(tables.lastError(), file, StoreAction::Open);
         return -1;
     }
     QStringList names;
@@ -126,50 +126,50 @@ int storeSchemaVersion(QSqlDatabase& db, const QString& path, StoreError* error)
             *error = {StoreErrorKind::NotClusterForge,
                       QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
                                      "are not ClusterForge's); it was not changed.")
-                          .arg(path)};
+                          .arg(file.path)};
         return -1;
     }
     return version;
 }
 
-int storeSchemaVersionSnapshot(QSqlDatabase& db, const QString& path, StoreError* error)
+int storeSchemaVersionSnapshot(QSqlDatabase& db, const StoreFile& file, StoreError* error)
 {
     StoreTransaction snapshot(db, StoreTransaction::Lock::Deferred);
     if (!snapshot.began()) {
         if (error)
-            *error = storeErrorFromSql(snapshot.error(), path, StoreAction::Open);
+            *error = storeErrorFromSql(snapshot.error(), file, StoreAction::Open);
         return -1;
     }
-    const int version = storeSchemaVersion(db, path, error);
+    const int version = storeSchemaVersion(db, file, error);
     if (version < 0)
         return -1; // the destructor ends the read
     // Ends the read now: a journal-mode change cannot run inside a transaction.
     if (!snapshot.commit()) {
         if (error)
-            *error = storeErrorFromSql(snapshot.error(), path, StoreAction::Open);
+            *error = storeErrorFromSql(snapshot.error(), file, StoreAction::Open);
         return -1;
     }
     return version;
 }
 
-bool migrateStore(QSqlDatabase& db, const QString& path, StoreError* error)
+bool migrateStore(QSqlDatabase& db, const StoreFile& file, StoreError* error)
 {
     // EXCLUSIVE: a second program creating the same new file waits here (busy
     // timeout), then finds the version it read before the lock already bumped.
     StoreTransaction tx(db, StoreTransaction::Lock::Exclusive);
     if (!tx.began()) {
         if (error)
-            *error = storeErrorFromSql(tx.error(), path, StoreAction::Open);
+            *error = storeErrorFromSql(tx.error(), file, StoreAction::Open);
         return false;
     }
-    const int version = storeSchemaVersion(db, path, error);
+    const int version = storeSchemaVersion(db, file, error);
     if (version < 0)
         return false;
     for (const MigrationStep& step : steps()) {
         if (step.toVersion <= version)
             continue;
         for (const QString& sql : step.statements) {
-            if (!exec(db, sql, path, StoreAction::Open, error)) {
+            if (!exec(db, sql, file, StoreAction::Open, error)) {
                 if (error)
                     error->message = QStringLiteral("upgrading the store to schema v%1 failed: %2")
                                          .arg(step.toVersion)
@@ -180,7 +180,7 @@ bool migrateStore(QSqlDatabase& db, const QString& path, StoreError* error)
     }
     if (!tx.commit()) {
         if (error)
-            *error = storeErrorFromSql(tx.error(), path, StoreAction::Open);
+            *error = storeErrorFromSql(tx.error(), file, StoreAction::Open);
         return false;
     }
     return true;

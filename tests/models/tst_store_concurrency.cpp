@@ -5,6 +5,13 @@
 // schema that passes PRAGMA integrity_check. Before the schema was created in
 // one exclusive transaction that re-reads the version, all but one failed
 // with "upgrading the store to schema v1 failed ... table designs already exists".
+//
+// A writer that holds the lock a long time (a commit's fsync stalled by a
+// parallel build, issue 18's CI flake) must not make another program's save
+// fail either: the two "held" tests keep a lock in this process while a real
+// `db save` waits for it. Before the fix, the first failed at once (SQLite
+// answers the switch to WAL with SQLITE_BUSY without waiting) and the second
+// after the 2 s busy timeout.
 #include "models/store/design_store.h"
 #include "models/store/store_schema.h"
 #include "store_checks.h"
@@ -12,6 +19,9 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -25,6 +35,8 @@ namespace {
 constexpr int kProcesses = 6; // more writers than cores, so they interleave (our choice)
 constexpr int kRounds = 4;    // the race is timing-dependent: several fresh files (our choice)
 constexpr int kWaitMs = 120000;
+// Longer than the old 2 s busy timeout, far below the new one (our choice).
+constexpr int kHoldMs = 3000;
 
 const QString kDesign = QStringLiteral(CF_SOURCE_DIR "/resources/examples/scrappy-h100.json");
 
@@ -66,7 +78,81 @@ private slots:
         }
     }
 
+    // Another ClusterForge creates the library and has not committed yet (the
+    // schema written, the rollback journal's commit still to come): a save
+    // started now waits for it instead of failing on the switch to WAL.
+    void saveWaitsForAnotherProgramCreatingTheStore()
+    {
+        const QString path = dir_.filePath(QStringLiteral("held-creation.db"));
+        const QString holder = QStringLiteral("holder-creation");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(q.lastError().text()));
+            for (int version = 1; version <= kStoreSchemaVersion; ++version)
+                for (const QString& sql : storeMigrationSql(version))
+                    QVERIFY2(q.exec(sql), qPrintable(sql + QStringLiteral(": ") + q.lastError().text()));
+        }
+        const QString name = QStringLiteral("saved while another created the store");
+        saveWhileHeld(path, holder, name);
+        if (QTest::currentTestFailed())
+            return;
+        verifyStore(path, {name});
+    }
+
+    // Another ClusterForge is writing a library in WAL mode and its commit is
+    // slow: a save started now waits longer than the old 2 s busy timeout.
+    void saveWaitsOutASlowWriter()
+    {
+        const QString path = dir_.filePath(QStringLiteral("held-write.db"));
+        const QString first = QStringLiteral("first");
+        {
+            std::unique_ptr<QProcess> p = startSave(path, first);
+            QVERIFY(p->waitForFinished(kWaitMs));
+            QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        }
+        const QString holder = QStringLiteral("holder-write");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(q.lastError().text()));
+            QVERIFY(q.exec(QStringLiteral("UPDATE designs SET modified = modified")));
+        }
+        const QString name = QStringLiteral("saved after a slow writer");
+        saveWhileHeld(path, holder, name);
+        if (QTest::currentTestFailed())
+            return;
+        verifyStore(path, {first, name});
+    }
+
 private:
+    // Starts a save while connection `holder` holds its transaction, checks
+    // the save is still waiting after kHoldMs, commits, and expects it to land.
+    void saveWhileHeld(const QString& path, const QString& holder, const QString& name)
+    {
+        std::unique_ptr<QProcess> p = startSave(path, name);
+        QVERIFY(p->waitForStarted(kWaitMs));
+        QTest::qWait(kHoldMs);
+        const bool waited = p->state() == QProcess::Running;
+        {
+            QSqlDatabase db = QSqlDatabase::database(holder);
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(QStringLiteral("COMMIT")), qPrintable(q.lastError().text()));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(holder);
+        if (p->state() != QProcess::NotRunning)
+            QVERIFY(p->waitForFinished(kWaitMs));
+        const QString err = QString::fromUtf8(p->readAllStandardError());
+        QVERIFY2(waited, qPrintable(QStringLiteral("gave up within %1 ms: %2").arg(kHoldMs).arg(err)));
+        QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0,
+                 qPrintable(QStringLiteral("exited %1: %2").arg(p->exitCode()).arg(err)));
+    }
+
     static QString nameOf(int round, int process)
     {
         return QStringLiteral("round %1 process %2").arg(round).arg(process);

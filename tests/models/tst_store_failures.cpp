@@ -266,7 +266,9 @@ private slots:
         const StoreError error =
             storeErrorOf(store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
         QCOMPARE(error.kind, StoreErrorKind::Locked);
-        QVERIFY2(error.message.startsWith(QStringLiteral("database is locked by another program")),
+        // Says how long it waited and which file, so the user knows what to close.
+        QVERIFY2(error.message.startsWith(QStringLiteral(
+                     "the library is busy (locked by another ClusterForge process) after 0.1 s: ") + path),
                  qPrintable(error.message));
         QVERIFY(timer.elapsed() >= kBusyTimeoutMs / 2);
         QCOMPARE(storeErrorOf(store.deleteDesign(2)).kind, StoreErrorKind::Locked);

@@ -5,6 +5,7 @@
 #include "widgets/charts/chart_format.h"
 #include "models/design/design_json.h"
 #include "models/export/bom_writers.h"
+#include "widgets/common/export_folder.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -125,11 +126,12 @@ void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
     // The PDF is the whole design report (DesignReport), not only the bill of materials.
     const bool report = suffix == QLatin1String("pdf");
     QString path = QFileDialog::getSaveFileName(this, report ? tr("Export report") : tr("Export bill of materials"),
-                                                base + (report ? QStringLiteral("-report.") : QStringLiteral("-bom.")) +
-                                                    suffix,
+                                                ExportFolder::startPath(this, ExportFolder::kExportKey, base + (report ? QStringLiteral("-report.") : QStringLiteral("-bom.")) +
+                                                    suffix),
                                                 filter);
     if (path.isEmpty())
         return;
+    ExportFolder::remember(ExportFolder::kExportKey, path);
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
         path += QLatin1Char('.') + suffix;
     if (const Result<void> written = (this->*write)(path); !written)

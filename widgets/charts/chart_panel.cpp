@@ -1,6 +1,7 @@
 #include "widgets/charts/chart_panel.h"
 
 #include "models/design/design_json.h"
+#include "widgets/common/export_folder.h"
 
 #include <QBuffer>
 #include <QFileDialog>
@@ -9,6 +10,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPixmap>
+#include <QRegularExpression>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -307,13 +309,28 @@ void ChartPanel::onMouseMove(QMouseEvent* event)
 void ChartPanel::exportWithDialog(bool pdf)
 {
     const QString filter = pdf ? tr("PDF document (*.pdf)") : tr("PNG image (*.png)");
-    QString path = QFileDialog::getSaveFileName(this, pdf ? tr("Export PDF") : tr("Export PNG"),
-                                                title() + (pdf ? ".pdf" : ".png"), filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, pdf ? tr("Export PDF") : tr("Export PNG"),
+        ExportFolder::startPath(this, ExportFolder::kExportKey, exportBaseName() + (pdf ? ".pdf" : ".png")), filter);
     if (path.isEmpty())
         return;
+    ExportFolder::remember(ExportFolder::kExportKey, path);
     const bool ok = pdf ? exportPdf(path) : exportPng(path);
     if (!ok)
         QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1.").arg(path));
+}
+
+void ChartPanel::setDesignName(const QString& name)
+{
+    designName_ = name.trimmed();
+}
+
+QString ChartPanel::exportBaseName() const
+{
+    // "Workhorse-cumulative-cost-own-vs-rent": the design, then which chart (one design has six).
+    QStringList words = title().toLower().split(QRegularExpression(QStringLiteral("[^\\w]+")), Qt::SkipEmptyParts);
+    const QString chart = words.join(QLatin1Char('-'));
+    return designName_.isEmpty() ? chart : designName_ + QLatin1Char('-') + chart;
 }
 
 void ChartPanel::showContextMenu(const QPoint& pos)

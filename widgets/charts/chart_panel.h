@@ -29,6 +29,11 @@ public:
     // Queued (coalesced with other edits in this event-loop turn) or immediate.
     void replot(bool immediate = false);
 
+    // The design the chart shows, for the file name its export dialogs suggest.
+    void setDesignName(const QString& name);
+    // "<design>-<chart title in words>", the export's file name without suffix.
+    QString exportBaseName() const;
+
     // The text the tooltip shows for a plottable's point (for tests, too).
     virtual QString pointText(QCPAbstractPlottable* plottable, int index) const;
     // Nearest point to a widget position in the plot, as the tooltip finds it.
@@ -59,6 +64,7 @@ private:
 
     QCustomPlot* plot_ = nullptr;
     QLabel* title_ = nullptr;
+    QString designName_;
 };
 
 } // namespace cf

@@ -12,6 +12,9 @@ constexpr double kUsdPerMillion = 1e6;
 constexpr double kMonthsPerTick = 6; // our choice: half-year ticks
 // Headroom above the highest curve (our choice).
 constexpr double kValueHeadroom = 1.08;
+// The note's row: under the legend's row 0; the tiny stretch gives it only its text's height (our choice).
+constexpr int kNoteRow = 1;
+constexpr double kNoteStretch = 0.001;
 
 } // namespace
 
@@ -34,6 +37,7 @@ void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)
 {
     clearPlot(s.month.empty() ? (emptyMessage.isEmpty() ? tr("No data") : emptyMessage) : QString());
     if (s.month.empty()) {
+        setNote({});
         resetView();
         return;
     }
@@ -65,18 +69,33 @@ void CostChart::setSeries(const CostSeries& s, const QString& emptyMessage)
         label->setPadding(QMargins(6, 4, 0, 0));
         label->setText(tr("Break-even: month %1").arg(s.breakEvenMonth, 0, 'f', 1));
         label->setColor(QColor(30, 120, 30));
-    } else if (!s.month.empty()) {
-        auto* label = new QCPItemText(p);
-        label->position->setType(QCPItemPosition::ptAxisRectRatio);
-        // Top left: with no break-even both lines start low and rise to the right,
-        // so that corner stays clear (bottom right sat on the rent line).
-        label->position->setCoords(0.02, 0.04);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->setBrush(QColor(255, 255, 255, 220));
-        label->setText(tr("No break-even within the ownership period"));
-        label->setColor(Qt::darkGray);
     }
+    // Not inside the axis rect: with cheap rent or little opex the own line runs
+    // flat along the top and covered any corner the note took (issue 18).
+    setNote(s.breakEvenMonth > 0 ? QString() : tr("No break-even within the ownership period"));
     resetView();
+}
+
+void CostChart::setNote(const QString& text)
+{
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    if (text.isEmpty()) {
+        if (note_) {
+            layout->remove(note_); // deletes it
+            layout->simplify();    // and its row
+            note_ = nullptr;
+        }
+        return;
+    }
+    if (!note_) {
+        // A row of its own between the legend (row 0, placeLegendAbove) and the axis rect.
+        layout->insertRow(kNoteRow);
+        note_ = new QCPTextElement(plot(), text, plot()->legend->font());
+        note_->setTextColor(Qt::darkGray);
+        layout->addElement(kNoteRow, 0, note_);
+        layout->setRowStretchFactor(kNoteRow, kNoteStretch);
+    }
+    note_->setText(text);
 }
 
 void CostChart::resetView()

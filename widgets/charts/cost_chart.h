@@ -4,6 +4,8 @@
 
 #include "widgets/charts/chart_panel.h"
 
+class QCPTextElement;
+
 namespace cf {
 
 struct CostSeries;
@@ -17,6 +19,12 @@ public:
 
 protected:
     void resetView() override;
+
+private:
+    // The note above the axis rect ("No break-even ..."); "" removes it.
+    void setNote(const QString& text);
+
+    QCPTextElement* note_ = nullptr;
 };
 
 } // namespace cf

@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QVBoxLayout>
 
 namespace cf {
@@ -20,6 +21,9 @@ SaveVariantDialog::SaveVariantDialog(const QString& designName, const QString& p
     auto* form = new QFormLayout;
     designName_ = new QLineEdit(designName, this);
     designName_->setReadOnly(!designName.isEmpty());
+    // Shown for reference only: Tab and opening the dialog skip it, a click can still select it to copy.
+    if (designName_->isReadOnly())
+        designName_->setFocusPolicy(Qt::ClickFocus);
     designName_->setPlaceholderText(tr("Name of the new design"));
     form->addRow(tr("Design:"), designName_);
     if (!parentVariantName.isEmpty())
@@ -64,6 +68,16 @@ void SaveVariantDialog::setName(const QString& name)
 void SaveVariantDialog::setNote(const QString& note)
 {
     note_->setPlainText(note);
+}
+
+void SaveVariantDialog::showEvent(QShowEvent* event)
+{
+    QDialog::showEvent(event);
+    // A variant of a library design: the design name is read-only and the variant
+    // name is what the user came to type (issue 18: focus landed in the read-only field).
+    QLineEdit* first = designName_->isReadOnly() ? name_ : designName_;
+    first->setFocus(Qt::OtherFocusReason);
+    first->selectAll();
 }
 
 bool SaveVariantDialog::canAccept() const

@@ -26,6 +26,10 @@ public:
     void setNote(const QString& note);
     bool canAccept() const;
 
+protected:
+    // The keyboard goes to the first field the user can edit, its text selected.
+    void showEvent(QShowEvent* event) override;
+
 private:
     void updateOk();
 
