@@ -193,11 +193,11 @@ bool MainWindow::loadFile(const QString& path)
         return false;
     }
     setDocument(*result, QFileInfo(path).absoluteFilePath());
-    showLoadWarnings(path, result.problems());
+    showLoadWarnings(QFileInfo(path).fileName(), result.problems());
     return true;
 }
 
-void MainWindow::showLoadWarnings(const QString& path, const Problems& warnings)
+void MainWindow::showLoadWarnings(const QString& shownName, const Problems& warnings)
 {
     if (warnings.empty())
         return;
@@ -205,7 +205,7 @@ void MainWindow::showLoadWarnings(const QString& path, const Problems& warnings)
     // field and the field it probably meant), the count says if there are more.
     statusBar()->showMessage(
         tr("%1 opened with %n warning(s): %2", nullptr, int(warnings.size()))
-            .arg(QFileInfo(path).fileName(), QString::fromStdString(formatProblem(warnings.front()))),
+            .arg(shownName, QString::fromStdString(formatProblem(warnings.front()))),
         kLoadWarningMs);
 }
 

@@ -157,7 +157,7 @@ private:
     // openFile() without the recent-designs entry (the bundled example at start-up).
     bool loadFile(const QString& path);
     // A status-bar message for a design that opened with warnings (unknown fields).
-    void showLoadWarnings(const QString& path, const Problems& warnings);
+    void showLoadWarnings(const QString& shownName, const Problems& warnings);
     // Edits arrive in bursts (a drag merges many moves): refresh once per event-loop turn.
     void scheduleRefresh();
     void refreshViews();

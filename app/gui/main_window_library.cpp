@@ -262,6 +262,8 @@ bool MainWindow::openVariant(qint64 variantId)
         autosave_->setBasedOnVariant(variantId);
     updateTitle();
     rememberVariant(variantId);
+    // A document another version wrote may hold fields this one does not know.
+    showLoadWarnings(documentDisplayName({}, {}, row->designName, row->name), loaded->warnings);
     return true;
 }
 

@@ -25,6 +25,9 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStatusBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -360,6 +363,44 @@ private slots:
                  libraryTitle(QStringLiteral("Workhorse"), QStringLiteral("full recompute")));
         QVERIFY(!w.isWindowModified());
         QVERIFY(w.currentFile().isEmpty()); // no file was written
+    }
+
+    // Issue 13: a stored document another version wrote may hold a field this one
+    // does not know; opening it says so (as opening a file does), never silently.
+    void openingAVariantSaysItsUnknownFields()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const Result<Design> example = loadDesignFile(examplePath("scrappy-h100.json"));
+        QVERIFY(example.ok());
+        const StoreResult<SavedIds> ids = w.store().saveDesign(QStringLiteral("Written elsewhere"), *example, {});
+        QVERIFY(ids);
+        const QByteArray saved = w.store().variantDocument(ids->variantId).value_or(QByteArray());
+        QVERIFY(saved.startsWith('{'));
+        {
+            QSqlQuery q(QSqlDatabase::database(w.store().connectionName()));
+            q.prepare(QStringLiteral("UPDATE variant_documents SET document = ? WHERE variant_id = ?"));
+            q.addBindValue(QByteArray("{\"coolingLoopz\": 2,") + saved.mid(1));
+            q.addBindValue(ids->variantId);
+            QVERIFY(q.exec() && q.numRowsAffected() == 1);
+        }
+        {
+            ModalDriver<DesignBrowserDialog> driver([&](DesignBrowserDialog* d) {
+                QVERIFY(d->selectVariant(ids->variantId));
+                for (QPushButton* b : d->findChildren<QPushButton*>())
+                    if (b->text() == QStringLiteral("Open"))
+                        b->click();
+            });
+            action(w, "actionOpenFromLibrary")->trigger();
+            QVERIFY2(driver.seen(), "Open from Library showed no browser");
+        }
+        QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
+        QCOMPARE(w.libraryIds()->variantId, ids->variantId);
+        const QString status = w.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("coolingLoopz")) && status.contains(QStringLiteral("warning")),
+                 qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("Written elsewhere")), qPrintable(status));
     }
 };
 
