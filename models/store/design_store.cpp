@@ -150,10 +150,10 @@ StoreResult<void> DesignStore::prepareSchema(const Options& options)
         return failSql(q.lastError(), StoreAction::Open);
     q.finish();
     // Ours before anything is written: a foreign SQLite file must stay untouched.
-    StoreError error;
-    const int version = storeSchemaVersionSnapshot(database, file(), &error);
-    if (version < 0)
-        return StoreFailure{std::move(error)};
+    const StoreResult<int> read = storeSchemaVersionSnapshot(database, file());
+    if (!read)
+        return StoreFailure{read.error()};
+    const int version = *read;
     if (!options.readOnly)
         if (StoreResult<void> wal = enableWal(); !wal)
             return wal;
@@ -166,9 +166,7 @@ StoreResult<void> DesignStore::prepareSchema(const Options& options)
                         .arg(path_)
                         .arg(version)
                         .arg(kStoreSchemaVersion));
-    if (!migrateStore(database, file(), &error))
-        return StoreFailure{std::move(error)};
-    return StoreResult<void>::success();
+    return migrateStore(database, file());
 }
 
 StoreResult<void> DesignStore::enableWal()

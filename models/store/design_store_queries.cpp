@@ -268,11 +268,7 @@ StoreResult<int> DesignStore::schemaVersion()
     if (auto f = notOpen())
         return *f;
     QSqlDatabase database = db();
-    StoreError error;
-    const int version = storeSchemaVersionSnapshot(database, file(), &error);
-    if (version < 0)
-        return StoreFailure{std::move(error)};
-    return version;
+    return storeSchemaVersionSnapshot(database, file());
 }
 
 } // namespace cf

@@ -70,14 +70,12 @@ const std::vector<MigrationStep>& steps()
     return all;
 }
 
-bool exec(QSqlDatabase& db, const QString& sql, const StoreFile& file, StoreAction action, StoreError* error)
+StoreResult<void> exec(QSqlDatabase& db, const QString& sql, const StoreFile& file, StoreAction action)
 {
     QSqlQuery q(db);
     if (q.exec(sql))
-        return true;
-    if (error)
-        *error = storeErrorFromSql(q.lastError(), file, action);
-    return false;
+        return StoreResult<void>::success();
+    return StoreFailure{storeErrorFromSql(q.lastError(), file, action)};
 }
 
 } // namespace
@@ -90,100 +88,76 @@ QStringList storeMigrationSql(int toVersion)
     return {};
 }
 
-int storeSchemaVersion(QSqlDatabase& db, const StoreFile& file, StoreError* error)
+StoreResult<int> storeSchemaVersion(QSqlDatabase& db, const StoreFile& file)
 {
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-        if (error)
-            *error = storeErrorFromSql(q.lastError(), file, StoreAction::Open);
-        return -1;
-    }
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return StoreFailure{storeErrorFromSql(q.lastError(), file, StoreAction::Open)};
     const int version = q.value(0).toInt();
     q.finish();
-    if (version > kStoreSchemaVersion) {
-        if (error)
-            *error = {StoreErrorKind::TooNew,
-                      QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
-                                     "this version reads up to v%3); it was not changed.")
-                          .arg(file.path)
-                          .arg(version)
-                          .arg(kStoreSchemaVersion)};
-        return -1;
-    }
+    if (version > kStoreSchemaVersion)
+        return StoreFailure{{StoreErrorKind::TooNew,
+                             QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
+                                            "this version reads up to v%3); it was not changed.")
+                                 .arg(file.path)
+                                 .arg(version)
+                                 .arg(kStoreSchemaVersion)}};
     // Version 0 must be an empty database, otherwise it is someone else's SQLite file.
     QSqlQuery tables(db);
-    if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"))) {
-        if (error)
-            *error = storeErrorFromSql(tables.lastError(), file, StoreAction::Open);
-        return -1;
-    }
+    if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")))
+        return StoreFailure{storeErrorFromSql(tables.lastError(), file, StoreAction::Open)};
     QStringList names;
     while (tables.next())
         names << tables.value(0).toString();
     const bool ours = names.contains(QStringLiteral("designs")) && names.contains(QStringLiteral("variants"));
-    if ((version == 0 && !names.isEmpty()) || (version > 0 && !ours)) {
-        if (error)
-            *error = {StoreErrorKind::NotClusterForge,
-                      QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
-                                     "are not ClusterForge's); it was not changed.")
-                          .arg(file.path)};
-        return -1;
-    }
+    if ((version == 0 && !names.isEmpty()) || (version > 0 && !ours))
+        return StoreFailure{{StoreErrorKind::NotClusterForge,
+                             QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
+                                            "are not ClusterForge's); it was not changed.")
+                                 .arg(file.path)}};
     return version;
 }
 
-int storeSchemaVersionSnapshot(QSqlDatabase& db, const StoreFile& file, StoreError* error)
+StoreResult<int> storeSchemaVersionSnapshot(QSqlDatabase& db, const StoreFile& file)
 {
     StoreTransaction snapshot(db, StoreTransaction::Lock::Deferred);
-    if (!snapshot.began()) {
-        if (error)
-            *error = storeErrorFromSql(snapshot.error(), file, StoreAction::Open);
-        return -1;
-    }
-    const int version = storeSchemaVersion(db, file, error);
-    if (version < 0)
-        return -1; // the destructor ends the read
+    if (!snapshot.began())
+        return StoreFailure{storeErrorFromSql(snapshot.error(), file, StoreAction::Open)};
+    const StoreResult<int> version = storeSchemaVersion(db, file);
+    if (!version)
+        return version; // the destructor ends the read
     // Ends the read now: a journal-mode change cannot run inside a transaction.
-    if (!snapshot.commit()) {
-        if (error)
-            *error = storeErrorFromSql(snapshot.error(), file, StoreAction::Open);
-        return -1;
-    }
+    if (!snapshot.commit())
+        return StoreFailure{storeErrorFromSql(snapshot.error(), file, StoreAction::Open)};
     return version;
 }
 
-bool migrateStore(QSqlDatabase& db, const StoreFile& file, StoreError* error)
+StoreResult<void> migrateStore(QSqlDatabase& db, const StoreFile& file)
 {
     // EXCLUSIVE: a second program creating the same new file waits here (busy
     // timeout), then finds the version it read before the lock already bumped.
     StoreTransaction tx(db, StoreTransaction::Lock::Exclusive);
-    if (!tx.began()) {
-        if (error)
-            *error = storeErrorFromSql(tx.error(), file, StoreAction::Open);
-        return false;
-    }
-    const int version = storeSchemaVersion(db, file, error);
-    if (version < 0)
-        return false;
+    if (!tx.began())
+        return StoreFailure{storeErrorFromSql(tx.error(), file, StoreAction::Open)};
+    const StoreResult<int> version = storeSchemaVersion(db, file);
+    if (!version)
+        return StoreFailure{version.error()};
     for (const MigrationStep& step : steps()) {
-        if (step.toVersion <= version)
+        if (step.toVersion <= *version)
             continue;
         for (const QString& sql : step.statements) {
-            if (!exec(db, sql, file, StoreAction::Open, error)) {
-                if (error)
-                    error->message = QStringLiteral("upgrading the store to schema v%1 failed: %2")
-                                         .arg(step.toVersion)
-                                         .arg(error->message);
-                return false;
+            if (StoreResult<void> done = exec(db, sql, file, StoreAction::Open); !done) {
+                StoreError error = done.error();
+                error.message = QStringLiteral("upgrading the store to schema v%1 failed: %2")
+                                    .arg(step.toVersion)
+                                    .arg(error.message);
+                return StoreFailure{std::move(error)};
             }
         }
     }
-    if (!tx.commit()) {
-        if (error)
-            *error = storeErrorFromSql(tx.error(), file, StoreAction::Open);
-        return false;
-    }
-    return true;
+    if (!tx.commit())
+        return StoreFailure{storeErrorFromSql(tx.error(), file, StoreAction::Open)};
+    return StoreResult<void>::success();
 }
 
 } // namespace cf

@@ -26,18 +26,18 @@ inline constexpr int kStoreSchemaVersion = 2;
 QStringList storeMigrationSql(int toVersion);
 
 // Reads user_version and checks the file is ours: an empty database, or one
-// with our tables. Returns the version, or -1 with `error` set. Call it inside
-// a transaction, so that both reads see the same state of the file.
-int storeSchemaVersion(QSqlDatabase& db, const StoreFile& file, StoreError* error);
+// with our tables. The version, or why the file is not one we may use. Call it
+// inside a transaction, so that both reads see the same state of the file.
+StoreResult<int> storeSchemaVersion(QSqlDatabase& db, const StoreFile& file);
 
 // storeSchemaVersion in a read transaction of its own (outside any other).
 // Read apart, another program creating the schema between the two reads made
 // a new file look like someone else's SQLite database.
-int storeSchemaVersionSnapshot(QSqlDatabase& db, const StoreFile& file, StoreError* error);
+StoreResult<int> storeSchemaVersionSnapshot(QSqlDatabase& db, const StoreFile& file);
 
 // Takes the write lock (waiting up to the connection's busy timeout), re-reads
 // the version and runs the steps from there to kStoreSchemaVersion, all in one
-// transaction. On failure nothing is changed and `error` says why.
-bool migrateStore(QSqlDatabase& db, const StoreFile& file, StoreError* error);
+// transaction. On failure nothing is changed and the error says why.
+StoreResult<void> migrateStore(QSqlDatabase& db, const StoreFile& file);
 
 } // namespace cf
