@@ -93,12 +93,12 @@ void timeTopology()
         const std::string leaf = "leaf" + std::to_string(n % kLeaves);
         for (int k = 0; k < 8; ++k)
             d.links.push_back({"l" + std::to_string(d.links.size()), "n" + std::to_string(n), leaf, 400,
-                               Medium::Fibre, LengthClass::InRow, 1});
+                               Medium::Fibre, LengthClass::InRow, 1, {}, {}});
     }
     for (int l = 0; l < kLeaves; ++l)
         for (int s = 0; s < kSpines; ++s)
             d.links.push_back({"l" + std::to_string(d.links.size()), "leaf" + std::to_string(l),
-                               "spine" + std::to_string(s), 800, Medium::Fibre, LengthClass::InRow, 4});
+                               "spine" + std::to_string(s), 800, Medium::Fibre, LengthClass::InRow, 4, {}, {}});
     const Catalog& catalog = Catalog::builtin();
     constexpr int kRuns = 50;
     int tiers = 0;

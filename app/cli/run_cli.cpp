@@ -112,8 +112,9 @@ std::string topLevelHelp()
     text += "  clusterforge-cli help [COMMAND]\n";
     text += "  clusterforge-cli COMMAND --help\n";
     for (const CommandEntry& c : commandEntries())
-        for (const CommandSpec* form : c.forms)
-            text += std::string("  ") + kProgram + " " + form->usage() + "\n";
+        for (const CommandSpec* form : c.forms) { // appended: GCC 12 warns falsely on a chain of + here
+            text.append("  ").append(kProgram).append(" ").append(form->usage()).append("\n");
+        }
     text += "\n'help COMMAND' or 'COMMAND --help' lists the command's flags with units and defaults.\n"
             "Exit status: 0 success, 1 the design has errors the report lists, 2 bad input.\n";
     return text;

@@ -27,8 +27,8 @@ template <typename T, typename F> void takeEnum(ArgList& args, const char* flag,
         if (parse(*text, v))
             out = v;
         else // the table lists a choice the engine does not know
-            args.addError(std::string(flag) + ": internal error: " + quoteValue(*text) +
-                          " is not understood");
+            args.addError(std::string(flag).append(": internal error: ").append(quoteValue(*text)).append(
+                " is not understood"));
     }
 }
 

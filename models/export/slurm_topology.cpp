@@ -194,8 +194,12 @@ Result<std::string> slurmBlockTopology(const Design& design, const Catalog& cata
     if (base == 1)
         out += "# Each node here is its own NVLink domain, so each block is one node; the fabric's\n"
                "# shape is in the topology/tree export (clusterforge-cli export --format slurm-topology).\n";
-    out += std::string("- topology: ") + kTopologyName + "\n  cluster_default: true\n  block:\n"
-           "    block_sizes:\n      - " + std::to_string(base) + "\n    blocks:\n";
+    // Appended piece by piece: GCC 12 at -O2 warns falsely (-Warray-bounds) on the chain of temporaries.
+    out += "- topology: ";
+    out += kTopologyName;
+    out += "\n  cluster_default: true\n  block:\n    block_sizes:\n      - ";
+    out += std::to_string(base);
+    out += "\n    blocks:\n";
     std::string conf;
     for (std::size_t b = 0; b < blocks.size(); ++b) {
         const std::string name = "block" + padded(b + 1, blocks.size());

@@ -9,6 +9,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -282,5 +283,5 @@ void TestAsymmetricFabric::groupMembersCountTheirOwnCables()
     QVERIFY(predict(d).comm.allreduceTimeS > predict(loadExample("fat-tree-256.json")).comm.allreduceTimeS);
 }
 
-QTEST_GUILESS_MAIN(TestAsymmetricFabric)
+CF_TEST_GUILESS_MAIN(TestAsymmetricFabric)
 #include "tst_asymmetric_fabric.moc"

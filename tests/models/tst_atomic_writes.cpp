@@ -26,6 +26,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -323,5 +324,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAtomicWrites)
+CF_TEST_GUILESS_MAIN(TestAtomicWrites)
 #include "tst_atomic_writes.moc"

@@ -9,6 +9,7 @@
 #include "models/topology/fabric_generator.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,7 +55,9 @@ Link link(const char* id, const char* from, const char* to, double gbps, Medium 
                 .speedGbps = gbps,
                 .medium = m,
                 .lengthClass = c,
-                .cablesPerMember = cables};
+                .cablesPerMember = cables,
+                .fromBlocks = {},
+                .toBlocks = {}};
 }
 
 // Minimal RFC 4180 reader for checking the writer: quoted fields, doubled quotes, CRLF rows.
@@ -295,5 +298,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBillOfMaterials)
+CF_TEST_GUILESS_MAIN(TestBillOfMaterials)
 #include "tst_bill_of_materials.moc"

@@ -7,6 +7,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <set>
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBundleExpansion)
+CF_TEST_GUILESS_MAIN(TestBundleExpansion)
 #include "tst_bundle_expansion.moc"

@@ -12,6 +12,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cstdio>
 #include <map>
@@ -52,8 +53,8 @@ Design twoNodesAndALeaf()
     d.parts.push_back({"a", PartKind::Node, "dgx-h100", "a", 0, 0, 1});
     d.parts.push_back({"b", PartKind::Node, "dgx-h100", "b", 0, 0, 1});
     d.parts.push_back({"leaf", PartKind::Switch, "qm9700", "leaf", 0, 0, 1});
-    d.links.push_back({"l1", "a", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8});
-    d.links.push_back({"l2", "b", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8});
+    d.links.push_back({"l1", "a", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8, {}, {}});
+    d.links.push_back({"l2", "b", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8, {}, {}});
     return d;
 }
 
@@ -220,5 +221,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCableLengths)
+CF_TEST_GUILESS_MAIN(TestCableLengths)
 #include "tst_cable_lengths.moc"

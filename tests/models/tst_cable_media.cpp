@@ -11,6 +11,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using namespace cf::cabling;
@@ -27,8 +28,8 @@ Design nodesBesideTheirLeaf()
     d.parts.push_back({"a", PartKind::Node, "dgx-h100", "Node A", 0, 0, 1});
     d.parts.push_back({"b", PartKind::Node, "dgx-h100", "Node B", 0, 0, 1});
     d.parts.push_back({"leaf", PartKind::Switch, "qm9700", "Leaf 1", 0, 0, 1});
-    d.links.push_back({"l1", "a", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8});
-    d.links.push_back({"l2", "b", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8});
+    d.links.push_back({"l1", "a", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8, {}, {}});
+    d.links.push_back({"l2", "b", "leaf", 400, Medium::Fibre, LengthClass::InRow, 8, {}, {}});
     d.racks.push_back({"r1", "Row 1 rack 1", "rack-48u-air-40kw", 0, 0, 0});
     d.racks.push_back({"r2", "Row 1 rack 2", "rack-48u-air-40kw", 0, 1, 0});
     d.placements.push_back({"a", "r1", 1, 0, 1});
@@ -158,5 +159,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCableMedia)
+CF_TEST_GUILESS_MAIN(TestCableMedia)
 #include "tst_cable_media.moc"

@@ -10,6 +10,7 @@
 #include "app/validation/calibration_runner.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <fstream>
 #include <iostream>
@@ -117,5 +118,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+CF_TEST_GUILESS_MAIN(TestCalibration)
 #include "tst_calibration.moc"

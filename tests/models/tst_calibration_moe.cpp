@@ -13,6 +13,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <fstream>
 #include <iostream>
@@ -230,5 +231,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibrationMoe)
+CF_TEST_GUILESS_MAIN(TestCalibrationMoe)
 #include "tst_calibration_moe.moc"

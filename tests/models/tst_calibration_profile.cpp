@@ -14,6 +14,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -193,5 +194,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibrationProfile)
+CF_TEST_GUILESS_MAIN(TestCalibrationProfile)
 #include "tst_calibration_profile.moc"

@@ -9,6 +9,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 #include <fstream>
@@ -529,5 +530,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalog)
+CF_TEST_GUILESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"

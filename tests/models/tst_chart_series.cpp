@@ -9,6 +9,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <cmath>
@@ -174,5 +175,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstChartSeries)
+CF_TEST_GUILESS_MAIN(TstChartSeries)
 #include "tst_chart_series.moc"

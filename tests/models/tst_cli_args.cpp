@@ -2,6 +2,7 @@
 #include "app/cli/arg_list.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using cf::cli::ArgList;
 
@@ -82,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliArgs)
+CF_TEST_GUILESS_MAIN(TestCliArgs)
 #include "tst_cli_args.moc"

@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <sstream>
 
@@ -143,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCollective)
+CF_TEST_GUILESS_MAIN(TestCliCollective)
 #include "tst_cli_collective.moc"

@@ -11,6 +11,7 @@
 #include "models/store/headline_from_prediction.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -149,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCliCompare)
+CF_TEST_MAIN(TestCliCompare)
 #include "tst_cli_compare.moc"

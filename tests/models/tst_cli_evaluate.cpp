@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 namespace {
 
@@ -183,5 +184,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliEvaluate)
+CF_TEST_GUILESS_MAIN(TestCliEvaluate)
 #include "tst_cli_evaluate.moc"

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <set>
 #include <sstream>
@@ -146,5 +147,5 @@ private:
     std::string design_;
 };
 
-QTEST_GUILESS_MAIN(TstCliExport)
+CF_TEST_GUILESS_MAIN(TstCliExport)
 #include "tst_cli_export.moc"

@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -281,5 +282,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliGenerate)
+CF_TEST_GUILESS_MAIN(TestCliGenerate)
 #include "tst_cli_generate.moc"

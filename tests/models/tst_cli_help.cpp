@@ -23,6 +23,7 @@
 
 #include <QFile>
 #include <QtTest>
+#include "test_main.h"
 
 #include <regex>
 #include <set>
@@ -438,5 +439,5 @@ void TestCliHelp::completionScriptIsInstalled()
     QVERIFY(ci.find("usr/share/bash-completion/completions/clusterforge-cli") != std::string::npos);
 }
 
-QTEST_GUILESS_MAIN(TestCliHelp)
+CF_TEST_GUILESS_MAIN(TestCliHelp)
 #include "tst_cli_help.moc"

@@ -8,6 +8,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -117,5 +118,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCliLoadWarnings)
+CF_TEST_MAIN(TestCliLoadWarnings)
 #include "tst_cli_load_warnings.moc"

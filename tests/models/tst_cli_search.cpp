@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,5 +61,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliSearch)
+CF_TEST_GUILESS_MAIN(TestCliSearch)
 #include "tst_cli_search.moc"

@@ -7,6 +7,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -170,5 +171,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliValidate)
+CF_TEST_GUILESS_MAIN(TestCliValidate)
 #include "tst_cli_validate.moc"

@@ -4,6 +4,7 @@
 #include "app/validation/nccl_validation.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -275,5 +276,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCollectives)
+CF_TEST_GUILESS_MAIN(TestCollectives)
 #include "tst_collectives.moc"

@@ -21,6 +21,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <climits>
@@ -378,5 +379,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompactFabric)
+CF_TEST_GUILESS_MAIN(TestCompactFabric)
 #include "tst_compact_fabric.moc"

@@ -5,6 +5,7 @@
 #include "models/predict/model_constants.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -125,5 +126,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestComputeModel)
+CF_TEST_GUILESS_MAIN(TestComputeModel)
 #include "tst_compute_model.moc"

@@ -6,6 +6,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDesignCheck)
+CF_TEST_GUILESS_MAIN(TestDesignCheck)
 #include "tst_design_check.moc"

@@ -10,6 +10,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <csignal>
 #include <sys/resource.h>
@@ -40,8 +41,8 @@ Design oddDesign()
     d.parts.push_back({"n1", PartKind::Node, "dgx-h100", "Node", 0.1 + 0.2, -1.0 / 3.0, 4});
     d.parts.push_back({"sw1", PartKind::Switch, "qm9700", "Leaf", 1e-300, 9999999.5, 1});
     d.parts.push_back({"st1", PartKind::Storage, "weka", "", -0.0, 123.456, 1});
-    d.links.push_back({"l1", "n1", "sw1", 199.99, Medium::CopperDAC, LengthClass::InRack, 2});
-    d.links.push_back({"l2", "sw1", "st1", 800.0, Medium::AOC, LengthClass::Campus, 7});
+    d.links.push_back({"l1", "n1", "sw1", 199.99, Medium::CopperDAC, LengthClass::InRack, 2, {}, {}});
+    d.links.push_back({"l2", "sw1", "st1", 800.0, Medium::AOC, LengthClass::Campus, 7, {}, {}});
     d.workload.model = {"", 7, 1001, 7, 7, 3333, false, 50257, true, 16, 3};
     d.workload.seqLen = 12345;
     d.workload.tokensToTrain = 1.2345678901234567e17;
@@ -365,5 +366,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDesignJson)
+CF_TEST_GUILESS_MAIN(TestDesignJson)
 #include "tst_design_json.moc"

@@ -8,6 +8,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using limits::DesignLimits;
@@ -75,5 +76,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstDesignLimits)
+CF_TEST_GUILESS_MAIN(TstDesignLimits)
 #include "tst_design_limits.moc"

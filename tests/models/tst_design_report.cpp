@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTimeZone>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using cf::test::loadExample;
@@ -126,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDesignReport)
+CF_TEST_MAIN(TestDesignReport)
 #include "tst_design_report.moc"

@@ -20,6 +20,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 #include <sstream>
@@ -473,5 +474,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDesignStore)
+CF_TEST_GUILESS_MAIN(TestDesignStore)
 #include "tst_design_store.moc"

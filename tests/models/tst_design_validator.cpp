@@ -9,6 +9,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <climits>
@@ -89,7 +90,7 @@ const std::vector<Rule>& rules()
         {"group to group", [](Design& d) {
              part(d, "n1").count = 2;
              part(d, "n2").count = 2;
-             d.links.push_back({"lx", "n1", "n2", 400, Medium::Fibre, LengthClass::InRow, 1});
+             d.links.push_back({"lx", "n1", "n2", 400, Medium::Fibre, LengthClass::InRow, 1, {}, {}});
          }, "links[lx].to", "two node groups"},
         // bundles (issue 19, link.h): 9 nodes in 3 blocks of 3, one leaf each
         {"bundle of blocks", [](Design& d) {
@@ -368,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDesignValidator)
+CF_TEST_GUILESS_MAIN(TestDesignValidator)
 #include "tst_design_validator.moc"

@@ -8,6 +8,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 #include <random>
@@ -221,5 +222,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluate)
+CF_TEST_GUILESS_MAIN(TestEvaluate)
 #include "tst_evaluate.moc"

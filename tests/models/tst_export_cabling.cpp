@@ -6,6 +6,7 @@
 #include "export_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <set>
@@ -82,8 +83,8 @@ private slots:
         CablingHooks hooks;
         hooks.locate = [](const std::string& part, int member) -> std::optional<DeviceLocation> {
             if (part == "leaf")
-                return DeviceLocation{"Row A, \"net\" 1", 42};
-            return member == 0 ? std::optional<DeviceLocation>(DeviceLocation{"A02", 3}) : std::nullopt;
+                return DeviceLocation{"Row A, \"net\" 1", 42, std::nullopt};
+            return member == 0 ? std::optional<DeviceLocation>(DeviceLocation{"A02", 3, std::nullopt}) : std::nullopt;
         };
         hooks.media = [](const Link&, const std::optional<DeviceLocation>& a, const std::optional<DeviceLocation>&) {
             return CableMedia{"aoc-400g", a ? std::optional<double>(7.5) : std::nullopt};
@@ -154,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExportCabling)
+CF_TEST_GUILESS_MAIN(TstExportCabling)
 #include "tst_export_cabling.moc"

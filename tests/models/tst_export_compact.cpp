@@ -13,6 +13,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <sstream>
@@ -121,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExportCompact)
+CF_TEST_GUILESS_MAIN(TestExportCompact)
 #include "tst_export_compact.moc"

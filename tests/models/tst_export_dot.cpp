@@ -7,6 +7,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::repoCatalog;
@@ -81,5 +82,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExportDot)
+CF_TEST_GUILESS_MAIN(TstExportDot)
 #include "tst_export_dot.moc"

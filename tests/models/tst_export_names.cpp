@@ -11,6 +11,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <set>
 
@@ -188,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExportNames)
+CF_TEST_GUILESS_MAIN(TstExportNames)
 #include "tst_export_names.moc"

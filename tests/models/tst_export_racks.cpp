@@ -9,6 +9,7 @@
 #include "export_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 
@@ -84,5 +85,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExportRacks)
+CF_TEST_GUILESS_MAIN(TstExportRacks)
 #include "tst_export_racks.moc"

@@ -7,6 +7,7 @@
 #include "export_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <regex>
@@ -140,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExportSlurm)
+CF_TEST_GUILESS_MAIN(TstExportSlurm)
 #include "tst_export_slurm.moc"

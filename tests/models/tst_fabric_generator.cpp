@@ -10,6 +10,7 @@
 #include "models/topology/topology.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <set>
@@ -407,5 +408,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFabricGenerator)
+CF_TEST_GUILESS_MAIN(TestFabricGenerator)
 #include "tst_fabric_generator.moc"

@@ -22,6 +22,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <string>
@@ -263,5 +264,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFabricGeneratorFrontier)
+CF_TEST_GUILESS_MAIN(TestFabricGeneratorFrontier)
 #include "tst_fabric_generator_frontier.moc"

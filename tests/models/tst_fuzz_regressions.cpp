@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <sstream>
@@ -191,5 +192,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFuzzRegressions)
+CF_TEST_GUILESS_MAIN(TestFuzzRegressions)
 #include "tst_fuzz_regressions.moc"

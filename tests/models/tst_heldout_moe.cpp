@@ -7,6 +7,7 @@
 #include "app/validation/prepared_run.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 #include <cstdio>
@@ -56,5 +57,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHeldoutMoe)
+CF_TEST_GUILESS_MAIN(TestHeldoutMoe)
 #include "tst_heldout_moe.moc"

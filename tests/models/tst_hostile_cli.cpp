@@ -16,6 +16,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -373,5 +374,5 @@ void TestHostileCli::cliAcceptedHostileIsFinite()
           report["errors"].size());
 }
 
-QTEST_GUILESS_MAIN(TestHostileCli)
+CF_TEST_GUILESS_MAIN(TestHostileCli)
 #include "tst_hostile_cli.moc"

@@ -13,6 +13,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <cmath>
@@ -285,5 +286,5 @@ void TestHostileEngine::searchResultsFinite()
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join('\n')));
 }
 
-QTEST_GUILESS_MAIN(TestHostileEngine)
+CF_TEST_GUILESS_MAIN(TestHostileEngine)
 #include "tst_hostile_engine.moc"

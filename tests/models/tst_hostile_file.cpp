@@ -16,6 +16,7 @@
 #include "test_files.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -353,5 +354,5 @@ void TestHostileFile::fileWrongShapes()
     qInfo("SEES %s\t%s", qPrintable(where), formatProblem(*p).c_str());
 }
 
-QTEST_GUILESS_MAIN(TestHostileFile)
+CF_TEST_GUILESS_MAIN(TestHostileFile)
 #include "tst_hostile_file.moc"

@@ -6,6 +6,7 @@
 #include "models/topology/id_index.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <string>
 #include <unordered_map>
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIdIndex)
+CF_TEST_GUILESS_MAIN(TestIdIndex)
 #include "tst_id_index.moc"

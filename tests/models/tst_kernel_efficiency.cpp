@@ -12,6 +12,7 @@
 #include "models/predict/kernel_efficiency.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelEfficiency)
+CF_TEST_GUILESS_MAIN(TestKernelEfficiency)
 #include "tst_kernel_efficiency.moc"

@@ -11,6 +11,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::repoCatalog;
@@ -252,5 +253,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstLinkRules)
+CF_TEST_GUILESS_MAIN(TstLinkRules)
 #include "tst_link_rules.moc"

@@ -3,6 +3,7 @@
 #include "models/predict/memory_model.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -118,5 +119,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemoryModel)
+CF_TEST_GUILESS_MAIN(TestMemoryModel)
 #include "tst_memory_model.moc"

@@ -18,6 +18,7 @@
 #include <QFile>
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 
@@ -224,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelAccuracy)
+CF_TEST_GUILESS_MAIN(TestModelAccuracy)
 #include "tst_model_accuracy.moc"

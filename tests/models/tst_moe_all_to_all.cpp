@@ -9,6 +9,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -154,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMoeAllToAll)
+CF_TEST_GUILESS_MAIN(TestMoeAllToAll)
 #include "tst_moe_all_to_all.moc"

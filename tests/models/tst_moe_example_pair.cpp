@@ -10,6 +10,7 @@
 #include "models/predict/evaluate.h"
 
 #include <QTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::runCliCommand;
@@ -60,5 +61,5 @@ void TestMoeExamplePair::gpusNotWholeRacksNameTheNearestCounts()
     QVERIFY2(small.err.find("nearest valid: 72 GPUs") != std::string::npos, small.err.c_str());
 }
 
-QTEST_GUILESS_MAIN(TestMoeExamplePair)
+CF_TEST_GUILESS_MAIN(TestMoeExamplePair)
 #include "tst_moe_example_pair.moc"

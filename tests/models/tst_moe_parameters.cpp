@@ -6,6 +6,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -90,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMoeParameters)
+CF_TEST_GUILESS_MAIN(TestMoeParameters)
 #include "tst_moe_parameters.moc"

@@ -4,6 +4,7 @@
 
 #include <QElapsedTimer>
 #include <QtTest>
+#include "test_main.h"
 
 #include <string>
 
@@ -79,5 +80,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNameSuggestion)
+CF_TEST_GUILESS_MAIN(TestNameSuggestion)
 #include "tst_name_suggestion.moc"

@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
+#include "test_main.h"
 
 namespace {
 
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstProjectLayout)
+CF_TEST_GUILESS_MAIN(TstProjectLayout)
 #include "tst_project_layout.moc"

@@ -12,6 +12,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRackArrays)
+CF_TEST_GUILESS_MAIN(TestRackArrays)
 #include "tst_rack_arrays.moc"

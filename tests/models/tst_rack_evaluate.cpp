@@ -20,6 +20,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -200,5 +201,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRackEvaluate)
+CF_TEST_GUILESS_MAIN(TestRackEvaluate)
 #include "tst_rack_evaluate.moc"

@@ -10,6 +10,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -150,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRackFormat)
+CF_TEST_GUILESS_MAIN(TestRackFormat)
 #include "tst_rack_format.moc"

@@ -15,6 +15,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <map>
 #include <set>
@@ -172,7 +173,7 @@ private slots:
         Design gen;
         gen.parts.push_back({"n1", PartKind::Node, "generic-4gpu-a100", "g", 0, 0, 8});
         gen.parts.push_back({"leaf1", PartKind::Switch, "qm9700", "leaf", 0, 0, 1});
-        gen.links.push_back({"l1", "n1", "leaf1", 200, Medium::Fibre, LengthClass::InRow, 4});
+        gen.links.push_back({"l1", "n1", "leaf1", 200, Medium::Fibre, LengthClass::InRow, 4, {}, {}});
         const Design d = placed(gen, "rack-48u-air-40kw");
         QVERIFY(errorsOf(validateDesign(d, &test::repoCatalog())).empty());
         QCOMPARE(d.racks.size(), std::size_t(1));
@@ -288,5 +289,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRackPlacement)
+CF_TEST_GUILESS_MAIN(TestRackPlacement)
 #include "tst_rack_placement.moc"

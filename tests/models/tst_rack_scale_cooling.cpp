@@ -12,6 +12,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 
@@ -92,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRackScaleCooling)
+CF_TEST_MAIN(TestRackScaleCooling)
 #include "tst_rack_scale_cooling.moc"

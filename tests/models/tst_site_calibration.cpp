@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -238,5 +239,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSiteCalibration)
+CF_TEST_GUILESS_MAIN(TestSiteCalibration)
 #include "tst_site_calibration.moc"

@@ -6,6 +6,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using cf::test::loadExample;
@@ -126,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSplitGroups)
+CF_TEST_MAIN(TestSplitGroups)
 #include "tst_split_groups.moc"

@@ -6,6 +6,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <atomic>
 
@@ -126,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSplitSearch)
+CF_TEST_GUILESS_MAIN(TestSplitSearch)
 #include "tst_split_search.moc"

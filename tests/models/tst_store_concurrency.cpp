@@ -24,6 +24,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <memory>
 #include <vector>
@@ -195,5 +196,5 @@ private:
     QTemporaryDir dir_;
 };
 
-QTEST_GUILESS_MAIN(TestStoreConcurrency)
+CF_TEST_GUILESS_MAIN(TestStoreConcurrency)
 #include "tst_store_concurrency.moc"

@@ -16,6 +16,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <sstream>
 
@@ -353,5 +354,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreFailures)
+CF_TEST_GUILESS_MAIN(TestStoreFailures)
 #include "tst_store_failures.moc"

@@ -5,6 +5,7 @@
 #include "models/topology/topology_graph.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -20,7 +21,7 @@ Part sw(const std::string& id, const std::string& cat = "qm9700")
 }
 Link link(const std::string& id, const std::string& a, const std::string& b, int cables, double gbps = 400)
 {
-    return {id, a, b, gbps, Medium::Fibre, LengthClass::InRow, cables};
+    return {id, a, b, gbps, Medium::Fibre, LengthClass::InRow, cables, {}, {}};
 }
 bool hasProblem(const Topology& t, Severity s, const std::string& itemId, const std::string& word)
 {
@@ -207,5 +208,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTopology)
+CF_TEST_GUILESS_MAIN(TestTopology)
 #include "tst_topology.moc"

@@ -8,6 +8,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -110,5 +111,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUnplacedParts)
+CF_TEST_MAIN(TestUnplacedParts)
 #include "tst_unplaced_parts.moc"

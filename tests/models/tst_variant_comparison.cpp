@@ -8,6 +8,7 @@
 #include "models/design/design_json.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVariantComparison)
+CF_TEST_GUILESS_MAIN(TestVariantComparison)
 #include "tst_variant_comparison.moc"

@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include "test_main.h"
 
 namespace {
 
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstAppStart)
+CF_TEST_GUILESS_MAIN(TstAppStart)
 #include "tst_app_start.moc"

@@ -32,6 +32,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 #include <functional>
 
@@ -186,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAtomicExports)
+CF_TEST_MAIN(TestAtomicExports)
 #include "tst_atomic_exports.moc"

@@ -12,6 +12,7 @@
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::loadExample;
@@ -131,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBomModel)
+CF_TEST_MAIN(TestBomModel)
 #include "tst_bom_model.moc"

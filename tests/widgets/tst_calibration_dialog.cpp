@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -147,5 +148,5 @@ void TestCalibrationDialog::missingFileNamesTheField()
     QVERIFY2(f.dialog->statusText().startsWith(QStringLiteral("runs: ")), qPrintable(f.dialog->statusText()));
 }
 
-QTEST_MAIN(TestCalibrationDialog)
+CF_TEST_MAIN(TestCalibrationDialog)
 #include "tst_calibration_dialog.moc"

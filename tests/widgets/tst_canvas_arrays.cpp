@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QUndoStack>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using namespace cf::test;
@@ -133,5 +134,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCanvasArrays)
+CF_TEST_MAIN(TestCanvasArrays)
 #include "tst_canvas_arrays.moc"

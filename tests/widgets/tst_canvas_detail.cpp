@@ -18,6 +18,7 @@
 #include <QImage>
 #include <QLocale>
 #include <QTest>
+#include "test_main.h"
 #include <QToolTip>
 
 #include <algorithm>
@@ -370,5 +371,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCanvasDetail)
+CF_TEST_MAIN(TstCanvasDetail)
 #include "tst_canvas_detail.moc"

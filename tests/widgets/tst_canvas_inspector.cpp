@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 using namespace cf;
@@ -155,5 +156,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCanvasInspector)
+CF_TEST_MAIN(TstCanvasInspector)
 #include "tst_canvas_inspector.moc"

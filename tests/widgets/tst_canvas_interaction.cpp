@@ -24,6 +24,7 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <memory>
@@ -353,5 +354,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCanvasInteraction)
+CF_TEST_MAIN(TstCanvasInteraction)
 #include "tst_canvas_interaction.moc"

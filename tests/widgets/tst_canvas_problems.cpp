@@ -8,6 +8,7 @@
 #include "widgets/problems/problems_panel.h"
 
 #include <QTest>
+#include "test_main.h"
 #include <QTreeWidget>
 
 using namespace cf;
@@ -81,5 +82,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCanvasProblems)
+CF_TEST_MAIN(TstCanvasProblems)
 #include "tst_canvas_problems.moc"

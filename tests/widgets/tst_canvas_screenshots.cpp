@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QImage>
 #include <QTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::repoCatalog;
@@ -64,5 +65,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCanvasScreenshots)
+CF_TEST_MAIN(TstCanvasScreenshots)
 #include "tst_canvas_screenshots.moc"

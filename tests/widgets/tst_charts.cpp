@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QLabel>
 #include <QtTest>
+#include "test_main.h"
 #include <qcustomplot.h>
 
 using namespace cf;
@@ -335,5 +336,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstCharts)
+CF_TEST_MAIN(TstCharts)
 #include "tst_charts.moc"

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -241,5 +242,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareView)
+CF_TEST_MAIN(TestCompareView)
 #include "tst_compare_view.moc"

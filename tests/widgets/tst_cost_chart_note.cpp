@@ -9,6 +9,7 @@
 
 #include <QFontMetrics>
 #include <QtTest>
+#include "test_main.h"
 #include <qcustomplot.h>
 
 using namespace cf;
@@ -102,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCostChartNote)
+CF_TEST_MAIN(TestCostChartNote)
 #include "tst_cost_chart_note.moc"

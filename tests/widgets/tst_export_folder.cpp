@@ -27,6 +27,7 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QtTest>
+#include "test_main.h"
 
 #include <functional>
 
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExportFolder)
+CF_TEST_MAIN(TestExportFolder)
 #include "tst_export_folder.moc"

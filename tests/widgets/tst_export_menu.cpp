@@ -15,6 +15,7 @@
 #include <QMenuBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -93,5 +94,5 @@ private:
     QTemporaryDir home_;
 };
 
-QTEST_MAIN(TstExportMenu)
+CF_TEST_MAIN(TstExportMenu)
 #include "tst_export_menu.moc"

@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -59,5 +60,5 @@ void TestFirstHourAutosaveFailure::failureIsShownInTheStatusBar()
     QVERIFY(shown.contains(failed.first().first().toString()));
 }
 
-QTEST_MAIN(TestFirstHourAutosaveFailure)
+CF_TEST_MAIN(TestFirstHourAutosaveFailure)
 #include "tst_first_hour_autosave_failure.moc"

@@ -9,6 +9,7 @@
 #include "test_designs.h"
 
 #include <QtTest>
+#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -55,5 +56,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFirstHourAxes)
+CF_TEST_MAIN(TestFirstHourAxes)
 #include "tst_first_hour_axes.moc"

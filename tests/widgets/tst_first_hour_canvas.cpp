@@ -12,6 +12,7 @@
 #include <QScreen>
 #include <QScrollBar>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -108,5 +109,5 @@ void TestFirstHourCanvas::panLeavesNoTierLabelGhosts()
     QCOMPARE(differing, 0);
 }
 
-QTEST_MAIN(TestFirstHourCanvas)
+CF_TEST_MAIN(TestFirstHourCanvas)
 #include "tst_first_hour_canvas.moc"

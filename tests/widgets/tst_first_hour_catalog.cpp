@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QTreeWidget>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -98,5 +99,5 @@ void TestFirstHourCatalog::searchMatchesCategoriesAndVendors()
     QVERIFY(visibleEntries(palette).size() > storage.size());
 }
 
-QTEST_MAIN(TestFirstHourCatalog)
+CF_TEST_MAIN(TestFirstHourCatalog)
 #include "tst_first_hour_catalog.moc"

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QtTest>
+#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -86,5 +87,5 @@ void TestFirstHourCharts::reasonsNameParts()
     QCOMPARE(words, QStringLiteral("Node \u201CRack A\u201D has no link to a switch."));
 }
 
-QTEST_MAIN(TestFirstHourCharts)
+CF_TEST_MAIN(TestFirstHourCharts)
 #include "tst_first_hour_charts.moc"

@@ -20,6 +20,7 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -162,5 +163,5 @@ void TestFirstHourDefaults::applyKeepsDpAutomatic()
     QCOMPARE(w.undoStack()->index(), 0);
 }
 
-QTEST_MAIN(TestFirstHourDefaults)
+CF_TEST_MAIN(TestFirstHourDefaults)
 #include "tst_first_hour_defaults.moc"

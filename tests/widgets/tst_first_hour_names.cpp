@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include "test_main.h"
 
 #include <functional>
 
@@ -165,5 +166,5 @@ void TestFirstHourNames::undoLabelsUseDisplayNames()
              qPrintable(w.undoStack()->undoText()));
 }
 
-QTEST_MAIN(TestFirstHourNames)
+CF_TEST_MAIN(TestFirstHourNames)
 #include "tst_first_hour_names.moc"

@@ -20,6 +20,7 @@
 #include <QTabBar>
 #include <QTextBrowser>
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <functional>
@@ -211,5 +212,5 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
     QCOMPARE(summary->horizontalScrollBar()->maximum(), 0);
 }
 
-QTEST_MAIN(TestFirstHourRightDock)
+CF_TEST_MAIN(TestFirstHourRightDock)
 #include "tst_first_hour_right_dock.moc"

@@ -14,6 +14,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -102,5 +103,5 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
     dialog->close();
 }
 
-QTEST_MAIN(TestFirstHourSearch)
+CF_TEST_MAIN(TestFirstHourSearch)
 #include "tst_first_hour_search.moc"

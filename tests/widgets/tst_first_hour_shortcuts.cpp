@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QtTest>
+#include "test_main.h"
 
 #include <cmath>
 
@@ -153,5 +154,5 @@ void TestFirstHourShortcuts::compareWindowClosesWithKeys()
     }
 }
 
-QTEST_MAIN(TestFirstHourShortcuts)
+CF_TEST_MAIN(TestFirstHourShortcuts)
 #include "tst_first_hour_shortcuts.moc"

@@ -41,6 +41,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QtTest>
+#include "test_main.h"
 
 #include <algorithm>
 #include <memory>
@@ -386,5 +387,5 @@ void TestFirstHourWalk::newUserWalk()
     QVERIFY(QFile::copy(pdf, QDir::current().filePath(QStringLiteral("walk_08_report.pdf"))));
 }
 
-QTEST_MAIN(TestFirstHourWalk)
+CF_TEST_MAIN(TestFirstHourWalk)
 #include "tst_first_hour_walk.moc"

@@ -17,6 +17,7 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -163,5 +164,5 @@ void TestFirstHourWayIn::shortcutListComesFromTheActions()
     QVERIFY(tableText(table, fit, 2).contains(QStringLiteral("canvas")));
 }
 
-QTEST_MAIN(TestFirstHourWayIn)
+CF_TEST_MAIN(TestFirstHourWayIn)
 #include "tst_first_hour_way_in.moc"

@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QSpinBox>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -160,5 +161,5 @@ void TestHeadlineBands::noBandWithoutTrainingFigures()
     QVERIFY(!f.charts->stepTimeChart()->bandShown());
 }
 
-QTEST_MAIN(TestHeadlineBands)
+CF_TEST_MAIN(TestHeadlineBands)
 #include "tst_headline_bands.moc"

@@ -41,6 +41,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -541,5 +542,5 @@ void TestHostileGui::acceptedHostileDesignsRender()
           qPrintable(f.headline->valueText(HeadlinePanel::TotalCost)));
 }
 
-QTEST_MAIN(TestHostileGui)
+CF_TEST_MAIN(TestHostileGui)
 #include "tst_hostile_gui.moc"

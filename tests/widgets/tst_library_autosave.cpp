@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::loadExample;
@@ -144,5 +145,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLibraryAutosave)
+CF_TEST_MAIN(TestLibraryAutosave)
 #include "tst_library_autosave.moc"

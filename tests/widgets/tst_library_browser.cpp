@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 using test::loadExample;
@@ -241,5 +242,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLibraryBrowser)
+CF_TEST_MAIN(TestLibraryBrowser)
 #include "tst_library_browser.moc"

@@ -34,6 +34,7 @@
 #include <QTimer>
 #include <QWindow>
 #include <QtTest>
+#include "test_main.h"
 
 #include <functional>
 
@@ -404,5 +405,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLibraryFlow)
+CF_TEST_MAIN(TestLibraryFlow)
 #include "tst_library_flow.moc"

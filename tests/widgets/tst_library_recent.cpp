@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QWindow>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -184,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLibraryRecent)
+CF_TEST_MAIN(TestLibraryRecent)
 #include "tst_library_recent.moc"

@@ -36,6 +36,7 @@
 #include <QTimer>
 #include <QUndoCommand>
 #include <QtTest>
+#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -602,5 +603,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+CF_TEST_MAIN(TestMainWindow)
 #include "tst_main_window.moc"

@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QTableView>
 #include <QTest>
+#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -79,5 +80,5 @@ void TestModelAccuracyDialog::openedFromTheHelpMenu()
     QVERIFY(tools && tools->actions().contains(f.window->modelTrust()->calibrateAction()));
 }
 
-QTEST_MAIN(TestModelAccuracyDialog)
+CF_TEST_MAIN(TestModelAccuracyDialog)
 #include "tst_model_accuracy_dialog.moc"

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QTest>
+#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -165,5 +166,5 @@ void TestMoeCharts::denseDesignKeepsOneColumn()
     QVERIFY(anyStartsWith(legendNames(f.charts->memoryChart()->plot()), QStringLiteral("Weights: ")));
 }
 
-QTEST_MAIN(TestMoeCharts)
+CF_TEST_MAIN(TestMoeCharts)
 #include "tst_moe_charts.moc"

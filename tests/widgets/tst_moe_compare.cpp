@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QTableWidget>
 #include <QTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -72,5 +73,5 @@ void TestMoeCompare::pairSideBySide()
         QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/model/compare_deepseek_v3.png")));
 }
 
-QTEST_MAIN(TestMoeCompare)
+CF_TEST_MAIN(TestMoeCompare)
 #include "tst_moe_compare.moc"

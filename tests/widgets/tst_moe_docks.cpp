@@ -18,6 +18,7 @@
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <memory>
@@ -211,5 +212,5 @@ void TestMoeDocks::screenshot()
         QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/model/moe_docks.png")));
 }
 
-QTEST_MAIN(TestMoeDocks)
+CF_TEST_MAIN(TestMoeDocks)
 #include "tst_moe_docks.moc"

@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -165,5 +166,5 @@ private:
     QTemporaryDir settingsDir_;
 };
 
-QTEST_MAIN(TestOneVerdict)
+CF_TEST_MAIN(TestOneVerdict)
 #include "tst_one_verdict.moc"

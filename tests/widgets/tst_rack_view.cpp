@@ -55,6 +55,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include "test_main.h"
 
 #include <memory>
 #include <set>
@@ -672,5 +673,5 @@ private:
     QTemporaryDir dir_;
 };
 
-QTEST_MAIN(TestRackView)
+CF_TEST_MAIN(TestRackView)
 #include "tst_rack_view.moc"

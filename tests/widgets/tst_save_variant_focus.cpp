@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QLineEdit>
 #include <QtTest>
+#include "test_main.h"
 
 using namespace cf;
 
@@ -98,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSaveVariantFocus)
+CF_TEST_MAIN(TestSaveVariantFocus)
 #include "tst_save_variant_focus.moc"

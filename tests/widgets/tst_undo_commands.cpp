@@ -8,6 +8,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <functional>
@@ -211,5 +212,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstUndoCommands)
+CF_TEST_MAIN(TstUndoCommands)
 #include "tst_undo_commands.moc"

@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "test_main.h"
 
 using cf::MainWindow;
 
@@ -50,5 +51,5 @@ private:
     QString userCatalog_;
 };
 
-QTEST_MAIN(TestUserCatalogWarnings)
+CF_TEST_MAIN(TestUserCatalogWarnings)
 #include "tst_user_catalog_warnings.moc"

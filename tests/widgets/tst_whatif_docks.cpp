@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <cmath>
@@ -254,5 +255,5 @@ void TestWhatifDocks::previousPredictionKept()
     QCOMPARE(f.controller->previousPrediction().stepTimeS, stepBefore);
 }
 
-QTEST_MAIN(TestWhatifDocks)
+CF_TEST_MAIN(TestWhatifDocks)
 #include "tst_whatif_docks.moc"

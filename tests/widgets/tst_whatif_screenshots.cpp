@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -98,5 +99,5 @@ void TestWhatifScreenshots::docks()
     save(dialog.grab().toImage(), QStringLiteral("whatif_search.png"));
 }
 
-QTEST_MAIN(TestWhatifScreenshots)
+CF_TEST_MAIN(TestWhatifScreenshots)
 #include "tst_whatif_screenshots.moc"

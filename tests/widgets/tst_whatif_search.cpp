@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include "test_main.h"
 #include <QUndoStack>
 
 #include <memory>
@@ -254,5 +255,5 @@ void TestWhatifSearch::headerTooltipsGiveUnits()
         QVERIFY2(tip(c).contains(QStringLiteral("GPUs")), qPrintable(tip(c)));
 }
 
-QTEST_MAIN(TestWhatifSearch)
+CF_TEST_MAIN(TestWhatifSearch)
 #include "tst_whatif_search.moc"
