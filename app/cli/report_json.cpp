@@ -26,7 +26,7 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
 }
 
 // Report keys of each figure group; a group the prediction lacks prints null.
-// Every key not listed here (gpus, nodes, warnings, errors) is always present.
+// Every key not listed here (gpus, nodes, model, warnings, errors) is always present.
 const char* const kDesignKeys[] = {"power_kw", "facility_power_kw", "power_breakdown_kw", "capex_usd",
                                    "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
 const char* const kMemoryKeys[] = {"memory_per_gpu_gb"};
@@ -36,7 +36,8 @@ bool isGroupKey(const std::string& key)
     for (const char* k : kDesignKeys)
         if (key == k)
             return true;
-    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "warnings" || key == "errors";
+    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "model" || key == "warnings" ||
+           key == "errors";
 }
 
 const char* groupName(FigureGroup g)
@@ -111,6 +112,11 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     json j;
     j["gpus"] = p.gpus;
     j["nodes"] = p.nodes;
+    // The model's own figures: present whatever the split (issue 25).
+    j["model"] = {{"parameters_total", p.model.paramsTotal},
+                  {"parameters_active", p.model.paramsActive},
+                  {"model_flops_per_token", p.model.modelFlopsPerToken},
+                  {"weights_bf16_gb", p.model.weightsBytes / kGB}};
     j["tokens_per_s"] = p.tokensPerS;
     j["tokens_per_s_per_gpu"] = p.tokensPerSPerGpu;
     j["tflops_per_gpu"] = p.tflopsPerGpu;
@@ -208,6 +214,10 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     constexpr FigureGroup kDesign = FigureGroup::Design;
     constexpr FigureGroup kMemory = FigureGroup::Memory;
     o << "Cluster: " << p.gpus << " GPUs in " << p.nodes << " nodes\n";
+    std::snprintf(line, sizeof line, "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GB of BF16 weights",
+                  p.model.paramsTotal / 1e9, p.model.paramsActive / 1e9, p.model.modelFlopsPerToken,
+                  p.model.weightsBytes / kGB);
+    o << "Model: " << line << "\n";
     o << "Throughput\n";
     row("tokens/s", "%.0f", p.tokensPerS);
     row("tokens/s per GPU", "%.1f", p.tokensPerSPerGpu);

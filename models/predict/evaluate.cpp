@@ -8,6 +8,7 @@
 #include "models/predict/cost_model.h"
 #include "models/predict/goodput_model.h"
 #include "models/predict/memory_model.h"
+#include "models/predict/model_facts.h"
 #include "models/predict/moe_step_model.h"
 #include "models/predict/prediction_sanitize.h"
 #include "models/predict/split_checks.h"
@@ -91,17 +92,21 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
     out.gpuId = t.gpu ? t.gpu->id : std::string();
     out.nodes = t.nodes;
     const int dp = effectiveDp(par, t.gpus);
-    if (!checkSplit(t, w, par, dp, out.problems))
+    if (!checkSplit(t, w, par, dp, out.problems)) {
+        out.model = modelFacts(w); // the model's own figures survive the split's errors
         return false;
+    }
     out.peakTflopsPerGpu = peakFlops(*t.gpu, w.precision) / 1e12;
     if (w.model.hasExtensions()) { // MoE / MLA / head dim / sliding window / MTP: step and per-stage memory
         predictExtendedStep(t, w, par, dp, out);
+        out.model = modelFactsOf(out.flops, out.moe);
         if (par.cp > 1)
             out.problems.push_back({Severity::Warning, "parallelism.cp",
                                     "context parallelism of this model shape: the ring-attention exchange is not modelled", {}});
         return true;
     }
     predictStep(t, w, par, dp, out);
+    out.model = modelFactsOf(out.flops, out.moe);
 
     // Memory on the worst stage.
     MemoryInputs mi;

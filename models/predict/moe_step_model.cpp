@@ -62,8 +62,7 @@ struct LayerExtras {
     double epExposedShare = 1;  // of it, what no other micro-batch hides
 };
 
-// Parameters and FLOPs (PaLM app. B with active parameters; attention per layer
-// 6 x keys x (q + v widths), keys = s non-causal or the window).
+// Parameters and FLOPs of the shape, with the counts the model card gives.
 void fillFlopFacts(const ModelShape& s, int seqLen, const Parallelism& par, int dp, Prediction& out)
 {
     const ParameterCount pc = countParameters(s);
@@ -71,27 +70,7 @@ void fillFlopFacts(const ModelShape& s, int seqLen, const Parallelism& par, int 
     moe.paramsTotal = pc.total;
     moe.paramsActive = pc.active;
     moe.edp = s.isMoe() ? int(expertDataParallel(par, dp)) : 0;
-    FlopFacts& f = out.flops;
-    f.paramsTotal = pc.total;
-    const double embedding = double(s.vocab) * s.hidden;
-    const double activeLayers = pc.activeNoInputEmbedding - embedding; // active weights without the LM head
-    f.paramsMatmul = activeLayers + embedding * (1.0 + s.mtpLayers); // LM head (and each MTP module's pass through it)
-    double attn = 0;
-    for (int i = 0; i < s.layers; ++i) {
-        const bool sliding = i < s.slidingWindowLayers;
-        const double keys = sliding ? std::min<double>(s.slidingWindow, seqLen) : double(seqLen);
-        attn += kFlopsPerParamTrain * keys * (queryWidth(s) + valueWidth(s));
-    }
-    f.attentionFlopsPerToken = attn;
-    const double mtpActive = s.mtpLayers > 0
-                                 ? s.mtpLayers * (attentionParams(s) + 2.0 * s.hidden * s.hidden +
-                                                  (s.isMoe() ? std::clamp(s.expertsPerToken, 1, s.experts) * routedExpertParams(s) + sharedExpertParams(s)
-                                                             : denseFfnParams(s)))
-                                 : 0.0;
-    f.modelFlopsPerToken = kFlopsPerParamTrain * (f.paramsMatmul + mtpActive) + attn * (1.0 + double(s.mtpLayers) / std::max(1, s.layers));
-    const double layerForward = (kFlopsPerParamForward * (activeLayers + mtpActive) + attn / 3.0);
-    f.hardwareFlopsPerToken = f.modelFlopsPerToken + (par.recompute == Recompute::Full ? layerForward
-                                                      : par.recompute == Recompute::Selective ? attn / 3.0 : 0.0);
+    out.flops = extendedFlopFacts(s, seqLen, par.recompute);
 }
 
 // Per-layer costs: dense / MoE, full / sliding attention; fills the MoE layer's facts.
@@ -244,6 +223,35 @@ void fillThroughput(const Topology& t, const Workload& w, Prediction& out)
 }
 
 } // namespace
+
+// Parameters and FLOPs (PaLM app. B with active parameters; attention per layer
+// 6 x keys x (q + v widths), keys = s non-causal or the window).
+FlopFacts extendedFlopFacts(const ModelShape& s, int seqLen, Recompute recompute)
+{
+    const ParameterCount pc = countParameters(s);
+    FlopFacts f;
+    f.paramsTotal = pc.total;
+    const double embedding = double(s.vocab) * s.hidden;
+    const double activeLayers = pc.activeNoInputEmbedding - embedding; // active weights without the LM head
+    f.paramsMatmul = activeLayers + embedding * (1.0 + s.mtpLayers); // LM head (and each MTP module's pass through it)
+    double attn = 0;
+    for (int i = 0; i < s.layers; ++i) {
+        const bool sliding = i < s.slidingWindowLayers;
+        const double keys = sliding ? std::min<double>(s.slidingWindow, seqLen) : double(seqLen);
+        attn += kFlopsPerParamTrain * keys * (queryWidth(s) + valueWidth(s));
+    }
+    f.attentionFlopsPerToken = attn;
+    const double mtpActive = s.mtpLayers > 0
+                                 ? s.mtpLayers * (attentionParams(s) + 2.0 * s.hidden * s.hidden +
+                                                  (s.isMoe() ? std::clamp(s.expertsPerToken, 1, s.experts) * routedExpertParams(s) + sharedExpertParams(s)
+                                                             : denseFfnParams(s)))
+                                 : 0.0;
+    f.modelFlopsPerToken = kFlopsPerParamTrain * (f.paramsMatmul + mtpActive) + attn * (1.0 + double(s.mtpLayers) / std::max(1, s.layers));
+    const double layerForward = (kFlopsPerParamForward * (activeLayers + mtpActive) + attn / 3.0);
+    f.hardwareFlopsPerToken = f.modelFlopsPerToken + (recompute == Recompute::Full ? layerForward
+                                                      : recompute == Recompute::Selective ? attn / 3.0 : 0.0);
+    return f;
+}
 
 void predictExtendedStep(const Topology& t, const Workload& w, const Parallelism& par, int dp, Prediction& out)
 {

@@ -44,6 +44,10 @@ inline constexpr double kPermuteBytesPerElement = 8.0;
 // The expert all-to-all is moe_all_to_all.h, one layer's cost moe_layer_cost.h, the
 // layers per pipeline rank moe_pipeline_ranks.h, the memory per rank moe_stage_memory.h.
 
+// Parameters and FLOPs per token of an extended shape (flopFacts of
+// compute_model.h for a dense one).
+FlopFacts extendedFlopFacts(const ModelShape& shape, int seqLen, Recompute recompute);
+
 // Fills everything predictStep and the memory part of predictSplit fill, for
 // an extended shape: flops, microbatch, breakdown, comm, memory, stages, moe.
 void predictExtendedStep(const Topology& topology, const Workload& workload, const Parallelism& parallelism,

@@ -20,6 +20,15 @@ struct FlopFacts {
     double attentionFlopsPerToken = 0; // the 12 * L * h * s part
 };
 
+// Figures of the model alone (its shape and sequence length), whatever the split
+// or the hardware: a report keeps them when the split fails (issue 25).
+struct ModelFacts {
+    double paramsTotal = 0;        // every weight, tied embeddings once (the model card's count, no MTP)
+    double paramsActive = 0;       // the weights one token uses (= total for a dense model)
+    double modelFlopsPerToken = 0; // training FLOPs per token, PaLM appendix B (no recompute)
+    double weightsBytes = 0;       // the BF16 weights: the model's size without optimizer state
+};
+
 // Per micro-batch on the slowest pipeline stage (seconds).
 struct MicrobatchFacts {
     int microbatchesPerStep = 0;       // m = global batch / (dp * microbatch)
@@ -176,6 +185,7 @@ struct Prediction {
     int nodes = 0;
     double peakTflopsPerGpu = 0;    // at the design's precision
 
+    ModelFacts model;
     FlopFacts flops;
     MoeFacts moe;
     std::vector<StageMemory> stages; // per pipeline rank (MoE/extension path; empty for dense shapes)

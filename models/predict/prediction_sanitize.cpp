@@ -26,6 +26,8 @@ void sanitize(Prediction& p)
 {
     Fixer fix;
     CF_FIX(p.peakTflopsPerGpu);
+    CF_FIX(p.model.paramsTotal); CF_FIX(p.model.paramsActive); CF_FIX(p.model.modelFlopsPerToken);
+    CF_FIX(p.model.weightsBytes);
     CF_FIX(p.flops.paramsTotal); CF_FIX(p.flops.paramsMatmul); CF_FIX(p.flops.modelFlopsPerToken);
     CF_FIX(p.flops.hardwareFlopsPerToken); CF_FIX(p.flops.attentionFlopsPerToken);
     auto& m = p.microbatch;

@@ -5,8 +5,8 @@
 // The checks state DESIGN.md's target itself: MAPE <= 10 %, no row over 25 %,
 // on every row in the accuracy gate (all but the six DeepSpeed-2021 ZeRO-3
 // rows, which issue 16 reports apart). A target the model still misses is an
-// expected failure (QEXPECT_FAIL) that prints the figure reached; when the
-// model meets it the unexpected pass fails the test, so the mark is removed.
+// floor: the figure reached, so a change that makes it worse fails; the report
+// prints the figure beside the target.
 #include "app/validation/calibration_runner.h"
 
 #include <QtTest>
@@ -31,13 +31,14 @@ std::string readCsv()
 // Every published row is a run that happened, so each must fit in HBM.
 constexpr int kRowsThatMayNotFit = 0;
 
-// Targets missed today, with the issue that works on them. Kept in one place
-// so that the report and the expected failures agree.
-constexpr const char* kRowsOverTargetKnown =
-    "6 rows over 25 % remain after the kernel sub-models (2026-12-01: mosaic_140 +46 %, tt_405b_128h100_1 +34 %, "
-    "tt_a100_7 +33 %, meg21_t1_01 +32 %, nemo2407_14 -27 %, mosaic_179 +26 %); see the printed report";
-constexpr const char* kRowsNotFittingKnown =
-    "the memory model flags rows that ran as not fitting (recompute/offload not stated; docs/model.md)";
+// The no-row-over-25 % target is still missed (2026-12-01: mosaic_140 +46 %,
+// tt_405b_128h100_1 +34 %, tt_a100_7 +33 %, meg21_t1_01 +32 %, nemo2407_14 -27 %,
+// mosaic_179 +26 %), so the test holds a floor: no more rows over 25 % than the
+// 6 of 2026-12-02. The printed report lists them.
+constexpr int kRowsOverTargetFloor = 6;
+// Not met either: the memory model flags 9 gate rows that ran as not fitting
+// (recompute/offload not stated; docs/model.md; issue 25). Floor: no more than today.
+constexpr int kRowsNotFittingFloor = 9;
 
 } // namespace
 
@@ -88,8 +89,8 @@ private slots:
         for (const auto& r : report_.results)
             if (r.compared && cli::inAccuracyGate(r.row) && std::abs(r.error) > cli::kRowErrorTarget)
                 std::cout << "  over 25 %: " << r.row.id << " " << 100 * r.error << " %\n";
-        QEXPECT_FAIL("", kRowsOverTargetKnown, Continue);
-        QCOMPARE(g.over25, 0);
+        QVERIFY2(g.over25 <= kRowsOverTargetFloor,
+                 qPrintable(QString("%1 rows over 25 % (floor %2, target 0)").arg(g.over25).arg(kRowsOverTargetFloor)));
     }
     void rowsThatRanFitInMemory()
     {
@@ -103,8 +104,9 @@ private slots:
                 std::cout << "does not fit (model): " << r.row.id << "\n";
         }
         std::cout << "Gate rows the model says do not fit: " << report_.gate.notFitting << "\n";
-        QEXPECT_FAIL("", kRowsNotFittingKnown, Continue);
-        QCOMPARE(report_.gate.notFitting, kRowsThatMayNotFit);
+        QVERIFY2(report_.gate.notFitting <= kRowsNotFittingFloor,
+                 qPrintable(QString("%1 gate rows do not fit (floor %2, target %3)")
+                                .arg(report_.gate.notFitting).arg(kRowsNotFittingFloor).arg(kRowsThatMayNotFit)));
     }
     void deepSpeedZero3RowsAreReportedApart()
     {

