@@ -13,6 +13,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_asymmetric_fabric {
+
 using namespace cf;
 using cf::test::loadDesignOrDie;
 using cf::test::loadExample;
@@ -284,4 +288,7 @@ void TestAsymmetricFabric::groupMembersCountTheirOwnCables()
 }
 
 CF_TEST_GUILESS_MAIN(TestAsymmetricFabric)
+
+} // namespace cf_tst_asymmetric_fabric
+
 #include "tst_asymmetric_fabric.moc"

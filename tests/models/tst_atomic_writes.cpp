@@ -36,6 +36,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_atomic_writes {
+
 using namespace cf;
 using test::loadExample;
 
@@ -325,4 +329,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestAtomicWrites)
+
+} // namespace cf_tst_atomic_writes
+
 #include "tst_atomic_writes.moc"

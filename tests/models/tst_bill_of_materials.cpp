@@ -15,6 +15,10 @@
 
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_bill_of_materials {
+
 using namespace cf;
 
 namespace {
@@ -299,4 +303,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestBillOfMaterials)
+
+} // namespace cf_tst_bill_of_materials
+
 #include "tst_bill_of_materials.moc"

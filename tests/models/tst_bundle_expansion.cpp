@@ -13,6 +13,10 @@
 #include <set>
 #include <tuple>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_bundle_expansion {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -215,4 +219,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestBundleExpansion)
+
+} // namespace cf_tst_bundle_expansion
+
 #include "tst_bundle_expansion.moc"

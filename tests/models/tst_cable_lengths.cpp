@@ -17,6 +17,10 @@
 #include <cstdio>
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cable_lengths {
+
 using namespace cf;
 using namespace cf::cabling;
 
@@ -222,4 +226,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCableLengths)
+
+} // namespace cf_tst_cable_lengths
+
 #include "tst_cable_lengths.moc"

@@ -13,6 +13,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cable_media {
+
 using namespace cf;
 using namespace cf::cabling;
 
@@ -160,4 +164,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCableMedia)
+
+} // namespace cf_tst_cable_media
+
 #include "tst_cable_media.moc"

@@ -16,6 +16,10 @@
 #include <iostream>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_calibration {
+
 using namespace cf;
 
 namespace {
@@ -121,4 +125,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCalibration)
+
+} // namespace cf_tst_calibration
+
 #include "tst_calibration.moc"

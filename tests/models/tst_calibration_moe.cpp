@@ -19,6 +19,10 @@
 #include <iostream>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_calibration_moe {
+
 using namespace cf;
 
 namespace {
@@ -147,7 +151,6 @@ System systemOf(const Row& r)
     return s;
 }
 
-} // namespace
 
 class TestCalibrationMoe : public QObject {
     Q_OBJECT
@@ -234,5 +237,10 @@ private slots:
     }
 };
 
+} // namespace
+
 CF_TEST_GUILESS_MAIN(TestCalibrationMoe)
+
+} // namespace cf_tst_calibration_moe
+
 #include "tst_calibration_moe.moc"

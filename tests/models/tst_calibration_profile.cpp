@@ -16,6 +16,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_calibration_profile {
+
 using namespace cf;
 
 namespace {
@@ -195,4 +199,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCalibrationProfile)
+
+} // namespace cf_tst_calibration_profile
+
 #include "tst_calibration_profile.moc"

@@ -17,6 +17,10 @@
 #include <set>
 #include <tuple>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_catalog {
+
 using namespace cf;
 
 namespace {
@@ -531,4 +535,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCatalog)
+
+} // namespace cf_tst_catalog
+
 #include "tst_catalog.moc"

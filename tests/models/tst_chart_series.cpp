@@ -14,6 +14,10 @@
 #include <algorithm>
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_chart_series {
+
 using namespace cf;
 
 namespace {
@@ -176,4 +180,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstChartSeries)
+
+} // namespace cf_tst_chart_series
+
 #include "tst_chart_series.moc"

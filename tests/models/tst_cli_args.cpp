@@ -4,6 +4,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_args {
+
 using cf::cli::ArgList;
 
 class TestCliArgs : public QObject {
@@ -84,4 +88,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliArgs)
+
+} // namespace cf_tst_cli_args
+
 #include "tst_cli_args.moc"

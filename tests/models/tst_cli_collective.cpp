@@ -8,6 +8,10 @@
 
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_collective {
+
 using namespace cf::cli;
 
 namespace {
@@ -145,4 +149,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliCollective)
+
+} // namespace cf_tst_cli_collective
+
 #include "tst_cli_collective.moc"

@@ -17,6 +17,10 @@
 
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_compare {
+
 using namespace cf;
 
 namespace {
@@ -151,4 +155,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestCliCompare)
+
+} // namespace cf_tst_cli_compare
+
 #include "tst_cli_compare.moc"

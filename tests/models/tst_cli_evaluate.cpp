@@ -10,6 +10,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_evaluate {
+
 namespace {
 
 struct Run {
@@ -185,4 +189,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliEvaluate)
+
+} // namespace cf_tst_cli_evaluate
+
 #include "tst_cli_evaluate.moc"

@@ -17,6 +17,10 @@
 #include <set>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_export {
+
 using namespace cf;
 using test::runCliCommand;
 
@@ -148,4 +152,7 @@ private:
 };
 
 CF_TEST_GUILESS_MAIN(TstCliExport)
+
+} // namespace cf_tst_cli_export
+
 #include "tst_cli_export.moc"

@@ -20,6 +20,10 @@
 #include <fstream>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_generate {
+
 using namespace cf;
 
 namespace {
@@ -283,4 +287,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliGenerate)
+
+} // namespace cf_tst_cli_generate
+
 #include "tst_cli_generate.moc"

@@ -29,6 +29,10 @@
 #include <set>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_help {
+
 using namespace cf;
 
 namespace {
@@ -440,4 +444,7 @@ void TestCliHelp::completionScriptIsInstalled()
 }
 
 CF_TEST_GUILESS_MAIN(TestCliHelp)
+
+} // namespace cf_tst_cli_help
+
 #include "tst_cli_help.moc"

@@ -14,6 +14,10 @@
 
 #include <fstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_load_warnings {
+
 using namespace cf;
 
 namespace {
@@ -119,4 +123,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestCliLoadWarnings)
+
+} // namespace cf_tst_cli_load_warnings
+
 #include "tst_cli_load_warnings.moc"

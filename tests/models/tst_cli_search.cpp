@@ -9,6 +9,10 @@
 
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_search {
+
 using cf::cli::runCli;
 
 class TestCliSearch : public QObject {
@@ -62,4 +66,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliSearch)
+
+} // namespace cf_tst_cli_search
+
 #include "tst_cli_search.moc"

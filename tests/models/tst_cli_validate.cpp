@@ -13,6 +13,10 @@
 
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cli_validate {
+
 using namespace cf;
 
 namespace {
@@ -172,4 +176,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCliValidate)
+
+} // namespace cf_tst_cli_validate
+
 #include "tst_cli_validate.moc"

@@ -8,6 +8,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_collectives {
+
 using namespace cf;
 
 namespace {
@@ -277,4 +281,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCollectives)
+
+} // namespace cf_tst_collectives
+
 #include "tst_collectives.moc"

@@ -28,9 +28,13 @@
 #include <cmath>
 #include <string>
 
-using namespace cf;
-
 Q_DECLARE_METATYPE(cf::FabricSpec)
+
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_compact_fabric {
+
+using namespace cf;
 
 namespace {
 
@@ -380,4 +384,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestCompactFabric)
+
+} // namespace cf_tst_compact_fabric
+
 #include "tst_compact_fabric.moc"

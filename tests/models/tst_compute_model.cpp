@@ -7,6 +7,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_compute_model {
+
 using namespace cf;
 
 namespace {
@@ -127,4 +131,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestComputeModel)
+
+} // namespace cf_tst_compute_model
+
 #include "tst_compute_model.moc"

@@ -10,6 +10,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_check {
+
 using namespace cf;
 using cf::test::loadExample;
 using cf::test::repoCatalog;
@@ -167,4 +171,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestDesignCheck)
+
+} // namespace cf_tst_design_check
+
 #include "tst_design_check.moc"

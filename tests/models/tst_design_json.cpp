@@ -15,6 +15,10 @@
 #include <csignal>
 #include <sys/resource.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_json {
+
 using namespace cf;
 
 namespace {
@@ -367,4 +371,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestDesignJson)
+
+} // namespace cf_tst_design_json
+
 #include "tst_design_json.moc"

@@ -10,6 +10,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_limits {
+
 using namespace cf;
 using limits::DesignLimits;
 using limits::FileLimits;
@@ -77,4 +81,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstDesignLimits)
+
+} // namespace cf_tst_design_limits
+
 #include "tst_design_limits.moc"

@@ -17,6 +17,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_report {
+
 using namespace cf;
 using cf::test::loadExample;
 
@@ -128,4 +132,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestDesignReport)
+
+} // namespace cf_tst_design_report
+
 #include "tst_design_report.moc"

@@ -25,6 +25,10 @@
 #include <cmath>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_store {
+
 using namespace cf;
 
 namespace {
@@ -475,4 +479,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestDesignStore)
+
+} // namespace cf_tst_design_store
+
 #include "tst_design_store.moc"

@@ -17,6 +17,10 @@
 #include <functional>
 #include <limits>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_design_validator {
+
 using namespace cf;
 
 namespace {
@@ -370,4 +374,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestDesignValidator)
+
+} // namespace cf_tst_design_validator
+
 #include "tst_design_validator.moc"

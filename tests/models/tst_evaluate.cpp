@@ -13,6 +13,10 @@
 #include <cmath>
 #include <random>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_evaluate {
+
 using namespace cf;
 
 namespace {
@@ -223,4 +227,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestEvaluate)
+
+} // namespace cf_tst_evaluate
+
 #include "tst_evaluate.moc"

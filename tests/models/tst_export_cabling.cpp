@@ -11,6 +11,10 @@
 #include <map>
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_cabling {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -156,4 +160,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstExportCabling)
+
+} // namespace cf_tst_export_cabling
+
 #include "tst_export_cabling.moc"

@@ -18,6 +18,10 @@
 #include <map>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_compact {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -123,4 +127,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestExportCompact)
+
+} // namespace cf_tst_export_compact
+
 #include "tst_export_compact.moc"

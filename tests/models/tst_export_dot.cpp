@@ -9,6 +9,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_dot {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -83,4 +87,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstExportDot)
+
+} // namespace cf_tst_export_dot
+
 #include "tst_export_dot.moc"

@@ -15,6 +15,10 @@
 
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_names {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -190,4 +194,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstExportNames)
+
+} // namespace cf_tst_export_names
+
 #include "tst_export_names.moc"

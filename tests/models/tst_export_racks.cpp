@@ -13,6 +13,10 @@
 
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_racks {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -86,4 +90,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstExportRacks)
+
+} // namespace cf_tst_export_racks
+
 #include "tst_export_racks.moc"

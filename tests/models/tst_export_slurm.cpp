@@ -13,6 +13,10 @@
 #include <regex>
 #include <sstream>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_slurm {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -142,4 +146,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstExportSlurm)
+
+} // namespace cf_tst_export_slurm
+
 #include "tst_export_slurm.moc"

@@ -15,6 +15,10 @@
 #include <map>
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_fabric_generator {
+
 using namespace cf;
 
 namespace {
@@ -409,4 +413,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestFabricGenerator)
+
+} // namespace cf_tst_fabric_generator
+
 #include "tst_fabric_generator.moc"

@@ -27,6 +27,10 @@
 #include <map>
 #include <string>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_fabric_generator_frontier {
+
 using namespace cf;
 using test::compareSummary;
 using test::fabricSpec;
@@ -265,4 +269,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestFabricGeneratorFrontier)
+
+} // namespace cf_tst_fabric_generator_frontier
+
 #include "tst_fabric_generator_frontier.moc"

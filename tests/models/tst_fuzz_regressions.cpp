@@ -18,6 +18,10 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_fuzz_regressions {
+
 using namespace cf;
 
 namespace {
@@ -193,4 +197,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestFuzzRegressions)
+
+} // namespace cf_tst_fuzz_regressions
+
 #include "tst_fuzz_regressions.moc"

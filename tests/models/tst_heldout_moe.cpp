@@ -12,6 +12,10 @@
 #include <cmath>
 #include <cstdio>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_heldout_moe {
+
 using namespace cf;
 using namespace cf::cli;
 
@@ -61,4 +65,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestHeldoutMoe)
+
+} // namespace cf_tst_heldout_moe
+
 #include "tst_heldout_moe.moc"

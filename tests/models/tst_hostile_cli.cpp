@@ -24,6 +24,10 @@
 #include <string>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_hostile_cli {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -375,4 +379,7 @@ void TestHostileCli::cliAcceptedHostileIsFinite()
 }
 
 CF_TEST_GUILESS_MAIN(TestHostileCli)
+
+} // namespace cf_tst_hostile_cli
+
 #include "tst_hostile_cli.moc"

@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_hostile_engine {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -287,4 +291,7 @@ void TestHostileEngine::searchResultsFinite()
 }
 
 CF_TEST_GUILESS_MAIN(TestHostileEngine)
+
+} // namespace cf_tst_hostile_engine
+
 #include "tst_hostile_engine.moc"

@@ -23,6 +23,10 @@
 #include <string>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_hostile_file {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -355,4 +359,7 @@ void TestHostileFile::fileWrongShapes()
 }
 
 CF_TEST_GUILESS_MAIN(TestHostileFile)
+
+} // namespace cf_tst_hostile_file
+
 #include "tst_hostile_file.moc"

@@ -12,6 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_id_index {
+
 using namespace cf;
 
 class TestIdIndex : public QObject {
@@ -69,4 +73,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestIdIndex)
+
+} // namespace cf_tst_id_index
+
 #include "tst_id_index.moc"

@@ -14,6 +14,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_kernel_efficiency {
+
 using namespace cf;
 
 namespace {
@@ -126,4 +130,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestKernelEfficiency)
+
+} // namespace cf_tst_kernel_efficiency
+
 #include "tst_kernel_efficiency.moc"

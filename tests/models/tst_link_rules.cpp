@@ -13,6 +13,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_link_rules {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -254,4 +258,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstLinkRules)
+
+} // namespace cf_tst_link_rules
+
 #include "tst_link_rules.moc"

@@ -5,6 +5,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_memory_model {
+
 using namespace cf;
 
 namespace {
@@ -120,4 +124,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestMemoryModel)
+
+} // namespace cf_tst_memory_model
+
 #include "tst_memory_model.moc"

@@ -23,6 +23,10 @@
 
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_model_accuracy {
+
 using namespace cf;
 using namespace cf::cli;
 
@@ -223,4 +227,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestModelAccuracy)
+
+} // namespace cf_tst_model_accuracy
+
 #include "tst_model_accuracy.moc"

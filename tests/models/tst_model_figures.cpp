@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_model_figures {
+
 using namespace cf;
 using cf::test::runCliCommand;
 
@@ -109,4 +113,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestModelFigures)
+
+} // namespace cf_tst_model_figures
+
 #include "tst_model_figures.moc"

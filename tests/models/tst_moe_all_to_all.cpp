@@ -11,6 +11,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_all_to_all {
+
 using namespace cf;
 
 namespace {
@@ -156,4 +160,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestMoeAllToAll)
+
+} // namespace cf_tst_moe_all_to_all
+
 #include "tst_moe_all_to_all.moc"

@@ -12,6 +12,10 @@
 #include <QTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_example_pair {
+
 using namespace cf;
 using test::runCliCommand;
 
@@ -62,4 +66,7 @@ void TestMoeExamplePair::gpusNotWholeRacksNameTheNearestCounts()
 }
 
 CF_TEST_GUILESS_MAIN(TestMoeExamplePair)
+
+} // namespace cf_tst_moe_example_pair
+
 #include "tst_moe_example_pair.moc"

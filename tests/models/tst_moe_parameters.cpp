@@ -8,6 +8,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_parameters {
+
 using namespace cf;
 
 namespace {
@@ -92,4 +96,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestMoeParameters)
+
+} // namespace cf_tst_moe_parameters
+
 #include "tst_moe_parameters.moc"

@@ -8,6 +8,10 @@
 
 #include <string>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_name_suggestion {
+
 using namespace cf;
 
 class TestNameSuggestion : public QObject {
@@ -81,4 +85,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestNameSuggestion)
+
+} // namespace cf_tst_name_suggestion
+
 #include "tst_name_suggestion.moc"

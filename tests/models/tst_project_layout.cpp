@@ -11,6 +11,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_project_layout {
+
 namespace {
 
 const QString kSourceDir = QStringLiteral(CF_SOURCE_DIR);
@@ -174,4 +178,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstProjectLayout)
+
+} // namespace cf_tst_project_layout
+
 #include "tst_project_layout.moc"

@@ -16,6 +16,10 @@
 
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_arrays {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -126,4 +130,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestRackArrays)
+
+} // namespace cf_tst_rack_arrays
+
 #include "tst_rack_arrays.moc"

@@ -24,6 +24,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_evaluate {
+
 using namespace cf;
 
 namespace {
@@ -202,4 +206,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestRackEvaluate)
+
+} // namespace cf_tst_rack_evaluate
+
 #include "tst_rack_evaluate.moc"

@@ -12,6 +12,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_format {
+
 using namespace cf;
 
 namespace {
@@ -152,4 +156,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestRackFormat)
+
+} // namespace cf_tst_rack_format
+
 #include "tst_rack_format.moc"

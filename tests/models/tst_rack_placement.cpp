@@ -20,6 +20,10 @@
 #include <map>
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_placement {
+
 using namespace cf;
 
 namespace {
@@ -290,4 +294,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestRackPlacement)
+
+} // namespace cf_tst_rack_placement
+
 #include "tst_rack_placement.moc"

@@ -16,6 +16,10 @@
 
 #include <algorithm>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_scale_cooling {
+
 using namespace cf;
 
 namespace {
@@ -94,4 +98,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestRackScaleCooling)
+
+} // namespace cf_tst_rack_scale_cooling
+
 #include "tst_rack_scale_cooling.moc"

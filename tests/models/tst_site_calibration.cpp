@@ -22,6 +22,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_site_calibration {
+
 using namespace cf;
 using namespace cf::cli;
 
@@ -240,4 +244,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestSiteCalibration)
+
+} // namespace cf_tst_site_calibration
+
 #include "tst_site_calibration.moc"

@@ -8,6 +8,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_split_groups {
+
 using namespace cf;
 using cf::test::loadExample;
 
@@ -128,4 +132,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestSplitGroups)
+
+} // namespace cf_tst_split_groups
+
 #include "tst_split_groups.moc"

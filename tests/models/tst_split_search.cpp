@@ -10,6 +10,10 @@
 
 #include <atomic>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_split_search {
+
 using namespace cf;
 using test::loadExample;
 
@@ -128,4 +132,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestSplitSearch)
+
+} // namespace cf_tst_split_search
+
 #include "tst_split_search.moc"

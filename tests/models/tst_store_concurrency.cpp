@@ -29,6 +29,10 @@
 #include <memory>
 #include <vector>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_store_concurrency {
+
 using namespace cf;
 
 namespace {
@@ -197,4 +201,7 @@ private:
 };
 
 CF_TEST_GUILESS_MAIN(TestStoreConcurrency)
+
+} // namespace cf_tst_store_concurrency
+
 #include "tst_store_concurrency.moc"

@@ -22,6 +22,10 @@
 
 #include <unistd.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_store_failures {
+
 using namespace cf;
 
 namespace {
@@ -355,4 +359,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestStoreFailures)
+
+} // namespace cf_tst_store_failures
+
 #include "tst_store_failures.moc"

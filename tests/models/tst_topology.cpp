@@ -7,6 +7,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_topology {
+
 using namespace cf;
 
 namespace {
@@ -209,4 +213,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestTopology)
+
+} // namespace cf_tst_topology
+
 #include "tst_topology.moc"

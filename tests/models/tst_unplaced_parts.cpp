@@ -10,6 +10,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_unplaced_parts {
+
 using namespace cf;
 
 namespace {
@@ -112,4 +116,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestUnplacedParts)
+
+} // namespace cf_tst_unplaced_parts
+
 #include "tst_unplaced_parts.moc"

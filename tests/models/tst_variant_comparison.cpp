@@ -10,6 +10,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_variant_comparison {
+
 using namespace cf;
 
 namespace {
@@ -143,4 +147,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TestVariantComparison)
+
+} // namespace cf_tst_variant_comparison
+
 #include "tst_variant_comparison.moc"

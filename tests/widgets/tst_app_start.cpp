@@ -12,6 +12,10 @@
 #include <QTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_app_start {
+
 namespace {
 
 constexpr int kStartGuardMs = 120000; // a hang guard only (sanitizer builds start slowly)
@@ -95,4 +99,7 @@ private slots:
 };
 
 CF_TEST_GUILESS_MAIN(TstAppStart)
+
+} // namespace cf_tst_app_start
+
 #include "tst_app_start.moc"

@@ -36,6 +36,10 @@
 
 #include <functional>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_atomic_exports {
+
 using namespace cf;
 
 namespace {
@@ -188,4 +192,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestAtomicExports)
+
+} // namespace cf_tst_atomic_exports
+
 #include "tst_atomic_exports.moc"

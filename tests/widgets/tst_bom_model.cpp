@@ -14,6 +14,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_bom_model {
+
 using namespace cf;
 using test::loadExample;
 
@@ -133,4 +137,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestBomModel)
+
+} // namespace cf_tst_bom_model
+
 #include "tst_bom_model.moc"

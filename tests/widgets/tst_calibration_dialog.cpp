@@ -22,6 +22,10 @@
 
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_calibration_dialog {
+
 using namespace cf;
 
 namespace {
@@ -149,4 +153,7 @@ void TestCalibrationDialog::missingFileNamesTheField()
 }
 
 CF_TEST_MAIN(TestCalibrationDialog)
+
+} // namespace cf_tst_calibration_dialog
+
 #include "tst_calibration_dialog.moc"

@@ -16,6 +16,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_arrays {
+
 using namespace cf;
 using namespace cf::test;
 
@@ -135,4 +139,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestCanvasArrays)
+
+} // namespace cf_tst_canvas_arrays
+
 #include "tst_canvas_arrays.moc"

@@ -24,6 +24,10 @@
 #include <algorithm>
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_detail {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -144,7 +148,6 @@ void checkGapIsAMesh(const Fixture& f, const QImage& image, const GeneratedFabri
     QVERIFY2(meanInk > 0.05, "the links have vanished");
 }
 
-} // namespace
 
 class TstCanvasDetail : public QObject {
     Q_OBJECT
@@ -371,5 +374,10 @@ private slots:
     }
 };
 
+} // namespace
+
 CF_TEST_MAIN(TstCanvasDetail)
+
+} // namespace cf_tst_canvas_detail
+
 #include "tst_canvas_detail.moc"

@@ -16,6 +16,10 @@
 #include "test_main.h"
 #include <QUndoStack>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_inspector {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -157,4 +161,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstCanvasInspector)
+
+} // namespace cf_tst_canvas_inspector
+
 #include "tst_canvas_inspector.moc"

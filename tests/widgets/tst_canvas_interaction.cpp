@@ -29,6 +29,10 @@
 
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_interaction {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -355,4 +359,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstCanvasInteraction)
+
+} // namespace cf_tst_canvas_interaction
+
 #include "tst_canvas_interaction.moc"

@@ -11,6 +11,10 @@
 #include "test_main.h"
 #include <QTreeWidget>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_problems {
+
 using namespace cf;
 using test::CanvasFixture;
 using test::repoCatalog;
@@ -83,4 +87,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstCanvasProblems)
+
+} // namespace cf_tst_canvas_problems
+
 #include "tst_canvas_problems.moc"

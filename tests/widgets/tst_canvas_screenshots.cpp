@@ -15,6 +15,10 @@
 #include <QTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_canvas_screenshots {
+
 using namespace cf;
 using test::repoCatalog;
 
@@ -66,4 +70,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstCanvasScreenshots)
+
+} // namespace cf_tst_canvas_screenshots
+
 #include "tst_canvas_screenshots.moc"

@@ -24,6 +24,10 @@
 #include "test_main.h"
 #include <qcustomplot.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_charts {
+
 using namespace cf;
 
 namespace {
@@ -337,4 +341,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstCharts)
+
+} // namespace cf_tst_charts
+
 #include "tst_charts.moc"

@@ -24,6 +24,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_compare_view {
+
 using namespace cf;
 using test::loadExample;
 
@@ -243,4 +247,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestCompareView)
+
+} // namespace cf_tst_compare_view
+
 #include "tst_compare_view.moc"

@@ -12,6 +12,10 @@
 #include "test_main.h"
 #include <qcustomplot.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_cost_chart_note {
+
 using namespace cf;
 
 namespace {
@@ -104,4 +108,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestCostChartNote)
+
+} // namespace cf_tst_cost_chart_note
+
 #include "tst_cost_chart_note.moc"

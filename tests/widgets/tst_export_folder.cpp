@@ -31,6 +31,10 @@
 
 #include <functional>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_folder {
+
 using namespace cf;
 
 namespace {
@@ -174,4 +178,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestExportFolder)
+
+} // namespace cf_tst_export_folder
+
 #include "tst_export_folder.moc"

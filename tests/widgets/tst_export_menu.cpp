@@ -17,6 +17,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_export_menu {
+
 using namespace cf;
 
 class TstExportMenu : public QObject {
@@ -95,4 +99,7 @@ private:
 };
 
 CF_TEST_MAIN(TstExportMenu)
+
+} // namespace cf_tst_export_menu
+
 #include "tst_export_menu.moc"

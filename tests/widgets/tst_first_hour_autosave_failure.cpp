@@ -15,6 +15,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_autosave_failure {
+
 using namespace cf;
 
 namespace {
@@ -61,4 +65,7 @@ void TestFirstHourAutosaveFailure::failureIsShownInTheStatusBar()
 }
 
 CF_TEST_MAIN(TestFirstHourAutosaveFailure)
+
+} // namespace cf_tst_first_hour_autosave_failure
+
 #include "tst_first_hour_autosave_failure.moc"

@@ -13,6 +13,10 @@
 
 #include <qcustomplot.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_axes {
+
 using namespace cf;
 
 class TestFirstHourAxes : public QObject {
@@ -57,4 +61,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestFirstHourAxes)
+
+} // namespace cf_tst_first_hour_axes
+
 #include "tst_first_hour_axes.moc"

@@ -16,6 +16,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_canvas {
+
 using namespace cf;
 
 namespace {
@@ -110,4 +114,7 @@ void TestFirstHourCanvas::panLeavesNoTierLabelGhosts()
 }
 
 CF_TEST_MAIN(TestFirstHourCanvas)
+
+} // namespace cf_tst_first_hour_canvas
+
 #include "tst_first_hour_canvas.moc"

@@ -14,6 +14,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_catalog {
+
 using namespace cf;
 
 namespace {
@@ -100,4 +104,7 @@ void TestFirstHourCatalog::searchMatchesCategoriesAndVendors()
 }
 
 CF_TEST_MAIN(TestFirstHourCatalog)
+
+} // namespace cf_tst_first_hour_catalog
+
 #include "tst_first_hour_catalog.moc"

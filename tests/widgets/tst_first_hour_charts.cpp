@@ -17,6 +17,10 @@
 
 #include <qcustomplot.h>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_charts {
+
 using namespace cf;
 
 namespace {
@@ -88,4 +92,7 @@ void TestFirstHourCharts::reasonsNameParts()
 }
 
 CF_TEST_MAIN(TestFirstHourCharts)
+
+} // namespace cf_tst_first_hour_charts
+
 #include "tst_first_hour_charts.moc"

@@ -22,6 +22,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_defaults {
+
 using namespace cf;
 
 namespace {
@@ -164,4 +168,7 @@ void TestFirstHourDefaults::applyKeepsDpAutomatic()
 }
 
 CF_TEST_MAIN(TestFirstHourDefaults)
+
+} // namespace cf_tst_first_hour_defaults
+
 #include "tst_first_hour_defaults.moc"

@@ -28,6 +28,10 @@
 
 #include <functional>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_names {
+
 using namespace cf;
 
 namespace {
@@ -167,4 +171,7 @@ void TestFirstHourNames::undoLabelsUseDisplayNames()
 }
 
 CF_TEST_MAIN(TestFirstHourNames)
+
+} // namespace cf_tst_first_hour_names
+
 #include "tst_first_hour_names.moc"

@@ -26,6 +26,10 @@
 #include <functional>
 #include <map>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_right_dock {
+
 using namespace cf;
 
 namespace {
@@ -213,4 +217,7 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
 }
 
 CF_TEST_MAIN(TestFirstHourRightDock)
+
+} // namespace cf_tst_first_hour_right_dock
+
 #include "tst_first_hour_right_dock.moc"

@@ -16,6 +16,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_search {
+
 using namespace cf;
 
 namespace {
@@ -104,4 +108,7 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
 }
 
 CF_TEST_MAIN(TestFirstHourSearch)
+
+} // namespace cf_tst_first_hour_search
+
 #include "tst_first_hour_search.moc"

@@ -19,6 +19,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_shortcuts {
+
 using namespace cf;
 
 namespace {
@@ -155,4 +159,7 @@ void TestFirstHourShortcuts::compareWindowClosesWithKeys()
 }
 
 CF_TEST_MAIN(TestFirstHourShortcuts)
+
+} // namespace cf_tst_first_hour_shortcuts
+
 #include "tst_first_hour_shortcuts.moc"

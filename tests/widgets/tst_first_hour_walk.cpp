@@ -46,6 +46,10 @@
 #include <algorithm>
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_walk {
+
 using namespace cf;
 
 namespace {
@@ -388,4 +392,7 @@ void TestFirstHourWalk::newUserWalk()
 }
 
 CF_TEST_MAIN(TestFirstHourWalk)
+
+} // namespace cf_tst_first_hour_walk
+
 #include "tst_first_hour_walk.moc"

@@ -19,6 +19,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_first_hour_way_in {
+
 using namespace cf;
 
 namespace {
@@ -165,4 +169,7 @@ void TestFirstHourWayIn::shortcutListComesFromTheActions()
 }
 
 CF_TEST_MAIN(TestFirstHourWayIn)
+
+} // namespace cf_tst_first_hour_way_in
+
 #include "tst_first_hour_way_in.moc"

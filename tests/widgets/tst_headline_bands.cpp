@@ -26,6 +26,10 @@
 
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_headline_bands {
+
 using namespace cf;
 
 namespace {
@@ -162,4 +166,7 @@ void TestHeadlineBands::noBandWithoutTrainingFigures()
 }
 
 CF_TEST_MAIN(TestHeadlineBands)
+
+} // namespace cf_tst_headline_bands
+
 #include "tst_headline_bands.moc"

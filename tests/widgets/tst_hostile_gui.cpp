@@ -50,6 +50,10 @@
 #include <functional>
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_hostile_gui {
+
 using namespace cf;
 using test::loadExample;
 
@@ -543,4 +547,7 @@ void TestHostileGui::acceptedHostileDesignsRender()
 }
 
 CF_TEST_MAIN(TestHostileGui)
+
+} // namespace cf_tst_hostile_gui
+
 #include "tst_hostile_gui.moc"

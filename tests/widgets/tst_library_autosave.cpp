@@ -16,6 +16,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_library_autosave {
+
 using namespace cf;
 using test::loadExample;
 
@@ -146,4 +150,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestLibraryAutosave)
+
+} // namespace cf_tst_library_autosave
+
 #include "tst_library_autosave.moc"

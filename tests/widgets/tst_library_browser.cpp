@@ -20,6 +20,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_library_browser {
+
 using namespace cf;
 using test::loadExample;
 
@@ -243,4 +247,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestLibraryBrowser)
+
+} // namespace cf_tst_library_browser
+
 #include "tst_library_browser.moc"

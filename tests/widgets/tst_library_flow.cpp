@@ -38,6 +38,10 @@
 
 #include <functional>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_library_flow {
+
 using namespace cf;
 
 namespace {
@@ -406,4 +410,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestLibraryFlow)
+
+} // namespace cf_tst_library_flow
+
 #include "tst_library_flow.moc"

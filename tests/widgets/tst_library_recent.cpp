@@ -15,6 +15,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_library_recent {
+
 using namespace cf;
 
 namespace {
@@ -186,4 +190,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestLibraryRecent)
+
+} // namespace cf_tst_library_recent
+
 #include "tst_library_recent.moc"

@@ -42,6 +42,10 @@
 
 #include <cmath>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_main_window {
+
 using cf::MainWindow;
 
 // A chart's plot is never shorter than this (ChartPanel's minimum).
@@ -604,4 +608,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestMainWindow)
+
+} // namespace cf_tst_main_window
+
 #include "tst_main_window.moc"

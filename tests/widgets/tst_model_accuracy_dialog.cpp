@@ -20,6 +20,10 @@
 
 #include <nlohmann/json.hpp>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_model_accuracy_dialog {
+
 using namespace cf;
 
 class TestModelAccuracyDialog : public QObject {
@@ -81,4 +85,7 @@ void TestModelAccuracyDialog::openedFromTheHelpMenu()
 }
 
 CF_TEST_MAIN(TestModelAccuracyDialog)
+
+} // namespace cf_tst_model_accuracy_dialog
+
 #include "tst_model_accuracy_dialog.moc"

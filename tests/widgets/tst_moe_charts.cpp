@@ -23,6 +23,10 @@
 
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_charts {
+
 using namespace cf;
 
 namespace {
@@ -167,4 +171,7 @@ void TestMoeCharts::denseDesignKeepsOneColumn()
 }
 
 CF_TEST_MAIN(TestMoeCharts)
+
+} // namespace cf_tst_moe_charts
+
 #include "tst_moe_charts.moc"

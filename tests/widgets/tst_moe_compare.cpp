@@ -14,6 +14,10 @@
 #include <QTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_compare {
+
 using namespace cf;
 
 namespace {
@@ -74,4 +78,7 @@ void TestMoeCompare::pairSideBySide()
 }
 
 CF_TEST_MAIN(TestMoeCompare)
+
+} // namespace cf_tst_moe_compare
+
 #include "tst_moe_compare.moc"

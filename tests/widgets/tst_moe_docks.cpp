@@ -23,6 +23,10 @@
 
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_moe_docks {
+
 using namespace cf;
 using test::loadExample;
 
@@ -213,4 +217,7 @@ void TestMoeDocks::screenshot()
 }
 
 CF_TEST_MAIN(TestMoeDocks)
+
+} // namespace cf_tst_moe_docks
+
 #include "tst_moe_docks.moc"

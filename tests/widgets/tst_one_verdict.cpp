@@ -23,6 +23,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_one_verdict {
+
 using namespace cf;
 
 namespace {
@@ -167,4 +171,7 @@ private:
 };
 
 CF_TEST_MAIN(TestOneVerdict)
+
+} // namespace cf_tst_one_verdict
+
 #include "tst_one_verdict.moc"

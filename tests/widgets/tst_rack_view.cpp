@@ -60,6 +60,10 @@
 #include <memory>
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_rack_view {
+
 using namespace cf;
 
 namespace {
@@ -674,4 +678,7 @@ private:
 };
 
 CF_TEST_MAIN(TestRackView)
+
+} // namespace cf_tst_rack_view
+
 #include "tst_rack_view.moc"

@@ -19,6 +19,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_save_variant_focus {
+
 using namespace cf;
 
 namespace {
@@ -100,4 +104,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TestSaveVariantFocus)
+
+} // namespace cf_tst_save_variant_focus
+
 #include "tst_save_variant_focus.moc"

@@ -13,6 +13,10 @@
 
 #include <functional>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_undo_commands {
+
 using namespace cf;
 using test::designJson;
 using test::repoCatalog;
@@ -213,4 +217,7 @@ private slots:
 };
 
 CF_TEST_MAIN(TstUndoCommands)
+
+} // namespace cf_tst_undo_commands
+
 #include "tst_undo_commands.moc"

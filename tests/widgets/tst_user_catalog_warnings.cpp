@@ -16,6 +16,10 @@
 #include <QtTest>
 #include "test_main.h"
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_user_catalog_warnings {
+
 using cf::MainWindow;
 
 class TestUserCatalogWarnings : public QObject {
@@ -52,4 +56,7 @@ private:
 };
 
 CF_TEST_MAIN(TestUserCatalogWarnings)
+
+} // namespace cf_tst_user_catalog_warnings
+
 #include "tst_user_catalog_warnings.moc"

@@ -21,6 +21,10 @@
 #include <cmath>
 #include <memory>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_whatif_docks {
+
 using namespace cf;
 using test::loadExample;
 
@@ -256,4 +260,7 @@ void TestWhatifDocks::previousPredictionKept()
 }
 
 CF_TEST_MAIN(TestWhatifDocks)
+
+} // namespace cf_tst_whatif_docks
+
 #include "tst_whatif_docks.moc"

@@ -23,6 +23,10 @@
 
 #include <set>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_whatif_screenshots {
+
 using namespace cf;
 
 namespace {
@@ -100,4 +104,7 @@ void TestWhatifScreenshots::docks()
 }
 
 CF_TEST_MAIN(TestWhatifScreenshots)
+
+} // namespace cf_tst_whatif_screenshots
+
 #include "tst_whatif_screenshots.moc"

@@ -23,6 +23,10 @@
 #include <memory>
 #include <string>
 
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_whatif_search {
+
 using namespace cf;
 using test::loadExample;
 
@@ -256,4 +260,7 @@ void TestWhatifSearch::headerTooltipsGiveUnits()
 }
 
 CF_TEST_MAIN(TestWhatifSearch)
+
+} // namespace cf_tst_whatif_search
+
 #include "tst_whatif_search.moc"
