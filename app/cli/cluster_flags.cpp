@@ -1,11 +1,13 @@
 #include "app/cli/cluster_flags.h"
 
 #include "models/design/design_json.h"
+#include "models/design/job_size.h"
 #include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace cf::cli {
@@ -202,7 +204,7 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
         tech = *f.fabric == "ib" ? FabricTech::InfiniBand : FabricTech::Ethernet;
     Catalog catalog = Catalog::builtin();
     const GpuSpec* gpu = nullptr;
-    if (f.gpu && !(gpu = catalog.gpu(*f.gpu)))
+    if (f.gpu && !(gpu = catalog.findGpu(*f.gpu)))
         errors.push_back("--gpu: unknown GPU " + quoteValue(*f.gpu));
     if (f.gpus && f.nodes)
         errors.push_back("--gpus: give --gpus or --nodes, not both");
@@ -305,7 +307,17 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     if (f.gpus && !f.gpusPerNode && !node && *f.gpus < perNode)
         perNode = *f.gpus; // --gpus 4 alone: one 4-GPU node
     long long nodeCount = f.nodes.value_or(0);
-    if (f.gpus) {
+    int jobGpus = 0; // a job on part of the cluster (issue 25 item 4)
+    const long long share = powerOfTwoFloor(int(std::min<long long>(perNode, INT_MAX)));
+    const bool powerOfTwoJob = f.gpus && powerOfTwoFloor(int(std::min<long long>(*f.gpus, INT_MAX))) == *f.gpus;
+    if (f.gpus && *f.gpus % perNode != 0 && node && share < perNode &&
+        (*f.gpus % share == 0 || (powerOfTwoJob && *f.gpus < share))) {
+        // --gpu gb200 --gpus 256: 4 NVL72 racks running 64 GPUs each, as every
+        // published GB200/GB300 run of a power-of-two size does; 8 spares a rack.
+        // A smaller power of two (32) runs inside one rack.
+        nodeCount = std::max<long long>(1, *f.gpus / share);
+        jobGpus = int(*f.gpus);
+    } else if (f.gpus) {
         if (*f.gpus % perNode != 0) {
             // The nearest whole-node counts either side, so the user can pick one
             // (issue 15: --gpu gb200 --gpus 256 -> 216 or 288 in NVL72 racks).
@@ -314,7 +326,11 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
                              (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
                                    : "--gpus-per-node " + std::to_string(perNode)) +
                              "; nearest valid: " + (below > 0 ? std::to_string(below) + " or " : std::string()) +
-                             std::to_string(above) + " GPUs");
+                             std::to_string(above) + " GPUs" +
+                             (node && share < perNode
+                                  ? " (or a multiple of " + std::to_string(share) + ": a job on " +
+                                        std::to_string(share) + " GPUs of each node, the rest spare)"
+                                  : std::string()));
             return in;
         }
         nodeCount = *f.gpus / perNode;
@@ -336,6 +352,7 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
         return in;
 
     Design& d = in.design;
+    d.parallelism.jobGpus = jobGpus;
     d.name = std::to_string(nodeCount) + " x " + (node ? nodeId : std::to_string(perNode) + " " + gpu->id) +
              " (CLI flags)";
     if (nodeCount == 1) {

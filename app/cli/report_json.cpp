@@ -36,7 +36,7 @@ bool isGroupKey(const std::string& key)
     for (const char* k : kDesignKeys)
         if (key == k)
             return true;
-    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "model" || key == "warnings" ||
+    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "model" || key == "job" || key == "warnings" ||
            key == "errors";
 }
 
@@ -112,6 +112,13 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     json j;
     j["gpus"] = p.gpus;
     j["nodes"] = p.nodes;
+    // The job on the cluster (issue 25): the split fills job GPUs, the rest are spares.
+    j["job"] = {{"gpus", p.job.gpus},
+                {"cluster_gpus", p.job.clusterGpus},
+                {"spare_gpus", p.job.spareGpus},
+                {"nodes", p.job.nodes},
+                {"gpus_per_node", p.job.gpusPerNode},
+                {"automatic", p.job.automatic}};
     // The model's own figures: present whatever the split (issue 25).
     j["model"] = {{"parameters_total", p.model.paramsTotal},
                   {"parameters_active", p.model.paramsActive},
@@ -213,7 +220,11 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     };
     constexpr FigureGroup kDesign = FigureGroup::Design;
     constexpr FigureGroup kMemory = FigureGroup::Memory;
-    o << "Cluster: " << p.gpus << " GPUs in " << p.nodes << " nodes\n";
+    o << "Cluster: " << p.job.clusterGpus << " GPUs in " << p.job.clusterNodes << " nodes";
+    if (p.job.spareGpus > 0)
+        o << "; the job runs on " << p.job.gpus << " (" << p.job.gpusPerNode << " per node"
+          << (p.job.automatic ? ", automatic" : "") << "), " << p.job.spareGpus << " spares";
+    o << "\n";
     std::snprintf(line, sizeof line, "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GB of BF16 weights",
                   p.model.paramsTotal / 1e9, p.model.paramsActive / 1e9, p.model.modelFlopsPerToken,
                   p.model.weightsBytes / kGB);

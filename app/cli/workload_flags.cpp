@@ -93,7 +93,9 @@ const FlagGroup& splitFlags()
          intFlag("--cp", "C", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.cp)), "context-parallel degree"),
          intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
                  "micro-batch size"),
-         intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "GPUs / (TP x PP x CP)", "data-parallel degree"),
+         intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "job GPUs / (TP x PP x CP)", "data-parallel degree"),
+         intFlag("--job-gpus", "N", "GPUs", 1, kMaxGpus, fileElse("all, or 64 per NVL72 rack for a power-of-two split"),
+                 "GPUs the job runs on; the cluster's others are spares (idle power, repairs)"),
          intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
                  "expert-parallel degree (MoE; folds into TP x CP x DP)"),
          intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)), "expert tensor-parallel degree (MoE)"),
@@ -218,6 +220,8 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     split("--etp", p.etp);
     if (auto v = args.takeDouble(rowOf("--expert-imbalance")))
         p.expertImbalance = *v;
+    if (auto v = args.takeInt(rowOf("--job-gpus")))
+        p.jobGpus = int(*v);
     if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)
@@ -233,7 +237,7 @@ std::string flagForField(const std::string& field)
 {
     static const std::map<std::string, std::string> kFlags = {
         {"parallelism.tp", "--tp"}, {"parallelism.pp", "--pp"}, {"parallelism.vp", "--vp"},
-        {"parallelism.dp", "--dp"}, {"parallelism.cp", "--cp"}, {"parallelism.microbatch", "--microbatch"},
+        {"parallelism.dp", "--dp"}, {"parallelism.jobGpus", "--job-gpus"}, {"parallelism.cp", "--cp"}, {"parallelism.microbatch", "--microbatch"},
         {"parallelism.sharding", "--sharding"}, {"parallelism.recompute", "--recompute"},
         {"workload.seqLen", "--seq"}, {"workload.globalBatchSeqs", "--global-batch"},
         {"workload.tokensToTrain", "--tokens"}, {"workload.precision", "--precision"}, {"workload.framework", "--framework"},

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
-#include <regex>
 
 namespace cf {
 namespace {
@@ -64,13 +63,14 @@ double number(const std::string& s)
     return std::strtod(s.c_str(), nullptr); // "44%" -> 44, "512 seqs" -> 512
 }
 
-// First integer after `key` in `text` ("VP=4", "virtual pipeline 6", "interleave=3").
-int intAfter(const std::string& text, const std::string& pattern)
+// A yes/no column: `on` for the word meaning yes ("yes", "on", "gated"), also
+// "true"/"1"; `fallback` when empty.
+bool yes(const std::string& value, const char* on, bool fallback)
 {
-    std::smatch m;
-    if (std::regex_search(text, m, std::regex(pattern)))
-        return std::atoi(m[1].str().c_str());
-    return 0;
+    const std::string v = lower(value);
+    if (v.empty())
+        return fallback;
+    return v == on || v == "yes" || v == "on" || v == "true" || v == "1";
 }
 
 } // namespace
@@ -104,39 +104,24 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         CalibrationCase c;
         c.id = get("id");
         c.source = get("source").substr(0, 40);
-        const std::string model = get("model"), modelL = lower(model);
-        const std::string gpu = get("gpu"), notes = get("notes"), framework = get("framework");
+        const std::string model = get("model");
+        const std::string gpu = get("gpu"), framework = get("framework");
         const std::string precision = lower(get("precision")), recompute = lower(get("recompute"));
         std::string assumed;
 
-        // GPU and cluster.
-        if (contains(gpu, "GB200") || contains(gpu, "GB300")) {
-            c.gpuId = contains(gpu, "GB200") ? "gb200" : "gb300";
-            c.gpusPerNode = 64; // NVL72 racks run power-of-two jobs on 64 of their 72 GPUs
-            assumed += "64 GPUs used per NVL72 rack; ";
-        } else if (contains(gpu, "B300") || contains(gpu, "B200")) {
-            c.gpuId = contains(gpu, "B300") ? "b300" : "b200"; // DGX B200 / B300: 8 GPUs, catalog NICs
-        } else if (contains(gpu, "H800")) {
-            c.gpuId = "h800";
-        } else if (contains(gpu, "H100")) { // incl. the lower-TDP HBM2e SXM variant (not in the catalog)
-            c.gpuId = "h100-sxm";
-        } else if (contains(lower(gpu), "a100_40gb") || contains(gpu, "A100-40")) {
-            c.gpuId = "a100-40gb";
-        } else if (contains(gpu, "A100")) {
-            c.gpuId = "a100-80gb";
-        }
+        // Cluster: the gpu column is a catalog id, name or alias (the CLI's --gpu
+        // resolves it, ignoring case); the other cluster columns are optional.
+        c.gpuId = gpu;
         c.gpus = int(number(get("num_gpus")));
-        c.gpusPerNode = std::min(c.gpusPerNode, std::max(1, c.gpus));
-        if (contains(gpu, "Selene") || contains(gpu, "200Gb/s HDR")) {
-            c.nicGbps = 200; // DGX A100: 8 x 200 Gb/s HDR InfiniBand
-        } else if (contains(gpu, "1600Gbps RoCE")) {
-            c.nicGbps = 200; // 1600 Gb/s per node over 8 GPUs
-            c.fabric = "roce";
-        } else if (contains(gpu, "DGX-H100") || contains(gpu, "400 Gb/s InfiniBand per GPU")) {
-            c.nicGbps = 400;
-        } else {
-            assumed += "NIC speed not stated: catalog default; ";
-        }
+        c.gpusPerNode = int(number(get("gpus_per_node")));
+        if (c.gpusPerNode <= 0)
+            assumed += "GPUs per node: the catalog's node for the GPU (8 when it has none; NVL72 racks run "
+                       "power-of-two jobs on 64 GPUs each); ";
+        c.nicGbps = number(get("nic_gbps"));
+        if (c.nicGbps <= 0)
+            assumed += "NIC speed: the node's; ";
+        if (const std::string fabric = lower(get("fabric")); !fabric.empty())
+            c.fabric = fabric;
 
         // Model shape.
         ModelShape& s = c.workload.model;
@@ -146,25 +131,18 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         s.kvHeads = int(number(get("kv_heads")));
         s.ffn = int(number(get("ffn")));
         s.vocab = int(number(get("vocab")));
-        const bool llama = contains(modelL, "llama");
-        s.gatedFfn = llama;        // Llama: SwiGLU; GPT and MPT: GELU MLP
-        s.tiedEmbeddings = !llama; // GPT (Megatron) and MPT tie input and output embeddings
+        s.gatedFfn = yes(get("ffn_type"), "gated", false);
+        s.tiedEmbeddings = yes(get("tied_embeddings"), "yes", false);
+        if (get("ffn_type").empty() && get("preset").empty())
+            assumed += "FFN: plain (GELU); ";
+        if (get("tied_embeddings").empty() && get("preset").empty())
+            assumed += "embeddings not tied; ";
         s.preset.clear();
         if (s.kvHeads <= 0)
             s.kvHeads = s.heads;
         if (s.ffn <= 0 && s.hidden > 0) {
             s.ffn = 4 * s.hidden;
             assumed += "ffn = 4h; ";
-        }
-        if (s.vocab <= 0) {
-            if (contains(modelL, "llama2"))
-                s.vocab = 32000;
-            else if (contains(modelL, "llama3"))
-                s.vocab = 128256;
-            else if (contains(modelL, "gpt3"))
-                s.vocab = 51200;
-            if (s.vocab > 0)
-                assumed += "vocab " + std::to_string(s.vocab) + " from the model family; ";
         }
         c.preset = get("preset");
         c.workload.seqLen = int(number(get("seq_len")));
@@ -186,10 +164,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             p.microbatch = 1;
             assumed += "micro-batch 1; ";
         }
-        int vp = std::max({intAfter(notes, R"(VP=(\d+))"), intAfter(notes, R"(virtual pipeline (\d+))"),
-                           intAfter(notes, R"(interleave=(\d+))")});
-        vp = std::max(vp, int(number(get("vp"))));
-        p.vp = p.pp > 1 ? std::max(1, vp) : 1;
+        p.vp = p.pp > 1 ? std::max(1, int(number(get("vp")))) : 1;
         if (contains(recompute, "full"))
             p.recompute = Recompute::Full;
         else if (contains(recompute, "selective"))
@@ -198,18 +173,15 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             p.recompute = Recompute::None;
         if (recompute.empty())
             assumed += "recompute not stated: none; ";
-        // Sequence parallelism arrived with Korthikanti 2022; the SC21 runs and the
-        // 2022 full-recompute baselines used plain TP all-reduces.
-        p.sequenceParallel = !(contains(c.id, "meg21") || contains(notes, "no sequence parallelism"));
-        if (contains(framework, "ZeRO-3"))
-            p.sharding = Sharding::ZeRO3;
-        else if (contains(framework, "FSDP"))
-            p.sharding = Sharding::FSDPFull;
-        else if (contains(framework, "NeMo") || contains(framework, "Megatron-Bridge") ||
-                 contains(framework, "Megatron-Core") || contains(framework, "ZeRO-1"))
-            p.sharding = Sharding::ZeRO1; // Megatron distributed optimizer
-        else
-            p.sharding = Sharding::DDP;
+        p.sequenceParallel = yes(get("sequence_parallel"), "on", true);
+        if (get("sequence_parallel").empty() && p.tp > 1)
+            assumed += "sequence parallelism on; ";
+        if (const std::string sharding = lower(get("sharding")); !sharding.empty()) {
+            if (!shardingFromString(sharding, p.sharding))
+                c.skipReason = "sharding '" + get("sharding") + "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";
+        } else {
+            assumed += "sharding not stated: ddp; ";
+        }
         // The framework column names the software (issue 16 item 1's profiles).
         const std::string fw = lower(framework);
         if (contains(fw, "torchtitan"))
@@ -220,6 +192,8 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             c.workload.framework = Framework::DeepSpeed;
         else
             c.workload.framework = Framework::Megatron;
+        if (fw.empty())
+            assumed += "framework not stated: Megatron; ";
         c.workload.precision = Precision::BF16;
         if (contains(precision, "fp4"))
             c.skipReason = "FP4 (NVFP4) precision is not modelled";
@@ -232,22 +206,20 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         const double tokens = number(get("measured_tokens_per_s_per_gpu"));
         const double tflops = number(get("measured_tflops_per_gpu"));
         const double mfu = number(get("measured_mfu"));
-        const double iterS = std::strtod(
-            notes.substr(std::min(notes.size(), notes.find("measured iteration time ") + 24)).c_str(), nullptr);
+        const double stepS = number(get("measured_step_time_s"));
         if (tokens > 0) {
             c.metric = CalibrationMetric::TokensPerSPerGpu;
             c.measured = tokens;
         } else if (tflops > 0) {
-            const bool withRecompute = contains(notes, "ncludes recompute") || contains(notes, "INCLUDES recompute") ||
-                                       contains(notes, "counts recompute");
+            const bool withRecompute = yes(get("tflops_counts_recompute"), "yes", false);
             c.metric = withRecompute ? CalibrationMetric::HardwareTflopsPerGpu : CalibrationMetric::ModelTflopsPerGpu;
             c.measured = tflops;
         } else if (mfu > 0) {
             c.metric = CalibrationMetric::Mfu;
             c.measured = mfu / 100.0;
-        } else if (contains(notes, "measured iteration time ") && iterS > 0 && c.gpus > 0) {
+        } else if (stepS > 0 && c.gpus > 0) {
             c.metric = CalibrationMetric::TokensPerSPerGpu;
-            c.measured = double(c.workload.globalBatchSeqs) * c.workload.seqLen / iterS / c.gpus;
+            c.measured = double(c.workload.globalBatchSeqs) * c.workload.seqLen / stepS / c.gpus;
         } else if (c.skipReason.empty()) {
             c.skipReason = "no measured throughput in the row";
         }
@@ -260,7 +232,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             else if (c.preset.empty() && s.vocab <= 0)
                 c.skipReason = "vocabulary not stated in the row";
             else if (c.gpuId.empty())
-                c.skipReason = "GPU '" + gpu + "' not in the catalog";
+                c.skipReason = "no GPU in the row";
         }
         c.assumptions = assumed;
         cases.push_back(std::move(c));

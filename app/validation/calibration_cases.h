@@ -2,8 +2,10 @@
 // Rows of resources/validation/calibration.csv turned into what the CLI can
 // express: a uniform cluster (GPU, GPU count, GPUs per node, NIC speed,
 // fabric), a workload and a split, plus the measured figure to compare with.
-// Rows the engine cannot express carry the reason instead. The mapping rules
-// are data completion only (no constant is chosen per row): docs/model.md.
+// Rows the engine cannot express carry the reason instead. Every figure comes
+// from a named column (docs/calibration.md "Runs files"); an empty optional
+// column takes a stated default, recorded in `assumptions`. Nothing is read
+// from a row's id, notes or wording.
 
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
@@ -27,7 +29,7 @@ struct CalibrationCase {
     // Cluster (CLI cluster flags).
     std::string gpuId;
     int gpus = 0;
-    int gpusPerNode = 8;
+    int gpusPerNode = 0;         // 0 = the catalog's node for the GPU (the CLI's default)
     double nicGbps = 0;          // per GPU; 0 = the catalog node's default
     std::string fabric = "ib";   // "ib" | "roce"
     // Workload and split (CLI workload flags). A row naming a catalog preset

@@ -26,8 +26,9 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
 {
     const ModelShape& m = c.workload.model;
     const Parallelism& p = c.parallelism;
-    std::vector<std::string> a = {"--gpu", c.gpuId, "--gpus", std::to_string(c.gpus), "--gpus-per-node",
-                                  std::to_string(c.gpusPerNode), "--fabric", c.fabric};
+    std::vector<std::string> a = {"--gpu", c.gpuId, "--gpus", std::to_string(c.gpus), "--fabric", c.fabric};
+    if (c.gpusPerNode > 0)
+        a.insert(a.end(), {"--gpus-per-node", std::to_string(c.gpusPerNode)});
     if (c.nicGbps > 0)
         a.insert(a.end(), {"--nic-gbps", num(c.nicGbps)});
     if (!c.preset.empty())

@@ -102,9 +102,13 @@ void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationPro
                       toString(r.row().metric), r.row().measured, pct(b.back()).c_str(), pct(a.back()).c_str(),
                       i < heldOut.size() ? pct(heldOut[i]).c_str() : "-");
         out << line;
+        // What the row left out and the reader assumed (issue 25 item 6).
+        if (!r.row().assumptions.empty())
+            out << "    assumed: " << r.row().assumptions << "\n";
         j.push_back({{"id", r.row().id}, {"metric", toString(r.row().metric)}, {"measured", r.row().measured},
                      {"error_before", b.back()}, {"error_after", a.back()},
-                     {"error_held_out", i < heldOut.size() ? Json(heldOut[i]) : Json()}});
+                     {"error_held_out", i < heldOut.size() ? Json(heldOut[i]) : Json()},
+                     {"assumed", r.row().assumptions}});
     }
     std::snprintf(line, sizeof line, "  MAPE: before %.2f %%, after %.2f %%, held out %.2f %% (%zu runs)\n",
                   100 * mape(b), 100 * mape(a), 100 * mape(heldOut), runs.size());

@@ -106,7 +106,7 @@ std::string sourceOf(const CalibrationCase& row)
 
 PredictionCategory categoryOfRun(const PreparedRun& run)
 {
-    return categoryOf(run.row().gpuId, run.design().workload, run.row().gpus);
+    return categoryOf(run.gpuId(), run.design().workload, run.row().gpus);
 }
 
 std::string validationDir()

@@ -31,6 +31,8 @@ public:
     // The full prediction with `profile` (what evaluate prints, without the design's problems).
     Prediction prediction(const CalibrationProfile& profile) const;
     const Design& design() const { return design_; }
+    // The catalog id the row's gpu column resolved to ("H100-SXM5-80GB" -> "h100-sxm").
+    std::string gpuId() const { return facts_.topology.gpu ? facts_.topology.gpu->id : row_.gpuId; }
 
 private:
     explicit PreparedRun(const CalibrationCase& row) : row_(row) {}

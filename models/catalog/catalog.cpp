@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -177,6 +178,32 @@ const Problems& Catalog::builtinProblems()
 }
 
 const GpuSpec* Catalog::gpu(std::string_view id) const { return findById(gpus_, id); }
+namespace {
+
+bool sameIgnoringCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+} // namespace
+
+const GpuSpec* Catalog::findGpu(std::string_view idOrName) const
+{
+    for (const GpuSpec& g : gpus_) {
+        if (sameIgnoringCase(g.id, idOrName) || sameIgnoringCase(g.name, idOrName))
+            return &g;
+        for (const std::string& alias : g.aliases)
+            if (sameIgnoringCase(alias, idOrName))
+                return &g;
+    }
+    return nullptr;
+}
+
 const NodeSpec* Catalog::node(std::string_view id) const { return findById(nodes_, id); }
 const NicSpec* Catalog::nic(std::string_view id) const { return findById(nics_, id); }
 const SwitchSpec* Catalog::switchSpec(std::string_view id) const { return findById(switches_, id); }

@@ -39,6 +39,9 @@ struct GpuSpec {
     double powerW = 0;         // TDP
     double priceUsd = 0;       // 0 = unknown
     Provenance provenance;
+    // Other names the GPU goes by in published tables ("H100-SXM5-80GB"), for
+    // runs files (Catalog::findGpu); added for issue 25 item 6.
+    std::vector<std::string> aliases;
 };
 
 struct NodeSpec {
@@ -143,6 +146,8 @@ public:
     static Result<Catalog> load(const std::string& basePath, const std::string& userPath);
 
     const GpuSpec* gpu(std::string_view id) const;
+    // By id, name or one of its aliases, ignoring case; nullptr when none matches.
+    const GpuSpec* findGpu(std::string_view idOrName) const;
     const NodeSpec* node(std::string_view id) const;
     const NicSpec* nic(std::string_view id) const;
     const SwitchSpec* switchSpec(std::string_view id) const;

@@ -79,6 +79,22 @@ void CatalogEntryReader::text(const std::string& key, std::string& out, bool req
     out = s;
 }
 
+void CatalogEntryReader::texts(const std::string& key, std::vector<std::string>& out, bool required)
+{
+    const json* v = find(key, required);
+    if (!v)
+        return;
+    if (!v->is_array())
+        return error(key, std::string("must be an array of strings, not ") + v->type_name());
+    std::vector<std::string> read;
+    for (const json& item : *v) {
+        if (!item.is_string() || item.get_ref<const std::string&>().empty())
+            return error(key, "must hold non-empty strings only");
+        read.push_back(item.get<std::string>());
+    }
+    out = std::move(read);
+}
+
 void CatalogEntryReader::number(const std::string& key, double& out, double min, double max, bool required,
                                 bool minExclusive)
 {

@@ -10,6 +10,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace cf {
 
@@ -30,6 +31,8 @@ public:
 
     // Each reader leaves `out` unchanged when the value is absent or bad.
     void text(const std::string& key, std::string& out, bool required, bool nonEmpty = true);
+    // An array of non-empty strings.
+    void texts(const std::string& key, std::vector<std::string>& out, bool required);
     void number(const std::string& key, double& out, double min, double max, bool required,
                 bool minExclusive = false);
     void integer(const std::string& key, int& out, int min, int max, bool required);

@@ -98,6 +98,7 @@ bool readGpu(CatalogEntryReader& r, GpuSpec& g)
 {
     readCommon(r, g.id, g.name, &g.vendor);
     r.text("arch", g.arch, false, false);
+    r.texts("aliases", g.aliases, false);
     r.number("bf16Tflops", g.bf16Tflops, 0, kMaxTflops, true, true);
     r.number("fp8Tflops", g.fp8Tflops, 0, kMaxTflops, false);
     r.number("fp4Tflops", g.fp4Tflops, 0, kMaxTflops, false);

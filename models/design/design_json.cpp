@@ -129,6 +129,8 @@ ordered_json parallelismJson(const Parallelism& p)
         j["etp"] = p.etp;
     if (p.expertImbalance != 1.0)
         j["expertImbalance"] = p.expertImbalance;
+    if (p.jobGpus > 0)
+        j["jobGpus"] = p.jobGpus;
     j["microbatch"] = p.microbatch;
     j["sequenceParallel"] = p.sequenceParallel;
     j["sharding"] = toString(p.sharding);

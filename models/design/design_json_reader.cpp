@@ -334,7 +334,7 @@ private:
     {
         const std::string ptr = "/parallelism";
         r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
-                                      "sharding", "recompute"});
+                                      "sharding", "recompute", "jobGpus"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -347,6 +347,7 @@ private:
         r_.readBool(obj, ptr, "sequenceParallel", p.sequenceParallel);
         r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);
         r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
+        r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
     }
 
     void readEconomics(const json& obj, Economics& e)

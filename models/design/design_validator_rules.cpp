@@ -3,6 +3,7 @@
 
 #include "models/design/moe_rules.h"
 #include "models/design/design_limits.h"
+#include "models/design/job_size.h"
 
 #include "models/catalog/catalog.h"
 
@@ -32,6 +33,26 @@ long long satMul(long long a, long long b)
 
 std::string str(long long v) { return std::to_string(v); }
 
+JobSize jobSizeOf(const Context& ctx)
+{
+    const int gpus = int(std::min<long long>(ctx.gpus, INT_MAX));
+    return resolveJobSize(ctx.design.parallelism, gpus, int(ctx.nodes), ctx.gpusPerNode);
+}
+
+// " (set the job's GPUs to 256 to leave the rest as spares)" when the split asks
+// for fewer GPUs than the design has and the job could be that size.
+std::string jobHint(const Context& ctx, long long splitGpus)
+{
+    if (ctx.design.parallelism.jobGpus > 0 || splitGpus >= ctx.gpus || splitGpus < 1)
+        return {};
+    Parallelism trial = ctx.design.parallelism;
+    trial.jobGpus = int(splitGpus);
+    if (!resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode).error.empty())
+        return {};
+    return " (set the job's GPUs to " + str(splitGpus) + " to keep the other " + str(ctx.gpus - splitGpus)
+           + " as spares)";
+}
+
 } // namespace
 
 Context::Context(const Design& d, const Catalog* c) : design(d), catalog(c)
@@ -49,6 +70,10 @@ Context::Context(const Design& d, const Catalog* c) : design(d), catalog(c)
         }
         const long long add = satMul(std::max(p.count, 0), std::max(node->gpus, 0));
         gpus = add > LLONG_MAX - gpus ? LLONG_MAX : gpus + add;
+        if (p.count >= 1) {
+            gpusPerNode = nodes == 0 || gpusPerNode == node->gpus ? node->gpus : 0; // 0 once they differ
+            nodes = std::min<long long>(nodes + p.count, INT_MAX);
+        }
     }
 }
 
@@ -187,22 +212,29 @@ void checkParallelism(Context& ctx)
     long long dp = p.dp; // 0 = not known yet
     if (ctx.gpusKnown) {
         const long long inner = satMul(satMul(p.tp, p.pp), p.cp);
-        if (ctx.gpus == 0) {
+        // The split fills the job, which is the design's GPUs unless jobGpus says fewer.
+        const JobSize job = jobSizeOf(ctx);
+        const long long gpus = job.gpus;
+        const std::string ofWhat = job.gpus == ctx.gpus ? " GPUs of the design" : " GPUs of the job";
+        if (!job.error.empty()) {
+            ctx.error("parallelism.jobGpus", "Job GPUs: " + job.error + ".");
+        } else if (ctx.gpus == 0) {
             ctx.error("parts", "The design has no GPU nodes, so there is nothing to split; add a node.");
         } else if (p.dp > 0) {
             const long long total = satMul(inner, p.dp);
-            if (total != ctx.gpus)
+            if (total != gpus)
                 ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x DP " + str(p.dp) + " x CP "
-                                                + str(p.cp) + " = " + str(total) + " GPUs, but the design has "
-                                                + str(ctx.gpus) + " GPUs.");
-        } else if (inner > ctx.gpus) {
+                                                + str(p.cp) + " = " + str(total) + " GPUs, but the "
+                                                + (job.gpus == ctx.gpus ? "design" : "job") + " has " + str(gpus)
+                                                + " GPUs" + jobHint(ctx, total) + ".");
+        } else if (inner > gpus) {
             ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner)
-                                            + " GPUs per replica, more than the " + str(ctx.gpus) + " GPUs of the design.");
-        } else if (ctx.gpus % inner != 0) {
-            ctx.error("parallelism.dp", "DP is automatic, but the " + str(ctx.gpus) + " GPUs do not divide by TP "
+                                            + " GPUs per replica, more than the " + str(gpus) + ofWhat + ".");
+        } else if (gpus % inner != 0) {
+            ctx.error("parallelism.dp", "DP is automatic, but the " + str(gpus) + ofWhat + " do not divide by TP "
                                             + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner) + ".");
         } else {
-            dp = ctx.gpus / inner;
+            dp = gpus / inner;
         }
         for (const Part& part : ctx.design.parts) {
             const NodeSpec* node = part.kind == PartKind::Node ? ctx.catalog->node(part.catalogId) : nullptr;

@@ -22,6 +22,8 @@ struct Context {
     // Known only with a catalog in which every node part's id resolves.
     long long gpus = 0;
     bool gpusKnown = false;
+    long long nodes = 0;   // node members (count summed over node parts)
+    int gpusPerNode = 0;   // when every node part has the same GPU count, else 0
     Problems problems;
 
     void error(std::string field, std::string message, std::string itemId = {});

@@ -7,8 +7,9 @@ namespace cf {
 enum class Sharding { DDP, ZeRO1, ZeRO2, ZeRO3, FSDPFull, FSDPHybrid };
 enum class Recompute { None, Selective, Full };
 
-// The parallel split. tp * pp * dp * cp must equal the GPUs of the design;
-// dp == 0 means "whatever is left": GPUs / (tp * pp * cp).
+// The parallel split. tp * pp * dp * cp must equal the GPUs of the job (all the
+// design's GPUs unless jobGpus says fewer); dp == 0 means "whatever is left":
+// job GPUs / (tp * pp * cp).
 struct Parallelism {
     int tp = 1;
     int pp = 1;
@@ -23,6 +24,9 @@ struct Parallelism {
     // Added for issue 15 (last, so positional initialisers keep working):
     int etp = 1;             // expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP)
     double expertImbalance = 1.0; // busiest expert's tokens / the balanced share (1 = balanced)
+    // Added for issue 25: GPUs the job runs on; 0 = automatic (models/design/job_size.h).
+    // The cluster's other GPUs are spares. TP x PP x DP x CP equals the job's GPUs.
+    int jobGpus = 0;
 
     bool operator==(const Parallelism&) const = default;
 };

@@ -7,6 +7,7 @@
 #include "models/predict/compute_model.h"
 #include "models/predict/cost_model.h"
 #include "models/predict/goodput_model.h"
+#include "models/predict/job_topology.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/model_facts.h"
 #include "models/predict/moe_step_model.h"
@@ -53,6 +54,29 @@ void designFigures(const Topology& t, const StaticPower& power, double capexUsd,
     out.cost = costFacts(cin);
 }
 
+JobFacts jobFacts(const JobSize& job)
+{
+    JobFacts f;
+    f.gpus = job.gpus;
+    f.clusterGpus = job.clusterGpus;
+    f.clusterNodes = job.clusterNodes;
+    f.spareGpus = std::max(0, job.spareGpus());
+    f.nodes = job.nodes;
+    f.gpusPerNode = job.gpusPerNode;
+    f.automatic = job.automatic;
+    f.wholeNodes = job.wholeNodes;
+    return f;
+}
+
+// A failed GPU or node can be swapped for a spare: a spare node when the job
+// fills whole nodes, a spare GPU of the same node (NVL72 trays) when it takes a share.
+bool sparesReplaceFailures(const JobFacts& job)
+{
+    if (job.spareGpus <= 0)
+        return false;
+    return job.wholeNodes ? job.spareGpus >= job.gpusPerNode : true;
+}
+
 } // namespace
 
 int effectiveDp(const Parallelism& p, int gpus)
@@ -86,7 +110,10 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Paralle
     return evaluateOn(facts.topology, facts.power, facts.capexUsd, w, p, e);
 }
 
-bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
+namespace {
+
+// The split on the GPUs `t` describes: the cluster's, or the job's part of it.
+bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
     out.gpus = t.gpus;
     out.gpuId = t.gpu ? t.gpu->id : std::string();
@@ -128,15 +155,34 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
     return true;
 }
 
+} // namespace
+
+bool predictSplit(const Topology& cluster, const Workload& w, const Parallelism& par, Prediction& out)
+{
+    const JobSize job = jobSizeOf(cluster, par);
+    out.job = jobFacts(job);
+    if (!job.error.empty()) {
+        out.gpus = cluster.gpus;
+        out.nodes = cluster.nodes;
+        out.problems.push_back({Severity::Error, "parallelism.jobGpus", "job GPUs: " + job.error, {}});
+        out.model = modelFacts(w);
+        return false;
+    }
+    if (job.gpus == cluster.gpus) // the common case: no copy of the topology
+        return predictSplitOn(cluster, w, par, out);
+    return predictSplitOn(jobTopology(cluster, job), w, par, out);
+}
+
 void completePrediction(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
                         const Parallelism& par, const Economics& econ, Prediction& out)
 {
-    const int dp = effectiveDp(par, t.gpus);
+    // t is the cluster; the job runs on out.job.gpus of its GPUs (predictSplit).
+    const int dp = effectiveDp(par, out.job.gpus);
     // Checkpoints and goodput.
     CheckpointInputs ci;
     ci.paramsTotal = out.flops.paramsTotal;
-    ci.gpus = t.gpus;
-    ci.gpusPerNode = std::max(1, t.gpusPerNode);
+    ci.gpus = out.job.gpus;
+    ci.gpusPerNode = std::max(1, out.job.gpusPerNode);
     ci.tp = par.tp;
     ci.pp = par.pp;
     ci.dp = dp;
@@ -150,19 +196,21 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
     else if (out.checkpoint.dataLoadGBpsNeeded > out.checkpoint.storageReadGBps)
         out.problems.push_back({Severity::Warning, "parts", "training reads tokens faster than the storage delivers", {}});
     GoodputInputs gi;
-    gi.gpus = t.gpus;
+    gi.gpus = out.job.gpus;
     gi.checkpointStallS = out.checkpoint.stallS;
     gi.checkpointWriteS = out.checkpoint.writeS;
     gi.checkpointReadS = out.checkpoint.readS;
     gi.idealTrainS = out.tokensPerS > 0 ? w.tokensToTrain / out.tokensPerS : 0.0;
+    gi.sparesReplaceFailures = sparesReplaceFailures(out.job);
     out.goodput = goodputFacts(gi);
 
-    // Power and cost.
-    const double busy = out.stepTimeS > 0 ? (out.breakdown.computeS + out.breakdown.recomputeS) / out.stepTimeS : 0.0;
+    // Power and cost: the spares idle (busy 0) and their capital counts.
+    const double jobBusy = out.stepTimeS > 0 ? (out.breakdown.computeS + out.breakdown.recomputeS) / out.stepTimeS : 0.0;
+    const double busy = jobBusy * out.job.gpus / std::max(1, out.job.clusterGpus);
     out.power = powerFacts(power, busy, econ.pue, out.goodput.timeToTrainS / 3600.0);
     CostInputs cin;
     cin.capexUsd = capexUsd;
-    cin.gpus = t.gpus;
+    cin.gpus = out.job.clusterGpus;
     cin.facilityW = out.power.facilityW;
     cin.runSeconds = out.goodput.timeToTrainS;
     cin.tokensToTrain = w.tokensToTrain;

@@ -11,7 +11,9 @@ GoodputFacts goodputFacts(const GoodputInputs& in)
     constexpr double kSecondsPerHour = 3600.0;
     g.gpuHoursPerInterruption = kGpuHoursPerInterruption;
     g.mtbfS = kGpuHoursPerInterruption / std::max(1, in.gpus) * kSecondsPerHour;
-    g.restartS = kRelaunchSeconds + std::max(0.0, in.checkpointReadS);
+    const double repairS = in.sparesReplaceFailures ? 0.0 : kHardwareInterruptionShare * kRepairWaitSeconds;
+    g.repairWaitS = repairS;
+    g.restartS = kRelaunchSeconds + std::max(0.0, in.checkpointReadS) + repairS;
     const double c = std::max(0.0, in.checkpointStallS);
     g.intervalS = std::max(std::sqrt(2.0 * c * g.mtbfS), std::max(0.0, in.checkpointWriteS));
     double waste = (g.intervalS > 0 ? c / g.intervalS : 0.0) + (g.intervalS / 2.0 + g.restartS) / g.mtbfS;

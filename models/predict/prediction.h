@@ -134,6 +134,7 @@ struct GoodputFacts {
     double idealTrainS = 0;         // tokens / tokens per second
     double timeToTrainS = 0;        // including failures and checkpoints
     double interruptionsPerRun = 0;
+    double repairWaitS = 0;         // in restartS: mean wait for a repair (0 with spares)
 };
 
 struct PowerFacts {                 // watts unless named otherwise
@@ -179,9 +180,22 @@ struct MissingFigures {
     bool operator==(const MissingFigures&) const = default;
 };
 
+// The job on the cluster (issue 25 item 4, models/design/job_size.h).
+struct JobFacts {
+    int gpus = 0;           // GPUs the job runs on (= Prediction::gpus)
+    int clusterGpus = 0;    // GPUs the design has
+    int clusterNodes = 0;   // node members the design has
+    int spareGpus = 0;      // clusterGpus - gpus: idle power, capital, repairs
+    int nodes = 0;          // nodes the job runs on
+    int gpusPerNode = 0;    // job ranks per node
+    bool automatic = true;  // sized by the automatic rule, not set by the user
+    bool wholeNodes = true; // false: every node runs gpusPerNode of its GPUs
+    bool operator==(const JobFacts&) const = default;
+};
+
 struct Prediction {
     std::string gpuId;              // catalog id of the design's GPU ("h100-sxm"; "" without one)
-    int gpus = 0;
+    int gpus = 0;                   // GPUs the job runs on (the design's unless job.spareGpus > 0)
     int nodes = 0;
     double peakTflopsPerGpu = 0;    // at the design's precision
 
@@ -209,6 +223,7 @@ struct Prediction {
 
     Problems problems;
     std::vector<MissingFigures> missing; // empty: every figure was predicted
+    JobFacts job;                        // added for issue 25 (additive)
 
     bool lacks(FigureGroup group) const
     {

@@ -1,6 +1,7 @@
 #include "models/search/split_search.h"
 
 #include "models/search/split_candidates.h"
+#include "models/predict/job_topology.h"
 
 #include <algorithm>
 #include <array>
@@ -141,6 +142,17 @@ private:
 
 bool kvHeadsFit(const ModelShape& m, int tp) { return m.kvHeads % tp == 0 || tp % m.kvHeads == 0; }
 
+int jobGpusFor(const Topology& cluster, const Parallelism& base, int tp, int pp, int cp)
+{
+    Parallelism trial = base;
+    trial.tp = tp;
+    trial.pp = pp;
+    trial.cp = cp;
+    trial.dp = 0;
+    const JobSize job = jobSizeOf(cluster, trial);
+    return job.error.empty() ? job.gpus : 0;
+}
+
 } // namespace
 
 double rankSeconds(const Prediction& p)
@@ -169,9 +181,12 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
             for (int cp : c.cp) {
                 ++outerDone;
                 const long long inner = 1LL * tp * pp * cp;
-                if (gpus <= 0 || cancelled || gpus % inner != 0)
+                // The split fills the job: the cluster, the user's job GPUs, or the
+                // automatic power-of-two share of NVL72 racks (job_size.h).
+                const int jobGpus = jobGpusFor(facts.topology, base, tp, pp, cp);
+                if (jobGpus <= 0 || cancelled || jobGpus % inner != 0)
                     continue;
-                const int dp = int(gpus / inner);
+                const int dp = int(jobGpus / inner);
                 const std::vector<int> vps = vpCandidates(pp, w.model.layers);
                 for (int vp : vps) {
                     for (int mb : c.microbatch) {

@@ -202,6 +202,7 @@ private slots:
         // R = 10 min: tau = sqrt(2 C M) ~ 1155 s, waste ~ 5.2 % + 5.2 % + 5.4 %, ETTR ~ 84 %.
         GoodputInputs in;
         in.gpus = 16384;
+        in.sparesReplaceFailures = true; // the example's R is the relaunch alone: no wait for a repair
         in.checkpointStallS = 60;
         in.idealTrainS = 1e6;
         const GoodputFacts g = goodputFacts(in);

@@ -55,11 +55,13 @@ void TestMoeExamplePair::compareRunsOnThePair()
 
 void TestMoeExamplePair::gpusNotWholeRacksNameTheNearestCounts()
 {
-    const test::CliRun r = runCliCommand("evaluate", {"--gpu", "gb200", "--gpus", "256", "--model", "deepseek-v3"});
+    // 256 is a job on 64 GPUs of each of 4 racks (issue 25, tst_job_gpus); 250 is neither.
+    const test::CliRun r = runCliCommand("evaluate", {"--gpu", "gb200", "--gpus", "250", "--model", "deepseek-v3"});
     QVERIFY(r.code != 0);
-    QVERIFY2(r.err.find("--gpus: 256 is not a multiple of the 72 GPUs of node gb200-nvl72") != std::string::npos,
+    QVERIFY2(r.err.find("--gpus: 250 is not a multiple of the 72 GPUs of node gb200-nvl72") != std::string::npos,
              r.err.c_str());
     QVERIFY2(r.err.find("nearest valid: 216 or 288 GPUs") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("or a multiple of 64") != std::string::npos, r.err.c_str());
     // Below one node: only the count above.
     const test::CliRun small = runCliCommand("evaluate", {"--gpu", "gb200", "--gpus", "40"});
     QVERIFY2(small.err.find("nearest valid: 72 GPUs") != std::string::npos, small.err.c_str());

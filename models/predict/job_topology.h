@@ -1,0 +1,20 @@
+#pragma once
+// The cluster's topology narrowed to the job's GPUs (issue 25 item 4): what the
+// step, memory and checkpoint models see when the job runs on part of the
+// cluster. Whole nodes: the first job/gpusPerNode node members (rank order) and
+// their fabric floor. A share of every node (NVL72 at 64 of 72): every node and
+// its NICs, with job/nodes ranks in each node's NVLink domain; per-GPU NIC
+// bandwidth stays what one GPU's NIC gives.
+
+#include "models/design/job_size.h"
+#include "models/topology/topology.h"
+
+namespace cf {
+
+JobSize jobSizeOf(const Topology& cluster, const Parallelism& par);
+
+// The topology the job's ranks see; the cluster's own when the job is all of it
+// or cannot be placed (job.error).
+Topology jobTopology(const Topology& cluster, const JobSize& job);
+
+} // namespace cf

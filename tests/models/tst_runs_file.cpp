@@ -1,0 +1,138 @@
+// Issue 25 item 6: a runs file a user can write. The gpu column takes a catalog id
+// or a name the catalog resolves (any case); the cluster, sequence parallelism,
+// sharding and the metric come from columns; each row says what it assumed.
+#include "cli_run.h"
+
+#include "app/validation/calibration_cases.h"
+#include "app/validation/calibration_runner.h"
+#include "app/validation/model_commands.h"
+#include "app/validation/prepared_run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include "test_main.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace cf_tst_runs_file {
+
+using namespace cf;
+using namespace cf::cli;
+
+namespace {
+
+const char* kHeader = "id,layers,hidden,heads,ffn,vocab,seq_len,gpu,num_gpus,tp,pp,global_batch_seqs,"
+                      "measured_tokens_per_s_per_gpu";
+
+std::string oneRun(const std::string& gpu, const std::string& extraHeader = {}, const std::string& extra = {})
+{
+    return std::string(kHeader) + extraHeader + "\nrun1,32,4096,32,16384,50304,2048," + gpu +
+           ",16,2,1,256,3000" + extra + "\n";
+}
+
+bool hasArg(const std::vector<std::string>& args, const std::string& flag, const std::string& value)
+{
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == flag && args[i + 1] == value)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestRunsFile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { registerModelCommands(); }
+
+    // Before: "GPU 'h100-sxm' not in the catalog" (upper-case marketing names only).
+    void gpuColumnTakesIdsNamesAndAliases_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("catalog id") << "h100-sxm";
+        QTest::newRow("id, other case") << "H100-SXM";
+        QTest::newRow("catalog name") << "H100 SXM 80GB";
+        QTest::newRow("alias") << "H100-SXM5-80GB";
+        QTest::newRow("alias, lower case") << "h100";
+    }
+    void gpuColumnTakesIdsNamesAndAliases()
+    {
+        QFETCH(QString, gpu);
+        const auto rows = parseCalibrationCsv(oneRun(gpu.toStdString()));
+        QCOMPARE(rows.size(), std::size_t(1));
+        const Result<PreparedRun> run = PreparedRun::prepare(rows[0]);
+        QVERIFY2(run.ok(), run.ok() ? "" : run.problems().front().message.c_str());
+        QCOMPARE(QString::fromStdString(run->design().parts.empty() ? "" : "ok"), QStringLiteral("ok"));
+        QVERIFY(run->predict(CalibrationProfile{}) > 0);
+    }
+
+    void unknownGpuIsRefusedByName()
+    {
+        const auto rows = parseCalibrationCsv(oneRun("tpu-v5p"));
+        const Result<PreparedRun> run = PreparedRun::prepare(rows[0]);
+        QVERIFY(!run.ok());
+        QVERIFY2(run.problems().front().message.find("tpu-v5p") != std::string::npos,
+                 run.problems().front().message.c_str());
+    }
+
+    void clusterAndSplitComeFromColumns()
+    {
+        const auto rows = parseCalibrationCsv(
+            oneRun("h100-sxm", ",nic_gbps,fabric,sequence_parallel,sharding,ffn_type,tied_embeddings",
+                   ",200,roce,off,zero1,gated,no"));
+        const CalibrationCase& c = rows[0];
+        QVERIFY(!c.parallelism.sequenceParallel);
+        QCOMPARE(c.parallelism.sharding, Sharding::ZeRO1);
+        QVERIFY(c.workload.model.gatedFfn);
+        QVERIFY(!c.workload.model.tiedEmbeddings);
+        const std::vector<std::string> args = calibrationArgs(c);
+        QVERIFY(hasArg(args, "--nic-gbps", "200"));
+        QVERIFY(hasArg(args, "--fabric", "roce"));
+        QVERIFY(hasArg(args, "--sequence-parallel", "off"));
+        QVERIFY2(c.assumptions.find("sequence parallelism") == std::string::npos, c.assumptions.c_str());
+    }
+
+    void emptyColumnsAreAssumedAloud()
+    {
+        const CalibrationCase c = parseCalibrationCsv(oneRun("h100-sxm"))[0];
+        QVERIFY(c.parallelism.sequenceParallel);
+        QCOMPARE(c.parallelism.sharding, Sharding::DDP);
+        for (const char* said : {"NIC speed", "sequence parallelism on", "sharding not stated", "FFN: plain"})
+            QVERIFY2(c.assumptions.find(said) != std::string::npos, (std::string(said) + " | " + c.assumptions).c_str());
+    }
+
+    // Row ids and notes decide nothing: the same run under another id and notes
+    // that name a system ("Selene", "meg21") gives the same arguments.
+    void idsAndNotesDecideNothing()
+    {
+        const std::string header = std::string(kHeader) + ",notes\n";
+        const std::string body = ",32,4096,32,16384,50304,2048,a100-80gb,16,2,1,256,3000,";
+        const auto plain = parseCalibrationCsv(header + "run1" + body + "\n")[0];
+        const auto worded = parseCalibrationCsv(header + "meg21_x" + body + "Selene no sequence parallelism VP=4\n")[0];
+        QVERIFY(calibrationArgs(plain) == calibrationArgs(worded));
+    }
+
+    // The issue's show: a file written by hand with h100-sxm in the gpu column, calibrated.
+    void handWrittenFileCalibrates()
+    {
+        QTemporaryDir dir;
+        const std::string out = dir.filePath("site.json").toStdString();
+        const auto run = cf::test::runCliCommand(
+            "calibrate", {"--runs", CF_SOURCE_DIR "/docs/examples/runs_by_hand.csv", "-o", out, "--format", "json"});
+        QVERIFY2(run.code == 0, run.err.c_str());
+        const auto report = nlohmann::json::parse(run.out, nullptr, false);
+        QCOMPARE(report["runs"].size(), std::size_t(4));
+        QVERIFY2(report["runs_not_used"].empty(), run.out.c_str());
+    }
+};
+
+CF_TEST_GUILESS_MAIN(TestRunsFile)
+
+} // namespace cf_tst_runs_file
+
+#include "tst_runs_file.moc"
