@@ -73,6 +73,7 @@ private slots:
     void fp8DisabledWithoutFp8Hardware();
     void workloadProblemsNameTheField();
     void previousPredictionKept();
+    void jobOnPartOfTheRacks();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -257,6 +258,32 @@ void TestWhatifDocks::previousPredictionKept()
     f.settle();
     QVERIFY(f.controller->hasPrevious());
     QCOMPARE(f.controller->previousPrediction().stepTimeS, stepBefore);
+}
+
+// Issue 25 item 4: 8 NVL72 racks (576 GPUs) running DP 512 take 64 GPUs of each
+// rack without being told; Job GPUs set by hand is one undo step.
+void TestWhatifDocks::jobOnPartOfTheRacks()
+{
+    Fixture f("deepseek-v3-nvl72.json");
+    f.parallelism->microbatchSpin()->setValue(1); // 4,608 sequences over DP 512
+    f.parallelism->dpSpin()->setValue(512);
+    f.settle();
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("Job on 512 of 576 GPUs (64 per node, automatic), 64 spare")),
+             qPrintable(f.parallelism->productText()));
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("= 512 GPUs, all used")),
+             qPrintable(f.parallelism->productText()));
+    QCOMPARE(f.controller->prediction().gpus, 512);
+    QCOMPARE(f.controller->prediction().job.spareGpus, 64);
+    // By hand: 7 whole racks (504 GPUs) do not divide by DP 512: the error names the job.
+    f.doc.closeMergeWindow();
+    f.parallelism->jobGpusSpin()->setValue(504);
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.jobGpus, 504);
+    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("but the job has 504 GPUs")),
+             qPrintable(f.parallelism->productText()));
+    f.doc.undoStack()->undo();
+    QCOMPARE(f.doc.design().parallelism.jobGpus, 0);
+    QCOMPARE(f.parallelism->jobGpusSpin()->value(), 0);
 }
 
 CF_TEST_MAIN(TestWhatifDocks)

@@ -110,13 +110,19 @@ QString explain(int metric, const Prediction& p)
     case HeadlinePanel::TimeToTrain:
         return HeadlinePanel::tr("Wall-clock time for the whole run, failures and checkpoints included.\n"
                                  "Ideal %1 ÷ goodput %2")
-            .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput));
+                   .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput)) +
+               (p.job.spareGpus > 0
+                    ? HeadlinePanel::tr("\nThe job runs on %1 of %2 GPUs: a spare takes a failed GPU's place.")
+                          .arg(p.job.gpus).arg(p.job.clusterGpus)
+                    : HeadlinePanel::tr("\nNo spare GPUs: a hardware failure waits %1 on average for its repair.")
+                          .arg(formatSeconds(p.goodput.repairWaitS)));
     case HeadlinePanel::AllReduce:
         return HeadlinePanel::tr("One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
             .arg(formatBytes(p.comm.gradientBytesPerGpu));
     case HeadlinePanel::PowerKw:
         return HeadlinePanel::tr("Facility power, kilowatts: IT %1 × PUE; GPUs %2 at %3 busy")
-            .arg(formatWatts(p.power.itW), formatWatts(p.power.gpuW), formatPercent(p.power.gpuUtilisation));
+                   .arg(formatWatts(p.power.itW), formatWatts(p.power.gpuW), formatPercent(p.power.gpuUtilisation)) +
+               (p.job.spareGpus > 0 ? HeadlinePanel::tr(" (%1 spare GPUs idle)").arg(p.job.spareGpus) : QString());
     case HeadlinePanel::Capex:
         return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
     case HeadlinePanel::OpexPerYear:

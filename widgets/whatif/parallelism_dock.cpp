@@ -1,5 +1,6 @@
 #include "widgets/whatif/parallelism_dock.h"
 
+#include "models/predict/job_topology.h"
 #include "models/design/moe_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
@@ -45,6 +46,12 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     dp_ = addSpin(tr("Data parallel (DP)"), 0, kMaxDegree,
                   tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
     dp_->setSpecialValueText(tr("auto"));
+    jobGpus_ = addSpin(tr("Job GPUs"), 0, kMaxDegree,
+                       tr("GPUs the job runs on; the design's other GPUs are spares: they idle, cost capital and "
+                          "take a failed GPU's place. \"auto\" = all of them, or 64 per NVL72 rack when the split "
+                          "asks for a power of two."));
+    jobGpus_->setSpecialValueText(tr("auto"));
+    followCountSuffix(jobGpus_, tr(" GPU"), tr(" GPUs"));
     cp_ = addSpin(tr("Context parallel (CP)"), 1, kMaxDegree,
                   tr("GPUs splitting each sequence (ring attention)."));
     microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
@@ -89,7 +96,7 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 
     product_ = new QLabel(this);
     product_->setWordWrap(true);
-    product_->setToolTip(tr("TP·PP·DP·CP must equal the GPUs of the design."));
+    product_->setToolTip(tr("TP·PP·DP·CP must equal the GPUs of the job: the design's, unless Job GPUs says fewer."));
     form_->addRow(product_);
 
     memory_ = new QProgressBar(this);
@@ -129,11 +136,13 @@ void ParallelismDock::refreshFromDocument()
     const Parallelism& p = document_->design().parallelism;
     {
         const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
-            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_);
+            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_);
         tp_->setValue(p.tp);
         pp_->setValue(p.pp);
         vp_->setValue(p.vp);
         dp_->setValue(p.dp);
+        jobGpus_->setValue(p.jobGpus);
+        refreshCountSuffix(jobGpus_);
         cp_->setValue(p.cp);
         microbatch_->setValue(p.microbatch);
         refreshCountSuffix(microbatch_); // valueChanged is blocked
@@ -164,6 +173,7 @@ void ParallelismDock::commit(const QString& field)
     p.pp = pp_->value();
     p.vp = vp_->value();
     p.dp = dp_->value();
+    p.jobGpus = jobGpus_->value();
     p.cp = cp_->value();
     p.microbatch = microbatch_->value();
     p.sharding = Sharding(sharding_->currentData().toInt());
@@ -178,11 +188,15 @@ void ParallelismDock::commit(const QString& field)
 void ParallelismDock::updateProduct()
 {
     const Parallelism& p = document_->design().parallelism;
-    const int gpus = controller_->facts().topology.gpus;
+    // The split fills the job: the design's GPUs, or part of them (job_size.h).
+    const JobSize job = jobSizeOf(controller_->facts().topology, p);
+    const int gpus = job.gpus;
     const long long model = 1LL * p.tp * p.pp * p.cp;
     QString text;
     bool ok = false;
-    if (gpus <= 0) {
+    if (!job.error.empty()) {
+        text = tr("Job GPUs: %1").arg(QString::fromStdString(job.error));
+    } else if (gpus <= 0) {
         text = tr("The design has no GPUs yet.");
     } else if (p.dp == 0) {
         if (gpus % model == 0) {
@@ -202,12 +216,17 @@ void ParallelismDock::updateProduct()
                        .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product);
             ok = true;
         } else {
-            text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the design has %6 GPUs")
+            text = (job.spareGpus() > 0 ? tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the job has %6 GPUs")
+                                        : tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the design has %6 GPUs"))
                        .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product).arg(gpus);
             if (gpus % model == 0)
                 text += tr(" (DP %1 would use them all)").arg(gpus / model);
         }
     }
+    if (job.error.empty() && job.spareGpus() > 0)
+        text = tr("Job on %1 of %2 GPUs (%3 per node%4), %5 spare. ")
+                   .arg(job.gpus).arg(job.clusterGpus).arg(job.gpusPerNode)
+                   .arg(job.automatic ? tr(", automatic") : QString()).arg(job.spareGpus()) + text;
     product_->setText(QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
     product_->setStyleSheet(ok ? QString() : QStringLiteral("color:#b00020"));
     updateExpertFold();
@@ -229,7 +248,7 @@ void ParallelismDock::updateExpertFold()
         expertFold_->clear();
         return;
     }
-    const int gpus = controller_->facts().topology.gpus;
+    const int gpus = jobSizeOf(controller_->facts().topology, p).gpus;
     const long long model = 1LL * p.tp * p.pp * p.cp;
     const long long dp = p.dp > 0 ? p.dp : (model > 0 && gpus % model == 0 ? gpus / model : 0);
     const long long folded = 1LL * p.tp * p.cp * dp;
@@ -264,7 +283,8 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     }
     static const QHash<QString, QString> labels{
         {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"},
-        {"parallelism.dp", "DP"}, {"parallelism.cp", "CP"}, {"parallelism.microbatch", tr("Micro-batch")},
+        {"parallelism.dp", "DP"}, {"parallelism.jobGpus", tr("Job GPUs")}, {"parallelism.cp", "CP"},
+        {"parallelism.microbatch", tr("Micro-batch")},
         {"parallelism.sharding", tr("Sharding")}, {"parallelism.recompute", tr("Recompute")},
         {"parallelism.ep", "EP"}, {"parallelism.etp", "ETP"}, {"memory", tr("Memory")}};
     const QString html = problemsHtml(
@@ -297,7 +317,7 @@ QWidget* ParallelismDock::fieldWidget(const QString& field) const
     // Memory: sharding is the first knob that frees it (the message names it first).
     const QHash<QString, QWidget*> editors{
         {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_},
-        {"parallelism.dp", dp_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
+        {"parallelism.dp", dp_}, {"parallelism.jobGpus", jobGpus_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
         {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_},
         {"parallelism.ep", ep_}, {"parallelism.etp", etp_}};
     return editors.value(field, nullptr);

@@ -31,6 +31,8 @@ public:
     QSpinBox* tpSpin() const { return tp_; }
     QSpinBox* ppSpin() const { return pp_; }
     QSpinBox* dpSpin() const { return dp_; }
+    // GPUs the job runs on, 0 = automatic (issue 25 item 4).
+    QSpinBox* jobGpusSpin() const { return jobGpus_; }
     QSpinBox* vpSpin() const { return vp_; }
     QSpinBox* cpSpin() const { return cp_; }
     QSpinBox* microbatchSpin() const { return microbatch_; }
@@ -64,6 +66,7 @@ private:
     QSpinBox* pp_ = nullptr;
     QSpinBox* vp_ = nullptr;
     QSpinBox* dp_ = nullptr;
+    QSpinBox* jobGpus_ = nullptr;
     QSpinBox* cp_ = nullptr;
     QSpinBox* microbatch_ = nullptr;
     QSpinBox* ep_ = nullptr;
