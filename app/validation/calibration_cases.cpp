@@ -131,6 +131,10 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         s.kvHeads = int(number(get("kv_heads")));
         s.ffn = int(number(get("ffn")));
         s.vocab = int(number(get("vocab")));
+        // A mixture of experts given by its shape (runs_public.csv's Grok-1 rows).
+        s.experts = std::max(1, int(number(get("experts"))));
+        s.expertsPerToken = std::max(1, int(number(get("top_k"))));
+        s.expertFfn = int(number(get("expert_ffn")));
         s.gatedFfn = yes(get("ffn_type"), "gated", false);
         s.tiedEmbeddings = yes(get("tied_embeddings"), "yes", false);
         if (get("ffn_type").empty() && get("preset").empty())
@@ -155,8 +159,8 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         Parallelism& p = c.parallelism;
         p.tp = std::max(1, int(number(get("tp"))));
         p.pp = std::max(1, int(number(get("pp"))));
-        // No dp column (calibration_moe.csv): the GPUs over TP x PP x CP, as Megatron derives it.
-        p.dp = get("dp").empty() && col.count("dp") == 0 ? 0 : std::max(1, int(number(get("dp"))));
+        // No dp (column or value): the GPUs over TP x PP x CP, as Megatron derives it.
+        p.dp = get("dp").empty() ? 0 : std::max(1, int(number(get("dp"))));
         p.cp = std::max(1, int(number(get("cp"))));
         p.ep = std::max(1, int(number(get("ep"))));
         p.microbatch = int(number(get("microbatch")));
@@ -234,6 +238,9 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             else if (c.gpuId.empty())
                 c.skipReason = "no GPU in the row";
         }
+        // A row the file itself marks as not expressible, with its reason.
+        if (const std::string skip = get("skip"); !skip.empty())
+            c.skipReason = skip;
         c.assumptions = assumed;
         cases.push_back(std::move(c));
     }

@@ -39,6 +39,10 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
                            std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain",
                            "--tied-embeddings", m.tiedEmbeddings ? "yes" : "no", "--vocab",
                            std::to_string(m.vocab)});
+    if (c.preset.empty() && m.experts > 1)
+        a.insert(a.end(), {"--experts", std::to_string(m.experts), "--top-k", std::to_string(m.expertsPerToken),
+                           "--expert-ffn", std::to_string(m.expertFfn > 0 ? m.expertFfn : m.ffn), "--ep",
+                           std::to_string(p.ep)});
     a.insert(a.end(), {"--seq",
                        std::to_string(c.workload.seqLen), "--global-batch",
                        std::to_string(c.workload.globalBatchSeqs), "--tokens", num(c.workload.tokensToTrain),

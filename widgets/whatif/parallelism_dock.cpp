@@ -28,6 +28,7 @@ namespace {
 constexpr int kMaxDegree = 1 << 20;    // any degree a design can have (our choice)
 constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
+constexpr int kRowSpacingPx = 3;        // between form rows (our choice; Fusion's default is 6)
 constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
 constexpr QRgb kOverBudgetRgb = 0xb00020; // the dock's error red (our choice, as the product line's)
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
@@ -38,6 +39,9 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 {
     form_ = new QFormLayout(this);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // Fourteen rows at the default window size with the charts below in full
+    // (tst_main_window): a little less air between rows than the style's.
+    form_->setVerticalSpacing(std::min(form_->verticalSpacing(), kRowSpacingPx));
     tp_ = addSpin(tr("Tensor parallel (TP)"), 1, kMaxDegree,
                   tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
     pp_ = addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
