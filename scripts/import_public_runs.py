@@ -5,6 +5,7 @@ copied) into runs_public.csv in the runs-file columns the engine reads
 
 - the shape from the model column's "(126L h16384 128H/8KV ffn53248 V128256)" note,
   or the same model's shape given on its other rows; "[layers as run: N]" wins;
+- the FFN is plain (two matrices) when it is exactly 4h, gated otherwise;
 - MoE rows: experts, top-k and expert FFN from the note; DeepSeek-V3 by its preset;
 - GPT-3 175B: 4h FFN and the 51,200-token padded vocabulary of NeMo's GPT config;
 - gpu: the catalog name as written (H100, GB200); MegaScale's "Ampere" is taken as
@@ -51,9 +52,10 @@ def shape_of(model, known):
         layers, hidden, heads, kv, experts, topk, ffn, vocab = m.groups()
         s = {"layers": int(layers), "hidden": int(hidden), "heads": int(heads), "kv_heads": int(kv or heads),
              "ffn": int(ffn) if ffn else 4 * int(hidden), "vocab": int(vocab) if vocab else 51200}
-        llama_like = bool(kv)  # GQA models here (Llama, Nemotron-4, Grok-1) are gated and untied
-        s["ffn_type"] = "gated" if llama_like else "plain"
-        s["tied_embeddings"] = "no" if llama_like else "yes"
+        # An FFN of exactly 4h is the two-matrix MLP (GPT-3's GELU, Nemotron-4's
+        # squared ReLU); the others here (Llama 3.5h and 3.25h, Grok-1) are gated.
+        s["ffn_type"] = "plain" if s["ffn"] == 4 * s["hidden"] else "gated"
+        s["tied_embeddings"] = "no" if kv else "yes"  # the GQA models here do not tie
         if experts:
             s.update({"experts": int(experts), "top_k": int(topk), "expert_ffn": s["ffn"]})
         return s
