@@ -8,6 +8,7 @@
 #include "models/predict/cost_model.h"
 #include "models/predict/goodput_model.h"
 #include "models/predict/memory_model.h"
+#include "models/predict/memory_verdict.h"
 #include "models/predict/model_facts.h"
 #include "models/predict/moe_step_model.h"
 #include "models/predict/prediction_sanitize.h"
@@ -21,10 +22,6 @@
 #include <string>
 
 namespace cf {
-
-// Resident logits of the last stage, bytes per logit: FP32 logits whose
-// gradient overwrites them in place (our count).
-inline constexpr double kResidentLogitBytes = 4.0;
 
 namespace {
 
@@ -120,11 +117,8 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
     mi.stageParams = stageParamsPerRank(w.model, out.microbatch.layersPerStage, par.tp, par.pp);
     mi.layerParamsPerRank = layerParams(w.model) / par.tp;
     mi.hbmGB = t.gpu->hbmGB;
-    out.memory = memoryFacts(mi);
-    const double logits = double(par.microbatch) * w.seqLen / par.cp * w.model.vocab / par.tp * kResidentLogitBytes;
-    out.memory.buffersBytes += logits;
-    out.memory.totalBytes += logits;
-    out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
+    mi.framework = w.framework;
+    out.memory = memoryFacts(mi); // includes the last stage's logits and the allocator's overhead
     return true;
 }
 
@@ -190,6 +184,8 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
         out.problems.push_back({Severity::Error, "memory",
                                 memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
                                 {}});
+    else if (out.memory.verdict == MemoryVerdict::Tight) // every figure still predicted
+        out.problems.push_back({Severity::Warning, "memory", memoryTightMessage(out.memory), {}});
     completePrediction(t, power, capexUsd, w, par, econ, out);
     if (!out.memory.fits) {
         // The run of a split that does not fit is not a figure; its power is full load.
