@@ -83,6 +83,18 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Paralle
     return evaluateOn(facts.topology, facts.power, facts.capexUsd, w, p, e);
 }
 
+namespace {
+
+// A tight split keeps every figure, with a warning naming the margin (issue 25 item 3).
+bool warnIfTight(Prediction& out)
+{
+    if (out.memory.verdict == MemoryVerdict::Tight)
+        out.problems.push_back({Severity::Warning, "memory", memoryTightMessage(out.memory), {}});
+    return true;
+}
+
+} // namespace
+
 bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
     out.gpus = t.gpus;
@@ -100,7 +112,7 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
         if (par.cp > 1)
             out.problems.push_back({Severity::Warning, "parallelism.cp",
                                     "context parallelism of this model shape: the ring-attention exchange is not modelled", {}});
-        return true;
+        return warnIfTight(out);
     }
     predictStep(t, w, par, dp, out);
     out.model = modelFactsOf(out.flops, out.moe);
@@ -119,7 +131,7 @@ bool predictSplit(const Topology& t, const Workload& w, const Parallelism& par, 
     mi.hbmGB = t.gpu->hbmGB;
     mi.framework = w.framework;
     out.memory = memoryFacts(mi); // includes the last stage's logits and the allocator's overhead
-    return true;
+    return warnIfTight(out);
 }
 
 void completePrediction(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
@@ -184,8 +196,6 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
         out.problems.push_back({Severity::Error, "memory",
                                 memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
                                 {}});
-    else if (out.memory.verdict == MemoryVerdict::Tight) // every figure still predicted
-        out.problems.push_back({Severity::Warning, "memory", memoryTightMessage(out.memory), {}});
     completePrediction(t, power, capexUsd, w, par, econ, out);
     if (!out.memory.fits) {
         // The run of a split that does not fit is not a figure; its power is full load.

@@ -7,6 +7,7 @@
 #include "models/predict/evaluate.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
+#include "models/search/split_search.h"
 #include "test_designs.h"
 
 #include <QtTest>
@@ -116,6 +117,24 @@ private slots:
         const std::string json = cli::predictionJson(p);
         QVERIFY2(json.find("\"verdict\": \"does_not_fit\"") != std::string::npos, json.c_str());
         QVERIFY(cli::predictionText(p).find("verdict: does not fit") != std::string::npos);
+    }
+    // The split search keeps tight splits and ranks them after every split that fits.
+    void searchRanksTightAfterFits()
+    {
+        SearchOptions opt;
+        opt.top = 1000000; // every feasible split
+        const SearchReport r = searchSplits(facts_, design_.workload, design_.economics, design_.parallelism, opt);
+        int tight = 0;
+        bool tightSeen = false;
+        for (const SearchResult& s : r.results) {
+            const bool isTight = s.prediction.memory.verdict == MemoryVerdict::Tight;
+            QVERIFY(s.prediction.memory.verdict != MemoryVerdict::DoesNotFit);
+            QVERIFY2(isTight || !tightSeen, "a split that fits ranks after a tight one");
+            tightSeen = tightSeen || isTight;
+            tight += isTight ? 1 : 0;
+        }
+        QVERIFY(tight > 0);
+        QVERIFY(tight < int(r.results.size()));
     }
     void fittingSplitSaysFits()
     {
