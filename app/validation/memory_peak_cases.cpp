@@ -90,9 +90,7 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
         s.ffn = integer(get("ffn_hidden"));
         s.vocab = integer(get("vocab"));
         s.gatedFfn = true; // every model of the file (Llama, Qwen) uses SwiGLU
-        // FlagPerf's Megatron re-implementation keeps Megatron's default tied
-        // embeddings (its script passes no --untie-embeddings-and-output-weights).
-        s.tiedEmbeddings = contains(get("model"), "Megatron re-implementation");
+        s.tiedEmbeddings = get("tied_embeddings") == "yes"; // the CSV's column
 
         Parallelism& p = c.parallelism;
         p.tp = std::max(1, integer(get("tp")));

@@ -17,7 +17,10 @@ inline constexpr double kWeightBytesPerParam = 2.0;    // BF16 working copy (ZeR
 inline constexpr double kGradBytesPerParam = 2.0;      // BF16 gradients (ZeRO paper)
 inline constexpr double kOptimizerBytesPerParam = 12.0;// FP32 master + Adam m + v (ZeRO paper K = 12)
 
-// Activation bytes of one layer for one micro-batch on one GPU.
+// Activation bytes of one layer for one micro-batch on one GPU as Korthikanti
+// et al. 2022 count them (with dropout masks): the paper's reference, which
+// tst_memory_model checks; memoryFacts uses what each framework keeps
+// (activation_memory.h, issue 25).
 // Korthikanti et al. 2022 (eq. 1-5): per layer s*b*h*(34 + 5*a*s/h) bytes with
 // no parallelism; TP without SP: s*b*h*(10 + 24/t + 5*a*s/(h*t)); TP with SP:
 // s*b*h/t*(34 + 5*a*s/h); selective recompute drops the 5*a*s/h term; full
