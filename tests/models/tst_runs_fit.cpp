@@ -33,7 +33,7 @@ std::string readFile(const std::string& name)
 
 // Runs that ran, predicted "does not fit": the target is none. Not reached
 // (2026-12-03): a floor at the 21 of today, listed by initTestCase (8 dense
-// runs whose recipes' recompute/offload the CSV does not state, 13 MoE runs,
+// runs whose recipes' recompute/offload the CSV does not state, 11 MoE runs,
 // 2 torchtitan NVFP4-guide rows at 95-98 % of the device).
 constexpr int kFalseDoesNotFit = 21;
 
