@@ -3,6 +3,7 @@
 #include "models/predict/prediction_band.h"
 
 #include "models/predict/design_check.h"
+#include "models/predict/memory_verdict.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,14 +30,17 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
 // Every key not listed here (gpus, nodes, model, warnings, errors) is always present.
 const char* const kDesignKeys[] = {"power_kw", "facility_power_kw", "power_breakdown_kw", "capex_usd",
                                    "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
-const char* const kMemoryKeys[] = {"memory_per_gpu_gb"};
+const char* const kMemoryKeys[] = {"memory_per_gpu_gb", "memory"};
 
 bool isGroupKey(const std::string& key)
 {
     for (const char* k : kDesignKeys)
         if (key == k)
             return true;
-    return key == kMemoryKeys[0] || key == "gpus" || key == "nodes" || key == "model" || key == "job" || key == "warnings" ||
+    for (const char* k : kMemoryKeys)
+        if (key == k)
+            return true;
+    return key == "gpus" || key == "nodes" || key == "model" || key == "job" || key == "warnings" ||
            key == "errors";
 }
 
@@ -142,6 +146,14 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
                               {"gradients", m.gradientsBytes / kGB}, {"optimizer", m.optimizerBytes / kGB},
                               {"activations", m.activationsBytes / kGB}, {"buffers", m.buffersBytes / kGB},
                               {"hbm", m.hbmBytes / kGB},             {"fits", m.fits}};
+    // The graded verdict (models/predict/memory_verdict.h): margin_gib is the HBM
+    // size minus the predicted peak (negative: over), model_error the relative
+    // error the tight band spans on either side of the HBM size.
+    j["memory"] = {{"verdict", toString(m.verdict)},
+                   {"margin_gib", memoryHeadroomBytes(m) / kGiB},
+                   {"peak_gib", m.totalBytes / kGiB},
+                   {"hbm_gib", m.hbmBytes / kGiB},
+                   {"model_error", kMemoryModelRelativeError}};
     j["allreduce_time_s"] = p.comm.allreduceTimeS;
     j["dp_comm_total_s"] = p.comm.dpCommTotalS;
     j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
@@ -268,6 +280,14 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     row("buffers", "%.1f", m.buffersBytes / kGiB, kMemory);
     row("total", "%.1f", m.totalBytes / kGiB, kMemory);
     row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
+    if (!p.lacks(kMemory)) {
+        const char* const verdict = m.verdict == MemoryVerdict::Fits    ? "fits"
+                                    : m.verdict == MemoryVerdict::Tight ? "tight (within the memory model's error)"
+                                                                        : "does not fit";
+        std::snprintf(line, sizeof line, "  verdict: %s, margin %+.1f GiB (model error +-%.0f %%)\n", verdict,
+                      memoryHeadroomBytes(m) / kGiB, 100.0 * kMemoryModelRelativeError);
+        o << line;
+    }
     if (p.moe.paramsTotal > 0) {
         row("expert weights", "%.1f", m.expertWeightsBytes / kGiB, kMemory);
         for (const StageMemory& s : p.stages) {

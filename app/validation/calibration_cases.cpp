@@ -6,10 +6,8 @@
 #include <map>
 
 namespace cf {
-namespace {
 
-// RFC 4180 CSV: quoted fields, "" inside quotes, newlines inside quotes.
-std::vector<std::vector<std::string>> parseCsv(const std::string& text)
+std::vector<std::vector<std::string>> parseCsvRows(const std::string& text)
 {
     std::vector<std::vector<std::string>> rows(1);
     std::string field;
@@ -47,6 +45,10 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text)
                rows.end());
     return rows;
 }
+
+namespace {
+
+std::vector<std::vector<std::string>> parseCsv(const std::string& text) { return parseCsvRows(text); }
 
 bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
 

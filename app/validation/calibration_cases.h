@@ -43,6 +43,10 @@ struct CalibrationCase {
     std::string assumptions;     // what the row left out and we assumed
 };
 
+// RFC 4180 CSV (quoted fields, "" inside quotes, newlines inside quotes) into
+// rows of fields; the header is row 0 (also read by memory_peak_cases.cpp).
+std::vector<std::vector<std::string>> parseCsvRows(const std::string& text);
+
 // Parses the CSV text; returns one case per data row (skipped rows included).
 std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText);
 

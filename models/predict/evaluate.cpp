@@ -9,6 +9,7 @@
 #include "models/predict/goodput_model.h"
 #include "models/predict/job_topology.h"
 #include "models/predict/memory_model.h"
+#include "models/predict/memory_verdict.h"
 #include "models/predict/model_facts.h"
 #include "models/predict/moe_step_model.h"
 #include "models/predict/prediction_sanitize.h"
@@ -22,10 +23,6 @@
 #include <string>
 
 namespace cf {
-
-// Resident logits of the last stage, bytes per logit: FP32 logits whose
-// gradient overwrites them in place (our count).
-inline constexpr double kResidentLogitBytes = 4.0;
 
 namespace {
 
@@ -112,6 +109,14 @@ Prediction evaluateOn(const DesignFacts& facts, const Workload& w, const Paralle
 
 namespace {
 
+// A tight split keeps every figure, with a warning naming the margin (issue 25 item 3).
+bool warnIfTight(Prediction& out)
+{
+    if (out.memory.verdict == MemoryVerdict::Tight)
+        out.problems.push_back({Severity::Warning, "memory", memoryTightMessage(out.memory), {}});
+    return true;
+}
+
 // The split on the GPUs `t` describes: the cluster's, or the job's part of it.
 bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
@@ -130,7 +135,7 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
         if (par.cp > 1)
             out.problems.push_back({Severity::Warning, "parallelism.cp",
                                     "context parallelism of this model shape: the ring-attention exchange is not modelled", {}});
-        return true;
+        return warnIfTight(out);
     }
     predictStep(t, w, par, dp, out);
     out.model = modelFactsOf(out.flops, out.moe);
@@ -147,12 +152,9 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
     mi.stageParams = stageParamsPerRank(w.model, out.microbatch.layersPerStage, par.tp, par.pp);
     mi.layerParamsPerRank = layerParams(w.model) / par.tp;
     mi.hbmGB = t.gpu->hbmGB;
-    out.memory = memoryFacts(mi);
-    const double logits = double(par.microbatch) * w.seqLen / par.cp * w.model.vocab / par.tp * kResidentLogitBytes;
-    out.memory.buffersBytes += logits;
-    out.memory.totalBytes += logits;
-    out.memory.fits = out.memory.totalBytes <= out.memory.hbmBytes;
-    return true;
+    mi.framework = w.framework;
+    out.memory = memoryFacts(mi); // includes the last stage's logits and the allocator's overhead
+    return warnIfTight(out);
 }
 
 } // namespace

@@ -1,5 +1,8 @@
 #include "models/predict/memory_model.h"
 
+#include "models/predict/activation_memory.h"
+#include "models/predict/memory_verdict.h"
+
 #include <cstdio>
 
 #include <algorithm>
@@ -60,30 +63,58 @@ ShardFactors shardFactors(Sharding sharding, int dp, int shardGroup)
     return {1, 1, 1};
 }
 
+double withAllocatorOverhead(double tensorBytes)
+{
+    return tensorBytes * (1.0 + kAllocatorOverheadFraction) + kReservedBytes;
+}
+
 MemoryFacts memoryFacts(const MemoryInputs& in)
 {
     MemoryFacts m;
     const Parallelism& p = in.par;
-    const ShardFactors f = shardFactors(p.sharding, in.dp, in.shardGroup);
+    const ModelShape& s = *in.shape;
+    const int cp = std::max(1, p.cp);
+    // ZeRO / FSDP / the distributed optimizer shard over DP x CP (Megatron's
+    // data-parallel-with-CP group; torchtitan's dp_shard x cp mesh).
+    const ShardFactors f = shardFactors(p.sharding, in.dp * cp, in.shardGroup * cp);
+    const bool megatron = in.framework == Framework::Megatron &&
+                          (p.sharding == Sharding::DDP || p.sharding == Sharding::ZeRO1);
     m.weightsBytes = kWeightBytesPerParam * in.stageParams / f.weights;
-    m.gradientsBytes = kGradBytesPerParam * in.stageParams / f.gradients;
+    m.gradientsBytes = (megatron ? kMegatronMainGradBytesPerParam : kGradBytesPerParam) * in.stageParams / f.gradients;
     m.optimizerBytes = kOptimizerBytesPerParam * in.stageParams / f.optimizer;
-    m.activationBytesPerLayer = activationBytesPerLayer(*in.shape, in.seqLen, in.microbatch, p.tp, p.cp,
-                                                        p.sequenceParallel, p.recompute, kAssumeFlashAttention);
+    ActivationInputs ai;
+    ai.shape = &s;
+    ai.seqLen = in.seqLen;
+    ai.microbatch = in.microbatch;
+    ai.tp = p.tp;
+    ai.cp = p.cp;
+    ai.sequenceParallel = p.sequenceParallel;
+    ai.recompute = p.recompute;
+    ai.framework = in.framework;
+    m.activationBytesPerLayer = keptActivationBytesPerLayer(ai);
     m.inFlightMicrobatches = inFlightFactor(p.pp, p.vp, in.microbatchesPerStep) * std::max(1, p.pp);
-    const double layers = in.shape->layers;
+    const double layers = s.layers;
     m.activationsBytes = m.activationBytesPerLayer * layers * inFlightFactor(p.pp, p.vp, in.microbatchesPerStep);
-    if (p.recompute == Recompute::Full) // backward re-materialises one whole layer at a time
-        m.activationsBytes += activationBytesPerLayer(*in.shape, in.seqLen, in.microbatch, p.tp, p.cp,
-                                                      p.sequenceParallel, Recompute::Selective,
-                                                      kAssumeFlashAttention);
-    // Buffers: gathered full layers for ZeRO-3/FSDP (current + prefetched), plus reserve.
+    if (m.activationBytesPerLayer < layerWorkingActivationBytes(ai)) // backward re-materialises one layer at a time
+        m.activationsBytes += layerWorkingActivationBytes(ai);
+    // Buffers: gathered full layers for ZeRO-3/FSDP (current + prefetched) and the
+    // LM head's unit; under PP, FSDP's unsharded stage; the LM head's logits.
     const bool gathers = p.sharding == Sharding::ZeRO3 || p.sharding == Sharding::FSDPFull ||
                          p.sharding == Sharding::FSDPHybrid;
-    m.buffersBytes = kReservedBytes + (gathers ? 2.0 * kWeightBytesPerParam * in.layerParamsPerRank : 0.0);
+    const double tp = std::max(1, p.tp);
+    double buffers = 0;
+    if (gathers) {
+        buffers += 2.0 * kWeightBytesPerParam * in.layerParamsPerRank + kWeightBytesPerParam * double(s.vocab) * s.hidden / tp;
+        if (p.pp > 1)
+            buffers += kFsdpPipelineUnshardedBytesPerParam * in.stageParams;
+    }
+    if (in.residentLogits)
+        buffers += double(std::max(1, in.microbatch)) * in.seqLen / cp * s.vocab / tp * kResidentLogitBytes;
+    const double tensors = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + buffers;
+    m.buffersBytes = buffers + (withAllocatorOverhead(tensors) - tensors);
     m.totalBytes = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + m.buffersBytes;
     m.hbmBytes = in.hbmGB * kBytesPerMarketingGB;
-    m.fits = m.totalBytes <= m.hbmBytes;
+    setMemoryVerdict(m);
     return m;
 }
 

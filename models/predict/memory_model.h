@@ -17,7 +17,10 @@ inline constexpr double kWeightBytesPerParam = 2.0;    // BF16 working copy (ZeR
 inline constexpr double kGradBytesPerParam = 2.0;      // BF16 gradients (ZeRO paper)
 inline constexpr double kOptimizerBytesPerParam = 12.0;// FP32 master + Adam m + v (ZeRO paper K = 12)
 
-// Activation bytes of one layer for one micro-batch on one GPU.
+// Activation bytes of one layer for one micro-batch on one GPU as Korthikanti
+// et al. 2022 count them (with dropout masks): the paper's reference, which
+// tst_memory_model checks; memoryFacts uses what each framework keeps
+// (activation_memory.h, issue 25).
 // Korthikanti et al. 2022 (eq. 1-5): per layer s*b*h*(34 + 5*a*s/h) bytes with
 // no parallelism; TP without SP: s*b*h*(10 + 24/t + 5*a*s/(h*t)); TP with SP:
 // s*b*h/t*(34 + 5*a*s/h); selective recompute drops the 5*a*s/h term; full
@@ -49,6 +52,8 @@ struct MemoryInputs {
     double stageParams = 0;     // parameters held by the worst pipeline stage, per TP rank
     double layerParamsPerRank = 0; // one layer's params per TP rank (FSDP gather buffers)
     double hbmGB = 0;
+    Framework framework = Framework::Megatron; // what it keeps (activation_memory.h, main grads)
+    bool residentLogits = true; // count the LM head's logits (the dense path's worst stage)
 };
 
 MemoryFacts memoryFacts(const MemoryInputs& in);
@@ -65,5 +70,31 @@ inline constexpr bool kAssumeFlashAttention = true; // every calibrated framewor
 inline constexpr double kBytesPerMarketingGB = 1073741824.0;
 // CUDA context, NCCL buffers and allocator fragmentation per GPU (our choice).
 inline constexpr double kReservedBytes = 3e9;
+// Megatron-Core keeps FP32 main gradients (4 bytes per parameter) beside BF16
+// weights: `accumulate_allreduce_grads_in_fp32` is forced on for --bf16
+// (megatron/training/arguments.py); the distributed optimizer shards only the
+// 12 bytes of FP32 master weights and Adam moments (ZeRO-1 over DP x CP).
+inline constexpr double kMegatronMainGradBytesPerParam = 4.0;
+// Resident logits of the LM head, bytes per logit: FP32 logits whose gradient
+// overwrites them in place (our count; on memory_peaks.csv 4 gave a lower MAPE
+// than 6, 8, 10 or 12 bytes, the counts with an extra BF16 copy or a separate
+// FP32 gradient, fitted together with the overhead fraction).
+inline constexpr double kResidentLogitBytes = 4.0;
+// FSDP2 under pipeline parallelism keeps the stage's parameters unsharded
+// between micro-batches and accumulates unsharded gradients: BF16 parameters
+// (2) + BF16 gradients (2) per stage parameter (torchtitan apply_fsdp:
+// reshard_after_forward = not pp_enabled; gradient sync on the last micro-batch).
+inline constexpr double kFsdpPipelineUnshardedBytesPerParam = 4.0;
+// The caching allocator's blocks beyond the tensors alive at the peak
+// (fragmentation, rounding, cached free blocks), as a fraction of the tensors'
+// bytes. Fitted once over the 51 used rows of resources/validation/memory_peaks.csv
+// (11 source tables: torchtitan, torchao, Trainy, FlagPerf, ms-swift; readings
+// are peak reserved or nvidia-smi): least MAPE at 0.205 (tst_memory_peaks prints
+// the fit and checks the shipped value is it, to the grid's step).
+inline constexpr double kAllocatorOverheadFraction = 0.20;
+
+// Bytes the GPU holds for `tensorBytes` of live tensors: the allocator's
+// overhead plus the fixed reserve (context, NCCL).
+double withAllocatorOverhead(double tensorBytes);
 
 } // namespace cf

@@ -2,6 +2,7 @@
 
 #include "models/design/moe_rules.h"
 #include "models/predict/memory_model.h"
+#include "models/predict/memory_verdict.h"
 #include "models/predict/model_constants.h"
 #include "models/predict/parameter_count.h"
 
@@ -9,9 +10,6 @@
 
 namespace cf {
 namespace {
-
-// Resident FP32 logits of the last stage (as evaluate.cpp).
-constexpr double kLogitResidentBytes = 4.0;
 
 double denseLayerParams(const ModelShape& s)
 {
@@ -54,9 +52,9 @@ double stageBufferBytes(const MoeLayerContext& c, const MoeRankLayers& r)
     const int tp = par.tp;
     const bool gathers = par.sharding == Sharding::ZeRO3 || par.sharding == Sharding::FSDPFull ||
                          par.sharding == Sharding::FSDPHybrid;
-    double bytes = kReservedBytes + (gathers ? 2.0 * kWeightBytesPerParam * (denseLayerParams(s) / tp + expertsPerGpu(s, par)) : 0.0);
+    double bytes = (gathers ? 2.0 * kWeightBytesPerParam * (denseLayerParams(s) / tp + expertsPerGpu(s, par)) : 0.0);
     if (r.last)
-        bytes += c.tokens * s.vocab / tp * kLogitResidentBytes;
+        bytes += c.tokens * s.vocab / tp * kResidentLogitBytes;
     return bytes;
 }
 
@@ -75,10 +73,16 @@ StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int st
     st.moeLayers = r.moe;
     st.expertWeightsBytes = kWeightBytesPerParam * expert / fe.weights;
     st.weightsBytes = kWeightBytesPerParam * dense / fd.weights + st.expertWeightsBytes;
-    st.gradientsBytes = kGradBytesPerParam * (dense / fd.gradients + expert / fe.gradients);
+    // Megatron-Core's FP32 main gradients (memory_model.h); the others keep BF16 gradients.
+    const bool mainGrads = c.framework == Framework::Megatron &&
+                           (par.sharding == Sharding::DDP || par.sharding == Sharding::ZeRO1);
+    const double gradBytes = mainGrads ? kMegatronMainGradBytesPerParam : kGradBytesPerParam;
+    st.gradientsBytes = gradBytes * (dense / fd.gradients + expert / fe.gradients);
     st.optimizerBytes = kOptimizerBytesPerParam * (dense / fd.optimizer + expert / fe.optimizer);
     st.activationsBytes = stageActivationBytes(c, r, stage, m);
     st.buffersBytes = stageBufferBytes(c, r);
+    const double tensors = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
+    st.buffersBytes += withAllocatorOverhead(tensors) - tensors; // allocator overhead and reserve (memory_model.h)
     st.totalBytes = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
     return st;
 }
@@ -99,7 +103,7 @@ void fillMemoryFacts(const MoeLayerContext& c, int worst, int m, Prediction& out
     mem.hbmBytes = c.gpu->hbmGB * kBytesPerMarketingGB;
     mem.activationBytesPerLayer = moeLayerActivationBytes(c, c.s->isMoe());
     mem.inFlightMicrobatches = moeInFlightMicrobatches(worst, c.par.pp, std::max(1, c.par.vp), m);
-    mem.fits = mem.totalBytes <= mem.hbmBytes;
+    setMemoryVerdict(mem);
 }
 
 } // namespace

@@ -67,6 +67,11 @@ struct CommFacts {
     int tpRanksPerNode = 0;
 };
 
+// The memory verdict, graded by the memory model's measured error
+// (models/predict/memory_verdict.h): Fits below HBM x (1 - err), Tight within
+// HBM x (1 +- err) (every figure predicted, with a warning), DoesNotFit above.
+enum class MemoryVerdict { Fits, Tight, DoesNotFit };
+
 struct MemoryFacts {               // bytes per GPU, worst pipeline stage
     double weightsBytes = 0;
     double gradientsBytes = 0;
@@ -79,7 +84,8 @@ struct MemoryFacts {               // bytes per GPU, worst pipeline stage
     double inFlightMicrobatches = 0;
     double expertWeightsBytes = 0;  // routed-expert weights on the worst stage (MoE; part of weightsBytes)
     int worstStage = 0;             // the pipeline rank these figures are for (MoE/extension path)
-    bool fits = true;
+    MemoryVerdict verdict = MemoryVerdict::Fits;
+    bool fits = true;               // verdict != DoesNotFit (a tight split is predicted)
 };
 
 // One pipeline rank's memory (bytes per GPU). Filled for models with MoE or

@@ -24,8 +24,14 @@ const char* const kReasonMemory = "does not fit in GPU memory";
 
 double headroomBytes(const Prediction& p) { return p.memory.hbmBytes - p.memory.totalBytes; }
 
+bool isTight(const SearchResult& r) { return r.prediction.memory.verdict == MemoryVerdict::Tight; }
+
+// Splits that fit rank before tight ones (kept, never dropped: issue 25 item 3),
+// then by time to train, then by memory headroom.
 bool better(const SearchResult& a, const SearchResult& b)
 {
+    if (isTight(a) != isTight(b))
+        return !isTight(a);
     const double ta = rankSeconds(a.prediction), tb = rankSeconds(b.prediction);
     if (ta != tb)
         return ta < tb;

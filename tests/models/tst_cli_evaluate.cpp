@@ -33,7 +33,7 @@ const QStringList kCluster = {"--gpu", "h100-sxm", "--nodes", "8", "--gpus-per-n
                               "--nic-gbps", "400", "--fabric", "ib"};
 const QStringList kWorkload = {"--model", "llama3-70b", "--seq", "8192", "--global-batch", "512",
                                "--microbatch", "1", "--tp", "8", "--pp", "1", "--sharding", "zero1",
-                               "--recompute", "selective", "--tokens", "1e12"};
+                               "--recompute", "full", "--tokens", "1e12"};
 
 } // namespace
 

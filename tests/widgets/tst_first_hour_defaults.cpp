@@ -154,9 +154,10 @@ void TestFirstHourDefaults::applyKeepsDpAutomatic()
     QCOMPARE(w.design().parallelism.dp, 0); // not pinned
     settle(w);
     QVERIFY2(firstBlankHeadline(w).isEmpty(), qPrintable(firstBlankHeadline(w)));
-    // A later TP change keeps TP·PP·DP·CP == GPUs.
+    // A later TP change keeps TP·PP·DP·CP == GPUs (halving TP always divides the
+    // GPUs; the applied row may already use them all in TP·PP·CP, as since issue 25).
     Parallelism changed = w.design().parallelism;
-    changed.tp = changed.tp == 8 ? 4 : 8;
+    changed.tp = changed.tp > 1 ? changed.tp / 2 : 2;
     w.document()->setParallelism(changed);
     settle(w);
     for (const Problem& p : w.evaluation()->prediction().problems)

@@ -1,0 +1,44 @@
+#pragma once
+// Activation bytes a framework keeps, per layer and micro-batch on one GPU
+// (issue 25 item 1). Counts per token, in bytes, for a model without dropout
+// (Llama, MPT, Mistral, Qwen, DeepSeek: every current pretraining config sets
+// dropout 0, so no masks are kept) and FlashAttention (no s x s terms, Dao et
+// al. 2022; its softmax statistics are 4 bytes per head per token, left out):
+//   attention: QKV input 2h, Q 2h, K and V 2 kv each, output-projection input 2h
+//   MLP: input 2h, then GELU 4 ffn (fc1 output, GELU output) or SwiGLU 6 ffn
+//        (gate and up outputs, their product: Transformer Engine's fused SwiGLU
+//        and torch.compile keep these three); eager PyTorch (torchtitan eager,
+//        DeepSpeed with Hugging Face models) also keeps silu's output: 8 ffn
+//   norms: two inputs, 2h each
+// = 12h + 4kv + 4|6|8 ffn; Korthikanti et al. 2022 eq. 1's 34h for MHA with
+// ffn = 4h is this plus the 2 bytes of dropout masks (2h).
+// Recompute:
+//   Full: only the layer input (2h, split by t under sequence parallelism),
+//         plus one layer re-materialised at a time in backward (fullRecomputeWorkingBytes).
+//   Selective, torchtitan: per-op SAC saves the outputs of the matmuls it does
+//         not recompute (every other mm: wq, wv, w1, w2), the attention output
+//         and the block input: 2(4h + kv + ffn) (torchtitan
+//         `_apply_ac_to_transformer_block`, policy "save every other mm").
+//   Selective, Megatron and the others: core attention is recomputed, which
+//         FlashAttention never stored: the same as None.
+
+#include "models/design/parallelism.h"
+#include "models/design/workload.h"
+
+namespace cf {
+
+struct ActivationInputs {
+    const ModelShape* shape = nullptr;
+    int seqLen = 0, microbatch = 1, tp = 1, cp = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    Framework framework = Framework::Megatron;
+};
+
+// Bytes one layer keeps from forward to backward, one micro-batch, one GPU.
+double keptActivationBytesPerLayer(const ActivationInputs& in);
+// One layer's activations with nothing recomputed: what backward re-materialises
+// at a time under full recompute (or torchtitan's per-op SAC).
+double layerWorkingActivationBytes(const ActivationInputs& in);
+
+} // namespace cf

@@ -1,0 +1,97 @@
+// Every published run that ran fits (issue 25 item 2): no run of
+// resources/validation/ (calibration.csv, calibration_moe.csv, heldout_moe.csv
+// through loadShippedRuns, the path validate-model uses; memory_peaks.csv through
+// the memory check's runner) is predicted "does not fit" on its own hardware.
+// Rows the engine cannot express are not predicted and not counted; tight
+// verdicts are counted apart (predicted, with a warning).
+#include "app/validation/memory_peak_check.h"
+#include "app/validation/model_accuracy.h"
+#include "models/predict/memory_model.h"
+#include "models/predict/memory_verdict.h"
+
+#include <QtTest>
+#include "test_main.h"
+
+#include <fstream>
+#include <sstream>
+
+// One namespace per test file, so that files compiled together in a unity batch
+// (CF_UNITY_TESTS, issue 24) keep their helpers apart.
+namespace cf_tst_runs_fit {
+
+using namespace cf;
+
+namespace {
+
+std::string readFile(const std::string& name)
+{
+    std::ifstream f(std::string(CF_VALIDATION_DIR) + "/" + name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// Runs that ran, predicted "does not fit": the target is none. Not reached
+// (2026-12-03): a floor at the 21 of today, listed by initTestCase (8 dense
+// runs whose recipes' recompute/offload the CSV does not state, 11 MoE runs,
+// 2 torchtitan NVFP4-guide rows at 95-98 % of the device).
+constexpr int kFalseDoesNotFit = 21;
+
+} // namespace
+
+struct RunCount {
+    int runs = 0, tight = 0, doesNotFit = 0;
+};
+
+class TestRunsFit : public QObject {
+    Q_OBJECT
+    RunCount count_;
+
+    void judge(const std::string& id, const MemoryFacts& m, double hbmBytes)
+    {
+        const MemoryVerdict v = memoryVerdict(m.totalBytes, hbmBytes);
+        ++count_.runs;
+        if (v == MemoryVerdict::Tight)
+            ++count_.tight;
+        if (v == MemoryVerdict::DoesNotFit)
+            ++count_.doesNotFit;
+        const double g = kBytesPerMarketingGB;
+        if (v != MemoryVerdict::Fits)
+            qInfo("%-48s %-13s peak %6.1f GiB of %5.1f GiB (weights %.1f grads %.1f optimizer %.1f activations %.1f "
+                  "buffers %.1f)",
+                  id.c_str(), toString(v), m.totalBytes / g, hbmBytes / g, m.weightsBytes / g, m.gradientsBytes / g,
+                  m.optimizerBytes / g, m.activationsBytes / g, m.buffersBytes / g);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const cli::ShippedRuns data = cli::loadShippedRuns(CF_VALIDATION_DIR);
+        QVERIFY2(data.problem.empty(), data.problem.c_str());
+        for (const cli::PreparedRuns* set : {&data.dense, &data.moe, &data.heldOutMoe})
+            for (const cli::PreparedRun& run : set->runs) {
+                const Prediction p = run.prediction(CalibrationProfile{});
+                judge(run.row().id, p.memory, p.memory.hbmBytes);
+            }
+        const cli::MemoryPeakReport peaks = cli::runMemoryPeaks(readFile("memory_peaks.csv"));
+        for (const cli::MemoryPeakResult& r : peaks.results) {
+            if (!r.row.run.skipReason.empty() || !r.row.excluded.empty() || !r.errors.empty())
+                continue; // not expressible: nothing predicted
+            MemoryFacts m; // the total only (the check keeps no breakdown)
+            m.totalBytes = r.predictedGiB * kBytesPerMarketingGB;
+            judge(r.row.run.id + " (" + r.row.source.substr(0, 30) + ")", m, r.deviceGiB * kBytesPerMarketingGB);
+        }
+        qInfo("%d runs: %d tight, %d predicted not to fit", count_.runs, count_.tight, count_.doesNotFit);
+    }
+    void everyRunThatRanFits()
+    {
+        QVERIFY(count_.runs > 200);
+        QVERIFY2(count_.doesNotFit <= kFalseDoesNotFit, std::to_string(count_.doesNotFit).c_str());
+    }
+};
+
+CF_TEST_GUILESS_MAIN(TestRunsFit)
+
+} // namespace cf_tst_runs_fit
+
+#include "tst_runs_fit.moc"
