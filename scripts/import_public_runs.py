@@ -13,6 +13,8 @@ copied) into runs_public.csv in the runs-file columns the engine reads
 - NeMo and Megatron runs shard the optimizer (the distributed optimizer is on in
   every NeMo recipe: sharding zero1); "mixed precision" on Ampere is BF16 (same
   tensor-core peak as FP16);
+- MaxText rows recompute in full (its base.yml default, remat_policy 'full'); the
+  others do not say and are read as no recompute;
 - the measurement: tokens/s per GPU when given, else the step time, else MFU;
 - a DP that does not multiply out to the GPU count (as printed) is left to be derived;
 - `skip` says why a row cannot be expressed (hybrid Mamba layers, interleaved MoE
@@ -95,6 +97,8 @@ def convert(rows):
         o["precision"] = "fp8" if "fp8" in prec else "bf16"
         fw = r["framework"]
         o["sharding"] = "zero1" if re.search(r"NeMo|Megatron|MegaScale", fw) else "fsdp-full"
+        if "MaxText" in fw:
+            o["recompute"] = "full"  # MaxText's base.yml default remat_policy: 'full'
         model = r["model"]
         skip = ""
         if "Mamba" in model:
