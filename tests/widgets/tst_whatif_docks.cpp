@@ -74,6 +74,7 @@ private slots:
     void workloadProblemsNameTheField();
     void previousPredictionKept();
     void jobOnPartOfTheRacks();
+    void memoryBarSaysTheVerdict();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -284,6 +285,30 @@ void TestWhatifDocks::jobOnPartOfTheRacks()
     f.doc.undoStack()->undo();
     QCOMPARE(f.doc.design().parallelism.jobGpus, 0);
     QCOMPARE(f.parallelism->jobGpusSpin()->value(), 0);
+}
+
+// Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight
+// split keeps its figures.
+void TestWhatifDocks::memoryBarSaysTheVerdict()
+{
+    DesignDocument doc;
+    const Result<Design> loaded = loadDesignFile(CF_SOURCE_DIR "/docs/examples/llama405b_nvl72_job.json");
+    QVERIFY(loaded.ok());
+    doc.resetDesign(*loaded);
+    EvaluationController controller(&doc, Catalog::builtin());
+    controller.evaluateNow();
+    ParallelismDock dock(&doc, &controller);
+    const Prediction& p = controller.prediction();
+    const QString bar = dock.memoryBar()->format();
+    const char* word = p.memory.verdict == MemoryVerdict::Fits ? "fits" : p.memory.verdict == MemoryVerdict::Tight ? "tight" : "does not fit";
+    QVERIFY2(bar.endsWith(QLatin1String(word)), qPrintable(bar));
+    QCOMPARE(p.memory.verdict, MemoryVerdict::Tight); // 405B at 64 GPUs a rack: close to the 186 GiB
+    QVERIFY(p.tokensPerS > 0);
+    // Sharding nothing: well over, red, and said so.
+    dock.shardingCombo()->setCurrentIndex(dock.shardingCombo()->findData(int(Sharding::DDP)));
+    emit dock.shardingCombo()->activated(dock.shardingCombo()->currentIndex());
+    controller.evaluateNow();
+    QVERIFY2(dock.memoryBar()->format().endsWith(QLatin1String("does not fit")), qPrintable(dock.memoryBar()->format()));
 }
 
 CF_TEST_MAIN(TestWhatifDocks)

@@ -30,6 +30,7 @@ constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
 constexpr int kRowSpacingPx = 3;        // between form rows (our choice; Fusion's default is 6)
 constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
+constexpr QRgb kTightRgb = 0x8a5300;      // dark amber, white text 6.3:1 (our choice)
 constexpr QRgb kOverBudgetRgb = 0xb00020; // the dock's error red (our choice, as the product line's)
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
 } // namespace
@@ -275,15 +276,20 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
         memory_->setValue(int(std::lround(std::clamp(fraction, 0.0, 1.0) * kMemoryBarSteps)));
-        memory_->setFormat(tr("%1 / %2 GiB (%3%)")
+        // The engine's graded verdict (issue 25 item 3) in words after the figures.
+        const QString verdict = m.verdict == MemoryVerdict::Fits    ? tr("fits")
+                                : m.verdict == MemoryVerdict::Tight ? tr("tight")
+                                                                    : tr("does not fit");
+        memory_->setFormat(tr("%1 / %2 GiB (%3%), %4")
                                .arg(m.totalBytes / kBytesPerGiB, 0, 'f', 1)
                                .arg(m.hbmBytes / kBytesPerGiB, 0, 'f', 0)
-                               .arg(fraction * 100, 0, 'f', 0));
-        showMemoryFit(m.fits);
+                               .arg(fraction * 100, 0, 'f', 0)
+                               .arg(verdict));
+        showMemoryVerdict(m.verdict);
     } else {
         memory_->setValue(0);
         memory_->setFormat(tr("not evaluated"));
-        showMemoryFit(true);
+        showMemoryVerdict(MemoryVerdict::Fits);
     }
     static const QHash<QString, QString> labels{
         {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"},
@@ -302,18 +308,20 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     problems_->setVisible(!html.isEmpty());
 }
 
-void ParallelismDock::showMemoryFit(bool fits)
+void ParallelismDock::showMemoryVerdict(MemoryVerdict verdict)
 {
     // Over budget: a dark red bar with white text over it (the style draws the
     // text over the filled part in HighlightedText): 7.3:1, above WCAG AA's
     // 4.5:1. A style sheet on the chunk alone left dark text on red (2.9:1,
-    // issue 18, finding 8).
+    // issue 18, finding 8). Tight: a dark amber with white text (6.3:1).
     QPalette palette = memory_->style()->standardPalette();
-    if (!fits) {
-        palette.setColor(QPalette::Highlight, QColor(kOverBudgetRgb));
+    if (verdict != MemoryVerdict::Fits) {
+        palette.setColor(QPalette::Highlight, QColor(verdict == MemoryVerdict::Tight ? kTightRgb : kOverBudgetRgb));
         palette.setColor(QPalette::HighlightedText, Qt::white);
     }
     memory_->setPalette(palette);
+    memory_->setToolTip(tr("Memory per GPU on the fullest pipeline stage against the GPU's HBM. Tight: within "
+                           "the memory model's measured error of the HBM; it may or may not fit."));
 }
 
 QWidget* ParallelismDock::fieldWidget(const QString& field) const

@@ -22,6 +22,7 @@ namespace cf {
 class DesignDocument;
 class EvaluationController;
 struct Prediction;
+enum class MemoryVerdict;
 
 class ParallelismDock : public QWidget {
     Q_OBJECT
@@ -54,8 +55,8 @@ private:
     void showPrediction(const Prediction& prediction);
     void updateProduct();
     void updateExpertFold();
-    // The memory bar's colours: the style's, or readable red when over budget.
-    void showMemoryFit(bool fits);
+    // The memory bar's colours: the style's, readable amber when tight, red when over budget.
+    void showMemoryVerdict(MemoryVerdict verdict);
     void commit(const QString& field);
     QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip);
 
