@@ -5,9 +5,12 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/validation/model_accuracy.h"
+#include "app/validation/public_runs_report.h"
 
 #include "models/design/design_json.h"
 #include "models/predict/design_band.h"
+
+#include <nlohmann/json.hpp>
 
 #include <optional>
 
@@ -31,7 +34,8 @@ const CommandSpec& validateModelSpec()
         "",
         "Prints the model's accuracy per category (GPU generation, dense/MoE, sequence length, precision,\n"
         "scale) and per source on the validation data shipped with ClusterForge, with and without the six\n"
-        "DeepSpeed-2021 ZeRO-3 rows.",
+        "DeepSpeed-2021 ZeRO-3 rows; then, out of sample, the published runs no constant was fitted on\n"
+        "(runs_public.csv) by regime.",
         {&own}};
     return spec;
 }
@@ -62,7 +66,26 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
             return kExitBadInput;
         }
     }
-    out << accuracyReport(data, leaveIn, bands, format == "json");
+    // The gate's runs (in sample: the model's constants were chosen on them), then the
+    // published runs no constant was fitted on (out of sample, issue 26 item 4).
+    const PublicRunsReport published = publicRunsReport(data.publicRuns);
+    if (format == "json") {
+        nlohmann::json j = nlohmann::json::parse(accuracyReport(data, leaveIn, bands, true));
+        nlohmann::json regimes = nlohmann::json::object();
+        for (const auto& [name, t] : published.regimes)
+            regimes[name] = {{"rows", t.rows}, {"mape", t.mape()}, {"bias", t.bias()}, {"worst", t.worst},
+                             {"worst_id", t.worstId}};
+        j["public_runs_out_of_sample"] = {
+            {"dense", {{"rows", published.dense.rows}, {"mape", published.dense.mape()}, {"bias", published.dense.bias()}}},
+            {"moe", {{"rows", published.moe.rows}, {"mape", published.moe.mape()}, {"bias", published.moe.bias()}}},
+            {"regimes", regimes},
+            {"predicted", published.predicted},
+            {"not_fitting", published.notFitting},
+            {"not_expressible", published.notExpressible}};
+        out << j.dump(2) << "\n";
+    } else {
+        out << accuracyReport(data, leaveIn, bands, false) << "\n" << formatPublicRunsReport(published);
+    }
     return kExitOk;
 }
 

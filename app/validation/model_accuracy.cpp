@@ -130,6 +130,9 @@ ShippedRuns loadShippedRuns(const std::string& dir)
     const std::string held = readAll(dir + "/heldout_moe.csv", ok);
     if (ok)
         s.heldOutMoe = prepareRuns(parseCalibrationCsv(held));
+    const std::string published = readAll(dir + "/runs_public.csv", ok);
+    if (ok)
+        s.publicRuns = prepareRuns(parseCalibrationCsv(published));
     return s;
 }
 
