@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
-#include <regex>
 
 namespace cf {
 namespace {
@@ -18,37 +17,6 @@ std::string lower(std::string s)
 }
 
 int integer(const std::string& s) { return s.empty() ? 0 : std::atoi(s.c_str()); }
-
-// The catalog GPU of the `gpu` column ("" when the catalog has none).
-std::string gpuIdOf(const std::string& gpu)
-{
-    const std::string g = lower(gpu);
-    if (contains(g, "gb200") || contains(g, "blackwell sm100")) // the NVFP4 guide's ~184 GiB device: a GB200
-        return "gb200";
-    if (contains(g, "b200"))
-        return "b200";
-    if (contains(g, "h200"))
-        return "h200";
-    if (contains(g, "h800"))
-        return "h800";
-    if (contains(g, "h100"))
-        return "h100-sxm";
-    if (contains(g, "a800") || contains(g, "a100 80gb"))
-        return "a100-80gb"; // A800: the A100 80GB with NVLink cut to 400 GB/s; same memory
-    if (contains(g, "mi300x"))
-        return "mi300x";
-    if (contains(g, "rtx 4090"))
-        return "rtx-4090";
-    return "";
-}
-
-// "local bs 32" in the table's wording: sequences per DP rank per step.
-int localBatch(const std::string& text)
-{
-    std::smatch m;
-    const std::regex re(R"(local bs (\d+))");
-    return std::regex_search(text, m, re) ? std::atoi(m[1].str().c_str()) : 0;
-}
 
 } // namespace
 
@@ -74,10 +42,11 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
         c.source = m.source.substr(0, 40);
         m.measuredGiB = std::strtod(get("measured_peak_gib").c_str(), nullptr);
         m.excluded = get("excluded");
-        const std::string gpu = get("gpu"), table = get("table_or_section");
-        c.gpuId = gpuIdOf(gpu);
-        if (contains(lower(gpu), "96gb"))
-            m.deviceGiB = kH100HbmE96GiB;
+        // The gpu column is a catalog id, name or alias (the CLI's --gpu resolves it);
+        // device_gib a capacity the catalog's part does not have (the 96 GB H100).
+        const std::string gpu = get("gpu");
+        c.gpuId = gpu;
+        m.deviceGiB = std::strtod(get("device_gib").c_str(), nullptr);
         c.gpus = integer(get("gpus"));
         c.gpusPerNode = std::clamp(c.gpus, 1, 8);
 
@@ -99,14 +68,9 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
         p.cp = std::max(1, integer(get("cp")));
         p.vp = 1;
         p.sequenceParallel = p.tp > 1; // every source with TP runs sequence parallelism (notes)
-        const int local = localBatch(table);
-        p.microbatch = integer(get("microbatch"));
-        if (p.microbatch <= 0) // torchtitan's PP default: as many micro-batches as stages
-            p.microbatch = std::max(1, local / p.pp);
+        p.microbatch = std::max(1, integer(get("microbatch")));
         c.workload.seqLen = integer(get("seq_len"));
-        c.workload.globalBatchSeqs = integer(get("global_batch"));
-        if (c.workload.globalBatchSeqs <= 0)
-            c.workload.globalBatchSeqs = std::max(1, local) * p.dp;
+        c.workload.globalBatchSeqs = std::max(1, integer(get("global_batch")));
         c.workload.tokensToTrain = 1e12;
 
         const std::string sharding = get("sharding"), recompute = get("recompute");
@@ -125,8 +89,7 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
                                                  : Recompute::None;
         const std::string fw = lower(get("framework")), prec = lower(get("precision"));
         if (contains(fw, "torchtitan") || contains(fw, "torchtune"))
-            c.workload.framework = contains(fw + lower(table), "torch.compile") ? Framework::TorchtitanCompile
-                                                                                : Framework::TorchtitanEager;
+            c.workload.framework = get("compile") == "yes" ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
         else if (contains(fw, "deepspeed"))
             c.workload.framework = Framework::DeepSpeed;
         else
@@ -136,7 +99,7 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
                                                                                    : Precision::BF16;
         c.metric = CalibrationMetric::TokensPerSPerGpu;
         if (c.gpuId.empty())
-            c.skipReason = "GPU '" + gpu + "' not in the catalog";
+            c.skipReason = "GPU '" + get("system") + "' not in the catalog";
         if (m.excluded.empty() && !c.skipReason.empty())
             m.excluded = c.skipReason;
         out.push_back(std::move(m));

@@ -24,10 +24,10 @@ namespace cf {
 // Our choice: 85 % of the device. The rows the notes call suspect (TorchTitan
 // Table 2's ~84 of 95 GiB at every CP degree, torchtitan issue #1344) sit at 88 %.
 inline constexpr double kNearCapacityFraction = 0.85;
-// The Grand Teton H100 SXM 96GB HBM2e part has no catalog entry (mapped to
-// h100-sxm); its capacity is 95.0 GiB: torchtitan PR #808 logs 47.65 GiB as
-// 50.16 % of the device.
-inline constexpr double kH100HbmE96GiB = 95.0;
+// The Grand Teton H100 SXM 96GB HBM2e part has no catalog entry (its rows name
+// the H100 and carry device_gib 95.0: torchtitan PR #808 logs 47.65 GiB as
+// 50.16 % of the device). Every other field comes from a named column, as in
+// the runs files (docs/calibration.md); nothing is read from a row's wording.
 
 struct MemoryPeakCase {
     CalibrationCase run;        // id "mem_<row>", source = the CSV's source column
