@@ -46,9 +46,21 @@ std::vector<std::vector<std::string>> parseCsvRows(const std::string& text)
     return rows;
 }
 
-namespace {
+CsvTable::CsvTable(const std::string& text) : rows_(parseCsvRows(text))
+{
+    if (!rows_.empty())
+        for (std::size_t i = 0; i < rows_[0].size(); ++i)
+            columns_[rows_[0][i]] = i;
+}
 
-std::vector<std::vector<std::string>> parseCsv(const std::string& text) { return parseCsvRows(text); }
+std::string CsvTable::get(std::size_t r, const std::string& column) const
+{
+    const auto it = columns_.find(column);
+    const std::vector<std::string>& row = rows_.at(r + 1);
+    return it != columns_.end() && it->second < row.size() ? row[it->second] : std::string();
+}
+
+namespace {
 
 bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
 
@@ -91,18 +103,9 @@ const char* toString(CalibrationMetric m)
 std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
 {
     std::vector<CalibrationCase> cases;
-    const auto rows = parseCsv(csvText);
-    if (rows.empty())
-        return cases;
-    std::map<std::string, std::size_t> col;
-    for (std::size_t i = 0; i < rows[0].size(); ++i)
-        col[rows[0][i]] = i;
-    for (std::size_t r = 1; r < rows.size(); ++r) {
-        const auto& row = rows[r];
-        auto get = [&](const char* name) -> std::string {
-            const auto it = col.find(name);
-            return it != col.end() && it->second < row.size() ? row[it->second] : std::string();
-        };
+    const CsvTable table(csvText);
+    for (std::size_t r = 0; r < table.rows(); ++r) {
+        auto get = [&](const char* name) { return table.get(r, name); };
         CalibrationCase c;
         c.id = get("id");
         c.source = get("source").substr(0, 40);

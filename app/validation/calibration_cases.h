@@ -10,6 +10,7 @@
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,20 @@ struct CalibrationCase {
 // RFC 4180 CSV (quoted fields, "" inside quotes, newlines inside quotes) into
 // rows of fields; the header is row 0 (also read by memory_peak_cases.cpp).
 std::vector<std::vector<std::string>> parseCsvRows(const std::string& text);
+
+// A CSV with a header row: a data row's field by column name, "" when the file
+// has no such column or the row is short (the runs files and memory_peaks.csv).
+class CsvTable {
+public:
+    explicit CsvTable(const std::string& text);
+    std::size_t rows() const { return rows_.empty() ? 0 : rows_.size() - 1; }
+    // Data row r (0-based, the header not counted).
+    std::string get(std::size_t r, const std::string& column) const;
+
+private:
+    std::vector<std::vector<std::string>> rows_;
+    std::map<std::string, std::size_t> columns_;
+};
 
 // Parses the CSV text; returns one case per data row (skipped rows included).
 std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText);

@@ -23,21 +23,12 @@ int integer(const std::string& s) { return s.empty() ? 0 : std::atoi(s.c_str());
 std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
 {
     std::vector<MemoryPeakCase> out;
-    const auto rows = parseCsvRows(csvText);
-    if (rows.empty())
-        return out;
-    std::map<std::string, std::size_t> col;
-    for (std::size_t i = 0; i < rows[0].size(); ++i)
-        col[rows[0][i]] = i;
-    for (std::size_t r = 1; r < rows.size(); ++r) {
-        const auto& row = rows[r];
-        auto get = [&](const char* name) -> std::string {
-            const auto it = col.find(name);
-            return it != col.end() && it->second < row.size() ? row[it->second] : std::string();
-        };
+    const CsvTable table(csvText);
+    for (std::size_t r = 0; r < table.rows(); ++r) {
+        auto get = [&](const char* name) { return table.get(r, name); };
         MemoryPeakCase m;
         CalibrationCase& c = m.run;
-        c.id = "mem_" + std::to_string(r);
+        c.id = "mem_" + std::to_string(r + 1); // the data row's number, as before
         m.source = get("source");
         c.source = m.source.substr(0, 40);
         m.measuredGiB = std::strtod(get("measured_peak_gib").c_str(), nullptr);

@@ -18,6 +18,8 @@
 namespace cf_tst_job_gpus {
 
 using namespace cf;
+using cf::test::evaluateJson;
+using cf::test::hasErrorOn;
 using cf::test::runCliCommand;
 
 namespace {
@@ -27,21 +29,6 @@ const std::vector<std::string> kNvl72Job = {"--gpu", "gb200", "--node", "gb200-n
                                             "--model", "llama3-405b", "--tp", "4", "--pp", "8", "--cp", "2",
                                             "--vp", "8", "--precision", "fp8", "--seq", "8192",
                                             "--global-batch", "512"};
-
-nlohmann::json evaluateJson(std::vector<std::string> args)
-{
-    args.insert(args.end(), {"--format", "json"});
-    const auto run = runCliCommand("evaluate", args);
-    return nlohmann::json::parse(run.out, nullptr, false);
-}
-
-bool hasErrorOn(const nlohmann::json& report, const std::string& field)
-{
-    for (const auto& e : report.value("errors", nlohmann::json::array()))
-        if (e.is_string() && e.get<std::string>().rfind(field + ":", 0) == 0)
-            return true;
-    return false;
-}
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more)
 {

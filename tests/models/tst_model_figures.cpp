@@ -23,20 +23,13 @@ namespace {
 
 const std::vector<std::string> kCluster = {"--node", "dgx-h100", "--nodes", "4"};
 
+using cf::test::hasErrorOn;
+
+// evaluate on four DGX H100 nodes.
 nlohmann::json evaluateJson(std::vector<std::string> args)
 {
     args.insert(args.begin(), kCluster.begin(), kCluster.end());
-    args.insert(args.end(), {"--format", "json"});
-    const auto run = runCliCommand("evaluate", args);
-    return nlohmann::json::parse(run.out, nullptr, false);
-}
-
-bool hasErrorOn(const nlohmann::json& report, const std::string& field)
-{
-    for (const auto& e : report.value("errors", nlohmann::json::array()))
-        if (e.is_string() && e.get<std::string>().rfind(field + ":", 0) == 0)
-            return true;
-    return false;
+    return cf::test::evaluateJson(std::move(args));
 }
 
 // `value` within `tolerance` (a fraction) of `expected`.
