@@ -33,6 +33,8 @@ public:
     const Design& design() const { return design_; }
     // The catalog id the row's gpu column resolved to ("H100-SXM5-80GB" -> "h100-sxm").
     std::string gpuId() const { return facts_.topology.gpu ? facts_.topology.gpu->id : row_.gpuId; }
+    // Its catalog architecture ("Hopper"), "" without a GPU.
+    std::string gpuArch() const { return facts_.topology.gpu ? facts_.topology.gpu->arch : std::string(); }
 
 private:
     explicit PreparedRun(const CalibrationCase& row) : row_(row) {}

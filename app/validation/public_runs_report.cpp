@@ -21,19 +21,6 @@ namespace {
 // Scale bands as the kept-aside figures are reported (issue 26's table).
 std::string scaleOf(int gpus) { return gpus <= 64 ? "<=64 GPUs" : gpus <= 512 ? "65-512 GPUs" : ">512 GPUs"; }
 
-// The catalog GPU's generation by its architecture, as the model keys its kernels.
-std::string generationOf(const PreparedRun& r)
-{
-    const std::string id = r.gpuId();
-    if (id.rfind("gb", 0) == 0 || id.rfind("b", 0) == 0)
-        return "Blackwell";
-    if (id.rfind("h", 0) == 0)
-        return "Hopper";
-    if (id.rfind("a", 0) == 0)
-        return "Ampere";
-    return "other";
-}
-
 } // namespace
 
 PublicRunsReport publicRunsReport(const PreparedRuns& runs)
@@ -61,7 +48,7 @@ PublicRunsReport publicRunsReport(const PreparedRuns& runs)
         (moe ? rep.moe : rep.dense).add(r.row().id, error);
         const std::string kind = moe ? "MoE" : "dense";
         const std::string precision = r.design().workload.precision == Precision::FP8 ? "FP8" : "BF16";
-        rep.regimes[kind + " " + generationOf(r) + " " + precision].add(r.row().id, error);
+        rep.regimes[kind + " " + r.gpuArch() + " " + precision].add(r.row().id, error);
         rep.regimes[kind + " " + scaleOf(r.row().gpus)].add(r.row().id, error);
     }
     return rep;

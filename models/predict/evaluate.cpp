@@ -164,6 +164,11 @@ bool predictSplit(const Topology& cluster, const Workload& w, const Parallelism&
     const JobSize job = jobSizeOf(cluster, par);
     out.job = jobFacts(job);
     if (!job.error.empty()) {
+        // A job that cannot be placed is not reported as running: the cluster, no spares.
+        out.job.gpus = cluster.gpus;
+        out.job.spareGpus = 0;
+        out.job.nodes = cluster.nodes;
+        out.job.gpusPerNode = cluster.gpusPerNode;
         out.gpus = cluster.gpus;
         out.nodes = cluster.nodes;
         out.problems.push_back({Severity::Error, "parallelism.jobGpus", "job GPUs: " + job.error, {}});

@@ -124,6 +124,7 @@ private slots:
         QVERIFY2(hasErrorOn(report, "parallelism.jobGpus") || hasErrorOn(report, "--job-gpus"),
                  report.dump().c_str());
         QVERIFY(report["model"]["parameters_total"].get<double>() > 4e11); // model figures survive
+        QCOMPARE(report["job"]["spare_gpus"].get<int>(), 0); // an unplaced job is not said to run
     }
 
     // Spares idle: the same split on a cluster with a spare node draws less GPU
