@@ -1,5 +1,7 @@
 #include "models/predict/activation_memory.h"
 
+#include "models/predict/parameter_count.h"
+
 #include <algorithm>
 
 namespace cf {
@@ -23,13 +25,38 @@ struct PerToken {
 // Transformer Engine's fused SwiGLU and torch.compile keep gate, up and the product: 6.
 bool eagerSwiglu(Framework f) { return f == Framework::TorchtitanEager || f == Framework::DeepSpeed; }
 
-PerToken fullLayerPerToken(const ModelShape& s, Framework f)
+double ffnBytesPerElement(const ModelShape& s, Framework f)
 {
+    return s.gatedFfn ? (eagerSwiglu(f) ? 8.0 : 6.0) : 4.0;
+}
+
+// Router probabilities (FP32) per expert, bytes per token (our count).
+constexpr double kRouterProbabilityBytes = 4.0;
+// Per routed copy: the permuted input (2 bytes per element) and the weighted output (1 h).
+constexpr double kRoutedCopyBytesPerHidden = 3.0;
+
+double ffnPerToken(const ActivationInputs& in)
+{
+    const ModelShape& s = *in.shape;
+    const double act = ffnBytesPerElement(s, in.framework);
+    if (!in.moeLayer || !s.isMoe())
+        return act * s.ffn;
+    const double shared = act * double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s);
+    const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
+    const double routed = topK * in.expertImbalance *
+                          (kRoutedCopyBytesPerHidden * s.hidden * std::max(1, in.etp) + act * expertFfnOf(s));
+    return kRouterProbabilityBytes * s.experts + shared + routed;
+}
+
+PerToken fullLayerPerToken(const ActivationInputs& in)
+{
+    const ModelShape& s = *in.shape;
     const double h = s.hidden;
-    const double kv = s.heads > 0 ? double(s.kvHeads) * h / s.heads : h;
-    const int active = s.experts > 1 ? std::max(1, s.expertsPerToken) : 1;
-    const double ffnBytes = (s.gatedFfn ? (eagerSwiglu(f) ? 8.0 : 6.0) : 4.0) * s.ffn * active;
-    return {12.0 * h + 4.0 * kv + ffnBytes, 8.0 * h};
+    // QKV input 2h, Q, K and V, the output projection's input, MLP input 2h, norms 4h.
+    double attention = 2.0 * h + 2.0 * queryWidth(s) + 2.0 * kvCacheWidth(s) + 2.0 * valueWidth(s) + 2.0 * h + 4.0 * h;
+    if (s.isMla())
+        attention += 2.0 * (double(s.qLoraRank) + s.kvLoraRank); // latent inputs of the up projections
+    return {attention + ffnPerToken(in), 8.0 * h};
 }
 
 double splitOverTp(const PerToken& p, int tp, bool sp)
@@ -44,7 +71,7 @@ double splitOverTp(const PerToken& p, int tp, bool sp)
 double layerWorkingActivationBytes(const ActivationInputs& in)
 {
     const bool sp = in.sequenceParallel && in.tp > 1;
-    return tokensPerGpu(in) * splitOverTp(fullLayerPerToken(*in.shape, in.framework), in.tp, sp);
+    return tokensPerGpu(in) * splitOverTp(fullLayerPerToken(in), in.tp, sp);
 }
 
 double keptActivationBytesPerLayer(const ActivationInputs& in)
@@ -57,10 +84,9 @@ double keptActivationBytesPerLayer(const ActivationInputs& in)
     switch (in.recompute) {
     case Recompute::Full: return tokens * 2.0 * h / (sp ? tp : 1);
     case Recompute::Selective:
-        if (isTorchtitan(in.framework)) { // torchtitan always pairs TP with SP: all of it splits by t
-            const double kv = s.heads > 0 ? double(s.kvHeads) * h / s.heads : h;
-            const int active = s.experts > 1 ? std::max(1, s.expertsPerToken) : 1;
-            return tokens * 2.0 * (4.0 * h + kv + double(s.ffn) * active) / tp;
+        if (isTorchtitan(in.framework) && !in.moeLayer) { // torchtitan always pairs TP with SP: all of it splits by t
+            const double kv = kvCacheWidth(s) / 2.0;
+            return tokens * 2.0 * (4.0 * h + kv + double(s.ffn)) / tp;
         }
         return layerWorkingActivationBytes(in);
     case Recompute::None: return layerWorkingActivationBytes(in);

@@ -11,7 +11,14 @@
 //        DeepSpeed with Hugging Face models) also keeps silu's output: 8 ffn
 //   norms: two inputs, 2h each
 // = 12h + 4kv + 4|6|8 ffn; Korthikanti et al. 2022 eq. 1's 34h for MHA with
-// ffn = 4h is this plus the 2 bytes of dropout masks (2h).
+// ffn = 4h is this plus the 2 bytes of dropout masks (2h). With a decoupled
+// head dim or MLA the Q, K, V and output-projection inputs take their own widths
+// (and MLA keeps the latent inputs of its up projections, 2 (q_lora + kv_lora)).
+// An MoE layer keeps, in place of the dense FFN: the router's probabilities
+// (4 bytes per expert), the shared experts' FFN activations, and per routed copy
+// (top-k x the imbalance, on the EP x ETP rank that holds its expert) the
+// permuted input (2h per ETP shard), its probability-weighted output (h) and the
+// expert's FFN activations.
 // Recompute:
 //   Full: only the layer input (2h, split by t under sequence parallelism),
 //         plus one layer re-materialised at a time in backward (fullRecomputeWorkingBytes).
@@ -33,6 +40,9 @@ struct ActivationInputs {
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     Framework framework = Framework::Megatron;
+    bool moeLayer = false;      // an MoE layer of an MoE shape (else its dense FFN)
+    int etp = 1;                // expert tensor parallelism
+    double expertImbalance = 1; // routed tokens on the busiest expert rank / the mean
 };
 
 // Bytes one layer keeps from forward to backward, one micro-batch, one GPU.

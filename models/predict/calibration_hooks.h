@@ -3,22 +3,14 @@
 // Topology::calibration) enters the model. Each hook multiplies or divides by
 // a scale, so the identity profile (every scale 1) leaves every figure
 // bit-identical to the uncalibrated model.
-//   compute: step_model (layer GEMMs, attention core, LM head);
+//   compute: moe_layer_cost (layer GEMMs, attention core: MoeLayerContext's
+//            scales), step_model (LM head);
 //   overlap: step_model (the compute window handed to dp_comm_model);
 //   collectives: collectives.cpp (bandwidth in makeContext, latency on the result).
 
 #include "models/design/calibration_profile.h"
-#include "models/predict/compute_model.h"
 
 namespace cf {
-
-// A layer's GEMM and attention times at the site's rates.
-inline void applyComputeCalibration(const CalibrationProfile& c, LayerTimes& t)
-{
-    t.gemmForwardS /= c.gemmEfficiencyScale;
-    t.attentionForwardS /= c.attentionEfficiencyScale;
-    t.gemmEfficiency *= c.gemmEfficiencyScale;
-}
 
 // The LM head is a GEMM plus its loss traffic; the GEMM dominates (vocab x
 // hidden per token), so the whole head runs at the GEMM scale (our simplification).

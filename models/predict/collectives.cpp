@@ -4,6 +4,7 @@
 // fastest. No allocation: the search calls this millions of times.
 // The model, its constants and its validation: docs/collectives.md.
 #include "models/predict/collectives.h"
+#include "models/catalog/gpu_generation.h"
 #include "models/predict/calibration_hooks.h"
 
 #include "models/predict/nccl_tables.h"
@@ -39,21 +40,15 @@ constexpr double kBytesPerUsPerGBps = 1e3; // 1 GB/s = 1e3 bytes per microsecond
 constexpr double kSecondsPerUs = 1e-6;
 constexpr double kBytesPerGB = 1e9;
 
-int generationOf(const GpuSpec* gpu)
+// The row of NCCL's per-generation tables: Ampere's is also the closest row for
+// CDNA3 / Ada and unknown parts (no NVLS).
+int ncclTableRow(const GpuSpec* gpu)
 {
-    // First letter is enough and cheap: Blackwell, Hopper, Volta; Ampere is also
-    // the tables' closest row for CDNA3 / Ada (no NVLS).
-    if (!gpu || gpu->arch.empty())
-        return kAmpere;
-    switch (gpu->arch[0]) {
-    case 'B':
-        return kBlackwell;
-    case 'H':
-        return kHopper;
-    case 'V':
-        return kVolta;
-    default:
-        return kAmpere;
+    switch (gpu ? generationOf(*gpu) : GpuGeneration::Other) {
+    case GpuGeneration::Volta: return kVolta;
+    case GpuGeneration::Hopper: return kHopper;
+    case GpuGeneration::Blackwell: return kBlackwell;
+    default: return kAmpere;
     }
 }
 
@@ -140,7 +135,7 @@ bool pastLeaves(const Topology& t, const GroupPlacement& pl, int nodes)
 Ctx makeContext(const Topology& t, double bytes, const GroupPlacement& pl)
 {
     Ctx c;
-    c.gen = generationOf(t.gpu);
+    c.gen = ncclTableRow(t.gpu);
     c.bytes = bytes;
     c.p = std::max(1, pl.ranks);
     const int perNodeMax = std::max(1, t.scaleUp == ScaleUp::PCIe ? t.gpusPerNode : t.scaleUpDomainGpus);

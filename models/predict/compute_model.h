@@ -16,15 +16,11 @@ struct GemmShape {
     double n = 0; // output features
 };
 
-// Parameters of one transformer layer (weights only, no biases).
-double attentionParamsPerLayer(const ModelShape& shape);     // Wq, Wk, Wv, Wo with GQA
-double mlpParamsPerExpert(const ModelShape& shape);          // 3*h*ffn gated, 2*h*ffn plain
-double layerParams(const ModelShape& shape);                 // all experts + 2 norms
-double layerMatmulParamsActive(const ModelShape& shape);     // attention + active experts
-
-// FLOPs per token: PaLM appendix B (model FLOPs: 6N + 12*L*h*s, no recompute);
-// hardware FLOPs add the recompute pass (full: one more forward of every layer;
-// selective: the attention core forward, Korthikanti et al. 2022).
+// FLOPs per token of any shape, dense or mixture of experts: PaLM appendix B
+// (model FLOPs: 6 x active matmul weights + attention 6 x keys x (q + v widths)
+// per layer, keys = s non-causal or the window); hardware FLOPs add the recompute
+// pass (full: one more forward of every layer; selective: the attention core
+// forward, Korthikanti et al. 2022). Norm gains are weights, not matmuls.
 FlopFacts flopFacts(const ModelShape& shape, int seqLen, Recompute recompute);
 
 // Dense peak of the GPU at this precision, FLOP/s. FP8 on a GPU without FP8 = 0.
@@ -35,19 +31,6 @@ double peakFlops(const GpuSpec& gpu, Precision precision);
 // shape, + operand/result traffic at HBM speed), so small or thin GEMMs (e.g.
 // after TP splitting, or tiny experts) lose efficiency. `inputBytes` per operand element.
 double gemmSeconds(const GpuSpec& gpu, Precision precision, const GemmShape& g, double inputBytes);
-
-struct LayerTimes {
-    double gemmForwardS = 0;     // all GEMMs of one layer, one micro-batch, forward
-    double gemmFlopsForward = 0;
-    double attentionForwardS = 0;// attention core (QK^T, softmax, AV), causal, FlashAttention-style
-    double memoryForwardS = 0;   // norms, residuals, activation, rotary, FP8 casts
-    double gemmEfficiency = 0;   // achieved / peak for this layer's GEMMs
-};
-
-// One layer on one GPU for one micro-batch of `microbatch` sequences.
-LayerTimes layerTimes(const GpuSpec& gpu, const ModelShape& shape, Precision precision, int seqLen,
-                      int microbatch, int tp, int cp, bool sequenceParallel,
-                      Framework framework = Framework::Megatron);
 
 // LM head + cross-entropy of one micro-batch (forward + backward), seconds; runs on the last stage.
 double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& shape, int seqLen, int microbatch, int tp,

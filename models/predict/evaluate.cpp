@@ -11,7 +11,6 @@
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
 #include "models/predict/model_facts.h"
-#include "models/predict/moe_step_model.h"
 #include "models/predict/prediction_sanitize.h"
 #include "models/predict/split_checks.h"
 #include "models/predict/step_model.h"
@@ -129,31 +128,8 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
         return false;
     }
     out.peakTflopsPerGpu = peakFlops(*t.gpu, w.precision) / 1e12;
-    if (w.model.hasExtensions()) { // MoE / MLA / head dim / sliding window / MTP: step and per-stage memory
-        predictExtendedStep(t, w, par, dp, out);
-        out.model = modelFactsOf(out.flops, out.moe);
-        if (par.cp > 1)
-            out.problems.push_back({Severity::Warning, "parallelism.cp",
-                                    "context parallelism of this model shape: the ring-attention exchange is not modelled", {}});
-        return warnIfTight(out);
-    }
-    predictStep(t, w, par, dp, out);
+    predictStep(t, w, par, dp, out); // one step and memory sum for every shape (issue 26 item 2)
     out.model = modelFactsOf(out.flops, out.moe);
-
-    // Memory on the worst stage.
-    MemoryInputs mi;
-    mi.shape = &w.model;
-    mi.seqLen = w.seqLen;
-    mi.microbatch = par.microbatch;
-    mi.microbatchesPerStep = out.microbatch.microbatchesPerStep;
-    mi.par = par;
-    mi.dp = dp;
-    mi.shardGroup = par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, out.comm.dpGroupRanksPerNode)) : dp;
-    mi.stageParams = stageParamsPerRank(w.model, out.microbatch.layersPerStage, par.tp, par.pp);
-    mi.layerParamsPerRank = layerParams(w.model) / par.tp;
-    mi.hbmGB = t.gpu->hbmGB;
-    mi.framework = w.framework;
-    out.memory = memoryFacts(mi); // includes the last stage's logits and the allocator's overhead
     return warnIfTight(out);
 }
 

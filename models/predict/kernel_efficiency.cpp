@@ -1,5 +1,7 @@
 #include "models/predict/kernel_efficiency.h"
 
+#include "models/catalog/gpu_generation.h"
+
 #include "models/predict/model_constants.h"
 
 #include <algorithm>
@@ -60,21 +62,6 @@ constexpr double kReferenceHeadDim = 128.0;
 // low-precision LayerNorm with a GELU MLP (no rotary, no gate): counted as fused.
 constexpr double kEagerBytesFactor = 2.0;
 
-enum class Generation { Ampere, Hopper, Blackwell, Cdna3, Other };
-
-Generation generationOf(const GpuSpec& gpu)
-{
-    if (gpu.arch == "Ampere")
-        return Generation::Ampere;
-    if (gpu.arch == "Hopper")
-        return Generation::Hopper;
-    if (gpu.arch == "Blackwell")
-        return Generation::Blackwell;
-    if (gpu.arch == "CDNA3")
-        return Generation::Cdna3;
-    return Generation::Other;
-}
-
 // Megatron-Core / NeMo use Transformer Engine's cuDNN fused attention
 // (FlashAttention-3 class on Hopper); torchtitan's SDPA, LLM Foundry and
 // DeepSpeed use FlashAttention-2 on Ampere and Hopper (documented assumption:
@@ -87,12 +74,13 @@ bool usesFa3Class(Framework f) { return f == Framework::Megatron; }
 double gemmMamfFraction(const GpuSpec& gpu, Precision p)
 {
     switch (generationOf(gpu)) {
-    case Generation::Ampere: return kMamfAmpereBf16;
-    case Generation::Hopper: return p == Precision::BF16 ? kMamfHopperBf16 : kMamfHopperFp8;
-    case Generation::Blackwell:
+    case GpuGeneration::Ampere: return kMamfAmpereBf16;
+    case GpuGeneration::Hopper: return p == Precision::BF16 ? kMamfHopperBf16 : kMamfHopperFp8;
+    case GpuGeneration::Blackwell:
         return p == Precision::FP4 ? kMamfBlackwellFp4 : p == Precision::FP8 ? kMamfBlackwellFp8 : kMamfBlackwellBf16;
-    case Generation::Cdna3: return kMamfCdna3Bf16;
-    case Generation::Other: break;
+    case GpuGeneration::Cdna3: return kMamfCdna3Bf16;
+    case GpuGeneration::Volta:
+    case GpuGeneration::Other: break;
     }
     return kMamfOther;
 }
@@ -112,9 +100,9 @@ double attentionEfficiency(const GpuSpec& gpu, Framework f, int seqLen, int head
 {
     double base = kAttentionOther;
     switch (generationOf(gpu)) {
-    case Generation::Ampere: base = kFa2Ampere; break;
-    case Generation::Hopper: base = usesFa3Class(f) ? kFa3Hopper : kFa2Hopper; break;
-    case Generation::Blackwell: base = kCudnnBlackwell; break;
+    case GpuGeneration::Ampere: base = kFa2Ampere; break;
+    case GpuGeneration::Hopper: base = usesFa3Class(f) ? kFa3Hopper : kFa2Hopper; break;
+    case GpuGeneration::Blackwell: base = kCudnnBlackwell; break;
     default: break;
     }
     const double s = std::max(1, seqLen);

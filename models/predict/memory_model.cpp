@@ -1,7 +1,5 @@
 #include "models/predict/memory_model.h"
 
-#include "models/predict/activation_memory.h"
-#include "models/predict/memory_verdict.h"
 
 #include <cstdio>
 
@@ -36,18 +34,6 @@ double activationBytesPerLayer(const ModelShape& s, int seqLen, int microbatch, 
     return sl * b * perToken + scores;
 }
 
-double inFlightFactor(int pp, int vp, int microbatchesPerStep)
-{
-    pp = std::max(1, pp);
-    vp = std::max(1, vp);
-    if (pp == 1)
-        return 1.0 / 1.0; // one micro-batch in flight, all layers on this GPU
-    // 1F1B: the first stage holds min(pp, m) micro-batches of its L/pp layers.
-    const double held = std::min<double>(pp, std::max(1, microbatchesPerStep)) / pp;
-    const double interleave = vp > 1 ? 1.0 + double(pp - 1) / (double(pp) * vp) : 1.0;
-    return held * interleave; // factor on (layers * one micro-batch) activations
-}
-
 ShardFactors shardFactors(Sharding sharding, int dp, int shardGroup)
 {
     const double d = std::max(1, dp);
@@ -66,56 +52,6 @@ ShardFactors shardFactors(Sharding sharding, int dp, int shardGroup)
 double withAllocatorOverhead(double tensorBytes)
 {
     return tensorBytes * (1.0 + kAllocatorOverheadFraction) + kReservedBytes;
-}
-
-MemoryFacts memoryFacts(const MemoryInputs& in)
-{
-    MemoryFacts m;
-    const Parallelism& p = in.par;
-    const ModelShape& s = *in.shape;
-    const int cp = std::max(1, p.cp);
-    // ZeRO / FSDP / the distributed optimizer shard over DP x CP (Megatron's
-    // data-parallel-with-CP group; torchtitan's dp_shard x cp mesh).
-    const ShardFactors f = shardFactors(p.sharding, in.dp * cp, in.shardGroup * cp);
-    const bool megatron = in.framework == Framework::Megatron &&
-                          (p.sharding == Sharding::DDP || p.sharding == Sharding::ZeRO1);
-    m.weightsBytes = kWeightBytesPerParam * in.stageParams / f.weights;
-    m.gradientsBytes = (megatron ? kMegatronMainGradBytesPerParam : kGradBytesPerParam) * in.stageParams / f.gradients;
-    m.optimizerBytes = kOptimizerBytesPerParam * in.stageParams / f.optimizer;
-    ActivationInputs ai;
-    ai.shape = &s;
-    ai.seqLen = in.seqLen;
-    ai.microbatch = in.microbatch;
-    ai.tp = p.tp;
-    ai.cp = p.cp;
-    ai.sequenceParallel = p.sequenceParallel;
-    ai.recompute = p.recompute;
-    ai.framework = in.framework;
-    m.activationBytesPerLayer = keptActivationBytesPerLayer(ai);
-    m.inFlightMicrobatches = inFlightFactor(p.pp, p.vp, in.microbatchesPerStep) * std::max(1, p.pp);
-    const double layers = s.layers;
-    m.activationsBytes = m.activationBytesPerLayer * layers * inFlightFactor(p.pp, p.vp, in.microbatchesPerStep);
-    if (m.activationBytesPerLayer < layerWorkingActivationBytes(ai)) // backward re-materialises one layer at a time
-        m.activationsBytes += layerWorkingActivationBytes(ai);
-    // Buffers: gathered full layers for ZeRO-3/FSDP (current + prefetched) and the
-    // LM head's unit; under PP, FSDP's unsharded stage; the LM head's logits.
-    const bool gathers = p.sharding == Sharding::ZeRO3 || p.sharding == Sharding::FSDPFull ||
-                         p.sharding == Sharding::FSDPHybrid;
-    const double tp = std::max(1, p.tp);
-    double buffers = 0;
-    if (gathers) {
-        buffers += 2.0 * kWeightBytesPerParam * in.layerParamsPerRank + kWeightBytesPerParam * double(s.vocab) * s.hidden / tp;
-        if (p.pp > 1)
-            buffers += kFsdpPipelineUnshardedBytesPerParam * in.stageParams;
-    }
-    if (in.residentLogits)
-        buffers += double(std::max(1, in.microbatch)) * in.seqLen / cp * s.vocab / tp * kResidentLogitBytes;
-    const double tensors = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + buffers;
-    m.buffersBytes = buffers + (withAllocatorOverhead(tensors) - tensors);
-    m.totalBytes = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes + m.buffersBytes;
-    m.hbmBytes = in.hbmGB * kBytesPerMarketingGB;
-    setMemoryVerdict(m);
-    return m;
 }
 
 std::string memoryShortMessage(double neededBytes, double hbmBytes)

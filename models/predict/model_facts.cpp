@@ -2,7 +2,6 @@
 
 #include "models/predict/compute_model.h"
 #include "models/predict/memory_model.h"
-#include "models/predict/moe_step_model.h"
 #include "models/predict/parameter_count.h"
 
 namespace cf {
@@ -20,15 +19,12 @@ ModelFacts modelFactsOf(const FlopFacts& flops, const MoeFacts& moe)
 
 ModelFacts modelFacts(const Workload& w)
 {
-    // The same counts the step model uses: compute_model for a dense shape,
-    // parameter_count (model-card conventions) for an extended one.
-    if (!w.model.hasExtensions())
-        return modelFactsOf(flopFacts(w.model, w.seqLen, Recompute::None), MoeFacts{});
+    // The same counts the step model uses (parameter_count: model-card conventions).
     const ParameterCount pc = countParameters(w.model);
     MoeFacts moe;
     moe.paramsTotal = pc.total;
     moe.paramsActive = pc.active;
-    return modelFactsOf(extendedFlopFacts(w.model, w.seqLen, Recompute::None), moe);
+    return modelFactsOf(flopFacts(w.model, w.seqLen, Recompute::None), moe);
 }
 
 } // namespace cf

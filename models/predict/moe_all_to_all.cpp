@@ -1,7 +1,7 @@
 #include "models/predict/moe_all_to_all.h"
 
 #include "models/predict/collectives.h"
-#include "models/predict/moe_step_model.h"
+#include "models/predict/moe_constants.h"
 
 #include <algorithm>
 

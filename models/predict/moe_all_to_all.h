@@ -1,7 +1,7 @@
 #pragma once
 // The expert all-to-all of an MoE layer: the bytes one GPU dispatches and the
 // seconds of one dispatch or combine over its EP group, inside the scale-up
-// domain or over the drawn fabric. Part of the MoE step model (moe_step_model.h
+// domain or over the drawn fabric. Part of the step model (step_model.h; constants in moe_constants.h
 // holds kAllToAllBytesPerElement; docs/model.md "Mixture of experts").
 
 #include "models/predict/moe_layer_cost.h"

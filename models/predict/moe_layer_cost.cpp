@@ -4,7 +4,7 @@
 #include "models/predict/compute_model.h"
 #include "models/predict/kernel_efficiency.h"
 #include "models/predict/model_constants.h"
-#include "models/predict/moe_step_model.h"
+#include "models/predict/moe_constants.h"
 #include "models/predict/parameter_count.h"
 
 #include <algorithm>
@@ -130,14 +130,19 @@ MoeLayerCost moeLayerCost(const MoeLayerContext& c, bool moe, bool sliding, doub
     const double h = s.hidden, tp = p.tp;
     const double spDiv = p.sequenceParallel && p.tp > 1 ? tp : 1.0;
     double bytesPerToken = kElementwiseBytesPerHidden * h / spDiv;
+    double ffnDownInputs = 0; // elements per token entering the FFN-down GEMMs on this GPU
     if (!moe) {
         ffnCost(c, c.tokens, s.ffn, p.tp, out);
         bytesPerToken += ffnActivationBytesPerElement(s) * s.ffn / tp;
+        ffnDownInputs = s.ffn / tp;
     } else {
         moeFfnCost(c, spDiv, out, bytesPerToken, tokensPerExpertOut, groupedEffOut);
+        const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
+        ffnDownInputs = (double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s) +
+                         topK * p.expertImbalance * expertFfnOf(s)) / tp;
     }
-    if (c.lowPrecision) // casts of the GEMM inputs (read bf16, write fp8/fp4)
-        bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp);
+    if (c.lowPrecision) // casts of every GEMM input (read bf16, write fp8/fp4): QKV and FFN-up 2h, out-proj h/tp, FFN-down
+        bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp + ffnDownInputs);
     out.memoryS = c.tokens * bytesPerToken * memoryBoundBytesFactor(c.framework) / c.hbm;
     if (moe) // fixed cost per MoE layer, spread like the memory-bound work over forward + backward
         out.memoryS += kMoeLayerFixedS / (1.0 + kMemoryBackwardFactor);

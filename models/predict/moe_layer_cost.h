@@ -2,7 +2,7 @@
 // The forward cost of one transformer layer of an extended shape (MoE, MLA,
 // sliding windows) on one GPU for one micro-batch: GEMM, attention-core and
 // memory-bound seconds, and the GEMM FLOPs behind them. Part of the MoE step
-// model (moe_step_model.h, which holds the constants; docs/model.md "Mixture of
+// model (step_model.h; the constants are moe_constants.h; docs/model.md "Mixture of
 // experts").
 
 #include "models/design/parallelism.h"

@@ -2,7 +2,7 @@
 // Which layers each pipeline rank of an extended shape holds (dense and MoE
 // layers, the embedding on the first, the LM head on the last) and how many
 // micro-batches of activations it keeps in flight. Part of the MoE step model
-// (moe_step_model.h; docs/model.md "Mixture of experts").
+// (step_model.h; docs/model.md "Mixture of experts").
 
 #include "models/design/workload.h"
 

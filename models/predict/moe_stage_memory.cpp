@@ -1,6 +1,7 @@
 #include "models/predict/moe_stage_memory.h"
 
 #include "models/design/moe_rules.h"
+#include "models/predict/activation_memory.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
 #include "models/predict/model_constants.h"
@@ -28,42 +29,71 @@ double expertsPerGpu(const ModelShape& s, const Parallelism& par)
     return s.isMoe() ? double(s.experts) / par.ep * routedExpertParams(s) / par.etp : 0.0;
 }
 
+ActivationInputs activationInputs(const MoeLayerContext& c, bool moeLayer)
+{
+    ActivationInputs ai;
+    ai.shape = c.s;
+    ai.seqLen = c.seqLen;
+    ai.microbatch = c.par.microbatch;
+    ai.tp = c.par.tp;
+    ai.cp = c.par.cp;
+    ai.sequenceParallel = c.par.sequenceParallel;
+    ai.recompute = c.par.recompute;
+    ai.framework = c.framework;
+    ai.moeLayer = moeLayer && c.s->isMoe();
+    ai.etp = c.par.etp;
+    ai.expertImbalance = c.par.expertImbalance;
+    return ai;
+}
+
 // Activations rank `stage` holds: its in-flight micro-batches of every layer,
-// plus one layer re-materialised at a time under full recompute.
+// plus one layer re-materialised at a time in backward when less than a whole
+// layer is kept (full recompute, torchtitan's per-op checkpointing).
 double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int m)
 {
     const ModelShape& s = *c.s;
     const int mtp = r.last ? s.mtpLayers : 0;
     const double held = moeInFlightMicrobatches(stage, c.par.pp, std::max(1, c.par.vp), m);
-    double act = held * (r.dense * moeLayerActivationBytes(c, false) + (r.moe + mtp) * moeLayerActivationBytes(c, s.isMoe()));
-    if (c.par.recompute == Recompute::Full) { // one layer re-materialised at a time
-        MoeLayerContext full = c;
-        full.par.recompute = Recompute::Selective;
-        act += moeLayerActivationBytes(full, s.isMoe());
-    }
+    const ActivationInputs dense = activationInputs(c, false), moe = activationInputs(c, true);
+    const double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
+    double act = held * (denseLayers * keptActivationBytesPerLayer(dense) + moeLayers * keptActivationBytesPerLayer(moe));
+    const ActivationInputs& widest = moeLayers > 0 ? moe : dense;
+    if (keptActivationBytesPerLayer(widest) < layerWorkingActivationBytes(widest))
+        act += layerWorkingActivationBytes(widest);
     return act;
 }
 
-// Reserved memory, the gathered layer of ZeRO-3 / FSDP and the last stage's logits.
-double stageBufferBytes(const MoeLayerContext& c, const MoeRankLayers& r)
+// Buffers: ZeRO-3 / FSDP's gathered layers (the current and the prefetched one)
+// and the LM head's unit; under PP, FSDP's unsharded stage (memory_model.h); the
+// last rank's logits.
+double stageBufferBytes(const MoeLayerContext& c, const MoeRankLayers& r, double stageParamsPerGpu)
 {
     const ModelShape& s = *c.s;
     const Parallelism& par = c.par;
-    const int tp = par.tp;
+    const double tp = std::max(1, par.tp);
     const bool gathers = par.sharding == Sharding::ZeRO3 || par.sharding == Sharding::FSDPFull ||
                          par.sharding == Sharding::FSDPHybrid;
-    double bytes = (gathers ? 2.0 * kWeightBytesPerParam * (denseLayerParams(s) / tp + expertsPerGpu(s, par)) : 0.0);
+    double bytes = 0;
+    if (gathers) {
+        const double layer = s.isMoe() ? moeLayerDenseParams(s) / tp + expertsPerGpu(s, par) : denseLayerParams(s) / tp;
+        bytes += 2.0 * kWeightBytesPerParam * layer + kWeightBytesPerParam * double(s.vocab) * s.hidden / tp;
+        if (par.pp > 1)
+            bytes += kFsdpPipelineUnshardedBytesPerParam * stageParamsPerGpu;
+    }
     if (r.last)
         bytes += c.tokens * s.vocab / tp * kResidentLogitBytes;
     return bytes;
 }
 
-StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int dp, int m)
+StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int dp, int shardGroup, int m)
 {
     const ModelShape& s = *c.s;
     const Parallelism& par = c.par;
     const long long edp = expertDataParallel(par, dp);
-    const ShardFactors fd = shardFactors(par.sharding, dp, dp);
+    // ZeRO / FSDP / the distributed optimizer shard the dense states over DP x CP
+    // (Megatron's data-parallel-with-CP group; torchtitan's dp_shard x cp mesh).
+    const int cp = std::max(1, par.cp);
+    const ShardFactors fd = shardFactors(par.sharding, dp * cp, shardGroup * cp);
     const ShardFactors fe = shardFactors(par.sharding, int(edp), int(edp));
     const double dense = moeDenseParamsPerGpu(s, par, r);
     const double expert = moeExpertParamsPerGpu(s, par, r);
@@ -80,7 +110,7 @@ StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int st
     st.gradientsBytes = gradBytes * (dense / fd.gradients + expert / fe.gradients);
     st.optimizerBytes = kOptimizerBytesPerParam * (dense / fd.optimizer + expert / fe.optimizer);
     st.activationsBytes = stageActivationBytes(c, r, stage, m);
-    st.buffersBytes = stageBufferBytes(c, r);
+    st.buffersBytes = stageBufferBytes(c, r, dense + expert);
     const double tensors = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
     st.buffersBytes += withAllocatorOverhead(tensors) - tensors; // allocator overhead and reserve (memory_model.h)
     st.totalBytes = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
@@ -101,7 +131,7 @@ void fillMemoryFacts(const MoeLayerContext& c, int worst, int m, Prediction& out
     mem.expertWeightsBytes = ws.expertWeightsBytes;
     mem.worstStage = worst;
     mem.hbmBytes = c.gpu->hbmGB * kBytesPerMarketingGB;
-    mem.activationBytesPerLayer = moeLayerActivationBytes(c, c.s->isMoe());
+    mem.activationBytesPerLayer = keptActivationBytesPerLayer(activationInputs(c, true));
     mem.inFlightMicrobatches = moeInFlightMicrobatches(worst, c.par.pp, std::max(1, c.par.vp), m);
     setMemoryVerdict(mem);
 }
@@ -127,40 +157,13 @@ double moeExpertParamsPerGpu(const ModelShape& s, const Parallelism& par, const 
     return (r.moe + (s.isMoe() && r.last ? s.mtpLayers : 0)) * expertsPerGpu(s, par);
 }
 
-// Korthikanti et al. 2022 counts generalised: attention 3h + 2(q + k + v) + 2v per
-// token, i.e. 11h for MHA; MLP 3h + 4 or 6 ffn; norms 4h; routed copies with the
-// imbalance factor.
-double moeLayerActivationBytes(const MoeLayerContext& c, bool moe)
-{
-    const ModelShape& s = *c.s;
-    const Parallelism& p = c.par;
-    const double h = s.hidden, tp = p.tp;
-    const bool sp = p.sequenceParallel && p.tp > 1;
-    if (p.recompute == Recompute::Full) // only the layer input is kept
-        return 2.0 * c.tokens * h / (sp ? tp : 1.0);
-    double perToken = 3.0 * h + 2.0 * (queryWidth(s) + kvCacheWidth(s)) + 2.0 * valueWidth(s) + 4.0 * h;
-    if (s.isMla())
-        perToken += 2.0 * (s.qLoraRank + s.kvLoraRank); // latent inputs of the up projections
-    const double act = ffnActivationBytesPerElement(s);
-    if (!moe) {
-        perToken += 3.0 * h + act * s.ffn;
-        return c.tokens * perToken / tp;
-    }
-    perToken += 2.0 * s.experts; // router probabilities (FP32, in 2-byte units of the count)
-    if (s.sharedExperts > 0)
-        perToken += 3.0 * h + act * double(s.sharedExperts) * sharedExpertFfnOf(s);
-    const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
-    const double routed = topK * p.expertImbalance * (3.0 * h * p.etp + act * expertFfnOf(s));
-    return c.tokens * (perToken + routed) / tp;
-}
-
-void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp, int m,
-                           Prediction& out)
+void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp, int shardGroup,
+                           int m, Prediction& out)
 {
     out.stages.clear();
     int worst = 0;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
-        const StageMemory st = stageMemory(c, ranks[i], int(i), dp, m);
+        const StageMemory st = stageMemory(c, ranks[i], int(i), dp, shardGroup, m);
         if (out.stages.empty() || st.totalBytes > out.stages[std::size_t(worst)].totalBytes)
             worst = int(i);
         out.stages.push_back(st);

@@ -1,10 +1,10 @@
 #pragma once
-// Memory per pipeline rank of an extended shape: dense parts split by TP,
-// routed experts by EP x ETP, states sharded by DP (dense) and expert DP
-// (experts), the embedding on the first rank and the LM head on the last,
-// activations per the Korthikanti et al. 2022 counts generalised to MLA and
-// routed experts. Part of the MoE step model (moe_step_model.h; docs/model.md
-// "Mixture of experts").
+// Memory per pipeline rank of any shape (dense or MoE): dense parts split by TP,
+// routed experts by EP x ETP, states sharded by DP x CP (dense) and expert DP
+// (experts), the embedding on the first rank and the LM head and its logits on
+// the last, activations as each framework keeps them (activation_memory.h), the
+// allocator's overhead (memory_model.h). Part of the step model (step_model.h;
+// docs/model.md "Memory").
 
 #include "models/predict/moe_layer_cost.h"
 #include "models/predict/moe_pipeline_ranks.h"
@@ -18,11 +18,10 @@ namespace cf {
 double moeDenseParamsPerGpu(const ModelShape& shape, const Parallelism& parallelism, const MoeRankLayers& r);
 // Routed-expert parameters one GPU of rank `r` holds (per EP x ETP rank).
 double moeExpertParamsPerGpu(const ModelShape& shape, const Parallelism& parallelism, const MoeRankLayers& r);
-// Activation bytes of one layer, one micro-batch, one GPU.
-double moeLayerActivationBytes(const MoeLayerContext& c, bool moe);
 
 // Fills out.stages (one per pipeline rank) and out.memory (the fullest stage).
-void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp,
+// `shardGroup`: the ranks a HYBRID_SHARD replica spans (dp otherwise).
+void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp, int shardGroup,
                            int microbatchesPerStep, Prediction& out);
 
 } // namespace cf

@@ -79,6 +79,11 @@ double sharedExpertParams(const ModelShape& s)
 }
 double routerParams(const ModelShape& s) { return s.isMoe() ? double(s.experts) * s.hidden : 0.0; }
 double normParams(const ModelShape& s) { return 2.0 * s.hidden; }
+double activeFfnParams(const ModelShape& s)
+{
+    return s.isMoe() ? std::clamp(s.expertsPerToken, 1, s.experts) * routedExpertParams(s) + sharedExpertParams(s)
+                     : denseFfnParams(s);
+}
 
 ParameterCount countParameters(const ModelShape& s)
 {

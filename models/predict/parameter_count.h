@@ -27,6 +27,7 @@ double routedExpertParams(const ModelShape& shape);   // one routed expert
 double sharedExpertParams(const ModelShape& shape);   // all shared experts of one MoE layer
 double routerParams(const ModelShape& shape);         // one MoE layer's gate
 double normParams(const ModelShape& shape);           // one layer's two norm gains
+double activeFfnParams(const ModelShape& shape);      // the FFN weights one token uses in an MTP module's layer
 int expertFfnOf(const ModelShape& shape);             // expertFfn, else ffn
 int sharedExpertFfnOf(const ModelShape& shape);       // sharedExpertFfn, else the expert FFN
 

@@ -1,32 +1,262 @@
 #include "models/predict/step_model.h"
 
+#include "models/design/moe_rules.h"
 #include "models/predict/calibration_hooks.h"
 #include "models/predict/collectives.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/dp_comm_model.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/model_constants.h"
+#include "models/predict/moe_constants.h"
+#include "models/predict/moe_all_to_all.h"
+#include "models/predict/moe_layer_cost.h"
+#include "models/predict/moe_pipeline_ranks.h"
+#include "models/predict/moe_stage_memory.h"
+#include "models/predict/parameter_count.h"
 #include "models/predict/pipeline_model.h"
 
 #include <algorithm>
-#include <cmath>
+#include <vector>
 
 namespace cf {
 namespace {
 
-double collective(const Topology& t, CollectiveOp op, double bytes, int ranks, int perNode)
+// The forward costs of the four layer kinds (dense / MoE, full / sliding
+// attention) and their mix over the shape's share of sliding-window layers.
+struct LayerMix {
+    MoeLayerCost denseFull, denseSliding, moeFull, moeSliding;
+    double slidingShare = 0;
+    Recompute recompute = Recompute::None;
+
+    static double mix(const MoeLayerCost& full, const MoeLayerCost& sl, double share, double MoeLayerCost::*field)
+    {
+        return (1.0 - share) * full.*field + share * sl.*field;
+    }
+    double of(bool isMoe, double MoeLayerCost::*field) const
+    {
+        return mix(isMoe ? moeFull : denseFull, isMoe ? moeSliding : denseSliding, slidingShare, field);
+    }
+    double forward(bool isMoe) const
+    {
+        return of(isMoe, &MoeLayerCost::gemmS) + of(isMoe, &MoeLayerCost::attentionS) + of(isMoe, &MoeLayerCost::memoryS);
+    }
+    double backward(bool isMoe) const
+    {
+        return kGemmBackwardFactor * of(isMoe, &MoeLayerCost::gemmS) +
+               kFlashBackwardFactor * of(isMoe, &MoeLayerCost::attentionS) +
+               kMemoryBackwardFactor * of(isMoe, &MoeLayerCost::memoryS);
+    }
+    double recomputeS(bool isMoe) const
+    {
+        if (recompute == Recompute::Full)
+            return forward(isMoe);
+        return recompute == Recompute::Selective ? of(isMoe, &MoeLayerCost::attentionS) : 0.0;
+    }
+};
+
+// Seconds a rank's micro-batch adds besides its layers' compute.
+struct LayerExtras {
+    double headS = 0;           // the LM head, forward + backward
+    double tpPerLayerS = 0;     // TP collectives of one layer
+    double cpPerLayerS = 0;     // ring attention's exchange of one layer that attention does not hide
+    double a2aPerMoeLayerS = 0; // expert all-to-all of one MoE layer, forward + backward
+    double epExposedShare = 1;  // of it, what no other micro-batch hides
+};
+
+// Parameters and FLOPs of the shape, with the counts the model card gives.
+void fillFlopFacts(const ModelShape& s, int seqLen, const Parallelism& par, int dp, Prediction& out)
 {
-    return groupCollectiveSeconds(t, op, bytes, ranks, perNode, groupBlockNodes(1, ranks, t.gpusPerNode));
+    const ParameterCount pc = countParameters(s);
+    MoeFacts& moe = out.moe;
+    moe.paramsTotal = pc.total;
+    moe.paramsActive = pc.active;
+    moe.edp = s.isMoe() ? int(expertDataParallel(par, dp)) : 0;
+    out.flops = flopFacts(s, seqLen, par.recompute);
+}
+
+// Per-layer costs: dense / MoE, full / sliding attention; fills the MoE layer's facts.
+LayerMix layerMix(const MoeLayerContext& c, MoeFacts& moe)
+{
+    const ModelShape& s = *c.s;
+    LayerMix mix;
+    double tpe = 0, geff = 0;
+    mix.denseFull = moeLayerCost(c, false, false, tpe, geff);
+    mix.denseSliding = moeLayerCost(c, false, true, tpe, geff);
+    mix.moeFull = moeLayerCost(c, true, false, tpe, geff);
+    mix.moeSliding = moeLayerCost(c, true, true, tpe, geff);
+    moe.tokensPerExpert = s.isMoe() ? tpe : 0.0;
+    moe.groupedGemmEfficiency = s.isMoe() ? geff : 0.0;
+    mix.slidingShare = s.layers > 0 ? double(std::min(s.slidingWindowLayers, s.layers)) / s.layers : 0.0;
+    mix.recompute = c.par.recompute;
+    return mix;
+}
+
+// TP collectives of one layer (as step_model.cpp); fills the TP comm facts.
+double tpSecondsPerLayer(const Topology& t, const MoeLayerContext& c, CommFacts& comm)
+{
+    const Parallelism& par = c.par;
+    const int tp = par.tp;
+    const bool sp = par.sequenceParallel && tp > 1;
+    const int gpn = std::max(1, t.gpusPerNode);
+    comm.tpRanksPerNode = std::min(tp, gpn);
+    const double msg = double(par.microbatch) * c.seqLen / par.cp * c.s->hidden * kActivationBytes;
+    comm.tpMessageBytes = tp > 1 ? msg : 0.0;
+    double tpPair = 0;
+    if (tp > 1) {
+        auto coll = [&](CollectiveOp op) {
+            return groupCollectiveSeconds(t, op, msg, tp, comm.tpRanksPerNode, groupBlockNodes(1, tp, gpn));
+        };
+        tpPair = sp ? coll(CollectiveOp::ReduceScatter) + coll(CollectiveOp::AllGather) : coll(CollectiveOp::AllReduce);
+    }
+    return (4.0 + (par.recompute == Recompute::Full ? 2.0 : 0.0)) * tpPair;
+}
+
+// CP: ring attention passes each K/V chunk around the cp ranks (cp - 1 steps)
+// forward, and K/V plus their gradients backward (3 transfers a step); it hides
+// behind the layer's attention core, forward and backward (Liu et al. 2023,
+// Ring Attention; Megatron-Core context parallelism). K and V are split over TP
+// as far as the KV heads go.
+double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, double attentionFwdBwdS)
+{
+    const Parallelism& par = c.par;
+    if (par.cp <= 1)
+        return 0.0;
+    const ModelShape& s = *c.s;
+    const int gpn = std::max(1, t.gpusPerNode);
+    const int kvShards = std::max(1, std::min(par.tp, s.kvHeads));
+    const double kvBytes = c.tokens * kvCacheWidth(s) / kvShards * kActivationBytes;
+    GroupPlacement g;
+    g.ranks = 2;
+    g.ranksPerNode = par.tp * par.cp <= gpn ? 2 : 1;
+    g.spanNodes = groupBlockNodes(par.tp, par.cp, gpn);
+    const double transfer = collectiveTime(t, CollectiveOp::PointToPoint, kvBytes, g).seconds;
+    constexpr double kTransfersPerRingStep = 3.0; // K/V forward; K/V and their gradients backward
+    const double perLayer = (par.cp - 1) * transfer * kTransfersPerRingStep;
+    return std::max(0.0, perLayer - attentionFwdBwdS);
+}
+
+// One rank's micro-batch: fills `mb` with its parts and returns its total
+// seconds; `epS` is its exposed expert all-to-all.
+double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const LayerMix& mix, const LayerExtras& x,
+                      MicrobatchFacts& mb, double& epS)
+{
+    const ModelShape& s = *c.s;
+    const double extraMoe = r.last ? s.mtpLayers : 0; // MTP modules sit after the last layer
+    const double heads = r.last ? 1.0 + s.mtpLayers : 0.0;
+    const double moeN = r.moe + (s.isMoe() ? extraMoe : 0.0), denseN = r.dense + (s.isMoe() ? 0.0 : extraMoe);
+    mb.forwardS = denseN * mix.forward(false) + moeN * mix.forward(true) + heads * x.headS / 3.0;
+    mb.backwardS = denseN * mix.backward(false) + moeN * mix.backward(true) + heads * x.headS * 2.0 / 3.0;
+    mb.recomputeS = denseN * mix.recomputeS(false) + moeN * mix.recomputeS(true);
+    mb.tpCommS = (denseN + moeN) * x.tpPerLayerS;
+    mb.cpCommExposedS = (denseN + moeN) * x.cpPerLayerS;
+    epS = moeN * x.a2aPerMoeLayerS * x.epExposedShare;
+    mb.layersPerStage = r.layers();
+    mb.attentionS = (denseN + moeN) * (1.0 + kFlashBackwardFactor) *
+                    LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
+    mb.memoryBoundS = (denseN * LayerMix::mix(mix.denseFull, mix.denseSliding, mix.slidingShare, &MoeLayerCost::memoryS) +
+                       moeN * LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::memoryS)) *
+                      (1.0 + kMemoryBackwardFactor);
+    const double flops = denseN * mix.denseFull.gemmFlops + moeN * mix.moeFull.gemmFlops;
+    const double secs = denseN * mix.denseFull.gemmS + moeN * mix.moeFull.gemmS;
+    mb.gemmEfficiency = secs > 0 && c.peak > 0 ? flops / (secs * c.peak) : 0.0;
+    return mb.forwardS + mb.backwardS + mb.recomputeS + mb.tpCommS + mb.cpCommExposedS + epS;
+}
+
+// The pacing rank: the largest per-micro-batch time.
+struct PacingRank {
+    std::size_t index = 0;
+    double stageS = -1; // its micro-batch, seconds
+    double epS = 0;     // of which exposed expert all-to-all
+};
+
+PacingRank pacingRank(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, const LayerMix& mix,
+                      const LayerExtras& x, MicrobatchFacts& mb)
+{
+    PacingRank best;
+    for (std::size_t ri = 0; ri < ranks.size(); ++ri) {
+        MicrobatchFacts candidate = mb;
+        double ep = 0;
+        const double total = rankMicrobatch(c, ranks[ri], mix, x, candidate, ep);
+        if (total > best.stageS) {
+            best = {ri, total, ep};
+            mb = candidate;
+        }
+    }
+    return best;
+}
+
+// Dense gradients over DP, expert gradients over expert DP (separately).
+DpCommResult fillDpTraffic(const Topology& t, const MoeLayerContext& c, int dp, double worstDense, double worstExpert,
+                           Prediction& out)
+{
+    const Parallelism& par = c.par;
+    const MicrobatchFacts& mb = out.microbatch;
+    DpCommInputs dpIn;
+    dpIn.sharding = par.sharding;
+    dpIn.dp = dp;
+    dpIn.tp = par.tp;
+    dpIn.cp = par.cp;
+    dpIn.stageParams = worstDense;
+    dpIn.microbatchesPerStep = mb.microbatchesPerStep;
+    dpIn.layersPerStage = std::max(1, mb.layersPerStage);
+    const DpCommResult dense = predictDpComm(t, dpIn, out); // dense gradients over DP
+    if (!c.s->isMoe() || !(worstExpert > 0))
+        return dense;
+    DpCommInputs e = dpIn;
+    e.forwardS = mb.forwardS * t.calibration.overlapScale; // the same window as the dense DP traffic
+    e.backwardS = (mb.backwardS + mb.recomputeS) * t.calibration.overlapScale;
+    e.dp = int(expertDataParallel(par, dp));
+    e.tp = par.ep * par.etp; // expert-DP ranks sit EP x ETP apart (folding order ETP, EP, EDP)
+    e.cp = 1;
+    e.stageParams = worstExpert;
+    const DpCommResult er = dpComm(t, e);
+    out.breakdown.expertDpCommExposedS = er.exposedS;
+    out.moe.expertDpCommS = er.totalS;
+    out.comm.gradientBytesPerGpu += er.gradientBytes;
+    return dense;
+}
+
+// The step's time-based parts from the pacing rank's micro-batch.
+void fillBreakdown(const Parallelism& par, const PacingRank& pace, double epExposedShare, Prediction& out)
+{
+    const MicrobatchFacts& mb = out.microbatch;
+    const int m = mb.microbatchesPerStep;
+    StepBreakdown& br = out.breakdown;
+    br.computeS = m * (mb.forwardS + mb.backwardS);
+    br.recomputeS = m * mb.recomputeS;
+    br.tpCommS = m * mb.tpCommS;
+    br.cpCommS = m * mb.cpCommExposedS;
+    br.epCommS = m * pace.epS;
+    br.ppCommS = m * mb.ppCommS;
+    br.ppBubbleS = bubbleSeconds(par.pp, std::max(1, par.vp), pace.stageS);
+    out.moe.epCommTotalS = epExposedShare > 0 ? br.epCommS / epExposedShare : 0.0;
+}
+
+void fillThroughput(const Topology& t, const Workload& w, Prediction& out)
+{
+    const StepBreakdown& br = out.breakdown;
+    out.stepTimeS = br.computeS + br.recomputeS + br.tpCommS + br.cpCommS + br.ppCommS + br.ppBubbleS +
+                    br.dpCommExposedS + br.optimizerS + br.epCommS + br.expertDpCommExposedS;
+    out.tokensPerStep = double(w.globalBatchSeqs) * w.seqLen;
+    if (out.stepTimeS > 0) {
+        out.tokensPerS = out.tokensPerStep / out.stepTimeS;
+        out.tokensPerSPerGpu = out.tokensPerS / std::max(1, t.gpus);
+        out.tflopsPerGpu = out.flops.modelFlopsPerToken * out.tokensPerSPerGpu / 1e12;
+        out.hardwareTflopsPerGpu = out.flops.hardwareFlopsPerToken * out.tokensPerSPerGpu / 1e12;
+        if (out.peakTflopsPerGpu > 0) {
+            out.mfu = out.tflopsPerGpu / out.peakTflopsPerGpu;
+            out.hfu = out.hardwareTflopsPerGpu / out.peakTflopsPerGpu;
+        }
+    }
+}
+
+// The attention core of one layer, forward and backward (the same in dense and MoE layers).
+double attentionFwdBwdSeconds(const LayerMix& mix)
+{
+    return (1.0 + kFlashBackwardFactor) * LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
 }
 
 } // namespace
-
-double stageParamsPerRank(const ModelShape& s, int layersPerStage, int tp, int pp)
-{
-    const double embedding = double(s.vocab) * s.hidden;
-    const double copies = pp == 1 ? (s.tiedEmbeddings ? 1.0 : 2.0) : 1.0;
-    return (layersPerStage * layerParams(s) + copies * embedding) / std::max(1, tp);
-}
 
 DpCommResult predictDpComm(const Topology& t, DpCommInputs in, Prediction& out)
 {
@@ -47,101 +277,40 @@ DpCommResult predictDpComm(const Topology& t, DpCommInputs in, Prediction& out)
 void predictStep(const Topology& t, const Workload& w, const Parallelism& par, int dp, Prediction& out)
 {
     const ModelShape& s = w.model;
-    const GpuSpec& gpu = *t.gpu;
-    const int tp = par.tp, pp = par.pp, vp = std::max(1, par.vp), cp = par.cp, b = par.microbatch;
+    const MoeLayerContext c = moeLayerContext(t, w, par);
+    const int tp = par.tp, pp = par.pp, vp = std::max(1, par.vp), b = par.microbatch;
     const bool sp = par.sequenceParallel && tp > 1;
+    fillFlopFacts(s, w.seqLen, par, dp, out);
+    const LayerMix mix = layerMix(c, out.moe);
+
+    LayerExtras x;
+    x.headS = calibratedHeadSeconds(t.calibration, lmHeadSeconds(*t.gpu, s, w.seqLen, b, tp, par.cp));
+    x.tpPerLayerS = tpSecondsPerLayer(t, c, out.comm);
+    x.cpPerLayerS = cpExposedSecondsPerLayer(t, c, attentionFwdBwdSeconds(mix));
+    predictMoeAllToAll(t, c, out);
+    // Forward dispatch + combine, their backward pair, and again under full recompute.
+    x.a2aPerMoeLayerS = out.moe.allToAllS * (2.0 + (par.recompute == Recompute::Full ? 1.0 : 0.0));
     MicrobatchFacts& mb = out.microbatch;
     mb.microbatchesPerStep = std::max(1, w.globalBatchSeqs / std::max(1, dp * b));
-    mb.layersPerStage = (s.layers + pp - 1) / pp;
     const int m = mb.microbatchesPerStep;
-    const double L = mb.layersPerStage;
+    x.epExposedShare = m > 1 ? 1.0 - kEpOverlapFraction : 1.0;
 
-    out.flops = flopFacts(s, w.seqLen, par.recompute);
-    LayerTimes lt = layerTimes(gpu, s, w.precision, w.seqLen, b, tp, cp, sp, w.framework);
-    applyComputeCalibration(t.calibration, lt); // issue 16: the site's rates (identity: unchanged)
-    const double head = calibratedHeadSeconds(t.calibration, lmHeadSeconds(gpu, s, w.seqLen, b, tp, cp)); // last stage, fwd + bwd
-    mb.gemmEfficiency = lt.gemmEfficiency;
-    mb.forwardS = L * (lt.gemmForwardS + lt.attentionForwardS + lt.memoryForwardS) + head / 3.0;
-    mb.backwardS = L * (kGemmBackwardFactor * lt.gemmForwardS + kFlashBackwardFactor * lt.attentionForwardS +
-                        kMemoryBackwardFactor * lt.memoryForwardS) +
-                   head * 2.0 / 3.0;
-    if (par.recompute == Recompute::Full)
-        mb.recomputeS = L * (lt.gemmForwardS + lt.attentionForwardS + lt.memoryForwardS);
-    else if (par.recompute == Recompute::Selective)
-        mb.recomputeS = L * lt.attentionForwardS;
-    mb.attentionS = L * (1.0 + kFlashBackwardFactor) * lt.attentionForwardS;
-    mb.memoryBoundS = L * (1.0 + kMemoryBackwardFactor) * lt.memoryForwardS;
+    const std::vector<MoeRankLayers> ranks = moeRankLayers(s, pp, vp);
+    const PacingRank pace = pacingRank(c, ranks, mix, x, mb);
+    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, tp, par.cp, dp, pp, vp, sp);
+    fillBreakdown(par, pace, x.epExposedShare, out);
 
-    // TP: per layer 2 all-reduces forward and 2 backward (Megatron, Shoeybi et al.
-    // 2019); with SP each is a reduce-scatter + all-gather pair (Korthikanti
-    // §4.2.2). Full recompute repeats the forward pair.
-    const int gpn = std::max(1, t.gpusPerNode);
-    out.comm.tpRanksPerNode = std::min(tp, gpn);
-    const double msg = double(b) * w.seqLen / cp * s.hidden * kActivationBytes;
-    out.comm.tpMessageBytes = tp > 1 ? msg : 0.0;
-    double tpPair = 0;
-    if (tp > 1)
-        tpPair = sp ? collective(t, CollectiveOp::ReduceScatter, msg, tp, out.comm.tpRanksPerNode) +
-                          collective(t, CollectiveOp::AllGather, msg, tp, out.comm.tpRanksPerNode)
-                    : collective(t, CollectiveOp::AllReduce, msg, tp, out.comm.tpRanksPerNode);
-    const double pairsPerLayer = 4.0 + (par.recompute == Recompute::Full ? 2.0 : 0.0);
-    mb.tpCommS = L * pairsPerLayer * tpPair;
-
-    // CP: ring attention passes each K/V chunk around the cp ranks (cp - 1 steps)
-    // forward, and K/V plus their gradients backward; hidden behind attention.
-    if (cp > 1) {
-        const double kvDim = double(s.kvHeads) * s.hidden / s.heads;
-        const double kvBytes = double(b) * w.seqLen / cp * 2.0 * kvDim / std::max(1, std::min(tp, s.kvHeads)) *
-                               kActivationBytes;
-        GroupPlacement g;
-        g.ranks = 2;
-        g.ranksPerNode = tp * cp <= gpn ? 2 : 1;
-        g.spanNodes = groupBlockNodes(tp, cp, gpn);
-        const double step = collectiveTime(t, CollectiveOp::PointToPoint, kvBytes, g).seconds;
-        const double perLayer = (cp - 1) * step * (1.0 + 2.0);
-        const double attn = (1.0 + kFlashBackwardFactor) * lt.attentionForwardS;
-        mb.cpCommExposedS = L * std::max(0.0, perLayer - attn);
-    }
-    mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, tp, cp, dp, pp, vp, sp);
-
-    const double mbStage = mb.forwardS + mb.backwardS + mb.recomputeS + mb.tpCommS + mb.cpCommExposedS;
-    StepBreakdown& br = out.breakdown;
-    br.computeS = m * (mb.forwardS + mb.backwardS);
-    br.recomputeS = m * mb.recomputeS;
-    br.tpCommS = m * mb.tpCommS;
-    br.cpCommS = m * mb.cpCommExposedS;
-    br.ppCommS = m * mb.ppCommS;
-    br.ppBubbleS = bubbleSeconds(pp, vp, mbStage);
-
-    // DP traffic of the worst stage, overlapped with the last micro-batch.
-    const double stageParams = stageParamsPerRank(s, mb.layersPerStage, tp, pp);
-    DpCommInputs dpIn;
-    dpIn.sharding = par.sharding;
-    dpIn.dp = dp;
-    dpIn.tp = tp;
-    dpIn.cp = cp;
-    dpIn.stageParams = stageParams;
-    dpIn.microbatchesPerStep = m;
-    dpIn.layersPerStage = mb.layersPerStage;
-    const DpCommResult dpr = predictDpComm(t, dpIn, out);
-
-    const ShardFactors f = shardFactors(par.sharding, dp, dpr.shardGroup);
-    const double hbm = gpu.hbmGBps * 1e9 * kHbmEfficiency;
-    br.optimizerS = stageParams / f.optimizer * kOptimizerStepBytesPerParam / hbm;
-
-    out.stepTimeS = br.computeS + br.recomputeS + br.tpCommS + br.cpCommS + br.ppCommS + br.ppBubbleS +
-                    br.dpCommExposedS + br.optimizerS;
-    out.tokensPerStep = double(w.globalBatchSeqs) * w.seqLen;
-    if (out.stepTimeS > 0) {
-        out.tokensPerS = out.tokensPerStep / out.stepTimeS;
-        out.tokensPerSPerGpu = out.tokensPerS / std::max(1, t.gpus);
-        out.tflopsPerGpu = out.flops.modelFlopsPerToken * out.tokensPerSPerGpu / 1e12;
-        out.hardwareTflopsPerGpu = out.flops.hardwareFlopsPerToken * out.tokensPerSPerGpu / 1e12;
-        if (out.peakTflopsPerGpu > 0) {
-            out.mfu = out.tflopsPerGpu / out.peakTflopsPerGpu;
-            out.hfu = out.hardwareTflopsPerGpu / out.peakTflopsPerGpu;
-        }
-    }
+    const double worstDense = moeDenseParamsPerGpu(s, par, ranks[pace.index]);
+    const double worstExpert = moeExpertParamsPerGpu(s, par, ranks[pace.index]);
+    const DpCommResult dpr = fillDpTraffic(t, c, dp, worstDense, worstExpert, out);
+    // HYBRID_SHARD shards inside its group (dp_comm_model), the rest over all of DP.
+    const int shardGroup = par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, dpr.shardGroup)) : dp;
+    predictMoeStageMemory(c, ranks, dp, shardGroup, m, out);
+    const long long edp = expertDataParallel(par, dp);
+    const ShardFactors fd = shardFactors(par.sharding, dp, shardGroup);
+    const ShardFactors fe = shardFactors(par.sharding, int(edp), int(edp));
+    out.breakdown.optimizerS = (worstDense / fd.optimizer + worstExpert / fe.optimizer) * kOptimizerStepBytesPerParam / c.hbm;
+    fillThroughput(t, w, out);
 }
 
 } // namespace cf

@@ -1,8 +1,12 @@
 #pragma once
-// The training step on the slowest pipeline stage: per-micro-batch compute
-// (compute_model), TP and CP communication, the pipeline bubble and
-// point-to-point (pipeline_model), exposed DP traffic (dp_comm_model) and the
-// optimizer update. Fills the step-related parts of a Prediction.
+// The training step and the memory per pipeline rank, for every model shape: a
+// dense transformer is the same sum as a mixture of experts, with no MoE layer
+// (issue 26 item 2: one predictor). Per pipeline rank: its layers' compute
+// (moe_layer_cost), TP, CP and expert all-to-all communication (moe_all_to_all),
+// the LM head on the last rank; the pacing rank sets the pipeline bubble
+// (pipeline_model); exposed DP and expert-DP traffic (dp_comm_model); the
+// optimizer update; the memory of every rank (moe_stage_memory). Formulas and
+// sources: docs/model.md ("Step time", "Mixture of experts").
 
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
@@ -16,19 +20,16 @@ namespace cf {
 // weight (2) = 28 (our count), memory-bound on HBM.
 inline constexpr double kOptimizerStepBytesPerParam = 28.0;
 
-// Parameters per TP rank on the worst stage (first/last, which also hold the
-// embedding / LM head).
-double stageParamsPerRank(const ModelShape& shape, int layersPerStage, int tp, int pp);
-
-// Fills flops, microbatch, breakdown, comm, stepTimeS and the throughput figures.
 // The data-parallel traffic of one step, hidden behind the micro-batch's
 // compute at the site's overlap (issue 16), written into out.breakdown and
 // out.comm. `in` holds the split and the stage's parameters; the compute
-// window comes from out.microbatch. Shared by the dense and MoE step models.
+// window comes from out.microbatch.
 struct DpCommInputs;
 struct DpCommResult;
 DpCommResult predictDpComm(const Topology& topology, DpCommInputs in, Prediction& out);
 
+// Fills flops, moe, microbatch, breakdown, comm, stages, memory, stepTimeS and
+// the throughput figures.
 void predictStep(const Topology& topology, const Workload& workload, const Parallelism& parallelism, int dp,
                  Prediction& out);
 

@@ -153,7 +153,7 @@ BreakdownSeries buildStepTimeSeries(const Prediction& p)
                {label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed DP comm")), b.dpCommExposedS},
                {label(QT_TRANSLATE_NOOP("ChartSeries", "CP comm")), b.cpCommS},
                {label(QT_TRANSLATE_NOOP("ChartSeries", "Optimizer")), b.optimizerS}};
-    // A mixture of experts adds its own terms to the step (moe_step_model.cpp):
+    // A mixture of experts adds its own terms to the step (step_model.cpp):
     // the exposed all-to-all and the expert-DP gradient traffic.
     if (p.moe.edp > 0) {
         s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "EP all-to-all")), b.epCommS});

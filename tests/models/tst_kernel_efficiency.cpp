@@ -4,6 +4,7 @@
 // generation, FP8 on GEMMs only, eager frameworks move more bytes, and the
 // workload's framework travels through JSON and the CLI.
 #include "cli_run.h"
+#include "layer_cost_probe.h"
 #include "test_designs.h"
 
 #include "models/design/design_json.h"
@@ -78,23 +79,23 @@ private slots:
     void fp8SpeedsGemmsOnly()
     {
         const GpuSpec& h100 = gpu("h100-sxm");
-        const LayerTimes bf16 = layerTimes(h100, llama3_8b(), Precision::BF16, 8192, 1, 1, 1, false);
-        const LayerTimes fp8 = layerTimes(h100, llama3_8b(), Precision::FP8, 8192, 1, 1, 1, false);
-        QCOMPARE(fp8.attentionForwardS, bf16.attentionForwardS); // attention stays BF16
-        QVERIFY(fp8.gemmForwardS < bf16.gemmForwardS);
+        const MoeLayerCost bf16 = test::layerCostOf(h100, llama3_8b(), Precision::BF16, 8192, 1, 1, false);
+        const MoeLayerCost fp8 = test::layerCostOf(h100, llama3_8b(), Precision::FP8, 8192, 1, 1, false);
+        QCOMPARE(fp8.attentionS, bf16.attentionS); // attention stays BF16
+        QVERIFY(fp8.gemmS < bf16.gemmS);
         // FP8 MAMF is a smaller share of a peak twice as high: less than 2x.
-        QVERIFY(fp8.gemmForwardS > bf16.gemmForwardS / 2.0);
-        QVERIFY(fp8.memoryForwardS > bf16.memoryForwardS); // the casts
+        QVERIFY(fp8.gemmS > bf16.gemmS / 2.0);
+        QVERIFY(fp8.memoryS > bf16.memoryS); // the casts
     }
     void eagerMovesMoreBytes()
     {
         const GpuSpec& a100 = gpu("a100-80gb");
-        const LayerTimes eager =
-            layerTimes(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, 1, false, Framework::TorchtitanEager);
-        const LayerTimes compiled =
-            layerTimes(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, 1, false, Framework::TorchtitanCompile);
-        QCOMPARE(eager.memoryForwardS, 2.0 * compiled.memoryForwardS);
-        QCOMPARE(eager.gemmForwardS, compiled.gemmForwardS);
+        const MoeLayerCost eager =
+            test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false, Framework::TorchtitanEager);
+        const MoeLayerCost compiled =
+            test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false, Framework::TorchtitanCompile);
+        QCOMPARE(eager.memoryS, 2.0 * compiled.memoryS);
+        QCOMPARE(eager.gemmS, compiled.gemmS);
     }
     void frameworkTravelsThroughJsonAndCli()
     {

@@ -1,6 +1,7 @@
 // Memory model: Korthikanti et al. 2022 activation formulas and the ZeRO
 // paper's per-parameter bytes, hand-worked.
 #include "models/predict/memory_model.h"
+#include "models/predict/moe_pipeline_ranks.h"
 
 #include <QtTest>
 #include "test_main.h"
@@ -78,48 +79,32 @@ private slots:
     }
     void moreShardingNeverRaisesMemory()
     {
+        // Model-state bytes per parameter under each scheme, as stageMemory sums them.
+        auto stateBytes = [](Sharding sh, int dp, int group) {
+            const ShardFactors f = shardFactors(sh, dp, group);
+            return kWeightBytesPerParam / f.weights + kGradBytesPerParam / f.gradients +
+                   kOptimizerBytesPerParam / f.optimizer;
+        };
         const Sharding order[] = {Sharding::DDP, Sharding::ZeRO1, Sharding::ZeRO2, Sharding::ZeRO3};
         for (int dp : {1, 2, 8, 64, 1024}) {
             double last = 1e300;
             for (Sharding sh : order) {
-                MemoryInputs in;
-                const ModelShape s = gpt3();
-                in.shape = &s;
-                in.seqLen = 2048;
-                in.par.sharding = sh;
-                in.dp = dp;
-                in.shardGroup = dp;
-                in.stageParams = 1e9;
-                in.layerParamsPerRank = 1e7;
-                in.hbmGB = 80;
-                const double total = memoryFacts(in).weightsBytes + memoryFacts(in).gradientsBytes +
-                                     memoryFacts(in).optimizerBytes;
-                QVERIFY(total <= last);
-                last = total;
+                QVERIFY(stateBytes(sh, dp, dp) <= last);
+                last = stateBytes(sh, dp, dp);
             }
             // HYBRID shards over fewer ranks than FULL_SHARD: never less memory.
-            MemoryInputs a;
-            const ModelShape s = gpt3();
-            a.shape = &s;
-            a.seqLen = 2048;
-            a.dp = dp;
-            a.stageParams = 1e9;
-            a.par.sharding = Sharding::FSDPHybrid;
-            a.shardGroup = std::min(dp, 8);
-            MemoryInputs b = a;
-            b.par.sharding = Sharding::FSDPFull;
-            b.shardGroup = dp;
-            QVERIFY(memoryFacts(b).optimizerBytes <= memoryFacts(a).optimizerBytes);
+            QVERIFY(stateBytes(Sharding::FSDPFull, dp, dp) <= stateBytes(Sharding::FSDPHybrid, dp, std::min(dp, 8)));
         }
     }
     void pipelineInFlight()
     {
-        // 1F1B: the first stage holds pp micro-batches of L/pp layers = L layers' worth
-        // (Korthikanti §4.2.3); interleaving adds (pp-1)/(pp*vp).
-        QCOMPARE(inFlightFactor(4, 1, 8), 1.0);
-        QCOMPARE(inFlightFactor(4, 2, 8), 1.0 + 3.0 / 8.0);
-        QCOMPARE(inFlightFactor(4, 1, 2), 0.5); // fewer micro-batches than stages
-        QCOMPARE(inFlightFactor(1, 1, 8), 1.0);
+        // 1F1B: the first rank holds pp micro-batches of its L/pp layers = L layers' worth
+        // (Korthikanti §4.2.3); interleaving adds (pp-1)/(pp*vp); rank r holds pp - r.
+        QCOMPARE(moeInFlightMicrobatches(0, 4, 1, 8), 4.0);
+        QCOMPARE(moeInFlightMicrobatches(0, 4, 2, 8), 4.0 * (1.0 + 3.0 / 8.0));
+        QCOMPARE(moeInFlightMicrobatches(0, 4, 1, 2), 2.0); // fewer micro-batches than stages
+        QCOMPARE(moeInFlightMicrobatches(3, 4, 1, 8), 1.0); // the last rank: one
+        QCOMPARE(moeInFlightMicrobatches(0, 1, 1, 8), 1.0);
     }
 };
 

@@ -1,16 +1,8 @@
 #pragma once
-// The training step and the memory per pipeline rank for shapes beyond the
-// dense transformer of the original model (ModelShape::hasExtensions): mixture
-// of experts (dense, shared and routed experts, router, expert all-to-all),
-// attention with a decoupled head dim, MLA and sliding windows, MTP modules.
-// Dense shapes keep step_model.cpp / memory_model.cpp unchanged (their
-// predictions stay byte-identical). Formulas and sources: docs/model.md
-// ("Mixture of experts").
-
-#include "models/design/parallelism.h"
-#include "models/design/workload.h"
-#include "models/predict/prediction.h"
-#include "models/topology/topology.h"
+// The constants of the mixture-of-experts parts of the step model
+// (step_model.h): grouped-GEMM efficiency, the expert all-to-all's overlap and
+// bytes, the fixed cost of an MoE layer, the permute traffic. Formulas and
+// sources: docs/model.md ("Mixture of experts").
 
 namespace cf {
 
@@ -43,14 +35,5 @@ inline constexpr double kPermuteBytesPerElement = 8.0;
 
 // The expert all-to-all is moe_all_to_all.h, one layer's cost moe_layer_cost.h, the
 // layers per pipeline rank moe_pipeline_ranks.h, the memory per rank moe_stage_memory.h.
-
-// Parameters and FLOPs per token of an extended shape (flopFacts of
-// compute_model.h for a dense one).
-FlopFacts extendedFlopFacts(const ModelShape& shape, int seqLen, Recompute recompute);
-
-// Fills everything predictStep and the memory part of predictSplit fill, for
-// an extended shape: flops, microbatch, breakdown, comm, memory, stages, moe.
-void predictExtendedStep(const Topology& topology, const Workload& workload, const Parallelism& parallelism,
-                         int dp, Prediction& out);
 
 } // namespace cf
