@@ -19,12 +19,10 @@ FlopFacts flopFacts(const ModelShape& s, int seqLen, Recompute recompute)
     const double norms = s.layers * normParams(s) + s.hidden;
     const double activeLayers = pc.activeNoInputEmbedding - embedding - norms;
     f.paramsMatmul = activeLayers + embedding * (1.0 + s.mtpLayers); // LM head (and each MTP module's pass through it)
-    double attn = 0;
-    for (int i = 0; i < s.layers; ++i) {
-        const bool sliding = i < s.slidingWindowLayers;
-        const double keys = sliding ? std::min<double>(s.slidingWindow, seqLen) : double(seqLen);
-        attn += kFlopsPerParamTrain * keys * (queryWidth(s) + valueWidth(s));
-    }
+    // Keys each query sees: the window on sliding layers, the sequence elsewhere.
+    const double slidingLayers = std::clamp(s.slidingWindowLayers, 0, std::max(0, s.layers));
+    const double keys = slidingLayers * std::min<double>(s.slidingWindow, seqLen) + (s.layers - slidingLayers) * double(seqLen);
+    const double attn = kFlopsPerParamTrain * keys * (queryWidth(s) + valueWidth(s));
     f.attentionFlopsPerToken = attn;
     const double mtpActive = s.mtpLayers > 0 ? s.mtpLayers * (attentionParams(s) + 2.0 * s.hidden * s.hidden + activeFfnParams(s))
                                              : 0.0;

@@ -16,8 +16,10 @@ std::vector<MoeRankLayers> moeRankLayers(const ModelShape& s, int pp, int vp)
         const bool extra = rem > 0 && (rem <= chunks - 2 ? (chunk >= 1 && chunk <= rem) : chunk < rem);
         const int n = base + (extra ? 1 : 0);
         MoeRankLayers& r = ranks[std::size_t(chunk % pp)];
-        for (int i = 0; i < n; ++i, ++layer)
-            (isMoeLayer(s, layer) ? r.moe : r.dense) += 1;
+        const int moe = moeLayersBelow(s, layer + n) - moeLayersBelow(s, layer);
+        r.moe += moe;
+        r.dense += n - moe;
+        layer += n;
     }
     ranks.front().first = true;
     ranks.back().last = true;

@@ -40,6 +40,15 @@ bool isMoeLayer(const ModelShape& s, int i)
     return (i - s.denseLayers) % freq == freq - 1;
 }
 
+int moeLayersBelow(const ModelShape& s, int n)
+{
+    // MoE layers sit at denseLayers + k * freq - 1 (k = 1, 2, ...): isMoeLayer.
+    if (!s.isMoe())
+        return 0;
+    const int freq = std::max(1, s.moeLayerFrequency);
+    return std::max(0, n - std::max(0, s.denseLayers)) / freq;
+}
+
 double queryWidth(const ModelShape& s)
 {
     return s.isMla() ? double(s.heads) * (s.qkNopeHeadDim + s.qkRopeHeadDim) : s.heads * headDimOf(s);

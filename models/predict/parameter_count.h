@@ -20,6 +20,7 @@ struct ParameterCount {
 // layer is MoE (the last of each group, as Llama 4's interleave step), the rest dense.
 int moeLayerCount(const ModelShape& shape);
 bool isMoeLayer(const ModelShape& shape, int layerIndex);
+int moeLayersBelow(const ModelShape& shape, int firstLayers); // MoE layers among the first `firstLayers`
 
 double attentionParams(const ModelShape& shape);      // one layer: Q, K, V, O (or MLA's projections)
 double denseFfnParams(const ModelShape& shape);       // one dense layer's FFN
