@@ -39,6 +39,13 @@ const ShippedRuns& shipped()
     return data;
 }
 
+// The shipped model's errors on every public run of the gate, computed once.
+const std::vector<ModelError>& errorsNow()
+{
+    static const std::vector<ModelError> errors = modelErrors(shipped());
+    return errors;
+}
+
 std::vector<const PreparedRun*> gateRuns()
 {
     std::vector<const PreparedRun*> out;
@@ -111,7 +118,7 @@ private slots:
         // What every evaluate without a profile carries (design_band.h): each
         // public run's band from the other sources' errors of its category
         // (issue 27 item 3: every public run, leave one source out).
-        const BandCheck b = uncalibratedBandCheck(modelErrors(shipped()));
+        const BandCheck b = uncalibratedBandCheck(errorsNow());
         qInfo("uncalibrated bands, leave one source out: %d rows, %.1f %% inside P10-P90, median half-width %.1f %%",
               b.rows, 100 * b.coverage(), 100 * b.medianHalfWidth);
         QVERIFY(b.rows >= 430);
@@ -126,7 +133,7 @@ private slots:
         // Issue 27 item 3: coverage and median half-width by regime, leave one
         // source out over every public run. Floors: coverage one point below,
         // half-width one point above what was reached on 2026-12-03.
-        const std::map<std::string, BandRegime> regimes = cli::uncalibratedBandsByRegime(modelErrors(shipped()));
+        const std::map<std::string, BandRegime> regimes = cli::uncalibratedBandsByRegime(errorsNow());
         std::printf("%s", formatBandsByRegime(regimes).c_str());
         struct Floor {
             const char* regime;
@@ -154,7 +161,7 @@ private slots:
         QFile f(CF_VALIDATION_DIR "/model_errors.csv");
         QVERIFY(f.open(QIODevice::ReadOnly));
         const std::vector<ModelError> file = parseModelErrorsCsv(f.readAll().toStdString());
-        const std::vector<ModelError> now = modelErrors(shipped());
+        const std::vector<ModelError> now = errorsNow();
         QCOMPARE(file.size(), now.size());
         for (std::size_t i = 0; i < now.size(); ++i) {
             QCOMPARE(file[i].id, now[i].id);
@@ -169,7 +176,7 @@ private slots:
         const Result<Design> d = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
         QVERIFY(d.ok());
         const Prediction p = evaluate(*d, catalog);
-        const PredictionBands b = predictionBand(*d, p, modelErrors(shipped()));
+        const PredictionBands b = predictionBand(*d, p, errorsNow());
         QVERIFY(b.band.available);
         // Hopper has fewer than kMinBandSamples gate runs: the band relaxes to every GPU.
         QVERIFY2(b.band.basis.rfind("category ", 0) == 0, b.band.basis.c_str());
@@ -185,7 +192,7 @@ private slots:
         // No GPU: no band, figures unchanged.
         Prediction none;
         none.tokensPerSPerGpu = 5;
-        const PredictionBands nb = predictionBand(*d, none, modelErrors(shipped()));
+        const PredictionBands nb = predictionBand(*d, none, errorsNow());
         QVERIFY(!nb.band.available);
         QCOMPARE(nb.tokensPerSPerGpuP10, 5.0);
         // A damaged line of the errors file is left out, never half-read.
