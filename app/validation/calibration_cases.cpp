@@ -216,6 +216,13 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         const double tflops = number(get("measured_tflops_per_gpu"));
         const double mfu = number(get("measured_mfu"));
         const double stepS = number(get("measured_step_time_s"));
+        c.publishedTflopsPerGpu = tflops > 0 ? tflops : 0.0;
+        c.publishedTflopsCountRecompute = yes(get("tflops_counts_recompute"), "yes", false);
+        c.publishedMfu = mfu > 0 ? mfu / 100.0 : 0.0;
+        if (tokens > 0)
+            c.publishedTokensPerSPerGpu = tokens;
+        else if (stepS > 0 && c.gpus > 0)
+            c.publishedTokensPerSPerGpu = double(c.workload.globalBatchSeqs) * c.workload.seqLen / stepS / c.gpus;
         if (tokens > 0) {
             c.metric = CalibrationMetric::TokensPerSPerGpu;
             c.measured = tokens;

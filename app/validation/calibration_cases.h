@@ -41,6 +41,13 @@ struct CalibrationCase {
     // What was measured.
     CalibrationMetric metric = CalibrationMetric::TokensPerSPerGpu;
     double measured = 0;
+    // Every throughput figure the row published, 0 when not given (tokens/s per
+    // GPU from its column or its iteration time; TFLOP/s per GPU; MFU as a
+    // fraction): issue 26 decision (c) checks a row's figures against each other.
+    double publishedTokensPerSPerGpu = 0;
+    double publishedTflopsPerGpu = 0;
+    bool publishedTflopsCountRecompute = false;
+    double publishedMfu = 0;
     std::string assumptions;     // what the row left out and we assumed
 };
 

@@ -89,7 +89,7 @@ void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationPro
 {
     j = Json::array();
     char line[256];
-    out << "Runs: error of the prediction, before and after calibration (held out: fitted without the run's fold)\n";
+    out << "Runs: error of the prediction, before and after the fit (held out: fitted without the run's fold)\n";
     std::snprintf(line, sizeof line, "  %-24s %-22s %11s %10s %10s %10s\n", "id", "metric", "measured", "before",
                   "after", "held out");
     out << line;
@@ -256,20 +256,21 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     }
     const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
     const CalibrationProfile before;
-    const ProfileFit fit = fitSite(runs, ncclPtr);
-    CalibrationProfile profile = fit.profile;
+    // Issue 27 item 1: the scales the runs can see, kept only when their
+    // cross-validated error beats the uncalibrated model's.
+    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))));
+    const ProfileFit& fit = site.fit;
+    CalibrationProfile profile = site.profile;
     profile.name = name.value_or("");
     std::string source = runsPath ? std::to_string(runs.size()) + " runs of " + *runsPath : std::string();
     for (const std::string& p : logPaths)
         source += (source.empty() ? "" : "; ") + std::string("nccl-tests ") + p;
     profile.source = source;
-    if (!runs.empty())
-        profile.heldOutErrors = heldOutErrors(runs, ncclPtr, std::min<int>(folds, int(runs.size())));
 
     std::ostringstream text;
     Json report;
     if (!runs.empty())
-        printRuns(runs, before, profile, profile.heldOutErrors, text, report["runs"]);
+        printRuns(runs, before, site.kept ? profile : fit.profile, site.crossValidatedErrors, text, report["runs"]);
     report["runs_not_used"] = Json::array();
     for (const auto& [id, why] : prepared.skipped) {
         text << "  not used: " << id << ": " << why << "\n";
@@ -277,7 +278,13 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     }
     if (ncclPtr || !nccl.flagged.empty())
         printNccl(nccl, before, profile, text, report["nccl_tests"]);
-    printConstants(before, profile, text, report["constants"]);
+    printConstants(before, site.kept ? profile : fit.profile, text, report["constants"]);
+    text << (site.kept ? "Profile kept: " : "Profile NOT kept, identity written: ") << profile.note << "\n";
+    report["kept"] = site.kept;
+    report["note"] = profile.note;
+    report["fitted_constants"] = profile.fittedConstants;
+    report["uncalibrated_mape"] = mape(site.uncalibratedErrors);
+    report["cross_validated_mape"] = site.crossValidatedErrors.empty() ? Json() : Json(mape(site.crossValidatedErrors));
     if (const Result<void> written = writeFileAtomically(*output, saveProfileJson(profile)); !written) {
         err << kCommand << ": -o: " << failureMessage(written.problems()) << "\n";
         return kExitBadInput;

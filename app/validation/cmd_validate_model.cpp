@@ -1,11 +1,13 @@
 // clusterforge-cli validate-model [--format text|json] [--leave-in on|off] [--bands on|off] [--data DIR]
-//                                 [--write-errors FILE]
+//                                 [--three-runs on|off] [--write-errors FILE]
 #include "app/validation/model_commands.h"
 
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/validation/model_accuracy.h"
+#include "app/validation/out_of_sample_gate.h"
 #include "app/validation/public_runs_report.h"
+#include "app/validation/three_run_calibration.h"
 
 #include "models/design/design_json.h"
 #include "models/predict/design_band.h"
@@ -26,6 +28,9 @@ const CommandSpec& validateModelSpec()
          choiceFlag("--leave-in", {"on", "off"}, "off", "also: per source, calibrate on 3 rows, predict the rest"),
          choiceFlag("--bands", {"on", "off"}, "off",
                     "also: check the uncertainty bands leaving one source out (one fit per source: slower)"),
+         choiceFlag("--three-runs", {"on", "off"}, "off",
+                    "also: per source and GPU type with >= 10 runs, calibrate on the 3 runs docs/calibration.md "
+                    "advises and predict the rest"),
          pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation"),
          pathFlag("--write-errors", "FILE",
                   "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none")}};
@@ -35,7 +40,8 @@ const CommandSpec& validateModelSpec()
         "Prints the model's accuracy per category (GPU generation, dense/MoE, sequence length, precision,\n"
         "scale) and per source on the validation data shipped with ClusterForge, with and without the six\n"
         "DeepSpeed-2021 ZeRO-3 rows; then, out of sample, the published runs no constant was fitted on\n"
-        "(runs_public.csv) by regime.",
+        "(runs_public.csv) by regime; and the gate: leave one source out over every public run, MAPE, bias\n"
+        "and worst row per regime (GPU generation, dense/MoE, precision, scale) beside the in-sample figure.",
         {&own}};
     return spec;
 }
@@ -46,6 +52,7 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const std::string format = args.takeChoice("--format");
     const bool leaveIn = args.takeChoice("--leave-in") == "on";
     const bool bands = args.takeChoice("--bands") == "on";
+    const bool threeRuns = args.takeChoice("--three-runs") == "on";
     const std::string dir = args.takePath("--data").value_or(validationDir());
     const std::optional<std::string> errorsFile = args.takePath("--write-errors");
     const std::vector<std::string> problems = args.finish();
@@ -69,6 +76,7 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     // The gate's runs (in sample: the model's constants were chosen on them), then the
     // published runs no constant was fitted on (out of sample, issue 26 item 4).
     const PublicRunsReport published = publicRunsReport(data.publicRuns);
+    const OutOfSampleGate gate = outOfSampleGate(data);
     if (format == "json") {
         nlohmann::json j = nlohmann::json::parse(accuracyReport(data, leaveIn, bands, true));
         nlohmann::json regimes = nlohmann::json::object();
@@ -82,9 +90,43 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
             {"predicted", published.predicted},
             {"not_fitting", published.notFitting},
             {"not_expressible", published.notExpressible}};
+        nlohmann::json gateRegimes = nlohmann::json::object();
+        const auto tally = [](const ErrorTally& t) {
+            return nlohmann::json{{"rows", t.rows}, {"mape", t.mape()}, {"bias", t.bias()}, {"worst", t.worst},
+                                  {"worst_id", t.worstId}};
+        };
+        for (const auto& [name, g] : gate.regimes)
+            gateRegimes[name] = {{"shipped", tally(g.shipped)}, {"in_sample", tally(g.inSample)},
+                                 {"leave_one_source_out", tally(g.outOfSample)}};
+        nlohmann::json gateSources = nlohmann::json::object();
+        for (const GateFold& f : gate.folds)
+            gateSources[f.source] = {{"gemm_scale", f.profile.gemmEfficiencyScale},
+                                     {"attention_scale", f.profile.attentionEfficiencyScale},
+                                     {"leave_one_source_out", tally(gate.sources.at(f.source).outOfSample)}};
+        nlohmann::json leftOut = nlohmann::json::array();
+        for (const SelfInconsistentRun& s : gate.leftOut)
+            leftOut.push_back({{"id", s.id}, {"flop_per_token", s.flopPerToken}, {"median_others", s.medianOthers},
+                               {"error_leave_one_source_out", s.outOfSampleError}});
+        j["leave_one_source_out_by_regime"] = nlohmann::json::parse(gateRegimesJson(gate));
+        j["gate_leave_one_source_out"] = {{"rows", gate.rows}, {"regimes", gateRegimes}, {"sources", gateSources},
+                                          {"left_out_self_inconsistent", leftOut},
+                                          {"not_predicted", gate.notPredicted.size()}};
+        if (threeRuns) {
+            j["three_runs"] = nlohmann::json::array();
+            for (const ThreeRunSite& s : threeRunCalibrations(gateRunsOf(data).runs))
+                j["three_runs"].push_back({{"source", s.source}, {"gpu", s.gpu}, {"rows", s.rows},
+                                           {"fit_ids", s.fitIds}, {"rest_mape_uncalibrated", s.mapeBefore},
+                                           {"rest_bias_uncalibrated", s.biasBefore},
+                                           {"rest_mape_calibrated", s.mapeAfter},
+                                           {"rest_bias_calibrated", s.biasAfter}, {"kept", s.kept},
+                                           {"note", s.profile.note}});
+        }
         out << j.dump(2) << "\n";
     } else {
-        out << accuracyReport(data, leaveIn, bands, false) << "\n" << formatPublicRunsReport(published);
+        out << accuracyReport(data, leaveIn, bands, false) << "\n" << formatPublicRunsReport(published) << "\n"
+            << formatOutOfSampleGate(gate);
+        if (threeRuns)
+            out << "\n" << formatThreeRunCalibrations(threeRunCalibrations(gateRunsOf(data).runs));
     }
     return kExitOk;
 }

@@ -1,6 +1,7 @@
 #include "app/validation/model_accuracy.h"
 
 #include "app/validation/calibration_runner.h"
+#include "app/validation/out_of_sample_gate.h"
 #include "app/validation/site_calibration.h"
 
 #include "models/catalog/resource_paths.h"
@@ -216,12 +217,60 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs)
 
 std::vector<ModelError> modelErrors(const ShippedRuns& data)
 {
+    // Issue 27 item 3: every public run of the gate (out_of_sample_gate.h), its
+    // source the publication, so that the leave-one-source-out band check holds
+    // a whole publication out.
     std::vector<ModelError> out;
-    std::vector<const PreparedRun*> gate = pointers(data.dense, true);
-    const std::vector<const PreparedRun*> moe = pointers(data.moe, false);
-    gate.insert(gate.end(), moe.begin(), moe.end());
-    for (const PreparedRun* r : gate)
-        out.push_back({r->row().id, sourceOf(r->row()), categoryOfRun(*r), runError(*r, {})});
+    for (const PreparedRun* r : gateRunsOf(data).runs)
+        out.push_back({r->row().id, publicationOf(r->row()), categoryOfRun(*r), runError(*r, {})});
+    return out;
+}
+
+namespace {
+
+std::vector<std::string> bandRegimesOf(const PredictionCategory& c)
+{
+    const std::string kind = c.moe ? "moe" : "dense";
+    return {"all", kind, kind + " " + c.gpuGeneration, kind + " " + c.precision, kind + " seq " + c.sequence,
+            kind + " " + c.scale};
+}
+
+} // namespace
+
+std::map<std::string, BandRegime> uncalibratedBandsByRegime(const std::vector<ModelError>& errors)
+{
+    std::map<std::string, BandRegime> out;
+    for (const ModelError& row : errors) {
+        std::vector<ModelError> pool;
+        for (const ModelError& e : errors)
+            if (e.source != row.source)
+                pool.push_back(e);
+        const UncertaintyBand b = categoryBand(row.category, pool);
+        if (!b.available)
+            continue;
+        const double ratio = 1.0 / (1.0 + row.error); // measured / predicted
+        const bool inside = ratio >= b.lowFactor && ratio <= b.highFactor;
+        for (const std::string& regime : bandRegimesOf(row.category)) {
+            BandRegime& g = out[regime];
+            ++g.rows;
+            g.inside += inside ? 1 : 0;
+            g.halfWidths.push_back(b.halfWidth());
+        }
+    }
+    return out;
+}
+
+std::string formatBandsByRegime(const std::map<std::string, BandRegime>& regimes)
+{
+    std::string out = "Uncalibrated P10-P90 band, leave one source out over every public run (target >= 80 % inside):\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-32s %5s %8s %12s\n", "regime", "rows", "inside", "half-width");
+    out += line;
+    for (const auto& [name, g] : regimes) {
+        std::snprintf(line, sizeof line, "  %-32s %5d %7.1f%% %11.1f%%\n", name.c_str(), g.rows, 100 * g.coverage(),
+                      100 * g.medianHalfWidth());
+        out += line;
+    }
     return out;
 }
 
@@ -323,6 +372,7 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
                       "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
                       u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
         o << line;
+        o << "\n" << formatBandsByRegime(uncalibratedBandsByRegime(modelErrors(data)));
         const BandCheck b = bandCheck(gate);
         j["bands"] = {{"rows", b.rows}, {"inside_fraction", b.coverage()}, {"median_half_width", b.medianHalfWidth},
                       {"method", "leave one source out"}};

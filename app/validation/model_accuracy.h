@@ -14,6 +14,7 @@
 
 #include "models/predict/prediction_band.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,10 +64,25 @@ struct BandCheck {
 };
 BandCheck bandCheck(const std::vector<const PreparedRun*>& runs);
 
-// The uncalibrated model's error on every accuracy-gate run, dense and MoE
-// (the six ZeRO-3 rows left out): what resources/validation/model_errors.csv
+// The uncalibrated model's error on every public run of the gate
+// (out_of_sample_gate.h: the six ZeRO-3 rows, runs predicted not to fit and
+// issue 26 decision (c)'s rows left out), the source being the publication:
+// what resources/validation/model_errors.csv
 // ships for the bands of every evaluate (models/predict/design_band.h).
 std::vector<ModelError> modelErrors(const ShippedRuns& data);
+
+// Coverage of the uncalibrated band by regime (issue 27 item 3), leaving one
+// source out: "all", "dense", "moe", "dense hopper", "moe fp8", "dense seq 8K",
+// "dense >512 GPUs", ...
+struct BandRegime {
+    int rows = 0;
+    int inside = 0;
+    std::vector<double> halfWidths;
+    double coverage() const { return rows > 0 ? double(inside) / rows : 0.0; }
+    double medianHalfWidth() const { return quantile(halfWidths, 0.5); }
+};
+std::map<std::string, BandRegime> uncalibratedBandsByRegime(const std::vector<ModelError>& errors);
+std::string formatBandsByRegime(const std::map<std::string, BandRegime>& regimes);
 
 // The bands an uncalibrated evaluate carries, checked leaving one source out:
 // each gate row's band from the other sources' errors of its category.

@@ -57,6 +57,14 @@ Prediction PreparedRun::prediction(const CalibrationProfile& profile) const
     return evaluateOn(t, facts_.power, facts_.capexUsd, design_.workload, design_.parallelism, design_.economics);
 }
 
+double PreparedRun::peakTflops() const
+{
+    const GpuSpec* gpu = facts_.topology.gpu;
+    if (!gpu)
+        return 0.0;
+    return design_.workload.precision == Precision::FP8 ? gpu->fp8Tflops : gpu->bf16Tflops;
+}
+
 double PreparedRun::predict(const CalibrationProfile& profile) const
 {
     return figureOf(prediction(profile), row_.metric);

@@ -35,6 +35,8 @@ public:
     std::string gpuId() const { return facts_.topology.gpu ? facts_.topology.gpu->id : row_.gpuId; }
     // Its catalog architecture ("Hopper"), "" without a GPU.
     std::string gpuArch() const { return facts_.topology.gpu ? facts_.topology.gpu->arch : std::string(); }
+    // The GPU's dense peak at the run's precision (FP8 or BF16), TFLOP/s; 0 without a GPU.
+    double peakTflops() const;
 
 private:
     explicit PreparedRun(const CalibrationCase& row) : row_(row) {}

@@ -16,12 +16,8 @@ void ErrorTally::add(const std::string& id, double error)
     }
 }
 
-namespace {
-
 // Scale bands as the kept-aside figures are reported (issue 26's table).
-std::string scaleOf(int gpus) { return gpus <= 64 ? "<=64 GPUs" : gpus <= 512 ? "65-512 GPUs" : ">512 GPUs"; }
-
-} // namespace
+std::string scaleRegimeOf(int gpus) { return gpus <= 64 ? "<=64 GPUs" : gpus <= 512 ? "65-512 GPUs" : ">512 GPUs"; }
 
 PublicRunsReport publicRunsReport(const PreparedRuns& runs)
 {
@@ -49,7 +45,7 @@ PublicRunsReport publicRunsReport(const PreparedRuns& runs)
         const std::string kind = moe ? "MoE" : "dense";
         const std::string precision = r.design().workload.precision == Precision::FP8 ? "FP8" : "BF16";
         rep.regimes[kind + " " + r.gpuArch() + " " + precision].add(r.row().id, error);
-        rep.regimes[kind + " " + scaleOf(r.row().gpus)].add(r.row().id, error);
+        rep.regimes[kind + " " + scaleRegimeOf(r.row().gpus)].add(r.row().id, error);
     }
     return rep;
 }

@@ -30,6 +30,9 @@ struct PublicRunsReport {
     int predicted = 0, notFitting = 0, notExpressible = 0;
 };
 
+// The scale regime of a run on `gpus` GPUs ("<=64 GPUs", "65-512 GPUs", ">512 GPUs").
+std::string scaleRegimeOf(int gpus);
+
 // Predicts every run with the uncalibrated model.
 PublicRunsReport publicRunsReport(const PreparedRuns& runs);
 // The regime table, one line per regime, for people.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 namespace cf::cli {
 namespace {
@@ -111,6 +112,109 @@ std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, c
         }
     }
     return errors;
+}
+
+namespace {
+
+double mapeOf(const std::vector<double>& errors)
+{
+    double sum = 0;
+    for (double e : errors)
+        sum += std::fabs(e);
+    return errors.empty() ? 0.0 : sum / double(errors.size());
+}
+
+std::string percent(double fraction)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f %%", 100.0 * fraction);
+    return b;
+}
+
+} // namespace
+
+std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl)
+{
+    const auto& constants = profileConstants();
+    std::vector<int> all(constants.size());
+    std::iota(all.begin(), all.end(), 0);
+    if (nccl || runs.empty())
+        return all;
+    constexpr double kProbe = 1.1; // a 10 % move of the scale (our choice)
+    std::vector<double> base;
+    for (const PreparedRun* r : runs)
+        base.push_back(r->predict({}));
+    std::vector<std::pair<double, int>> seen; // (summed sensitivity, constant)
+    for (std::size_t c = 0; c < constants.size(); ++c) {
+        CalibrationProfile probe;
+        probe.*constants[c].member = kProbe; // overlap 1 -> 1.1 as well: inside every bound
+        double most = 0, sum = 0;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const double moved = runs[i]->predict(probe);
+            if (!(base[i] > 0) || !(moved > 0))
+                continue;
+            const double s = std::fabs(std::log(moved / base[i]) / std::log(kProbe));
+            most = std::max(most, s);
+            sum += s;
+        }
+        if (most > kMinVisibleSensitivity)
+            seen.emplace_back(sum, int(c));
+    }
+    std::stable_sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const std::size_t cap = std::max<std::size_t>(1, runs.size() - 1);
+    std::vector<int> out;
+    for (std::size_t i = 0; i < seen.size() && i < cap; ++i)
+        out.push_back(seen[i].second);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds)
+{
+    SiteProfile out;
+    ProfileFitOptions options;
+    options.freeConstants = visibleConstants(runs, nccl);
+    out.fit = fitSite(runs, nccl, {}, options);
+    for (const PreparedRun* r : runs)
+        out.uncalibratedErrors.push_back(runError(*r, {}));
+    CalibrationProfile fitted = out.fit.profile;
+    std::string moved;
+    for (int c : options.freeConstants) {
+        fitted.fittedConstants.push_back(profileConstants()[std::size_t(c)].key);
+        moved += (moved.empty() ? "" : ", ") + std::string(profileConstants()[std::size_t(c)].key);
+    }
+    if (options.freeConstants.empty()) {
+        out.profile.heldOutErrors = out.uncalibratedErrors;
+        out.profile.note = "identity: no scale changes any run's prediction; nothing to fit";
+        return out;
+    }
+    if (runs.size() < 2) {
+        // One run (or nccl-tests points only): nothing to cross-validate against.
+        fitted.heldOutErrors = runs.empty() ? std::vector<double>{} : out.uncalibratedErrors;
+        fitted.note = (runs.empty() ? std::string("fitted on nccl-tests points only; moved: ")
+                                    : std::string("one run, not cross-validated: only the scale it sees most moved: ")) +
+                      moved;
+        out.profile = fitted;
+        out.kept = true;
+        return out;
+    }
+    const int k = std::clamp(folds, 2, int(runs.size()));
+    out.crossValidatedErrors = heldOutErrors(runs, nccl, k, options);
+    const double before = mapeOf(out.uncalibratedErrors), cv = mapeOf(out.crossValidatedErrors);
+    const std::string how = k == int(runs.size()) ? "leave-one-out" : std::to_string(k) + "-fold";
+    if (cv < before) {
+        fitted.heldOutErrors = out.crossValidatedErrors;
+        fitted.note = "kept: " + how + " cross-validated MAPE " + percent(cv) + " beats the uncalibrated " +
+                      percent(before) + " on the " + std::to_string(runs.size()) + " runs; moved: " + moved;
+        out.profile = fitted;
+        out.kept = true;
+        return out;
+    }
+    out.profile.heldOutErrors = out.uncalibratedErrors;
+    out.profile.note = "identity: the fit (" + moved + ") does not beat the uncalibrated model out of sample: " + how +
+                       " cross-validated MAPE " + percent(cv) + " against " + percent(before) + " uncalibrated on the " +
+                       std::to_string(runs.size()) + " runs";
+    return out;
 }
 
 } // namespace cf::cli

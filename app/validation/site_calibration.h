@@ -56,4 +56,30 @@ std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, c
 // (predicted - measured) / measured of one run under a profile.
 double runError(const PreparedRun& run, const CalibrationProfile& profile);
 
+// Issue 27 item 1. The scales (indices into profileConstants()) the runs can
+// see: those a 10 % move of which changes some run's prediction by more than
+// kMinVisibleSensitivity of it, the most visible first, at most one fewer than
+// the runs (each cross-validation fit then has at least as many runs as
+// scales), and at least one. With nccl-tests points every scale is free (the
+// points see the communication scales).
+inline constexpr double kMinVisibleSensitivity = 0.05; // our choice: d log(figure) / d log(scale)
+std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl);
+
+// A site's profile that earns its place (issue 27 item 1): the scales the runs
+// can see are fitted; with two runs or more each run is predicted by a fit
+// without its fold (leave-one-out up to `folds` runs); the fit is kept only
+// when that cross-validated MAPE beats the uncalibrated model's on the same
+// runs. Otherwise the profile is the identity, its note says why, and its
+// heldOutErrors are the uncalibrated errors (nothing fitted: out of sample).
+// One run cannot be cross-validated: its one visible scale is fitted and the
+// note says so.
+struct SiteProfile {
+    CalibrationProfile profile;        // what to write: the fit or the identity
+    ProfileFit fit;                    // the fit as made, kept or not
+    std::vector<double> uncalibratedErrors;
+    std::vector<double> crossValidatedErrors; // empty with fewer than two runs
+    bool kept = false;
+};
+SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds);
+
 } // namespace cf::cli

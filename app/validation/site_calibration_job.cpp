@@ -77,25 +77,25 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
                                        "Nothing to fit: no run can be predicted and no nccl-tests point is usable."));
         return out;
     }
-    if (!step(1, "fitting the constants"))
+    if (!step(1, "fitting and cross-validating the constants"))
         return out;
     const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
-    const ProfileFit fit = fitSite(runs, ncclPtr);
-    out.profile = fit.profile;
-    out.iterations = fit.iterations;
+    // Issue 27 item 1: kept only when its cross-validated error beats the uncalibrated model.
+    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))));
+    out.profile = site.profile;
+    out.kept = site.kept;
+    out.rejectedFit = site.kept ? CalibrationProfile{} : site.fit.profile;
+    out.iterations = site.fit.iterations;
     out.profile.name = in.profileName;
     std::string source = runs.empty() ? std::string() : std::to_string(runs.size()) + " runs of " + in.runsName;
     for (const std::string& p : in.ncclLogPaths)
         source += (source.empty() ? "" : "; ") + std::string("nccl-tests ") + p;
     out.profile.source = source;
-    if (!step(2, "held-out errors"))
+    if (!step(2, "done fitting"))
         return out;
-    if (!runs.empty())
-        out.profile.heldOutErrors =
-            heldOutErrors(runs, ncclPtr, std::clamp(in.folds, 1, int(runs.size())));
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const PreparedRun& r = *runs[i];
-        const double held = i < out.profile.heldOutErrors.size() ? out.profile.heldOutErrors[i] : 0.0;
+        const double held = i < site.crossValidatedErrors.size() ? site.crossValidatedErrors[i] : 0.0;
         out.runs.push_back({r.row().id, toString(r.row().metric), r.row().measured, runError(r, out.before),
                             runError(r, out.profile), held});
     }

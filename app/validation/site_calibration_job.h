@@ -48,7 +48,9 @@ struct SiteCalibrationResult {
     bool cancelled = false;
     Problems problems;                 // why nothing was fitted (errors) or what was left out
     CalibrationProfile before;
-    CalibrationProfile profile;        // fitted, with heldOutErrors and source
+    CalibrationProfile profile;        // fitted, with heldOutErrors and source; the identity when not kept
+    bool kept = false;                 // the fit beat the uncalibrated model out of sample (profile.note says)
+    CalibrationProfile rejectedFit;    // the fit that was not kept (identity when kept)
     std::vector<CalibratedRun> runs;
     std::vector<std::pair<std::string, std::string>> skipped; // run id, why
     std::vector<CalibratedPoint> ncclPoints;

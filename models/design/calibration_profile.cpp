@@ -60,9 +60,24 @@ void readProfileObject(const nlohmann::json& obj, const std::string& pointer, Ca
     r.warnUnknownKeys(obj, pointer,
                       {"format", "version", "name", "source", "gemmEfficiencyScale", "attentionEfficiencyScale",
                        "scaleUpBandwidthScale", "scaleUpLatencyScale", "scaleOutBandwidthScale",
-                       "scaleOutLatencyScale", "overlapScale", "heldOutErrors"});
+                       "scaleOutLatencyScale", "overlapScale", "heldOutErrors", "fittedConstants", "note"});
     r.readString(obj, pointer, "name", out.name, false);
     r.readString(obj, pointer, "source", out.source, false);
+    r.readString(obj, pointer, "note", out.note, false);
+    if (const auto fitted = obj.find("fittedConstants"); fitted != obj.end()) {
+        const std::string where = pointer + "/fittedConstants";
+        if (r.expectArray(*fitted, where))
+            for (std::size_t i = 0; i < fitted->size() && i < profileConstants().size(); ++i) {
+                const nlohmann::json& v = (*fitted)[i];
+                bool known = false;
+                for (const ProfileConstant& c : profileConstants())
+                    known = known || (v.is_string() && v.get<std::string>() == c.key);
+                if (known)
+                    out.fittedConstants.push_back(v.get<std::string>());
+                else
+                    r.error(where + "/" + std::to_string(i), "expected the key of a scale, got " + v.dump());
+            }
+    }
     for (const ProfileConstant& c : profileConstants())
         r.readDouble(obj, pointer, c.key, out.*c.member, c.min, c.max);
     const auto it = obj.find("heldOutErrors");
@@ -100,6 +115,10 @@ nlohmann::ordered_json profileObject(const CalibrationProfile& p)
     for (const ProfileConstant& c : profileConstants())
         j[c.key] = p.*c.member;
     j["heldOutErrors"] = p.heldOutErrors;
+    if (!p.fittedConstants.empty())
+        j["fittedConstants"] = p.fittedConstants;
+    if (!p.note.empty())
+        j["note"] = p.note;
     return j;
 }
 

@@ -39,6 +39,12 @@ struct CalibrationProfile {
     // (leave-one-out), so an uncertainty band from them is not the fit's own
     // optimism. Empty = no runs (a profile from nccl-tests logs only).
     std::vector<double> heldOutErrors;
+    // Which scales the fit was allowed to move (JSON keys of profileConstants());
+    // the others stayed at 1 because the runs could not see them (issue 27 item 1).
+    std::vector<std::string> fittedConstants;
+    // Why the profile is what it is: kept (its cross-validated error beat the
+    // uncalibrated model's), or the identity with the reason (issue 27 item 1).
+    std::string note;
 
     bool isIdentity() const; // every scale exactly 1
     bool operator==(const CalibrationProfile&) const = default;

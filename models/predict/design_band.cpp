@@ -102,7 +102,7 @@ PredictionBands predictionBand(const Design& design, const Prediction& predictio
 {
     if (design.calibration && !design.calibration->heldOutErrors.empty())
         return applyBand(prediction,
-                         bandFromErrors(design.calibration->heldOutErrors, "site calibration, held-out errors"));
+                         profileBand(design.calibration->heldOutErrors, "site calibration, held-out errors"));
     return predictionBand(design, prediction, shippedModelErrors());
 }
 

@@ -181,6 +181,100 @@ private slots:
         QVERIFY(std::fabs(fit.profile.attentionEfficiencyScale - 0.8) < 0.02);
     }
 
+    void aProfileEarnsItsPlace()
+    {
+        // Issue 27 item 1: kept only when its cross-validated error beats the
+        // uncalibrated model; otherwise the identity with the reason; one run
+        // moves one scale and says so.
+        std::vector<CalibrationCase> rows;
+        for (const CalibrationCase& c : parseCalibrationCsv(readText(CF_VALIDATION_DIR "/calibration.csv")))
+            if (c.id.rfind("mosaic_", 0) == 0 && rows.size() < 6)
+                rows.push_back(c);
+        const PreparedRuns prepared = prepareRuns(rows);
+        QCOMPARE(prepared.runs.size(), std::size_t(6));
+        const auto remeasured = [](const PreparedRun& r, double measured) {
+            CalibrationCase c = r.row();
+            c.measured = measured;
+            return std::move(*PreparedRun::prepare(c));
+        };
+        // A site 15 % faster at GEMMs than the model: the fit generalises, it is kept.
+        CalibrationProfile truth;
+        truth.gemmEfficiencyScale = 1.15;
+        std::vector<PreparedRun> faster;
+        for (const PreparedRun& r : prepared.runs)
+            faster.push_back(remeasured(r, r.predict(truth)));
+        std::vector<const PreparedRun*> runs;
+        for (const PreparedRun& r : faster)
+            runs.push_back(&r);
+        const SiteProfile kept = fitSiteProfile(runs, nullptr, 6);
+        qInfo("kept: %s", kept.profile.note.c_str());
+        QVERIFY(kept.kept);
+        QVERIFY(kept.profile.gemmEfficiencyScale > 1.05);
+        QCOMPARE(kept.profile.heldOutErrors, kept.crossValidatedErrors);
+        QCOMPARE(kept.crossValidatedErrors.size(), std::size_t(6));
+        QVERIFY(kept.profile.note.rfind("kept", 0) == 0);
+        QVERIFY(!kept.profile.fittedConstants.empty() && kept.profile.fittedConstants.size() <= 5);
+
+        // Two runs of one configuration measured 30 % apart: whatever one says,
+        // the other contradicts; out of sample the fit is worse: identity.
+        const PreparedRun& base = prepared.runs.front();
+        std::vector<PreparedRun> noisy;
+        noisy.push_back(remeasured(base, base.predict({}) * 1.3));
+        noisy.push_back(remeasured(base, base.predict({}) * 0.7));
+        const SiteProfile rejected = fitSiteProfile({&noisy[0], &noisy[1]}, nullptr, 5);
+        qInfo("rejected: %s", rejected.profile.note.c_str());
+        QVERIFY(!rejected.kept);
+        QVERIFY(rejected.profile.isIdentity());
+        QVERIFY(!rejected.fit.profile.isIdentity()); // a fit was made, and refused
+        QVERIFY(rejected.profile.note.rfind("identity", 0) == 0);
+        QVERIFY(rejected.profile.note.find("cross-validated") != std::string::npos);
+        QCOMPARE(rejected.profile.heldOutErrors, rejected.uncalibratedErrors);
+
+        // One run: one scale, the one it sees most, and the profile says so.
+        const PreparedRun one = remeasured(base, base.predict({}) * 1.2);
+        const SiteProfile single = fitSiteProfile({&one}, nullptr, 5);
+        qInfo("one run: %s", single.profile.note.c_str());
+        QVERIFY(single.kept);
+        QCOMPARE(single.profile.fittedConstants.size(), std::size_t(1));
+        QVERIFY(single.profile.note.find("one run") != std::string::npos);
+        int moved = 0;
+        for (const ProfileConstant& c : profileConstants())
+            moved += single.profile.*c.member != 1.0 ? 1 : 0;
+        QCOMPARE(moved, 1);
+        QVERIFY(single.crossValidatedErrors.empty());
+
+        // The note and the scales that moved survive the profile file.
+        const Result<CalibrationProfile> back = loadProfileJson(saveProfileJson(rejected.profile));
+        QVERIFY(back.ok());
+        QCOMPARE(back->note, rejected.profile.note);
+        const Result<CalibrationProfile> fitted = loadProfileJson(saveProfileJson(single.profile));
+        QVERIFY(fitted.ok());
+        QCOMPARE(fitted->fittedConstants, single.profile.fittedConstants);
+        QVERIFY(!loadProfileJson(R"({"format": "clusterforge-profile", "version": 1, "fittedConstants": ["gpuSpeed"]})")
+                     .ok());
+    }
+
+    void onlyVisibleScalesMove()
+    {
+        // A one-node run sends nothing across nodes: the scale-out scales are
+        // not among what it can see.
+        std::vector<CalibrationCase> rows;
+        for (const CalibrationCase& c : parseCalibrationCsv(readText(CF_VALIDATION_DIR "/calibration.csv")))
+            if (c.gpus == 8 && c.id.rfind("mosaic_", 0) == 0 && rows.size() < 4)
+                rows.push_back(c);
+        const PreparedRuns prepared = prepareRuns(rows);
+        QVERIFY(prepared.runs.size() >= 3);
+        std::vector<const PreparedRun*> runs;
+        for (const PreparedRun& r : prepared.runs)
+            runs.push_back(&r);
+        const std::vector<int> visible = visibleConstants(runs, nullptr);
+        QVERIFY(!visible.empty() && visible.size() < runs.size());
+        for (int c : visible) {
+            const std::string key = profileConstants()[std::size_t(c)].key;
+            QVERIFY2(key.rfind("scaleOut", 0) != 0, key.c_str());
+        }
+    }
+
     void boundsHold()
     {
         // Residuals that want GEMM x10: the fit stops at the bound (1.2: the
@@ -203,6 +297,8 @@ private slots:
         QVERIFY(run.out.find("Constants") != std::string::npos);
         QVERIFY(run.out.find("scaleUpBandwidthScale") != std::string::npos);
         QVERIFY(run.out.find("held out") != std::string::npos);
+        QVERIFY(run.out.find("Profile kept: ") != std::string::npos ||
+                run.out.find("Profile NOT kept, identity written: ") != std::string::npos);
         const Result<CalibrationProfile> p = loadProfileFile(out);
         QVERIFY(p.ok());
         QCOMPARE(p->name, std::string("test site"));

@@ -1,0 +1,140 @@
+#include "app/validation/three_run_calibration.h"
+
+#include "app/validation/out_of_sample_gate.h"
+#include "app/validation/site_calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+
+namespace cf::cli {
+namespace {
+
+constexpr int kAdvisedRuns = 3;
+// Folds of the cross-validation on three runs: leave-one-out (issue 27 item 1).
+constexpr int kLeaveOneOut = kAdvisedRuns;
+
+struct Tally {
+    double abs = 0, sum = 0;
+    int n = 0;
+    void add(double e)
+    {
+        abs += std::fabs(e);
+        sum += e;
+        ++n;
+    }
+    double mape() const { return n ? abs / n : 0.0; }
+    double bias() const { return n ? sum / n : 0.0; }
+};
+
+} // namespace
+
+std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& runs)
+{
+    std::vector<std::size_t> order(runs.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (runs.size() <= std::size_t(kAdvisedRuns))
+        return order;
+    std::vector<double> size(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        size[i] = runs[i]->prediction({}).model.paramsActive;
+    const auto smaller = [&](std::size_t a, std::size_t b) {
+        return size[a] != size[b] ? size[a] < size[b] : runs[a]->row().gpus < runs[b]->row().gpus;
+    };
+    const auto larger = [&](std::size_t a, std::size_t b) {
+        return size[a] != size[b] ? size[a] > size[b] : runs[a]->row().gpus < runs[b]->row().gpus;
+    };
+    std::vector<std::size_t> pick;
+    pick.push_back(*std::min_element(order.begin(), order.end(), smaller));
+    std::vector<std::size_t> rest;
+    for (std::size_t i : order)
+        if (i != pick[0])
+            rest.push_back(i);
+    pick.push_back(*std::min_element(rest.begin(), rest.end(), larger));
+    rest.erase(std::find(rest.begin(), rest.end(), pick[1]));
+    // The third: the most GPUs, of a third model when the source has one (a
+    // third size tells a size trend from noise), else of any.
+    std::vector<std::size_t> third;
+    for (std::size_t i : rest)
+        if (size[i] != size[pick[0]] && size[i] != size[pick[1]])
+            third.push_back(i);
+    if (third.empty())
+        third = rest;
+    pick.push_back(*std::max_element(third.begin(), third.end(), [&](std::size_t a, std::size_t b) {
+        return runs[a]->row().gpus < runs[b]->row().gpus;
+    }));
+    return pick;
+}
+
+std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<const PreparedRun*>> groups;
+    for (const PreparedRun* r : runs)
+        groups[{publicationOf(r->row()), r->gpuId()}].push_back(r);
+    std::vector<ThreeRunSite> out;
+    for (const auto& [key, group] : groups) {
+        if (int(group.size()) < kThreeRunMinRows)
+            continue;
+        ThreeRunSite s;
+        s.source = key.first;
+        s.gpu = key.second;
+        s.rows = int(group.size());
+        const std::vector<std::size_t> pick = adviseThreeRuns(group);
+        std::vector<const PreparedRun*> fit, rest;
+        for (std::size_t i = 0; i < group.size(); ++i)
+            (std::find(pick.begin(), pick.end(), i) != pick.end() ? fit : rest).push_back(group[i]);
+        for (const PreparedRun* r : fit)
+            s.fitIds.push_back(r->row().id);
+        const SiteProfile site = fitSiteProfile(fit, nullptr, kLeaveOneOut);
+        s.kept = site.kept;
+        s.profile = site.profile;
+        Tally before, after;
+        for (const PreparedRun* r : rest) {
+            before.add(runError(*r, {}));
+            after.add(runError(*r, s.profile));
+        }
+        s.mapeBefore = before.mape();
+        s.biasBefore = before.bias();
+        s.mapeAfter = after.mape();
+        s.biasAfter = after.bias();
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
+{
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "Calibrated on 3 runs (per source and GPU type with >= %d runs; the smallest model, the largest, "
+                  "the run on the most GPUs;\ndocs/calibration.md), the rest predicted (target <= %.0f %%, never "
+                  "worse than uncalibrated):\n",
+                  kThreeRunMinRows, 100 * kThreeRunTarget);
+    std::string out = line;
+    std::snprintf(line, sizeof line, "  %-28s %-10s %5s %18s %18s  %s\n", "source", "GPU", "rest",
+                  "uncalibrated (bias)", "calibrated (bias)", "profile");
+    out += line;
+    for (const ThreeRunSite& s : sites) {
+        std::string moved;
+        for (const ProfileConstant& c : profileConstants())
+            if (s.profile.*c.member != 1.0) {
+                char m[64];
+                std::snprintf(m, sizeof m, "%s%s %.2f", moved.empty() ? "" : ", ", c.key, s.profile.*c.member);
+                moved += m;
+            }
+        std::snprintf(line, sizeof line, "  %-28s %-10s %5d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%)  %s\n",
+                      s.source.c_str(), s.gpu.c_str(), s.rows - int(s.fitIds.size()), 100 * s.mapeBefore,
+                      100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter,
+                      s.kept ? moved.c_str() : "identity (not kept)");
+        out += line;
+        out += "      fitted on:";
+        for (const std::string& id : s.fitIds)
+            out += " " + id;
+        out += "\n";
+    }
+    return out;
+}
+
+} // namespace cf::cli

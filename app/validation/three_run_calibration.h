@@ -1,0 +1,42 @@
+#pragma once
+// Issue 27 item 2's "Show": for each source with at least kThreeRunMinRows runs
+// on one GPU type, calibrate on the three runs docs/calibration.md advises (a
+// small model, a large model, the run on the most GPUs), with the same fit a
+// site gets from `calibrate` (fitSiteProfile: the scales the runs can see,
+// kept only when cross-validation says it helps), and predict the source's
+// other runs on that GPU; uncalibrated and calibrated MAPE side by side.
+// `clusterforge-cli validate-model --three-runs on` prints it.
+
+#include "app/validation/prepared_run.h"
+
+#include "models/design/calibration_profile.h"
+
+#include <string>
+#include <vector>
+
+namespace cf::cli {
+
+inline constexpr int kThreeRunMinRows = 10;  // issue 27's Show
+inline constexpr double kThreeRunTarget = 0.05; // issue 27: calibrated on 3 runs, MAPE <= 5 %
+
+// Indices into `runs` of the three runs to measure: the smallest model (active
+// parameters; ties: fewest GPUs), the largest (ties: fewest GPUs), and the run
+// on the most GPUs (multi-node when any is) of a third model size when there is
+// one. Fewer than three runs: all of them.
+std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& runs);
+
+struct ThreeRunSite {
+    std::string source; // the publication (out_of_sample_gate.h publicationOf)
+    std::string gpu;    // catalog id
+    int rows = 0;       // runs of the group; the rest = rows - 3
+    std::vector<std::string> fitIds;
+    double mapeBefore = 0, biasBefore = 0; // the rest, uncalibrated
+    double mapeAfter = 0, biasAfter = 0;   // the rest, with the profile written
+    bool kept = false;
+    CalibrationProfile profile;
+};
+
+std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs);
+std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites);
+
+} // namespace cf::cli

@@ -1,0 +1,151 @@
+// Issue 26 item 4, the gate: leave one source out over every public run
+// (app/validation/out_of_sample_gate.h). Each source's runs are predicted with
+// the GEMM and attention scales refitted on the other sources; the test holds
+// floors at the out-of-sample figures reached (a regression of more than one
+// point fails) and prints the floors the current model would get, so they are
+// re-derived by copying that block after a deliberate model change.
+#include "app/validation/out_of_sample_gate.h"
+
+#include <QMap>
+#include <QtTest>
+#include "test_main.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cf_tst_out_of_sample_gate {
+
+using namespace cf;
+using namespace cf::cli;
+
+namespace {
+
+const ShippedRuns& shipped()
+{
+    static const ShippedRuns data = loadShippedRuns(CF_VALIDATION_DIR);
+    return data;
+}
+
+// One point above a figure, rounded up to a tenth of a point.
+double floorOf(double fraction) { return std::ceil((fraction + 0.01) * 1000.0) / 1000.0; }
+
+} // namespace
+
+class TestOutOfSampleGate : public QObject {
+    Q_OBJECT
+    OutOfSampleGate gate_;
+
+    // Leave-one-source-out MAPE per regime, measured 2026-12-03 plus one point
+    // (printed by initTestCase under "floors"): all 14.9 %, dense 13.5 %, MoE
+    // 24.4 % over 430 runs. Targets (issue 26): dense <= 12 %, MoE <= 20 %, no
+    // row over 40 %: missed (docs/model.md "The gate").
+    const QMap<QString, double> kMapeFloors = {
+        {"MoE", 0.254},
+        {"MoE 65-512 GPUs", 0.374},
+        {"MoE <=64 GPUs", 0.176},
+        {"MoE >512 GPUs", 0.174},
+        {"MoE Blackwell", 0.385},
+        {"MoE Blackwell BF16", 0.849},
+        {"MoE Blackwell FP8", 0.128},
+        {"MoE Hopper", 0.207},
+        {"MoE Hopper BF16", 0.229},
+        {"MoE Hopper FP8", 0.184},
+        {"all", 0.159},
+        {"dense", 0.146},
+        {"dense 65-512 GPUs", 0.137},
+        {"dense <=64 GPUs", 0.151},
+        {"dense >512 GPUs", 0.150},
+        {"dense Ampere", 0.156},
+        {"dense Ampere BF16", 0.156},
+        {"dense Blackwell", 0.090},
+        {"dense Blackwell BF16", 0.089},
+        {"dense Blackwell FP8", 0.091},
+        {"dense Hopper", 0.146},
+        {"dense Hopper BF16", 0.130},
+        {"dense Hopper FP8", 0.159},
+    };
+    static constexpr int kRowsFloor = 430;
+    static constexpr int kLeftOutCeiling = 3;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(shipped().problem.empty(), shipped().problem.c_str());
+        gate_ = outOfSampleGate(shipped());
+        std::printf("%s", formatOutOfSampleGate(gate_).c_str());
+        std::printf("floors (paste into kMapeFloors):\n");
+        for (const auto& [name, g] : gate_.regimes)
+            std::printf("    {\"%s\", %.3f},\n", name.c_str(), floorOf(g.outOfSample.mape()));
+        std::printf("rows %d, left out by decision (c) %zu\n", gate_.rows, gate_.leftOut.size());
+        std::fflush(stdout);
+    }
+
+    void everyRegimeNoWorseThanItsFloor()
+    {
+        for (auto it = kMapeFloors.begin(); it != kMapeFloors.end(); ++it) {
+            const auto g = gate_.regimes.find(it.key().toStdString());
+            QVERIFY2(g != gate_.regimes.end(), qPrintable("regime gone: " + it.key()));
+            const double mape = g->second.outOfSample.mape();
+            QVERIFY2(mape <= it.value(), qPrintable(QString("%1: LOSO MAPE %2 % (floor %3 %)")
+                                                        .arg(it.key()).arg(100 * mape, 0, 'f', 1)
+                                                        .arg(100 * it.value(), 0, 'f', 1)));
+        }
+        // The worst rows (LOSO), plus one point: mosaic_140 (+63.1 %) and
+        // DeepSeek-V3 on 512 GB200 (+99.9 %).
+        QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.641,
+                 qPrintable(QString::number(gate_.regimes.at("dense").outOfSample.worst)));
+        QVERIFY2(gate_.regimes.at("MoE").outOfSample.worst <= 1.009,
+                 qPrintable(QString::number(gate_.regimes.at("MoE").outOfSample.worst)));
+        // A floor for every regime the gate reports: a new regime needs its floor.
+        for (const auto& [name, g] : gate_.regimes)
+            QVERIFY2(kMapeFloors.contains(QString::fromStdString(name)), name.c_str());
+    }
+
+    void theGateKeepsItsRows()
+    {
+        // Fewer rows would make the figures easier: the count may not fall.
+        QVERIFY2(gate_.rows >= kRowsFloor, qPrintable(QString::number(gate_.rows)));
+        QVERIFY2(int(gate_.leftOut.size()) <= kLeftOutCeiling, qPrintable(QString::number(gate_.leftOut.size())));
+        // Every source is held out once, and refitting moves the scales.
+        QVERIFY(gate_.folds.size() >= 9);
+        for (const GateFold& f : gate_.folds)
+            QVERIFY2(f.profile.gemmEfficiencyScale != 1.0, f.source.c_str());
+    }
+
+    void outOfSampleIsNotBetterThanInSample()
+    {
+        // Held out, a source cannot be fitted better than when it is in the fit
+        // (a check that the folds really leave the source out).
+        const GateRegime& all = gate_.regimes.at("all");
+        QVERIFY(all.outOfSample.mape() >= all.inSample.mape() - 1e-9);
+    }
+
+    void selfInconsistentRowsLeaveTheGate()
+    {
+        // Issue 26 decision (c)'s example: the 26.02 Qwen3-30B-A3B H100 row
+        // implies 46 GFLOP per token where the model's other rows imply 23.
+        bool found = false;
+        for (const SelfInconsistentRun& s : gate_.leftOut) {
+            QVERIFY(std::fabs(s.flopPerToken / s.medianOthers - 1.0) > kSelfConsistencyTolerance);
+            found = found || s.id == "mbmoe_2602_h100_qwen3-30b-a3b_fp8-cs";
+            for (const auto& [id, e] : gate_.errors)
+                QVERIFY2(id != s.id, id.c_str());
+        }
+        QVERIFY(found);
+    }
+
+    void publicationIsTheSourcesFirstWord()
+    {
+        CalibrationCase c;
+        c.source = "NVIDIA/dgxc-benchmarking llama3.1/README.md";
+        QCOMPARE(publicationOf(c), std::string("NVIDIA/dgxc-benchmarking"));
+        c.source = "Jiang et al., \"MegaScale";
+        QCOMPARE(publicationOf(c), std::string("Jiang"));
+    }
+};
+
+CF_TEST_GUILESS_MAIN(TestOutOfSampleGate)
+
+} // namespace cf_tst_out_of_sample_gate
+
+#include "tst_out_of_sample_gate.moc"
