@@ -127,7 +127,7 @@ double mapeOf(const std::vector<double>& errors)
 std::string percent(double fraction)
 {
     char b[32];
-    std::snprintf(b, sizeof b, "%.1f %%", 100.0 * fraction);
+    std::snprintf(b, sizeof b, "%.2f %%", 100.0 * fraction); // two decimals: a near tie reads as one
     return b;
 }
 
