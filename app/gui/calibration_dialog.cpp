@@ -271,8 +271,7 @@ void CalibrationDialog::showResult()
         text += tr(" %1 run(s) not used (the model cannot express them).").arg(result_.skipped.size());
     // Issue 27 items 1 and 4: whether the fit earned its place, and why.
     if (!result_.profile.note.empty())
-        text += QLatin1Char('\n') + (result_.kept ? tr("Profile kept: ") : tr("Profile not kept, identity: ")) +
-                QString::fromStdString(result_.profile.note);
+        text += QLatin1Char('\n') + tr("Profile %1").arg(QString::fromStdString(result_.profile.note));
     setStatus(text);
     plotResiduals();
 }
