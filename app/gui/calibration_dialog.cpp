@@ -269,6 +269,9 @@ void CalibrationDialog::showResult()
         text += tr(" %1 nccl-tests points.").arg(result_.ncclPoints.size());
     if (!result_.skipped.empty())
         text += tr(" %1 run(s) not used (the model cannot express them).").arg(result_.skipped.size());
+    // Issue 27 items 1 and 4: whether the fit earned its place, and why.
+    if (!result_.profile.note.empty())
+        text += QLatin1Char('\n') + tr("Profile %1").arg(QString::fromStdString(result_.profile.note));
     setStatus(text);
     plotResiduals();
 }

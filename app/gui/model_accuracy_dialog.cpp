@@ -2,6 +2,9 @@
 
 #include "app/gui/accuracy_table_model.h"
 #include "app/validation/model_accuracy.h"
+#include "app/validation/out_of_sample_gate.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QComboBox>
@@ -30,6 +33,9 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
                       QStringLiteral("by_category_gate"));
     section_->addItem(tr("By category, every row"), QStringLiteral("by_category_all_rows"));
     section_->addItem(tr("By source, accuracy gate"), QStringLiteral("by_source_gate"));
+    // Issue 27 item 4: the out-of-sample figures (issue 26's gate).
+    section_->addItem(tr("Out of sample: every public run, leave one source out, by regime"),
+                      QStringLiteral("leave_one_source_out_by_regime"));
     layout->addWidget(section_);
     model_ = new AccuracyTableModel(this);
     view_ = new QTableView(this);
@@ -48,8 +54,12 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
 
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const cli::ShippedRuns data = cli::loadShippedRuns(cli::validationDir());
-    if (data.problem.empty())
-        report_ = cli::accuracyReport(data, false, false, true);
+    if (data.problem.empty()) {
+        nlohmann::ordered_json report = nlohmann::ordered_json::parse(cli::accuracyReport(data, false, false, true));
+        report["leave_one_source_out_by_regime"] =
+            nlohmann::ordered_json::parse(cli::gateRegimesJson(cli::outOfSampleGate(data)));
+        report_ = report.dump();
+    }
     QApplication::restoreOverrideCursor();
     note_->setText(data.problem.empty()
                        ? tr("%1 dense and %2 MoE runs predicted; %3 runs the model cannot express are left out.")

@@ -279,7 +279,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (ncclPtr || !nccl.flagged.empty())
         printNccl(nccl, before, profile, text, report["nccl_tests"]);
     printConstants(before, site.kept ? profile : fit.profile, text, report["constants"]);
-    text << (site.kept ? "Profile kept: " : "Profile NOT kept, identity written: ") << profile.note << "\n";
+    // The note starts with "kept" or "identity".
+    text << "Profile " << profile.note << "\n";
     report["kept"] = site.kept;
     report["note"] = profile.note;
     report["fitted_constants"] = profile.fittedConstants;

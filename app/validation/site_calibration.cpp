@@ -127,7 +127,7 @@ double mapeOf(const std::vector<double>& errors)
 std::string percent(double fraction)
 {
     char b[32];
-    std::snprintf(b, sizeof b, "%.1f %%", 100.0 * fraction);
+    std::snprintf(b, sizeof b, "%.2f %%", 100.0 * fraction); // two decimals: a near tie reads as one
     return b;
 }
 
@@ -191,8 +191,9 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
     if (runs.size() < 2) {
         // One run (or nccl-tests points only): nothing to cross-validate against.
         fitted.heldOutErrors = runs.empty() ? std::vector<double>{} : out.uncalibratedErrors;
-        fitted.note = (runs.empty() ? std::string("fitted on nccl-tests points only; moved: ")
-                                    : std::string("one run, not cross-validated: only the scale it sees most moved: ")) +
+        fitted.note = (runs.empty() ? std::string("kept, fitted on nccl-tests points only; moved: ")
+                                    : std::string("kept, one run, not cross-validated: only the scale it sees most "
+                                                  "moved: ")) +
                       moved;
         out.profile = fitted;
         out.kept = true;

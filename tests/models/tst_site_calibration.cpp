@@ -298,7 +298,7 @@ private slots:
         QVERIFY(run.out.find("scaleUpBandwidthScale") != std::string::npos);
         QVERIFY(run.out.find("held out") != std::string::npos);
         QVERIFY(run.out.find("Profile kept: ") != std::string::npos ||
-                run.out.find("Profile NOT kept, identity written: ") != std::string::npos);
+                run.out.find("Profile identity: ") != std::string::npos);
         const Result<CalibrationProfile> p = loadProfileFile(out);
         QVERIFY(p.ok());
         QCOMPARE(p->name, std::string("test site"));
