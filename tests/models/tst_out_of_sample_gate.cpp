@@ -37,34 +37,37 @@ class TestOutOfSampleGate : public QObject {
 
     // Leave-one-source-out MAPE per regime, measured 2026-12-03 plus one point
     // (printed by initTestCase under "floors"): all 14.9 %, dense 13.5 %, MoE
-    // 24.4 % over 430 runs. Targets (issue 26): dense <= 12 %, MoE <= 20 %, no
-    // row over 40 %: missed (docs/model.md "The gate").
+    // 24.4 % over 430 runs; after the one predictor (issue 26 item 2) all 15.0 %,
+    // dense 13.6 %, MoE 24.8 % over 437 runs, each floor the lower of the two,
+    // except MoE Blackwell FP8 (11.8 -> 13.6 %: FP8 casts of the experts'
+    // FFN-down inputs now count, as in dense layers). Targets (issue 26): dense
+    // <= 12 %, MoE <= 20 %, no row over 40 %: missed (docs/model.md "The gate").
     const QMap<QString, double> kMapeFloors = {
         {"MoE", 0.254},
-        {"MoE 65-512 GPUs", 0.374},
+        {"MoE 65-512 GPUs", 0.372},
         {"MoE <=64 GPUs", 0.176},
         {"MoE >512 GPUs", 0.174},
-        {"MoE Blackwell", 0.385},
+        {"MoE Blackwell", 0.381},
         {"MoE Blackwell BF16", 0.849},
-        {"MoE Blackwell FP8", 0.128},
+        {"MoE Blackwell FP8", 0.146},
         {"MoE Hopper", 0.207},
-        {"MoE Hopper BF16", 0.229},
+        {"MoE Hopper BF16", 0.228},
         {"MoE Hopper FP8", 0.184},
         {"all", 0.159},
         {"dense", 0.146},
         {"dense 65-512 GPUs", 0.137},
         {"dense <=64 GPUs", 0.151},
-        {"dense >512 GPUs", 0.150},
+        {"dense >512 GPUs", 0.147},
         {"dense Ampere", 0.156},
         {"dense Ampere BF16", 0.156},
         {"dense Blackwell", 0.090},
         {"dense Blackwell BF16", 0.089},
         {"dense Blackwell FP8", 0.091},
-        {"dense Hopper", 0.146},
-        {"dense Hopper BF16", 0.130},
-        {"dense Hopper FP8", 0.159},
+        {"dense Hopper", 0.144},
+        {"dense Hopper BF16", 0.127},
+        {"dense Hopper FP8", 0.158},
     };
-    static constexpr int kRowsFloor = 430;
+    static constexpr int kRowsFloor = 437;
     static constexpr int kLeftOutCeiling = 3;
 
 private slots:
