@@ -39,7 +39,7 @@ class TestOutOfSampleGate : public QObject {
     // (printed by initTestCase under "floors"): all 14.9 %, dense 13.5 %, MoE
     // 24.4 % over 430 runs; after the one predictor (issue 26 item 2) all 15.0 %,
     // dense 13.6 %, MoE 24.8 % over 437 runs, each floor the lower of the two,
-    // except MoE Blackwell FP8 (11.8 -> 13.6 %: FP8 casts of the experts'
+    // except MoE Blackwell FP8 (11.8 -> 13.6 %) and MoE Hopper FP8 (17.4 -> 18.4 %: FP8 casts of the experts'
     // FFN-down inputs now count, as in dense layers). Targets (issue 26): dense
     // <= 12 %, MoE <= 20 %, no row over 40 %: missed (docs/model.md "The gate").
     const QMap<QString, double> kMapeFloors = {
@@ -52,7 +52,7 @@ class TestOutOfSampleGate : public QObject {
         {"MoE Blackwell FP8", 0.146},
         {"MoE Hopper", 0.207},
         {"MoE Hopper BF16", 0.228},
-        {"MoE Hopper FP8", 0.184},
+        {"MoE Hopper FP8", 0.195},
         {"all", 0.159},
         {"dense", 0.146},
         {"dense 65-512 GPUs", 0.137},
