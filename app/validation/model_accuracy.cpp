@@ -4,6 +4,7 @@
 #include "app/validation/out_of_sample_gate.h"
 #include "app/validation/site_calibration.h"
 
+#include "models/catalog/gpu_generation.h"
 #include "models/catalog/resource_paths.h"
 
 #include <QFile>
@@ -107,7 +108,7 @@ std::string sourceOf(const CalibrationCase& row)
 
 PredictionCategory categoryOfRun(const PreparedRun& run)
 {
-    return categoryOf(run.gpuId(), run.design().workload, run.row().gpus);
+    return categoryOf(generationOfArch(run.gpuArch()), run.design().workload, run.row().gpus);
 }
 
 std::string validationDir()

@@ -1,14 +1,18 @@
 #include "models/catalog/gpu_generation.h"
 
+#include "models/catalog/catalog.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
 
 namespace cf {
 
-GpuGeneration generationOf(const GpuSpec& gpu)
+GpuGeneration generationOf(const GpuSpec& gpu) { return generationOfArch(gpu.arch); }
+
+GpuGeneration generationOfArch(const std::string& text)
 {
-    std::string arch = gpu.arch;
+    std::string arch = text;
     std::transform(arch.begin(), arch.end(), arch.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     for (GpuGeneration g : {GpuGeneration::Volta, GpuGeneration::Ampere, GpuGeneration::Hopper, GpuGeneration::Blackwell,
                             GpuGeneration::Cdna3})

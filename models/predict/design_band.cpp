@@ -94,7 +94,7 @@ PredictionBands predictionBand(const Design& design, const Prediction& predictio
 {
     if (prediction.gpuId.empty() || prediction.gpus <= 0)
         return applyBand(prediction, UncertaintyBand{});
-    const PredictionCategory c = categoryOf(prediction.gpuId, design.workload, prediction.gpus);
+    const PredictionCategory c = categoryOf(prediction.gpuGeneration, design.workload, prediction.gpus);
     return applyBand(prediction, categoryBand(c, errors));
 }
 

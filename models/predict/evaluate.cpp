@@ -121,6 +121,7 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
 {
     out.gpus = t.gpus;
     out.gpuId = t.gpu ? t.gpu->id : std::string();
+    out.gpuGeneration = t.gpu ? generationOf(*t.gpu) : GpuGeneration::Other;
     out.nodes = t.nodes;
     const int dp = effectiveDp(par, t.gpus);
     if (!checkSplit(t, w, par, dp, out.problems)) {

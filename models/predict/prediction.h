@@ -4,6 +4,7 @@
 // (an error that makes a figure meaningless leaves it 0 and adds a Problem).
 // Formulas, constants and their sources: docs/model.md.
 
+#include "models/catalog/gpu_generation.h"
 #include "models/design/problem.h"
 
 #include <string>
@@ -201,6 +202,7 @@ struct JobFacts {
 
 struct Prediction {
     std::string gpuId;              // catalog id of the design's GPU ("h100-sxm"; "" without one)
+    GpuGeneration gpuGeneration = GpuGeneration::Other; // its architecture (catalog `arch`)
     int gpus = 0;                   // GPUs the job runs on (the design's unless job.spareGpus > 0)
     int nodes = 0;
     double peakTflopsPerGpu = 0;    // at the design's precision

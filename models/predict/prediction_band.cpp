@@ -10,19 +10,6 @@ namespace {
 
 constexpr double kSecondsPerDay = 86400.0;
 
-bool has(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
-
-std::string generationOf(const std::string& id)
-{
-    if (has(id, "a100") || has(id, "a800"))
-        return "ampere";
-    if (has(id, "h100") || has(id, "h200") || has(id, "h800") || has(id, "gh200"))
-        return "hopper";
-    if (has(id, "b200") || has(id, "b300") || has(id, "gb200") || has(id, "gb300"))
-        return "blackwell";
-    return "other";
-}
-
 // A new design is a new site and software stack: its error is one source's
 // bias plus that source's scatter. With errors from several sources, the band
 // is drawn from every pairing of a source's mean log error with a row's
@@ -58,14 +45,14 @@ std::string PredictionCategory::label() const
     return gpuGeneration + (moe ? " moe " : " dense ") + sequence + " " + precision + " " + scale;
 }
 
-PredictionCategory categoryOf(const std::string& gpuId, const Workload& w, int gpus)
+PredictionCategory categoryOf(GpuGeneration generation, const Workload& w, int gpus)
 {
     // Sequence classes follow issue 16's regimes (<= 4K, >= 16K); scale classes
     // are our choice (one node group, one pod, beyond).
     constexpr int kShortSeq = 4096, kLongSeq = 16384;
     constexpr int kSmallScale = 64, kMidScale = 512;
     PredictionCategory c;
-    c.gpuGeneration = generationOf(gpuId);
+    c.gpuGeneration = toString(generation);
     c.moe = w.model.experts > 1;
     c.sequence = w.seqLen <= kShortSeq ? "<=4K" : w.seqLen >= kLongSeq ? ">=16K" : "8K";
     c.precision = w.precision == Precision::FP8 ? "fp8" : "bf16";

@@ -16,7 +16,7 @@ namespace cf {
 
 // What a design's prediction is grouped by when its errors are looked up.
 struct PredictionCategory {
-    std::string gpuGeneration; // "ampere", "hopper", "blackwell", "other"
+    std::string gpuGeneration; // toString(GpuGeneration): "ampere", "hopper", "blackwell", ...
     bool moe = false;
     std::string sequence;      // "<=4K", "8K", ">=16K"
     std::string precision;     // "bf16", "fp8"
@@ -25,9 +25,8 @@ struct PredictionCategory {
     bool operator==(const PredictionCategory&) const = default;
 };
 
-// gpuId: catalog id ("h100-sxm"); generation from its name (our mapping: a100 =
-// ampere; h100, h200, gh200 = hopper; b200, b300, gb200, gb300 = blackwell).
-PredictionCategory categoryOf(const std::string& gpuId, const Workload& workload, int gpus);
+// generation: the GPU's architecture from the catalog (gpu_generation.h).
+PredictionCategory categoryOf(GpuGeneration generation, const Workload& workload, int gpus);
 
 // One measured error of the model: (predicted - measured) / measured, for a
 // run the model (or profile) was not fitted on.

@@ -263,11 +263,11 @@ private slots:
     {
         Workload w;
         w.seqLen = 8192;
-        const PredictionCategory c = categoryOf("h100-sxm", w, 1024);
+        const PredictionCategory c = categoryOf(GpuGeneration::Hopper, w, 1024);
         QCOMPARE(c.gpuGeneration, std::string("hopper"));
         std::vector<ModelError> errors;
         for (int i = 0; i < kMinBandSamples; ++i)
-            errors.push_back({"x" + std::to_string(i), "src", categoryOf("h100-sxm", w, 8), 0.01 * i});
+            errors.push_back({"x" + std::to_string(i), "src", categoryOf(GpuGeneration::Hopper, w, 8), 0.01 * i});
         const UncertaintyBand b = categoryBand(c, errors); // no row at this scale: the scale is dropped
         QVERIFY(b.available);
         QCOMPARE(b.samples, kMinBandSamples);
