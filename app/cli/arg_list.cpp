@@ -286,6 +286,15 @@ std::string singleDesignFile(const std::vector<std::string>& positionals, std::v
     return positionals.front();
 }
 
+bool ArgList::has(const std::string& name) const
+{
+    const std::string prefix = name + "=";
+    for (const std::string& a : args_)
+        if (a == name || a.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
+
 bool ArgList::hasErrorFor(const std::string& flag) const
 {
     const std::string prefix = flag + ":";
