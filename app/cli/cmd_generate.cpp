@@ -9,19 +9,25 @@
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables);
 // a four-tier fabric adds "superspine" to both, a multi-plane one "planes",
 // a compact layout (switch arrays and bundles, issue 19) "layout": "compact".
-// The design gets a starting split that validates (see setStartingSplit).
+// The design gets the split search's best split for its workload (issue 28
+// item 13: one that fits in memory, so validate and evaluate agree), or, when
+// no split is feasible, a starting split that validates (setStartingSplit) and
+// a warning.
 // With --rack-kw or --cooling every part is placed into racks of the catalog
 // rack type that fits (models/racks/rack_planner.h); the summary then adds
 // "racks": {"count", "type", "maxKw"}.
 // Bad input exits 2 naming the flag.
 #include "app/cli/arg_list.h"
+#include "app/cli/catalog_ids.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/racks/rack_load.h"
+#include "models/predict/evaluate.h"
 #include "models/racks/rack_planner.h"
+#include "models/search/split_search.h"
 #include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
@@ -65,6 +71,24 @@ void setStartingSplit(Design& design, int gpusPerNode, int gpus)
     p.recompute = Recompute::Selective;
     Workload& w = design.workload;
     w.globalBatchSeqs = std::max(1, (w.globalBatchSeqs + p.dp - 1) / p.dp) * p.dp;
+}
+
+// The search's best split for the design's workload (issue 28 item 13); the
+// starting split stays, with a warning, when no split is feasible.
+std::optional<std::string> applyBestSplit(Design& design, const Catalog& catalog)
+{
+    const DesignFacts facts = deriveDesignFacts(design, catalog);
+    if (hasErrors(facts.problems))
+        return std::nullopt; // the fabric's own errors are reported by validate
+    SearchOptions options;
+    options.top = 1;
+    const SearchReport report = searchSplits(facts, design.workload, design.economics, design.parallelism, options);
+    if (report.results.empty())
+        return "no parallel split of this workload is feasible on the cluster (run 'clusterforge-cli search' "
+               "on the written file for the reasons); the design keeps TP " +
+               std::to_string(design.parallelism.tp) + " x DP " + std::to_string(design.parallelism.dp);
+    design.parallelism = report.results.front().split;
+    return std::nullopt;
 }
 
 // What the racks hold, for the summary (only when the design was placed).
@@ -262,12 +286,19 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     // for racks (models/racks takes arrays through the expansion of issue 19).
     if (spec.layout == FabricLayout::Auto && (rackKw || cooling))
         spec.layout = FabricLayout::Expanded;
-    const ModelPreset* preset = nullptr;
-    if (model) {
-        preset = catalog.preset(*model);
-        if (!preset)
-            return fail(err, {"--model: unknown model preset " + quoteValue(*model)});
-    }
+    const ModelPreset* preset = model ? catalog.preset(*model) : nullptr;
+    // Unknown ids list the nearest the catalog has (issue 28 item 16).
+    std::vector<std::string> unknown;
+    if (model && !preset)
+        unknown.push_back("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *model));
+    if (!catalog.node(spec.nodeId))
+        unknown.push_back("--node: " + unknownIdMessage(catalog, CatalogKind::Nodes, spec.nodeId));
+    if (!catalog.switchSpec(spec.switchId))
+        unknown.push_back("--switch: " + unknownIdMessage(catalog, CatalogKind::Switches, spec.switchId));
+    if (!spec.storageId.empty() && !catalog.storage(spec.storageId))
+        unknown.push_back("--storage: " + unknownIdMessage(catalog, CatalogKind::Storage, spec.storageId));
+    if (!unknown.empty())
+        return fail(err, unknown);
 
     Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     if (hasErrors(fabric.problems())) {
@@ -293,6 +324,8 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     }
     const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
     setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric->summary.gpus);
+    if (std::optional<std::string> warning = applyBestSplit(design, catalog))
+        fabric.problems().push_back({Severity::Warning, "parallelism", *warning, {}});
     if (std::vector<std::string> rackErrors = placeIfAsked(design, catalog, rackKw, cooling); !rackErrors.empty())
         return fail(err, rackErrors);
     const RackSummary racks = summarizeRacks(design, catalog);

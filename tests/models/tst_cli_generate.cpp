@@ -7,6 +7,8 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/design/design_validator.h"
+#include "models/search/split_search.h"
+#include "cli_run.h"
 #include "models/topology/fabric_generator.h"
 
 #include <QFile>
@@ -164,6 +166,30 @@ private slots:
         const auto j = nlohmann::json::parse(r.out);
         const Parallelism& p = loaded->parallelism;
         QCOMPARE(p.tp * p.pp * p.dp * p.cp, j.at("gpus").get<int>());
+    }
+
+    // Issue 28 item 13: with a model, generate writes the search's best split,
+    // one that fits (the starting TP 8 x DP 64 needs far more than 80 GiB for
+    // 405B); validate and evaluate then agree: no errors, exit 0.
+    void modelGetsTheSearchsBestSplit()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("405b.json").toStdString();
+        const Run r = generate({"--topology", "rail", "--nodes", "64", "--node", "dgx-h100", "--switch", "qm9700",
+                                "--model", "llama3-405b", "-o", path});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const Design d = loadDesignFile(path).value();
+        const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
+        SearchOptions options;
+        options.top = 1;
+        const SearchReport best = searchSplits(facts, d.workload, d.economics, d.parallelism, options);
+        QVERIFY(!best.results.empty());
+        QVERIFY(d.parallelism == best.results.front().split);
+        const test::CliRun v = test::runCliCommand("validate", {path});
+        QVERIFY2(v.code == 0, v.err.c_str());
+        const test::CliRun e = test::runCliCommand("evaluate", {path});
+        QVERIFY2(e.code == 0, e.err.c_str());
+        QVERIFY(nlohmann::json::parse(e.out)["errors"].empty());
     }
 
     void badInputExits2NamingTheFlag_data()
