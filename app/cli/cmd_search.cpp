@@ -9,6 +9,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/command_spec.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
@@ -110,7 +111,8 @@ nlohmann::ordered_json reportJson(const SearchReport& r, const SplitPins& pins)
     nlohmann::ordered_json infeasible = nlohmann::ordered_json::object();
     for (const auto& [reason, count] : r.infeasible)
         infeasible[reason] = count;
-    return {{"results", std::move(results)},
+    return {{"schema", kJsonSchemaVersion},
+            {"results", std::move(results)},
             {"fixed", pinsJson(pins)},
             {"evaluated", r.evaluated},
             {"feasible", r.feasible},

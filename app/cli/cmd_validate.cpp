@@ -7,6 +7,7 @@
 // file cannot be read or the arguments are wrong; every problem is listed.
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
@@ -47,6 +48,7 @@ bool alreadyReported(const Problem& fromTopology, const Problems& validation)
 void printJson(std::ostream& os, bool valid, const Problems& problems)
 {
     nlohmann::ordered_json report;
+    report["schema"] = kJsonSchemaVersion;
     report["valid"] = valid;
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const Problem& p : problems) {
