@@ -56,6 +56,23 @@ private slots:
         QVERIFY(!firstPage.contains(QStringLiteral("Untitled")));
     }
 
+    // Issue 28 item 18: what a manager keeps: the split in words, the P10-P90
+    // band beside the headline figures, IT, facility and provisioning power
+    // explained, the warnings and the assumptions, before the charts.
+    void firstPageCarriesBandsAssumptionsAndTheSplitInWords()
+    {
+        const Design d = loadExample("workhorse.json");
+        const QString html = DesignReport(d, Catalog::builtin(), {}, kWhen).html();
+        const QString firstPage = html.left(html.indexOf(QStringLiteral("page-break-before")));
+        for (const QString& expected :
+             {QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2, FSDP, hybrid sharding"), QStringLiteral("micro-batch 1"),
+              QStringLiteral("P10\u2013P90"), QStringLiteral("Provisioning power"), QStringLiteral("IT power"),
+              QStringLiteral("Assumptions"), QStringLiteral("$0.080 per kWh"), QStringLiteral("per GPU-hour"),
+              QStringLiteral("Ownership horizon"), QStringLiteral("Warnings")})
+            QVERIFY2(firstPage.contains(expected), qPrintable(expected));
+        QCOMPARE(firstPage.count(QStringLiteral("P10\u2013P90")), 4); // MFU, tokens/s per GPU, step, time to train
+    }
+
     void bomSpansThePageWithPricesOnOneLineAndNumberedSources()
     {
         const Design d = loadExample("workhorse.json");
