@@ -292,8 +292,12 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
         out << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     if (output && report.results.empty())
         err << "clusterforge-cli search: -o: nothing written (no feasible split)\n";
-    if (output && !report.results.empty())
-        return writeBest(d, report, *output, err);
+    if (output && !report.results.empty()) {
+        const int written = writeBest(d, report, *output, err);
+        if (written == kExitOk && format == "text")
+            out << "wrote " << *output << ": the design with rank 1's split\n";
+        return written;
+    }
     return code;
 }
 

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 namespace cf {
@@ -296,6 +297,19 @@ QString DesignReport::html() const
     return h;
 }
 
+namespace {
+
+// A price the catalog estimates is marked as one, its reason a numbered note (issue 28 item 18).
+// The BOM writes "estimated: why" for a price its catalog provenance marks estimated (bill_of_materials.cpp).
+QString estimateMark(const BomLine& line, const std::function<QString(const std::string&)>& note)
+{
+    if (line.note.rfind("estimated", 0) != 0)
+        return {};
+    return QStringLiteral(" <small>%1</small>").arg(tr("(estimate)")) + note(line.note);
+}
+
+} // namespace
+
 QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
 {
     // Sources as numbered notes: one number per distinct source.
@@ -320,7 +334,7 @@ QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
         const QString item = esc(l.name.empty() ? l.itemId : l.name) + note(l.priceSource) +
                              (l.vendor.empty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(esc(l.vendor)));
         h += QStringLiteral("<tr><td>%1</td><td>%2</td>").arg(esc(l.kind), item) + cell.arg(l.quantity) +
-             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd)) +
+             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd) + estimateMark(l, note)) +
              cell.arg(info ? QString() : money(l.extendedPriceUsd)) +
              cell.arg(info ? QString() : number(l.totalPowerW / 1e3, 1) + tr(" kW")) + QStringLiteral("</tr>");
     }

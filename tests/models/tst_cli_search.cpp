@@ -126,6 +126,16 @@ private slots:
         QCOMPARE(again.mfu, best["report"]["mfu"].get<double>());
     }
 
+    void outputIsConfirmedInText()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("best.json").toStdString();
+        const auto run = cf::test::runCliCommand(
+            "search", {cf::examplePath("workhorse.json"), "--top", "1", "-o", path, "--format", "text"});
+        QVERIFY2(run.code == 0, run.err.c_str());
+        QVERIFY2(run.out.find("wrote " + path) != std::string::npos, run.out.c_str());
+    }
+
     void outputOfASyntheticClusterIsRefused()
     {
         QTemporaryDir dir;

@@ -73,6 +73,15 @@ private slots:
         QCOMPARE(firstPage.count(QStringLiteral("P10\u2013P90")), 4); // MFU, tokens/s per GPU, step, time to train
     }
 
+    void estimatedPricesAreMarked()
+    {
+        const QString html = DesignReport(loadExample("workhorse.json"), Catalog::builtin(), {}, kWhen).html();
+        const QString bom = html.mid(html.indexOf(QStringLiteral("Bill of materials")));
+        // The catalog estimates the DGX H100, QM9700 and 400G fibre prices.
+        QCOMPARE(bom.count(QStringLiteral("(estimate)")), 3);
+        QVERIFY(bom.contains(QStringLiteral("our estimate of street price")));
+    }
+
     void bomSpansThePageWithPricesOnOneLineAndNumberedSources()
     {
         const Design d = loadExample("workhorse.json");
