@@ -276,11 +276,13 @@ QString DesignReport::html() const
     for (const Problem& problem : p.problems)
         if (problem.severity == Severity::Warning)
             warnings << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
+    // A page of their own after the first: the warnings, then what the figures assume (issue 28 item 18).
+    const QString newPage = QStringLiteral(" style='page-break-before:always'");
     if (!warnings.isEmpty())
-        h += QStringLiteral("<h2>%1</h2><ul>%2</ul>").arg(tr("Warnings"), warnings.join(QString()));
-    // What the cost figures assume (issue 28 item 18).
+        h += QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings.join(QString()));
     const Economics& e = design_.economics;
-    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("Assumptions"));
+    h += QStringLiteral("<h2%1>%2</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+             .arg(warnings.isEmpty() ? newPage : QString(), tr("Assumptions"));
     h += row(tr("Electricity price"), QStringLiteral("$%1 per kWh").arg(number(e.electricityUsdPerKwh, 3)));
     h += row(tr("PUE (facility power / IT power)"), number(e.pue, 2));
     h += row(tr("Cloud rent, for comparison"), QStringLiteral("$%1 per GPU-hour").arg(number(e.rentUsdPerGpuHour, 2)));

@@ -21,6 +21,7 @@ constexpr std::size_t kTrimFactor = 4;
 const char* const kReasonBatch = "global batch is not a multiple of DP x micro-batch";
 const char* const kReasonKvHeads = "TP and the KV heads do not divide one another";
 const char* const kReasonMemory = "does not fit in GPU memory";
+const char* const kReasonExpertFold = "EP x ETP does not divide TP x CP x DP (Megatron-Core parallel folding)";
 
 double headroomBytes(const Prediction& p) { return p.memory.hbmBytes - p.memory.totalBytes; }
 
@@ -223,9 +224,12 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                         split.microbatch = mb;
                         for (int ep : c.ep) {
                             for (int etp : c.etp) {
-                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP.
-                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0)
+                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP
+                                // (counted, so that a pinned EP that cannot fold says so).
+                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0) {
+                                    searcher.reject(kReasonExpertFold, perMicrobatch);
                                     continue;
+                                }
                                 split.ep = ep;
                                 split.etp = etp;
                                 for (Sharding s : shardings) {

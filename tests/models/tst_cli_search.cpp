@@ -102,6 +102,22 @@ private slots:
             QVERIFY2(run.out.find(std::string("  ") + other) == std::string::npos, other);
     }
 
+    // The issue's own case: EP 64 with PP 16 leaves TP x CP x DP = 32 on the
+    // 512-GPU job of eight NVL72 racks, which EP 64 cannot fold into: an
+    // error that says so, not rows of other EPs.
+    void aPinnedSplitThatCannotFoldSaysWhy()
+    {
+        const auto run = cf::test::runCliCommand(
+            "search", {cf::examplePath("deepseek-v3-nvl72.json"), "--ep", "64", "--pp", "16", "--format", "text"});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.find("most: EP x ETP does not divide TP x CP x DP") != std::string::npos, run.err.c_str());
+        QVERIFY(run.out.find("  ep 32") == std::string::npos);
+        const auto fits = cf::test::runCliCommand(
+            "search", {cf::examplePath("deepseek-v3-nvl72.json"), "--ep", "32", "--pp", "16", "--format", "text"});
+        QVERIFY2(fits.code == 0, fits.err.c_str());
+        QVERIFY(fits.out.find("  ep 32 etp") != std::string::npos);
+    }
+
     // Issue 28 item 12: -o keeps the winner: the design with the best split.
     void outputWritesTheDesignWithTheWinningSplit()
     {
