@@ -4,8 +4,7 @@
 // the winner wins (models/compare/winner_explanation), then the
 // bill-of-materials differences of each design against the first (added,
 // removed and changed lines). A design whose split fails keeps its
-// design-level figures (capex, power, opex, provisioning power: issue 28
-// item 14). Exit 0; 1 when a design has errors (listed); 2 on bad input.
+// design-level figures (capex and provisioning power: issue 28 item 14). Exit 0; 1 when a design has errors (listed); 2 on bad input.
 //
 // The comparison itself is models/compare/variant_comparison (the GUI's
 // compare view uses it too); this file loads, evaluates and formats.
@@ -108,17 +107,15 @@ nlohmann::ordered_json diffJson(const BomDiff& diff)
     return out;
 }
 
-// The store's headline, plus the design-level figures the engine still
-// predicts when the split fails (Prediction::lacks(Design) is false then).
+// The store's headline, plus the capital cost when the split fails (the
+// engine still predicts it: Prediction::lacks(Design) is false). The average
+// power and the operating cost follow the training draw, unknown without a
+// split; the provisioning power row stands for power then.
 Headline compareHeadline(const Prediction& p)
 {
     Headline h = headlineFromPrediction(p);
-    if (!hasErrors(p.problems) || p.lacks(FigureGroup::Design))
-        return h;
-    constexpr double kWattsPerKilowatt = 1000.0;
-    h.capexUsd = p.cost.capexUsd;
-    h.powerKw = p.power.facilityW / kWattsPerKilowatt;
-    h.opexUsdPerYear = p.cost.opexUsdPerYear;
+    if (hasErrors(p.problems) && !p.lacks(FigureGroup::Design))
+        h.capexUsd = p.cost.capexUsd;
     return h;
 }
 
