@@ -1,5 +1,7 @@
 #include "app/cli/arg_list.h"
 
+#include "models/design/name_suggestion.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -286,6 +288,15 @@ std::string singleDesignFile(const std::vector<std::string>& positionals, std::v
     return positionals.front();
 }
 
+bool ArgList::has(const std::string& name) const
+{
+    const std::string prefix = name + "=";
+    for (const std::string& a : args_)
+        if (a == name || a.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
+
 bool ArgList::hasErrorFor(const std::string& flag) const
 {
     const std::string prefix = flag + ":";
@@ -298,9 +309,21 @@ bool ArgList::hasErrorFor(const std::string& flag) const
 std::vector<std::string> ArgList::finish()
 {
     std::vector<std::string> all = errors_;
+    std::vector<std::string> flags; // the command's, for "did you mean" (issue 28 item 17)
+    if (spec_)
+        for (const FlagGroup* g : spec_->groups)
+            for (const FlagSpec& f : g->flags) {
+                flags.push_back(f.name);
+                if (!f.alias.empty())
+                    flags.push_back(f.alias);
+            }
     for (const std::string& a : args_) {
         const std::string shown = quoteValue(a);
-        all.push_back((shown == "'" + a + "'" ? a : shown) + ": unknown argument");
+        std::string message = (shown == "'" + a + "'" ? a : shown) + ": unknown argument";
+        if (a.rfind("-", 0) == 0)
+            if (const std::string near = closestName(a.substr(0, a.find('=')), flags); !near.empty())
+                message += "; did you mean " + near + "?";
+        all.push_back(std::move(message));
     }
     return all;
 }

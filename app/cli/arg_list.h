@@ -78,6 +78,9 @@ public:
     // Positional arguments left (not starting with "--"), removed.
     std::vector<std::string> takePositionals();
 
+    // Whether "--name" or "--name=value" is still among the arguments (nothing taken).
+    bool has(const std::string& name) const;
+
     // Arguments nobody took; call after all take*() to report them.
     const std::vector<std::string>& remaining() const { return args_; }
     // Errors so far, each naming its flag: "--tp: expected an integer, got 'x'".

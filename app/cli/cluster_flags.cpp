@@ -1,5 +1,7 @@
 #include "app/cli/cluster_flags.h"
 
+#include "app/cli/catalog_ids.h"
+
 #include "models/design/design_json.h"
 #include "models/design/job_size.h"
 #include "models/topology/fabric_generator.h"
@@ -205,13 +207,13 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     Catalog catalog = Catalog::builtin();
     const GpuSpec* gpu = nullptr;
     if (f.gpu && !(gpu = catalog.findGpu(*f.gpu)))
-        errors.push_back("--gpu: unknown GPU " + quoteValue(*f.gpu));
+        errors.push_back("--gpu: " + unknownIdMessage(catalog, CatalogKind::Gpus, *f.gpu));
     if (f.gpus && f.nodes)
         errors.push_back("--gpus: give --gpus or --nodes, not both");
     const NodeSpec* node = nullptr;
     if (f.node) {
         if (!(node = catalog.node(*f.node)))
-            errors.push_back("--node: unknown node " + quoteValue(*f.node));
+            errors.push_back("--node: " + unknownIdMessage(catalog, CatalogKind::Nodes, *f.node));
         else if (gpu && node->gpuId != gpu->id)
             errors.push_back("--node: " + node->id + " holds " + node->gpuId + ", not --gpu " + gpu->id);
         else if (f.gpusPerNode || f.nicGbps)

@@ -6,6 +6,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/command_spec.h"
+#include "app/cli/json_schema.h"
 
 #include "models/predict/collectives.h"
 #include "models/topology/topology.h"
@@ -99,7 +100,8 @@ int runCollective(const Args& rawArgs, std::ostream& out, std::ostream& err)
             << text("busbw", r.busbwGBps, "GB/s") << "algorithm    " << r.algorithm << "/" << r.protocol
             << "\n";
     } else {
-        nlohmann::json j{{"op", toString(op)},
+        nlohmann::json j{{"schema", kJsonSchemaVersion},
+                         {"op", toString(op)},
                          {"bytes", *bytes},
                          {"ranks", group},
                          {"ranks_per_node", placement.ranksPerNode},

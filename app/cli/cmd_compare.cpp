@@ -1,9 +1,10 @@
 // clusterforge-cli compare A.json B.json [C.json D.json] [--format json|text]
 // Evaluates two to four designs and prints every headline metric per design
-// with its delta against the first and the best of each row marked, then the
+// with its delta against the first and the best of each row marked, then why
+// the winner wins (models/compare/winner_explanation), then the
 // bill-of-materials differences of each design against the first (added,
-// removed and changed lines). Exit 0; 1 when a design has errors (listed);
-// 2 on bad input.
+// removed and changed lines). A design whose split fails keeps its
+// design-level figures (capex and provisioning power: issue 28 item 14). Exit 0; 1 when a design has errors (listed); 2 on bad input.
 //
 // The comparison itself is models/compare/variant_comparison (the GUI's
 // compare view uses it too); this file loads, evaluates and formats.
@@ -14,6 +15,9 @@
 
 #include "models/catalog/catalog.h"
 #include "models/compare/variant_comparison.h"
+#include "models/compare/winner_explanation.h"
+#include "app/cli/json_schema.h"
+#include "models/predict/provisioning_power.h"
 #include "models/design/design_json.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/predict/evaluate.h"
@@ -21,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <ostream>
@@ -43,6 +48,7 @@ const MetricText kMetricText[] = {
     {"stepTimeS", "step time (s)", "%.3f"},
     {"timeToTrainDays", "time to train (days)", "%.1f"},
     {"powerKw", "facility power (kW)", "%.1f"},
+    {"provisioningKw", "provisioning power (kW)", "%.1f"},
     {"capexUsd", "capital cost (USD)", "%.0f"},
     {"opexUsdPerYear", "operating cost (USD/yr)", "%.0f"},
     {"totalCostUsd", "total cost of run (USD)", "%.0f"},
@@ -101,9 +107,24 @@ nlohmann::ordered_json diffJson(const BomDiff& diff)
     return out;
 }
 
-nlohmann::ordered_json reportJson(const VariantComparison& c)
+// The store's headline, plus the capital cost when the split fails (the
+// engine still predicts it: Prediction::lacks(Design) is false). The average
+// power and the operating cost follow the training draw, unknown without a
+// split; the provisioning power row stands for power then.
+Headline compareHeadline(const Prediction& p)
+{
+    Headline h = headlineFromPrediction(p);
+    if (hasErrors(p.problems) && !p.lacks(FigureGroup::Design))
+        h.capexUsd = p.cost.capexUsd;
+    return h;
+}
+
+std::string letter(std::size_t i) { return std::string(1, char('A' + i)); }
+
+nlohmann::ordered_json reportJson(const VariantComparison& c, const WinnerExplanation& why)
 {
     nlohmann::ordered_json report;
+    report["schema"] = kJsonSchemaVersion;
     report["designs"] = c.names;
     report["metrics"] = nlohmann::ordered_json::array();
     for (const ComparedMetric& m : c.metrics) {
@@ -129,6 +150,8 @@ nlohmann::ordered_json reportJson(const VariantComparison& c)
         racks["cooling"] = c.racks.cooling;
         report["racks"] = std::move(racks);
     }
+    report["winner"] = {{"design", why.winner < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why.winner)},
+                        {"reasons", why.reasons}};
     report["bomDifferences"] = nlohmann::ordered_json::array();
     for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
         nlohmann::ordered_json diff = diffJson(c.bomDiffs[i]);
@@ -138,7 +161,7 @@ nlohmann::ordered_json reportJson(const VariantComparison& c)
     return report;
 }
 
-std::string reportText(const VariantComparison& c)
+std::string reportText(const VariantComparison& c, const WinnerExplanation& why)
 {
     std::string text;
     char line[512];
@@ -182,6 +205,11 @@ std::string reportText(const VariantComparison& c)
         text += "\n";
     }
     text += "(* = best of the row; deltas against A)\n";
+    if (why.winner >= 0)
+        text += "\nwinner: " + letter(std::size_t(why.winner)) + " (" + c.names[std::size_t(why.winner)] +
+                "), by time to train\n";
+    for (const std::string& reason : why.reasons)
+        text += "  " + reason + "\n";
     for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
         const BomDiff& diff = c.bomDiffs[i];
         text += "\nBOM " + std::string(1, char('A' + i)) + " vs A: total " +
@@ -235,6 +263,8 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     std::vector<Headline> headlines;
     std::vector<BillOfMaterials> boms;
     std::vector<Design> designs;
+    std::vector<Prediction> predictions;
+    std::vector<std::optional<double>> provisioningKw;
     bool designErrors = false;
     for (const std::string& file : files) {
         Result<Design> loaded = loadDesignFile(file);
@@ -251,18 +281,31 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
                 designErrors = true;
             }
         names.push_back(loaded->name.empty() ? file : loaded->name);
-        headlines.push_back(headlineFromPrediction(prediction));
+        headlines.push_back(compareHeadline(prediction));
+        const DesignFacts facts = deriveDesignFacts(*loaded, catalog);
+        constexpr double kWattsPerKilowatt = 1000.0;
+        provisioningKw.push_back(provisioningFacilityW(facts.power, loaded->economics.pue) / kWattsPerKilowatt);
+        predictions.push_back(prediction);
         boms.push_back(buildBom(*loaded, catalog));
         designs.push_back(std::move(*loaded));
     }
 
     VariantComparison comparison = compareVariants(names, headlines, boms);
+    // Beside the average draw, what the site provisions (issue 28 item 17); less is better.
+    const auto power = std::find_if(comparison.metrics.begin(), comparison.metrics.end(),
+                                    [](const ComparedMetric& m) { return m.key == "powerKw"; });
+    comparison.metrics.insert(power == comparison.metrics.end() ? power : power + 1,
+                              compareRow("provisioningKw", "provisioning power (kW)", BetterWhen::Lower, provisioningKw));
     comparison.racks = compareRacks(designs, catalog); // empty unless a design has racks
+    std::vector<std::string> letters;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        letters.push_back(letter(i));
+    const WinnerExplanation why = explainWinner(letters, predictions);
     if (format == "json")
-        out << reportJson(comparison).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        out << reportJson(comparison, why).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";
     else
-        out << reportText(comparison);
+        out << reportText(comparison, why);
     return designErrors ? kExitDesignErrors : kExitOk;
 }
 

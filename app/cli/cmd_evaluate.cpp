@@ -8,9 +8,15 @@
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
+#include "app/cli/json_schema.h"
+
 #include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
+#include "models/predict/provisioning_power.h"
 
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
 #include <ostream>
 
 namespace cf::cli {
@@ -43,7 +49,7 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
         applyWorkloadFlags(args, Catalog::builtin(), true, scratch);
         r.inputErrors = args.finish();
         if (r.inputErrors.empty())
-            r.inputErrors.push_back("evaluate: no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
+            r.inputErrors.push_back("no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
         return r;
     }
     applyWorkloadFlags(args, *input.catalog, input.fromFile, input.design);
@@ -66,8 +72,45 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
         if (!flag.empty())
             r.flagErrors.push_back(flag + ": " + p.message);
     }
+    r.design = std::move(input.design);
+    r.catalog = std::move(input.catalog);
     return r;
 }
+
+namespace {
+
+// Every part at its rated maximum x PUE (provisioning_power.h), in kW; the
+// catalog the design was evaluated with.
+double provisioningKw(const Design& design, const Catalog& catalog)
+{
+    constexpr double kWattsPerKilowatt = 1000.0;
+    return provisioningFacilityW(deriveDesignFacts(design, catalog).power, design.economics.pue) / kWattsPerKilowatt;
+}
+
+// The report's JSON with what the CLI adds: the schema version and the
+// provisioning power beside facility_power_kw (issue 28 item 17).
+std::string evaluateJson(const std::string& report, double provisioning)
+{
+    nlohmann::json j = nlohmann::json::parse(report);
+    j["schema"] = kJsonSchemaVersion;
+    j["provisioning_power_kw"] = provisioning;
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// The text report with the provisioning power after the facility power line.
+std::string evaluateText(std::string report, double provisioning)
+{
+    char line[160];
+    std::snprintf(line, sizeof line, "  provisioning power: %.1f kW (every part at its rated maximum x PUE; size "
+                  "power budgets from this)\n", provisioning);
+    const std::size_t at = report.find("  facility power:");
+    const std::size_t end = at == std::string::npos ? std::string::npos : report.find('\n', at);
+    if (end == std::string::npos)
+        return report + line;
+    return report.insert(end + 1, line);
+}
+
+} // namespace
 
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 {
@@ -81,10 +124,15 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
     const PredictionBands* bands = r.bands ? &*r.bands : nullptr;
+    const Catalog& catalog = r.catalog ? *r.catalog : Catalog::builtin();
+    const double provisioning = provisioningKw(*r.design, catalog);
     if (r.format == "text")
-        out << predictionText(r.prediction, bands) << (r.racks ? racksText(*r.racks) : std::string());
+        out << evaluateText(predictionText(r.prediction, bands), provisioning)
+            << (r.racks ? racksText(*r.racks) : std::string());
     else
-        out << (r.racks ? withRacksJson(predictionJson(r.prediction, bands), *r.racks) : predictionJson(r.prediction, bands));
+        out << evaluateJson(r.racks ? withRacksJson(predictionJson(r.prediction, bands), *r.racks)
+                                    : predictionJson(r.prediction, bands),
+                            provisioning);
     return hasErrors(r.prediction.problems) ? kExitDesignErrors : kExitOk;
 }
 

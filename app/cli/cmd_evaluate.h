@@ -4,6 +4,8 @@
 
 #include "app/cli/commands.h"
 
+#include "models/catalog/catalog.h"
+#include "models/design/design.h"
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
 #include "models/racks/rack_report.h"
@@ -26,6 +28,10 @@ struct EvaluateRequest {
     std::optional<PredictionBands> bands;
     // Issue 17: per-rack power of a design with racks (none for an unplaced design).
     std::optional<RackReport> racks;
+    // The evaluated design (set when it was evaluated), for figures beside the
+    // prediction: the provisioning power (issue 28 item 17).
+    std::optional<Design> design;
+    std::optional<Catalog> catalog; // the one it was evaluated with (cluster flags add parts)
 };
 
 // Parses DESIGN.json (optional), cluster flags, workload and split flags, then

@@ -1,7 +1,7 @@
 // clusterforge-cli generate --topology fat-tree|rail|spine-leaf --nodes N --node ID
 //     --switch ID [--tiers 2|3|4] [--planes shared|per-rail] [--layout auto|expanded|compact]
 //     [--oversubscription R] [--storage ID]
-//     [--model PRESET] [--name TEXT] [--rack-kw KW] [--cooling air|rear-door|liquid]
+//     [--model PRESET] [--name TEXT] [--rack-kw KW|none] [--cooling air|rear-door|liquid]
 //     -o DESIGN.json [--format json|text]
 // Lays out the whole fabric (models/topology/fabric_generator), writes the
 // design file and prints a summary of what was built, as text or (the default) JSON:
@@ -9,24 +9,37 @@
 //  "links": {"node_leaf","leaf_spine","spine_core"}, "warnings"} (links = cables);
 // a four-tier fabric adds "superspine" to both, a multi-plane one "planes",
 // a compact layout (switch arrays and bundles, issue 19) "layout": "compact".
-// The design gets a starting split that validates (see setStartingSplit).
-// With --rack-kw or --cooling every part is placed into racks of the catalog
-// rack type that fits (models/racks/rack_planner.h); the summary then adds
-// "racks": {"count", "type", "maxKw"}.
+// The design gets the split search's best split for its workload (issue 28
+// item 13: one that fits in memory, so validate and evaluate agree), or, when
+// no split is feasible, a starting split that validates (setStartingSplit) and
+// a warning.
+// Every part is placed into racks (models/racks/rack_planner.h), so the
+// cabling plan has lengths without more flags (issue 28 item 20): by default
+// in the catalog's largest rack type of the node's cooling; --rack-kw and
+// --cooling choose another; --rack-kw none places nothing. A fabric the auto
+// layout makes compact (512 switches and more) is not placed unless asked
+// (with --layout expanded): the summary warns. The summary adds
+// "racks": {"count", "type", "maxKw"} for a placed design.
 // Bad input exits 2 naming the flag.
 #include "app/cli/arg_list.h"
+#include "app/cli/catalog_ids.h"
 #include "app/cli/command_spec.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/racks/rack_load.h"
+#include "models/predict/evaluate.h"
 #include "models/racks/rack_planner.h"
+#include "models/search/split_search.h"
 #include "models/topology/fabric_generator.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <ostream>
 
 namespace cf::cli {
@@ -67,6 +80,24 @@ void setStartingSplit(Design& design, int gpusPerNode, int gpus)
     w.globalBatchSeqs = std::max(1, (w.globalBatchSeqs + p.dp - 1) / p.dp) * p.dp;
 }
 
+// The search's best split for the design's workload (issue 28 item 13); the
+// starting split stays, with a warning, when no split is feasible.
+std::optional<std::string> applyBestSplit(Design& design, const Catalog& catalog)
+{
+    const DesignFacts facts = deriveDesignFacts(design, catalog);
+    if (hasErrors(facts.problems))
+        return std::nullopt; // the fabric's own errors are reported by validate
+    SearchOptions options;
+    options.top = 1;
+    const SearchReport report = searchSplits(facts, design.workload, design.economics, design.parallelism, options);
+    if (report.results.empty())
+        return "no parallel split of this workload is feasible on the cluster (run 'clusterforge-cli search' "
+               "on the written file for the reasons); the design keeps TP " +
+               std::to_string(design.parallelism.tp) + " x DP " + std::to_string(design.parallelism.dp);
+    design.parallelism = report.results.front().split;
+    return std::nullopt;
+}
+
 // What the racks hold, for the summary (only when the design was placed).
 struct RackSummary {
     int count = 0;
@@ -85,14 +116,40 @@ RackSummary summarizeRacks(const Design& design, const Catalog& catalog)
     return s;
 }
 
-// Places the design into racks when --rack-kw or --cooling was given;
-// problems name the flag.
-std::vector<std::string> placeIfAsked(Design& design, const Catalog& catalog, std::optional<double> rackKw,
-                                      const std::optional<std::string>& coolingName)
+// What --rack-kw says: a limit, "none" (no racks), or nothing (the default racks).
+struct RackRequest {
+    bool none = false;
+    std::optional<double> kw;
+};
+
+RackRequest takeRackKw(ArgList& list)
 {
-    if (!rackKw && !coolingName)
-        return {};
+    RackRequest r;
+    const std::optional<std::string> text = list.takeString("--rack-kw");
+    if (!text)
+        return r;
+    if (*text == "none") {
+        r.none = true;
+        return r;
+    }
+    char* end = nullptr;
+    const double kw = std::strtod(text->c_str(), &end);
+    if (text->empty() || *end != '\0' || !std::isfinite(kw) || kw < kMinRackKwFlag || kw > kMaxRackKwFlag)
+        list.addError("--rack-kw: expected 'none' or a number in [" + formatNumber(kMinRackKwFlag) + ", " +
+                      formatNumber(kMaxRackKwFlag) + "], got " + quoteValue(*text));
+    else
+        r.kw = kw;
+    return r;
+}
+
+// Places the design into racks; problems name the flag. Without --rack-kw
+// and --cooling, racks of the node's cooling (the catalog's largest of it).
+std::vector<std::string> placeInRacksFor(Design& design, const Catalog& catalog, std::optional<double> rackKw,
+                                         const std::optional<std::string>& coolingName, const NodeSpec* node)
+{
     std::optional<Cooling> cooling;
+    if (!rackKw && !coolingName && node)
+        cooling = node->cooling;
     if (coolingName) {
         Cooling c{};
         if (!coolingFromString(*coolingName, c))
@@ -146,6 +203,7 @@ void printSummary(std::ostream& out, const Result<GeneratedFabric>& f, const Rac
 {
     const FabricSummary& s = f->summary;
     nlohmann::ordered_json j;
+    j["schema"] = kJsonSchemaVersion;
     j["nodes"] = s.nodes;
     j["gpus"] = s.gpus;
     j["tiers"] = s.tiers;
@@ -192,8 +250,8 @@ const CommandSpec& generateSpec()
          textFlag("--storage", "ID", "storage catalog id", "none"),
          textFlag("--model", "PRESET", "model preset id for the workload", "the engine's default workload"),
          textFlag("--name", "TEXT", "design name", "'<topology> <N>x <node>'"),
-         realFlag("--rack-kw", "KW", "kW", kMinRackKwFlag, kMaxRackKwFlag, "no racks",
-                  "power limit per rack; places every part into racks"),
+         textFlag("--rack-kw", "KW|none", "power limit per rack in kW (1 to 1000), or none: no racks",
+                  "the largest rack type of the node's cooling"),
          choiceFlag("--cooling", {"air", "rear-door", "liquid"}, "",
                     "rack cooling (default: the least that carries --rack-kw); places every part into racks"),
          required(withAlias(pathFlag("-o", "DESIGN.json", "the design file to write"), "--output")),
@@ -223,7 +281,8 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
     const auto model = list.takeText("--model");
     const auto name = list.takeText("--name");
-    const auto rackKw = list.takeDouble("--rack-kw");
+    const RackRequest rackRequest = takeRackKw(list);
+    const std::optional<double> rackKw = rackRequest.kw;
     const auto cooling = list.takeOneOf("--cooling");
     const auto output = list.takeOutputPath();
 
@@ -262,12 +321,19 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     // for racks (models/racks takes arrays through the expansion of issue 19).
     if (spec.layout == FabricLayout::Auto && (rackKw || cooling))
         spec.layout = FabricLayout::Expanded;
-    const ModelPreset* preset = nullptr;
-    if (model) {
-        preset = catalog.preset(*model);
-        if (!preset)
-            return fail(err, {"--model: unknown model preset " + quoteValue(*model)});
-    }
+    const ModelPreset* preset = model ? catalog.preset(*model) : nullptr;
+    // Unknown ids list the nearest the catalog has (issue 28 item 16).
+    std::vector<std::string> unknown;
+    if (model && !preset)
+        unknown.push_back("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *model));
+    if (!catalog.node(spec.nodeId))
+        unknown.push_back("--node: " + unknownIdMessage(catalog, CatalogKind::Nodes, spec.nodeId));
+    if (!catalog.switchSpec(spec.switchId))
+        unknown.push_back("--switch: " + unknownIdMessage(catalog, CatalogKind::Switches, spec.switchId));
+    if (!spec.storageId.empty() && !catalog.storage(spec.storageId))
+        unknown.push_back("--storage: " + unknownIdMessage(catalog, CatalogKind::Storage, spec.storageId));
+    if (!unknown.empty())
+        return fail(err, unknown);
 
     Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
     if (hasErrors(fabric.problems())) {
@@ -293,8 +359,21 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     }
     const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
     setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric->summary.gpus);
-    if (std::vector<std::string> rackErrors = placeIfAsked(design, catalog, rackKw, cooling); !rackErrors.empty())
-        return fail(err, rackErrors);
+    const bool racksAsked = rackKw || cooling;
+    if (rackRequest.none && cooling)
+        return fail(err, {"--cooling: places parts into racks, but --rack-kw none asks for none; drop one"});
+    if (!rackRequest.none && fabric->summary.compact && !racksAsked)
+        fabric.problems().push_back({Severity::Warning, "racks",
+                                     "not placed: a compact fabric (switch arrays) is not placed into racks; give "
+                                     "--layout expanded (and --rack-kw) to place it",
+                                     {}});
+    else if (!rackRequest.none)
+        if (std::vector<std::string> rackErrors = placeInRacksFor(design, catalog, rackKw, cooling, nodeSpec);
+            !rackErrors.empty())
+            return fail(err, rackErrors);
+    // After placement: the search sees the cables the racks choose.
+    if (std::optional<std::string> warning = applyBestSplit(design, catalog))
+        fabric.problems().push_back({Severity::Warning, "parallelism", *warning, {}});
     const RackSummary racks = summarizeRacks(design, catalog);
     if (const Result<void> saved = saveDesignFile(design, *output); !saved) {
         err << "clusterforge-cli generate: -o: " << failureMessage(saved.problems()) << "\n";

@@ -21,6 +21,7 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err);
 int runDb(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
 int runReport(const Args& args, std::ostream& out, std::ostream& err);
+int runCatalog(const Args& args, std::ostream& out, std::ostream& err);
 
 // Each command's flag table (app/cli/command_spec.h): parsing and --help.
 struct CommandSpec;
@@ -36,6 +37,7 @@ const CommandSpec& dbSaveSpec();
 const CommandSpec& dbExportSpec();
 const CommandSpec& exportSpec();
 const CommandSpec& reportSpec();
+const CommandSpec& catalogSpec();
 
 // Every command: its name and the forms of its usage (db has three).
 struct CommandEntry {

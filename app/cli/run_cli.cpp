@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 
 #include "app/cli/arg_list.h"
+#include "app/cli/catalog_ids.h"
 #include "app/cli/command_spec.h"
 
 #include <ostream>
@@ -46,6 +47,17 @@ int complete(const Args& words, std::ostream& out)
             out << c.name << "\n";
     if (!command)
         return kExitOk;
+    if (command->run == runCatalog) { // `catalog SECTION ID`: the sections, then a section's ids
+        if (words.size() == 1)
+            for (const std::string& n : catalogKindNames())
+                out << n << "\n";
+        for (const CatalogKindInfo& k : catalogKinds())
+            if (words.size() == 2 && words[1] == k.name) {
+                for (const std::string& id : catalogIds(Catalog::builtin(), k.kind))
+                    out << id << "\n";
+                return kExitOk;
+            }
+    }
     std::vector<const CommandSpec*> forms = command->forms;
     if (forms.size() > 1) { // db: the subcommand first, then its flags
         if (words.size() == 1) {
@@ -59,6 +71,8 @@ int complete(const Args& words, std::ostream& out)
         if (const FlagSpec* prev = form->find(words.back()); prev && words.size() > 1) {
             for (const std::string& c : prev->choices)
                 out << c << "\n";
+            for (const std::string& id : idsForFlag(Catalog::builtin(), prev->name)) // catalog ids (item 16)
+                out << id << "\n";
             return kExitOk;
         }
         out << "--help\n";
@@ -86,6 +100,7 @@ std::vector<CommandEntry>& entryStore()
         {"db", runDb, {&dbListSpec(), &dbSaveSpec(), &dbExportSpec()}},
         {"export", runExport, {&exportSpec()}},
         {"report", runReport, {&reportSpec()}},
+        {"catalog", runCatalog, {&catalogSpec()}},
     };
     return entries;
 }

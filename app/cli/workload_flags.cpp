@@ -1,5 +1,7 @@
 #include "app/cli/workload_flags.h"
 
+#include "app/cli/catalog_ids.h"
+
 #include <cstdio>
 #include <map>
 
@@ -136,10 +138,7 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
             w.seqLen = preset->seqLen;
             haveModel = true;
         } else {
-            std::string known;
-            for (const ModelPreset& mp : catalog.presets())
-                known += (known.empty() ? "" : ", ") + mp.id;
-            args.addError("--model: unknown preset " + quoteValue(*id) + " (known: " + known + ")");
+            args.addError("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *id));
         }
     }
     bool custom = false;

@@ -2,7 +2,9 @@
 
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
+#include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
+#include "models/predict/provisioning_power.h"
 #include "models/presentation/chart_series.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -18,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 namespace cf {
@@ -141,6 +144,52 @@ QImage lineChart(int width, const QString& title, const QString& xLabel, const s
     return image;
 }
 
+// " (P10-P90 a-b unit)" after a headline figure, when the band is known (issue 28 item 18).
+QString bandText(double p10, double p90, int decimals, const QString& unit)
+{
+    if (!(p10 > 0 && p90 > 0))
+        return {};
+    return QStringLiteral(" <small>(P10\u2013P90 %1\u2013%2%3)</small>")
+        .arg(number(p10, decimals), number(p90, decimals), unit);
+}
+
+QString shardingWords(Sharding s)
+{
+    switch (s) {
+    case Sharding::DDP: return tr("plain data parallel (DDP)");
+    case Sharding::ZeRO1: return tr("ZeRO-1 (optimizer sharded)");
+    case Sharding::ZeRO2: return tr("ZeRO-2 (optimizer and gradients sharded)");
+    case Sharding::ZeRO3: return tr("ZeRO-3 (everything sharded)");
+    case Sharding::FSDPFull: return tr("FSDP, full sharding");
+    case Sharding::FSDPHybrid: return tr("FSDP, hybrid sharding");
+    }
+    return {};
+}
+
+QString recomputeWords(Recompute r)
+{
+    switch (r) {
+    case Recompute::None: return tr("no recompute");
+    case Recompute::Selective: return tr("selective recompute");
+    case Recompute::Full: return tr("full recompute");
+    }
+    return {};
+}
+
+// "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
+QString splitInWords(const Parallelism& s, int dp)
+{
+    QString text = QStringLiteral("TP %1 \u00b7 PP %2 \u00b7 DP %3").arg(s.tp).arg(s.pp).arg(dp);
+    if (s.cp > 1)
+        text += QStringLiteral(" \u00b7 CP %1").arg(s.cp);
+    if (s.ep > 1)
+        text += QStringLiteral(" \u00b7 EP %1").arg(s.ep);
+    if (s.vp > 1)
+        text += tr(", %1 interleaved stages per rank").arg(s.vp);
+    return text + QStringLiteral(", %1, %2, ").arg(shardingWords(s.sharding), recomputeWords(s.recompute)) +
+           tr("micro-batch %1").arg(s.microbatch);
+}
+
 std::string nodeName(const Design& design, const Catalog& catalog)
 {
     std::map<std::string, long long> byId;
@@ -189,13 +238,28 @@ QString DesignReport::html() const
                  .arg(s.tp).arg(s.pp).arg(p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp).arg(s.cp));
     h += row(tr("Sharding, recompute, micro-batch"),
              QStringLiteral("%1, %2, %3").arg(QString::fromLatin1(toString(s.sharding)), QString::fromLatin1(toString(s.recompute))).arg(s.microbatch));
+    h += row(tr("The split in words"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
     h += QStringLiteral("</table>");
     h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("Predictions"));
-    h += row(tr("MFU"), orDash(p.mfu, number(p.mfu * 100, 1) + QStringLiteral(" %")));
+    // The P10-P90 band beside each figure it covers (issue 28 item 18).
+    const PredictionBands band = predictionBand(design_, p);
+    constexpr double kPercent = 100.0;
+    h += row(tr("MFU"), orDash(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %") +
+                                           bandText(band.mfuP10 * kPercent, band.mfuP90 * kPercent, 1, QStringLiteral(" %"))));
     h += row(tr("Tokens per second"), orDash(p.tokensPerS, number(p.tokensPerS, 0)));
-    h += row(tr("Step time"), seconds(p.stepTimeS));
-    h += row(tr("Time to train"), seconds(p.goodput.timeToTrainS));
-    h += row(tr("Facility power"), orDash(p.power.facilityW, number(p.power.facilityW / 1e3, 1) + tr(" kW")));
+    h += row(tr("Tokens per second per GPU"),
+             orDash(p.tokensPerSPerGpu, number(p.tokensPerSPerGpu, 0) +
+                                            bandText(band.tokensPerSPerGpuP10, band.tokensPerSPerGpuP90, 0, {})));
+    h += row(tr("Step time"), seconds(p.stepTimeS) + bandText(band.stepTimeSP10, band.stepTimeSP90, 1, tr(" s")));
+    h += row(tr("Time to train"), seconds(p.goodput.timeToTrainS) +
+                                      bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
+    constexpr double kWattsPerKw = 1e3;
+    h += row(tr("IT power (training average)"), orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
+    h += row(tr("Facility power (IT \u00d7 PUE, training average)"),
+             orDash(p.power.facilityW, number(p.power.facilityW / kWattsPerKw, 1) + tr(" kW")));
+    const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
+    h += row(tr("Provisioning power (every part at its rated maximum \u00d7 PUE)"),
+             orDash(provisioningW, number(provisioningW / kWattsPerKw, 1) + tr(" kW")));
     h += row(tr("Capital cost"), money(p.cost.capexUsd));
     h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
     h += row(tr("Cost of the run (own)"), orDash(p.cost.totalCostUsd, money(p.cost.totalCostUsd)));
@@ -206,12 +270,47 @@ QString DesignReport::html() const
             errors << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
     if (!errors.isEmpty())
         h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(tr("The prediction is incomplete:"), errors.join(QString()));
+    h += tr("<p>IT power is what the equipment draws during training; facility power adds cooling and power "
+            "distribution (PUE). Size the site's power budget from the provisioning figure, not from an average.</p>");
+    QStringList warnings;
+    for (const Problem& problem : p.problems)
+        if (problem.severity == Severity::Warning)
+            warnings << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
+    // A page of their own after the first: the warnings, then what the figures assume (issue 28 item 18).
+    const QString newPage = QStringLiteral(" style='page-break-before:always'");
+    if (!warnings.isEmpty())
+        h += QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings.join(QString()));
+    const Economics& e = design_.economics;
+    h += QStringLiteral("<h2%1>%2</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+             .arg(warnings.isEmpty() ? newPage : QString(), tr("Assumptions"));
+    h += row(tr("Electricity price"), QStringLiteral("$%1 per kWh").arg(number(e.electricityUsdPerKwh, 3)));
+    h += row(tr("PUE (facility power / IT power)"), number(e.pue, 2));
+    h += row(tr("Cloud rent, for comparison"), QStringLiteral("$%1 per GPU-hour").arg(number(e.rentUsdPerGpuHour, 2)));
+    h += row(tr("Ownership horizon"), tr("%1 years").arg(number(e.ownershipYears, 1)));
+    h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
+    h += row(tr("Staff"), tr("one engineer per %1 GPUs at $%2 a year")
+                              .arg(number(e.gpusPerOpsEngineer, 0), number(e.opsEngineerUsdPerYear, 0)));
+    h += row(tr("Maintenance"), tr("%1 % of the capital cost a year").arg(number(e.maintenanceFractionPerYear * kPercent, 0)));
+    h += QStringLiteral("</table>");
 
     h += QStringLiteral("<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
              .arg(tr("Charts"), kScalingUrl, kCostUrl);
     h += bomHtml(buildBom(design_, catalog_), p.cost.capexUsd);
     return h;
 }
+
+namespace {
+
+// A price the catalog estimates is marked as one, its reason a numbered note (issue 28 item 18).
+// The BOM writes "estimated: why" for a price its catalog provenance marks estimated (bill_of_materials.cpp).
+QString estimateMark(const BomLine& line, const std::function<QString(const std::string&)>& note)
+{
+    if (line.note.rfind("estimated", 0) != 0)
+        return {};
+    return QStringLiteral(" <small>%1</small>").arg(tr("(estimate)")) + note(line.note);
+}
+
+} // namespace
 
 QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
 {
@@ -237,7 +336,7 @@ QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
         const QString item = esc(l.name.empty() ? l.itemId : l.name) + note(l.priceSource) +
                              (l.vendor.empty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(esc(l.vendor)));
         h += QStringLiteral("<tr><td>%1</td><td>%2</td>").arg(esc(l.kind), item) + cell.arg(l.quantity) +
-             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd)) +
+             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd) + estimateMark(l, note)) +
              cell.arg(info ? QString() : money(l.extendedPriceUsd)) +
              cell.arg(info ? QString() : number(l.totalPowerW / 1e3, 1) + tr(" kW")) + QStringLiteral("</tr>");
     }

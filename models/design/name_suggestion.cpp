@@ -9,10 +9,21 @@ namespace {
 // Two edits catch a swapped pair plus one slip ("cabelsPerMembr"); more
 // suggests unrelated words (our choice).
 constexpr std::size_t kMaxSuggestionEdits = 2;
+// Characters of an unknown id compared (our choice: longer than any catalog
+// id, short enough that a hostile 1 MB value costs nothing).
+constexpr std::size_t kMaxComparedChars = 64;
 
 char lower(char c)
 {
     return char(std::tolower(static_cast<unsigned char>(c)));
+}
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        c = lower(c);
+    return out;
 }
 
 } // namespace
@@ -61,6 +72,33 @@ std::string didYouMean(std::string_view unknown, const std::vector<std::string>&
 {
     const std::string name = closestName(unknown, known);
     return name.empty() ? std::string() : "; did you mean \"" + name + "\"?";
+}
+
+std::vector<std::string> nearestNames(std::string_view unknown, const std::vector<std::string>& known,
+                                      std::size_t count)
+{
+    const std::string needle = lowered(unknown.substr(0, kMaxComparedChars));
+    struct Scored {
+        bool contains;
+        std::size_t distance;
+        std::size_t order;
+    };
+    std::vector<Scored> scored;
+    for (std::size_t i = 0; i < known.size(); ++i) {
+        const std::string name = lowered(known[i]);
+        const bool contains = !needle.empty() && (name.find(needle) != std::string::npos ||
+                                                  needle.find(name) != std::string::npos);
+        scored.push_back({contains, editDistance(needle, name), i});
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
+        if (a.contains != b.contains)
+            return a.contains;
+        return a.distance < b.distance;
+    });
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < scored.size() && names.size() < count; ++i)
+        names.push_back(known[scored[i].order]);
+    return names;
 }
 
 } // namespace cf

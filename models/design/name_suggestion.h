@@ -21,4 +21,11 @@ std::string closestName(std::string_view unknown, const std::vector<std::string>
 // "; did you mean \"cablesPerMember\"?" or "" when closestName finds none.
 std::string didYouMean(std::string_view unknown, const std::vector<std::string>& known);
 
+// Up to `count` names of `known` nearest `unknown`, however far: those that
+// contain it or that it contains (ignoring case) first, then by edit distance;
+// ties keep `known`'s order. For "unknown id" messages that list the nearest
+// catalog ids (issue 28 item 16).
+std::vector<std::string> nearestNames(std::string_view unknown, const std::vector<std::string>& known,
+                                      std::size_t count = 3);
+
 } // namespace cf

@@ -102,6 +102,13 @@ private:
     std::vector<std::vector<int>> nicsUsed_; // per part, per member: cables dealt to its trays
 };
 
+// A length as an installer cuts it: metres to the centimetre (issue 28 item 17).
+std::string centimetres(double metres)
+{
+    constexpr double kCentimetresPerMetre = 100.0;
+    return number(std::round(metres * kCentimetresPerMetre) / kCentimetresPerMetre);
+}
+
 std::string locationRack(const std::optional<DeviceLocation>& at) { return at ? at->rack : std::string(); }
 std::string locationU(const std::optional<DeviceLocation>& at)
 {
@@ -143,7 +150,7 @@ std::string cablingPlanToCsv(const std::vector<CableRow>& rows)
         out += std::to_string(r.cableId) + ',' + csvField(locationRack(r.a)) + ',' + locationU(r.a) + ',' +
                csvField(r.aDevice) + ',' + std::to_string(r.aPort) + ',' + csvField(locationRack(r.z)) + ',' +
                locationU(r.z) + ',' + csvField(r.zDevice) + ',' + std::to_string(r.zPort) + ',' +
-               csvField(r.media.medium) + ',' + (r.media.lengthM && std::isfinite(*r.media.lengthM) ? number(*r.media.lengthM) : std::string()) +
+               csvField(r.media.medium) + ',' + (r.media.lengthM && std::isfinite(*r.media.lengthM) ? centimetres(*r.media.lengthM) : std::string()) +
                ',' + number(r.speedGbps) + kCrLf;
     }
     return out;

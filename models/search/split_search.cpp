@@ -21,6 +21,7 @@ constexpr std::size_t kTrimFactor = 4;
 const char* const kReasonBatch = "global batch is not a multiple of DP x micro-batch";
 const char* const kReasonKvHeads = "TP and the KV heads do not divide one another";
 const char* const kReasonMemory = "does not fit in GPU memory";
+const char* const kReasonExpertFold = "EP x ETP does not divide TP x CP x DP (Megatron-Core parallel folding)";
 
 double headroomBytes(const Prediction& p) { return p.memory.hbmBytes - p.memory.totalBytes; }
 
@@ -148,13 +149,13 @@ private:
 
 bool kvHeadsFit(const ModelShape& m, int tp) { return m.kvHeads % tp == 0 || tp % m.kvHeads == 0; }
 
-int jobGpusFor(const Topology& cluster, const Parallelism& base, int tp, int pp, int cp)
+int jobGpusFor(const Topology& cluster, const Parallelism& base, int tp, int pp, int cp, int dp)
 {
     Parallelism trial = base;
     trial.tp = tp;
     trial.pp = pp;
     trial.cp = cp;
-    trial.dp = 0;
+    trial.dp = dp;
     const JobSize job = jobSizeOf(cluster, trial);
     return job.error.empty() ? job.gpus : 0;
 }
@@ -174,8 +175,16 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
     const auto start = std::chrono::steady_clock::now();
     Searcher searcher(facts, w, e, options);
     const int gpus = facts.topology.gpus;
-    const SplitCandidates c = splitCandidates(w, std::max(1, gpus));
-    const auto perMicrobatch = static_cast<long long>(kShardings.size() * kRecomputes.size());
+    SplitCandidates c = splitCandidates(w, std::max(1, gpus));
+    const SplitPins& pins = options.pins;
+    pinCandidates(c, pins);
+    std::vector<Sharding> shardings(kShardings.begin(), kShardings.end());
+    if (pins.sharding)
+        shardings = {*pins.sharding};
+    std::vector<Recompute> recomputes(kRecomputes.begin(), kRecomputes.end());
+    if (pins.recompute)
+        recomputes = {*pins.recompute};
+    const auto perMicrobatch = static_cast<long long>(shardings.size() * recomputes.size());
 
     // The outer loops only visit (tp, pp, cp) whose product divides the GPUs:
     // other combinations are not splits of this cluster at all.
@@ -189,11 +198,13 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                 const long long inner = 1LL * tp * pp * cp;
                 // The split fills the job: the cluster, the user's job GPUs, or the
                 // automatic power-of-two share of NVL72 racks (job_size.h).
-                const int jobGpus = jobGpusFor(facts.topology, base, tp, pp, cp);
+                const int jobGpus = jobGpusFor(facts.topology, base, tp, pp, cp, pins.dp.value_or(0));
                 if (jobGpus <= 0 || cancelled || jobGpus % inner != 0)
                     continue;
                 const int dp = int(jobGpus / inner);
-                const std::vector<int> vps = vpCandidates(pp, w.model.layers);
+                if (pins.dp && dp != *pins.dp)
+                    continue; // another (tp, pp, cp) fills the job at the pinned DP
+                const std::vector<int> vps = pinnedOr(pins.vp, vpCandidates(pp, w.model.layers));
                 for (int vp : vps) {
                     for (int mb : c.microbatch) {
                         if (!kvHeadsFit(w.model, tp)) {
@@ -213,14 +224,17 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                         split.microbatch = mb;
                         for (int ep : c.ep) {
                             for (int etp : c.etp) {
-                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP.
-                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0)
+                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP
+                                // (counted, so that a pinned EP that cannot fold says so).
+                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0) {
+                                    searcher.reject(kReasonExpertFold, perMicrobatch);
                                     continue;
+                                }
                                 split.ep = ep;
                                 split.etp = etp;
-                                for (Sharding s : kShardings) {
+                                for (Sharding s : shardings) {
                                     split.sharding = s;
-                                    for (Recompute r : kRecomputes) {
+                                    for (Recompute r : recomputes) {
                                         split.recompute = r;
                                         if (!cancelled && !searcher.visit(split))
                                             cancelled = true;

@@ -7,6 +7,7 @@
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
 #include "models/predict/evaluate.h"
+#include "models/search/split_pins.h"
 
 #include <atomic>
 #include <functional>
@@ -20,6 +21,7 @@ struct SearchOptions {
     int top = 10;                                  // results kept
     std::function<void(double fraction)> progress; // called now and then from the searching thread
     const std::atomic<bool>* cancel = nullptr;     // set to stop early; results so far are kept
+    SplitPins pins;                                // dimensions tried at one value only (none: all searched)
 };
 
 struct SearchResult {

@@ -10,6 +10,7 @@
 #include "models/predict/evaluate.h"
 #include "models/store/headline_from_prediction.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 #include "test_main.h"
 
@@ -52,10 +53,19 @@ private slots:
         QCOMPARE(j["designs"].size(), std::size_t(2));
         QCOMPARE(j["designs"][0].get<std::string>(), loadDesignFile(a)->name);
 
-        const std::vector<ComparedMetric> expected = compareHeadlines({headlineOf(a), headlineOf(b)});
-        QCOMPARE(j["metrics"].size(), expected.size());
+        std::vector<ComparedMetric> expected = compareHeadlines({headlineOf(a), headlineOf(b)});
+        // The CLI adds the provisioning power after the facility power (issue 28 item 17).
+        QCOMPARE(j["metrics"].size(), expected.size() + 1);
+        auto rows = j["metrics"];
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (rows[i]["metric"] == "provisioningKw") {
+                QCOMPARE(rows[i - 1]["metric"].get<std::string>(), std::string("powerKw"));
+                rows.erase(i);
+                break;
+            }
+        QCOMPARE(rows.size(), expected.size());
         for (std::size_t i = 0; i < expected.size(); ++i) {
-            const auto& m = j["metrics"][i];
+            const auto& m = rows[i];
             QCOMPARE(m["metric"].get<std::string>(), expected[i].key);
             QCOMPARE(m["best"].is_null() ? -1 : m["best"].get<int>(), expected[i].bestIndex);
             QVERIFY(m["deltas"][0].is_null()); // the first is the reference
@@ -102,6 +112,45 @@ private slots:
             QVERIFY2(r.out.find(text) != std::string::npos, text);
         // GPUs: 8 against 64 is -56, -87.5 %, and GPUs have no "best".
         QVERIFY(r.out.find("8 (-56, -87.5%)  ") != std::string::npos);
+    }
+
+    // Issue 28 item 14: a design whose split fails keeps its capital cost and
+    // provisioning power (neither depends on the split).
+    void aFailedSplitKeepsTheDesignFigures()
+    {
+        QTemporaryDir dir;
+        Design bad = loadDesignFile(example("workhorse.json")).value();
+        bad.parallelism.tp = 3; // does not divide the 64 heads
+        const std::string badPath = dir.filePath("tp3.json").toStdString();
+        QVERIFY(saveDesignFile(bad, badPath).ok());
+        const test::CliRun r = compare({example("workhorse.json"), badPath, "--format", "json"});
+        QCOMPARE(r.code, cli::kExitDesignErrors);
+        const auto j = nlohmann::json::parse(r.out);
+        std::map<std::string, nlohmann::json> values;
+        for (const auto& m : j["metrics"])
+            values[m["metric"].get<std::string>()] = m["values"];
+        for (const char* key : {"capexUsd", "provisioningKw", "gpus"})
+            QVERIFY2(values[key][1].is_number(), key);
+        QCOMPARE(values["capexUsd"][1].get<double>(), values["capexUsd"][0].get<double>());
+        QCOMPARE(values["provisioningKw"][1].get<double>(), values["provisioningKw"][0].get<double>());
+        QVERIFY(values["provisioningKw"][0].get<double>() > values["powerKw"][0].get<double>());
+        // The training draw is unknown without a split: no average power or operating cost.
+        for (const char* key : {"mfu", "tokensPerS", "timeToTrainDays", "powerKw", "opexUsdPerYear"})
+            QVERIFY2(values[key][1].is_null(), key);
+        QCOMPARE(j["winner"]["design"].get<int>(), 0);
+        QVERIFY2(j["winner"]["reasons"][0].get<std::string>().find("no training figures: TP 3") != std::string::npos,
+                 j["winner"]["reasons"].dump().c_str());
+    }
+
+    // ... and says why the winner wins, from the step breakdowns (the issue's example).
+    void theWinnerIsExplained()
+    {
+        const test::CliRun r =
+            compare({example("deepseek-v3-dgx-b200.json"), example("deepseek-v3-nvl72.json")});
+        QCOMPARE(r.code, cli::kExitOk);
+        QVERIFY2(r.out.find("winner: B (DeepSeek-V3 on GB200 NVL72") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("B wins over A: A takes ") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("of its step to the pipeline bubble (B 0 %)") != std::string::npos, r.out.c_str());
     }
 
     void identicalDesignsHaveNoBest()

@@ -143,7 +143,7 @@ private slots:
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.find("--format cabling-csv|slurm-topology|slurm-block|dot") != std::string::npos);
         const auto complete = runCliCommand("__complete", {"export", "--format"});
-        QCOMPARE(complete.out, std::string("cabling-csv\nslurm-topology\nslurm-block\ndot\n"));
+        QCOMPARE(complete.out, std::string("cabling-csv\nslurm-topology\nslurm-block\ndot\nnetbox\n"));
     }
 
 private:

@@ -7,6 +7,8 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/design/design_validator.h"
+#include "models/search/split_search.h"
+#include "cli_run.h"
 #include "models/topology/fabric_generator.h"
 
 #include <QFile>
@@ -72,7 +74,8 @@ std::string buildFatTree256(const QTemporaryDir& dir)
     const std::string path = dir.filePath("ft.json").toStdString();
     const Run r =
         generate({"--topology", "fat-tree", "--nodes", "32", "--node", "dgx-h100", "--switch", "qm9700",
-                  "--storage", "lustre-nvme", "--model", "llama3-70b", "--name", "Fat-tree 256", "-o", path});
+                  "--storage", "lustre-nvme", "--model", "llama3-70b", "--name", "Fat-tree 256", "--rack-kw", "none",
+                  "-o", path});
     if (r.code != 0)
         qFatal("generate failed: %s", r.err.c_str());
     Result<Design> loaded = loadDesignFile(path);
@@ -80,7 +83,7 @@ std::string buildFatTree256(const QTemporaryDir& dir)
     d.description =
         "32 DGX H100 (256 GPUs) on a two-tier non-blocking fat-tree of QM9700 switches, made by "
         "'clusterforge-cli generate --topology fat-tree --nodes 32 --node dgx-h100 --switch qm9700 "
-        "--storage lustre-nvme --model llama3-70b': 8 leaves (4 nodes each, DAC in the rack), "
+        "--storage lustre-nvme --model llama3-70b --rack-kw none': 8 leaves (4 nodes each, DAC in the rack), "
         "5 spines (4 by the divisor rule, one more for the storage ports), Lustre on the spines. "
         "Llama 3 70B, TP 8 x PP 4 x DP 8, ZeRO-1, selective recompute, 512 x 8192-token batch.";
     d.workload.seqLen = 8192;
@@ -164,6 +167,68 @@ private slots:
         const auto j = nlohmann::json::parse(r.out);
         const Parallelism& p = loaded->parallelism;
         QCOMPARE(p.tp * p.pp * p.dp * p.cp, j.at("gpus").get<int>());
+    }
+
+    // Issue 28 item 13: with a model, generate writes the search's best split,
+    // one that fits (the starting TP 8 x DP 64 needs far more than 80 GiB for
+    // 405B); validate and evaluate then agree: no errors, exit 0.
+    void modelGetsTheSearchsBestSplit()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("405b.json").toStdString();
+        const Run r = generate({"--topology", "rail", "--nodes", "64", "--node", "dgx-h100", "--switch", "qm9700",
+                                "--model", "llama3-405b", "-o", path});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const Design d = loadDesignFile(path).value();
+        const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
+        SearchOptions options;
+        options.top = 1;
+        const SearchReport best = searchSplits(facts, d.workload, d.economics, d.parallelism, options);
+        QVERIFY(!best.results.empty());
+        QVERIFY(d.parallelism == best.results.front().split);
+        const test::CliRun v = test::runCliCommand("validate", {path});
+        QVERIFY2(v.code == 0, v.err.c_str());
+        const test::CliRun e = test::runCliCommand("evaluate", {path});
+        QVERIFY2(e.code == 0, e.err.c_str());
+        QVERIFY(nlohmann::json::parse(e.out)["errors"].empty());
+    }
+
+    // Issue 28 item 20: racks by default (the node's cooling), so the cabling
+    // plan has lengths; --rack-kw none places nothing.
+    void racksArePlacedByDefault()
+    {
+        QTemporaryDir dir;
+        const std::string placed = dir.filePath("placed.json").toStdString();
+        const std::vector<std::string> base = {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100",
+                                               "--switch", "qm9700"};
+        std::vector<std::string> args = base;
+        args.insert(args.end(), {"-o", placed});
+        const Run r = generate(args);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QVERIFY(j.contains("racks"));
+        QCOMPARE(j["racks"]["type"].get<std::string>(), std::string("rack-48u-air-40kw")); // DGX H100 is air-cooled
+        const Design d = loadDesignFile(placed).value();
+        QCOMPARE(int(d.racks.size()), j["racks"]["count"].get<int>());
+        QVERIFY(!d.placements.empty());
+        const test::CliRun plan = test::runCliCommand("export", {placed, "--format", "cabling-csv", "-o", "-"});
+        QCOMPARE(plan.code, 0);
+        const std::string firstRow = plan.out.substr(plan.out.find('\n') + 1);
+        QVERIFY2(firstRow.substr(0, firstRow.find('\n')).find(",,") == std::string::npos, firstRow.c_str()); // rack, U, length
+
+        const std::string none = dir.filePath("none.json").toStdString();
+        args = base;
+        args.insert(args.end(), {"--rack-kw", "none", "-o", none});
+        const Run n = generate(args);
+        QVERIFY2(n.code == 0, n.err.c_str());
+        QVERIFY(!nlohmann::json::parse(n.out).contains("racks"));
+        QVERIFY(loadDesignFile(none)->racks.empty());
+
+        args = base;
+        args.insert(args.end(), {"--rack-kw", "lots", "-o", none});
+        const Run bad = generate(args);
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.find("--rack-kw: expected 'none' or a number") != std::string::npos, bad.err.c_str());
     }
 
     void badInputExits2NamingTheFlag_data()

@@ -423,7 +423,11 @@ void TestCliHelp::completionWordsComeFromTables()
             QVERIFY2(r.out.find(f.name + "\n") != std::string::npos, f.name.c_str());
     QCOMPARE(run({"__complete", "evaluate", "x.json", "--sharding"}).out,
              std::string("ddp\nzero1\nzero2\nzero3\nfsdp-full\nfsdp-hybrid\n"));
-    QCOMPARE(run({"__complete", "evaluate", "--gpu"}).out, std::string()); // free value: file names
+    // Catalog ids complete (issue 28 item 16); a free value gives nothing (file names).
+    QVERIFY(run({"__complete", "evaluate", "--gpu"}).out.find("h100-sxm\n") != std::string::npos);
+    QVERIFY(run({"__complete", "generate", "--switch"}).out.find("qm9700\n") != std::string::npos);
+    QVERIFY(run({"__complete", "search", "x.json", "--model"}).out.find("llama3-70b\n") != std::string::npos);
+    QCOMPARE(run({"__complete", "evaluate", "--tokens"}).out, std::string());
     QCOMPARE(run({"__complete", "db"}).out, std::string("list\nsave\nexport\n"));
     r = run({"__complete", "db", "save"});
     QVERIFY(r.out.find("--name\n") != std::string::npos && r.out.find("--db\n") != std::string::npos);

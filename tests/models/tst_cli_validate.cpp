@@ -1,6 +1,7 @@
-// clusterforge-cli validate: exit 0 and "valid" for the examples; exit 2
-// naming every problem (file pointers, design fields, fabric facts) otherwise,
-// as text on stderr or as a JSON report.
+// clusterforge-cli validate: exit 0 and "valid" for the examples; naming every
+// problem (file pointers, design fields, fabric facts, the engine's errors)
+// otherwise, as text on stderr or as a JSON report: exit 2 for a file that
+// cannot be read, 1 for a design with errors (as evaluate: issue 28 item 17).
 #include "cli_run.h"
 #include "models/design/design_json.h"
 
@@ -70,13 +71,13 @@ private slots:
         QVERIFY2(r.err.find("error: /parts/0/count: -3 is negative") != std::string::npos, r.err.c_str());
     }
 
-    void invalidSplitExits2NamingEveryField()
+    void invalidSplitExits1NamingEveryField()
     {
         Design d = workhorse();
         d.parallelism.tp = 3;
         d.economics.pue = 0.5;
         const test::CliRun r = validate({write(d, "split.json")});
-        QCOMPARE(r.code, cli::kExitBadInput);
+        QCOMPARE(r.code, cli::kExitDesignErrors);
         for (const char* needle : {"error: parallelism.tp: TP 3 does not divide the 64 attention heads.",
                                    "error: parallelism.dp:", "error: economics.pue:"})
             QVERIFY2(r.err.find(needle) != std::string::npos, (std::string(needle) + " not in:\n" + r.err).c_str());
@@ -88,7 +89,7 @@ private slots:
         Design d = workhorse();
         d.findLink("l17")->cablesPerMember = 40; // leaf1 -> spine1: 32 down + 40 + 16 up
         const test::CliRun r = validate({write(d, "radix.json")});
-        QCOMPARE(r.code, cli::kExitBadInput);
+        QCOMPARE(r.code, cli::kExitDesignErrors);
         QVERIFY2(r.err.find("leaf1") != std::string::npos, r.err.c_str());
     }
 
@@ -97,12 +98,27 @@ private slots:
         Design d = workhorse();
         d.findPart("n1")->catalogId = "dgx-h999";
         const test::CliRun r = validate({write(d, "unknown.json"), "--format", "json"});
-        QCOMPARE(r.code, cli::kExitBadInput);
+        QCOMPARE(r.code, cli::kExitDesignErrors);
         const auto report = nlohmann::json::parse(r.out);
         int mentions = 0;
         for (const auto& p : report["problems"])
             mentions += p["message"].get<std::string>().find("dgx-h999") != std::string::npos ? 1 : 0;
         QCOMPARE(mentions, 1);
+    }
+
+    // Issue 28 items 13 and 17: a split that does not fit in memory is an error
+    // for validate as for evaluate, with the same exit status.
+    void validateAgreesWithEvaluateOnMemory()
+    {
+        Design d = workhorse();
+        d.parallelism = Parallelism{};
+        d.parallelism.dp = 64; // the whole 70B model and its optimizer on every GPU
+        const std::string path = write(d, "ddp.json");
+        const test::CliRun v = validate({path});
+        const test::CliRun e = test::runCliCommand("evaluate", {path});
+        QCOMPARE(e.code, cli::kExitDesignErrors);
+        QCOMPARE(v.code, e.code);
+        QVERIFY2(v.err.find("error: memory:") != std::string::npos, v.err.c_str());
     }
 
     void jsonReport()

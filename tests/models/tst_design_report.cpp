@@ -56,6 +56,36 @@ private slots:
         QVERIFY(!firstPage.contains(QStringLiteral("Untitled")));
     }
 
+    // Issue 28 item 18: what a manager keeps: the split in words, the P10-P90
+    // band beside the headline figures, IT, facility and provisioning power
+    // explained, the warnings and the assumptions, before the charts.
+    void firstPageCarriesBandsAssumptionsAndTheSplitInWords()
+    {
+        const Design d = loadExample("workhorse.json");
+        const QString html = DesignReport(d, Catalog::builtin(), {}, kWhen).html();
+        const QStringList pages = html.split(QStringLiteral("page-break-before"));
+        QVERIFY(pages.size() >= 4); // first page, warnings and assumptions, charts, bill of materials
+        const QString& firstPage = pages[0];
+        for (const QString& expected :
+             {QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2, FSDP, hybrid sharding"), QStringLiteral("micro-batch 1"),
+              QStringLiteral("P10\u2013P90"), QStringLiteral("Provisioning power"), QStringLiteral("IT power")})
+            QVERIFY2(firstPage.contains(expected), qPrintable(expected));
+        for (const QString& expected : {QStringLiteral("Warnings"), QStringLiteral("Assumptions"),
+                                        QStringLiteral("$0.080 per kWh"), QStringLiteral("per GPU-hour"),
+                                        QStringLiteral("Ownership horizon")})
+            QVERIFY2(pages[1].contains(expected), qPrintable(expected));
+        QCOMPARE(firstPage.count(QStringLiteral("P10\u2013P90")), 4); // MFU, tokens/s per GPU, step, time to train
+    }
+
+    void estimatedPricesAreMarked()
+    {
+        const QString html = DesignReport(loadExample("workhorse.json"), Catalog::builtin(), {}, kWhen).html();
+        const QString bom = html.mid(html.indexOf(QStringLiteral("Bill of materials")));
+        // The catalog estimates the DGX H100, QM9700 and 400G fibre prices.
+        QCOMPARE(bom.count(QStringLiteral("(estimate)")), 3);
+        QVERIFY(bom.contains(QStringLiteral("our estimate of street price")));
+    }
+
     void bomSpansThePageWithPricesOnOneLineAndNumberedSources()
     {
         const Design d = loadExample("workhorse.json");
@@ -108,7 +138,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray pdf = file.readAll();
         QVERIFY(pdf.startsWith("%PDF"));
-        QCOMPARE(pdfPages(pdf), 3); // first page, charts, bill of materials
+        QCOMPARE(pdfPages(pdf), 4); // first page, warnings and assumptions (issue 28 item 18), charts, bill of materials
     }
 
     void cliNamesBadInput()

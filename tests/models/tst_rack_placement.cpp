@@ -277,7 +277,7 @@ private slots:
         const std::vector<std::string> base = {"--topology", "rail", "--nodes", "32", "--node", "dgx-b200",
                                                "--switch", "qm9700"};
         std::vector<std::string> a = base, b = base;
-        a.insert(a.end(), {"-o", plain});
+        a.insert(a.end(), {"--rack-kw", "none", "-o", plain}); // generate places racks by default (issue 28 item 20)
         b.insert(b.end(), {"--rack-kw", "40", "-o", racked});
         QCOMPARE(test::runCliCommand("generate", a).code, 0);
         QCOMPARE(test::runCliCommand("generate", b).code, 0);
