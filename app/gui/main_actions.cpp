@@ -28,6 +28,23 @@ QAction* makeAction(QMainWindow* window, const char* objectName, const QString& 
     return action;
 }
 
+// The toolbar's Undo or Redo: the one word on the button, the whole step
+// ("Undo Add DGX H100 #3") in its tooltip, so the toolbar keeps room for
+// Find Best Split (issue 28 item 9). The menu keeps `full` with its shortcuts.
+QAction* toolBarWord(QMainWindow* window, QAction* full, const QString& word, const char* objectName)
+{
+    auto* proxy = new QAction(full->icon(), word, window);
+    proxy->setObjectName(QString::fromLatin1(objectName));
+    const auto follow = [proxy, full] {
+        proxy->setEnabled(full->isEnabled());
+        proxy->setToolTip(QString(full->text()).remove(QLatin1Char('&')));
+    };
+    follow();
+    QObject::connect(full, &QAction::changed, proxy, follow);
+    QObject::connect(proxy, &QAction::triggered, full, &QAction::trigger);
+    return proxy;
+}
+
 } // namespace
 
 MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
@@ -116,7 +133,8 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
     a.toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     a.toolBar->addActions({a.newDesign, a.open, a.save});
     a.toolBar->addSeparator();
-    a.toolBar->addActions({a.undo, a.redo});
+    a.toolBar->addActions({toolBarWord(window, a.undo, QObject::tr("Undo"), "toolBarUndo"),
+                           toolBarWord(window, a.redo, QObject::tr("Redo"), "toolBarRedo")});
     a.toolBar->addSeparator();
     a.toolBar->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
     return a;

@@ -16,6 +16,7 @@
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/common/export_folder.h"
+#include "widgets/common/wheel_guard.h"
 
 #include <QAction>
 #include <QApplication>
@@ -78,6 +79,7 @@ MainWindow::~MainWindow()
 MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/clusterforge.svg")));
+    WheelGuard::installOnApplication(); // the wheel scrolls the docks, it edits no value unasked
     actions_ = MainActions::create(this, &undoStack_);
     editActions_ = EditActions::create(this, actions_);
     // The evaluation controller first: the what-if docks and charts listen to it.
@@ -122,6 +124,13 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
                                             : openFile(startFile);
     if (!opened)
         setDocument(Design{}, {});
+    else if (startFile.isEmpty()) // say what opened (issue 28 item 10): an example, not the user's work
+        // Once shown: a message shown before the first show left the name and GPU labels drawn under it.
+        QTimer::singleShot(0, this, [this] {
+            statusBar()->showMessage(tr("This is the Workhorse example, to look around in. File \u25b8 New "
+                                        "starts a design of your own; Help \u25b8 Getting Started shows the way."),
+                                     kLoadWarningMs);
+        });
     // The user catalog's problems (an unknown field, a broken file left out) are said, not dropped.
     if (const Problems& catalog = Catalog::builtinProblems(); !catalog.empty())
         statusBar()->showMessage(tr("Catalog: %n problem(s): %1", nullptr, int(catalog.size()))

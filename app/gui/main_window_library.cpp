@@ -17,10 +17,12 @@
 
 #include <QAction>
 #include <QDir>
+#include <QScreen>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -115,6 +117,12 @@ void MainWindow::setupLibrary()
     connect(exportCsv, &QAction::triggered, bomDock_, &BomDock::exportCsvWithDialog);
     connect(exportJson, &QAction::triggered, bomDock_, &BomDock::exportJsonWithDialog);
     connect(exportPdf, &QAction::triggered, bomDock_, &BomDock::exportPdfWithDialog);
+    connect(bomDock_, &BomDock::exported, this, [this](const QString& path) {
+        // After the menu that ran the export has closed: its status tips would clear the line.
+        QTimer::singleShot(0, this, [this, path] {
+            statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
+        });
+    });
 
     const StoreResult<void> libraryOpen = store_.open(libraryPath());
     rebuildRecentMenu(); // after open: library entries are checked against store_.path()
@@ -172,7 +180,7 @@ void MainWindow::offerRecovery()
                 autosave_->setBasedOnVariant(basedOn->id);
             }
             modified_ = true;
-            updateTitle();
+            refreshViews();
         }
         // Not cleared (store failure): the copy is offered again at the next start.
         (void)autosave_->clear();
@@ -194,10 +202,12 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
         dialog.setDesignName(suggestion);
         dialog.setName(tr("original"));
     }
-    if (dialog.exec() != QDialog::Accepted)
-        return false;
-    if (!variant && !confirmLibraryName(dialog.designName()))
-        return false;
+    // Cancel on "name already in the library" goes back to the dialog, the
+    // user's entries kept, to pick another name (issue 28 item 10).
+    do {
+        if (dialog.exec() != QDialog::Accepted)
+            return false;
+    } while (!variant && !confirmLibraryName(dialog.designName()));
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
     const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
         if (!variant)
@@ -222,7 +232,7 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
     // Saved: the library holds this state, so the window is clean again.
     modified_ = false;
     undoStack_.setClean();
-    updateTitle();
+    refreshViews(); // the library's names in the title, the status bar and the Summary alike
     rememberVariant(saved->variantId);
     statusBar()->showMessage(
         tr("Saved \"%1 \u2014 %2\" to the library").arg(libraryDesignName_, libraryVariantName_),
@@ -260,7 +270,7 @@ bool MainWindow::openVariant(qint64 variantId)
     libraryDesignName_ = row->designName;
     if (autosave_)
         autosave_->setBasedOnVariant(variantId);
-    updateTitle();
+    refreshViews(); // setDocument showed the design's own name; now the library's, everywhere
     rememberVariant(variantId);
     // A document another version wrote may hold fields this one does not know.
     showLoadWarnings(documentDisplayName({}, {}, row->designName, row->name), loaded->warnings);
@@ -325,7 +335,7 @@ void MainWindow::refreshLibraryNames()
         if (filePath_.isEmpty())
             modified_ = true;
     }
-    updateTitle();
+    refreshViews(); // renamed or deleted: the title, the status bar and the Summary alike
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -416,7 +426,11 @@ void MainWindow::onCompareVariants()
         showError(tr("Cannot compare"), shown.error().message);
         return;
     }
-    view->resize(kCompareWidth, kCompareHeight);
+    // Never larger than the screen (a 1366 x 768 laptop: issue 28 item 6).
+    QSize size(kCompareWidth, kCompareHeight);
+    if (const QScreen* screen = this->screen())
+        size = size.boundedTo(screen->availableSize());
+    view->resize(size);
     view->show();
 }
 

@@ -18,7 +18,14 @@ bool repeats(Problems::const_iterator begin, Problems::const_iterator end, const
     });
 }
 
-const Problem* firstError(const Problems& problems, bool (*accept)(const Problem&))
+// A missing group whose error is the design's (the fabric's wiring, markMissingFigures), not the split's.
+bool wiringField(const std::string& field)
+{
+    return scopeOf(Problem{Severity::Error, field, {}, {}}) == ProblemScope::Design;
+}
+
+template <typename Accept>
+const Problem* firstError(const Problems& problems, Accept accept)
 {
     for (const Problem& p : problems)
         if (p.severity == Severity::Error && accept(p))
@@ -43,16 +50,19 @@ Problems mergeProblems(const Problems& facts, const Problems& run, const Problem
     return all;
 }
 
-void markMissingFigures(Prediction& p)
+void markMissingFigures(Prediction& p, const Problems& fabric)
 {
     p.missing.clear();
     auto add = [&](FigureGroup g, const Problem& why) { p.missing.push_back({g, why.field, why.message}); };
-    if (const Problem* e = firstError(p.problems, [](const Problem& q) { return scopeOf(q) == ProblemScope::Design; })) {
+    const auto wiring = [&](const Problem& q) { return std::find(fabric.begin(), fabric.end(), q) != fabric.end(); };
+    if (const Problem* e = firstError(
+            p.problems, [&](const Problem& q) { return scopeOf(q) == ProblemScope::Design && !wiring(q); })) {
         add(FigureGroup::Design, *e);
         add(FigureGroup::Memory, *e);
         add(FigureGroup::Training, *e);
-    } else if (const Problem* s = firstError(p.problems, [](const Problem& q) {
-                   return scopeOf(q) == ProblemScope::Training && q.field != kMemoryField;
+    } else if (const Problem* s = firstError(p.problems, [&](const Problem& q) {
+                   return scopeOf(q) == ProblemScope::Design ||
+                          (scopeOf(q) == ProblemScope::Training && q.field != kMemoryField);
                })) {
         add(FigureGroup::Memory, *s);
         add(FigureGroup::Training, *s);
@@ -66,9 +76,13 @@ std::string describeMissing(const MissingFigures& m)
 {
     switch (m.group) {
     case FigureGroup::Design: return "No figures: the design has an error: " + m.reason;
-    case FigureGroup::Memory: return "Memory figures need a valid split: " + m.reason;
+    case FigureGroup::Memory:
+        return (wiringField(m.field) ? "Memory figures need a fabric without errors: "
+                                     : "Memory figures need a valid split: ") + m.reason;
     case FigureGroup::Training: break;
     }
+    if (wiringField(m.field))
+        return "Training figures need a fabric without errors: " + m.reason;
     return m.field == kMemoryField ? "Training figures need a split that fits in memory: " + m.reason
                                    : "Training figures need a valid split: " + m.reason;
 }

@@ -20,10 +20,12 @@ namespace cf {
 Problems mergeProblems(const Problems& facts, const Problems& run, const Problems& validation);
 
 // Sets prediction.missing from its problems: the first design error lacks
-// every group; else the first training error other than memory lacks memory
-// and training; else a memory error lacks training. A deployment error (the
-// floor plan) lacks nothing: it is listed, and every figure stays.
-void markMissingFigures(Prediction& prediction);
+// every group; else the first training error other than memory, or a design
+// error in `fabric` (how the parts are wired: the parts' figures stand),
+// lacks memory and training; else a memory error lacks training. A
+// deployment error (the floor plan) lacks nothing: it is listed, and every
+// figure stays.
+void markMissingFigures(Prediction& prediction, const Problems& fabric = {});
 
 // "Training figures need a valid split: TP 3 does not divide the 64 attention heads"
 std::string describeMissing(const MissingFigures& missing);

@@ -17,6 +17,7 @@
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <iterator>
 #include <string>
@@ -88,7 +89,9 @@ DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog)
     DesignFacts f;
     // One graph for the topology and the structural checks (link legality, link ends).
     Result<TopologyGraph> graph = TopologyGraph::build(design, catalog);
+    const auto graphProblems = std::ptrdiff_t(graph.problems().size()); // listed first in the topology's
     f.topology = deriveTopology(design, catalog, *graph, std::move(graph.problems()));
+    f.fabric.assign(f.topology.problems.begin() + graphProblems, f.topology.problems.end());
     f.structure = validateStructure(design, &catalog, &*graph);
     f.problems = f.topology.problems;
     // One bill of materials for both the optics power and the capital cost.
@@ -232,14 +235,27 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
     return out;
 }
 
+namespace {
+std::atomic<long long> evaluationsSoFar{0};
+} // namespace
+
+long long evaluationsRun() { return evaluationsSoFar.load(std::memory_order_relaxed); }
+
 Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts)
 {
+    evaluationsSoFar.fetch_add(1, std::memory_order_relaxed);
     Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
     Problems validation = facts.structure;
     Problems run = validateRun(design, &catalog);
     validation.insert(validation.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
     p.problems = mergeProblems(facts.problems, p.problems, validation);
-    markMissingFigures(p);
+    markMissingFigures(p, facts.fabric);
+    if (p.lacks(FigureGroup::Training) && !p.lacks(FigureGroup::Design)) {
+        // No training prediction (a fabric error): the design figures on the
+        // basis a rejected split gets, full load, never a run's average.
+        designFigures(facts.topology, facts.power, facts.capexUsd, design.economics, p);
+        sanitize(p);
+    }
     return p;
 }
 

@@ -21,6 +21,11 @@ struct DesignFacts {
     // validateStructure's (ids, parts, links): they change only with parts
     // and links, as these facts do; evaluateWithFacts merges them with the run's.
     Problems structure;
+    // The topology's own findings (a node not connected, a switch over its
+    // radix), not the graph's (an unknown catalog id, a dangling link): they
+    // stop the training prediction, while the parts' figures (capex, opex,
+    // power at full load) stay (issue 28 item 7).
+    Problems fabric;
 };
 
 DesignFacts deriveDesignFacts(const Design& design, const Catalog& catalog);
@@ -52,6 +57,10 @@ void completePrediction(const Topology& topology, const StaticPower& power, doub
 Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts);
 // deriveDesignFacts + evaluateWithFacts.
 Prediction evaluate(const Design& design, const Catalog& catalog);
+
+// Instrumentation: the evaluateWithFacts calls made so far in this process
+// (the GUI tests count the evaluations one edit costs, issue 26 item 2).
+long long evaluationsRun();
 
 // The data-parallel size a split implies: dp, or GPUs / (tp * pp * cp) when dp == 0.
 int effectiveDp(const Parallelism& parallelism, int gpus);

@@ -95,6 +95,8 @@ PowerFacts powerFacts(const StaticPower& s, double busy, double pue, double runH
     p.itW = p.gpuW + p.nodeRestW + p.nicW + p.opticsW + p.switchW + p.storageW;
     p.facilityW = p.itW * std::max(1.0, pue);
     p.energyPerRunKwh = p.facilityW / 1000.0 * std::max(0.0, runHours);
+    p.fullLoadItW = p.itW - p.gpuW + s.gpuTdpW;
+    p.fullLoadFacilityW = p.fullLoadItW * std::max(1.0, pue);
     return p;
 }
 

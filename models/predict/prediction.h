@@ -155,6 +155,10 @@ struct PowerFacts {                 // watts unless named otherwise
     double itW = 0;
     double facilityW = 0;
     double energyPerRunKwh = 0;
+    // Every GPU busy: what the site provisions. The parts alone decide it, so
+    // it is the same whether or not the split is valid (issue 28 item 7).
+    double fullLoadItW = 0;
+    double fullLoadFacilityW = 0;
 };
 
 struct CostFacts {                  // US dollars

@@ -16,9 +16,9 @@ namespace cf {
 namespace {
 
 // Layout (our choice): tiers 150 scene units apart, nodes at the bottom and
-// the top tier at y = 0; parts of the widest tier 150 units apart.
+// the top tier at y = 0; parts of the widest tier kColumnSpacing apart.
 constexpr double kTierSpacing = 150.0;
-constexpr double kColumnSpacing = 150.0;
+constexpr double kColumnSpacing = 180.0; // a node box is 150 wide (canvas): 30 clear between (issue 28 item 5)
 // Widest layout, width : height, before tiers are spaced further apart (our choice).
 constexpr double kMaxAspectRatio = 4.0;
 // Storage sits this many columns to the right of the widest tier (our choice).

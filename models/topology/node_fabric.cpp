@@ -113,14 +113,16 @@ void warnDarkRails(const Design& design, int part, const NodeRun& run, int rails
 {
     if (run.darkRails <= 0 || run.injectionGbps <= 0)
         return;
-    const std::string& id = design.parts[static_cast<std::size_t>(part)].id;
+    const Part& node = design.parts[static_cast<std::size_t>(part)];
     const int lit = railsPerNode - run.darkRails;
+    // In words, by the name the canvas shows (issue 28 item 2).
     t.problems.push_back({Severity::Warning, "parts[" + std::to_string(part) + "]",
-                          "node '" + id + "' reaches " + std::to_string(lit) + " of " +
-                              std::to_string(railsPerNode) +
-                              " rail leaves: " + std::to_string(run.darkRails) +
-                              " dark, the groups it belongs to run at its remaining rails",
-                          id});
+                          "node '" + (node.name.empty() ? node.id : node.name) + "' is cabled to " +
+                              std::to_string(lit) + " of its " + std::to_string(railsPerNode) +
+                              " rail switches (" + std::to_string(run.darkRails) +
+                              " not cabled): the groups it joins communicate at " + std::to_string(lit) + "/" +
+                              std::to_string(railsPerNode) + " of its network bandwidth",
+                          node.id});
 }
 
 bool uniform(const Topology& t)

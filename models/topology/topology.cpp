@@ -39,6 +39,9 @@ struct TierSums {
     int worstSwitch = -1;
 };
 
+// A part as the canvas labels it: its name, else its id (issue 28 item 2).
+std::string label(const Part& p) { return p.name.empty() ? p.id : p.name; }
+
 std::string fmt(double v)
 {
     char buf[32];
@@ -144,7 +147,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
         const bool alone = totalNodeMembers <= 1 && !anySwitch;
         if (!alone && (!linked || cablesPerMember == 0))
             t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
-                                  "node '" + design.parts[i].id + "' is not connected to the fabric",
+                                  "node '" + label(design.parts[i]) + "' is not connected to the fabric",
                                   design.parts[i].id});
     }
     int bestNicVotes = 0;
@@ -210,7 +213,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             sharpSwitches += spec->inNetworkReduction ? members : 0;
             if (ports > spec->radix)
                 t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
-                                      (members > 1 ? "a switch of the array '" : "switch '") + design.parts[i].id +
+                                      (members > 1 ? "a switch of the array '" : "switch '") + label(design.parts[i]) +
                                           "' uses " + std::to_string(ports) + " ports but has " +
                                           std::to_string(spec->radix),
                                       design.parts[i].id});
@@ -218,7 +221,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
         if (level < 0) {
             if (ports > 0 || totalNodeMembers > 0)
                 t.problems.push_back({Severity::Warning, "parts[" + std::to_string(i) + "]",
-                                      "switch '" + design.parts[i].id + "' has no path to any node",
+                                      "switch '" + label(design.parts[i]) + "' has no path to any node",
                                       design.parts[i].id});
             continue;
         }
@@ -260,11 +263,11 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             bottleneckGbps = std::min(bottleneckGbps, ts.upGbps);
         t.worstOversubscription = std::max(t.worstOversubscription, f.oversubscription);
         if (ts.worstRatio > kOversubscriptionTolerance && ts.worstSwitch >= 0) {
-            const std::string& id = design.parts[static_cast<std::size_t>(ts.worstSwitch)].id;
+            const Part& worst = design.parts[static_cast<std::size_t>(ts.worstSwitch)];
             t.problems.push_back({Severity::Warning, "parts[" + std::to_string(ts.worstSwitch) + "]",
                                   std::string(toString(f.tier)) + " tier is oversubscribed " +
-                                      fmt(ts.worstRatio) + ":1 at switch '" + id + "'",
-                                  id});
+                                      fmt(ts.worstRatio) + ":1 at switch '" + label(worst) + "'",
+                                  worst.id});
         }
         t.tiers.push_back(f);
     }
@@ -298,7 +301,7 @@ Topology deriveTopology(const Design& design, const Catalog& catalog, const Topo
             storageLinkGbps += e->cables * e->gbps;
         if (g.edgesBegin(i) == g.edgesEnd(i))
             t.problems.push_back({Severity::Warning, "parts[" + std::to_string(i) + "]",
-                                  "storage '" + design.parts[i].id + "' is not connected",
+                                  "storage '" + label(design.parts[i]) + "' is not connected",
                                   design.parts[i].id});
     }
     t.storagePathGBps = storageLinkGbps / kBitsPerByte;

@@ -149,8 +149,8 @@ void TestAsymmetricFabric::missingRailDarkensItAndSlowsDataParallel()
     const Prediction full = predict(loadExample("workhorse.json"));
     const Prediction dark = predict(fixture("missing-rail"));
     const Prediction thin = predict(fixture("thin-node"));
-    QVERIFY(hasWarningOn(dark, "n1", "1 of 2 rail leaves"));
-    QVERIFY(!hasWarningOn(full, "n1", "rail leaves"));
+    QVERIFY(hasWarningOn(dark, "n1", "cabled to 1 of its 2 rail switches"));
+    QVERIFY(!hasWarningOn(full, "n1", "rail switches"));
     QVERIFY(dark.comm.allreduceTimeS > full.comm.allreduceTimeS);
     QVERIFY(dark.comm.allreduceTimeS < thin.comm.allreduceTimeS);
     QVERIFY(dark.breakdown.dpCommExposedS > full.breakdown.dpCommExposedS);

@@ -90,7 +90,7 @@ private slots:
         d.findLink("l17")->cablesPerMember = 40; // leaf1 -> spine1: 32 down + 40 + 16 up
         const test::CliRun r = validate({write(d, "radix.json")});
         QCOMPARE(r.code, cli::kExitDesignErrors);
-        QVERIFY2(r.err.find("leaf1") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("switch 'Leaf 1 (GPUs 0-3)'") != std::string::npos, r.err.c_str()); // its name, as drawn
     }
 
     void duplicateProblemsFromTopologyAreDropped()

@@ -314,7 +314,7 @@ private slots:
         QCOMPARE(facts.topology.nodesPerLeafDomain, 16);
         QCOMPARE(facts.topology.leafDomainStrideNodes, 16);
         const bool overRadix = std::any_of(facts.problems.begin(), facts.problems.end(), [](const Problem& p) {
-            return p.severity == Severity::Error && p.message.find("a switch of the array 'leaves' uses 80 ports but has 64")
+            return p.severity == Severity::Error && p.message.find("a switch of the array 'Leaves' uses 80 ports but has 64")
                                                         != std::string::npos;
         });
         QCOMPARE(overRadix, !fits);

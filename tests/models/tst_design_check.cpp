@@ -8,6 +8,7 @@
 #include <QtTest>
 #include "test_main.h"
 
+#include <algorithm>
 #include <cmath>
 
 // One namespace per test file, so that files compiled together in a unity batch
@@ -156,6 +157,66 @@ private slots:
         QCOMPARE(scopeOf({Severity::Error, "memory", "x", {}}), ProblemScope::Training);
         QCOMPARE(scopeOf({Severity::Error, "parts[n1].count", "x", "n1"}), ProblemScope::Design);
         QCOMPARE(scopeOf({Severity::Error, "economics.pue", "x", {}}), ProblemScope::Design);
+    }
+
+    // Issue 28 item 7: one unplugged node is an error of how the fabric is
+    // wired. It stops the training and memory figures; capex, opex and power,
+    // which the parts alone decide, stay.
+    void unpluggedNodeKeepsDesignFigures()
+    {
+        const Catalog& c = repoCatalog();
+        Design d = loadExample("workhorse.json");
+        std::erase_if(d.links, [](const Link& l) { return l.fromPartId == "n8" || l.toPartId == "n8"; });
+        const DesignFacts facts = deriveDesignFacts(d, c);
+        const Prediction p = evaluateWithFacts(d, c, facts);
+        const auto unplugged = std::find_if(p.problems.begin(), p.problems.end(), [](const Problem& q) {
+            return q.itemId == "n8" && q.severity == Severity::Error;
+        });
+        QVERIFY(unplugged != p.problems.end());
+        QCOMPARE(scopeOf(*unplugged), ProblemScope::Design);
+        QVERIFY(!p.lacks(FigureGroup::Design));
+        QVERIFY(p.lacks(FigureGroup::Memory));
+        QVERIFY(p.lacks(FigureGroup::Training));
+        QCOMPARE(p.cost.capexUsd, facts.capexUsd);
+        QVERIFY(p.cost.capexUsd > 0);
+        // No run: the basis of a rejected split, every GPU busy.
+        QCOMPARE(p.power.gpuUtilisation, 1.0);
+        QCOMPARE(p.power.facilityW, p.power.fullLoadFacilityW);
+        QVERIFY(p.power.fullLoadFacilityW > 0 && std::isfinite(p.power.fullLoadFacilityW));
+        QVERIFY(p.cost.opexUsdPerYear > 0 && std::isfinite(p.cost.opexUsdPerYear));
+        QCOMPARE(p.cost.totalCostUsd, 0.0); // the run's cost is a training figure
+        QCOMPARE(p.missing.back().group, FigureGroup::Training);
+        const std::string why = describeMissing(p.missing.back());
+        QVERIFY2(why.rfind("Training figures need a fabric without errors: ", 0) == 0, why.c_str());
+        // The part as the canvas labels it, not its id (issue 28 item 2).
+        QVERIFY2(why.find("node 'DGX H100 #8' is not connected") != std::string::npos, why.c_str());
+    }
+
+    // Issue 28 item 7: the power at full load (what the site provisions) is
+    // the same whether the split is valid or not; the average draw of a
+    // valid split is below it.
+    void invalidSplitKeepsThePowerBasis()
+    {
+        const Catalog& c = repoCatalog();
+        const Prediction valid = evaluate(loadExample("workhorse.json"), c);
+        Design d = loadExample("workhorse.json");
+        d.parallelism.tp = 3; // does not divide the 64 heads
+        const Prediction invalid = evaluate(d, c);
+        QVERIFY(invalid.lacks(FigureGroup::Training));
+        QVERIFY(valid.power.fullLoadFacilityW > valid.power.facilityW);
+        QCOMPARE(invalid.power.fullLoadFacilityW, valid.power.fullLoadFacilityW);
+        QCOMPARE(invalid.power.fullLoadItW, valid.power.fullLoadItW);
+        QCOMPARE(invalid.power.fullLoadFacilityW, invalid.power.facilityW);
+    }
+
+    // A part the catalog does not know has no price or power: still no figure at all.
+    void unknownPartLacksEverything()
+    {
+        Design d = loadExample("workhorse.json");
+        d.parts[0].catalogId = "no-such-node";
+        const Prediction p = evaluate(d, repoCatalog());
+        QVERIFY(p.lacks(FigureGroup::Design));
+        QVERIFY(p.lacks(FigureGroup::Training));
     }
 
     // A design error (an economics figure out of range) stops every figure.

@@ -184,7 +184,7 @@ private slots:
         QVERIFY(t->verticalHeader()->length() <= t->viewport()->height());
         QVERIFY(t->viewport()->height() - t->verticalHeader()->length() < lineHeight); // no empty band below
         // Every drawn scaling point is a real rate: none at 0 (a failed or meaningless
-        // evaluation is left out). Scrappy is one DGX with no fabric: only its own size.
+        // evaluation is left out). Scrappy is one DGX with no fabric: only its own size, 8 GPUs.
         QCustomPlot* sp = view.scalingChart()->plot();
         for (int g = 0; g < sp->graphCount(); ++g)
             for (auto it = sp->graph(g)->data()->constBegin(); it != sp->graph(g)->data()->constEnd(); ++it)
@@ -192,7 +192,7 @@ private slots:
         for (int g = 0; g < sp->graphCount(); ++g)
             if (sp->graph(g)->name() == QStringLiteral("Scrappy H100")) {
                 QCOMPARE(sp->graph(g)->data()->size(), 1);
-                QCOMPARE(sp->graph(g)->data()->constBegin()->key, 1.0);
+                QCOMPARE(sp->graph(g)->data()->constBegin()->key, 8.0); // its 8 GPUs (the axis is GPUs, issue 28 item 6)
             }
 
         checkLegendsAbovePlots(view, 4);

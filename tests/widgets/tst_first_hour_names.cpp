@@ -131,21 +131,32 @@ void TestFirstHourNames::takenLibraryNameIsAsked()
     QVERIFY(w.store().saveDesign(QStringLiteral("Workhorse"), w.design(), Headline{}));
     QCOMPARE(w.store().listDesigns()->size(), std::size_t(1));
     bool asked = false;
+    int shown = 0;
+    QString nameShownAgain;
     DialogAnswerer answer([&](QWidget* modal) {
         if (auto* save = qobject_cast<SaveVariantDialog*>(modal)) {
-            save->setDesignName(QStringLiteral("workhorse")); // the same name, another case
-            save->accept();
-            return false;
+            if (++shown == 1) {
+                save->setDesignName(QStringLiteral("workhorse")); // the same name, another case
+                save->setProperty("answered", QVariant()); // the same dialog comes back (below)
+                save->accept();
+                return false;
+            }
+            // Cancel on the question goes back to the dialog, the name kept (issue 28 item 10).
+            nameShownAgain = save->designName();
+            save->reject();
+            return true;
         }
         if (auto* box = qobject_cast<QMessageBox*>(modal)) {
             asked = box->text().contains(QStringLiteral("workhorse"));
             box->button(QMessageBox::Cancel)->click();
-            return true;
+            return false;
         }
         return false;
     });
     w.findChild<QAction*>(QStringLiteral("actionSaveToLibrary"))->trigger();
     QVERIFY2(asked, "saved under a name the library already has, without asking");
+    QCOMPARE(shown, 2);
+    QCOMPARE(nameShownAgain, QStringLiteral("workhorse"));
     QCOMPARE(w.store().listDesigns()->size(), std::size_t(1));
 }
 

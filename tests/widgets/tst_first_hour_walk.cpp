@@ -1,7 +1,8 @@
 // Issue 18: the scripted new-user walk, with real input events where a user
 // has them: from a new design, drag three nodes, a switch and storage from the
 // palette onto the canvas; draw the links in link mode; change the model;
-// find the best split and apply it; save to the library; save a variant;
+// find the best split and apply it (the change indicators and the "Current"
+// row follow, issue 28); save to the library; save a variant;
 // compare the two (menu and dialog by clicks); export the PDF report (menu by
 // its mnemonics, the file dialog typed into). Each step checks its result and
 // takes a picture (build folder; with CF_WRITE_SCREENSHOTS=1 also
@@ -9,6 +10,8 @@
 #include "app/gui/main_window.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/canvas/design_view.h"
+#include "widgets/charts/chart_format.h"
+#include "widgets/charts/headline_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/document/mime_types.h"
@@ -27,6 +30,7 @@
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -34,6 +38,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QToolBar>
@@ -272,13 +277,27 @@ void TestFirstHourWalk::newUserWalk()
             apply = b;
     QVERIFY(apply && apply->isEnabled());
     QVERIFY(saveWalkShot(search->grab().toImage(), QStringLiteral("04_best_split_found")));
+    const double tokensBeforeApply = w.evaluation()->prediction().tokensPerS;
     QTest::mouseClick(apply, Qt::LeftButton);
     Parallelism expected = search->resultsModel()->groups().front().result.split;
     expected.dp = 0; // Apply keeps DP automatic
     QCOMPARE(w.design().parallelism, expected);
+    // Issue 28 item 10: the "Current" row is the applied split.
+    QVERIFY(search->resultsModel()->isReferenceRow(0));
+    QCOMPARE(search->resultsModel()->resultAt(0)->split, w.design().parallelism);
+    QVERIFY(saveWalkShot(search->grab().toImage(), QStringLiteral("04_best_split_applied")));
     search->close();
     QTRY_VERIFY2_WITH_TIMEOUT((w.evaluation()->evaluateNow(), w.evaluation()->prediction().tokensPerS > 0),
                               qPrintable(firstError(w)), kNumbersWithinMs);
+    // Issue 28 item 1: in a design begun with File > New the change shown is
+    // from the figures before Apply, not the new figures against themselves.
+    {
+        const auto* headline = w.headlineDock()->findChild<HeadlinePanel*>();
+        QCOMPARE(headline->changeToolTip(HeadlinePanel::TokensPerS),
+                 QStringLiteral("Previous: %1").arg(formatRate(tokensBeforeApply)));
+        QCOMPARE(headline->changeText(HeadlinePanel::TokensPerS),
+                 formatChange(tokensBeforeApply, w.evaluation()->prediction().tokensPerS));
+    }
 
     // 5. Save to the library.
     {
@@ -293,6 +312,8 @@ void TestFirstHourWalk::newUserWalk()
     QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
     QVERIFY(w.libraryIds());
     const SavedIds first = *w.libraryIds();
+    // Issue 28 item 2: the status bar says the library's name, as the title does.
+    QCOMPARE(w.findChild<QLabel*>(QStringLiteral("statusDesignName"))->text(), w.documentName());
     QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("05_saved")));
 
     // 6. A variant: one more node dropped, then Save as Variant (Ctrl+Alt+S).
@@ -313,6 +334,8 @@ void TestFirstHourWalk::newUserWalk()
     }
     QVERIFY(w.libraryIds());
     const SavedIds second = *w.libraryIds();
+    QCOMPARE(w.findChild<QLabel*>(QStringLiteral("statusDesignName"))->text(), w.documentName());
+    QVERIFY(w.documentName().endsWith(QStringLiteral("four nodes")));
     QCOMPARE(second.designId, first.designId);
     QVERIFY(second.variantId != first.variantId);
     QVERIFY(saveWalkShot(settledWindow(w), QStringLiteral("06_variant_saved")));
@@ -379,6 +402,9 @@ void TestFirstHourWalk::newUserWalk()
         QCOMPARE(dialogTitle, QStringLiteral("Export report"));
     }
     QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
+    // Issue 28 item 10: the export says it was written, and where.
+    QTRY_VERIFY2(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(pdf)),
+                 qPrintable(w.statusBar()->currentMessage()));
     QFile file(pdf);
     QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(pdf + QStringLiteral(" was not written")));
     const QByteArray bytes = file.readAll();

@@ -136,6 +136,8 @@ void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
         path += QLatin1Char('.') + suffix;
     if (const Result<void> written = (this->*write)(path); !written)
         QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(failureMessage(written.problems())));
+    else
+        emit exported(path);
 }
 
 } // namespace cf

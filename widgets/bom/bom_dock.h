@@ -40,6 +40,10 @@ public slots:
     void exportJsonWithDialog();
     void exportPdfWithDialog();
 
+signals:
+    // A file written by an export with a dialog: the window says so (issue 28 item 10).
+    void exported(const QString& path);
+
 private:
     void exportWithDialog(const QString& filter, const QString& suffix,
                           Result<void> (BomDock::*write)(const QString&) const);

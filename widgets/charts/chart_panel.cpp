@@ -1,5 +1,7 @@
 #include "widgets/charts/chart_panel.h"
 
+#include "widgets/common/wheel_guard.h"
+
 #include "models/design/design_json.h"
 #include "widgets/common/export_folder.h"
 
@@ -118,6 +120,8 @@ ChartPanel::ChartPanel(const QString& title, QWidget* parent)
     plot_ = new QCustomPlot(this);
     plot_->setMinimumSize(kMinChartWidthPx, kMinChartHeightPx);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    WheelGuard::zoomNeedsCtrl(plot_); // a plain wheel scrolls the charts dock (issue 28 item 3)
+    title_->setToolTip(tr("Drag the chart to pan it, Ctrl+wheel to zoom"));
     plot_->setContextMenuPolicy(Qt::CustomContextMenu);
     plot_->setMouseTracking(true);
     plot_->legend->setVisible(true);

@@ -42,7 +42,7 @@ double valueOf(const Prediction& p, int metric)
     case HeadlinePanel::StepTime: return p.stepTimeS;
     case HeadlinePanel::TimeToTrain: return p.goodput.timeToTrainS;
     case HeadlinePanel::AllReduce: return p.comm.allreduceTimeS;
-    case HeadlinePanel::PowerKw: return p.power.facilityW / kWattsPerKw;
+    case HeadlinePanel::PowerKw: return p.power.fullLoadFacilityW / kWattsPerKw; // one basis, valid split or not
     case HeadlinePanel::Capex: return p.cost.capexUsd;
     case HeadlinePanel::OpexPerYear: return p.cost.opexUsdPerYear;
     case HeadlinePanel::TotalCost: return p.cost.totalCostUsd;
@@ -119,10 +119,19 @@ QString explain(int metric, const Prediction& p)
     case HeadlinePanel::AllReduce:
         return HeadlinePanel::tr("One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
             .arg(formatBytes(p.comm.gradientBytesPerGpu));
-    case HeadlinePanel::PowerKw:
-        return HeadlinePanel::tr("Facility power, kilowatts: IT %1 × PUE; GPUs %2 at %3 busy")
-                   .arg(formatWatts(p.power.itW), formatWatts(p.power.gpuW), formatPercent(p.power.gpuUtilisation)) +
-               (p.job.spareGpus > 0 ? HeadlinePanel::tr(" (%1 spare GPUs idle)").arg(p.job.spareGpus) : QString());
+    case HeadlinePanel::PowerKw: {
+        // Full load is what the site provisions, and the parts alone decide it:
+        // it does not jump when a split becomes invalid (issue 28 item 7).
+        QString text = HeadlinePanel::tr("Facility power at full load, kilowatts: IT %1 × PUE, every GPU busy.\n"
+                                         "What the site provisions; the same for every split.")
+                           .arg(formatWatts(p.power.fullLoadItW));
+        if (p.lacks(FigureGroup::Training))
+            return text + HeadlinePanel::tr("\nAverage while training: needs a training prediction.");
+        return text + HeadlinePanel::tr("\nAverage while training: %1 (GPUs %2 at %3 busy)")
+                          .arg(formatWatts(p.power.facilityW), formatWatts(p.power.gpuW),
+                               formatPercent(p.power.gpuUtilisation)) +
+               (p.job.spareGpus > 0 ? HeadlinePanel::tr(", %1 spare GPUs idle").arg(p.job.spareGpus) : QString());
+    }
     case HeadlinePanel::Capex:
         return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
     case HeadlinePanel::OpexPerYear:
@@ -215,9 +224,7 @@ void HeadlinePanel::setPrediction(const Prediction& p)
         const bool good = up == kInfo[m].higherIsBetter;
         t.change->setStyleSheet(change.isEmpty() || change.startsWith('=') ? QString()
                                 : good ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;"));
-        QString tip = explain(m, p);
-        if (m == PowerKw && p.lacks(FigureGroup::Training))
-            tip += tr("\nAt full load (every GPU busy): no training prediction gives the utilisation.");
+        const QString tip = explain(m, p);
         t.value->setToolTip(tip);
         t.caption->setToolTip(tip);
         t.change->setToolTip(hasPrevious_ ? tr("Previous: %1").arg(format(m, previous_[m])) : QString());
@@ -275,6 +282,7 @@ QString HeadlinePanel::bandToolTip(Metric m) const { return tiles_[m].band->tool
 
 QString HeadlinePanel::valueText(Metric m) const { return tiles_[m].value->text(); }
 QString HeadlinePanel::changeText(Metric m) const { return tiles_[m].change->text(); }
+QString HeadlinePanel::changeToolTip(Metric m) const { return tiles_[m].change->toolTip(); }
 QString HeadlinePanel::toolTipOf(Metric m) const { return tiles_[m].value->toolTip(); }
 QString HeadlinePanel::reasonText() const { return reason_->text(); }
 

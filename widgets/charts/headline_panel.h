@@ -3,8 +3,9 @@
 // power, capex, opex per year and total cost in large type, each with its change
 // since the previous prediction. A figure the prediction lacks
 // (Prediction::missing) shows "—" and a line under the tiles says why; capex,
-// opex and power (at full load) stay when only the training figures are
-// missing (a split or memory error). Never NaN. Tokens/s, step time, MFU, time
+// opex and power stay when only the training figures are missing (a split,
+// memory or fabric error). Power is at full load, what the site provisions,
+// whether or not the split is valid (issue 28 item 7). Never NaN. Tokens/s, step time, MFU, time
 // to train and run cost carry "±x %", the half-width of their P10-P90 band
 // (issue 16 item 4), with a tooltip naming the errors it comes from.
 
@@ -34,6 +35,7 @@ public:
 
     QString valueText(Metric metric) const;
     QString changeText(Metric metric) const;
+    QString changeToolTip(Metric metric) const; // the "Previous: ..." tooltip
     QString toolTipOf(Metric metric) const;
     // "±12 %" under a banded figure ("" when it has no band), and its tooltip.
     QString bandText(Metric metric) const;

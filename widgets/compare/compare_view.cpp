@@ -159,19 +159,19 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     bomDiff_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     bomDiff_->header()->setStretchLastSection(false);
     bomDiff_->setTextElideMode(Qt::ElideRight); // the full line is the tooltip
-    scaling_ = new ChartPanel(tr("Scaling: tokens/s against nodes"), bottom);
+    scaling_ = new ChartPanel(tr("Scaling: tokens/s against GPUs"), bottom);
     cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), bottom);
     bottom->setSizes({kBomDiffShare * 100, kChartShare * 100, kChartShare * 100});
     layout->addWidget(bottom, 1);
 
     QCustomPlot* sp = scaling_->plot();
-    sp->xAxis->setScaleType(QCPAxis::stLogarithmic); // 1 to 128 nodes side by side
+    sp->xAxis->setScaleType(QCPAxis::stLogarithmic); // 8 to 1,024 GPUs side by side
     auto nodesTicker = QSharedPointer<QCPAxisTickerLog>::create();
     nodesTicker->setLogBase(2);
     nodesTicker->setSubTickCount(0);
     sp->xAxis->setTicker(nodesTicker);
     sp->xAxis->setNumberFormat(QStringLiteral("g"));
-    sp->xAxis->setLabel(tr("Nodes"));
+    sp->xAxis->setLabel(tr("GPUs"));
     sp->yAxis->setTicker(QSharedPointer<RateTicker>::create());
     sp->yAxis->setLabel(tr("Tokens/s"));
     QCustomPlot* cp = cost_->plot();
@@ -224,6 +224,7 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     std::vector<Headline> headlines;
     std::vector<BillOfMaterials> boms;
     std::vector<ChartSeries> series;
+    std::vector<int> gpusPerNode; // the scaling chart's axis is GPUs: an NVL72 rack and a DGX are one "node" each
     QStringList errors;
     for (const Input& in : variants) {
         const DesignFacts facts = deriveDesignFacts(in.design, catalog);
@@ -232,6 +233,7 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
         headlines.push_back(headlineFromPrediction(prediction));
         boms.push_back(buildBom(in.design, catalog));
         series.push_back(buildChartSeries(in.design, facts, prediction));
+        gpusPerNode.push_back(std::max(1, facts.topology.gpusPerNode));
         if (!series.back().valid)
             errors << tr("%1: %2").arg(in.name, QString::fromStdString(series.back().firstError));
     }
@@ -253,22 +255,23 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
         const QColor colour = variantColour(int(i));
         const QString name = QString::fromStdString(names[i]);
         const ScalingSeries& s = series[i].scaling;
-        QVector<double> nodes, tokens;
+        const double perNode = gpusPerNode[i];
+        QVector<double> gpus, tokens;
         for (std::size_t k = 0; k < s.nodes.size() && k < s.tokensPerS.size(); ++k)
             if (drawable(s.nodes[k], s.tokensPerS[k])) {
-                nodes.push_back(s.nodes[k]);
+                gpus.push_back(s.nodes[k] * perNode);
                 tokens.push_back(s.tokensPerS[k]);
             }
         QCPGraph* g = sp->addGraph();
         g->setName(name);
         g->setPen(variantPen(colour, int(i)));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-        g->setData(nodes, tokens, true);
+        g->setData(gpus, tokens, true);
         if (drawable(s.currentNodes, s.currentTokensPerS)) {
             QCPGraph* here = sp->addGraph();
             here->setLineStyle(QCPGraph::lsNone);
             here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2), Qt::NoBrush, 14));
-            here->addData(s.currentNodes, s.currentTokensPerS);
+            here->addData(s.currentNodes * perNode, s.currentTokensPerS);
             here->removeFromLegend();
         }
         const CostSeries& c = series[i].cost;

@@ -53,6 +53,47 @@ private:
     std::unordered_set<std::string> used_;
 };
 
+// Names of pasted parts: each unique in the design (issue 28 item 2), so the
+// canvas, the problems and the BOM tell four pasted nodes apart.
+class NameAllocator {
+public:
+    explicit NameAllocator(const Design& design)
+    {
+        for (const Part& p : design.parts)
+            note(p.name);
+    }
+    // `name` when free; else its number bumped past the largest in use
+    // ("DGX H100 #1" -> "DGX H100 #9"), or " #2" added when it has none.
+    std::string next(const std::string& name)
+    {
+        std::string fresh = name;
+        if (used_.contains(fresh)) {
+            std::string base = prefixOf(name);
+            if (base.size() == name.size())
+                base += " #";
+            long& n = largest_[base];
+            n = std::max(n, 1L);
+            do
+                fresh = base + std::to_string(++n);
+            while (used_.contains(fresh));
+        }
+        note(fresh);
+        return fresh;
+    }
+
+private:
+    void note(const std::string& name)
+    {
+        used_.insert(name);
+        const std::string base = prefixOf(name);
+        const std::string tail = name.substr(base.size());
+        if (!tail.empty() && tail.size() <= 9)
+            largest_[base] = std::max(largest_[base], std::stol(tail));
+    }
+    std::unordered_map<std::string, long> largest_;
+    std::unordered_set<std::string> used_;
+};
+
 } // namespace
 
 Design copyFragment(const Design& design, const DesignDocument& document, const QStringList& ids)
@@ -79,6 +120,7 @@ Design copyFragment(const Design& design, const DesignDocument& document, const 
 DesignFragment remapFragment(const Design& fragment, const Design& design, QPointF offset)
 {
     IdAllocator ids(design);
+    NameAllocator names(design);
     std::unordered_map<std::string, std::string> newId;
     DesignFragment out;
     for (Part p : fragment.parts) {
@@ -86,6 +128,9 @@ DesignFragment remapFragment(const Design& fragment, const Design& design, QPoin
         if (prefix.empty())
             prefix = p.kind == PartKind::Node ? "n" : p.kind == PartKind::Switch ? "sw" : "st";
         const std::string fresh = ids.next(prefix);
+        // The default name (DesignDocument::addPart: "<catalog id>-<id>") follows the new id.
+        const bool defaultName = p.name == p.catalogId + "-" + p.id;
+        p.name = names.next(defaultName ? p.catalogId + "-" + fresh : p.name);
         newId[p.id] = fresh;
         p.id = fresh;
         p.x += offset.x();

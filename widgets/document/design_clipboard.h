@@ -24,7 +24,7 @@ struct DesignFragment {
 
 // The selected parts and the links whose both ends are selected parts.
 Design copyFragment(const Design& design, const DesignDocument& document, const QStringList& ids);
-// Fresh ids for `fragment` against `design`, ends re-pointed, moved by `offset`.
+// Fresh ids and names unique in `design` for `fragment`, ends re-pointed, moved by `offset`.
 DesignFragment remapFragment(const Design& fragment, const Design& design, QPointF offset);
 // Fragment <-> text. Reading is the design reader's: the fragment with its
 // warnings (an unknown field, with a did-you-mean), or the errors that say

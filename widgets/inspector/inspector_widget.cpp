@@ -48,6 +48,19 @@ InspectorWidget::InspectorWidget(DesignDocument* document, const Catalog& catalo
     reload();
 }
 
+void InspectorWidget::updateCountSuffix()
+{
+    // "1 node", "2 nodes" (issue 28 item 9: never "1 nodes").
+    const Part* p = document_->part(currentId_);
+    const PartKind kind = p ? p->kind : PartKind::Node;
+    const bool one = count_->value() == 1;
+    switch (kind) {
+    case PartKind::Switch: count_->setSuffix(one ? tr(" switch") : tr(" switches")); break;
+    case PartKind::Storage: count_->setSuffix(one ? tr(" system") : tr(" systems")); break;
+    default: count_->setSuffix(one ? tr(" node") : tr(" nodes")); break;
+    }
+}
+
 QWidget* InspectorWidget::buildPartPage()
 {
     auto* page = new QWidget(this);
@@ -76,6 +89,7 @@ QWidget* InspectorWidget::buildPartPage()
     form->addRow(tr("Y (scene):"), y_);
 
     connect(name_, &QLineEdit::textEdited, this, [this](const QString& t) { applyPart(QStringLiteral("name"), t); });
+    connect(count_, &QSpinBox::valueChanged, this, &InspectorWidget::updateCountSuffix);
     connect(count_, &QSpinBox::valueChanged, this, [this](int v) { applyPart(QStringLiteral("count"), v); });
     connect(x_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("x"), v); });
     connect(y_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("y"), v); });
@@ -163,7 +177,7 @@ void InspectorWidget::reload()
         count_->setValue(p->count);
         // Node groups and switch arrays (issue 19) have a count; storage is always one.
         count_->setEnabled(p->kind != PartKind::Storage);
-        count_->setSuffix(p->kind == PartKind::Switch ? tr(" switches") : tr(" nodes"));
+        updateCountSuffix();
         catalogId_->setText(q(p->catalogId));
         QString specs = tr("not in the catalog");
         if (const NodeSpec* n = catalog_.node(p->catalogId))

@@ -51,6 +51,7 @@ public:
     QString nicShareText() const;
 
 private:
+    void updateCountSuffix();
     void reload();
     void onObjectChanged(const QString& id);
     bool touchesCurrentLink(const QString& id) const;

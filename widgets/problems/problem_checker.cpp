@@ -1,8 +1,9 @@
 #include "widgets/problems/problem_checker.h"
 
 #include "widgets/document/design_document.h"
-#include "models/predict/design_check.h"
-#include "models/predict/evaluate.h"
+#include "widgets/whatif/evaluation_controller.h"
+
+#include <QTimer>
 
 namespace cf {
 
@@ -16,42 +17,44 @@ ProblemChecker* ProblemChecker::forDocument(DesignDocument* document, const Cata
 ProblemChecker::ProblemChecker(DesignDocument* document, const Catalog& catalog)
     : QObject(document), document_(document), catalog_(catalog)
 {
-    timer_.setSingleShot(true);
-    timer_.setInterval(0);
-    connect(&timer_, &QTimer::timeout, this, &ProblemChecker::recheckNow);
-    // The design facts (topology, BOM, structural checks) change only with
-    // parts and links; a workload or split edit re-checks on the kept facts.
-    auto structure = [this] { factsDirty_ = true; };
-    connect(document_, &DesignDocument::partAdded, this, structure);
-    connect(document_, &DesignDocument::partRemoved, this, structure);
-    connect(document_, &DesignDocument::partChanged, this, structure);
-    connect(document_, &DesignDocument::linkAdded, this, structure);
-    connect(document_, &DesignDocument::linkRemoved, this, structure);
-    connect(document_, &DesignDocument::linkChanged, this, structure);
-    connect(document_, &DesignDocument::designReset, this, structure);
-    connect(document_, &DesignDocument::changed, this, &ProblemChecker::schedule);
-    schedule();
+    attach();
+    if (evaluation_->hasPrediction() && !evaluation_->isPending())
+        take(evaluation_->prediction().problems);
+    else if (!evaluation_->isPending()) // a document nobody evaluated yet: the next turn does
+        QTimer::singleShot(0, this, &ProblemChecker::recheckNow);
 }
 
 ProblemChecker::~ProblemChecker() = default;
 
-void ProblemChecker::schedule()
+void ProblemChecker::attach()
 {
-    if (!timer_.isActive())
-        timer_.start();
+    evaluation_ = EvaluationController::forDocument(document_, catalog_);
+    // The engine's one verdict: the same list, severities included, as the
+    // docks, the headline, the charts and `clusterforge-cli evaluate`.
+    connect(evaluation_, &EvaluationController::predictionReady, this,
+            [this](const Prediction& p) { take(p.problems); });
+}
+
+EvaluationController* ProblemChecker::evaluation() const { return evaluation_.data(); }
+
+bool ProblemChecker::isPending() const
+{
+    return evaluation_ && (evaluation_->isPending() || !evaluation_->hasPrediction());
 }
 
 void ProblemChecker::recheckNow()
 {
-    timer_.stop();
-    const Design& design = document_->design();
-    // The engine's one verdict: the same list, severities included, as the
-    // docks, the headline, the charts and `clusterforge-cli evaluate`.
-    if (factsDirty_ || !facts_) {
-        facts_ = std::make_unique<DesignFacts>(deriveDesignFacts(design, catalog_));
-        factsDirty_ = false;
-    }
-    problems_ = evaluateWithFacts(design, catalog_, *facts_).problems; // == checkDesign(design, catalog_)
+    if (!evaluation_) // its controller went first (a test's): the document's next one
+        attach();
+    const int before = validations_;
+    evaluation_->evaluateNow(); // emits predictionReady when the design changed
+    if (validations_ == before && evaluation_->hasPrediction() && problems_ != evaluation_->prediction().problems)
+        take(evaluation_->prediction().problems);
+}
+
+void ProblemChecker::take(const Problems& problems)
+{
+    problems_ = problems;
     byItem_.clear();
     for (int i = 0; i < int(problems_.size()); ++i)
         if (!problems_[std::size_t(i)].itemId.empty())

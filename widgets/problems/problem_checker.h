@@ -1,24 +1,23 @@
 #pragma once
-// Re-checks the design after edits with the engine's one checker (the same
-// list as checkDesign(): validation, topology, prices, split and memory). A
-// burst of edits (one event-loop turn) costs one validation: the document's
-// changed() only arms a zero-time single-shot timer. The design facts are
-// derived again only after a part or link edit (evaluate.h, DesignFacts).
+// The document's problems for the canvas and the Problems panel: the list of
+// the document's one live evaluation (EvaluationController::forDocument), the
+// same list as checkDesign() (validation, topology, prices, split and
+// memory). It runs no evaluation of its own (issue 26 item 2): a burst of
+// edits (one event-loop turn) costs one evaluation, shared with the docks,
+// the headline and the charts.
 // One checker per document, shared by the canvas and the problems dock.
 
 #include "models/design/problem.h"
 
 #include <QHash>
 #include <QObject>
-#include <QTimer>
-
-#include <memory>
+#include <QPointer>
 
 namespace cf {
 
 class Catalog;
 class DesignDocument;
-struct DesignFacts;
+class EvaluationController;
 
 class ProblemChecker : public QObject {
     Q_OBJECT
@@ -30,11 +29,13 @@ public:
     // Problems that name this part or link (Problem::itemId).
     QList<int> problemsOfItem(const QString& itemId) const { return byItem_.value(itemId); }
     const QHash<QString, QList<int>>& problemsByItem() const { return byItem_; }
+    // Problem lists taken from an evaluation (one per evaluation of the design).
     int validations() const { return validations_; }
 
-    // Validate now (tests, benchmarks); normally the timer does it.
+    // Bring the list up to date now (tests, benchmarks): evaluates if an edit is pending.
     void recheckNow();
-    bool isPending() const { return timer_.isActive(); }
+    bool isPending() const;
+    EvaluationController* evaluation() const;
 
 signals:
     void problemsChanged();
@@ -42,16 +43,15 @@ signals:
 private:
     ProblemChecker(DesignDocument* document, const Catalog& catalog);
     ~ProblemChecker() override;
-    void schedule();
+    void attach();
+    void take(const Problems& problems);
 
     DesignDocument* document_;
     const Catalog& catalog_;
+    QPointer<EvaluationController> evaluation_;
     Problems problems_;
     QHash<QString, QList<int>> byItem_; // item id -> indices into problems_
-    QTimer timer_;
     int validations_ = 0;
-    std::unique_ptr<DesignFacts> facts_; // kept between edits that leave parts and links alone
-    bool factsDirty_ = true;
 };
 
 } // namespace cf

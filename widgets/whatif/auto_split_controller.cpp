@@ -27,6 +27,11 @@ AutoSplitController::AutoSplitController(DesignDocument* document, EvaluationCon
         if (!writing_ && (splitAutomatic_ || batchAutomatic_))
             timer_.start();
     });
+    // The edit's evaluation waits for our adjustment: one evaluation, one change indicator per edit.
+    connect(evaluation_, &EvaluationController::aboutToEvaluate, this, [this] {
+        if (timer_.isActive())
+            chooseNow(false);
+    });
     connect(document_, &DesignDocument::parallelismChanged, this, &AutoSplitController::onParallelismChanged);
     connect(document_, &DesignDocument::workloadChanged, this, &AutoSplitController::onWorkloadChanged);
 }
@@ -71,7 +76,7 @@ std::optional<Parallelism> AutoSplitController::bestSplit(const Workload& worklo
     SearchOptions options;
     options.top = 1;
     const Design& design = document_->design();
-    const SearchReport report = searchSplits(evaluation_->facts(), workload, design.economics, design.parallelism, options);
+    const SearchReport report = searchSplits(evaluation_->currentFacts(), workload, design.economics, design.parallelism, options);
     if (report.results.empty())
         return std::nullopt;
     Parallelism best = report.results.front().split;
@@ -84,8 +89,7 @@ void AutoSplitController::chooseNow(bool undoable)
     timer_.stop();
     if (!splitAutomatic_ && !batchAutomatic_)
         return;
-    evaluation_->evaluateNow(); // the facts of what is drawn now
-    const int gpus = evaluation_->facts().topology.gpus;
+    const int gpus = evaluation_->currentFacts().topology.gpus; // what is drawn now, not evaluated yet
     if (gpus <= 0)
         return; // nothing drawn: nothing to choose
     Workload workload = document_->design().workload;

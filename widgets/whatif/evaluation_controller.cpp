@@ -3,13 +3,26 @@
 #include "widgets/document/design_document.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QTimer>
 
 namespace cf {
+namespace {
+
+// Each document's controller (GUI thread only).
+QHash<const DesignDocument*, EvaluationController*>& controllers()
+{
+    static QHash<const DesignDocument*, EvaluationController*> byDocument;
+    return byDocument;
+}
+
+} // namespace
 
 EvaluationController::EvaluationController(DesignDocument* document, const Catalog& catalog, QObject* parent)
     : QObject(parent), document_(document), catalog_(catalog)
 {
+    if (!controllers().contains(document_))
+        controllers().insert(document_, this);
     auto topology = [this] { schedule(true); };
     auto settings = [this] { schedule(false); };
     connect(document_, &DesignDocument::partAdded, this, topology);
@@ -27,11 +40,28 @@ EvaluationController::EvaluationController(DesignDocument* document, const Catal
     connect(document_, &DesignDocument::workloadChanged, this, settings);
     connect(document_, &DesignDocument::parallelismChanged, this, settings);
     connect(document_, &DesignDocument::economicsChanged, this, settings);
+    connect(document_, &DesignDocument::changed, this, settings); // any other edit (coalesced with the above)
+    // The document may go first (a controller that is not its child).
+    connect(document_, &QObject::destroyed, this, [this] { controllers().remove(document_); });
+}
+
+EvaluationController::~EvaluationController()
+{
+    if (controllers().value(document_) == this)
+        controllers().remove(document_);
+}
+
+EvaluationController* EvaluationController::forDocument(DesignDocument* document, const Catalog& catalog)
+{
+    if (EvaluationController* existing = controllers().value(document))
+        return existing;
+    return new EvaluationController(document, catalog, document);
 }
 
 void EvaluationController::schedule(bool topologyChanged)
 {
     factsDirty_ = factsDirty_ || topologyChanged;
+    stale_ = true;
     if (pending_)
         return; // one evaluation per event-loop turn
     pending_ = true;
@@ -40,21 +70,38 @@ void EvaluationController::schedule(bool topologyChanged)
 
 void EvaluationController::runPending()
 {
-    if (pending_)
-        evaluateNow();
+    if (!pending_)
+        return;
+    emit aboutToEvaluate(); // its edits only re-arm what is pending
+    evaluateNow();
+}
+
+const DesignFacts& EvaluationController::currentFacts()
+{
+    if (factsDirty_) {
+        facts_ = deriveDesignFacts(document_->design(), catalog_);
+        factsDirty_ = false;
+        ++derivations_;
+    }
+    return facts_;
+}
+
+void EvaluationController::reevaluate()
+{
+    stale_ = true;
+    evaluateNow();
 }
 
 void EvaluationController::evaluateNow()
 {
     pending_ = false;
+    if (!stale_ && hasPrediction_)
+        return; // the prediction is that of the design as it is
+    stale_ = false;
     QElapsedTimer timer;
     timer.start();
     const Design& design = document_->design();
-    if (factsDirty_) {
-        facts_ = deriveDesignFacts(design, catalog_);
-        factsDirty_ = false;
-        ++derivations_;
-    }
+    (void)currentFacts();
     // The one verdict (design_check.h): the Problems panel's list, severities and missing figures.
     Prediction next = evaluateWithFacts(design, catalog_, facts_);
     if (hasPrediction_) {

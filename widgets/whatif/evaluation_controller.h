@@ -1,11 +1,13 @@
 #pragma once
-// Live evaluation for the what-if docks and the charts: listens to every
-// DesignDocument change, coalesces the edits of one event-loop turn into one
-// evaluation, re-derives the design facts (topology, static power, capex) only
-// when parts or links changed, then runs evaluateWithFacts() (the one problem list, design_check.h) and
-// buildChartSeries()
-// on the GUI thread (well under a millisecond for normal designs; see
-// docs/whatif.md) and emits the results.
+// Live evaluation for the what-if docks, the charts and the Problems panel:
+// listens to every DesignDocument change, coalesces the edits of one
+// event-loop turn into one evaluation, re-derives the design facts (topology,
+// static power, capex) only when parts or links changed, then runs
+// evaluateWithFacts() (the one problem list, design_check.h) and
+// buildChartSeries() on the GUI thread (well under a millisecond for normal
+// designs; see docs/whatif.md) and emits the results. One controller per
+// document (forDocument): the ProblemChecker reads its problems from the same
+// evaluation (issue 26 item 2), so an edit costs one evaluation.
 
 #include "models/catalog/catalog.h"
 #include "models/presentation/chart_series.h"
@@ -21,16 +23,31 @@ class DesignDocument;
 class EvaluationController : public QObject {
     Q_OBJECT
 public:
+    // The first controller made for a document is that document's (forDocument).
     EvaluationController(DesignDocument* document, const Catalog& catalog, QObject* parent = nullptr);
+    ~EvaluationController() override;
 
-    // Evaluate at once (first show, tests, benchmarks); cancels a pending turn.
+    // The document's controller: the first one made for it, else a new one
+    // (the document's child) on `catalog`.
+    static EvaluationController* forDocument(DesignDocument* document, const Catalog& catalog);
+
+    // Evaluate now when the design changed since the last evaluation (first
+    // show, tests, a caller that needs the facts of what is drawn); cancels a
+    // pending turn. Nothing changed: the prediction is current and nothing is
+    // emitted, so "change since the previous edit" keeps the previous edit.
     void evaluateNow();
+    // Evaluate again even when nothing changed (benchmarks).
+    void reevaluate();
+    // The facts of the design as drawn now, derived again if parts or links
+    // changed, without evaluating (AutoSplitController searches on them).
+    const DesignFacts& currentFacts();
     bool isPending() const { return pending_; }
 
     const Prediction& prediction() const { return prediction_; }
     // The prediction before the latest one (for "change since previous edit").
     const Prediction& previousPrediction() const { return previous_; }
     bool hasPrevious() const { return hasPrevious_; }
+    bool hasPrediction() const { return hasPrediction_; }
     const ChartSeries& series() const { return series_; }
     const DesignFacts& facts() const { return facts_; }
     DesignDocument* document() const { return document_; }
@@ -42,6 +59,10 @@ public:
     double lastEvaluationMs() const { return lastMs_; }
 
 signals:
+    // A pending evaluation is about to run: derived settings (the automatic
+    // split and batch) are written now, so the edit and its adjustments make
+    // one evaluation and one "change since the previous edit".
+    void aboutToEvaluate();
     void predictionReady(const cf::Prediction& prediction);
     void seriesReady(const cf::ChartSeries& series);
 
@@ -58,6 +79,7 @@ private:
     bool hasPrediction_ = false;
     bool hasPrevious_ = false;
     bool pending_ = false;
+    bool stale_ = true; // the design changed since the last evaluation
     bool factsDirty_ = true;
     int evaluations_ = 0;
     int derivations_ = 0;

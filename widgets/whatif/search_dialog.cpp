@@ -255,6 +255,12 @@ bool SearchDialog::applyRow(int viewRow)
     split.dp = 0; // DP keeps following the cluster (issue 18: a later TP change must not break it)
     document_->setParallelism(split);
     document_->closeMergeWindow();
+    // The "Current" row is the design's split from now on (issue 28 item 10).
+    controller_->evaluateNow();
+    current_ = SearchResult{document_->design().parallelism, controller_->prediction()};
+    model_->setResults(report_.results, current_, std::size_t(top_->value()));
+    table_->sortByColumn(SearchResultsModel::Rank, Qt::AscendingOrder);
+    updateButtons();
     return true;
 }
 
