@@ -238,15 +238,26 @@ std::vector<std::string> bandRegimesOf(const PredictionCategory& c)
 
 } // namespace
 
+namespace {
+
+// The band of `row`'s category drawn from every other source's errors: the band
+// a design from a source the model has not seen gets.
+UncertaintyBand bandWithoutItsSource(const ModelError& row, const std::vector<ModelError>& errors)
+{
+    std::vector<ModelError> pool;
+    for (const ModelError& e : errors)
+        if (e.source != row.source)
+            pool.push_back(e);
+    return categoryBand(row.category, pool);
+}
+
+} // namespace
+
 std::map<std::string, BandRegime> uncalibratedBandsByRegime(const std::vector<ModelError>& errors)
 {
     std::map<std::string, BandRegime> out;
     for (const ModelError& row : errors) {
-        std::vector<ModelError> pool;
-        for (const ModelError& e : errors)
-            if (e.source != row.source)
-                pool.push_back(e);
-        const UncertaintyBand b = categoryBand(row.category, pool);
+        const UncertaintyBand b = bandWithoutItsSource(row, errors);
         if (!b.available)
             continue;
         const double ratio = 1.0 / (1.0 + row.error); // measured / predicted
@@ -281,11 +292,7 @@ BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors)
     c.heldOut = errors;
     std::vector<double> halfWidths;
     for (const ModelError& row : errors) {
-        std::vector<ModelError> pool;
-        for (const ModelError& e : errors)
-            if (e.source != row.source)
-                pool.push_back(e);
-        const UncertaintyBand b = categoryBand(row.category, pool);
+        const UncertaintyBand b = bandWithoutItsSource(row, errors);
         if (!b.available)
             continue;
         ++c.rows;

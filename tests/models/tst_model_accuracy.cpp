@@ -18,6 +18,8 @@
 #include <QFile>
 
 #include <QMap>
+#include "shipped_runs.h"
+
 #include <QtTest>
 #include "test_main.h"
 
@@ -33,11 +35,7 @@ using namespace cf::cli;
 
 namespace {
 
-const ShippedRuns& shipped()
-{
-    static const ShippedRuns data = loadShippedRuns(CF_VALIDATION_DIR);
-    return data;
-}
+const ShippedRuns& shipped() { return test::shippedRuns(); }
 
 // The shipped model's errors on every public run of the gate, computed once.
 const std::vector<ModelError>& errorsNow()

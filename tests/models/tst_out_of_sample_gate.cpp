@@ -7,6 +7,8 @@
 #include "app/validation/out_of_sample_gate.h"
 
 #include <QMap>
+#include "shipped_runs.h"
+
 #include <QtTest>
 #include "test_main.h"
 
@@ -20,11 +22,7 @@ using namespace cf::cli;
 
 namespace {
 
-const ShippedRuns& shipped()
-{
-    static const ShippedRuns data = loadShippedRuns(CF_VALIDATION_DIR);
-    return data;
-}
+const ShippedRuns& shipped() { return test::shippedRuns(); }
 
 // One point above a figure, rounded up to a tenth of a point.
 double floorOf(double fraction) { return std::ceil((fraction + 0.01) * 1000.0) / 1000.0; }
