@@ -13,6 +13,12 @@ copied) into runs_public.csv in the runs-file columns the engine reads
 - NeMo and Megatron runs shard the optimizer (the distributed optimizer is on in
   every NeMo recipe: sharding zero1); "mixed precision" on Ampere is BF16 (same
   tensor-core peak as FP16);
+- TP overlap on for NeMo runs (its performance recipes add
+  MegatronCommOverlapCallback(tp_comm_overlap=True), and the bulk overlap is on by
+  default: NeMo docs "Communication Overlap"), for Megatron-Core runs whose configs
+  follow NeMo's performance scripts, and for MegaScale's own system (its paper §3.3
+  overlaps the TP/SP collectives with the GEMMs); off for its Megatron-LM baseline,
+  MaxText, Paxml and OLMo-core (TP 1 or not stated);
 - MaxText rows recompute in full (its base.yml default, remat_policy 'full'); the
   others do not say and are read as no recompute;
 - the measurement: tokens/s per GPU when given, else the step time, else MFU;
@@ -35,7 +41,7 @@ MEGASCALE_175B = {"layers": 96, "hidden": 12288, "heads": 128, "kv_heads": 128, 
 OUT_COLUMNS = ["id", "source", "model", "preset", "layers", "hidden", "heads", "kv_heads", "ffn", "ffn_type",
                "tied_embeddings", "vocab", "experts", "top_k", "expert_ffn", "seq_len", "gpu", "system",
                "num_gpus", "tp", "pp", "cp", "ep", "dp", "vp", "microbatch", "global_batch_seqs", "sharding",
-               "recompute", "precision", "framework", "measured_tokens_per_s_per_gpu", "measured_step_time_s",
+               "tp_overlap", "recompute", "precision", "framework", "measured_tokens_per_s_per_gpu", "measured_step_time_s",
                "measured_mfu", "skip", "notes"]
 
 
@@ -97,6 +103,7 @@ def convert(rows):
         o["precision"] = "fp8" if "fp8" in prec else "bf16"
         fw = r["framework"]
         o["sharding"] = "zero1" if re.search(r"NeMo|Megatron|MegaScale", fw) else "fsdp-full"
+        o["tp_overlap"] = "on" if re.search(r"NeMo|MegaScale \(built|follow NeMo performance", fw) else "off"
         if "MaxText" in fw:
             o["recompute"] = "full"  # MaxText's base.yml default remat_policy: 'full'
         model = r["model"]

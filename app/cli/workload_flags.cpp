@@ -105,6 +105,8 @@ const FlagGroup& splitFlags()
                   "busiest expert's tokens over the balanced share (1 = balanced routing)"),
          choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
                     "Megatron sequence parallelism with TP > 1"),
+         choiceFlag("--tp-overlap", {"on", "off"}, fileElse(p.tpCommOverlap ? "on" : "off"),
+                    "TP collectives overlapped with their GEMMs (Transformer Engine userbuffers, async TP)"),
          choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
                     fileElse(toString(p.sharding)), "optimizer/parameter sharding"),
          choiceFlag("--recompute", {"none", "selective", "full"}, fileElse(toString(p.recompute)),
@@ -228,6 +230,9 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     bool sp = p.sequenceParallel;
     yesNo(args, "--sequence-parallel", sp);
     p.sequenceParallel = sp;
+    bool overlap = p.tpCommOverlap;
+    yesNo(args, "--tp-overlap", overlap);
+    p.tpCommOverlap = overlap;
     takeEnum(args, "--sharding", p.sharding, shardingFromString);
     takeEnum(args, "--recompute", p.recompute, recomputeFromString);
 }

@@ -185,6 +185,10 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         p.sequenceParallel = yes(get("sequence_parallel"), "on", true);
         if (get("sequence_parallel").empty() && p.tp > 1)
             assumed += "sequence parallelism on; ";
+        // TP overlap: what the row's recipe ran with (docs/calibration.md "Runs files").
+        p.tpCommOverlap = yes(get("tp_overlap"), "on", false);
+        if (get("tp_overlap").empty() && p.tp > 1)
+            assumed += "TP overlap not stated: off; ";
         if (const std::string sharding = lower(get("sharding")); !sharding.empty()) {
             if (!shardingFromString(sharding, p.sharding))
                 c.skipReason = "sharding '" + get("sharding") + "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";

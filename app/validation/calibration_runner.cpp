@@ -49,7 +49,7 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
                        "--precision", toString(c.workload.precision), "--framework", toString(c.workload.framework), "--microbatch", std::to_string(p.microbatch),
                        "--tp", std::to_string(p.tp), "--pp", std::to_string(p.pp), "--vp", std::to_string(p.vp),
                        "--cp", std::to_string(p.cp), "--sequence-parallel",
-                       p.sequenceParallel ? "on" : "off", "--sharding", toString(p.sharding), "--recompute",
+                       p.sequenceParallel ? "on" : "off", "--tp-overlap", p.tpCommOverlap ? "on" : "off", "--sharding", toString(p.sharding), "--recompute",
                        toString(p.recompute)});
     if (p.dp > 0)
         a.insert(a.end(), {"--dp", std::to_string(p.dp)});

@@ -135,6 +135,8 @@ ordered_json parallelismJson(const Parallelism& p)
     j["sequenceParallel"] = p.sequenceParallel;
     j["sharding"] = toString(p.sharding);
     j["recompute"] = toString(p.recompute);
+    if (p.tpCommOverlap) // written only when on: files without it read back unchanged
+        j["tpCommOverlap"] = true;
     return j;
 }
 

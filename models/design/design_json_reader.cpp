@@ -334,7 +334,7 @@ private:
     {
         const std::string ptr = "/parallelism";
         r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
-                                      "sharding", "recompute", "jobGpus"});
+                                      "sharding", "recompute", "jobGpus", "tpCommOverlap"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -348,6 +348,7 @@ private:
         r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);
         r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
         r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
+        r_.readBool(obj, ptr, "tpCommOverlap", p.tpCommOverlap);
     }
 
     void readEconomics(const json& obj, Economics& e)

@@ -27,6 +27,11 @@ struct Parallelism {
     // Added for issue 25: GPUs the job runs on; 0 = automatic (models/design/job_size.h).
     // The cluster's other GPUs are spares. TP x PP x DP x CP equals the job's GPUs.
     int jobGpus = 0;
+    // Added for issue 26 item 3: TP collectives overlapped with the GEMMs beside them
+    // (Transformer Engine userbuffers, as NeMo and Megatron-Bridge recipes run with
+    // MegatronCommOverlapCallback(tp_comm_overlap=True); torchtitan's async TP; MegaScale
+    // §3.3). Off: every TP collective waits for its GEMM and the GEMM for it.
+    bool tpCommOverlap = false;
 
     bool operator==(const Parallelism&) const = default;
 };

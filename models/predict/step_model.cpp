@@ -52,7 +52,28 @@ struct LayerMix {
             return forward(isMoe);
         return recompute == Recompute::Selective ? of(isMoe, &MoeLayerCost::attentionS) : 0.0;
     }
+    // The GEMMs the layer's TP collectives sit beside: forward, backward (dgrad +
+    // wgrad) and the forward again under full recompute.
+    double tpPairedGemmS(bool isMoe) const
+    {
+        const double fwd = of(isMoe, &MoeLayerCost::gemmS);
+        return fwd * (1.0 + kGemmBackwardFactor + (recompute == Recompute::Full ? 1.0 : 0.0));
+    }
 };
+
+// TP seconds a layer waits for. Without overlap, all of them. With it (Transformer
+// Engine userbuffers: the all-gather becomes a ring of tp chunk exchanges each
+// hidden behind the GEMM of the chunk before, the reduce-scatter a ring behind the
+// GEMM producing the next chunk; the backward's wgrad/dgrad pairs overlap in bulk;
+// NeMo "Communication Overlap" docs), what the paired GEMMs cannot cover, and at
+// least one of the tp chunks: the ring's fill or drain has nothing to hide behind.
+// The SMs the exchange borrows from the GEMM are not modelled.
+double tpExposedSeconds(double commS, double gemmS, int tp, bool overlap)
+{
+    if (!overlap || tp <= 1)
+        return commS;
+    return std::max(commS - gemmS, commS / tp);
+}
 
 // Seconds a rank's micro-batch adds besides its layers' compute.
 struct LayerExtras {
@@ -147,7 +168,10 @@ double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const La
     mb.forwardS = denseN * mix.forward(false) + moeN * mix.forward(true) + heads * x.headS / 3.0;
     mb.backwardS = denseN * mix.backward(false) + moeN * mix.backward(true) + heads * x.headS * 2.0 / 3.0;
     mb.recomputeS = denseN * mix.recomputeS(false) + moeN * mix.recomputeS(true);
-    mb.tpCommS = (denseN + moeN) * x.tpPerLayerS;
+    const int tp = c.par.tp;
+    const bool overlap = c.par.tpCommOverlap;
+    mb.tpCommS = denseN * tpExposedSeconds(x.tpPerLayerS, mix.tpPairedGemmS(false), tp, overlap) +
+                 moeN * tpExposedSeconds(x.tpPerLayerS, mix.tpPairedGemmS(true), tp, overlap);
     mb.cpCommExposedS = (denseN + moeN) * x.cpPerLayerS;
     epS = moeN * x.a2aPerMoeLayerS * x.epExposedShare;
     mb.layersPerStage = r.layers();

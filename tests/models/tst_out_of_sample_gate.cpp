@@ -42,31 +42,37 @@ class TestOutOfSampleGate : public QObject {
     // casts of the experts' FFN-down inputs now counted as in dense layers; dense
     // Blackwell (8.0 -> 9.5 %), already over-predicted, the LM head now paced on
     // the last pipeline rank only. Targets (issue 26): dense <= 12 %, MoE <= 20 %,
-    // no row over 40 %: missed (docs/model.md "The gate").
+    // no row over 40 %: missed (docs/model.md "The gate"). After TP overlap and the
+    // GB200/GB300 die rule (issue 26 item 3, session 13): all 9.9 %, dense 8.0 %, MoE
+    // 23.1 %; the dense target is met. Blackwell lost: dense 9.5 -> 16.4 % and MoE
+    // FP8 13.6 -> 16.0 %. Its runs were over-predicted before; hiding their TP
+    // collectives behind the GEMMs (as their recipes do) leaves a Blackwell compute
+    // rate that is still too high (docs/model.md "The gate"). Floors here are the
+    // new figures plus one point.
     const QMap<QString, double> kMapeFloors = {
-        {"MoE", 0.254},
-        {"MoE 65-512 GPUs", 0.372},
-        {"MoE <=64 GPUs", 0.176},
-        {"MoE >512 GPUs", 0.174},
-        {"MoE Blackwell", 0.381},
-        {"MoE Blackwell BF16", 0.849},
-        {"MoE Blackwell FP8", 0.146},
-        {"MoE Hopper", 0.207},
-        {"MoE Hopper BF16", 0.228},
-        {"MoE Hopper FP8", 0.195},
-        {"all", 0.159},
-        {"dense", 0.146},
-        {"dense 65-512 GPUs", 0.137},
-        {"dense <=64 GPUs", 0.151},
-        {"dense >512 GPUs", 0.147},
-        {"dense Ampere", 0.156},
-        {"dense Ampere BF16", 0.156},
-        {"dense Blackwell", 0.105},
-        {"dense Blackwell BF16", 0.106},
-        {"dense Blackwell FP8", 0.105},
-        {"dense Hopper", 0.144},
-        {"dense Hopper BF16", 0.127},
-        {"dense Hopper FP8", 0.158},
+        {"MoE", 0.241},
+        {"MoE 65-512 GPUs", 0.353},
+        {"MoE <=64 GPUs", 0.168},
+        {"MoE >512 GPUs", 0.153},
+        {"MoE Blackwell", 0.386},
+        {"MoE Blackwell BF16", 0.818},
+        {"MoE Blackwell FP8", 0.170},
+        {"MoE Hopper", 0.185},
+        {"MoE Hopper BF16", 0.207},
+        {"MoE Hopper FP8", 0.161},
+        {"all", 0.109},
+        {"dense", 0.090},
+        {"dense 65-512 GPUs", 0.096},
+        {"dense <=64 GPUs", 0.093},
+        {"dense >512 GPUs", 0.077},
+        {"dense Ampere", 0.096},
+        {"dense Ampere BF16", 0.096},
+        {"dense Blackwell", 0.174},
+        {"dense Blackwell BF16", 0.163},
+        {"dense Blackwell FP8", 0.182},
+        {"dense Hopper", 0.079},
+        {"dense Hopper BF16", 0.071},
+        {"dense Hopper FP8", 0.085},
     };
     static constexpr int kRowsFloor = 437;
     static constexpr int kLeftOutCeiling = 3;
