@@ -65,13 +65,17 @@ QString seconds(double s)
 QString orDash(double v, const QString& text) { return v > 0 ? text : QStringLiteral("\u2014"); }
 
 // A table row; `valueHtml` is HTML (a band in <small>), `row` escapes plain text.
-QString rowHtml(const QString& label, const QString& valueHtml)
+// A figure stays on one line; a sentence (the split, a node list) may wrap, or
+// a long one would squeeze the label column to a letter per line.
+QString rowHtml(const QString& label, const QString& valueHtml, bool wrap = false)
 {
-    return QStringLiteral("<tr><td>%1</td><td align=right style='white-space:nowrap'><b>%2</b></td></tr>")
-        .arg(label.toHtmlEscaped(), valueHtml);
+    return QStringLiteral("<tr><td%1>%2</td><td align=right%3><b>%4</b></td></tr>")
+        .arg(wrap ? QStringLiteral(" width='22%'") : QString(), label.toHtmlEscaped(),
+             wrap ? QString() : QStringLiteral(" style='white-space:nowrap'"), valueHtml);
 }
 
 QString row(const QString& label, const QString& value) { return rowHtml(label, value.toHtmlEscaped()); }
+QString textRow(const QString& label, const QString& text) { return rowHtml(label, text.toHtmlEscaped(), true); }
 
 // 1-2-5 steps: about kChartTicks ticks between lo and hi.
 double niceStep(double span)
@@ -247,13 +251,13 @@ QString DesignReport::html() const
     const GpuSpec* gpu = facts.topology.gpu;
     const ModelPreset* preset = design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
     h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("The design"));
-    h += row(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
-    h += row(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
-    h += row(tr("Model"), preset ? QString::fromStdString(preset->name)
+    h += textRow(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
+    h += textRow(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
+    h += textRow(tr("Model"), preset ? QString::fromStdString(preset->name)
                                  : tr("custom: %1 layers, hidden %2").arg(design_.workload.model.layers).arg(design_.workload.model.hidden));
     h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
     // One row in words: "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
-    h += row(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
+    h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
     h += QStringLiteral("</table>");
     // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
     h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);
@@ -276,18 +280,20 @@ QString DesignReport::html() const
                                           bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
     constexpr double kWattsPerKw = 1e3;
     h += row(tr("IT power (training average)"), orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
-    h += row(tr("Facility power (IT \u00d7 PUE, training average)"),
+    h += row(tr("Facility power (IT \u00d7 PUE, average)"),
              orDash(p.power.facilityW, number(p.power.facilityW / kWattsPerKw, 1) + tr(" kW")));
     const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
-    h += row(tr("Provisioning power (every part at its rated maximum \u00d7 PUE)"),
+    h += row(tr("Provisioning power (rated maximum \u00d7 PUE)"),
              orDash(provisioningW, number(provisioningW / kWattsPerKw, 1) + tr(" kW")));
     const BillOfMaterials bom = buildBom(design_, catalog_);
     const auto estimated = std::count_if(bom.lines.begin(), bom.lines.end(),
                                          [](const BomLine& l) { return l.counted() && isEstimate(l); });
-    const QString estimates = estimated == 1 ? tr(" (1 price estimated: see the bill of materials)")
-                              : estimated > 1 ? tr(" (%1 prices estimated: see the bill of materials)").arg(estimated)
+    const QString estimates = estimated == 1 ? tr("1 price estimated: see the bill of materials")
+                              : estimated > 1 ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
                                               : QString();
-    h += row(tr("Capital cost"), money(p.cost.capexUsd) + estimates);
+    h += rowHtml(tr("Capital cost"), money(p.cost.capexUsd).toHtmlEscaped() +
+                                         (estimates.isEmpty() ? QString()
+                                                              : QStringLiteral("<br><small>%1</small>").arg(estimates.toHtmlEscaped())));
     h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
     h += rowHtml(tr("Cost of the run (own)"), figure(p.cost.totalCostUsd, money(p.cost.totalCostUsd)) +
                                                   moneyBand(band.totalCostUsdP10, band.totalCostUsdP90));
@@ -301,10 +307,9 @@ QString DesignReport::html() const
     // IT, facility and provisioning power told apart, with this design's figures.
     if (p.power.itW > 0)
         h += QStringLiteral("<p>%1</p>")
-                 .arg(tr("IT power (%1 kW) is what the equipment draws on average while training. Facility power "
-                         "(%2 kW) is IT power × the PUE of %3: cooling and power distribution added. "
-                         "Provisioning power (%4 kW) puts every part at its rated maximum, GPUs at full TDP, "
-                         "× PUE: size the site's power budget from it, not from an average.")
+                 .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 kW): "
+                         "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power (%4 kW): "
+                         "every part at its rated maximum \u00d7 PUE; size the site's power budget from it.")
                           .arg(number(p.power.itW / kWattsPerKw, 1), number(p.power.facilityW / kWattsPerKw, 1),
                                number(design_.economics.pue, 2), number(provisioningW / kWattsPerKw, 1))
                           .toHtmlEscaped());

@@ -14,12 +14,13 @@ namespace {
 // Proportions, in text lines (em) unless said otherwise; all our choice.
 constexpr int kMaxBoxes = 8;            // boxes drawn per row; more: the first ones, "…", the last
 constexpr double kLabelColumn = 0.36;   // of the width: the tier and link labels on the left
-constexpr double kRowEm = 2.0;          // a row of boxes
-constexpr double kGapEm = 3.2;          // between rows: the cables and their label
-constexpr double kBoxHeightEm = 1.6;
+constexpr double kRowEm = 1.8;          // a row of boxes
+constexpr double kGapEm = 2.4;          // between rows: the cables and their label
+constexpr double kBoxHeightEm = 1.5;
+constexpr double kLineEm = 1.2;         // a footer line
+constexpr double kFontEm = 0.8;         // text size, of em (em: the charts' text height)
 constexpr double kMaxBoxWidthEm = 6.0;
 constexpr double kBoxSpacing = 1.35;    // box pitch / box width
-constexpr int kFooterLines = 3;         // scale-up, NICs, storage
 constexpr double kOversubscribedFrom = 1.01; // a ratio above this is named (rounding of capacities)
 
 QString tr(const char* text) { return QCoreApplication::translate("cf::FabricPicture", text); }
@@ -85,13 +86,14 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
     rows.push_back({tr("Nodes"), nodes, s.nodes, tr("%1 GPUs").arg(s.gpusPerNode), QColor(0xdf, 0xf0, 0xd8)});
 
     const int rowCount = int(rows.size());
-    const int height = int(em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + kFooterLines * 1.3 + 0.5));
+    const int footerLines = s.storageName.empty() ? 2 : 3; // scale-up, scale-out, storage
+    const int height = int(em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + footerLines * kLineEm));
     QImage image(widthPx, height, QImage::Format_RGB32);
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     QFont font = p.font();
-    font.setPixelSize(em * 3 / 4);
+    font.setPixelSize(int(em * kFontEm));
     p.setFont(font);
     QFont bold = font;
     bold.setBold(true);
@@ -146,16 +148,16 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
             if (t.oversubscription > kOversubscribedFrom)
                 text += tr(", %1:1 oversubscribed").arg(number(t.oversubscription, 1));
             p.setPen(QColor(0x55, 0x55, 0x55));
-            p.drawText(QRectF(em, top + boxHeight + em * 0.6, labelWidth - em, em * 2), Qt::AlignLeft | Qt::TextWordWrap,
+            p.drawText(QRectF(em, top + em * 2.0, labelWidth - em, em * 2), Qt::AlignLeft | Qt::TextWordWrap,
                        QStringLiteral("\u2195 ") + text);
             p.setPen(Qt::black);
         }
     }
     // Below the nodes: what one node holds and how the nodes reach the fabric.
-    double y = rowTop(rowCount - 1) + boxHeight + em * 0.8;
+    double y = rowTop(rowCount - 1) + boxHeight + em * 0.6;
     const auto footer = [&](const QString& text) {
-        p.drawText(QRectF(0, y, widthPx, em * 1.3), Qt::AlignLeft | Qt::AlignVCenter, text);
-        y += em * 1.3;
+        p.drawText(QRectF(0, y, widthPx, em * kLineEm), Qt::AlignLeft | Qt::AlignVCenter, text);
+        y += em * kLineEm;
     };
     footer(tr("Each node: %1 \u00d7 %2 on %3, %4 GB/s per GPU each way; %5 GPUs share one scale-up domain.")
                .arg(s.gpusPerNode)

@@ -80,7 +80,7 @@ std::vector<Report> everyJsonReport(const QTemporaryDir& dir)
         r.push_back({std::string("catalog ") + section, "catalog", jsonOf("catalog", {section, "--format", "json"})});
     r.push_back({"catalog entry", "catalog", jsonOf("catalog", {"gpus", "h100-sxm", "--format", "json"})});
     r.push_back({"bom", "bom", jsonOf("bom", {example("workhorse.json"), "--format", "json"})});
-    r.push_back({"db save", "db", jsonOf("db", {"save", example("workhorse.json"), "--db", db, "--format", "json"})});
+    r.push_back({"db save", "db", jsonOf("db", {"save", example("workhorse.json"), "--name", "w", "--db", db, "--format", "json"})});
     r.push_back({"db list", "db", jsonOf("db", {"list", "--db", db, "--format", "json"})});
     r.push_back({"db export", "db",
                  jsonOf("db", {"export", "1", "-o", path("exported.json"), "--db", db, "--format", "json"})});
@@ -208,8 +208,9 @@ private slots:
             std::vector<std::string> names;
             for (const auto& [path, key] : keys)
                 names.push_back(key);
-            for (const auto& m : r.json.value("metrics", nlohmann::json::array())) // compare's rows
-                names.push_back(m["metric"].get<std::string>());
+            if (r.json.is_object())
+                for (const auto& m : r.json.value("metrics", nlohmann::json::array())) // compare's rows
+                    names.push_back(m.value("metric", std::string()));
             for (const std::string& name : names)
                 if (power.match(QString::fromStdString(name)).hasMatch())
                     QVERIFY2(named.match(QString::fromStdString(name)).hasMatch(), (r.name + ": " + name).c_str());
@@ -306,7 +307,7 @@ private slots:
             {"catalog", "gpus", "h1000"}, {"bom", missing},             {"export", missing},
             {"export", example("workhorse.json"), "--format", "nope"},   {"report", example("workhorse.json")},
             {"report", example("workhorse.json"), "-o", dir.filePath("r.pdf").toStdString()},
-            {"db", "list", "--db", dir.filePath("no/such/dir/x.sqlite").toStdString()},
+            {"db", "list", "--db", broken}, // not a database
             {"db", "export", "7", "-o", "-", "--db", dir.filePath("d.sqlite").toStdString()},
             {"db", "nope"},              {"calibrate"},                 {"validate-model", "--data", missing},
         };
@@ -315,7 +316,7 @@ private slots:
             const std::string command = args.front();
             args.erase(args.begin());
             const test::CliRun r = runCliCommand(command, args);
-            QVERIFY2(r.code != 0, (command + " should fail").c_str());
+            QVERIFY2(r.code != 0, (command + " " + (args.empty() ? "" : args.front()) + " should fail").c_str());
             const QRegularExpressionMatch m = doubled.match(QString::fromStdString(r.err));
             QVERIFY2(!m.hasMatch(), r.err.c_str());
         }
@@ -337,6 +338,15 @@ private slots:
         QTest::newRow("negative pue") << QByteArray("\"pue\": 1.3") << QByteArray("\"pue\": -1");
         QTest::newRow("zero sequence") << QByteArray("\"seqLen\": 8192") << QByteArray("\"seqLen\": 0");
         QTest::newRow("link to nothing") << QByteArray("\"to\": \"leaf1\"") << QByteArray("\"to\": \"leaf99\"");
+        QTest::newRow("dp does not match") << QByteArray("\"dp\": 2") << QByteArray("\"dp\": 3");
+        QTest::newRow("micro-batch 0") << QByteArray("\"microbatch\": 1") << QByteArray("\"microbatch\": 0");
+        QTest::newRow("fp4 on H100") << QByteArray("\"precision\": \"bf16\"") << QByteArray("\"precision\": \"fp4\"");
+        QTest::newRow("unknown precision") << QByteArray("\"precision\": \"bf16\"")
+                                           << QByteArray("\"precision\": \"bf17\"");
+        QTest::newRow("node count 0") << QByteArray("\"count\": 1") << QByteArray("\"count\": 0");
+        QTest::newRow("repeated id") << QByteArray("\"id\": \"n1\"") << QByteArray("\"id\": \"n2\"");
+        QTest::newRow("unknown preset") << QByteArray("\"preset\": \"llama3-70b\"")
+                                        << QByteArray("\"preset\": \"llama3-71b\"");
         QTest::newRow("unknown format") << QByteArray("\"format\": \"clusterforge-design\"")
                                         << QByteArray("\"format\": \"something-else\"");
     }

@@ -97,7 +97,8 @@ private slots:
                 dark += qGray(picture.pixel(x, y)) < 128 ? 1 : 0;
         QVERIFY2(dark > 1000, qPrintable(QString::number(dark)));
         // Two tiers above the nodes are taller than one node alone.
-        const DesignReport single(loadExample("scrappy-h100.json"), Catalog::builtin(), {}, kWhen);
+        const Design one = loadExample("scrappy-h100.json");
+        const DesignReport single(one, Catalog::builtin(), {}, kWhen);
         QVERIFY(single.topologyPicture(2100).height() < picture.height());
     }
 
