@@ -113,7 +113,7 @@ std::string headlineText(const Headline& h)
     add(h.tokensPerS, "%.0f tokens/s", 1.0);
     add(h.stepTimeS, "step %.3g s", 1.0);
     add(h.timeToTrainDays, "%.1f days", 1.0);
-    add(h.powerKw, "%.0f kW", 1.0);
+    add(h.powerKw, "%.0f kW facility power", 1.0); // IT x PUE, as the JSON names it
     add(h.totalCostUsd, "total $%.0f", 1.0);
     return s.empty() ? "no prediction stored" : s;
 }
@@ -188,7 +188,7 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     return kExitOk;
 }
 
-// Text: the new variant id alone (scripts read it); JSON: {"variant_id": N}.
+// Text: the new variant id alone (scripts read it); JSON: {"schema", "variant_id": N}.
 void printSaved(std::ostream& out, const std::string& format, qint64 id)
 {
     if (format == "json")
