@@ -7,12 +7,15 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/export/bom_writers.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <ostream>
@@ -56,6 +59,18 @@ const CommandSpec& bomSpec()
     return spec;
 }
 
+namespace {
+
+// The GUI's BOM export (bom_writers.h) with the CLI's "schema" first, as every command's JSON.
+std::string versionedJson(const std::string& bomJson)
+{
+    nlohmann::ordered_json j{{"schema", kJsonSchemaVersion}};
+    j.update(nlohmann::ordered_json::parse(bomJson));
+    return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+} // namespace
+
 int runBom(const Args& args, std::ostream& out, std::ostream& err)
 {
     ArgList list(args, bomSpec());
@@ -75,7 +90,7 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
     }
     printLoadWarnings(err, "bom", files.front(), loaded.problems());
     const BillOfMaterials bom = buildBom(*loaded, Catalog::builtin());
-    out << (format == "json" ? bomToJson(bom) : format == "text" ? bomText(bom) : bomToCsv(bom));
+    out << (format == "json" ? versionedJson(bomToJson(bom)) : format == "text" ? bomText(bom) : bomToCsv(bom));
     bool unknownIds = false;
     for (const Problem& p : bom.problems) {
         err << "clusterforge-cli bom: " << formatProblem(p) << "\n";

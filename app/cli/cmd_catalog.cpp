@@ -102,13 +102,23 @@ Row cableRow(const CableSpec& c)
             {"gbps", c.gbps},      {"power_w", c.powerW}, {"price_usd", c.priceUsd}};
 }
 
+// Each row with where its figures come from (issue 28 item 18): whether the
+// catalog estimates the price (its `estimated` map names priceUsd) and the source.
 template <typename T> std::vector<Row> rowsOf(const std::vector<T>& entries, Row (*row)(const T&))
 {
     std::vector<Row> rows;
-    for (const T& e : entries)
-        rows.push_back(row(e));
+    for (const T& e : entries) {
+        Row r = row(e);
+        if (r.contains("price_usd"))
+            r["price_estimated"] = e.provenance.estimated.count("priceUsd") > 0;
+        r["source"] = e.provenance.source;
+        rows.push_back(std::move(r));
+    }
     return rows;
 }
+
+// The table leaves the sources out (a paragraph each); one entry and JSON keep them.
+constexpr const char* kSourceKey = "source";
 
 std::vector<Row> rowsOf(const Catalog& c, CatalogKind kind)
 {
@@ -143,7 +153,8 @@ std::string tableText(const std::vector<Row>& rows)
         return "(none)\n";
     std::vector<std::string> keys;
     for (const auto& [key, value] : rows.front().items())
-        keys.push_back(key);
+        if (key != kSourceKey)
+            keys.push_back(key);
     std::vector<std::size_t> widths;
     for (const std::string& k : keys) {
         std::size_t w = k.size();

@@ -34,27 +34,30 @@
 namespace cf::cli {
 namespace {
 
-// How the text report prints a metric row: label with its unit, printf format.
+// How the reports print a metric row: its JSON key (snake_case with the unit,
+// as every command's keys: issue 28 item 17; the engine's keys are the GUI's),
+// the text label with its unit, and the printf format.
 struct MetricText {
     std::string_view key;
+    const char* jsonKey;
     const char* label;
     const char* format;
 };
 
 const MetricText kMetricText[] = {
-    {"gpus", "GPUs", "%.0f"},
-    {"mfu", "MFU", "%.3f"},
-    {"tokensPerS", "tokens/s", "%.0f"},
-    {"stepTimeS", "step time (s)", "%.3f"},
-    {"timeToTrainDays", "time to train (days)", "%.1f"},
-    {"powerKw", "facility power (kW)", "%.1f"},
-    {"provisioningKw", "provisioning power (kW)", "%.1f"},
-    {"capexUsd", "capital cost (USD)", "%.0f"},
-    {"opexUsdPerYear", "operating cost (USD/yr)", "%.0f"},
-    {"totalCostUsd", "total cost of run (USD)", "%.0f"},
-    {"racks", "racks", "%.0f"},
-    {"maxRackKw", "fullest rack (kW)", "%.1f"},
-    {"meanRackKw", "kW per rack", "%.1f"},
+    {"gpus", "gpus", "GPUs", "%.0f"},
+    {"mfu", "mfu", "MFU", "%.3f"},
+    {"tokensPerS", "tokens_per_s", "tokens/s", "%.0f"},
+    {"stepTimeS", "step_time_s", "step time (s)", "%.3f"},
+    {"timeToTrainDays", "time_to_train_days", "time to train (days)", "%.1f"},
+    {"powerKw", "facility_power_kw", "facility power (kW)", "%.1f"},
+    {"provisioningKw", "provisioning_power_kw", "provisioning power (kW)", "%.1f"},
+    {"capexUsd", "capex_usd", "capital cost (USD)", "%.0f"},
+    {"opexUsdPerYear", "opex_usd_per_year", "operating cost (USD/yr)", "%.0f"},
+    {"totalCostUsd", "total_cost_usd", "total cost of run (USD)", "%.0f"},
+    {"racks", "count", "racks", "%.0f"},
+    {"maxRackKw", "max_rack_full_load_kw", "fullest rack (kW)", "%.1f"},
+    {"meanRackKw", "mean_rack_full_load_kw", "kW per rack", "%.1f"},
 };
 
 MetricText textOf(const ComparedMetric& m)
@@ -62,7 +65,28 @@ MetricText textOf(const ComparedMetric& m)
     for (const MetricText& t : kMetricText)
         if (t.key == m.key)
             return t;
-    return {m.key, m.label.c_str(), "%g"}; // a metric added to the engine later
+    return {m.key, nullptr, m.label.c_str(), "%g"}; // a metric added to the engine later
+}
+
+// "maxRackKw" -> "max_rack_kw": a metric the table above does not name yet keeps the style.
+std::string snakeCase(std::string_view camel)
+{
+    std::string out;
+    for (const char c : camel) {
+        if (c >= 'A' && c <= 'Z') {
+            out += '_';
+            out += char(c - 'A' + 'a');
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string jsonKeyOf(const ComparedMetric& m)
+{
+    const MetricText t = textOf(m);
+    return t.jsonKey ? std::string(t.jsonKey) : snakeCase(m.key);
 }
 
 std::string formatted(const char* format, double v)
@@ -84,8 +108,8 @@ nlohmann::ordered_json lineJson(const BomDiffLine& l, bool removed)
             {"item", l.itemId},
             {"name", l.name},
             {"quantity", removed ? l.quantityBefore : l.quantityAfter},
-            {"unitPriceUsd", removed ? l.unitPriceBeforeUsd : l.unitPriceAfterUsd},
-            {"extendedPriceUsd", removed ? l.extendedBeforeUsd : l.extendedAfterUsd}};
+            {"unit_price_usd", removed ? l.unitPriceBeforeUsd : l.unitPriceAfterUsd},
+            {"extended_price_usd", removed ? l.extendedBeforeUsd : l.extendedAfterUsd}};
 }
 
 nlohmann::ordered_json diffJson(const BomDiff& diff)
@@ -99,11 +123,11 @@ nlohmann::ordered_json diffJson(const BomDiff& diff)
         out["removed"].push_back(lineJson(l, true));
     for (const BomDiffLine& l : diff.changed) {
         nlohmann::ordered_json c = lineJson(l, false);
-        c["quantityBefore"] = l.quantityBefore;
-        c["unitPriceUsdBefore"] = l.unitPriceBeforeUsd;
+        c["quantity_before"] = l.quantityBefore;
+        c["unit_price_usd_before"] = l.unitPriceBeforeUsd;
         out["changed"].push_back(std::move(c));
     }
-    out["totalUsdDelta"] = diff.totalDeltaUsd;
+    out["total_usd_delta"] = diff.totalDeltaUsd;
     return out;
 }
 
@@ -128,7 +152,7 @@ nlohmann::ordered_json reportJson(const VariantComparison& c, const WinnerExplan
     report["designs"] = c.names;
     report["metrics"] = nlohmann::ordered_json::array();
     for (const ComparedMetric& m : c.metrics) {
-        nlohmann::ordered_json jm = {{"metric", m.key},
+        nlohmann::ordered_json jm = {{"metric", jsonKeyOf(m)},
                                      {"best", m.bestIndex < 0 ? nlohmann::ordered_json(nullptr)
                                                               : nlohmann::ordered_json(m.bestIndex)}};
         jm["values"] = nlohmann::ordered_json::array();
@@ -145,18 +169,18 @@ nlohmann::ordered_json reportJson(const VariantComparison& c, const WinnerExplan
             nlohmann::ordered_json values = nlohmann::ordered_json::array();
             for (const std::optional<double>& v : m.values)
                 values.push_back(optionalJson(v));
-            racks[m.key] = std::move(values);
+            racks[jsonKeyOf(m)] = std::move(values);
         }
         racks["cooling"] = c.racks.cooling;
         report["racks"] = std::move(racks);
     }
     report["winner"] = {{"design", why.winner < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why.winner)},
                         {"reasons", why.reasons}};
-    report["bomDifferences"] = nlohmann::ordered_json::array();
+    report["bom_differences"] = nlohmann::ordered_json::array();
     for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
         nlohmann::ordered_json diff = diffJson(c.bomDiffs[i]);
         diff["design"] = i;
-        report["bomDifferences"].push_back(std::move(diff));
+        report["bom_differences"].push_back(std::move(diff));
     }
     return report;
 }

@@ -8,6 +8,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/load_warnings.h"
 
 #include "models/catalog/catalog.h"
@@ -85,13 +86,13 @@ nlohmann::ordered_json headlineJson(const Headline& h)
     };
     j["gpus"] = h.gpus ? nlohmann::ordered_json(*h.gpus) : nlohmann::ordered_json(nullptr);
     put("mfu", h.mfu);
-    put("tokensPerS", h.tokensPerS);
-    put("stepTimeS", h.stepTimeS);
-    put("timeToTrainDays", h.timeToTrainDays);
-    put("powerKw", h.powerKw);
-    put("capexUsd", h.capexUsd);
-    put("opexUsdPerYear", h.opexUsdPerYear);
-    put("totalCostUsd", h.totalCostUsd);
+    put("tokens_per_s", h.tokensPerS);
+    put("step_time_s", h.stepTimeS);
+    put("time_to_train_days", h.timeToTrainDays);
+    put("facility_power_kw", h.powerKw); // the store's headline power is IT x PUE
+    put("capex_usd", h.capexUsd);
+    put("opex_usd_per_year", h.opexUsdPerYear);
+    put("total_cost_usd", h.totalCostUsd);
     return j;
 }
 
@@ -112,7 +113,7 @@ std::string headlineText(const Headline& h)
     add(h.tokensPerS, "%.0f tokens/s", 1.0);
     add(h.stepTimeS, "step %.3g s", 1.0);
     add(h.timeToTrainDays, "%.1f days", 1.0);
-    add(h.powerKw, "%.0f kW", 1.0);
+    add(h.powerKw, "%.0f kW facility power", 1.0); // IT x PUE, as the JSON names it
     add(h.totalCostUsd, "total $%.0f", 1.0);
     return s.empty() ? "no prediction stored" : s;
 }
@@ -177,6 +178,7 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     }
     if (format == "json") {
         nlohmann::ordered_json report;
+        report["schema"] = kJsonSchemaVersion;
         report["database"] = store.path().toStdString();
         report["designs"] = std::move(all);
         out << report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
@@ -186,11 +188,11 @@ int runList(ArgList& list, const std::optional<std::string>& dbPath, std::ostrea
     return kExitOk;
 }
 
-// Text: the new variant id alone (scripts read it); JSON: {"variant_id": N}.
+// Text: the new variant id alone (scripts read it); JSON: {"schema", "variant_id": N}.
 void printSaved(std::ostream& out, const std::string& format, qint64 id)
 {
     if (format == "json")
-        out << nlohmann::ordered_json{{"variant_id", id}}.dump(2) << "\n";
+        out << nlohmann::ordered_json{{"schema", kJsonSchemaVersion}, {"variant_id", id}}.dump(2) << "\n";
     else
         out << id << "\n";
 }
@@ -278,7 +280,7 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
     }
     // Text stays silent as before; JSON says what was written.
     if (format == "json")
-        out << nlohmann::ordered_json{{"variant_id", id}, {"written", *output}}.dump(
+        out << nlohmann::ordered_json{{"schema", kJsonSchemaVersion}, {"variant_id", id}, {"written", *output}}.dump(
                    2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";
     return kExitOk;

@@ -19,7 +19,7 @@
 // --cooling choose another; --rack-kw none places nothing. A fabric the auto
 // layout makes compact (512 switches and more) is not placed unless asked
 // (with --layout expanded): the summary warns. The summary adds
-// "racks": {"count", "type", "maxKw"} for a placed design.
+// "racks": {"count", "type", "max_rack_full_load_kw"} for a placed design.
 // Bad input exits 2 naming the flag.
 #include "app/cli/arg_list.h"
 #include "app/cli/catalog_ids.h"
@@ -221,7 +221,7 @@ void printSummary(std::ostream& out, const Result<GeneratedFabric>& f, const Rac
         j["links"]["superspine_core"] = s.superCoreCables;
     }
     if (racks.count > 0)
-        j["racks"] = {{"count", racks.count}, {"type", racks.type}, {"maxKw", racks.maxKw}};
+        j["racks"] = {{"count", racks.count}, {"type", racks.type}, {"max_rack_full_load_kw", racks.maxKw}};
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
     for (const Problem& p : f.problems())
         warnings.push_back(formatProblem(p));

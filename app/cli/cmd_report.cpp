@@ -7,6 +7,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 #include "app/cli/load_warnings.h"
 #include "app/report/design_report.h"
 
@@ -32,8 +33,9 @@ const CommandSpec& reportSpec()
     static const CommandSpec spec{"report",
                                   "DESIGN.json",
                                   "A printable PDF report of a design: a first page with the hardware, model, "
-                                  "split and headline predictions, the charts, and the bill of materials with "
-                                  "its sources as notes.",
+                                  "split, a picture of the fabric and the headline predictions with their bands; "
+                                  "the warnings, assumptions and sources; the charts; and the bill of materials "
+                                  "with its sources as notes.",
                                   {&own}};
     return spec;
 }
@@ -49,7 +51,7 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
     std::vector<std::string> errors = list.finish();
     singleDesignFile(files, errors);
     if (errors.empty() && !qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
-        errors.push_back("report: needs a QGuiApplication (clusterforge-cli's main makes one for this command)");
+        errors.push_back("needs a QGuiApplication (clusterforge-cli's main makes one for this command)");
     if (!errors.empty())
         return reportBadInput(reportSpec(), errors, err);
     const Result<Design> loaded = loadDesignFile(files.front());
@@ -67,7 +69,9 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
     if (format == "json")
-        out << nlohmann::json{{"written", *output}}.dump(2) << "\n";
+        out << nlohmann::ordered_json{{"schema", kJsonSchemaVersion}, {"written", *output}}.dump(
+                   2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            << "\n";
     else
         out << "wrote " << *output << "\n";
     return kExitOk;

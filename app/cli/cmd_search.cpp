@@ -108,9 +108,10 @@ nlohmann::ordered_json reportJson(const SearchReport& r, const SplitPins& pins)
         item["report"] = nlohmann::ordered_json::parse(predictionJson(res.prediction));
         results.push_back(std::move(item));
     }
-    nlohmann::ordered_json infeasible = nlohmann::ordered_json::object();
+    // Reasons are sentences, so they are values, not keys (snake_case keys: issue 28 item 17).
+    nlohmann::ordered_json infeasible = nlohmann::ordered_json::array();
     for (const auto& [reason, count] : r.infeasible)
-        infeasible[reason] = count;
+        infeasible.push_back({{"reason", reason}, {"splits", count}});
     return {{"schema", kJsonSchemaVersion},
             {"results", std::move(results)},
             {"fixed", pinsJson(pins)},

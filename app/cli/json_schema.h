@@ -5,6 +5,8 @@
 
 namespace cf::cli {
 
-inline constexpr int kJsonSchemaVersion = 1;
+// 2: snake_case keys in every command (compare, generate, db), memory in GiB
+// (`_gib`), `it_power_kw` beside `facility_power_kw`, search's `infeasible` a list.
+inline constexpr int kJsonSchemaVersion = 2;
 
 } // namespace cf::cli

@@ -13,7 +13,6 @@
 namespace cf::cli {
 namespace {
 
-constexpr double kGB = 1e9;
 constexpr double kGiB = 1073741824.0;
 constexpr double kSecondsPerDay = 86400.0;
 
@@ -28,9 +27,9 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
 
 // Report keys of each figure group; a group the prediction lacks prints null.
 // Every key not listed here (gpus, nodes, model, warnings, errors) is always present.
-const char* const kDesignKeys[] = {"power_kw", "facility_power_kw", "power_breakdown_kw", "capex_usd",
+const char* const kDesignKeys[] = {"it_power_kw", "facility_power_kw", "it_power_breakdown_kw", "capex_usd",
                                    "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
-const char* const kMemoryKeys[] = {"memory_per_gpu_gb", "memory"};
+const char* const kMemoryKeys[] = {"memory_per_gpu_gib", "memory"};
 
 bool isGroupKey(const std::string& key)
 {
@@ -127,7 +126,7 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["model"] = {{"parameters_total", p.model.paramsTotal},
                   {"parameters_active", p.model.paramsActive},
                   {"model_flops_per_token", p.model.modelFlopsPerToken},
-                  {"weights_bf16_gb", p.model.weightsBytes / kGB}};
+                  {"weights_bf16_gib", p.model.weightsBytes / kGiB}};
     j["tokens_per_s"] = p.tokensPerS;
     j["tokens_per_s_per_gpu"] = p.tokensPerSPerGpu;
     j["tflops_per_gpu"] = p.tflopsPerGpu;
@@ -142,10 +141,11 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
                       {"tp_comm_s", b.tpCommS},      {"pp_bubble_s", b.ppBubbleS},
                       {"pp_comm_s", b.ppCommS},      {"dp_comm_exposed_s", b.dpCommExposedS},
                       {"cp_comm_s", b.cpCommS},      {"optimizer_s", b.optimizerS}};
-    j["memory_per_gpu_gb"] = {{"total", m.totalBytes / kGB},         {"weights", m.weightsBytes / kGB},
-                              {"gradients", m.gradientsBytes / kGB}, {"optimizer", m.optimizerBytes / kGB},
-                              {"activations", m.activationsBytes / kGB}, {"buffers", m.buffersBytes / kGB},
-                              {"hbm", m.hbmBytes / kGB},             {"fits", m.fits}};
+    // Memory in GiB (2^30 bytes) everywhere (issue 28 item 17): the catalog's "80 GB" HBM is 80 GiB.
+    j["memory_per_gpu_gib"] = {{"total", m.totalBytes / kGiB},         {"weights", m.weightsBytes / kGiB},
+                               {"gradients", m.gradientsBytes / kGiB}, {"optimizer", m.optimizerBytes / kGiB},
+                               {"activations", m.activationsBytes / kGiB}, {"buffers", m.buffersBytes / kGiB},
+                               {"hbm", m.hbmBytes / kGiB},             {"fits", m.fits}};
     // The graded verdict (models/predict/memory_verdict.h): margin_gib is the HBM
     // size minus the predicted peak (negative: over), model_error the relative
     // error the tight band spans on either side of the HBM size.
@@ -157,17 +157,18 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["allreduce_time_s"] = p.comm.allreduceTimeS;
     j["dp_comm_total_s"] = p.comm.dpCommTotalS;
     j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
-    j["checkpoint"] = {{"size_gb", p.checkpoint.sizeBytes / kGB}, {"write_s", p.checkpoint.writeS},
-                       {"read_s", p.checkpoint.readS},           {"stall_s", p.checkpoint.stallS},
-                       {"write_gbps", p.checkpoint.writeGBps},   {"data_load_gbps_needed", p.checkpoint.dataLoadGBpsNeeded}};
+    j["checkpoint"] = {{"size_gib", p.checkpoint.sizeBytes / kGiB}, {"write_s", p.checkpoint.writeS},
+                       {"read_s", p.checkpoint.readS},             {"stall_s", p.checkpoint.stallS},
+                       {"write_GBps", p.checkpoint.writeGBps},     {"data_load_GBps_needed", p.checkpoint.dataLoadGBpsNeeded}};
     j["goodput"] = {{"mtbf_h", p.goodput.mtbfS / 3600.0},          {"checkpoint_interval_s", p.goodput.intervalS},
                     {"restart_s", p.goodput.restartS},            {"waste_fraction", p.goodput.wasteFraction},
                     {"goodput", p.goodput.goodput},               {"interruptions", p.goodput.interruptionsPerRun}};
-    j["power_kw"] = p.power.itW / 1000.0;
+    // IT power (the equipment) and facility power (IT x PUE), each named as such.
+    j["it_power_kw"] = p.power.itW / 1000.0;
     j["facility_power_kw"] = p.power.facilityW / 1000.0;
-    j["power_breakdown_kw"] = {{"gpus", p.power.gpuW / 1000.0},       {"node_rest", p.power.nodeRestW / 1000.0},
-                               {"nics", p.power.nicW / 1000.0},       {"optics", p.power.opticsW / 1000.0},
-                               {"switches", p.power.switchW / 1000.0}, {"storage", p.power.storageW / 1000.0}};
+    j["it_power_breakdown_kw"] = {{"gpus", p.power.gpuW / 1000.0},       {"node_rest", p.power.nodeRestW / 1000.0},
+                                  {"nics", p.power.nicW / 1000.0},       {"optics", p.power.opticsW / 1000.0},
+                                  {"switches", p.power.switchW / 1000.0}, {"storage", p.power.storageW / 1000.0}};
     j["energy_per_run_mwh"] = p.power.energyPerRunKwh / 1000.0;
     j["capex_usd"] = p.cost.capexUsd;
     j["opex_usd_per_year"] = p.cost.opexUsdPerYear;
@@ -186,25 +187,25 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
         j["parameters_active"] = p.moe.paramsActive;
         j["breakdown"]["ep_comm_s"] = b.epCommS;
         j["breakdown"]["expert_dp_comm_exposed_s"] = b.expertDpCommExposedS;
-        j["memory_per_gpu_gb"]["expert_weights"] = m.expertWeightsBytes / kGB;
-        j["memory_per_gpu_gb"]["worst_stage"] = m.worstStage;
+        j["memory_per_gpu_gib"]["expert_weights"] = m.expertWeightsBytes / kGiB;
+        j["memory_per_gpu_gib"]["worst_stage"] = m.worstStage;
         json stages = json::array();
         for (const StageMemory& s : p.stages)
             stages.push_back({{"stage", s.stage},
                               {"layers", s.layers},
                               {"moe_layers", s.moeLayers},
-                              {"total", s.totalBytes / kGB},
-                              {"weights", s.weightsBytes / kGB},
-                              {"expert_weights", s.expertWeightsBytes / kGB},
-                              {"gradients", s.gradientsBytes / kGB},
-                              {"optimizer", s.optimizerBytes / kGB},
-                              {"activations", s.activationsBytes / kGB},
-                              {"buffers", s.buffersBytes / kGB}});
-        j["memory_per_stage_gb"] = std::move(stages);
+                              {"total", s.totalBytes / kGiB},
+                              {"weights", s.weightsBytes / kGiB},
+                              {"expert_weights", s.expertWeightsBytes / kGiB},
+                              {"gradients", s.gradientsBytes / kGiB},
+                              {"optimizer", s.optimizerBytes / kGiB},
+                              {"activations", s.activationsBytes / kGiB},
+                              {"buffers", s.buffersBytes / kGiB}});
+        j["memory_per_stage_gib"] = std::move(stages);
         j["moe"] = {{"expert_data_parallel", p.moe.edp},
                     {"tokens_per_expert", p.moe.tokensPerExpert},
                     {"grouped_gemm_efficiency", p.moe.groupedGemmEfficiency},
-                    {"all_to_all_bytes_per_gpu", p.moe.allToAllBytesPerGpu},
+                    {"all_to_all_gib_per_gpu", p.moe.allToAllBytesPerGpu / kGiB},
                     {"all_to_all_s_per_layer", p.moe.allToAllS},
                     {"ep_comm_total_s", p.moe.epCommTotalS},
                     {"ep_inside_scale_up", p.moe.epInsideScaleUp},
@@ -237,9 +238,9 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
         o << "; the job runs on " << p.job.gpus << " (" << p.job.gpusPerNode << " per node"
           << (p.job.automatic ? ", automatic" : "") << "), " << p.job.spareGpus << " spares";
     o << "\n";
-    std::snprintf(line, sizeof line, "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GB of BF16 weights",
+    std::snprintf(line, sizeof line, "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GiB of BF16 weights",
                   p.model.paramsTotal / 1e9, p.model.paramsActive / 1e9, p.model.modelFlopsPerToken,
-                  p.model.weightsBytes / kGB);
+                  p.model.weightsBytes / kGiB);
     o << "Model: " << line << "\n";
     o << "Throughput\n";
     row("tokens/s", "%.0f", p.tokensPerS);
@@ -270,7 +271,7 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
         row("expert DP comm exposed", "%.3f", b.expertDpCommExposedS);
     }
     row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
-    // GiB for people (the catalog's "80 GB" HBM is 80 GiB); the JSON keeps decimal GB.
+    // GiB (the catalog's "80 GB" HBM is 80 GiB), as in the JSON.
     o << "Memory per GPU (GiB)\n";
     const MemoryFacts& m = p.memory;
     row("weights", "%.1f", m.weightsBytes / kGiB, kMemory);

@@ -1,11 +1,14 @@
 #include "app/report/design_report.h"
 
+#include "app/report/fabric_picture.h"
+
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
 #include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
 #include "models/presentation/chart_series.h"
+#include "models/presentation/fabric_schematic.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -22,6 +25,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace cf {
 namespace {
@@ -36,6 +40,7 @@ constexpr double kQtLogicalDpi = 96.0; // Qt's logical pixels per inch
 constexpr double kSecondsPerDay = 86400.0;
 const QString kScalingUrl = QStringLiteral("chart://scaling");
 const QString kCostUrl = QStringLiteral("chart://cost");
+const QString kTopologyUrl = QStringLiteral("chart://topology");
 
 QString tr(const char* text) { return QCoreApplication::translate("cf::DesignReport", text); }
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
@@ -59,11 +64,18 @@ QString seconds(double s)
 
 QString orDash(double v, const QString& text) { return v > 0 ? text : QStringLiteral("\u2014"); }
 
-QString row(const QString& label, const QString& value)
+// A table row; `valueHtml` is HTML (a band in <small>), `row` escapes plain text.
+// A figure stays on one line; a sentence (the split, a node list) may wrap, or
+// a long one would squeeze the label column to a letter per line.
+QString rowHtml(const QString& label, const QString& valueHtml, bool wrap = false)
 {
-    return QStringLiteral("<tr><td>%1</td><td align=right style='white-space:nowrap'><b>%2</b></td></tr>")
-        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+    return QStringLiteral("<tr><td%1>%2</td><td align=right%3><b>%4</b></td></tr>")
+        .arg(wrap ? QStringLiteral(" width='22%'") : QString(), label.toHtmlEscaped(),
+             wrap ? QString() : QStringLiteral(" style='white-space:nowrap'"), valueHtml);
 }
+
+QString row(const QString& label, const QString& value) { return rowHtml(label, value.toHtmlEscaped()); }
+QString textRow(const QString& label, const QString& text) { return rowHtml(label, text.toHtmlEscaped(), true); }
 
 // 1-2-5 steps: about kChartTicks ticks between lo and hi.
 double niceStep(double span)
@@ -153,6 +165,13 @@ QString bandText(double p10, double p90, int decimals, const QString& unit)
         .arg(number(p10, decimals), number(p90, decimals), unit);
 }
 
+QString moneyBand(double p10, double p90)
+{
+    if (!(p10 > 0 && p90 > 0))
+        return {};
+    return QStringLiteral(" <small>(P10\u2013P90 %1\u2013%2)</small>").arg(money(p10), money(p90));
+}
+
 QString shardingWords(Sharding s)
 {
     switch (s) {
@@ -189,6 +208,10 @@ QString splitInWords(const Parallelism& s, int dp)
     return text + QStringLiteral(", %1, %2, ").arg(shardingWords(s.sharding), recomputeWords(s.recompute)) +
            tr("micro-batch %1").arg(s.microbatch);
 }
+
+// The BOM writes "estimated: why" in the note of a price its catalog provenance
+// marks estimated (bill_of_materials.cpp).
+bool isEstimate(const BomLine& line) { return line.note.rfind("estimated", 0) == 0; }
 
 std::string nodeName(const Design& design, const Catalog& catalog)
 {
@@ -228,41 +251,52 @@ QString DesignReport::html() const
     const GpuSpec* gpu = facts.topology.gpu;
     const ModelPreset* preset = design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
     h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("The design"));
-    h += row(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
-    h += row(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
-    h += row(tr("Model"), preset ? QString::fromStdString(preset->name)
+    h += textRow(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
+    h += textRow(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
+    h += textRow(tr("Model"), preset ? QString::fromStdString(preset->name)
                                  : tr("custom: %1 layers, hidden %2").arg(design_.workload.model.layers).arg(design_.workload.model.hidden));
     h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
-    h += row(tr("Split TP \u00b7 PP \u00b7 DP \u00b7 CP"),
-             QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4")
-                 .arg(s.tp).arg(s.pp).arg(p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp).arg(s.cp));
-    h += row(tr("Sharding, recompute, micro-batch"),
-             QStringLiteral("%1, %2, %3").arg(QString::fromLatin1(toString(s.sharding)), QString::fromLatin1(toString(s.recompute))).arg(s.microbatch));
-    h += row(tr("The split in words"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
+    // One row in words: "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
+    h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
     h += QStringLiteral("</table>");
+    // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
+    h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);
     h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("Predictions"));
     // The P10-P90 band beside each figure it covers (issue 28 item 18).
     const PredictionBands band = predictionBand(design_, p);
     constexpr double kPercent = 100.0;
-    h += row(tr("MFU"), orDash(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %") +
-                                           bandText(band.mfuP10 * kPercent, band.mfuP90 * kPercent, 1, QStringLiteral(" %"))));
-    h += row(tr("Tokens per second"), orDash(p.tokensPerS, number(p.tokensPerS, 0)));
-    h += row(tr("Tokens per second per GPU"),
-             orDash(p.tokensPerSPerGpu, number(p.tokensPerSPerGpu, 0) +
-                                            bandText(band.tokensPerSPerGpuP10, band.tokensPerSPerGpuP90, 0, {})));
-    h += row(tr("Step time"), seconds(p.stepTimeS) + bandText(band.stepTimeSP10, band.stepTimeSP90, 1, tr(" s")));
-    h += row(tr("Time to train"), seconds(p.goodput.timeToTrainS) +
-                                      bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
+    const auto figure = [](double v, const QString& text) { return orDash(v, text).toHtmlEscaped(); };
+    h += rowHtml(tr("MFU"), figure(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %")) +
+                                bandText(band.mfuP10 * kPercent, band.mfuP90 * kPercent, 1, QStringLiteral(" %")));
+    // The whole job's band: the per-GPU band times the job's GPUs (the same ratio).
+    const double perGpu = p.tokensPerSPerGpu > 0 ? p.tokensPerS / p.tokensPerSPerGpu : 0;
+    h += rowHtml(tr("Tokens per second"), figure(p.tokensPerS, number(p.tokensPerS, 0)) +
+                                              bandText(band.tokensPerSPerGpuP10 * perGpu, band.tokensPerSPerGpuP90 * perGpu, 0, {}));
+    h += rowHtml(tr("Tokens per second per GPU"), figure(p.tokensPerSPerGpu, number(p.tokensPerSPerGpu, 0)) +
+                                                      bandText(band.tokensPerSPerGpuP10, band.tokensPerSPerGpuP90, 0, {}));
+    h += rowHtml(tr("Step time"), seconds(p.stepTimeS).toHtmlEscaped() +
+                                      bandText(band.stepTimeSP10, band.stepTimeSP90, 1, tr(" s")));
+    h += rowHtml(tr("Time to train"), seconds(p.goodput.timeToTrainS).toHtmlEscaped() +
+                                          bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
     constexpr double kWattsPerKw = 1e3;
     h += row(tr("IT power (training average)"), orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
-    h += row(tr("Facility power (IT \u00d7 PUE, training average)"),
+    h += row(tr("Facility power (IT \u00d7 PUE, average)"),
              orDash(p.power.facilityW, number(p.power.facilityW / kWattsPerKw, 1) + tr(" kW")));
     const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
-    h += row(tr("Provisioning power (every part at its rated maximum \u00d7 PUE)"),
+    h += row(tr("Provisioning power (rated maximum \u00d7 PUE)"),
              orDash(provisioningW, number(provisioningW / kWattsPerKw, 1) + tr(" kW")));
-    h += row(tr("Capital cost"), money(p.cost.capexUsd));
+    const BillOfMaterials bom = buildBom(design_, catalog_);
+    const auto estimated = std::count_if(bom.lines.begin(), bom.lines.end(),
+                                         [](const BomLine& l) { return l.counted() && isEstimate(l); });
+    const QString estimates = estimated == 1 ? tr("1 price estimated: see the bill of materials")
+                              : estimated > 1 ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
+                                              : QString();
+    h += rowHtml(tr("Capital cost"), money(p.cost.capexUsd).toHtmlEscaped() +
+                                         (estimates.isEmpty() ? QString()
+                                                              : QStringLiteral("<br><small>%1</small>").arg(estimates.toHtmlEscaped())));
     h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
-    h += row(tr("Cost of the run (own)"), orDash(p.cost.totalCostUsd, money(p.cost.totalCostUsd)));
+    h += rowHtml(tr("Cost of the run (own)"), figure(p.cost.totalCostUsd, money(p.cost.totalCostUsd)) +
+                                                  moneyBand(band.totalCostUsdP10, band.totalCostUsdP90));
     h += QStringLiteral("</table>");
     QStringList errors;
     for (const Problem& problem : p.problems)
@@ -270,8 +304,21 @@ QString DesignReport::html() const
             errors << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
     if (!errors.isEmpty())
         h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(tr("The prediction is incomplete:"), errors.join(QString()));
-    h += tr("<p>IT power is what the equipment draws during training; facility power adds cooling and power "
-            "distribution (PUE). Size the site's power budget from the provisioning figure, not from an average.</p>");
+    // IT, facility and provisioning power told apart, with this design's figures.
+    if (p.power.itW > 0)
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 kW): "
+                         "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power (%4 kW): "
+                         "every part at its rated maximum \u00d7 PUE; size the site's power budget from it.")
+                          .arg(number(p.power.itW / kWattsPerKw, 1), number(p.power.facilityW / kWattsPerKw, 1),
+                               number(design_.economics.pue, 2), number(provisioningW / kWattsPerKw, 1))
+                          .toHtmlEscaped());
+    else
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("IT power is what the equipment draws on average while training; facility power adds "
+                         "cooling and power distribution (× PUE). Size the site's power budget from the "
+                         "provisioning figure, every part at its rated maximum × PUE, not from an average.")
+                          .toHtmlEscaped());
     QStringList warnings;
     for (const Problem& problem : p.problems)
         if (problem.severity == Severity::Warning)
@@ -292,10 +339,11 @@ QString DesignReport::html() const
                               .arg(number(e.gpusPerOpsEngineer, 0), number(e.opsEngineerUsdPerYear, 0)));
     h += row(tr("Maintenance"), tr("%1 % of the capital cost a year").arg(number(e.maintenanceFractionPerYear * kPercent, 0)));
     h += QStringLiteral("</table>");
+    h += sourcesHtml();
 
     h += QStringLiteral("<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
              .arg(tr("Charts"), kScalingUrl, kCostUrl);
-    h += bomHtml(buildBom(design_, catalog_), p.cost.capexUsd);
+    h += bomHtml(bom, p.cost.capexUsd);
     return h;
 }
 
@@ -305,7 +353,7 @@ namespace {
 // The BOM writes "estimated: why" for a price its catalog provenance marks estimated (bill_of_materials.cpp).
 QString estimateMark(const BomLine& line, const std::function<QString(const std::string&)>& note)
 {
-    if (line.note.rfind("estimated", 0) != 0)
+    if (!isEstimate(line))
         return {};
     return QStringLiteral(" <small>%1</small>").arg(tr("(estimate)")) + note(line.note);
 }
@@ -353,6 +401,60 @@ QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
     return h + QStringLiteral("</ol>");
 }
 
+namespace {
+
+// One catalog entry the design uses, with where its figures come from.
+struct SourceRow {
+    QString what; // "GPU: H100 SXM"
+    const Provenance* provenance;
+};
+
+} // namespace
+
+// Each catalog figure's source in words (issue 28 item 18): the GPU, the
+// nodes, switches, storage and racks the design uses, and the model; a price
+// the catalog estimates says so with the reason.
+QString DesignReport::sourcesHtml() const
+{
+    std::vector<SourceRow> rows;
+    std::set<std::string> seen;
+    const auto add = [&](const QString& kind, const std::string& id, const std::string& name, const Provenance& p) {
+        if (seen.insert(kind.toStdString() + "/" + id).second)
+            rows.push_back({kind + QStringLiteral(": ") + esc(name.empty() ? id : name), &p});
+    };
+    for (const Part& part : design_.parts) {
+        if (part.kind == PartKind::Node) {
+            if (const NodeSpec* node = catalog_.node(part.catalogId)) {
+                if (const GpuSpec* gpu = catalog_.gpu(node->gpuId))
+                    add(tr("GPU"), gpu->id, gpu->name, gpu->provenance);
+                add(tr("Node"), node->id, node->name, node->provenance);
+            }
+        } else if (part.kind == PartKind::Switch) {
+            if (const SwitchSpec* sw = catalog_.switchSpec(part.catalogId))
+                add(tr("Switch"), sw->id, sw->name, sw->provenance);
+        } else if (const StorageSpec* st = catalog_.storage(part.catalogId)) {
+            add(tr("Storage"), st->id, st->name, st->provenance);
+        }
+    }
+    for (const Rack& r : design_.racks)
+        if (const RackSpec* rack = catalog_.rack(r.catalogId))
+            add(tr("Rack"), rack->id, rack->name, rack->provenance);
+    if (const ModelPreset* model = design_.workload.model.preset.empty() ? nullptr
+                                                                         : catalog_.preset(design_.workload.model.preset))
+        add(tr("Model"), model->id, model->name, model->provenance);
+    if (rows.empty())
+        return {};
+    QString h = QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=3 border=1>")
+                    .arg(tr("Where the figures come from"));
+    for (const SourceRow& r : rows) {
+        QString source = esc(r.provenance->source);
+        if (const auto it = r.provenance->estimated.find("priceUsd"); it != r.provenance->estimated.end())
+            source += QStringLiteral("<br><i>%1</i> %2").arg(tr("Price estimated:"), esc(it->second));
+        h += QStringLiteral("<tr><td width='22%'>%1</td><td><small>%2</small></td></tr>").arg(r.what, source);
+    }
+    return h + QStringLiteral("</table>");
+}
+
 QImage DesignReport::scalingChart(int widthPx) const
 {
     const DesignFacts facts = deriveDesignFacts(design_, catalog_);
@@ -372,6 +474,12 @@ QImage DesignReport::costChart(int widthPx) const
     return lineChart(widthPx, tr("Cumulative cost: own against rent"), tr("months"), c.month,
                      {{tr("own"), c.ownUsd, QColor(0x2c, 0xa0, 0x2c)}, {tr("rent"), c.rentUsd, QColor(0xd6, 0x27, 0x28)}},
                      [](double v) { return QStringLiteral("$%1 M").arg(QLocale(QLocale::English).toString(v / 1e6, 'g', 4)); });
+}
+
+QImage DesignReport::topologyPicture(int widthPx) const
+{
+    const DesignFacts facts = deriveDesignFacts(design_, catalog_);
+    return drawFabricPicture(buildFabricSchematic(design_, catalog_, facts.topology), widthPx);
 }
 
 QByteArray DesignReport::pdf() const
@@ -396,7 +504,8 @@ QByteArray DesignReport::pdf() const
     // a device pixel ratio of dpi / 96 puts one chart pixel on one PDF pixel.
     const int chartWidth = int(body.width() - 2 * doc.documentMargin());
     const double pixelRatio = double(kPdfDpi) / kQtLogicalDpi;
-    for (auto [url, image] : {std::pair{kScalingUrl, scalingChart(chartWidth)}, std::pair{kCostUrl, costChart(chartWidth)}}) {
+    for (auto [url, image] : {std::pair{kScalingUrl, scalingChart(chartWidth)}, std::pair{kCostUrl, costChart(chartWidth)},
+                              std::pair{kTopologyUrl, topologyPicture(chartWidth)}}) {
         image.setDevicePixelRatio(pixelRatio);
         doc.addResource(QTextDocument::ImageResource, QUrl(url), image);
     }

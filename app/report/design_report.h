@@ -3,7 +3,8 @@
 // both the app (File/BOM ▸ PDF) and `clusterforge-cli report` write the same
 // pages without Qt Widgets: a first page naming the design, the date, GPU and
 // node counts, model, split and the headline predictions; the charts drawn to
-// the page width; the bill of materials at full width with prices on one
+// the page width; a picture of the fabric's tiers on the first page; the
+// assumptions, the warnings and each catalog figure's source; the bill of materials at full width with prices on one
 // line and its sources as numbered notes; a header and a footer on every page.
 // Needs a QGuiApplication (fonts); A4 portrait, 300 dpi.
 
@@ -27,11 +28,13 @@ public:
                  QDateTime when = QDateTime::currentDateTimeUtc());
 
     QString title() const { return title_; }
-    // The body as HTML; charts referenced as "chart://scaling" and "chart://cost".
+    // The body as HTML; pictures referenced as "chart://topology", "chart://scaling" and "chart://cost".
     QString html() const;
     // A chart drawn `widthPx` wide (height in the report's proportion).
     QImage scalingChart(int widthPx) const;
     QImage costChart(int widthPx) const;
+    // The fabric drawn as tiers over the node groups (fabric_picture.h), `widthPx` wide.
+    QImage topologyPicture(int widthPx) const;
     // The PDF bytes, pages numbered "page N of M".
     QByteArray pdf() const;
     // pdf() written all or nothing (writeFileAtomically); problems name the path.
@@ -39,6 +42,7 @@ public:
 
 private:
     QString bomHtml(const BillOfMaterials& bom, double capexUsd) const;
+    QString sourcesHtml() const;
 
     const Design& design_;
     const Catalog& catalog_;

@@ -138,6 +138,8 @@ private slots:
         auto check = [](const auto& items) {
             for (const auto& item : items) {
                 QVERIFY2(!item.provenance.source.empty(), item.id.c_str());
+                // Named in words first (issue 28 item 18: the report quotes it), a link after, if any.
+                QVERIFY2(item.provenance.source.rfind("http", 0) != 0, item.id.c_str());
                 for (const auto& [field, reason] : item.provenance.estimated)
                     QVERIFY2(!reason.empty(), (item.id + "." + field).c_str());
             }
@@ -148,6 +150,7 @@ private slots:
         check(c.switches());
         check(c.storages());
         check(c.cables());
+        check(c.racks());
         check(c.presets());
     }
 

@@ -2,6 +2,7 @@
 // without reading resources/catalog.json, and unknown ids that name the
 // nearest ones, in the catalog command and in the flags that take ids.
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 #include "cli_run.h"
 
 #include <QTemporaryDir>
@@ -30,7 +31,7 @@ private slots:
                                  " dgx-h100", " qm9700", " llama3-70b"})
             QVERIFY2(contains(r.out, part), part);
         const auto j = nlohmann::json::parse(runCliCommand("catalog", {"--format", "json"}).out);
-        QCOMPARE(j["schema"].get<int>(), 1);
+        QCOMPARE(j["schema"].get<int>(), cli::kJsonSchemaVersion);
         QVERIFY(j["switches"].size() > 1);
     }
 

@@ -1,6 +1,6 @@
 // clusterforge-cli compare: the report of models/compare/variant_comparison as
-// JSON (keys: designs, metrics[metric, best, values, deltas], bomDifferences
-// [added, removed, changed, totalUsdDelta, design]) and as a text table; the
+// JSON (keys: designs, metrics[metric, best, values, deltas], bom_differences
+// [added, removed, changed, total_usd_delta, design]) and as a text table; the
 // figures are the engine's; two to four files, anything else is exit 2.
 #include "cli_run.h"
 
@@ -40,6 +40,18 @@ Headline headlineOf(const std::string& file)
 
 } // namespace
 
+// The engine's metric key as the CLI's JSON names it: snake_case (issue 28
+// item 17), the headline power named as the facility power it is.
+std::string jsonKeyOf(const std::string& engineKey)
+{
+    if (engineKey == "powerKw")
+        return "facility_power_kw";
+    std::string out;
+    for (const char c : engineKey)
+        out += (c >= 'A' && c <= 'Z') ? std::string("_") + char(c - 'A' + 'a') : std::string(1, c);
+    return out;
+}
+
 class TestCliCompare : public QObject {
     Q_OBJECT
 private slots:
@@ -58,15 +70,15 @@ private slots:
         QCOMPARE(j["metrics"].size(), expected.size() + 1);
         auto rows = j["metrics"];
         for (std::size_t i = 0; i < rows.size(); ++i)
-            if (rows[i]["metric"] == "provisioningKw") {
-                QCOMPARE(rows[i - 1]["metric"].get<std::string>(), std::string("powerKw"));
+            if (rows[i]["metric"] == "provisioning_power_kw") {
+                QCOMPARE(rows[i - 1]["metric"].get<std::string>(), std::string("facility_power_kw"));
                 rows.erase(i);
                 break;
             }
         QCOMPARE(rows.size(), expected.size());
         for (std::size_t i = 0; i < expected.size(); ++i) {
             const auto& m = rows[i];
-            QCOMPARE(m["metric"].get<std::string>(), expected[i].key);
+            QCOMPARE(m["metric"].get<std::string>(), jsonKeyOf(expected[i].key));
             QCOMPARE(m["best"].is_null() ? -1 : m["best"].get<int>(), expected[i].bestIndex);
             QVERIFY(m["deltas"][0].is_null()); // the first is the reference
             for (std::size_t k = 0; k < 2; ++k) {
@@ -78,19 +90,19 @@ private slots:
                 QCOMPARE(m["deltas"][1].get<double>(), *expected[i].deltas[1]);
         }
         // Scrappy (1 DGX) against Workhorse (8 DGX): 7 nodes fewer, switches removed.
-        QCOMPARE(j["bomDifferences"].size(), std::size_t(1));
-        const auto& diff = j["bomDifferences"][0];
+        QCOMPARE(j["bom_differences"].size(), std::size_t(1));
+        const auto& diff = j["bom_differences"][0];
         QCOMPARE(diff["design"].get<int>(), 1);
-        for (const char* key : {"added", "removed", "changed", "totalUsdDelta"})
+        for (const char* key : {"added", "removed", "changed", "total_usd_delta"})
             QVERIFY2(diff.contains(key), key);
         bool nodeChanged = false;
         for (const auto& l : diff["changed"])
             if (l["kind"] == "node") {
                 nodeChanged = true;
-                QCOMPARE(l["quantityBefore"].get<long long>(), 8LL);
+                QCOMPARE(l["quantity_before"].get<long long>(), 8LL);
                 QCOMPARE(l["quantity"].get<long long>(), 1LL);
-                QCOMPARE(l["extendedPriceUsd"].get<double>(), l["unitPriceUsd"].get<double>());
-                for (const char* key : {"item", "name", "unitPriceUsdBefore"})
+                QCOMPARE(l["extended_price_usd"].get<double>(), l["unit_price_usd"].get<double>());
+                for (const char* key : {"item", "name", "unit_price_usd_before"})
                     QVERIFY2(l.contains(key), key);
             }
         QVERIFY(nodeChanged);
@@ -129,13 +141,13 @@ private slots:
         std::map<std::string, nlohmann::json> values;
         for (const auto& m : j["metrics"])
             values[m["metric"].get<std::string>()] = m["values"];
-        for (const char* key : {"capexUsd", "provisioningKw", "gpus"})
+        for (const char* key : {"capex_usd", "provisioning_power_kw", "gpus"})
             QVERIFY2(values[key][1].is_number(), key);
-        QCOMPARE(values["capexUsd"][1].get<double>(), values["capexUsd"][0].get<double>());
-        QCOMPARE(values["provisioningKw"][1].get<double>(), values["provisioningKw"][0].get<double>());
-        QVERIFY(values["provisioningKw"][0].get<double>() > values["powerKw"][0].get<double>());
+        QCOMPARE(values["capex_usd"][1].get<double>(), values["capex_usd"][0].get<double>());
+        QCOMPARE(values["provisioning_power_kw"][1].get<double>(), values["provisioning_power_kw"][0].get<double>());
+        QVERIFY(values["provisioning_power_kw"][0].get<double>() > values["facility_power_kw"][0].get<double>());
         // The training draw is unknown without a split: no average power or operating cost.
-        for (const char* key : {"mfu", "tokensPerS", "timeToTrainDays", "powerKw", "opexUsdPerYear"})
+        for (const char* key : {"mfu", "tokens_per_s", "time_to_train_days", "facility_power_kw", "opex_usd_per_year"})
             QVERIFY2(values[key][1].is_null(), key);
         QCOMPARE(j["winner"]["design"].get<int>(), 0);
         QVERIFY2(j["winner"]["reasons"][0].get<std::string>().find("no training figures: TP 3") != std::string::npos,
@@ -161,7 +173,7 @@ private slots:
         const auto j = nlohmann::json::parse(r.out);
         for (const auto& m : j["metrics"])
             QVERIFY2(m["best"].is_null(), m["metric"].get<std::string>().c_str());
-        QVERIFY(j["bomDifferences"][0]["added"].empty());
+        QVERIFY(j["bom_differences"][0]["added"].empty());
         const test::CliRun text = compare({a, a});
         QVERIFY(text.out.find(" *") == std::string::npos);
         QVERIFY(text.out.find("  no differences\n") != std::string::npos);
@@ -174,7 +186,7 @@ private slots:
         QCOMPARE(r.code, cli::kExitOk);
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["designs"].size(), std::size_t(4));
-        QCOMPARE(j["bomDifferences"].size(), std::size_t(3));
+        QCOMPARE(j["bom_differences"].size(), std::size_t(3));
         for (const auto& m : j["metrics"])
             QCOMPARE(m["values"].size(), std::size_t(4));
     }

@@ -46,7 +46,7 @@ private slots:
         QVERIFY2(r.status == 0 || r.status == 1, r.err.constData());
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         for (const char* key : {"tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "hfu",
-                                "step_time_s", "breakdown", "memory_per_gpu_gb", "allreduce_time_s", "power_kw",
+                                "step_time_s", "breakdown", "memory_per_gpu_gib", "allreduce_time_s", "it_power_kw",
                                 "facility_power_kw", "capex_usd", "opex_usd_per_year", "time_to_train_days",
                                 "total_cost_usd", "cost_per_million_tokens_usd", "break_even_month", "warnings",
                                 "errors"})
@@ -55,7 +55,7 @@ private slots:
                                 "dp_comm_exposed_s", "cp_comm_s"})
             QVERIFY2(j["breakdown"].toObject().contains(key), key);
         for (const char* key : {"total", "weights", "gradients", "optimizer", "activations", "buffers", "hbm"})
-            QVERIFY2(j["memory_per_gpu_gb"].toObject().contains(key), key);
+            QVERIFY2(j["memory_per_gpu_gib"].toObject().contains(key), key);
         QCOMPARE(j["gpus"].toInt(), 64);
         QVERIFY(j["tokens_per_s"].toDouble() > 0);
         // tokens/s = per GPU x GPUs; MFU = TFLOP/s / 989.4 (H100 BF16 dense peak).
@@ -117,9 +117,9 @@ private slots:
         QVERIFY2(QJsonDocument(j["errors"].toArray()).toJson().contains(
                      "parallelism.tp: TP 3 does not divide the 64 attention heads"),
                  r.out.constData());
-        for (const char* key : {"capex_usd", "opex_usd_per_year", "power_kw"})
+        for (const char* key : {"capex_usd", "opex_usd_per_year", "it_power_kw"})
             QVERIFY2(j[key].isDouble() && j[key].toDouble() > 0, key);
-        for (const char* key : {"step_time_s", "mfu", "tokens_per_s", "time_to_train_days", "memory_per_gpu_gb"})
+        for (const char* key : {"step_time_s", "mfu", "tokens_per_s", "time_to_train_days", "memory_per_gpu_gib"})
             QVERIFY2(j[key].isNull(), key);
         const QJsonArray missing = j["missing"].toArray();
         QVERIFY(!missing.isEmpty());
@@ -162,7 +162,7 @@ private slots:
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QVERIFY2(QJsonDocument(j["errors"].toArray()).toJson().contains("memory: needs"), r.out.constData());
         QVERIFY(j["capex_usd"].toDouble() > 0);
-        QVERIFY(j["memory_per_gpu_gb"]["total"].toDouble() > j["memory_per_gpu_gb"]["hbm"].toDouble());
+        QVERIFY(j["memory_per_gpu_gib"]["total"].toDouble() > j["memory_per_gpu_gib"]["hbm"].toDouble());
         QVERIFY(j["step_time_s"].isNull());
     }
     void badFlagValuesExitTwo()

@@ -50,7 +50,7 @@ private slots:
         for (const QString& expected :
              {QStringLiteral("Workhorse plan"), QStringLiteral("2026-12-01"), QStringLiteral("64 \u00d7 H100"),
               QStringLiteral("8 (8 \u00d7 DGX H100"), QStringLiteral("Llama 3 70B"),
-              QStringLiteral("8 \u00b7 4 \u00b7 2 \u00b7 1"), QStringLiteral("fsdp-hybrid"), QStringLiteral("MFU"),
+              QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2"), QStringLiteral("FSDP, hybrid sharding"), QStringLiteral("MFU"),
               QStringLiteral("Time to train"), QStringLiteral("Capital cost")})
             QVERIFY2(firstPage.contains(expected), qPrintable(expected));
         QVERIFY(!firstPage.contains(QStringLiteral("Untitled")));
@@ -74,7 +74,58 @@ private slots:
                                         QStringLiteral("$0.080 per kWh"), QStringLiteral("per GPU-hour"),
                                         QStringLiteral("Ownership horizon")})
             QVERIFY2(pages[1].contains(expected), qPrintable(expected));
-        QCOMPARE(firstPage.count(QStringLiteral("P10\u2013P90")), 4); // MFU, tokens/s per GPU, step, time to train
+        // MFU, tokens/s, tokens/s per GPU, step, time to train, cost of the run; HTML, not escaped text.
+        QCOMPARE(firstPage.count(QStringLiteral("<small>(P10\u2013P90")), 6);
+        QVERIFY(!html.contains(QStringLiteral("&lt;small&gt;")));
+    }
+
+    // Issue 28 item 18: a picture of the fabric on the first page, drawn from
+    // the engine's topology (tst_fabric_schematic checks its facts).
+    void firstPageShowsTheFabric()
+    {
+        const Design d = loadExample("workhorse.json");
+        const DesignReport report(d, Catalog::builtin(), {}, kWhen);
+        const QString html = report.html();
+        const QString firstPage = html.left(html.indexOf(QStringLiteral("page-break-before")));
+        QVERIFY(firstPage.contains(QStringLiteral("<img src='chart://topology'>")));
+        const QImage picture = report.topologyPicture(2100);
+        QCOMPARE(picture.width(), 2100);
+        // Drawn, not blank: dark pixels (text and outlines) on it.
+        int dark = 0;
+        for (int y = 0; y < picture.height(); y += 2)
+            for (int x = 0; x < picture.width(); x += 2)
+                dark += qGray(picture.pixel(x, y)) < 128 ? 1 : 0;
+        QVERIFY2(dark > 1000, qPrintable(QString::number(dark)));
+        // Two tiers above the nodes are taller than one node alone.
+        const Design one = loadExample("scrappy-h100.json");
+        const DesignReport single(one, Catalog::builtin(), {}, kWhen);
+        QVERIFY(single.topologyPicture(2100).height() < picture.height());
+    }
+
+    // Sources named in words: each catalog entry the design uses, its source
+    // as the catalog words it (never a bare link), an estimated price said so.
+    void sourcesAreNamedInWords()
+    {
+        const Design d = loadExample("deepseek-v3-nvl72.json");
+        const QString html = DesignReport(d, Catalog::builtin(), {}, kWhen).html();
+        const int at = html.indexOf(QStringLiteral("Where the figures come from"));
+        QVERIFY(at > 0);
+        const QString sources = html.mid(at, html.indexOf(QStringLiteral("</table>"), at) - at);
+        for (const QString& expected : {QStringLiteral("GPU: "), QStringLiteral("Node: "), QStringLiteral("Switch: "),
+                                        QStringLiteral("Model: DeepSeek-V3"),
+                                        QStringLiteral("DeepSeek-V3 model configuration on Hugging Face"),
+                                        QStringLiteral("Price estimated:")})
+            QVERIFY2(sources.contains(expected), qPrintable(expected));
+        static const QRegularExpression cell(QStringLiteral("<td><small>([^<]*)"));
+        int cells = 0;
+        for (const QRegularExpressionMatch& m : cell.globalMatch(sources)) {
+            ++cells;
+            QVERIFY2(!m.captured(1).startsWith(QStringLiteral("http")), qPrintable(m.captured(1)));
+        }
+        QVERIFY(cells >= 4);
+        // The headline capital cost says that it rests on estimated prices.
+        const QString firstPage = html.left(html.indexOf(QStringLiteral("page-break-before")));
+        QVERIFY(firstPage.contains(QStringLiteral("estimated: see the bill of materials")));
     }
 
     void estimatedPricesAreMarked()

@@ -448,19 +448,19 @@ private slots:
             if (m[QStringLiteral("best")].isNull())
                 continue;
             const int best = m[QStringLiteral("best")].toInt();
-            const bool higher = key == QStringLiteral("mfu") || key == QStringLiteral("tokensPerS");
+            const bool higher = key == QStringLiteral("mfu") || key == QStringLiteral("tokens_per_s");
             for (const QJsonValue& v : values)
                 if (!v.isNull())
                     QVERIFY(higher ? values[best].toDouble() >= v.toDouble()
                                    : values[best].toDouble() <= v.toDouble());
         }
         // Scrappy is one DGX H100, Workhorse eight with a qm9700 leaf/spine fabric (IDS.md).
-        const QJsonObject diff = report[QStringLiteral("bomDifferences")].toArray()[0].toObject();
+        const QJsonObject diff = report[QStringLiteral("bom_differences")].toArray()[0].toObject();
         bool nodesChanged = false, switchesAdded = false;
         for (const QJsonValue& c : diff[QStringLiteral("changed")].toArray())
             nodesChanged |= c[QStringLiteral("item")].toString() == QStringLiteral("dgx-h100") &&
                             c[QStringLiteral("quantity")].toInt() == 8 &&
-                            c[QStringLiteral("quantityBefore")].toInt() == 1;
+                            c[QStringLiteral("quantity_before")].toInt() == 1;
         for (const QJsonValue& c : diff[QStringLiteral("added")].toArray())
             switchesAdded |= c[QStringLiteral("item")].toString() == QStringLiteral("qm9700");
         QVERIFY2(nodesChanged && switchesAdded, out.str().c_str());

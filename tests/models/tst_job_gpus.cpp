@@ -97,7 +97,7 @@ private slots:
             QCOMPARE(report["job"]["spare_gpus"].get<int>(), 32);
             QCOMPARE(report["job"]["gpus_per_node"].get<int>(), 64);
             QCOMPARE(report["job"]["automatic"].get<bool>(), !flag);
-            QVERIFY2(report["memory_per_gpu_gb"].is_object(), report.dump().c_str());
+            QVERIFY2(report["memory_per_gpu_gib"].is_object(), report.dump().c_str());
         }
     }
 

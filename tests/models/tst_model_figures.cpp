@@ -82,8 +82,8 @@ private slots:
         QVERIFY2(near(model["parameters_active"], paramsActive, kCardTolerance), model.dump().c_str());
         // Training FLOPs per token: at least 6 per active parameter (PaLM appendix B).
         QVERIFY2(model["model_flops_per_token"].get<double>() >= 6 * paramsActive, model.dump().c_str());
-        constexpr double kBf16Bytes = 2.0, kGB = 1e9;
-        QVERIFY2(near(model["weights_bf16_gb"], paramsTotal * kBf16Bytes / kGB, kCardTolerance), model.dump().c_str());
+        constexpr double kBf16Bytes = 2.0, kGiB = 1073741824.0;
+        QVERIFY2(near(model["weights_bf16_gib"], paramsTotal * kBf16Bytes / kGiB, kCardTolerance), model.dump().c_str());
     }
 
     void sameFiguresWhateverTheSplit()

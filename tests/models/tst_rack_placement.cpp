@@ -287,7 +287,7 @@ private slots:
         QVERIFY(both.out.find("\ncooling                    | none") != std::string::npos);
         QVERIFY(both.out.find("| air") != std::string::npos);
         const test::CliRun json = test::runCliCommand("compare", {plain, racked, "--format", "json"});
-        QVERIFY(json.out.find("\"maxRackKw\"") != std::string::npos);
+        QVERIFY(json.out.find("\"max_rack_full_load_kw\"") != std::string::npos);
         const test::CliRun none = test::runCliCommand("compare", {plain, plain});
         QVERIFY(none.out.find("cooling") == std::string::npos);
     }

@@ -201,7 +201,7 @@ inline void dropMissingFigures(nlohmann::json& report, std::string& bad)
     for (const auto& m : report["missing"])
         designMissing = designMissing || m.value("figures", "") == "design";
     if (!designMissing)
-        for (const char* key : {"capex_usd", "opex_usd_per_year", "power_kw"})
+        for (const char* key : {"capex_usd", "opex_usd_per_year", "it_power_kw"})
             if (!report[key].is_number())
                 bad += std::string(key) + " missing with only training figures missing ";
     for (auto it = report.begin(); it != report.end();)
