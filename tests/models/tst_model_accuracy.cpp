@@ -259,6 +259,22 @@ private slots:
             many.push_back(-0.2 + 0.01 * i);
         const UncertaintyBand wide = profileBand(many, "site");
         QCOMPARE(wide.lowFactor, bandFromErrors(many, "site").lowFactor);
+        // What an evaluate of a calibrated design carries: the profile's errors,
+        // not the category's, and every one of them inside.
+        Result<Design> d = loadDesignFile(CF_SOURCE_DIR "/resources/examples/workhorse.json");
+        QVERIFY(d.ok());
+        CalibrationProfile profile;
+        profile.gemmEfficiencyScale = 1.05;
+        profile.heldOutErrors = errors;
+        d->calibration = profile;
+        const Prediction p = evaluate(*d, Catalog::builtin());
+        const PredictionBands calibrated = predictionBand(*d, p);
+        QVERIFY2(calibrated.band.basis.find("site calibration") != std::string::npos, calibrated.band.basis.c_str());
+        QCOMPARE(calibrated.band.samples, 3);
+        for (double e : errors) {
+            const double ratio = 1.0 / (1.0 + e);
+            QVERIFY(ratio >= calibrated.band.lowFactor - 1e-12 && ratio <= calibrated.band.highFactor + 1e-12);
+        }
     }
 
     void bandFollowsTheRegime()
