@@ -71,11 +71,11 @@ struct UncertaintyBand {
 // band_model.h from the errors of sources the band did not see.
 inline constexpr int kMinBandSamples = 30;
 // Fewest sources a category band is drawn from: one source's errors cannot say
-// how far another source's runs fall (our choice; with one, the hopper MoE band
-// was one source's +13..+38 %, excluding the prediction itself).
+// how far another source's runs fall (our choice; with one, the Hopper MoE band
+// was one source's measured = 1.13-1.38 x predicted: it excluded the prediction).
 inline constexpr int kMinBandSources = 2;
 inline constexpr double kCategoryBandLowQuantile = 0.10;
-// Fewest errors of a design's GPU generation (dense or MoE alike) for the
+// Fewest errors of a design's GPU generation and kind (dense or MoE) for the
 // generation to count as measured (our choice, band_model.h).
 inline constexpr int kMinWidthSamples = 8;
 
