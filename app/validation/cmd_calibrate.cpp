@@ -5,6 +5,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/command_spec.h"
+#include "app/validation/scale_priors.h"
 #include "app/validation/site_calibration.h"
 
 #include "models/design/design_json.h"
@@ -258,7 +259,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const CalibrationProfile before;
     // Issue 27 item 1: the scales the runs can see, kept only when their
     // cross-validated error beats the uncalibrated model's.
-    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))));
+    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))),
+                                            shippedScalePriors().priorWeights());
     const ProfileFit& fit = site.fit;
     CalibrationProfile profile = site.profile;
     profile.name = name.value_or("");

@@ -1,5 +1,5 @@
 // clusterforge-cli validate-model [--format text|json] [--leave-in on|off] [--bands on|off] [--data DIR]
-//                                 [--three-runs on|off] [--write-errors FILE]
+//                                 [--three-runs on|off] [--write-errors FILE] [--write-priors FILE]
 #include "app/validation/model_commands.h"
 
 #include "app/cli/arg_list.h"
@@ -7,6 +7,7 @@
 #include "app/validation/model_accuracy.h"
 #include "app/validation/out_of_sample_gate.h"
 #include "app/validation/public_runs_report.h"
+#include "app/validation/scale_priors.h"
 #include "app/validation/three_run_calibration.h"
 
 #include "models/design/design_json.h"
@@ -29,11 +30,14 @@ const CommandSpec& validateModelSpec()
          choiceFlag("--bands", {"on", "off"}, "off",
                     "also: check the uncertainty bands leaving one source out (one fit per source: slower)"),
          choiceFlag("--three-runs", {"on", "off"}, "off",
-                    "also: per source and GPU type with >= 10 runs, calibrate on the 3 runs docs/calibration.md "
-                    "advises and predict the rest"),
+                    "also: the priors on the calibration scales between sources, and per source and GPU type with "
+                    ">= 10 runs, calibrate on the 3 runs docs/calibration.md advises and predict the rest"),
          pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation"),
          pathFlag("--write-errors", "FILE",
-                  "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none")}};
+                  "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none"),
+         pathFlag("--write-priors", "FILE",
+                  "also write the priors on the calibration scales (scale_priors.csv, what calibrate uses)",
+                  "none")}};
     static const CommandSpec spec{
         "validate-model",
         "",
@@ -55,6 +59,7 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const bool threeRuns = args.takeChoice("--three-runs") == "on";
     const std::string dir = args.takePath("--data").value_or(validationDir());
     const std::optional<std::string> errorsFile = args.takePath("--write-errors");
+    const std::optional<std::string> priorsFile = args.takePath("--write-priors");
     const std::vector<std::string> problems = args.finish();
     if (!problems.empty()) {
         for (const std::string& p : problems)
@@ -70,6 +75,17 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
         const Result<void> written = writeFileAtomically(*errorsFile, formatModelErrorsCsv(modelErrors(data)));
         if (!written.ok()) {
             err << "clusterforge-cli validate-model: --write-errors: " << written.problems().front().message << "\n";
+            return kExitBadInput;
+        }
+    }
+    // Issue 27 item 2: one fit per group of one source on one GPU type.
+    std::vector<GroupScaleFit> groupFits;
+    if (priorsFile || threeRuns)
+        groupFits = groupScaleFits(gateRunsOf(data).runs);
+    if (priorsFile) {
+        const Result<void> written = writeFileAtomically(*priorsFile, formatScalePriorsCsv(scalePriorsFrom(groupFits)));
+        if (!written.ok()) {
+            err << "clusterforge-cli validate-model: --write-priors: " << written.problems().front().message << "\n";
             return kExitBadInput;
         }
     }
@@ -112,21 +128,31 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
                                           {"left_out_self_inconsistent", leftOut},
                                           {"not_predicted", gate.notPredicted.size()}};
         if (threeRuns) {
+            const ScalePriors priors = scalePriorsFrom(groupFits);
+            const std::vector<double> weights = priors.priorWeights();
+            j["scale_priors"] = {{"residual_spread", priors.residualSpread}, {"runs", priors.runs},
+                                 {"scales", nlohmann::json::object()}};
+            for (std::size_t i = 0; i < profileConstants().size(); ++i)
+                j["scale_priors"]["scales"][profileConstants()[i].key] = {
+                    {"groups", priors.groups[i]}, {"spread", priors.spread[i]}, {"prior_weight", weights[i]}};
             j["three_runs"] = nlohmann::json::array();
-            for (const ThreeRunSite& s : threeRunCalibrations(gateRunsOf(data).runs))
+            for (const ThreeRunSite& s : threeRunCalibrations(gateRunsOf(data).runs, groupFits))
                 j["three_runs"].push_back({{"source", s.source}, {"gpu", s.gpu}, {"rows", s.rows},
                                            {"fit_ids", s.fitIds}, {"rest_mape_uncalibrated", s.mapeBefore},
                                            {"rest_bias_uncalibrated", s.biasBefore},
                                            {"rest_mape_calibrated", s.mapeAfter},
                                            {"rest_bias_calibrated", s.biasAfter}, {"kept", s.kept},
-                                           {"note", s.profile.note}});
+                                           {"note", s.profile.note},
+                                           {"rest_mape_calibrated_weak_prior", s.mapeAfterWeakPrior},
+                                           {"kept_weak_prior", s.keptWeakPrior}});
         }
         out << j.dump(2) << "\n";
     } else {
         out << accuracyReport(data, leaveIn, bands, false) << "\n" << formatPublicRunsReport(published) << "\n"
             << formatOutOfSampleGate(gate);
         if (threeRuns)
-            out << "\n" << formatThreeRunCalibrations(threeRunCalibrations(gateRunsOf(data).runs));
+            out << "\n" << formatScalePriors(scalePriorsFrom(groupFits), groupFits) << "\n"
+                << formatThreeRunCalibrations(threeRunCalibrations(gateRunsOf(data).runs, groupFits));
     }
     return kExitOk;
 }

@@ -111,6 +111,25 @@ PredictionCategory categoryOfRun(const PreparedRun& run)
     return categoryOf(generationOfArch(run.gpuArch()), run.design().workload, run.row().gpus);
 }
 
+BandFeatures bandFeaturesOfRun(const PreparedRun& run)
+{
+    return bandFeaturesOf(run.design().parallelism, run.row().gpus);
+}
+
+std::map<std::string, BandModel> bandModelsWithoutEachSource(const std::vector<ModelError>& errors)
+{
+    std::map<std::string, BandModel> out;
+    for (const ModelError& e : errors)
+        if (!out.count(e.source)) {
+            std::vector<ModelError> pool;
+            for (const ModelError& other : errors)
+                if (other.source != e.source)
+                    pool.push_back(other);
+            out.emplace(e.source, BandModel(std::move(pool)));
+        }
+    return out;
+}
+
 std::string validationDir()
 {
     return (std::filesystem::path(resourceDir()) / "validation").string();
@@ -192,17 +211,15 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs)
         const CalibrationProfile p = fitSite(others, nullptr).profile;
         for (const PreparedRun* r : rows) {
             heldOut[r] = runError(*r, p);
-            c.heldOut.push_back({r->row().id, source, categoryOfRun(*r), heldOut[r]});
+            c.heldOut.push_back({r->row().id, source, categoryOfRun(*r), heldOut[r], bandFeaturesOfRun(*r)});
         }
     }
     // Each row's band from the held-out errors of the OTHER sources.
+    const std::map<std::string, BandModel> models = bandModelsWithoutEachSource(c.heldOut);
     std::vector<double> halfWidths;
     for (const PreparedRun* r : runs) {
-        std::vector<ModelError> pool;
-        for (const ModelError& e : c.heldOut)
-            if (e.source != sourceOf(r->row()))
-                pool.push_back(e);
-        const UncertaintyBand b = categoryBand(categoryOfRun(*r), pool);
+        const UncertaintyBand b =
+            models.at(sourceOf(r->row())).band({categoryOfRun(*r), bandFeaturesOfRun(*r)});
         if (!b.available)
             continue;
         ++c.rows;
@@ -223,46 +240,43 @@ std::vector<ModelError> modelErrors(const ShippedRuns& data)
     // a whole publication out.
     std::vector<ModelError> out;
     for (const PreparedRun* r : gateRunsOf(data).runs)
-        out.push_back({r->row().id, publicationOf(r->row()), categoryOfRun(*r), runError(*r, {})});
+        out.push_back(
+            {r->row().id, publicationOf(r->row()), categoryOfRun(*r), runError(*r, {}), bandFeaturesOfRun(*r)});
     return out;
 }
 
 namespace {
 
-std::vector<std::string> bandRegimesOf(const PredictionCategory& c)
+std::vector<std::string> bandRegimesOf(const PredictionCategory& c, bool novel)
 {
     const std::string kind = c.moe ? "moe" : "dense";
-    return {"all", kind, kind + " " + c.gpuGeneration, kind + " " + c.precision, kind + " seq " + c.sequence,
-            kind + " " + c.scale};
-}
-
-} // namespace
-
-namespace {
-
-// The band of `row`'s category drawn from every other source's errors: the band
-// a design from a source the model has not seen gets.
-UncertaintyBand bandWithoutItsSource(const ModelError& row, const std::vector<ModelError>& errors)
-{
-    std::vector<ModelError> pool;
-    for (const ModelError& e : errors)
-        if (e.source != row.source)
-            pool.push_back(e);
-    return categoryBand(row.category, pool);
+    return {"all",
+            kind,
+            c.gpuGeneration,
+            kind + " " + c.gpuGeneration,
+            kind + " " + c.precision,
+            kind + " seq " + c.sequence,
+            kind + " " + c.scale,
+            novel ? "unlike the other sources' runs" : "like the other sources' runs"};
 }
 
 } // namespace
 
 std::map<std::string, BandRegime> uncalibratedBandsByRegime(const std::vector<ModelError>& errors)
 {
+    // Each row's band as a design from a source the model has not seen gets
+    // it: from every other source's errors.
+    const std::map<std::string, BandModel> models = bandModelsWithoutEachSource(errors);
     std::map<std::string, BandRegime> out;
     for (const ModelError& row : errors) {
-        const UncertaintyBand b = bandWithoutItsSource(row, errors);
+        const BandModel& model = models.at(row.source);
+        const BandQuery query{row.category, row.features};
+        const UncertaintyBand b = model.band(query);
         if (!b.available)
             continue;
         const double ratio = 1.0 / (1.0 + row.error); // measured / predicted
         const bool inside = ratio >= b.lowFactor && ratio <= b.highFactor;
-        for (const std::string& regime : bandRegimesOf(row.category)) {
+        for (const std::string& regime : bandRegimesOf(row.category, !model.noveltyOf(query).empty())) {
             BandRegime& g = out[regime];
             ++g.rows;
             g.inside += inside ? 1 : 0;
@@ -290,9 +304,10 @@ BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors)
 {
     BandCheck c;
     c.heldOut = errors;
+    const std::map<std::string, BandModel> models = bandModelsWithoutEachSource(errors);
     std::vector<double> halfWidths;
     for (const ModelError& row : errors) {
-        const UncertaintyBand b = bandWithoutItsSource(row, errors);
+        const UncertaintyBand b = models.at(row.source).band({row.category, row.features});
         if (!b.available)
             continue;
         ++c.rows;

@@ -12,6 +12,7 @@
 
 #include "app/validation/prepared_run.h"
 
+#include "models/predict/band_model.h"
 #include "models/predict/prediction_band.h"
 
 #include <map>
@@ -32,6 +33,10 @@ inline constexpr int kLeaveInFitRows = 3;
 // nemo2407, nemo, mbridge), as the calibration report groups them.
 std::string sourceOf(const CalibrationCase& row);
 PredictionCategory categoryOfRun(const PreparedRun& run);
+BandFeatures bandFeaturesOfRun(const PreparedRun& run);
+// The band model (band_model.h) of every source's errors but one, per source:
+// the band a design from a source the model never saw gets.
+std::map<std::string, BandModel> bandModelsWithoutEachSource(const std::vector<ModelError>& errors);
 
 struct ShippedRuns {
     PreparedRuns dense;        // resources/validation/calibration.csv
@@ -72,8 +77,9 @@ BandCheck bandCheck(const std::vector<const PreparedRun*>& runs);
 std::vector<ModelError> modelErrors(const ShippedRuns& data);
 
 // Coverage of the uncalibrated band by regime (issue 27 item 3), leaving one
-// source out: "all", "dense", "moe", "dense hopper", "moe fp8", "dense seq 8K",
-// "dense >512 GPUs", ...
+// source out: "all", "dense", "moe", "hopper", "dense hopper", "moe fp8",
+// "dense seq 8K", "dense >512 GPUs", and whether the row is unlike the other
+// sources' runs (band_model.h's novelty) or like them.
 struct BandRegime {
     int rows = 0;
     int inside = 0;

@@ -23,6 +23,7 @@ struct Variable {
     int constant;
     bool logScale;
     double lo, hi;
+    double priorWeight;
 };
 
 double toScale(const Variable& v, double x) { return v.logScale ? std::exp(x) : x; }
@@ -37,8 +38,8 @@ double sumSquares(const std::vector<double>& r)
 
 class FitProblem {
 public:
-    FitProblem(const ProfileResiduals& f, const CalibrationProfile& base, const std::vector<Variable>& vars, double w)
-        : f_(f), base_(base), vars_(vars), w_(w)
+    FitProblem(const ProfileResiduals& f, const CalibrationProfile& base, const std::vector<Variable>& vars)
+        : f_(f), base_(base), vars_(vars)
     {
     }
 
@@ -59,7 +60,7 @@ public:
             if (!std::isfinite(v))
                 v = 1e3; // a prediction that broke down is a large miss, never a NaN in the sums
         for (std::size_t i = 0; i < vars_.size(); ++i)
-            r.push_back(w_ * (vars_[i].logScale ? x[i] : x[i] - 1.0));
+            r.push_back(vars_[i].priorWeight * (vars_[i].logScale ? x[i] : x[i] - 1.0));
         return r;
     }
 
@@ -77,7 +78,6 @@ private:
     const ProfileResiduals& f_;
     CalibrationProfile base_;
     std::vector<Variable> vars_;
-    double w_;
 };
 
 // Solves A d = b (n x n, n <= 7) by Gaussian elimination with partial pivoting.
@@ -121,7 +121,9 @@ std::vector<Variable> variablesOf(const ProfileFitOptions& options)
     for (int i : free) {
         const ProfileConstant& c = constants[std::size_t(i)];
         const bool logScale = c.min > 0;
-        vars.push_back({i, logScale, logScale ? std::log(c.min) : c.min, logScale ? std::log(c.max) : c.max});
+        const double w = std::size_t(i) < options.priorWeights.size() ? options.priorWeights[std::size_t(i)]
+                                                                       : options.priorWeight;
+        vars.push_back({i, logScale, logScale ? std::log(c.min) : c.min, logScale ? std::log(c.max) : c.max, w});
     }
     return vars;
 }
@@ -132,7 +134,7 @@ ProfileFit fitProfile(const ProfileResiduals& residuals, const CalibrationProfil
                       const ProfileFitOptions& options)
 {
     const std::vector<Variable> vars = variablesOf(options);
-    const FitProblem problem(residuals, start, vars, options.priorWeight);
+    const FitProblem problem(residuals, start, vars);
     std::vector<double> x;
     const auto& constants = profileConstants();
     for (const Variable& v : vars) {

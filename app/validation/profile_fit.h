@@ -21,6 +21,11 @@ struct ProfileFitOptions {
     // Prior weight per constant (our choice): a residual of w * log(scale), so a
     // 10 % move of one constant costs as much as a 1 % error on one run.
     double priorWeight = 0.1;
+    // Prior weight per constant (index into profileConstants()), replacing
+    // priorWeight where given: the spread of a run's residual over the spread
+    // of the scale between sites (scale_priors.h), a ridge towards 1 with that
+    // variance. Empty: priorWeight for every constant.
+    std::vector<double> priorWeights;
     int maxIterations = 60; // our choice: LM converges in < 20 on these problems
 };
 

@@ -169,10 +169,12 @@ std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, c
     return out;
 }
 
-SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds)
+SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
+                           const std::vector<double>& priorWeights)
 {
     SiteProfile out;
     ProfileFitOptions options;
+    options.priorWeights = priorWeights;
     options.freeConstants = visibleConstants(runs, nccl);
     out.fit = fitSite(runs, nccl, {}, options);
     for (const PreparedRun* r : runs)

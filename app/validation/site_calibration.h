@@ -80,6 +80,10 @@ struct SiteProfile {
     std::vector<double> crossValidatedErrors; // empty with fewer than two runs
     bool kept = false;
 };
-SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds);
+// priorWeights: per scale (ProfileFitOptions::priorWeights), e.g.
+// shippedScalePriors().priorWeights() (scale_priors.h, issue 27 item 2); empty:
+// the weak fixed prior.
+SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
+                           const std::vector<double>& priorWeights = {});
 
 } // namespace cf::cli

@@ -1,5 +1,7 @@
 #include "app/validation/site_calibration_job.h"
 
+#include "app/validation/scale_priors.h"
+
 #include "models/topology/topology.h"
 
 #include <algorithm>
@@ -81,7 +83,8 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
         return out;
     const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
     // Issue 27 item 1: kept only when its cross-validated error beats the uncalibrated model.
-    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))));
+    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))),
+                                            shippedScalePriors().priorWeights());
     out.profile = site.profile;
     out.kept = site.kept;
     out.rejectedFit = site.kept ? CalibrationProfile{} : site.fit.profile;

@@ -68,7 +68,8 @@ std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& 
     return pick;
 }
 
-std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs)
+std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs,
+                                               const std::vector<GroupScaleFit>& fits)
 {
     std::map<std::pair<std::string, std::string>, std::vector<const PreparedRun*>> groups;
     for (const PreparedRun* r : runs)
@@ -87,22 +88,47 @@ std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedR
             (std::find(pick.begin(), pick.end(), i) != pick.end() ? fit : rest).push_back(group[i]);
         for (const PreparedRun* r : fit)
             s.fitIds.push_back(r->row().id);
-        const SiteProfile site = fitSiteProfile(fit, nullptr, kLeaveOneOut);
+        const SiteProfile site =
+            fitSiteProfile(fit, nullptr, kLeaveOneOut, scalePriorsFrom(fits, s.source).priorWeights());
         s.kept = site.kept;
         s.profile = site.profile;
-        Tally before, after;
+        const SiteProfile weak = fitSiteProfile(fit, nullptr, kLeaveOneOut);
+        s.keptWeakPrior = weak.kept;
+        s.profileWeakPrior = weak.profile;
+        Tally before, after, afterWeak;
         for (const PreparedRun* r : rest) {
             before.add(runError(*r, {}));
             after.add(runError(*r, s.profile));
+            afterWeak.add(runError(*r, s.profileWeakPrior));
         }
         s.mapeBefore = before.mape();
         s.biasBefore = before.bias();
         s.mapeAfter = after.mape();
         s.biasAfter = after.bias();
+        s.mapeAfterWeakPrior = afterWeak.mape();
+        s.biasAfterWeakPrior = afterWeak.bias();
         out.push_back(std::move(s));
     }
     return out;
 }
+
+namespace {
+
+std::string movedScales(const CalibrationProfile& profile, bool kept)
+{
+    if (!kept)
+        return "identity (not kept)";
+    std::string moved;
+    for (const ProfileConstant& c : profileConstants())
+        if (profile.*c.member != 1.0) {
+            char m[64];
+            std::snprintf(m, sizeof m, "%s%s %.2f", moved.empty() ? "" : ", ", c.key, profile.*c.member);
+            moved += m;
+        }
+    return moved;
+}
+
+} // namespace
 
 std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
 {
@@ -110,26 +136,21 @@ std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
     std::snprintf(line, sizeof line,
                   "Calibrated on 3 runs (per source and GPU type with >= %d runs; the smallest model, the largest, "
                   "the run on the most GPUs;\ndocs/calibration.md), the rest predicted (target <= %.0f %%, never "
-                  "worse than uncalibrated):\n",
+                  "worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with the "
+                  "weak fixed prior (0.1 per scale) for comparison:\n",
                   kThreeRunMinRows, 100 * kThreeRunTarget);
     std::string out = line;
-    std::snprintf(line, sizeof line, "  %-28s %-10s %5s %18s %18s  %s\n", "source", "GPU", "rest",
-                  "uncalibrated (bias)", "calibrated (bias)", "profile");
+    std::snprintf(line, sizeof line, "  %-26s %-10s %5s %18s %18s %18s\n", "source", "GPU", "rest",
+                  "uncalibrated (bias)", "with priors (bias)", "weak prior (bias)");
     out += line;
     for (const ThreeRunSite& s : sites) {
-        std::string moved;
-        for (const ProfileConstant& c : profileConstants())
-            if (s.profile.*c.member != 1.0) {
-                char m[64];
-                std::snprintf(m, sizeof m, "%s%s %.2f", moved.empty() ? "" : ", ", c.key, s.profile.*c.member);
-                moved += m;
-            }
-        std::snprintf(line, sizeof line, "  %-28s %-10s %5d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%)  %s\n",
+        std::snprintf(line, sizeof line, "  %-26s %-10s %5d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%)\n",
                       s.source.c_str(), s.gpu.c_str(), s.rows - int(s.fitIds.size()), 100 * s.mapeBefore,
-                      100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter,
-                      s.kept ? moved.c_str() : "identity (not kept)");
+                      100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter, 100 * s.mapeAfterWeakPrior,
+                      100 * s.biasAfterWeakPrior);
         out += line;
-        out += "      fitted on:";
+        out += "      with priors: " + movedScales(s.profile, s.kept) +
+               "; weak prior: " + movedScales(s.profileWeakPrior, s.keptWeakPrior) + "\n      fitted on:";
         for (const std::string& id : s.fitIds)
             out += " " + id;
         out += "\n";

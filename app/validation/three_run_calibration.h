@@ -3,11 +3,13 @@
 // on one GPU type, calibrate on the three runs docs/calibration.md advises (a
 // small model, a large model, the run on the most GPUs), with the same fit a
 // site gets from `calibrate` (fitSiteProfile: the scales the runs can see,
-// kept only when cross-validation says it helps), and predict the source's
-// other runs on that GPU; uncalibrated and calibrated MAPE side by side.
+// kept only when cross-validation says it helps, with the scale priors of
+// issue 27 item 2), and predict the source's other runs on that GPU;
+// uncalibrated and calibrated MAPE side by side.
 // `clusterforge-cli validate-model --three-runs on` prints it.
 
 #include "app/validation/prepared_run.h"
+#include "app/validation/scale_priors.h"
 
 #include "models/design/calibration_profile.h"
 
@@ -34,9 +36,18 @@ struct ThreeRunSite {
     double mapeAfter = 0, biasAfter = 0;   // the rest, with the profile written
     bool kept = false;
     CalibrationProfile profile;
+    // The same fit with the weak fixed prior instead of the scale priors
+    // (issue 27 item 2: what the priors change).
+    double mapeAfterWeakPrior = 0, biasAfterWeakPrior = 0;
+    bool keptWeakPrior = false;
+    CalibrationProfile profileWeakPrior;
 };
 
-std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs);
+// The fits use the scale priors of every other source's groups
+// (scale_priors.h scalePriorsFrom without the site's source): a source's
+// calibration is never helped by its own runs. `fits`: groupScaleFits(runs).
+std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs,
+                                               const std::vector<GroupScaleFit>& fits);
 std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites);
 
 } // namespace cf::cli

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
+#include <set>
 
 namespace cf {
 namespace {
@@ -43,6 +43,11 @@ std::vector<double> sourceShiftSamples(const std::vector<const ModelError*>& pic
 std::string PredictionCategory::label() const
 {
     return gpuGeneration + (moe ? " moe " : " dense ") + sequence + " " + precision + " " + scale;
+}
+
+BandFeatures bandFeaturesOf(const Parallelism& p, int gpus)
+{
+    return {gpus, std::max(1, p.tp), std::max(1, p.pp), std::max(1, p.vp), std::max(1, p.cp), std::max(1, p.ep)};
 }
 
 PredictionCategory categoryOf(GpuGeneration generation, const Workload& w, int gpus)
@@ -125,30 +130,24 @@ std::vector<const ModelError*> errorsAt(const Level& l, const PredictionCategory
     return picked;
 }
 
-double meanAbsOf(const std::vector<const ModelError*>& errors)
+std::size_t sourcesOf(const std::vector<const ModelError*>& errors)
 {
-    double sum = 0;
+    std::set<std::string> sources;
     for (const ModelError* e : errors)
-        sum += std::fabs(e->error);
-    return errors.empty() ? 0.0 : sum / double(errors.size());
+        sources.insert(e->source);
+    return sources.size();
 }
 
 } // namespace
 
 UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<ModelError>& errors)
 {
-    // The closest level with a few errors says how large the category's errors
-    // are; the closest with kMinBandSamples gives the band's shape.
-    std::vector<const ModelError*> closest;
-    for (const Level& l : kLevels) {
-        closest = errorsAt(l, c, errors);
-        if (int(closest.size()) >= kMinWidthSamples)
-            break;
-    }
+    // The closest level with kMinBandSamples errors from kMinBandSources gives the band.
     for (std::size_t level = 0; level < kLevelCount; ++level) {
         const Level& l = kLevels[level];
         const std::vector<const ModelError*> picked = errorsAt(l, c, errors);
-        if (int(picked.size()) >= kMinBandSamples || (level + 1 == kLevelCount && !picked.empty())) {
+        if ((int(picked.size()) >= kMinBandSamples && sourcesOf(picked) >= kMinBandSources) ||
+            (level + 1 == kLevelCount && !picked.empty())) {
             std::string label = l.generation ? c.gpuGeneration : "any GPU";
             if (l.moe)
                 label += c.moe ? " moe" : " dense";
@@ -160,19 +159,6 @@ UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<Mode
                 label += " " + c.scale;
             UncertaintyBand b = bandFromErrors(sourceShiftSamples(picked), "category " + label,
                                                kCategoryBandLowQuantile, 1.0 - kCategoryBandLowQuantile);
-            // A band borrowed from a wider category is widened (in log, about
-            // measured = predicted) by how much larger the errors of the
-            // design's own, closer category are: MoE, a new generation, an
-            // unusual sequence or scale get the width of what is measured there.
-            const double own = meanAbsOf(closest), wide = meanAbsOf(picked);
-            if (closest.size() < picked.size() && own > wide && wide > 0 && b.available) {
-                const double widen = own / wide;
-                b.lowFactor = std::exp(std::log(b.lowFactor) * widen);
-                b.highFactor = std::exp(std::log(b.highFactor) * widen);
-                char why[96];
-                std::snprintf(why, sizeof why, ", widened x%.2f by %d closer runs", widen, int(closest.size()));
-                b.basis += why;
-            }
             // What the category measured: its rows, their MAPE and median.
             std::vector<double> ownErrors;
             for (const ModelError* e : picked)

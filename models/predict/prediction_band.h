@@ -6,6 +6,7 @@
 // 10th and 90th percentiles of measured / predicted over the errors used,
 // applied to the prediction (throughput up, times and cost down, together).
 
+#include "models/design/parallelism.h"
 #include "models/design/workload.h"
 #include "models/predict/prediction.h"
 
@@ -28,6 +29,16 @@ struct PredictionCategory {
 // generation: the GPU's architecture from the catalog (gpu_generation.h).
 PredictionCategory categoryOf(GpuGeneration generation, const Workload& workload, int gpus);
 
+// The size and split of a run or design, which the band compares with the
+// measured runs to tell a design unlike any of them (band_model.h). 0 GPUs =
+// not known (an errors file without these columns): never counted as novel.
+struct BandFeatures {
+    int gpus = 0;
+    int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1;
+    bool operator==(const BandFeatures&) const = default;
+};
+BandFeatures bandFeaturesOf(const Parallelism& parallelism, int gpus);
+
 // One measured error of the model: (predicted - measured) / measured, for a
 // run the model (or profile) was not fitted on.
 struct ModelError {
@@ -35,6 +46,8 @@ struct ModelError {
     std::string source; // the publication the run comes from (id prefix: "mosaic", "tt", ...)
     PredictionCategory category;
     double error = 0;
+    BandFeatures features;
+    bool operator==(const ModelError&) const = default;
 };
 
 struct UncertaintyBand {
@@ -50,22 +63,20 @@ struct UncertaintyBand {
     double halfWidth() const { return (highFactor - lowFactor) / 2.0; }
 };
 
-// Fewest errors a category band is drawn from. With fewer in the exact
+// Fewest errors a category band is drawn from. With fewer (or fewer sources) in the exact
 // category, dimensions are dropped in the order scale, sequence, precision,
 // generation, then MoE. The category band takes the kCategoryBandLowQuantile
 // and 1 - kCategoryBandLowQuantile quantiles of its source-shift sample
-// (prediction_band.cpp), widened when the design's closest category (at least
-// kMinWidthSamples errors) errs more than the pool the band is drawn from, so
-// that it holds 80 % of the runs of a source it never saw. Both chosen on the
-// leave-one-source-out check over every public run (validate-model --bands on,
-// 430 runs, 2026-12-03; grid 7.5/10/12.5 % x 5/8 runs x widening on/off):
-// 10 % and 8 with widening hold 90.2 % (dense 91.5 %, MoE 81.1 %) at a median
-// half-width of 23.7 % (dense 23.7 %, MoE 37.5 %); without widening 10 % held
-// MoE 56.6 %, 7.5 % held MoE 75.5 %. A conformal-style calibration of one level.
+// (prediction_band.cpp): the shape of the band. How far it reaches is set by
+// band_model.h from the errors of sources the band did not see.
 inline constexpr int kMinBandSamples = 30;
+// Fewest sources a category band is drawn from: one source's errors cannot say
+// how far another source's runs fall (our choice; with one, the Hopper MoE band
+// was one source's measured = 1.13-1.38 x predicted: it excluded the prediction).
+inline constexpr int kMinBandSources = 2;
 inline constexpr double kCategoryBandLowQuantile = 0.10;
-// Fewest errors of the design's closest category that say how wide its band is
-// when the band's shape is borrowed from a wider one (chosen as above).
+// Fewest errors of a design's GPU generation and kind (dense or MoE) for the
+// generation to count as measured (our choice, band_model.h).
 inline constexpr int kMinWidthSamples = 8;
 
 // P10 and P90 (or the given quantiles) of measured / predicted over `errors`.
