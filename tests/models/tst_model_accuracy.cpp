@@ -108,9 +108,10 @@ private slots:
         // Since issue 27 item 3 the category bands are drawn wider (10-90 %
         // widened by the closest category, chosen to hold 80 % of every public
         // run leaving its source out): 18.1 % here on 2026-12-03, over the 15 %
-        // target; 16.9 % with band_model.h's reach (85.1 % inside); a floor one
-        // point above.
-        QVERIFY2(b.medianHalfWidth <= 0.179, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        // target; 16.9 % with band_model.h's reach (85.1 % inside); 20.8 % (93.0 %
+        // inside) after TP overlap (session 13), the Blackwell rows' errors now
+        // wider; a floor one point above.
+        QVERIFY2(b.medianHalfWidth <= 0.218, qPrintable(QString::number(100 * b.medianHalfWidth)));
         QVERIFY(b.coverage() >= kBandCoverageTarget);
     }
 
@@ -141,16 +142,20 @@ private slots:
         // Blackwell 30.2 %, Hopper 20.6 %). Before it (category bands widened by
         // their closest category): all 89.0 %, dense 90.3 %, MoE 79.6 %,
         // Blackwell 60.5 % inside at 23.6 / 23.6 / 42.1 / 17.7 %. The 80 % target
-        // is asserted for every one of these regimes.
+        // is asserted for every one of these regimes. Re-set after TP overlap and the
+        // GB200/GB300 die rule (session 13, errors regenerated): all 89.2 %, dense
+        // 89.8 %, MoE 85.2 %, Ampere 87.3 %, Blackwell 81.6 %, Hopper 91.2 % inside
+        // at 17.2 / 17.2 / 37.0 / 13.1 / 31.0 / 17.2 %: narrower for dense, wider
+        // for MoE, whose errors spread more once the dense runs moved.
         const std::map<std::string, BandRegime> regimes = cli::uncalibratedBandsByRegime(errorsNow());
         std::printf("%s", formatBandsByRegime(regimes).c_str());
         struct Floor {
             const char* regime;
             double coverage, halfWidth;
         };
-        for (const Floor& f : {Floor{"all", 0.869, 0.216}, Floor{"dense", 0.873, 0.216}, Floor{"moe", 0.842, 0.321},
-                               Floor{"ampere", 0.919, 0.194}, Floor{"blackwell", 0.885, 0.312},
-                               Floor{"hopper", 0.843, 0.216}}) {
+        for (const Floor& f : {Floor{"all", 0.882, 0.182}, Floor{"dense", 0.888, 0.182}, Floor{"moe", 0.842, 0.380},
+                               Floor{"ampere", 0.863, 0.141}, Floor{"blackwell", 0.806, 0.320},
+                               Floor{"hopper", 0.902, 0.182}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,
