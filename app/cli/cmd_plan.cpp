@@ -161,7 +161,7 @@ const CommandSpec& planSpec()
          pathFlag("--write-designs", "DIR", "write each shown front member as a design file into DIR"),
          choiceFlag("--format", {"json", "text"}, "text", "report format")}};
     static const CommandSpec spec{"plan",
-                                  "",
+                                  "--model PRESET --tokens N",
                                   "Plans a cluster from an envelope (power, budget, deadline): candidate nodes and "
                                   "fabrics at the largest\nsize allowed and halvings, the Pareto front of time to "
                                   "train against total cost, the limits broken,\nthe reasons, a sensitivity tornado "

@@ -120,7 +120,8 @@ void printEnvelope(const PlanReport& r, std::ostream& out)
 {
     const PlanEnvelope& e = r.envelope;
     out << "plan: " << (e.workload.model.preset.empty() ? "custom model" : e.workload.model.preset)
-        << line(", %.3g tokens\n", e.workload.tokensToTrain);
+        << line(", %.3g tokens, global batch %d sequences of %d tokens (--global-batch, --seq)\n",
+                e.workload.tokensToTrain, e.workload.globalBatchSeqs, e.workload.seqLen);
     out << "envelope: facility power " << optionalText(e.facilityPowerMw, "%g MW", "not limited") << line(" at PUE %g", e.pue)
         << ", capital " << optionalText(e.budgetUsd, "$%.4g", "not limited") << ", deadline "
         << optionalText(e.deadlineDays, "%g days", "none") << line(", electricity $%g/kWh, horizon %g years\n", e.usdPerKwh, e.horizonYears);
@@ -131,7 +132,7 @@ void printEnvelope(const PlanReport& r, std::ostream& out)
 void printCandidateRow(int rank, const PlanCandidate& c, std::ostream& out)
 {
     const PlanFigures& f = c.figures;
-    out << line("%3d  %-34s %7d %6d %5d  %-30s %6.1f (%5.1f-%5.1f) %9.1f %8.1f %9.1f %7.2f %7.2f %6d%s %5.1f\n", rank,
+    out << line("%3d  %-44s %7d %6d %5d  %-30s %6.1f (%5.1f-%5.1f) %9.1f %8.1f %9.1f %7.2f %7.2f %6d%s %5.1f\n", rank,
                 c.label().c_str(), c.gpus, c.jobGpus, c.spareNodes, splitText(c.split).c_str(),
                 days(f.timeToTrainSP50), days(f.timeToTrainSP10), days(f.timeToTrainSP90), f.capexUsd / kUsdPerMillion,
                 f.opexUsdOverHorizon / kUsdPerMillion, f.totalCostUsd / kUsdPerMillion, f.usdPerMillionTokens,
@@ -142,7 +143,7 @@ void printFront(const PlanReport& r, int top, std::ostream& out)
 {
     out << line("\nPareto front: time to train (P50) against total cost (owning: capex + opex over %g years), "
                 "fastest first\n", r.envelope.horizonYears);
-    out << line("%3s  %-34s %7s %6s %5s  %-30s %20s %9s %8s %9s %7s %7s %7s %5s\n", "#", "candidate", "GPUs", "job",
+    out << line("%3s  %-44s %7s %6s %5s  %-30s %20s %9s %8s %9s %7s %7s %7s %5s\n", "#", "candidate", "GPUs", "job",
                 "spare", "split", "days P50 (P10-P90)", "capex $M", "opex $M", "total $M", "$/Mtok", "fac MW",
                 "racks", "MFU %");
     for (std::size_t k = 0; k < r.front.size() && int(k) < top; ++k)
@@ -197,7 +198,7 @@ void printPowerArithmetic(const PlanReport& r, int top, std::ostream& out)
     for (std::size_t k = 0; k < r.front.size() && int(k) < top; ++k) {
         const PlanCandidate& c = r.candidates[std::size_t(r.front[k])];
         const double facilityMw = c.figures.facilityW / kWattsPerMegawatt;
-        out << line("  %-34s %7d GPUs x %.2f kW = %.2f MW", c.label().c_str(), c.gpus,
+        out << line("  %-44s %7d GPUs x %.2f kW = %.2f MW", c.label().c_str(), c.gpus,
                     c.figures.facilityW / std::max(1, c.gpus) / kWattsPerKw, facilityMw)
             << (mw ? line(" <= %g MW %s", *mw, facilityMw <= *mw ? "ok" : "OVER") : std::string(" (no power limit)"))
             << "\n";

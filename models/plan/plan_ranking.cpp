@@ -39,25 +39,43 @@ std::vector<int> sortedFastestFirst(const std::vector<PlanCandidate>& all, std::
 std::string percent(double fraction)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f %%", 100.0 * std::abs(fraction));
+    const double v = 100.0 * std::abs(fraction);
+    std::snprintf(buf, sizeof buf, v < 1.0 ? "%.1f %%" : "%.0f %%", v);
     return buf;
 }
 
-// Where the slower one's step goes, from winner_explanation's sentence (the
-// part after its lead, which names the days this sentence already gives).
+std::string sizeReason(const PlanCandidate& fast, const PlanCandidate& slow)
+{
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "; %d job GPUs against %d, at %.0f against %.0f tokens/s each", fast.jobGpus,
+                  slow.jobGpus, fast.prediction.tokensPerSPerGpu, slow.prediction.tokensPerSPerGpu);
+    return buf;
+}
+
+// The expert all-to-all of the faster one stays inside its scale-up domain
+// where the slower one's does not (MoE; issue 29's example).
+std::string expertReason(const PlanCandidate& fast, const PlanCandidate& slow)
+{
+    if (fast.prediction.moe.edp == 0 || !fast.prediction.moe.epInsideScaleUp || slow.prediction.moe.epInsideScaleUp)
+        return {};
+    return "; its all-to-all stays inside the scale-up domain at EP " + std::to_string(fast.split.ep);
+}
+
+// Where the slower one's step goes (models/compare/winner_explanation.h),
+// when its breakdown differs; else the sizes and per-GPU speeds.
 std::string stepReason(const PlanCandidate& fast, const PlanCandidate& slow)
 {
     const WinnerExplanation e = explainWinner({fast.label(), slow.label()}, {fast.prediction, slow.prediction});
-    if (e.reasons.empty())
-        return {};
-    const std::string& s = e.reasons.front();
-    const auto semicolon = s.find("; ");
-    if (semicolon == std::string::npos)
-        return {};
-    std::string tail = s.substr(semicolon + 2);
+    const std::string loses = "; " + slow.label() + " loses ";
+    std::string tail;
+    if (!e.reasons.empty()) {
+        const std::string& s = e.reasons.front();
+        if (const auto at = s.find(loses); at != std::string::npos)
+            tail = s.substr(at);
+    }
     if (!tail.empty() && tail.back() == '.')
         tail.pop_back();
-    return "; " + tail;
+    return expertReason(fast, slow) + (tail.empty() ? sizeReason(fast, slow) : tail);
 }
 
 std::string compared(const PlanCandidate& c, const PlanCandidate& other)
@@ -108,7 +126,7 @@ void explainFront(std::vector<PlanCandidate>& all, const std::vector<int>& front
             c.reason = compared(c, cheaper) + stepReason(c, cheaper) + ".";
         } else {
             const PlanCandidate& fasterOne = all[std::size_t(front[k - 1])];
-            c.reason = compared(c, fasterOne) + "; the cheapest on the front.";
+            c.reason = compared(c, fasterOne) + stepReason(fasterOne, c) + "; the cheapest on the front.";
         }
     }
 }
