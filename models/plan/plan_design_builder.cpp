@@ -35,16 +35,6 @@ Design designOf(const PlanEnvelope& envelope, const CandidateShape& shape, Gener
     return d;
 }
 
-// The rack type generate would use: the envelope's kW and cooling, else the
-// largest of the node's cooling.
-Result<std::string> rackTypeFor(const PlanEnvelope& envelope, const NodeSpec& node, const Catalog& catalog)
-{
-    std::optional<Cooling> cooling = envelope.cooling;
-    if (!cooling && !envelope.rackKw)
-        cooling = node.cooling;
-    return chooseRackType(catalog, envelope.rackKw, cooling);
-}
-
 // Racks of a design that is not placed: compute racks by U and kW at full
 // load, plus network racks for the switches by U (the planner's rules,
 // counted instead of laid out).
@@ -65,7 +55,7 @@ int estimateRacks(const NodeSpec& node, const FabricSummary& f, const RackSpec& 
 void placeOrEstimate(const PlanEnvelope& envelope, const NodeSpec& node, const Catalog& catalog,
                      const std::string& switchId, PlanDesign& out)
 {
-    Result<std::string> type = rackTypeFor(envelope, node, catalog);
+    Result<std::string> type = rackTypeForNode(catalog, envelope.rackKw, envelope.cooling, &node);
     const RackSpec* rack = type ? catalog.rack(*type) : nullptr;
     if (!rack) {
         out.warnings.insert(out.warnings.end(), type.problems().begin(), type.problems().end());
