@@ -23,6 +23,7 @@ BENCHES=(
     "collectives vs nccl-tests: within +/-15 % at >= 64 MB|bench_collectives|summary"
     "TFLOP/s per GPU vs published runs: MAPE <= 10 %, no row over 25 %|bench_calibration|summary"
     "frontier scale (issue 19): 8K-131K-GPU fat-trees, file, CLI evaluate, stages, SQLite|bench_frontier|all"
+    "plan from the envelope (issue 29): 8 GPU types x 4 fabrics x up to 8 sizes, best split each: <= 3 s|bench_plan|all"
 )
 
 ./scripts/setup.sh deps

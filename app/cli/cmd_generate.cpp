@@ -148,8 +148,6 @@ std::vector<std::string> placeInRacksFor(Design& design, const Catalog& catalog,
                                          const std::optional<std::string>& coolingName, const NodeSpec* node)
 {
     std::optional<Cooling> cooling;
-    if (!rackKw && !coolingName && node)
-        cooling = node->cooling;
     if (coolingName) {
         Cooling c{};
         if (!coolingFromString(*coolingName, c))
@@ -162,7 +160,7 @@ std::vector<std::string> placeInRacksFor(Design& design, const Catalog& catalog,
             if (p.severity == Severity::Error)
                 errors.push_back("--" + p.field + ": " + p.message);
     };
-    Result<std::string> type = chooseRackType(catalog, rackKw, cooling);
+    Result<std::string> type = rackTypeForNode(catalog, rackKw, cooling, node);
     if (!type) {
         collect(type.problems());
         return errors;

@@ -22,6 +22,7 @@ int runDb(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
 int runReport(const Args& args, std::ostream& out, std::ostream& err);
 int runCatalog(const Args& args, std::ostream& out, std::ostream& err);
+int runPlan(const Args& args, std::ostream& out, std::ostream& err);
 
 // Each command's flag table (app/cli/command_spec.h): parsing and --help.
 struct CommandSpec;
@@ -38,6 +39,7 @@ const CommandSpec& dbExportSpec();
 const CommandSpec& exportSpec();
 const CommandSpec& reportSpec();
 const CommandSpec& catalogSpec();
+const CommandSpec& planSpec();
 
 // Every command: its name and the forms of its usage (db has three).
 struct CommandEntry {

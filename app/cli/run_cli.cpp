@@ -101,6 +101,7 @@ std::vector<CommandEntry>& entryStore()
         {"export", runExport, {&exportSpec()}},
         {"report", runReport, {&reportSpec()}},
         {"catalog", runCatalog, {&catalogSpec()}},
+        {"plan", runPlan, {&planSpec()}},
     };
     return entries;
 }

@@ -127,10 +127,8 @@ const FlagSpec& rowOf(const char* flag)
 
 } // namespace
 
-void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, Design& design)
+void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workload& w)
 {
-    Workload& w = design.workload;
-    Parallelism& p = design.parallelism;
     ModelShape& m = w.model;
     bool haveModel = fromFile;
     if (auto id = args.takeString("--model")) {
@@ -203,7 +201,12 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     bool async = w.asyncCheckpoint;
     yesNo(args, "--checkpoint", async);
     w.asyncCheckpoint = async;
+}
 
+void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, Design& design)
+{
+    applyModelFlags(args, catalog, fromFile, design.workload);
+    Parallelism& p = design.parallelism;
     bool splitChanged = !fromFile;
     auto split = [&](const char* flag, int& field) {
         if (auto v = args.takeInt(rowOf(flag))) {

@@ -26,6 +26,10 @@ const FlagGroup& splitFlags();
 // is absent and the split flags changed, dp becomes 0: GPUs / (TP x PP x CP).
 void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, Design& design);
 
+// The workload flags alone (model, sequence, batch, tokens, precision,
+// framework, checkpoint) into `workload`; for `plan`, which searches the split.
+void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workload& workload);
+
 // The flag that sets a problem's field ("parallelism.tp" -> "--tp"); "" if none.
 std::string flagForField(const std::string& field);
 

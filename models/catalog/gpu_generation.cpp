@@ -10,13 +10,26 @@ namespace cf {
 
 GpuGeneration generationOf(const GpuSpec& gpu) { return generationOfArch(gpu.arch); }
 
+namespace {
+
+// `text` equals the lower-case `name` ignoring case; no copy (the step model
+// asks once per split evaluated: issue 29's plan evaluates many).
+bool equalsLower(const std::string& text, const char* name)
+{
+    std::size_t i = 0;
+    for (; i < text.size() && name[i] != '\0'; ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != name[i])
+            return false;
+    return i == text.size() && name[i] == '\0';
+}
+
+} // namespace
+
 GpuGeneration generationOfArch(const std::string& text)
 {
-    std::string arch = text;
-    std::transform(arch.begin(), arch.end(), arch.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     for (GpuGeneration g : {GpuGeneration::Volta, GpuGeneration::Ampere, GpuGeneration::Hopper, GpuGeneration::Blackwell,
                             GpuGeneration::Cdna3})
-        if (arch == toString(g))
+        if (equalsLower(text, toString(g)))
             return g;
     return GpuGeneration::Other;
 }

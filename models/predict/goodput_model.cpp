@@ -10,7 +10,8 @@ GoodputFacts goodputFacts(const GoodputInputs& in)
     GoodputFacts g;
     constexpr double kSecondsPerHour = 3600.0;
     g.gpuHoursPerInterruption = kGpuHoursPerInterruption;
-    g.mtbfS = kGpuHoursPerInterruption / std::max(1, in.gpus) * kSecondsPerHour;
+    const double rateScale = in.failureRateScale > 0 ? in.failureRateScale : 1.0;
+    g.mtbfS = kGpuHoursPerInterruption / (std::max(1, in.gpus) * rateScale) * kSecondsPerHour;
     const double repairS = in.sparesReplaceFailures ? 0.0 : kHardwareInterruptionShare * kRepairWaitSeconds;
     g.repairWaitS = repairS;
     g.restartS = kRelaunchSeconds + std::max(0.0, in.checkpointReadS) + repairS;

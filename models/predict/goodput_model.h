@@ -34,6 +34,9 @@ struct GoodputInputs {
     double idealTrainS = 0;
     // Added for issue 25: spare GPUs that can take a failed GPU's or node's place.
     bool sparesReplaceFailures = false;
+    // Added for issue 29 (the plan's sensitivity): the interruption rate as a
+    // multiple of the Llama 3 rate above (1 = as measured).
+    double failureRateScale = 1.0;
 };
 
 // tau = sqrt(2*C*M) (Young 1974), waste = C/tau + (tau/2 + R)/M; R = relaunch +

@@ -374,4 +374,12 @@ Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double>
                                           {}}});
 }
 
+Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling,
+                                    const NodeSpec* node)
+{
+    if (!kw && !cooling && node)
+        cooling = node->cooling;
+    return chooseRackType(catalog, kw, cooling);
+}
+
 } // namespace cf

@@ -35,4 +35,10 @@ Result<Design> placeInRacks(const Design& design, const Catalog& catalog, const 
 // "rack-kw" or "cooling".
 Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling);
 
+// The rack type a generated design is placed into (`clusterforge-cli
+// generate`, the plan of issue 29): chooseRackType with the given kW and
+// cooling; with neither, the largest type of the node's own cooling.
+Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling,
+                                    const NodeSpec* node);
+
 } // namespace cf

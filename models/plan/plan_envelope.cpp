@@ -1,0 +1,124 @@
+#include "models/plan/plan_envelope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cf {
+namespace {
+
+// A scale-up domain this wide or wider makes a node a training node (an
+// 8-GPU NVLink or Infinity Fabric board, an NVL72 rack; our rule): PCIe
+// boards and 4-GPU boxes are left out of the default list.
+constexpr int kMinTrainingScaleUpGpus = 8;
+// Input ranges (our choices): PUE from a perfect facility to far beyond any
+// measured (Uptime 2023 average 1.58, refdata §6); a horizon up to 30 years.
+constexpr double kMinPue = 1.0;
+constexpr double kMaxPue = 3.0;
+constexpr double kMaxHorizonYears = 30.0;
+
+void addError(Problems& problems, const std::string& field, const std::string& message)
+{
+    problems.push_back({Severity::Error, field, message, {}});
+}
+
+std::string number(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+void checkPositive(Problems& problems, const std::optional<double>& value, const char* field, const char* what)
+{
+    if (value && !(std::isfinite(*value) && *value > 0))
+        addError(problems, field, std::string("must be a positive number of ") + what + ", got " + number(*value));
+}
+
+const NodeSpec* trainingNodeOf(const Catalog& catalog, const std::string& gpuId)
+{
+    for (const NodeSpec& n : catalog.nodes())
+        if (n.gpuId == gpuId && n.scaleUpDomainGpus >= kMinTrainingScaleUpGpus)
+            return &n;
+    for (const NodeSpec& n : catalog.nodes()) // a GPU without a training node: its first node
+        if (n.gpuId == gpuId)
+            return &n;
+    return nullptr;
+}
+
+// A node id, or a GPU id mapped to its training node; nullptr when neither.
+const NodeSpec* nodeForId(const Catalog& catalog, const std::string& id)
+{
+    if (const NodeSpec* node = catalog.node(id))
+        return node;
+    const GpuSpec* gpu = catalog.findGpu(id);
+    return gpu ? trainingNodeOf(catalog, gpu->id) : nullptr;
+}
+
+} // namespace
+
+Economics PlanEnvelope::economics() const
+{
+    Economics e;
+    e.pue = pue;
+    e.electricityUsdPerKwh = usdPerKwh;
+    e.ownershipYears = horizonYears;
+    return e;
+}
+
+std::vector<std::string> trainingNodeIds(const Catalog& catalog)
+{
+    std::vector<std::string> ids;
+    std::vector<std::string> gpusSeen;
+    for (const NodeSpec& n : catalog.nodes()) {
+        if (n.scaleUpDomainGpus < kMinTrainingScaleUpGpus || !catalog.gpu(n.gpuId))
+            continue;
+        if (std::find(gpusSeen.begin(), gpusSeen.end(), n.gpuId) != gpusSeen.end())
+            continue;
+        gpusSeen.push_back(n.gpuId);
+        ids.push_back(n.id);
+    }
+    return ids;
+}
+
+std::vector<std::string> resolvedNodeIds(const PlanEnvelope& envelope, const Catalog& catalog)
+{
+    if (envelope.nodeIds.empty())
+        return trainingNodeIds(catalog);
+    std::vector<std::string> ids;
+    for (const std::string& id : envelope.nodeIds) {
+        const NodeSpec* node = nodeForId(catalog, id);
+        if (node && std::find(ids.begin(), ids.end(), node->id) == ids.end())
+            ids.push_back(node->id);
+    }
+    return ids;
+}
+
+Problems validatePlanEnvelope(const PlanEnvelope& e, const Catalog& catalog)
+{
+    Problems problems;
+    if (!(std::isfinite(e.workload.tokensToTrain) && e.workload.tokensToTrain >= 1))
+        addError(problems, "tokens", "must be a positive number of tokens, got " + number(e.workload.tokensToTrain));
+    if (e.workload.globalBatchSeqs < 1)
+        addError(problems, "global-batch", "must be at least one sequence");
+    checkPositive(problems, e.facilityPowerMw, "power-mw", "megawatts");
+    checkPositive(problems, e.budgetUsd, "budget-usd", "US dollars");
+    checkPositive(problems, e.deadlineDays, "deadline-days", "days");
+    checkPositive(problems, e.rackKw, "rack-kw", "kilowatts");
+    if (!(std::isfinite(e.pue) && e.pue >= kMinPue && e.pue <= kMaxPue))
+        addError(problems, "pue", "must be between " + number(kMinPue) + " and " + number(kMaxPue) + ", got " +
+                                      number(e.pue));
+    if (!(std::isfinite(e.usdPerKwh) && e.usdPerKwh >= 0))
+        addError(problems, "usd-per-kwh", "must be a price of zero or more, got " + number(e.usdPerKwh));
+    if (!(std::isfinite(e.horizonYears) && e.horizonYears > 0 && e.horizonYears <= kMaxHorizonYears))
+        addError(problems, "horizon-years",
+                 "must be more than 0 and at most " + number(kMaxHorizonYears) + " years, got " + number(e.horizonYears));
+    for (const std::string& id : e.nodeIds)
+        if (!nodeForId(catalog, id))
+            addError(problems, "gpus-from", "'" + id + "' is neither a catalog node nor a GPU with a node");
+    if (resolvedNodeIds(e, catalog).empty() && e.nodeIds.empty())
+        addError(problems, "gpus-from", "the catalog has no training node");
+    return problems;
+}
+
+} // namespace cf
