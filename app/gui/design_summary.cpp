@@ -187,6 +187,7 @@ QString splitSection(const Design& design, int gpus)
     out += row(tr("Expert parallel"), QString::number(p.ep));
     out += row(tr("Micro-batch"), tr("%1 sequence(s)").arg(p.microbatch));
     out += row(tr("Sequence parallel"), p.sequenceParallel ? tr("on") : tr("off"));
+    out += row(tr("TP overlap"), p.tpCommOverlap ? tr("on") : tr("off"));
     out += row(tr("Sharding"), html(toString(p.sharding)));
     out += row(tr("Recompute"), html(toString(p.recompute)));
     return out + QStringLiteral("</table>");
