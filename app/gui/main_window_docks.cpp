@@ -271,6 +271,9 @@ void MainWindow::onGenerateFabric()
     modified_ = true;
     refreshViews();
     view_->fitToView();
+    // The status bar says what the window holds now (it said "the Workhorse example").
+    statusBar()->showMessage(tr("Generated \u201c%1\u201d: a new design, not saved yet").arg(documentName()),
+                             kStatusMessageMs);
     if (const std::optional<GeneratedDesign>& g = dialog.generated(); g && g->batchAdvice.tooSmall)
         showBatchAdvice(g->batchAdvice);
 }

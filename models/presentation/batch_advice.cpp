@@ -1,9 +1,12 @@
 #include "models/presentation/batch_advice.h"
 
+#include "models/search/split_search.h"
 #include "models/topology/generated_title.h"
 
 #include <climits>
+#include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace cf {
 namespace {
@@ -17,6 +20,31 @@ constexpr double kNearBest = 0.9;
 // Advice only when the suggestion gains at least this factor (our choice: a
 // quarter more per GPU is worth a larger batch; below it, the batch is fine).
 constexpr double kWorthwhileGain = 1.25;
+// Fewer tokens than one sequence per GPU a step, and each GPU's GEMMs work on
+// a sliver of a sequence (the 512 sequences on 16,384 GPUs: 128
+// tokens each, 5.6 % MFU). Our choice: one sequence per GPU, then the search
+// may give a model copy fewer GPUs.
+constexpr double kMinSequencesPerGpu = 1.0;
+
+// The search's best at `batchSeqs`, the pipeline and the expert split kept
+// (they shape memory and the fabric's traffic; TP, CP, micro-batch and DP
+// are searched): a larger batch lets a model copy use fewer GPUs.
+std::optional<Prediction> bestAtBatch(const DesignFacts& facts, const Workload& workload, const Parallelism& split,
+                                      const Economics& economics, int batchSeqs)
+{
+    Workload larger = workload;
+    larger.globalBatchSeqs = batchSeqs;
+    SearchOptions options;
+    options.top = 1;
+    options.pins.pp = split.pp;
+    options.pins.vp = split.vp;
+    options.pins.ep = split.ep;
+    options.pins.etp = split.etp;
+    const SearchReport report = searchSplits(facts, larger, economics, split, options);
+    if (report.results.empty())
+        return std::nullopt;
+    return report.results.front().prediction;
+}
 
 std::string percent(double fraction)
 {
@@ -35,12 +63,23 @@ std::string tokens(double count)
     return buf;
 }
 
+// The figures say nothing of how the model learns at a larger batch.
+const char* const kConvergence = "A larger batch can slow convergence: settle it with the training recipe.";
+
 std::string message(const BatchAdvice& a, const Workload& w)
 {
+    if (a.tokensPerGpu > 0)
+        return "The global batch is small for this many GPUs: " + groupedCount(w.globalBatchSeqs) +
+               " sequences (" + tokens(double(w.globalBatchSeqs) * w.seqLen) + " tokens) are " +
+               groupedCount((long long)std::llround(a.tokensPerGpu)) + " tokens per GPU a step, less than one "
+               "sequence for each of the " + groupedCount(a.gpus) + " GPUs (MFU " + percent(a.mfu) +
+               "). A global batch of " + groupedCount(a.suggestedBatchSeqs) + " sequences (" +
+               tokens(a.suggestedTokens) + " tokens, one per GPU) predicts MFU " + percent(a.suggestedMfu) +
+               " with the search's best split for it. " + kConvergence;
     const auto plural = [](int n, const char* one, const char* many) {
         return groupedCount(n) + " " + (n == 1 ? one : many);
     };
-    return "The global batch is too small for this many GPUs: " + plural(w.globalBatchSeqs, "sequence", "sequences") +
+    return "The global batch is small for this many GPUs: " + plural(w.globalBatchSeqs, "sequence", "sequences") +
            " (" + tokens(double(w.globalBatchSeqs) * w.seqLen) + " tokens) give each of the " +
            groupedCount(a.dataParallel) + " data-parallel ranks " +
            plural(a.microbatchesPerRank, "micro-batch", "micro-batches") +
@@ -48,7 +87,7 @@ std::string message(const BatchAdvice& a, const Workload& w)
            "optimizer) takes " + percent(a.perStepShare) + " of it (MFU " + percent(a.mfu) +
            "). A global batch of " + plural(a.suggestedBatchSeqs, "sequence", "sequences") + " (" +
            tokens(a.suggestedTokens) + " tokens, " + std::to_string(a.suggestedMicrobatches) +
-           " micro-batches per rank) predicts MFU " + percent(a.suggestedMfu) + ".";
+           " micro-batches per rank) predicts MFU " + percent(a.suggestedMfu) + ". " + kConvergence;
 }
 
 } // namespace
@@ -67,6 +106,25 @@ BatchAdvice adviseBatch(const DesignFacts& facts, const Workload& workload, cons
     const double perGpu = prediction.tokensPerSPerGpu;
     if (prediction.lacks(FigureGroup::Training) || perGpu <= 0 || a.microbatchesPerRank <= 0 || a.dataParallel <= 0)
         return a;
+    a.gpus = prediction.gpus;
+    // Less than a sequence per GPU: the search's best at one sequence per GPU.
+    if (a.gpus > 0 && double(workload.globalBatchSeqs) < kMinSequencesPerGpu * a.gpus) {
+        const long long step = 1LL * a.dataParallel * std::max(1, split.microbatch);
+        const long long wanted = (std::llround(kMinSequencesPerGpu * a.gpus) + step - 1) / step * step;
+        if (wanted <= INT_MAX / 2)
+            if (const std::optional<Prediction> best =
+                    bestAtBatch(facts, workload, split, economics, int(wanted));
+                best && best->tokensPerSPerGpu >= kWorthwhileGain * perGpu) {
+                a.tooSmall = true;
+                a.tokensPerGpu = prediction.tokensPerStep / a.gpus;
+                a.suggestedBatchSeqs = int(wanted);
+                a.suggestedMicrobatches = best->microbatch.microbatchesPerStep;
+                a.suggestedTokens = double(wanted) * workload.seqLen;
+                a.suggestedMfu = best->mfu;
+                a.message = message(a, workload);
+                return a;
+            }
+    }
     const long long seqsPerMicrobatchRound = 1LL * a.dataParallel * std::max(1, split.microbatch);
     // The tried batches: m doubled, the split unchanged; the best per GPU and the first near it.
     struct Tried {

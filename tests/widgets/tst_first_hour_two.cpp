@@ -465,6 +465,8 @@ void TestFirstHourTwo::generatedDesignNamesItself()
     QVERIFY2(!w.evaluation()->prediction().lacks(FigureGroup::Training), "the generated split does not fit");
     QVERIFY2(w.windowTitle().startsWith(QStringLiteral("64 × DGX H100, fat tree")), qPrintable(w.windowTitle()));
     QCOMPARE(w.findChild<QLabel*>(QStringLiteral("statusDesignName"))->text(), QStringLiteral("64 × DGX H100, fat tree"));
+    QVERIFY2(!w.statusBar()->currentMessage().contains(QStringLiteral("Workhorse")),
+             qPrintable(w.statusBar()->currentMessage()));
     QVERIFY(test::saveFirstHourShot(w.grab().toImage(), QStringLiteral("r2_item4_generated_name")));
     w.undoStack()->undo();
     QVERIFY(settle(w));
@@ -480,7 +482,10 @@ void TestFirstHourTwo::generatorWorksOffTheGuiThread()
 {
     QUndoStack undo;
     DesignDocument doc(&undo);
-    doc.resetDesign(test::loadExample("workhorse.json"));
+    Design start = test::loadExample("workhorse.json");
+    start.racks.push_back({"r1", "Row 1 rack 1", "rack-48u-air-40kw", 0, 0, 0});
+    start.placements.push_back({"n1", "r1", 1});
+    doc.resetDesign(start);
     const std::size_t partsBefore = doc.design().parts.size();
     FabricGeneratorDialog dialog(&doc, test::repoCatalog());
     dialog.setBatchAutomatic(true);
@@ -506,6 +511,7 @@ void TestFirstHourTwo::generatorWorksOffTheGuiThread()
     QVERIFY(dialog.generated().has_value());
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(doc.design().name, std::string("2,048 × DGX H100, fat tree"));
+    QVERIFY(doc.design().racks.empty() && doc.design().placements.empty()); // the old floor plan went with its parts
     const GeneratedDesign& g = *dialog.generated();
     const BatchAdvice& advice = g.batchAdvice;
     QVERIFY2(advice.tooSmall, qPrintable(QStringLiteral("m %1, MFU %2").arg(advice.microbatchesPerRank).arg(advice.mfu)));

@@ -5,6 +5,7 @@
 #include "models/topology/generated_title.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
+#include "widgets/racks/floor_plan_command.h"
 #include "widgets/whatif/auto_split_controller.h"
 
 #include <QComboBox>
@@ -245,6 +246,9 @@ std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(const FabricSp
     d.parts = std::move(fabric->parts);
     d.links = std::move(fabric->links);
     d.parallelism.jobGpus = 0; // the job follows the new cluster
+    // The old floor plan placed the old parts: none of it fits the new fabric.
+    d.racks.clear();
+    d.placements.clear();
     if (preset)
         trainPreset(d, *preset);
     const ModelPreset* trained = catalog.preset(d.workload.model.preset);
@@ -288,6 +292,8 @@ void FabricGeneratorDialog::apply(const GeneratedDesign& g)
     QUndoStack* stack = document_->undoStack();
     stack->beginMacro(tr("Generate fabric"));
     document_->applyGeneratedFabric(GeneratedFabric{g.design.parts, g.design.links, {}});
+    if (!document_->design().racks.empty() || !document_->design().placements.empty())
+        stack->push(new FloorPlanCommand(document_, {}, {}, tr("Clear the floor plan")));
     document_->setDesignTitle(g.design.name, g.design.description);
     document_->setWorkload(g.design.workload);
     document_->setParallelism(g.design.parallelism);

@@ -39,6 +39,10 @@ constexpr int kUnplacedPanelMinWidth = 120; // px, the least it shrinks to (our 
 // Narrower than this, the list goes above the racks rather than beside them:
 // the list and a rack's frame with its U numbers side by side (our choice).
 constexpr int kSideBySideMinWidth = 560;
+// The least width of the racks' view: the row label, one rack and its U
+// numbers at the opening zoom, and the scroll bar, so a dock keeps room for
+// a rack now that the tool bar can shrink (our choice).
+constexpr int kViewMinWidth = 240;
 
 } // namespace
 
@@ -55,6 +59,7 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
     view_->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     view_->viewport()->installEventFilter(this);
     view_->setAcceptDrops(true);
+    view_->setMinimumWidth(kViewMinWidth);
     message_->setObjectName(QStringLiteral("rackMessage"));
     message_->setWordWrap(true);
     message_->hide(); // until there is something to say
