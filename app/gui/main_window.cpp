@@ -4,6 +4,7 @@
 #include "app/gui/racks_dock.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
+#include "models/design/design_file_fault.h"
 #include "models/design/design_json.h"
 #include "widgets/canvas/design_view.h"
 #include "app/gui/design_summary.h"
@@ -196,9 +197,12 @@ bool MainWindow::loadFile(const QString& path)
 {
     const Result<Design> result = loadDesignFile(path.toStdString());
     if (!result.ok()) {
+        // What is wrong in words; the reader's own message under "Show Details" (issue 28 item 10).
+        const DesignFileFault fault = describeDesignFileFault(path.toStdString(), result.problems());
         showError(tr("Cannot open design"),
-                  tr("%1 could not be opened:\n\n%2")
-                      .arg(QDir::toNativeSeparators(path), problemsText(result.problems())));
+                  tr("%1 could not be opened.\n\n%2")
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(fault.summary)),
+                  problemsText(result.problems()));
         return false;
     }
     setDocument(*result, QFileInfo(path).absoluteFilePath());
@@ -320,13 +324,15 @@ QString MainWindow::documentName() const
                                libraryIds_ ? libraryVariantName_ : QString());
 }
 
-void MainWindow::showError(const QString& title, const QString& message)
+void MainWindow::showError(const QString& title, const QString& message, const QString& details)
 {
     lastError_ = message;
     emit errorOccurred(message);
     // Window-modal but non-blocking (open(), not exec()), so tests and start-up never hang.
     auto* box = new QMessageBox(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("errorBox"));
+    if (!details.isEmpty())
+        box->setDetailedText(details);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

@@ -25,6 +25,7 @@ class QTextBrowser;
 
 namespace cf {
 
+struct BatchAdvice;
 class AutoSplitController;
 class AutosaveController;
 class BomDock;
@@ -129,6 +130,8 @@ private:
     int chartsDockWholeHeight() const;
     void connectEditActions();
     void onGenerateFabric();
+    // "The global batch is too small ...": the status bar and a non-blocking box.
+    void showBatchAdvice(const BatchAdvice& advice);
     // The design library (main_window_library.cpp).
     void setupLibrary();
     void scheduleBomRefresh();
@@ -165,7 +168,8 @@ private:
     // Raises the what-if dock that edits `field` and focuses its editor.
     void focusProblemField(const QString& field);
     void updateTitle();
-    void showError(const QString& title, const QString& message);
+    // `details`: the technical text under the box's "Show Details..." ("" = none).
+    void showError(const QString& title, const QString& message, const QString& details = {});
 
     // File actions as the user sees them: dialogs and "save changes?" prompts.
     void onNew();

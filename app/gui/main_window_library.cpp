@@ -202,12 +202,12 @@ bool MainWindow::onSaveToLibrary(bool asVariant)
         dialog.setDesignName(suggestion);
         dialog.setName(tr("original"));
     }
-    // Cancel on "name already in the library" goes back to the dialog, the
-    // user's entries kept, to pick another name (issue 28 item 10).
-    do {
-        if (dialog.exec() != QDialog::Accepted)
-            return false;
-    } while (!variant && !confirmLibraryName(dialog.designName()));
+    // Cancel on "name already in the library" keeps the dialog open, the
+    // user's entries as typed, to pick another name (issue 28 item 10).
+    if (!variant)
+        dialog.setAcceptCheck([this](const SaveVariantDialog& d) { return confirmLibraryName(d.designName()); });
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
     const Headline headline = headlineFromPrediction(evaluation_->prediction());
     const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
         if (!variant)

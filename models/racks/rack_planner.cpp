@@ -299,12 +299,16 @@ private:
     {
         int slot = 0;
         int networkInRow = 0;
+        int computeInRow = 0;
         for (OpenRack& r : racks) {
             r.rack.row = row;
             r.rack.slot = slot++;
+            // Compute and network racks are counted apart, so the compute racks
+            // of a row read 1, 2, 3 ... with no number skipped for the network
+            // rack between them (issue 28 item 8).
             const bool net = std::string_view(kind) == "network" || networkRacks_.count(r.rack.id);
             r.rack.name = "Row " + std::to_string(row + 1) + (net ? " network " + std::to_string(++networkInRow)
-                                                                  : " rack " + std::to_string(r.rack.slot + 1));
+                                                                  : " rack " + std::to_string(++computeInRow));
             out.racks.push_back(std::move(r.rack));
         }
     }

@@ -132,17 +132,26 @@ void TestFirstHourNames::takenLibraryNameIsAsked()
     QCOMPARE(w.store().listDesigns()->size(), std::size_t(1));
     bool asked = false;
     int shown = 0;
+    int closed = 0; // the dialog never closes while the question is asked
+    int closedBeforeAskedAgain = -1;
     QString nameShownAgain;
+    QString noteShownAgain;
     DialogAnswerer answer([&](QWidget* modal) {
         if (auto* save = qobject_cast<SaveVariantDialog*>(modal)) {
             if (++shown == 1) {
                 save->setDesignName(QStringLiteral("workhorse")); // the same name, another case
-                save->setProperty("answered", QVariant()); // the same dialog comes back (below)
-                save->accept();
+                save->setNote(QStringLiteral("typed before the question"));
+                QObject::connect(save, &QDialog::finished, save, [&closed] { ++closed; });
+                save->setProperty("answered", QVariant()); // the same dialog is still there (below)
+                // Save, as a click would: after this answer returns, so the
+                // question it asks is answered by the next turn of the timer.
+                QMetaObject::invokeMethod(save, &QDialog::accept, Qt::QueuedConnection);
                 return false;
             }
-            // Cancel on the question goes back to the dialog, the name kept (issue 28 item 10).
+            // Cancel on the question keeps the dialog open, every field kept (issue 28 item 10).
+            closedBeforeAskedAgain = closed;
             nameShownAgain = save->designName();
+            noteShownAgain = save->note();
             save->reject();
             return true;
         }
@@ -157,6 +166,9 @@ void TestFirstHourNames::takenLibraryNameIsAsked()
     QVERIFY2(asked, "saved under a name the library already has, without asking");
     QCOMPARE(shown, 2);
     QCOMPARE(nameShownAgain, QStringLiteral("workhorse"));
+    QCOMPARE(noteShownAgain, QStringLiteral("typed before the question"));
+    QCOMPARE(closedBeforeAskedAgain, 0);
+    QCOMPARE(closed, 1); // the user's Cancel, at the end
     QCOMPARE(w.store().listDesigns()->size(), std::size_t(1));
 }
 

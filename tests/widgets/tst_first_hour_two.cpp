@@ -22,6 +22,12 @@
 #include "widgets/charts/charts_widget.h"
 #include <qcustomplot.h>
 #include "widgets/library/save_variant_dialog.h"
+#include "widgets/compare/compare_step_chart.h"
+#include "widgets/dialogs/fabric_generator_dialog.h"
+#include "widgets/racks/rack_elevation_view.h"
+#include "widgets/racks/rack_frame_item.h"
+#include "widgets/racks/rack_scene.h"
+#include "models/racks/rack_planner.h"
 #include "first_hour.h"
 #include "test_designs.h"
 #include "modal_driver.h"
@@ -31,12 +37,20 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QGraphicsView>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QWheelEvent>
 #include <QComboBox>
 #include <QTextBrowser>
+#include <QPainter>
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
@@ -44,6 +58,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -93,6 +109,11 @@ private slots:
     void toolBarKeepsFindBestSplit();
     void exampleSaysItIsOne();
     void compareScalesOnGpus();
+    void generatedDesignNamesItself();
+    void generatorWorksOffTheGuiThread();
+    void compareSaysWhyAndExports();
+    void rackViewFitsANarrowDock();
+    void corruptFileSaysWhatIsWrong();
 };
 
 // Item 1: in a design started with File > New (split and batch automatic),
@@ -196,7 +217,9 @@ void TestFirstHourTwo::invalidSplitKeepsThePowerBasis()
     QVERIFY(settle(w));
     HeadlinePanel* h = headline(w);
     const QString valid = h->valueText(HeadlinePanel::PowerKw);
+    const QString validOpex = h->valueText(HeadlinePanel::OpexPerYear);
     QVERIFY(valid != kDash);
+    QVERIFY(validOpex != kDash);
     Parallelism split = w.design().parallelism;
     split.tp = 3;
     w.document()->setParallelism(split);
@@ -204,6 +227,11 @@ void TestFirstHourTwo::invalidSplitKeepsThePowerBasis()
     QVERIFY(w.evaluation()->prediction().lacks(FigureGroup::Training));
     QCOMPARE(h->valueText(HeadlinePanel::PowerKw), valid);
     QCOMPARE(h->changeText(HeadlinePanel::PowerKw), QStringLiteral("= 0 %"));
+    // Opex is at full load too: its energy does not jump with the split either.
+    QCOMPARE(h->valueText(HeadlinePanel::OpexPerYear), validOpex);
+    QCOMPARE(h->changeText(HeadlinePanel::OpexPerYear), QStringLiteral("= 0 %"));
+    QVERIFY2(h->toolTipOf(HeadlinePanel::OpexPerYear).contains(QStringLiteral("full load")),
+             qPrintable(h->toolTipOf(HeadlinePanel::OpexPerYear)));
     QVERIFY2(h->toolTipOf(HeadlinePanel::PowerKw).contains(QStringLiteral("full load")),
              qPrintable(h->toolTipOf(HeadlinePanel::PowerKw)));
 }
@@ -387,6 +415,262 @@ void TestFirstHourTwo::compareScalesOnGpus()
     const Catalog& c = test::repoCatalog();
     QCOMPARE(marked[0], double(deriveDesignFacts(nvl72, c).topology.gpus));
     QCOMPARE(marked[1], double(deriveDesignFacts(dgx, c).topology.gpus));
+}
+
+namespace {
+
+// Drives the Generate Fabric dialog the main window opens: `setUp` fills it,
+// then Replace is clicked; true when the dialog was seen.
+bool generateWith(MainWindow& w, const std::function<void(FabricGeneratorDialog*)>& setUp)
+{
+    bool seen = false;
+    QTimer::singleShot(0, &w, [&] {
+        auto* dialog = qobject_cast<FabricGeneratorDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        seen = true;
+        setUp(dialog);
+        for (QPushButton* b : dialog->findChildren<QPushButton*>())
+            if (b->text().startsWith(QStringLiteral("Replace")))
+                b->click();
+    });
+    w.editActions().generateFabric->trigger(); // returns when the dialog closed
+    return seen;
+}
+
+} // namespace
+
+// Item 4: a generated design gets a name and a description of its own, trains
+// the model chosen in the dialog with a split the search found for it, and
+// one undo gives the old design back, its name included.
+void TestFirstHourTwo::generatedDesignNamesItself()
+{
+    test::FirstHourWindow f;
+    QVERIFY(f.showActive());
+    MainWindow& w = *f.window;
+    QVERIFY(settle(w));
+    const Design before = w.design();
+    QVERIFY(generateWith(w, [](FabricGeneratorDialog* d) {
+        FabricSpec spec = d->spec();
+        spec.nodes = 64; // 512 H100s
+        d->setSpec(spec);
+        d->setModelId(QStringLiteral("llama3-405b"));
+    }));
+    QVERIFY(settle(w));
+    const Design& after = w.design();
+    QCOMPARE(after.name, std::string("64 × DGX H100, fat tree"));
+    QVERIFY2(after.description.rfind("Generated: 64 DGX H100 nodes (512 GPUs)", 0) == 0, after.description.c_str());
+    QVERIFY2(after.description.find("Llama 3 405B") != std::string::npos, after.description.c_str());
+    QCOMPARE(after.workload.model.preset, std::string("llama3-405b"));
+    QVERIFY2(!w.evaluation()->prediction().lacks(FigureGroup::Training), "the generated split does not fit");
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("64 × DGX H100, fat tree")), qPrintable(w.windowTitle()));
+    QCOMPARE(w.findChild<QLabel*>(QStringLiteral("statusDesignName"))->text(), QStringLiteral("64 × DGX H100, fat tree"));
+    QVERIFY2(!w.statusBar()->currentMessage().contains(QStringLiteral("Workhorse")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(test::saveFirstHourShot(w.grab().toImage(), QStringLiteral("r2_item4_generated_name")));
+    w.undoStack()->undo();
+    QVERIFY(settle(w));
+    QCOMPARE(w.design().name, before.name);
+    QCOMPARE(w.design().description, before.description);
+    QVERIFY(w.design().workload == before.workload);
+}
+
+// Item 4: a large fabric is generated and its split searched off the GUI
+// thread, with a progress dialog and Cancel (which leaves the design as it
+// was); done, the dialog says when the batch is too small for the GPUs.
+void TestFirstHourTwo::generatorWorksOffTheGuiThread()
+{
+    QUndoStack undo;
+    DesignDocument doc(&undo);
+    Design start = test::loadExample("workhorse.json");
+    start.racks.push_back({"r1", "Row 1 rack 1", "rack-48u-air-40kw", 0, 0, 0});
+    start.placements.push_back({"n1", "r1", 1});
+    doc.resetDesign(start);
+    const std::size_t partsBefore = doc.design().parts.size();
+    FabricGeneratorDialog dialog(&doc, test::repoCatalog());
+    dialog.setBatchAutomatic(true);
+    FabricSpec spec = dialog.spec();
+    spec.nodes = 2048; // 16,384 GPUs, the issue's fabric
+    dialog.setSpec(spec);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+
+    // Cancel: the worker stops, the design is unchanged, the dialog stays.
+    dialog.startGeneration();
+    QVERIFY(dialog.isGenerating()); // the GUI thread is back before the work is done
+    QVERIFY(dialog.findChild<QProgressDialog*>(QStringLiteral("generatorProgress")));
+    dialog.reject(); // Escape or Cancel while it runs
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isGenerating(), 120000);
+    QCOMPARE(doc.design().parts.size(), partsBefore);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+
+    // Done: applied in one undo step, named, with the batch advice.
+    dialog.startGeneration();
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isGenerating(), 300000);
+    QVERIFY(dialog.generated().has_value());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(doc.design().name, std::string("2,048 × DGX H100, fat tree"));
+    QVERIFY(doc.design().racks.empty() && doc.design().placements.empty()); // the old floor plan went with its parts
+    const GeneratedDesign& g = *dialog.generated();
+    const BatchAdvice& advice = g.batchAdvice;
+    QVERIFY2(advice.tooSmall, qPrintable(QStringLiteral("m %1, MFU %2").arg(advice.microbatchesPerRank).arg(advice.mfu)));
+    QVERIFY(advice.suggestedBatchSeqs > doc.design().workload.globalBatchSeqs);
+    QVERIFY(advice.suggestedMfu > advice.mfu);
+    QVERIFY2(QString::fromStdString(advice.message).contains(QStringLiteral("global batch of")), advice.message.c_str());
+    qInfo("%s", advice.message.c_str());
+    QCOMPARE(undo.count(), 1);
+}
+
+// Item 6: the compare window says why the winner wins, shows the step times
+// side by side and the BOM differences across its width, exports the whole
+// comparison (and says where), and closes with Escape.
+void TestFirstHourTwo::compareSaysWhyAndExports()
+{
+    CompareView view;
+    const Design nvl72 = test::loadExample("deepseek-v3-nvl72.json");
+    const Design dgx = test::loadExample("deepseek-v3-dgx-b200.json");
+    QVERIFY2(view.setVariants({{QStringLiteral("NVL72"), nvl72}, {QStringLiteral("DGX B200"), dgx}}),
+             qPrintable(view.errorText()));
+    view.resize(1366, 740);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // One sentence per other design, from the engine, shown in the window.
+    QCOMPARE(view.whySentences().size(), 1);
+    const QString why = view.whySentences().front();
+    QVERIFY2(why.contains(QStringLiteral(" wins over ")), qPrintable(why));
+    QVERIFY(view.whyLabel()->isVisible());
+    QVERIFY(view.whyLabel()->text().contains(why.left(40).toHtmlEscaped()));
+    // The step time of both designs side by side.
+    QCOMPARE(view.stepChart()->columnCount(), 2);
+    QVERIFY2(view.stepChart()->partNames().contains(QStringLiteral("expert all-to-all traffic")),
+             qPrintable(view.stepChart()->partNames().join(", ")));
+    // The BOM differences take the window's width, every column readable.
+    view.tabs()->setCurrentWidget(view.bomDiffTree());
+    QTRY_VERIFY(view.bomDiffTree()->isVisible());
+    QVERIFY2(view.bomDiffTree()->width() > view.width() * 3 / 4, qPrintable(QString::number(view.bomDiffTree()->width())));
+    QTreeWidgetItem* line = view.bomDiffTree()->topLevelItem(0)->child(0);
+    QVERIFY(line);
+    const QFontMetrics metrics(view.bomDiffTree()->font());
+    QVERIFY2(view.bomDiffTree()->columnWidth(0) >= metrics.horizontalAdvance(line->text(0)),
+             qPrintable(line->text(0)));
+    QVERIFY(test::saveFirstHourShot(view.grab().toImage(), QStringLiteral("r2_item6_compare_bom")));
+    view.tabs()->setCurrentWidget(view.stepChart());
+    QVERIFY(test::saveFirstHourShot(view.grab().toImage(), QStringLiteral("r2_item6_compare_why")));
+    // Export, confirmed in the window.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("comparison.md"));
+    view.setPathChooser([&](const QString&) { return path; });
+    view.findChild<QPushButton*>(QStringLiteral("compareExport"))->click();
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("## Why")) && text.contains(why), qPrintable(text.left(400)));
+    QVERIFY(text.contains(QStringLiteral("## Step time")) && text.contains(QStringLiteral("## Bill of materials")));
+    QVERIFY2(view.exportNote().contains(QDir::toNativeSeparators(path)), qPrintable(view.exportNote()));
+    // Escape closes it.
+    view.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    QTest::keyClick(&view, Qt::Key_Escape);
+    QTRY_VERIFY(!view.isVisible());
+}
+
+// Item 8: the rack view docked at ~290 px: the actions on one line (no word
+// per line), the racks not squeezed by the "In no rack" list, U numbers
+// readable, and the compute racks of a row numbered without a gap for the
+// network rack between them.
+void TestFirstHourTwo::rackViewFitsANarrowDock()
+{
+    QUndoStack undo;
+    DesignDocument doc(&undo);
+    const Result<GeneratedFabric> fabric =
+        generateFabric(test::fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "qm9700"), test::repoCatalog());
+    QVERIFY(fabric.ok());
+    Design d;
+    d.parts = fabric->parts;
+    d.links = fabric->links;
+    RackPlanOptions options;
+    options.rackTypeId = "rack-48u-air-40kw";
+    const Result<Design> placed = placeInRacks(d, test::repoCatalog(), options);
+    QVERIFY(placed.ok());
+    doc.resetDesign(*placed);
+    RackElevationView view(&doc, test::repoCatalog());
+    view.resize(290, 640);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto* bar = view.findChild<QToolBar*>(QStringLiteral("rackToolBar"));
+    QVERIFY(bar);
+    const int line = view.fontMetrics().height();
+    QVERIFY2(bar->height() < 3 * line, qPrintable(QString::number(bar->height())));
+    for (QToolButton* b : bar->findChildren<QToolButton*>())
+        if (b->isVisible())
+            QVERIFY2(b->height() < 2 * line, qPrintable(b->text()));
+    QVERIFY2(view.graphicsView()->width() > view.width() / 2, qPrintable(QString::number(view.graphicsView()->width())));
+
+    // U numbers: at least 9 pt glyphs (about 8 px tall at 96 dpi and 100 %).
+    const RackFrameItem* frame = nullptr;
+    for (QGraphicsItem* item : view.scene()->items())
+        if (auto* f = dynamic_cast<RackFrameItem*>(item))
+            frame = f;
+    QVERIFY(frame);
+    const QRectF cell = frame->mapRectToScene(frame->uNumberRect(10));
+    QImage image(cell.size().toSize(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        view.scene()->render(&painter, QRectF(QPointF(0, 0), cell.size()), cell);
+    }
+    int inkRows = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qGray(image.pixel(x, y)) < 160) {
+                ++inkRows;
+                break;
+            }
+    QVERIFY2(inkRows >= 8, qPrintable(QString::number(inkRows)));
+    QVERIFY(test::saveFirstHourShot(view.grab().toImage(), QStringLiteral("r2_item8_rack_view_290px")));
+
+    // Rack names: compute racks 1, 2, 3 ... in each row, network racks apart.
+    std::map<int, std::vector<int>> computeNumbers;
+    for (const Rack& r : doc.design().racks) {
+        const QString name = QString::fromStdString(r.name);
+        const QString prefix = QStringLiteral("Row %1 rack ").arg(r.row + 1);
+        if (name.startsWith(prefix))
+            computeNumbers[r.row].push_back(name.mid(prefix.size()).toInt());
+        else
+            QVERIFY2(name.startsWith(QStringLiteral("Row %1 network ").arg(r.row + 1)), qPrintable(name));
+    }
+    QVERIFY(!computeNumbers.empty());
+    for (auto& [row, numbers] : computeNumbers) {
+        std::sort(numbers.begin(), numbers.end());
+        for (std::size_t i = 0; i < numbers.size(); ++i)
+            QCOMPARE(numbers[i], int(i + 1));
+    }
+}
+
+// Item 10: a corrupt design file: the message names the file and says in
+// words what is wrong and where; the parser's own text is in the details.
+void TestFirstHourTwo::corruptFileSaysWhatIsWrong()
+{
+    test::FirstHourWindow f;
+    QVERIFY(f.showActive());
+    MainWindow& w = *f.window;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("cut-off.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"clusterforge-design\", \"version\": 1,\n \"name\": \"Cut\", \"parts\": [ {\"id\": ");
+    file.close();
+    QVERIFY(!w.openFile(path));
+    auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+    QVERIFY(box);
+    const QString text = box->text();
+    QVERIFY2(text.contains(QStringLiteral("cut-off.json")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("cut off")) && text.contains(QStringLiteral("line 2")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("syntax error")), qPrintable(text));
+    QVERIFY2(box->detailedText().contains(QStringLiteral("syntax error")), qPrintable(box->detailedText()));
+    QVERIFY(test::saveFirstHourShot(box->grab().toImage(), QStringLiteral("r2_item10_corrupt_file")));
+    box->close();
 }
 
 CF_TEST_MAIN(TestFirstHourTwo)

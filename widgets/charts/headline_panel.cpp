@@ -4,6 +4,7 @@
 #include "models/predict/design_check.h"
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
+#include "models/presentation/full_load_opex.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -34,7 +35,7 @@ const MetricInfo kInfo[HeadlinePanel::MetricCount] = {
     {QT_TRANSLATE_NOOP("cf::HeadlinePanel", "Run cost"), false},
 };
 
-double valueOf(const Prediction& p, int metric)
+double valueOf(const Prediction& p, int metric, const FullLoadOpex& opex)
 {
     switch (metric) {
     case HeadlinePanel::Mfu: return p.mfu;
@@ -44,7 +45,7 @@ double valueOf(const Prediction& p, int metric)
     case HeadlinePanel::AllReduce: return p.comm.allreduceTimeS;
     case HeadlinePanel::PowerKw: return p.power.fullLoadFacilityW / kWattsPerKw; // one basis, valid split or not
     case HeadlinePanel::Capex: return p.cost.capexUsd;
-    case HeadlinePanel::OpexPerYear: return p.cost.opexUsdPerYear;
+    case HeadlinePanel::OpexPerYear: return opex.opexUsdPerYear; // at full load, as power (issue 28 item 7)
     case HeadlinePanel::TotalCost: return p.cost.totalCostUsd;
     default: return 0;
     }
@@ -84,7 +85,7 @@ QString format(int metric, double v)
     }
 }
 
-QString explain(int metric, const Prediction& p)
+QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
 {
     switch (metric) {
     case HeadlinePanel::Mfu:
@@ -134,10 +135,17 @@ QString explain(int metric, const Prediction& p)
     }
     case HeadlinePanel::Capex:
         return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
-    case HeadlinePanel::OpexPerYear:
-        return HeadlinePanel::tr("Operating cost per year, US dollars: energy %1 + staff %2 + maintenance %3")
-            .arg(formatUsd(p.cost.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
-                 formatUsd(p.cost.maintenanceUsdPerYear));
+    case HeadlinePanel::OpexPerYear: {
+        // At full load, the power figure's basis: the same for every split (issue 28 item 7).
+        QString text = HeadlinePanel::tr("Operating cost per year at full load, US dollars: energy %1 + staff %2 + "
+                                         "maintenance %3.\nThe same for every split, as the power figure.")
+                           .arg(formatUsd(opex.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
+                                formatUsd(p.cost.maintenanceUsdPerYear));
+        if (!p.lacks(FigureGroup::Training))
+            text += HeadlinePanel::tr("\nAt the average draw while training: %1 a year (energy %2)")
+                        .arg(formatUsd(p.cost.opexUsdPerYear), formatUsd(p.cost.energyUsdPerYear));
+        return text;
+    }
     case HeadlinePanel::TotalCost:
         return HeadlinePanel::tr("Cost of the training run when owning, US dollars: capex share over the run + "
                                  "opex over the run. Renting: %1; %2 per million tokens")
@@ -200,9 +208,12 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
     grid->addWidget(reason_, 4, 0, 1, MetricCount);
 }
 
+void HeadlinePanel::setEconomics(const Economics& economics) { economics_ = economics; }
+
 void HeadlinePanel::setPrediction(const Prediction& p)
 {
     gpus_ = p.gpus;
+    const FullLoadOpex opex = fullLoadOpex(p, economics_);
     for (int m = 0; m < MetricCount; ++m) {
         Tile& t = tiles_[m];
         if (const MissingFigures* missing = missingOf(p, groupOf(m))) {
@@ -215,7 +226,7 @@ void HeadlinePanel::setPrediction(const Prediction& p)
             current_[m] = 0;
             continue;
         }
-        const double v = valueOf(p, m);
+        const double v = valueOf(p, m, opex);
         current_[m] = std::isfinite(v) ? v : 0.0;
         t.value->setText(format(m, v));
         const QString change = hasPrevious_ ? formatChange(previous_[m], v) : QString();
@@ -224,7 +235,7 @@ void HeadlinePanel::setPrediction(const Prediction& p)
         const bool good = up == kInfo[m].higherIsBetter;
         t.change->setStyleSheet(change.isEmpty() || change.startsWith('=') ? QString()
                                 : good ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;"));
-        const QString tip = explain(m, p);
+        const QString tip = explain(m, p, opex);
         t.value->setToolTip(tip);
         t.caption->setToolTip(tip);
         t.change->setToolTip(hasPrevious_ ? tr("Previous: %1").arg(format(m, previous_[m])) : QString());

@@ -5,9 +5,11 @@
 // (Prediction::missing) shows "—" and a line under the tiles says why; capex,
 // opex and power stay when only the training figures are missing (a split,
 // memory or fabric error). Power is at full load, what the site provisions,
-// whether or not the split is valid (issue 28 item 7). Never NaN. Tokens/s, step time, MFU, time
+// whether or not the split is valid, and so is opex (issue 28 item 7). Never NaN. Tokens/s, step time, MFU, time
 // to train and run cost carry "±x %", the half-width of their P10-P90 band
 // (issue 16 item 4), with a tooltip naming the errors it comes from.
+
+#include "models/design/economics.h"
 
 #include <QWidget>
 
@@ -28,6 +30,8 @@ public:
 
     explicit HeadlinePanel(QWidget* parent = nullptr);
 
+    // The economics of the design predicted next: the opex at full load needs its electricity price.
+    void setEconomics(const Economics& economics);
     void setPrediction(const Prediction& prediction);
     void clear(); // forget the previous prediction (a new document)
     // The band of the latest prediction (BandController::bandsReady).
@@ -55,6 +59,7 @@ private:
     std::array<double, MetricCount> previous_{};
     std::array<double, MetricCount> current_{};
     double gpus_ = 0;
+    Economics economics_;
     bool hasPrevious_ = false;
 };
 

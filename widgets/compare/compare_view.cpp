@@ -2,12 +2,22 @@
 
 #include "widgets/charts/chart_format.h"
 #include "widgets/charts/chart_panel.h"
+#include "widgets/common/export_folder.h"
+#include "widgets/compare/compare_step_chart.h"
+#include "models/compare/comparison_markdown.h"
+#include "models/design/design_json.h"
 #include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
 
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QDir>
 #include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QHeaderView>
 #include <QAction>
 #include <QKeySequence>
@@ -33,9 +43,6 @@ constexpr double kWattsPerKw = 1000.0;
 const QColor kBestBackground(214, 245, 214); // light green (our choice)
 constexpr int kRowPadding = 8;               // pixels above + below a metrics row's text (our choice)
 constexpr int kCellPadding = 24;             // pixels left + right of a metrics cell's text (our choice)
-// First widths of the bottom row: BOM differences, scaling chart, cost chart (our choice).
-constexpr int kBomDiffShare = 5;
-constexpr int kChartShare = 4;
 constexpr double kMonthsPerTick = 6;  // half-year ticks on the cost chart (our choice)
 constexpr double kAxisHeadroom = 1.1; // room above the highest curve and its markers (our choice)
 constexpr double kNodesMargin = 1.5;  // log nodes axis: this factor of room either side (our choice)
@@ -130,14 +137,27 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     connect(closeAction, &QAction::triggered, this, &QWidget::close);
     addAction(closeAction);
     auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
     message_ = new QLabel(this);
     message_->setWordWrap(true);
     message_->setStyleSheet(QStringLiteral("color: #b00020;"));
     message_->hide();
-    layout->addWidget(message_);
+    exportNote_ = new QLabel(this);
+    exportNote_->setObjectName(QStringLiteral("compareExportNote"));
+    exportNote_->setWordWrap(true);
+    exportNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    export_ = new QPushButton(tr("Export…"), this);
+    export_->setObjectName(QStringLiteral("compareExport"));
+    export_->setToolTip(tr("Save the comparison as Markdown: the figures, why the winner wins, the step times "
+                           "and the bill-of-materials differences"));
+    connect(export_, &QPushButton::clicked, this, &CompareView::exportWithDialog);
+    top->addWidget(message_, 1);
+    top->addWidget(exportNote_, 1);
+    top->addWidget(export_, 0, Qt::AlignTop);
+    layout->addLayout(top);
 
     // The metrics table across the whole width (one line a metric, every row
-    // visible); below it the BOM differences and the two overlaid charts.
+    // visible); under it why the winner wins; below, the tabs.
     metrics_ = new QTableWidget(this);
     metrics_->setObjectName(QStringLiteral("compareMetrics"));
     metrics_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -150,19 +170,37 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     metrics_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     metrics_->verticalHeader()->setDefaultSectionSize(metrics_->fontMetrics().height() + kRowPadding);
     layout->addWidget(metrics_);
+    whyLabel_ = new QLabel(this);
+    whyLabel_->setObjectName(QStringLiteral("compareWhy"));
+    whyLabel_->setWordWrap(true);
+    whyLabel_->setTextFormat(Qt::RichText);
+    whyLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(whyLabel_);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
-    bottom->setChildrenCollapsible(false);
-    bomDiff_ = new QTreeWidget(bottom);
+    // Tabs: each part gets the window's width (the BOM differences were
+    // squeezed to ~180 px beside two charts on a laptop screen).
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("compareTabs"));
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->setChildrenCollapsible(false);
+    scaling_ = new ChartPanel(tr("Scaling: tokens/s against GPUs"), charts);
+    cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), charts);
+    charts->setStretchFactor(0, 1);
+    charts->setStretchFactor(1, 1);
+    tabs_->addTab(charts, tr("Scaling and cost"));
+    step_ = new CompareStepChart;
+    step_->setObjectName(QStringLiteral("compareStepChart"));
+    tabs_->addTab(step_, tr("Step time"));
+    bomDiff_ = new QTreeWidget;
     bomDiff_->setObjectName(QStringLiteral("compareBomDiff"));
     bomDiff_->setHeaderLabels({tr("BOM difference"), tr("Qty before → after"), tr("Extended Δ")});
     bomDiff_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    bomDiff_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    bomDiff_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     bomDiff_->header()->setStretchLastSection(false);
     bomDiff_->setTextElideMode(Qt::ElideRight); // the full line is the tooltip
-    scaling_ = new ChartPanel(tr("Scaling: tokens/s against GPUs"), bottom);
-    cost_ = new ChartPanel(tr("Cost over time: owning, cumulative"), bottom);
-    bottom->setSizes({kBomDiffShare * 100, kChartShare * 100, kChartShare * 100});
-    layout->addWidget(bottom, 1);
+    tabs_->addTab(bomDiff_, tr("Bill of materials"));
+    layout->addWidget(tabs_, 1);
 
     QCustomPlot* sp = scaling_->plot();
     sp->xAxis->setScaleType(QCPAxis::stLogarithmic); // 8 to 1,024 GPUs side by side
@@ -226,6 +264,7 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     std::vector<ChartSeries> series;
     std::vector<int> gpusPerNode; // the scaling chart's axis is GPUs: an NVL72 rack and a DGX are one "node" each
     QStringList errors;
+    predictions_.clear();
     for (const Input& in : variants) {
         const DesignFacts facts = deriveDesignFacts(in.design, catalog);
         const Prediction prediction = evaluate(in.design, catalog);
@@ -234,6 +273,7 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
         boms.push_back(buildBom(in.design, catalog));
         series.push_back(buildChartSeries(in.design, facts, prediction));
         gpusPerNode.push_back(std::max(1, facts.topology.gpusPerNode));
+        predictions_.push_back(prediction);
         if (!series.back().valid)
             errors << tr("%1: %2").arg(in.name, QString::fromStdString(series.back().firstError));
     }
@@ -243,6 +283,9 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
                       .arg(errors.join(QStringLiteral("; "))));
     fillMetrics();
     fillBomDiff();
+    fillWhy();
+    step_->setDesigns(names, predictions_);
+    exportNote_->clear();
 
     // Overlaid charts, one colour per variant.
     QCustomPlot* sp = scaling_->plot();
@@ -380,6 +423,54 @@ void CompareView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitMetricsHeight();
+}
+
+void CompareView::fillWhy()
+{
+    winner_ = explainWinner(comparison_.names, predictions_);
+    why_.clear();
+    for (const std::string& reason : winner_.reasons)
+        why_ << QString::fromStdString(reason);
+    QStringList items;
+    for (const QString& sentence : why_)
+        items << QStringLiteral("<li>%1</li>").arg(sentence.toHtmlEscaped());
+    whyLabel_->setText(items.isEmpty() ? QString()
+                                       : QStringLiteral("<b>%1</b><ul style='margin-top:2px'>%2</ul>")
+                                             .arg(tr("Why").toHtmlEscaped(), items.join(QString())));
+    whyLabel_->setVisible(!items.isEmpty());
+}
+
+std::string CompareView::markdown() const { return comparisonMarkdown(comparison_, winner_, predictions_); }
+
+QString CompareView::exportNote() const { return exportNote_->text(); }
+
+bool CompareView::exportTo(const QString& path)
+{
+    const Result<void> written = writeFileAtomically(path.toStdString(), markdown());
+    exportNote_->setStyleSheet(written ? QString() : QStringLiteral("color: #b00020;"));
+    exportNote_->setText(written ? tr("Comparison saved to %1").arg(QDir::toNativeSeparators(path))
+                                 : tr("Could not save the comparison to %1: %2")
+                                       .arg(QDir::toNativeSeparators(path),
+                                            QString::fromStdString(failureMessage(written.problems()))));
+    return bool(written);
+}
+
+void CompareView::exportWithDialog()
+{
+    if (comparison_.names.empty())
+        return;
+    const QString suggested = ExportFolder::startPath(this, ExportFolder::kExportKey,
+                                                      ExportFolder::safeFileName(tr("comparison")) +
+                                                          QStringLiteral(".md"));
+    QString path = choosePath_ ? choosePath_(suggested)
+                               : QFileDialog::getSaveFileName(this, tr("Export comparison"), suggested,
+                                                              tr("Markdown files (*.md)"));
+    if (path.isEmpty())
+        return;
+    ExportFolder::remember(ExportFolder::kExportKey, path);
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".md");
+    exportTo(path);
 }
 
 void CompareView::fillBomDiff()

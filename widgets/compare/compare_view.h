@@ -6,24 +6,36 @@
 //  - overlaid scaling (tokens/s against nodes) and cost-over-time (own,
 //    cumulative) charts, one colour per variant;
 //  - the BOM differences of each variant against the first.
+// Issue 28 item 6: why the winner wins, one sentence per other design
+// (models/compare/winner_explanation.h) under the table; below, tabs for the
+// overlaid charts, the step time of each design side by side, and the BOM
+// differences across the window's width; Export writes the comparison as
+// Markdown (models/compare/comparison_markdown.h) and says where; Escape
+// closes the window.
 // The engine part is models/compare/variant_comparison.h.
 
 #include "models/catalog/catalog.h"
 #include "models/compare/variant_comparison.h"
+#include "models/compare/winner_explanation.h"
 #include "models/design/design.h"
 #include "models/store/store_error.h"
 
 #include <QWidget>
 
+#include <functional>
+
 #include <vector>
 
 class QLabel;
+class QPushButton;
 class QTableWidget;
+class QTabWidget;
 class QTreeWidget;
 
 namespace cf {
 
 class ChartPanel;
+class CompareStepChart;
 class DesignStore;
 
 class CompareView : public QWidget {
@@ -54,6 +66,23 @@ public:
     QTreeWidget* bomDiffTree() const { return bomDiff_; }
     ChartPanel* scalingChart() const { return scaling_; }
     ChartPanel* costChart() const { return cost_; }
+    CompareStepChart* stepChart() const { return step_; }
+    QTabWidget* tabs() const { return tabs_; }
+    // Why the winner wins: one sentence per other design ("" when none has training figures).
+    QStringList whySentences() const { return why_; }
+    QLabel* whyLabel() const { return whyLabel_; }
+
+    // The comparison as Markdown; written to `path` (atomically), with the
+    // confirmation (or the failure) in exportNote().
+    std::string markdown() const;
+    bool exportTo(const QString& path);
+    QString exportNote() const;
+    // Tests replace the save dialog: the path chosen ("" = cancelled).
+    using PathChooser = std::function<QString(const QString& suggested)>;
+    void setPathChooser(PathChooser chooser) { choosePath_ = std::move(chooser); }
+
+public slots:
+    void exportWithDialog();
 
     // One distinct colour per variant column (tableau palette).
     static QColor variantColour(int index);
@@ -67,12 +96,22 @@ private:
     void fitMetricsHeight();
     void fillMetrics();
     void fillBomDiff();
+    void fillWhy();
 
     QLabel* message_ = nullptr;
     QTableWidget* metrics_ = nullptr;
     QTreeWidget* bomDiff_ = nullptr;
     ChartPanel* scaling_ = nullptr;
     ChartPanel* cost_ = nullptr;
+    CompareStepChart* step_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QLabel* whyLabel_ = nullptr;
+    QLabel* exportNote_ = nullptr;
+    QPushButton* export_ = nullptr;
+    PathChooser choosePath_;
+    QStringList why_;
+    WinnerExplanation winner_;
+    std::vector<Prediction> predictions_;
     VariantComparison comparison_;
     QString error_;
 };

@@ -1,23 +1,51 @@
 #include "widgets/dialogs/fabric_generator_dialog.h"
 
 #include "models/catalog/catalog.h"
+#include "models/predict/evaluate.h"
+#include "models/topology/generated_title.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
+#include "widgets/racks/floor_plan_command.h"
+#include "widgets/whatif/auto_split_controller.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QProgressDialog>
+#include <QPromise>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cf {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// The progress dialog shows only when generating takes longer than this
+// (our choice: a small fabric is done before a dialog would be read).
+constexpr int kProgressAfterMs = 300;
+constexpr int kProgressSteps = 1000; // progress bar resolution (our choice)
+// Shares of the progress bar: the fabric and its facts, the split search,
+// the prediction and the batch advice (our choice, roughly their times).
+constexpr double kFabricShare = 0.15;
+constexpr double kSearchShare = 0.75;
+
+// The model the generated design trains: the preset's shape and sequence
+// length (as `generate --model`); a dense model keeps no expert split.
+void trainPreset(Design& d, const ModelPreset& preset)
+{
+    d.workload.model = preset.shape;
+    d.workload.model.preset = preset.id;
+    d.workload.seqLen = preset.seqLen;
+    if (!preset.shape.isMoe())
+        d.parallelism.ep = 1, d.parallelism.etp = 1;
+}
+
 } // namespace
 
 FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Catalog& catalog, QWidget* parent)
@@ -56,6 +84,16 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     storage_->addItem(tr("None"), QString());
     for (const StorageSpec& s : catalog_.storages())
         storage_->addItem(spec::shortName(s.name, s.vendor), q(s.id));
+    model_ = new QComboBox(this);
+    model_->setObjectName(QStringLiteral("generatorModel"));
+    const std::string& current = document_->design().workload.model.preset;
+    const ModelPreset* currentPreset = catalog_.preset(current);
+    model_->addItem(currentPreset ? tr("Keep the design's model (%1)").arg(q(currentPreset->name))
+                                  : tr("Keep the design's model"),
+                    QString());
+    for (const ModelPreset& p : catalog_.presets())
+        model_->addItem(q(p.name), q(p.id));
+    model_->setToolTip(tr("The model the design trains: the split is the search's best for it."));
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     summary_->setMinimumHeight(110);
@@ -69,6 +107,7 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     form->addRow(tr("Tiers:"), tiers_);
     form->addRow(tr("Oversubscription:"), oversub_);
     form->addRow(tr("Storage:"), storage_);
+    form->addRow(tr("Model:"), model_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     apply_ = buttons->addButton(tr("Replace design with this fabric"), QDialogButtonBox::AcceptRole);
     auto* layout = new QVBoxLayout(this);
@@ -76,10 +115,9 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     layout->addWidget(summary_);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (applyToDocument())
-            accept();
-    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &FabricGeneratorDialog::startGeneration);
+    connect(&watcher_, &QFutureWatcher<std::optional<GeneratedDesign>>::finished, this,
+            &FabricGeneratorDialog::generationFinished);
     for (QComboBox* c : {node_, switch_, topology_, tiers_, storage_, planes_})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricGeneratorDialog::updatePreview);
     connect(count_, &QSpinBox::valueChanged, this, &FabricGeneratorDialog::updatePreview);
@@ -157,8 +195,11 @@ QString FabricGeneratorDialog::previewText() const
                       .arg(s.spineCoreCables)
                       .arg(preview_->parts.size())
                       .arg(preview_->links.size()));
+    // The name the design will take (issue 28 item 4): said before it is applied.
+    lines.prepend(tr("New design: <b>%1</b>")
+                      .arg(q(generatedTitle(spec(), s, catalog_, {}).name).toHtmlEscaped()));
     if (s.superSpine > 0 || s.planes > 1)
-        lines.insert(1, tr("%1 tiers, %2 planes · %3 super-spines, %4 spine–super-spine and %5 "
+        lines.insert(2, tr("%1 tiers, %2 planes · %3 super-spines, %4 spine–super-spine and %5 "
                            "super-spine–core cables")
                             .arg(s.tiers)
                             .arg(s.planes)
@@ -168,17 +209,177 @@ QString FabricGeneratorDialog::previewText() const
     return lines.join(QStringLiteral("<br>"));
 }
 
+FabricGeneratorDialog::~FabricGeneratorDialog()
+{
+    // The worker reads the catalog and nothing of ours: stop it and wait.
+    if (generating_) {
+        watcher_.future().cancel();
+        watcher_.waitForFinished();
+    }
+}
+
+QString FabricGeneratorDialog::modelId() const { return model_->currentData().toString(); }
+
+void FabricGeneratorDialog::setModelId(const QString& presetId)
+{
+    if (int i = model_->findData(presetId); i >= 0)
+        model_->setCurrentIndex(i);
+}
+
+std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(const FabricSpec& spec, const ModelPreset* preset,
+                                                                  const Design& base, bool batchAutomatic,
+                                                                  const Catalog& catalog,
+                                                                  const std::function<void(double)>& progress,
+                                                                  const std::atomic<bool>* cancel)
+{
+    const auto report = [&](double fraction) {
+        if (progress)
+            progress(fraction);
+    };
+    const auto cancelled = [&] { return cancel && cancel->load(); };
+    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    if (!fabric || fabric->parts.empty() || cancelled())
+        return std::nullopt;
+    GeneratedDesign g;
+    Design& d = g.design;
+    d = base;
+    d.parts = std::move(fabric->parts);
+    d.links = std::move(fabric->links);
+    d.parallelism.jobGpus = 0; // the job follows the new cluster
+    // The old floor plan placed the old parts: none of it fits the new fabric.
+    d.racks.clear();
+    d.placements.clear();
+    if (preset)
+        trainPreset(d, *preset);
+    const ModelPreset* trained = catalog.preset(d.workload.model.preset);
+    const GeneratedTitle title = generatedTitle(spec, fabric->summary, catalog, trained ? trained->name : "");
+    d.name = title.name;
+    d.description = title.description;
+    const DesignFacts facts = deriveDesignFacts(d, catalog);
+    report(kFabricShare);
+    if (cancelled())
+        return std::nullopt;
+    SearchOptions search;
+    search.cancel = cancel;
+    search.progress = [&](double fraction) { report(kFabricShare + kSearchShare * fraction); };
+    const AutoChoice choice = AutoSplitController::choose(facts, d, true, batchAutomatic, search);
+    if (cancelled())
+        return std::nullopt;
+    d.workload = choice.workload;
+    d.parallelism = choice.split;
+    g.batchAutomatic = choice.batchAutomatic;
+    const Prediction prediction = evaluateWithFacts(d, catalog, facts);
+    g.batchAdvice = adviseBatch(facts, d.workload, d.parallelism, d.economics, prediction);
+    report(1.0);
+    return g;
+}
+
 bool FabricGeneratorDialog::applyToDocument()
 {
     if (!preview_ || preview_->parts.empty())
         return false;
-    // One undo step: the fabric and what follows it (the automatic split, issue 18).
+    generated_ = buildDesign(spec(), catalog_.preset(modelId().toStdString()), document_->design(), batchAutomatic_,
+                             catalog_);
+    if (!generated_)
+        return false;
+    apply(*generated_);
+    return true;
+}
+
+void FabricGeneratorDialog::apply(const GeneratedDesign& g)
+{
+    // One undo step: the fabric, its name, the model, the split and the batch.
     QUndoStack* stack = document_->undoStack();
     stack->beginMacro(tr("Generate fabric"));
-    document_->applyGeneratedFabric(*preview_);
-    emit fabricApplied();
+    document_->applyGeneratedFabric(GeneratedFabric{g.design.parts, g.design.links, {}});
+    if (!document_->design().racks.empty() || !document_->design().placements.empty())
+        stack->push(new FloorPlanCommand(document_, {}, {}, tr("Clear the floor plan")));
+    document_->setDesignTitle(g.design.name, g.design.description);
+    document_->setWorkload(g.design.workload);
+    document_->setParallelism(g.design.parallelism);
+    emit fabricApplied(g.batchAutomatic);
     stack->endMacro();
-    return true;
+}
+
+void FabricGeneratorDialog::startGeneration()
+{
+    if (!preview_ || preview_->parts.empty() || generating_)
+        return;
+    generating_ = true;
+    setInputsEnabled(false);
+    generated_.reset();
+    const FabricSpec s = spec();
+    const ModelPreset* preset = catalog_.preset(modelId().toStdString());
+    const Design base = document_->design();
+    const bool batchAutomatic = batchAutomatic_;
+    const Catalog* catalog = &catalog_;
+    watcher_.setFuture(QtConcurrent::run(
+        [s, preset, base, batchAutomatic, catalog](QPromise<std::optional<GeneratedDesign>>& promise) {
+            promise.setProgressRange(0, kProgressSteps);
+            std::atomic<bool> cancel = false;
+            const auto progress = [&](double fraction) {
+                if (promise.isCanceled())
+                    cancel = true;
+                promise.setProgressValue(int(fraction * kProgressSteps));
+            };
+            std::optional<GeneratedDesign> g = buildDesign(s, preset, base, batchAutomatic, *catalog, progress, &cancel);
+            if (promise.isCanceled() || cancel)
+                return;
+            promise.addResult(std::move(g));
+        }));
+    progress_ = new QProgressDialog(tr("Generating %1 nodes and searching the best split…").arg(s.nodes),
+                                    tr("Cancel"), 0, kProgressSteps, this);
+    progress_->setObjectName(QStringLiteral("generatorProgress"));
+    progress_->setWindowTitle(windowTitle());
+    progress_->setWindowModality(Qt::WindowModal);
+    progress_->setMinimumDuration(kProgressAfterMs);
+    progress_->setAutoClose(false);
+    progress_->setAutoReset(false);
+    progress_->setValue(0);
+    connect(&watcher_, &QFutureWatcher<std::optional<GeneratedDesign>>::progressValueChanged, progress_,
+            &QProgressDialog::setValue);
+    connect(progress_, &QProgressDialog::canceled, this, [this] { watcher_.future().cancel(); });
+}
+
+void FabricGeneratorDialog::generationFinished()
+{
+    generating_ = false;
+    if (progress_) {
+        progress_->disconnect(this);
+        progress_->deleteLater();
+        progress_ = nullptr;
+    }
+    setInputsEnabled(true);
+    const QFuture<std::optional<GeneratedDesign>> future = watcher_.future();
+    if (future.isCanceled() || future.resultCount() == 0 || !future.result()) {
+        summary_->setText(previewText() + QStringLiteral("<br><i>") +
+                          tr("Cancelled: the design is unchanged.").toHtmlEscaped() + QStringLiteral("</i>"));
+        return;
+    }
+    generated_ = future.result();
+    apply(*generated_);
+    accept();
+}
+
+void FabricGeneratorDialog::reject()
+{
+    // Escape or Cancel while generating stops the work first; the dialog stays.
+    if (generating_) {
+        watcher_.future().cancel();
+        return;
+    }
+    QDialog::reject();
+}
+
+void FabricGeneratorDialog::setInputsEnabled(bool enabled)
+{
+    for (QWidget* w : std::initializer_list<QWidget*>{node_, count_, switch_, topology_, tiers_, storage_, model_, apply_})
+        w->setEnabled(enabled);
+    if (enabled)
+        updatePreview(); // oversubscription and planes follow the topology
+    else
+        for (QWidget* w : std::initializer_list<QWidget*>{oversub_, planes_})
+            w->setEnabled(false);
 }
 
 } // namespace cf

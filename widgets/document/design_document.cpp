@@ -1,5 +1,6 @@
 #include "widgets/document/design_document.h"
 
+#include "widgets/document/design_title_command.h"
 #include "widgets/document/edit_commands.h"
 #include "widgets/document/item_commands.h"
 
@@ -209,6 +210,13 @@ bool DesignDocument::setLinkProperty(const QString& id, const QString& property,
 void DesignDocument::applyGeneratedFabric(const GeneratedFabric& fabric)
 {
     undoStack_->push(new ReplaceTopologyCommand(this, fabric.parts, fabric.links, tr("Generate fabric")));
+}
+
+void DesignDocument::setDesignTitle(const std::string& name, const std::string& description)
+{
+    if (name == design_.name && description == design_.description)
+        return;
+    undoStack_->push(new DesignTitleCommand(this, name, description, tr("Rename design")));
 }
 
 void DesignDocument::setWorkload(const Workload& workload, const QString& fieldLabel)

@@ -90,6 +90,8 @@ public:
     int mergeSerial() const { return mergeSerial_; }
     // Replace all parts and links with a generated fabric: one command.
     void applyGeneratedFabric(const GeneratedFabric& fabric);
+    // The design's name and description: one command (a generated design names itself).
+    void setDesignTitle(const std::string& name, const std::string& description);
     // `fieldLabel`: the edited field as the dock shows it; the undo step reads
     // "Change <fieldLabel>" (else "Change workload" / "Change parallelism").
     void setWorkload(const Workload& workload, const QString& fieldLabel = {});

@@ -45,6 +45,13 @@ SaveVariantDialog::SaveVariantDialog(const QString& designName, const QString& p
     updateOk();
 }
 
+void SaveVariantDialog::accept()
+{
+    if (acceptCheck_ && !acceptCheck_(*this))
+        return; // stays open, as the user left it
+    QDialog::accept();
+}
+
 QString SaveVariantDialog::designName() const
 {
     return designName_->text().trimmed();

@@ -5,6 +5,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QDialogButtonBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -25,6 +27,12 @@ public:
     void setName(const QString& name);
     void setNote(const QString& note);
     bool canAccept() const;
+    // Asked on Save before the dialog closes: false keeps it open, every field
+    // as typed (the "name already in the library" question's Cancel, issue 28 item 10).
+    void setAcceptCheck(std::function<bool(const SaveVariantDialog&)> check) { acceptCheck_ = std::move(check); }
+
+public slots:
+    void accept() override;
 
 protected:
     // The keyboard goes to the first field the user can edit, its text selected.
@@ -37,6 +45,7 @@ private:
     QLineEdit* name_ = nullptr;
     QPlainTextEdit* note_ = nullptr;
     QDialogButtonBox* buttons_ = nullptr;
+    std::function<bool(const SaveVariantDialog&)> acceptCheck_;
 };
 
 } // namespace cf

@@ -7,6 +7,7 @@
 #include "widgets/racks/rack_scene.h"
 #include "widgets/racks/unplaced_parts_list.h"
 
+#include <QAction>
 #include <QContextMenuEvent>
 #include <QGraphicsView>
 #include <QHBoxLayout>
@@ -15,6 +16,9 @@
 #include <QMenu>
 #include <QPrintDialog>
 #include <QPrinter>
+#include <QResizeEvent>
+#include <QSplitter>
+#include <QToolBar>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -30,7 +34,15 @@ QString problemText(const Problems& problems)
     return problems.empty() ? QString() : q(problems.front().message);
 }
 
-constexpr int kUnplacedPanelWidth = 240; // px, the "In no rack" list (our choice)
+constexpr int kUnplacedPanelWidth = 240;    // px, the "In no rack" list beside the racks (our choice)
+constexpr int kUnplacedPanelMinWidth = 120; // px, the least it shrinks to (our choice)
+// Narrower than this, the list goes above the racks rather than beside them:
+// the list and a rack's frame with its U numbers side by side (our choice).
+constexpr int kSideBySideMinWidth = 560;
+// The least width of the racks' view: the row label, one rack and its U
+// numbers at the opening zoom, and the scroll bar, so a dock keeps room for
+// a rack now that the tool bar can shrink (our choice).
+constexpr int kViewMinWidth = 240;
 
 } // namespace
 
@@ -47,22 +59,33 @@ RackElevationView::RackElevationView(DesignDocument* document, const Catalog& ca
     view_->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     view_->viewport()->installEventFilter(this);
     view_->setAcceptDrops(true);
+    view_->setMinimumWidth(kViewMinWidth);
     message_->setObjectName(QStringLiteral("rackMessage"));
     message_->setWordWrap(true);
+    message_->hide(); // until there is something to say
     empty_->setObjectName(QStringLiteral("rackEmptyNote"));
     empty_->setWordWrap(true);
     empty_->setText(tr("This design has no racks. Place in Racks... puts its parts into racks of a type you "
                        "choose; generate --rack-kw does the same on the command line."));
     createUnplacedPanel();
 
-    auto* body = new QHBoxLayout;
-    body->addWidget(unplacedPanel_);
-    body->addWidget(view_, 1);
+    // The "In no rack" list beside the racks, or above them in a narrow dock.
+    body_ = new QSplitter(Qt::Horizontal, this);
+    body_->setObjectName(QStringLiteral("rackBody"));
+    body_->setChildrenCollapsible(false);
+    body_->addWidget(unplacedPanel_);
+    body_->addWidget(view_);
+    body_->setStretchFactor(0, 0);
+    body_->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(createToolBar());
+    layout->setSpacing(2);
+    layout->addWidget(createToolBar());
+    // The message under the actions, across the whole width: in a docked
+    // ~290 px view it wrapped a word per line beside them (issue 28 item 8).
+    layout->addWidget(message_);
     layout->addWidget(empty_);
-    layout->addLayout(body, 1);
+    layout->addWidget(body_, 1);
     connectDocument();
     rebuild();
 }
@@ -73,27 +96,29 @@ RackElevationView::~RackElevationView()
     rebuildTimer_->stop();
 }
 
-QHBoxLayout* RackElevationView::createToolBar()
+QToolBar* RackElevationView::createToolBar()
 {
-    auto button = [this](const char* name, const QString& text, const QString& tip, auto slot) {
-        auto* b = new QToolButton(this);
-        b->setObjectName(QString::fromLatin1(name));
-        b->setText(text);
-        b->setToolTip(tip);
-        connect(b, &QToolButton::clicked, this, slot);
-        return b;
+    // A tool bar: short labels that never wrap, the rest in the tooltips, and
+    // an overflow (») for what does not fit a narrow dock (issue 28 item 8).
+    auto* bar = new QToolBar(this);
+    bar->setObjectName(QStringLiteral("rackToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->setIconSize(QSize(16, 16));
+    const auto add = [this, bar](const char* name, const QString& text, const QString& tip, auto slot) {
+        auto* action = new QAction(text, bar);
+        action->setToolTip(tip);
+        connect(action, &QAction::triggered, this, slot);
+        bar->addAction(action);
+        action->setObjectName(QString::fromLatin1(name).replace(QStringLiteral("Button"), QStringLiteral("Action")));
+        bar->widgetForAction(action)->setObjectName(QString::fromLatin1(name));
     };
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(button("rackPlaceButton", tr("Place in Racks..."),
-                          tr("Put every part into racks of one type (replaces the floor plan; undoable)"),
-                          &RackElevationView::placeInRacksAsk));
-    bar->addWidget(button("rackPrintButton", tr("Print..."), tr("Print the racks, one row per page"),
-                          &RackElevationView::print));
-    bar->addWidget(button("rackFitButton", tr("Fit"), tr("Show every rack (Ctrl+wheel zooms)"),
-                          &RackElevationView::fitAll));
-    bar->addWidget(button("rackFitRowButton", tr("Fit Row"), tr("Show one row's full height, labels readable"),
-                          &RackElevationView::fitRow));
-    bar->addWidget(message_, 1);
+    add("rackPlaceButton", tr("Place…"),
+        tr("Place in Racks: put every part into racks of one type (replaces the floor plan; undoable)"),
+        &RackElevationView::placeInRacksAsk);
+    add("rackPrintButton", tr("Print…"), tr("Print the racks, one row per page"), &RackElevationView::print);
+    add("rackFitButton", tr("Fit"), tr("Show every rack (Ctrl+wheel zooms)"), &RackElevationView::fitAll);
+    add("rackFitRowButton", tr("Fit Row"), tr("Show one row's full height, labels readable"),
+        &RackElevationView::fitRow);
     return bar;
 }
 
@@ -107,7 +132,8 @@ void RackElevationView::createUnplacedPanel()
     panel->addWidget(unplacedTitle_);
     panel->addWidget(unplaced_, 1);
     unplacedPanel_->setObjectName(QStringLiteral("rackUnplacedPanel"));
-    unplacedPanel_->setFixedWidth(kUnplacedPanelWidth);
+    unplacedPanel_->setMinimumWidth(kUnplacedPanelMinWidth);
+    unplacedPanel_->setMaximumWidth(kUnplacedPanelWidth);
     connect(unplaced_, &QWidget::customContextMenuRequested, this, [this](QPoint at) {
         if (QListWidgetItem* item = unplaced_->itemAt(at))
             showUnplacedMenu(item, unplaced_->viewport()->mapToGlobal(at));
@@ -141,6 +167,18 @@ void RackElevationView::scheduleRebuild()
     dirty_ = true;
     if (isVisible())
         rebuildTimer_->start();
+}
+
+void RackElevationView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const Qt::Orientation wanted = event->size().width() < kSideBySideMinWidth ? Qt::Vertical : Qt::Horizontal;
+    if (body_->orientation() == wanted)
+        return;
+    body_->setOrientation(wanted);
+    // Above the racks the list takes its width from the view, beside them a fixed column.
+    unplacedPanel_->setMaximumWidth(wanted == Qt::Vertical ? QWIDGETSIZE_MAX : kUnplacedPanelWidth);
+    unplacedPanel_->setMinimumWidth(wanted == Qt::Vertical ? 0 : kUnplacedPanelMinWidth);
 }
 
 void RackElevationView::showEvent(QShowEvent* event)
@@ -186,6 +224,7 @@ void RackElevationView::setMessage(const QString& message, bool error)
     lastMessage_ = error ? message : QString();
     message_->setText(message);
     message_->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+    message_->setVisible(!message.isEmpty()); // no empty line between the actions and the racks
 }
 
 void RackElevationView::refuse(const QString& message)

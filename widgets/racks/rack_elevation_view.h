@@ -31,7 +31,8 @@
 #include <string>
 
 class QGraphicsView;
-class QHBoxLayout;
+class QSplitter;
+class QToolBar;
 class QLabel;
 class QListWidgetItem;
 class QPagedPaintDevice;
@@ -98,10 +99,11 @@ public slots:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    QHBoxLayout* createToolBar();
+    QToolBar* createToolBar();
     void createUnplacedPanel();
     void connectDocument();
     void scheduleRebuild();
@@ -123,6 +125,7 @@ private:
     QLabel* message_;
     QLabel* empty_;
     QWidget* unplacedPanel_;
+    QSplitter* body_ = nullptr;
     QLabel* unplacedTitle_;
     UnplacedPartsList* unplaced_;
     QTimer* rebuildTimer_;

@@ -12,7 +12,10 @@ namespace cf {
 using namespace racks;
 
 namespace {
-constexpr int kUNumberEvery = 5; // our choice: U numbers at 1, 5, 10, ... as on rack rails
+constexpr int kUNumberEvery = 5;       // our choice: U numbers at 1, 5, 10, ... as on rack rails
+constexpr double kUNumberWidth = 21.0; // "48" at 9 pt, in the 24-unit gap between racks (our choice)
+constexpr double kUNumberGap = 2.0;    // between the numbers and the frame (our choice)
+const QColor kUNumberColour{0x55, 0x55, 0x55}; // dark grey: read, yet quieter than the labels (our choice)
 }
 
 RackFrameItem::RackFrameItem(const RackLoad& load, QRectF header, QRectF frame)
@@ -32,8 +35,18 @@ RackFrameItem::RackFrameItem(const RackLoad& load, QRectF header, QRectF frame)
                    .arg(QString::fromLatin1(toString(load.cooling))));
 }
 
-// The U numbers stand left of the frame, in the gap between racks.
-QRectF RackFrameItem::boundingRect() const { return header_.united(frame_).adjusted(-24, -1, 1, 1); }
+// The U numbers stand left of the frame, in the gap between racks (kRackGap).
+QRectF RackFrameItem::boundingRect() const
+{
+    return header_.united(frame_).adjusted(-kUNumberWidth - kUNumberGap, -kUnitHeight / 2, 1, 1);
+}
+
+QRectF RackFrameItem::uNumberRect(int u) const
+{
+    // Centred on the U's middle, taller than one U: the numbers stand 5 U apart.
+    const double middle = frame_.bottom() - (u - 0.5) * kUnitHeight;
+    return QRectF(frame_.left() - kUNumberGap - kUNumberWidth, middle - kUnitHeight, kUNumberWidth, 2 * kUnitHeight);
+}
 
 void RackFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
@@ -79,14 +92,13 @@ void RackFrameItem::paintFrame(QPainter* painter, double lod) const
         painter->drawLine(QPointF(frame_.left() + kPartInset, y), QPointF(frame_.right() - kPartInset, y));
     }
     QFont font = painter->font();
-    font.setPointSizeF(5);
+    font.setPointSizeF(kUNumberPointSize);
     painter->setFont(font);
-    painter->setPen(Qt::gray);
+    painter->setPen(kUNumberColour);
     for (int u = 1; u <= heightU_; ++u) {
         if (u != 1 && u % kUNumberEvery != 0)
             continue;
-        const QRectF cell(frame_.left() - 22, frame_.bottom() - u * kUnitHeight, 20, kUnitHeight);
-        painter->drawText(cell, Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
+        painter->drawText(uNumberRect(u), Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
     }
 }
 

@@ -24,6 +24,11 @@ public:
     HeadroomLevel level() const { return level_; }
     // "31.2 / 40.0 kW"; with the cooling it lacks when a part needs more.
     QString figures() const { return figures_; }
+    // The rail's U numbers (1, 5, 10, ...) in points, scene scale: as large as
+    // the part labels' and more, readable at the view's opening zoom (issue 28 item 8).
+    static constexpr double kUNumberPointSize = 9.0;
+    // Where U `u`'s number is drawn, in scene coordinates (left of the frame).
+    QRectF uNumberRect(int u) const;
 
 private:
     void paintHeader(QPainter* painter, double lod) const;

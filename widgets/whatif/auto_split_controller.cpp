@@ -64,24 +64,62 @@ int AutoSplitController::followingBatch(int targetSeqs, long long step)
     return int(std::min<long long>(rounded, std::numeric_limits<int>::max() / 2));
 }
 
-int AutoSplitController::batchFor(const Parallelism& split, int gpus) const
+int AutoSplitController::batchFor(const Parallelism& split, int gpus)
 {
     const long long model = 1LL * std::max(1, split.tp) * std::max(1, split.pp) * std::max(1, split.cp);
     const long long dp = split.dp > 0 ? split.dp : (gpus % model == 0 ? gpus / model : 1);
     return followingBatch(kTargetBatchSeqs, dp * std::max(1, split.microbatch));
 }
 
-std::optional<Parallelism> AutoSplitController::bestSplit(const Workload& workload) const
+std::optional<Parallelism> AutoSplitController::bestSplit(const DesignFacts& facts, const Design& design,
+                                                         const Workload& workload, const SearchOptions& search)
 {
-    SearchOptions options;
+    SearchOptions options = search;
     options.top = 1;
-    const Design& design = document_->design();
-    const SearchReport report = searchSplits(evaluation_->currentFacts(), workload, design.economics, design.parallelism, options);
-    if (report.results.empty())
+    const SearchReport report = searchSplits(facts, workload, design.economics, design.parallelism, options);
+    if (report.results.empty() || report.cancelled)
         return std::nullopt;
     Parallelism best = report.results.front().split;
     best.dp = 0; // DP keeps following the cluster
     return best;
+}
+
+AutoChoice AutoSplitController::choose(const DesignFacts& facts, const Design& design, bool splitAutomatic,
+                                       bool batchAutomatic, SearchOptions search)
+{
+    AutoChoice c{design.workload, design.parallelism, batchAutomatic};
+    const int gpus = facts.topology.gpus;
+    if (gpus <= 0 || (!splitAutomatic && !batchAutomatic))
+        return c; // nothing drawn, or nothing to choose
+    const auto best = [&](const Workload& w) { return bestSplit(facts, design, w, search); };
+    // The user's batch divides no split of this cluster (a generated fabric
+    // of 96 GPUs and a batch of 512): from now on it follows the cluster.
+    if (splitAutomatic && !c.batchAutomatic && !best(c.workload))
+        c.batchAutomatic = true;
+    if (c.batchAutomatic)
+        // Any DP divides the GPUs: a multiple of them divides for every split
+        // the search tries with micro-batch 1; the batch is refined below.
+        c.workload.globalBatchSeqs = followingBatch(kTargetBatchSeqs, gpus);
+    if (splitAutomatic)
+        if (const std::optional<Parallelism> found = best(c.workload))
+            c.split = *found;
+    if (c.batchAutomatic) {
+        c.workload.globalBatchSeqs = batchFor(c.split, gpus);
+        // The search's best for the batch the split gets (the closest to the
+        // target), when the split is still automatic.
+        if (splitAutomatic)
+            if (const std::optional<Parallelism> found = best(c.workload))
+                c.split = *found; // the search only returns splits the batch divides
+    }
+    return c;
+}
+
+void AutoSplitController::adoptAutomatic(bool split, bool batch)
+{
+    timer_.stop();
+    splitAutomatic_ = split;
+    batchAutomatic_ = batch;
+    lastAutoBatch_ = document_->design().workload.globalBatchSeqs;
 }
 
 void AutoSplitController::chooseNow(bool undoable)
@@ -89,30 +127,11 @@ void AutoSplitController::chooseNow(bool undoable)
     timer_.stop();
     if (!splitAutomatic_ && !batchAutomatic_)
         return;
-    const int gpus = evaluation_->currentFacts().topology.gpus; // what is drawn now, not evaluated yet
-    if (gpus <= 0)
-        return; // nothing drawn: nothing to choose
-    Workload workload = document_->design().workload;
-    Parallelism split = document_->design().parallelism;
-    // The user's batch divides no split of this cluster (a generated fabric
-    // of 96 GPUs and a batch of 512): from now on it follows the cluster.
-    if (splitAutomatic_ && !batchAutomatic_ && !bestSplit(workload))
-        batchAutomatic_ = true;
-    if (batchAutomatic_)
-        // Any DP divides the GPUs: a multiple of them divides for every split
-        // the search tries with micro-batch 1; the batch is refined below.
-        workload.globalBatchSeqs = followingBatch(kTargetBatchSeqs, gpus);
-    if (splitAutomatic_)
-        if (const std::optional<Parallelism> best = bestSplit(workload))
-            split = *best;
-    if (batchAutomatic_) {
-        workload.globalBatchSeqs = batchFor(split, gpus);
-        // The search's best for the batch the split gets (the closest to the
-        // target), when the split is still automatic.
-        if (splitAutomatic_)
-            if (const std::optional<Parallelism> best = bestSplit(workload))
-                split = *best; // the search only returns splits the batch divides
-    }
+    // What is drawn now, not evaluated yet.
+    const AutoChoice c = choose(evaluation_->currentFacts(), document_->design(), splitAutomatic_, batchAutomatic_);
+    batchAutomatic_ = c.batchAutomatic;
+    const Workload& workload = c.workload;
+    const Parallelism& split = c.split;
     const Design& design = document_->design();
     if (workload == design.workload && split == design.parallelism)
         return;

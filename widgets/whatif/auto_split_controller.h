@@ -17,8 +17,10 @@
 // left). chooseNow(true) pushes them as undoable edits instead, for a caller
 // that wraps them in its own macro (Generate Fabric).
 
+#include "models/design/design.h"
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
+#include "models/search/split_search.h"
 
 #include <QObject>
 #include <QTimer>
@@ -29,6 +31,14 @@ namespace cf {
 
 class DesignDocument;
 class EvaluationController;
+struct DesignFacts;
+
+// What the automatic rules choose for a design (AutoSplitController::choose).
+struct AutoChoice {
+    Workload workload;
+    Parallelism split;
+    bool batchAutomatic = false; // a user's batch no split divides follows the cluster from now on
+};
 
 class AutoSplitController : public QObject {
     Q_OBJECT
@@ -44,6 +54,14 @@ public:
 
     // The batch that follows the cluster: `target` rounded up to a multiple of `step` (>= 1).
     static int followingBatch(int targetSeqs, long long step);
+    // The automatic split and batch of `design` drawn as `facts`: a pure
+    // function of its inputs, so Generate Fabric runs it off the GUI thread.
+    // `search` carries the progress and cancel hooks (top is set here).
+    static AutoChoice choose(const DesignFacts& facts, const Design& design, bool splitAutomatic,
+                             bool batchAutomatic, SearchOptions search = {});
+    // Take `split` and `batch` automatic without choosing again: the caller
+    // has just written what choose() gives (Generate Fabric's worker).
+    void adoptAutomatic(bool split, bool batch);
 
 signals:
     // After the automatic values changed the design (tests, status bar).
@@ -52,8 +70,9 @@ signals:
 private:
     void onParallelismChanged();
     void onWorkloadChanged();
-    std::optional<Parallelism> bestSplit(const Workload& workload) const;
-    int batchFor(const Parallelism& split, int gpus) const;
+    static std::optional<Parallelism> bestSplit(const DesignFacts& facts, const Design& design,
+                                                const Workload& workload, const SearchOptions& search);
+    static int batchFor(const Parallelism& split, int gpus);
 
     DesignDocument* document_;
     EvaluationController* evaluation_;
