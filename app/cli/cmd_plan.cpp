@@ -7,7 +7,8 @@
 // total cost, the candidates over a limit, the reasons, the tornado of the
 // chosen one and the power arithmetic. --write-designs writes each shown
 // front member as a design file that `evaluate` reproduces. Bad input exits 2
-// naming the flag.
+// naming the flag. The global batch is --global-batch's, else the preset's
+// published batch, else the workload default; the report says which.
 #include "app/cli/commands.h"
 
 #include "app/cli/arg_list.h"
@@ -165,7 +166,8 @@ const CommandSpec& planSpec()
                                   "Plans a cluster from an envelope (power, budget, deadline): candidate nodes and "
                                   "fabrics at the largest\nsize allowed and halvings, the Pareto front of time to "
                                   "train against total cost, the limits broken,\nthe reasons, a sensitivity tornado "
-                                  "and the power arithmetic.",
+                                  "and the power arithmetic. The global batch: --global-batch, else the\nmodel's "
+                                  "published batch (catalog), else the default.",
                                   {&own, &workloadFlags()}};
     return spec;
 }
@@ -183,6 +185,7 @@ int runPlan(const Args& args, std::ostream& out, std::ostream& err)
     takeFabrics(list, envelope);
     if (!list.has("--tokens"))
         list.addError("--tokens: required (tokens to train)");
+    envelope.globalBatchGiven = list.has("--global-batch"); // else the preset's published batch (planGlobalBatch)
     applyModelFlags(list, catalog, false, envelope.workload);
     addEnvelopeErrors(list, envelope, catalog);
     if (std::vector<std::string> errors = list.finish(); !errors.empty())

@@ -12,6 +12,7 @@ constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerMegawatt = 1e6;
 constexpr double kWattsPerKw = 1e3;
 constexpr double kUsdPerMillion = 1e6;
+constexpr double kTokensPerMillion = 1e6;
 
 using Json = nlohmann::ordered_json;
 
@@ -73,6 +74,15 @@ Json envelopeJson(const PlanEnvelope& e)
             {"horizon_years", e.horizonYears}, {"nodes", e.nodeIds}, {"fabrics", std::move(fabrics)}};
 }
 
+// The batch planned with; the source as "flag", "published (where)" or "default".
+void addBatchJson(const PlanReport& r, Json& envelope)
+{
+    envelope["seq_len"] = r.envelope.workload.seqLen;
+    envelope["global_batch_seqs"] = r.envelope.workload.globalBatchSeqs;
+    envelope["global_batch_tokens"] = double(r.envelope.workload.globalBatchSeqs) * r.envelope.workload.seqLen;
+    envelope["global_batch_source"] = toString(r.batch);
+}
+
 Json firstIndices(const std::vector<int>& indices, int top)
 {
     Json out = Json::array();
@@ -102,7 +112,9 @@ Json planReportJson(const PlanReport& r, int top, const std::vector<std::string>
     Json warnings = Json::array();
     for (const Problem& p : r.problems)
         warnings.push_back(formatProblem(p));
-    return {{"schema", kJsonSchemaVersion}, {"envelope", envelopeJson(r.envelope)},
+    Json envelope = envelopeJson(r.envelope);
+    addBatchJson(r, envelope);
+    return {{"schema", kJsonSchemaVersion}, {"envelope", std::move(envelope)},
             {"cost_basis", "own: capex + opex x horizon years"}, {"candidates", std::move(candidates)},
             {"front", firstIndices(r.front, top)}, {"apart", firstIndices(r.apart, top)}, {"chosen", r.chosen},
             {"sensitivity", sensitivityJson(r.sensitivity)}, {"written", written}, {"warnings", std::move(warnings)},
@@ -120,8 +132,10 @@ void printEnvelope(const PlanReport& r, std::ostream& out)
 {
     const PlanEnvelope& e = r.envelope;
     out << "plan: " << (e.workload.model.preset.empty() ? "custom model" : e.workload.model.preset)
-        << line(", %.3g tokens, global batch %d sequences of %d tokens (--global-batch, --seq)\n",
-                e.workload.tokensToTrain, e.workload.globalBatchSeqs, e.workload.seqLen);
+        << line(", %.3g tokens, global batch %d sequences of %d tokens (%.3g M tokens; --global-batch, --seq)\n",
+                e.workload.tokensToTrain, e.workload.globalBatchSeqs, e.workload.seqLen,
+                double(e.workload.globalBatchSeqs) * e.workload.seqLen / kTokensPerMillion)
+        << "global batch source: " << toString(r.batch) << "\n";
     out << "envelope: facility power " << optionalText(e.facilityPowerMw, "%g MW", "not limited") << line(" at PUE %g", e.pue)
         << ", capital " << optionalText(e.budgetUsd, "$%.4g", "not limited") << ", deadline "
         << optionalText(e.deadlineDays, "%g days", "none") << line(", electricity $%g/kWh, horizon %g years\n", e.usdPerKwh, e.horizonYears);

@@ -123,6 +123,11 @@ struct ModelPreset {
     ModelShape shape;
     int seqLen = 4096;
     double paramsBillion = 0;  // as published, for display
+    // The global batch the model's paper or report trained with, in sequences
+    // of seqLen tokens (its final batch where the batch ramps up); 0 = not
+    // published. globalBatchSource says where it is stated.
+    int globalBatchSeqs = 0;
+    std::string globalBatchSource;
     Provenance provenance;
 };
 

@@ -289,6 +289,12 @@ bool readPreset(CatalogEntryReader& r, ModelPreset& p, Problems& problems)
     }
     r.integer("seqLen", p.seqLen, 1, kMaxModelDim, true);
     r.number("paramsBillion", p.paramsBillion, 0, kMaxParamsBillion, false);
+    r.integer("globalBatchSeqs", p.globalBatchSeqs, 1, kMaxModelDim, false);
+    r.text("globalBatchSource", p.globalBatchSource, false);
+    if (p.globalBatchSeqs > 0 && p.globalBatchSource.empty())
+        r.error("globalBatchSource", "required with globalBatchSeqs: where the batch is published");
+    if (p.globalBatchSeqs == 0 && !p.globalBatchSource.empty())
+        r.error("globalBatchSeqs", "required with globalBatchSource");
     r.provenance(p.provenance);
     return r.ok();
 }

@@ -189,7 +189,10 @@ PlanReport planCluster(const PlanEnvelope& envelope, const Catalog& catalog, con
     r.problems = validatePlanEnvelope(envelope, catalog);
     if (hasErrors(r.problems))
         return r;
-    for (TaskResult& t : runTasks(envelope, tasksOf(envelope, catalog), catalog, options)) {
+    r.batch = planGlobalBatch(envelope, catalog);
+    r.envelope.workload.globalBatchSeqs = r.batch.seqs;
+    const PlanEnvelope& planned = r.envelope;
+    for (TaskResult& t : runTasks(planned, tasksOf(planned, catalog), catalog, options)) {
         std::move(t.candidates.begin(), t.candidates.end(), std::back_inserter(r.candidates));
         addUnique(r.problems, t.warnings);
     }
@@ -197,9 +200,9 @@ PlanReport planCluster(const PlanEnvelope& envelope, const Catalog& catalog, con
     r.front = paretoFront(r.candidates);
     r.apart = candidatesApart(r.candidates);
     explainFront(r.candidates, r.front);
-    r.chosen = chooseCandidate(envelope, r.candidates, r.front);
+    r.chosen = chooseCandidate(planned, r.candidates, r.front);
     if (r.chosen >= 0) {
-        r.sensitivity = planSensitivity(envelope, r.candidates[std::size_t(r.chosen)], catalog);
+        r.sensitivity = planSensitivity(planned, r.candidates[std::size_t(r.chosen)], catalog);
         r.sensitivity.candidate = r.chosen;
     }
     r.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -218,7 +221,9 @@ Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate
     shape.jobGpusPerNode = jobGpusPerNode(*node);
     shape.jobNodes = candidate.jobGpus / shape.jobGpusPerNode;
     shape.spareNodes = candidate.spareNodes;
-    Result<PlanDesign> built = buildPlanDesign(envelope, shape, catalog);
+    PlanEnvelope planned = envelope; // the batch the candidate was planned with, whichever envelope is given
+    planned.workload.globalBatchSeqs = planGlobalBatch(envelope, catalog).seqs;
+    Result<PlanDesign> built = buildPlanDesign(planned, shape, catalog);
     if (!built)
         return Result<Design>::failure(built.problems());
     built->design.parallelism = candidate.split;

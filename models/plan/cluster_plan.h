@@ -8,6 +8,8 @@
 // candidate. Deterministic: the same envelope and catalog give the same report.
 //
 // API is stable from its first commit; changes are listed here.
+// - PlanReport::batch: the global batch planned with and its source;
+//   PlanReport::envelope carries it in workload.globalBatchSeqs.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
@@ -45,7 +47,10 @@ struct PlanSensitivity {
 };
 
 struct PlanReport {
+    // The envelope planned with: workload.globalBatchSeqs is batch.seqs (the
+    // user's, the preset's published or the default batch; see planGlobalBatch).
     PlanEnvelope envelope;
+    PlanBatch batch;
     std::vector<PlanCandidate> candidates; // node order, then fabric order, then size (largest first)
     std::vector<int> front;  // Pareto front within the limits: fastest first (more cost), indices into candidates
     std::vector<int> apart;  // candidates over a limit (PlanCandidate::limit), fastest first
@@ -63,7 +68,8 @@ PlanReport planCluster(const PlanEnvelope& envelope, const Catalog& catalog, con
 
 // The design of one candidate: the generated fabric, racks placed as
 // `clusterforge-cli generate` places them, the envelope's workload and
-// economics and the candidate's split. Evaluating it gives the candidate's
+// economics (its global batch as planGlobalBatch resolves it) and the
+// candidate's split. Evaluating it gives the candidate's
 // prediction (the GUI opens it, --write-designs writes it).
 Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate& candidate, const Catalog& catalog);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace cf {
 namespace {
@@ -92,6 +93,47 @@ std::vector<std::string> resolvedNodeIds(const PlanEnvelope& envelope, const Cat
             ids.push_back(node->id);
     }
     return ids;
+}
+
+std::string toString(const PlanBatch& b)
+{
+    switch (b.source) {
+    case BatchSource::Flag: return "flag";
+    case BatchSource::Published: return "published (" + b.publishedSource + ")";
+    case BatchSource::Default: break;
+    }
+    return b.note.empty() ? "default" : "default (" + b.note + ")";
+}
+
+PlanBatch planGlobalBatch(const PlanEnvelope& e, const Catalog& catalog)
+{
+    PlanBatch b;
+    b.seqs = e.workload.globalBatchSeqs;
+    if (e.globalBatchGiven) {
+        b.source = BatchSource::Flag;
+        return b;
+    }
+    const ModelPreset* preset = e.workload.model.preset.empty() ? nullptr : catalog.preset(e.workload.model.preset);
+    if (!preset) {
+        b.note = e.workload.model.preset.empty() ? "custom model" : "";
+        return b;
+    }
+    if (preset->globalBatchSeqs < 1) {
+        b.note = preset->id + " has no published batch";
+        return b;
+    }
+    const long long tokens = 1LL * preset->globalBatchSeqs * preset->seqLen;
+    const int seqLen = std::max(1, e.workload.seqLen);
+    if (tokens % seqLen != 0 || tokens / seqLen > std::numeric_limits<int>::max()) {
+        b.note = "the published batch of " + std::to_string(preset->globalBatchSeqs) + " x " +
+                 std::to_string(preset->seqLen) + " tokens is no whole number of " + std::to_string(seqLen) +
+                 "-token sequences";
+        return b;
+    }
+    b.seqs = int(tokens / seqLen);
+    b.source = BatchSource::Published;
+    b.publishedSource = preset->globalBatchSource;
+    return b;
 }
 
 Problems validatePlanEnvelope(const PlanEnvelope& e, const Catalog& catalog)

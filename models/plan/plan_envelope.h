@@ -6,6 +6,8 @@
 // validatePlanEnvelope before planning.
 //
 // API is stable from its first commit; changes are listed here.
+// - globalBatchGiven, PlanBatch and planGlobalBatch: the plan trains at the
+//   user's batch, else the preset's published batch, else the workload's.
 
 #include "models/catalog/catalog.h"
 #include "models/design/economics.h"
@@ -23,6 +25,10 @@ struct PlanEnvelope {
     // Model shape (preset or custom), sequence, global batch, precision, and
     // tokensToTrain: the tokens to train.
     Workload workload;
+    // Whether workload.globalBatchSeqs is the user's (--global-batch): then it
+    // is planned with; otherwise the preset's published batch is, when it has
+    // one, else workload.globalBatchSeqs (the workload's default).
+    bool globalBatchGiven = false;
     std::optional<double> facilityPowerMw; // facility power the site provides (IT at full load x PUE), megawatts
     std::optional<double> budgetUsd;       // capital budget: capex of the cluster, US dollars
     std::optional<double> deadlineDays;    // time to train (P50) must not exceed it, days
@@ -49,6 +55,21 @@ std::vector<std::string> trainingNodeIds(const Catalog& catalog);
 // The envelope's node ids resolved against the catalog (GPU ids mapped to
 // their training node), deduplicated, in the given order.
 std::vector<std::string> resolvedNodeIds(const PlanEnvelope& envelope, const Catalog& catalog);
+
+// The global batch a plan trains at, and where it comes from.
+enum class BatchSource { Flag, Published, Default };
+struct PlanBatch {
+    int seqs = 0;
+    BatchSource source = BatchSource::Default;
+    std::string publishedSource; // the preset's globalBatchSource when Published
+    std::string note;            // why a published batch was not taken, else empty
+};
+// "flag", "published (<where>)" or "default" (with the note, if any).
+std::string toString(const PlanBatch& batch);
+// The user's batch, else the preset's published one (in sequences of the
+// workload's length: scaled to keep its tokens when --seq differs and that
+// divides exactly), else the workload's.
+PlanBatch planGlobalBatch(const PlanEnvelope& envelope, const Catalog& catalog);
 
 // Errors name the field as the CLI flag does without "--": "power-mw",
 // "budget-usd", "deadline-days", "pue", "usd-per-kwh", "horizon-years",

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 namespace cf_tst_cli_plan {
 
@@ -97,6 +98,35 @@ private slots:
             const double evaluated = e["time_to_train_days"].get<double>();
             QVERIFY2(std::abs(evaluated / reported - 1.0) < 0.01, file.c_str());
         }
+    }
+
+    // The batch planned with and where it comes from (text and JSON); the
+    // written designs carry it.
+    void reportsTheGlobalBatchAndItsSource()
+    {
+        const auto text = runCliCommand("plan", smallPlan());
+        QVERIFY2(text.code == 0, text.err.c_str());
+        QVERIFY2(text.out.find("global batch source: default (llama3-70b has no published batch)") != std::string::npos,
+                 text.out.c_str());
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString();
+        const auto published = runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw", "2",
+                                                      "--gpus-from", "dgx-h100", "--fabrics", "ib-rail", "--format",
+                                                      "json", "--top", "1", "--write-designs", path});
+        QVERIFY2(published.code == 0, published.err.c_str());
+        const auto j = nlohmann::json::parse(published.out);
+        QCOMPARE(j["envelope"]["global_batch_seqs"].get<int>(), 1024);
+        QVERIFY(j["envelope"]["global_batch_source"].get<std::string>().rfind("published (Touvron et al.", 0) == 0);
+        QCOMPARE(j["written"].size(), std::size_t(1));
+        const auto design = nlohmann::json::parse(std::ifstream(j["written"][0].get<std::string>()));
+        QCOMPARE(design["workload"]["globalBatchSeqs"].get<int>(), 1024);
+        const auto flag = runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw", "2",
+                                                 "--gpus-from", "dgx-h100", "--fabrics", "ib-rail", "--format", "json",
+                                                 "--global-batch", "256"});
+        QVERIFY2(flag.code == 0, flag.err.c_str());
+        const auto f = nlohmann::json::parse(flag.out);
+        QCOMPARE(f["envelope"]["global_batch_seqs"].get<int>(), 256);
+        QCOMPARE(f["envelope"]["global_batch_source"].get<std::string>(), std::string("flag"));
     }
 };
 
