@@ -55,7 +55,7 @@ QVariant PlanCandidatesModel::data(const QModelIndex& index, int role) const
         return planCandidateText(c);
     switch (index.column()) {
     case Rank: return index.row() + 1;
-    case Node: return planNodeText(c);
+    case Node: return QString::fromStdString(c.nodeId);
     case Fabric: return QString::fromStdString(c.fabric.name);
     case Gpus: return QStringLiteral("%L1").arg(c.gpus);
     case Time: return formatDays(f.timeToTrainSP50);
@@ -75,7 +75,7 @@ QVariant PlanCandidatesModel::headerData(int section, Qt::Orientation orientatio
         return {};
     switch (section) {
     case Rank: return tr("#");
-    case Node: return tr("GPU / node");
+    case Node: return tr("Node");
     case Fabric: return tr("Fabric");
     case Gpus: return tr("GPUs");
     case Time: return tr("Time P50");

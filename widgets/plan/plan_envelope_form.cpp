@@ -101,10 +101,8 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QW
     for (const std::string& id : trainingNodeIds(catalog)) {
         const NodeSpec* node = catalog.node(id);
         const GpuSpec* gpu = node ? catalog.gpu(node->gpuId) : nullptr;
-        auto* item = new QListWidgetItem(
-            QStringLiteral("%1 \u2014 %2").arg(QString::fromStdString(gpu ? gpu->name : node->gpuId),
-                                               QString::fromStdString(node->name)),
-            gpus_);
+        auto* item = new QListWidgetItem(QString::fromStdString(gpu ? gpu->name : node->gpuId), gpus_);
+        item->setToolTip(tr("%1 (node %2)").arg(QString::fromStdString(node->name), QString::fromStdString(id)));
         item->setData(Qt::UserRole, QString::fromStdString(id));
         item->setData(Qt::UserRole + 1, QString::fromStdString(node->gpuId));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);

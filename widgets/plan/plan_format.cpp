@@ -12,6 +12,9 @@ namespace cf {
 namespace {
 
 constexpr double kKwhPerMwh = 1000.0;
+// Decimals of a day count: two below kFewDays, none from kManyDays (our choice).
+constexpr double kFewDays = 10.0;
+constexpr double kManyDays = 1000.0;
 
 QString tr(const char* text)
 {
@@ -25,7 +28,7 @@ QString formatDays(double seconds)
     if (!std::isfinite(seconds) || seconds <= 0)
         return QStringLiteral("\u2014");
     const double days = seconds / kPlanSecondsPerDay;
-    return QStringLiteral("%1 d").arg(days, 0, 'f', days < 10 ? 2 : 1);
+    return QStringLiteral("%L1 d").arg(days, 0, 'f', days < kFewDays ? 2 : days < kManyDays ? 1 : 0);
 }
 
 QString planGpuName(const PlanCandidate& c)

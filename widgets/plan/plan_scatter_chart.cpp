@@ -34,38 +34,47 @@ constexpr int kClickMovePx = 4;         // a press moved further is a drag, not 
 const QColor kApartColour(170, 170, 170);
 const QColor kFrontColour(40, 40, 40);
 const QColor kSelectedColour(220, 0, 40);
+constexpr int kLegendPerRow = 4;     // three rows for 8 GPUs and the front, whole at 450 px (our choice)
+const QSize kLegendIconPx(18, 12);   // our choice: room for the front's ring
+constexpr double kFewDays = 10.0;    // below this, day labels get a decimal (our choice)
 constexpr double kAxisMargin = 0.08; // log-range padding either side, in decades (our choice)
 
-// Ticks of a logarithmic axis at 1-2-5 steps of each decade, or finer when the
-// range holds fewer than kMinTicks of them, labelled in the axis's unit.
+// Ticks of a logarithmic axis at "nice" values of each decade (1, 1-3,
+// 1-2-5, ...): the densest set whose labels keep kTickSpacingPx apart on the
+// axis as drawn, at least two ticks; labelled in the axis's unit.
 class PlanLogTicker : public QCPAxisTicker {
 public:
-    explicit PlanLogTicker(std::function<QString(double)> label) : label_(std::move(label)) {}
+    PlanLogTicker(QCPAxis* axis, std::function<QString(double)> label) : axis_(axis), label_(std::move(label)) {}
 
 protected:
     QVector<double> createTickVector(double, const QCPRange& range) override
     {
         static const std::vector<std::vector<double>> kMantissas = {
-            {1, 2, 5}, {1, 1.5, 2, 3, 4, 5, 6, 7, 8}, {1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}};
-        QVector<double> ticks;
+            {1}, {1, 3}, {1, 2, 5}, {1, 1.5, 2, 3, 4, 5, 6, 7, 8}, {1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}};
         if (!(range.lower > 0) || !(range.upper > range.lower))
-            return ticks;
+            return {};
+        const bool horizontal = axis_->orientation() == Qt::Horizontal;
+        const int lengthPx = horizontal ? axis_->axisRect()->width() : axis_->axisRect()->height();
+        const int maxTicks = std::max(2, lengthPx / (horizontal ? kTickSpacingPx : kTickSpacingPx / 2));
+        QVector<double> chosen;
         for (const std::vector<double>& mantissas : kMantissas) {
-            ticks.clear();
+            QVector<double> ticks;
             for (int e = int(std::floor(std::log10(range.lower))); e <= int(std::ceil(std::log10(range.upper))); ++e)
                 for (double m : mantissas)
                     if (const double v = m * std::pow(10.0, e); v >= range.lower && v <= range.upper)
                         ticks << v;
-            if (ticks.size() >= kMinTicks)
+            if (ticks.size() > maxTicks && chosen.size() >= 2)
                 break;
+            chosen = ticks;
         }
-        return ticks;
+        return chosen;
     }
     int getSubTickCount(double) override { return 0; }
     QString getTickLabel(double tick, const QLocale&, QChar, int) override { return label_(tick); }
 
 private:
-    static constexpr int kMinTicks = 3; // our choice: fewer says too little of the scale
+    static constexpr int kTickSpacingPx = 70; // room for a "$500 M" label and a gap (our choice)
+    QCPAxis* axis_;
     std::function<QString(double)> label_;
 };
 
@@ -83,12 +92,14 @@ PlanScatterChart::PlanScatterChart(QWidget* parent) : ChartPanel(tr("Time to tra
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    p->xAxis->setTicker(QSharedPointer<PlanLogTicker>::create([](double usd) { return formatUsd(usd); }));
+    p->xAxis->setTicker(QSharedPointer<PlanLogTicker>::create(p->xAxis, [](double usd) { return formatUsd(usd); }));
     p->yAxis->setTicker(QSharedPointer<PlanLogTicker>::create(
-        [](double days) { return QStringLiteral("%1").arg(days, 0, 'g', 3); }));
+        p->yAxis, [](double days) { return QStringLiteral("%L1").arg(days, 0, 'f', days < kFewDays ? 1 : 0); }));
     p->xAxis->setLabel(tr("Total cost (own, over the horizon; log scale)"));
     p->yAxis->setLabel(tr("Time to train, P50 (days; log scale)"));
-    placeLegendRight();
+    // Above the plot: inside it the legend covered points wherever it went.
+    placeLegendAbove(kLegendPerRow);
+    p->legend->setIconSize(kLegendIconPx);
     // A click (no drag) on a point selects its candidate.
     auto pressed = std::make_shared<QPoint>();
     connect(p, &QCustomPlot::mousePress, this, [pressed](QMouseEvent* e) { *pressed = e->position().toPoint(); });
@@ -172,7 +183,7 @@ void PlanScatterChart::setReport(const PlanReport* report)
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         const PlanCandidate& first = report->candidates[std::size_t(byGpu[g].front())];
         gpuGraphs_.push_back(
-            addPoints(byGpu[g], planGpuName(first), kColours[g % kStyles], kShapes[g % kStyles]));
+            addPoints(byGpu[g], QString::fromStdString(first.gpuId), kColours[g % kStyles], kShapes[g % kStyles]));
     }
     front_ = addPoints(report->front, tr("Pareto front"), kFrontColour, QCPScatterStyle::ssNone);
     front_->setLineStyle(QCPGraph::lsLine);

@@ -77,21 +77,17 @@ void PlanTornadoChart::setSensitivity(const PlanSensitivity& sensitivity, const 
         keys << key;
         lows << change(low(bar), base());
         highs << change(high(bar), base());
-        ticker->addTick(key, QStringLiteral("%1 (%2 / %3)")
-                                 .arg(QString::fromStdString(bar.factor), QString::fromStdString(bar.lowText),
-                                      QString::fromStdString(bar.highText)));
+        ticker->addTick(key, QString::fromStdString(bar.factor)); // the inputs' values are in the hover
     }
     p->yAxis->setTicker(ticker);
     p->yAxis->setSubTicks(false);
     p->yAxis->grid()->setVisible(false);
     p->yAxis->setLabel(QString());
-    p->xAxis->setLabel(tr("Change of %1 from %2 (%)")
-                           .arg(measure_ == Measure::Time ? tr("time to train") : tr("total cost"),
-                                valueText(base())));
+    p->xAxis->setLabel(tr("Change from %1 (%)").arg(valueText(base())));
     lowBars_ = new QCPBars(p->yAxis, p->xAxis);
-    lowBars_->setName(tr("low input (\u221220 % or MFU band P10)"));
+    lowBars_->setName(tr("input low (\u221220 %, MFU P10)"));
     highBars_ = new QCPBars(p->yAxis, p->xAxis);
-    highBars_->setName(tr("high input (+20 % or MFU band P90)"));
+    highBars_->setName(tr("input high (+20 %, MFU P90)"));
     for (auto [bars, colour, values] : {std::tuple{lowBars_, kLowColour, lows}, std::tuple{highBars_, kHighColour, highs}}) {
         bars->setWidth(kBarWidth);
         bars->setPen(QPen(colour.darker(120)));

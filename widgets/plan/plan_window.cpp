@@ -40,9 +40,9 @@ constexpr int kProgressSteps = 1000; // progress bar resolution (our choice)
 // title bar (issue 28 item 6), never larger than the screen (our choice).
 constexpr int kWidthPx = 1340;
 constexpr int kHeightPx = 700;
-constexpr int kFormWidthPx = 330;
+constexpr int kFormWidthPx = 300;
 constexpr int kScatterStretch = 3; // the scatter's share of the top row beside the tornadoes (our choice)
-constexpr int kTornadoStretch = 2;
+constexpr int kTornadoStretch = 3;
 constexpr int kChartsStretch = 3;  // the charts' share of the height above the tables (our choice)
 constexpr int kTablesStretch = 2;
 constexpr double kBillion = 1e9;
