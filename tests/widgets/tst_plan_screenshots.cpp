@@ -8,6 +8,7 @@
 #include "widgets/plan/plan_candidates_model.h"
 #include "widgets/plan/plan_envelope_form.h"
 #include "widgets/plan/plan_tornado_chart.h"
+#include "widgets/plan/plan_scatter_chart.h"
 #include "widgets/plan/plan_window.h"
 #include "test_settings.h"
 
@@ -19,8 +20,11 @@
 #include <QScreen>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QTest>
 #include "test_main.h"
+
+#include <qcustomplot.h>
 
 #include <set>
 
@@ -33,6 +37,7 @@ using namespace cf;
 namespace {
 
 constexpr int kPlanTimeoutMs = 300000; // the full plan on a loaded 2-core machine (our choice)
+constexpr int kTooltipShowMs = 300;    // lets the tooltip (and the opened design's views) draw (our choice)
 
 int colourCount(const QImage& image)
 {
@@ -106,8 +111,28 @@ void TestPlanScreenshots::planWindow()
         QCoreApplication::processEvents();
         save(window->grab().toImage(), QStringLiteral("plan_window_cheapest.png"));
     }
-    // The whole screen: the Plan window over the main window.
-    save(window->screen()->grabWindow(0).toImage(), QStringLiteral("plan_screen.png"));
+    // Hover on the fastest front member: its figures in a tooltip (the whole screen holds it).
+    window->selectCandidate(r.chosen);
+    QTRY_VERIFY_WITH_TIMEOUT(window->timeTornado()->barCount() > 0, kPlanTimeoutMs);
+    window->scatter()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QPoint point = window->scatter()->pixelOf(r.front.front());
+    QTest::mouseMove(window->scatter()->plot(), point);
+    QMouseEvent move(QEvent::MouseMove, QPointF(point), window->scatter()->plot()->mapToGlobal(QPointF(point)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(window->scatter()->plot(), &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY(QToolTip::text().contains(QString::fromStdString(r.candidates[std::size_t(r.front.front())].label())));
+    QTest::qWait(kTooltipShowMs);
+    save(window->screen()->grabWindow(0).toImage(), QStringLiteral("plan_screen_hover.png"));
+    QToolTip::hideText();
+
+    // "Open as new design": the candidate in the main window, its own unsaved document.
+    QVERIFY(window->openSelectedAsDesign());
+    QCOMPARE(QString::fromStdString(main.design().name),
+             QString::fromStdString(r.candidates[std::size_t(r.chosen)].label()));
+    window->hide();
+    QTest::qWait(kTooltipShowMs);
+    save(main.grab().toImage(), QStringLiteral("plan_opened_design.png"));
 }
 
 CF_TEST_MAIN(TestPlanScreenshots)

@@ -71,7 +71,7 @@ QString planCandidateText(const PlanCandidate& c)
     lines << tr("Total cost: %1 (capex %2 + opex %3 over the horizon)")
                  .arg(formatUsd(f.totalCostUsd), formatUsd(f.capexUsd), formatUsd(f.opexUsdOverHorizon));
     lines << tr("Run cost: %1, %2 per million tokens").arg(formatUsd(f.runCostUsd), formatUsd(f.usdPerMillionTokens));
-    lines << tr("Energy: %1 MWh; facility %2 at full load, %3 while training")
+    lines << tr("Energy: %L1 MWh; facility %2 at full load, %3 while training")
                  .arg(f.energyKwh / kKwhPerMwh, 0, 'f', 0)
                  .arg(formatWatts(f.facilityW), formatWatts(f.averageFacilityW));
     lines << tr("MFU %1 (band %2 \u2013 %3), goodput %4, step %5")
