@@ -37,6 +37,8 @@ using namespace cf;
 namespace {
 
 constexpr int kPlanTimeoutMs = 300000; // the full plan on a loaded 2-core machine (our choice)
+constexpr int kLaptopWidthPx = 1366; // issue 28 item 6: the smallest screen the app is laid out for
+constexpr int kLaptopHeightPx = 768;
 constexpr int kTooltipShowMs = 300;    // lets the tooltip (and the opened design's views) draw (our choice)
 
 int colourCount(const QImage& image)
@@ -97,10 +99,13 @@ void TestPlanScreenshots::planWindow()
     QVERIFY(!r.front.empty());
     QCOMPARE(window->selectedCandidate(), r.chosen);
     QVERIFY(window->timeTornado()->barCount() > 0);
-    // The window fits the screen it is on (1366 x 768 under the command above).
+    // The window fits the screen it is on when that is a laptop's 1366 x 768 or
+    // more (the command above; the offscreen platform's screen is smaller).
     const QRect screen = window->screen()->availableGeometry();
-    QVERIFY(window->frameGeometry().width() <= screen.width());
-    QVERIFY(window->frameGeometry().height() <= screen.height());
+    if (screen.width() >= kLaptopWidthPx && screen.height() >= kLaptopHeightPx) {
+        QVERIFY(window->frameGeometry().width() <= screen.width());
+        QVERIFY(window->frameGeometry().height() <= screen.height());
+    }
     QCoreApplication::processEvents();
     save(window->grab().toImage(), QStringLiteral("plan_window.png"));
 

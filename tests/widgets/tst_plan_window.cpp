@@ -11,6 +11,7 @@
 #include "models/store/design_store.h"
 #include "widgets/plan/plan_candidates_model.h"
 #include "widgets/plan/plan_envelope_form.h"
+#include "widgets/plan/plan_format.h"
 #include "widgets/plan/plan_scatter_chart.h"
 #include "widgets/plan/plan_tornado_chart.h"
 #include "widgets/plan/plan_window.h"
@@ -37,7 +38,9 @@
 
 #include <cmath>
 #include <memory>
+#include <algorithm>
 #include <set>
+#include <vector>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -86,6 +89,7 @@ private slots:
     void initTestCase();
     void planShowsTheFrontInTableAndScatter();
     void selectingAPointShowsItsReasonAndTornado();
+    void overLimitCandidatesAreGreyedAndNamed();
     void cancelStopsThePlan();
     void badInputNamesTheField();
     void openAsDesignMatchesTheCandidate();
@@ -177,6 +181,49 @@ void TestPlanWindow::selectingAPointShowsItsReasonAndTornado()
     QVERIFY2(window.reasonText().contains(QString::fromStdString(r.candidates[std::size_t(r.front.back())].reason)
                                               .toHtmlEscaped()),
              qPrintable(window.reasonText()));
+}
+
+void TestPlanWindow::overLimitCandidatesAreGreyedAndNamed()
+{
+    PlanWindow window(Catalog::builtin(), nullptr);
+    window.show();
+    fillSmallEnvelope(window.form());
+    runPlan(&window);
+    // A deadline at the median time: the slower half breaks it.
+    std::vector<double> days;
+    for (const PlanCandidate& c : window.report().candidates)
+        if (c.limit == PlanLimit::None)
+            days.push_back(c.figures.timeToTrainSP50 / kPlanSecondsPerDay);
+    QVERIFY(days.size() >= 2);
+    std::sort(days.begin(), days.end());
+    window.form()->field(QStringLiteral("deadline-days"))->setText(QString::number(days[days.size() / 2], 'g', 6));
+    runPlan(&window);
+    const PlanReport& r = window.report();
+    int late = 0;
+    for (int i : r.apart)
+        late += r.candidates[std::size_t(i)].limit == PlanLimit::Deadline ? 1 : 0;
+    QVERIFY(late > 0);
+    // Greyed on the scatter, named in their own table; none on the front.
+    QVERIFY(window.scatter()->apartGraph()->data()->size() >= late);
+    QCOMPARE(window.apartModel()->rowCount(), int(r.apart.size()));
+    bool named = false;
+    for (int row = 0; row < window.apartModel()->rowCount(); ++row)
+        named |= window.apartModel()
+                     ->data(window.apartModel()->index(row, PlanCandidatesModel::Limit), Qt::DisplayRole)
+                     .toString()
+                     .contains(QStringLiteral("deadline"));
+    QVERIFY(named);
+    for (int i : r.front)
+        QCOMPARE(r.candidates[std::size_t(i)].limit, PlanLimit::None);
+    // Clicking a greyed point shows the limit it breaks.
+    int lateOne = -1;
+    for (int i : r.apart)
+        if (r.candidates[std::size_t(i)].limit == PlanLimit::Deadline)
+            lateOne = i;
+    window.scatter()->plot()->replot();
+    window.selectCandidate(lateOne);
+    QVERIFY2(window.reasonText().contains(QStringLiteral("Over a limit")), qPrintable(window.reasonText()));
+    QCOMPARE(window.apartTable()->currentIndex().row(), window.apartModel()->rowOf(lateOne));
 }
 
 void TestPlanWindow::cancelStopsThePlan()

@@ -448,7 +448,7 @@ bool PlanWindow::saveSelectedToLibrary(bool askNames)
     }
     design->name = c.label();
     // The first save of a plan makes its library design; later ones add variants to it.
-    SaveVariantDialog dialog(savedIds_ ? suggestedDesignName() : QString(), QString(), this);
+    SaveVariantDialog dialog(savedIds_ ? savedDesignName_ : QString(), savedIds_ ? savedVariantName_ : QString(), this);
     if (!savedIds_)
         dialog.setDesignName(suggestedDesignName());
     dialog.setName(QString::fromStdString(c.label()));
@@ -470,9 +470,9 @@ bool PlanWindow::saveSelectedToLibrary(bool askNames)
         return false;
     }
     if (!savedIds_)
-        savedIds_ = *saved;
-    else
-        savedIds_->variantId = saved->variantId;
+        savedDesignName_ = dialog.designName();
+    savedIds_ = *saved; // the next candidate becomes a variant of this one
+    savedVariantName_ = dialog.name();
     status_->setText(statusText() + QLatin1Char(' ') + tr("Saved \"%1\" to the library.").arg(dialog.name()));
     return true;
 }

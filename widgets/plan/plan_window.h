@@ -131,6 +131,8 @@ private:
     int generation_ = 0;        // plans run: a sensitivity of an older plan is dropped
     int sensitivityGeneration_ = -1;
     std::optional<SavedIds> savedIds_; // the plan's library design (reset by each new plan)
+    QString savedDesignName_;          // its name as the user gave it
+    QString savedVariantName_;         // the last variant saved: the next one's parent
     std::function<void(double)> workerHook_;
 };
 
