@@ -24,7 +24,8 @@ namespace {
 const QString kDefaultModel = QStringLiteral("llama3-405b");
 const QString kDefaultTokens = QStringLiteral("15e12");
 const QString kDefaultPowerMw = QStringLiteral("20");
-constexpr int kGpuListRows = 5; // rows the GPU list shows before it scrolls (our choice: the form fits 768 px)
+constexpr int kGpuListRows = 8; // rows the GPU list shows before it scrolls (our choice: the form fits 768 px)
+constexpr int kListPaddingPx = 4; // below the last row (our choice)
 
 const QString kSettingsGroup = QStringLiteral("plan");
 const QString kModelKey = QStringLiteral("model");
@@ -108,8 +109,12 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QW
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(Qt::Checked);
     }
+    // Every GPU in view without scrolling (up to kGpuListRows), names elided, no sideways scroll bar.
+    gpus_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    gpus_->setTextElideMode(Qt::ElideRight);
     const int rowHeight = std::max(gpus_->sizeHintForRow(0), fontMetrics().height());
-    gpus_->setFixedHeight(rowHeight * kGpuListRows + 2 * gpus_->frameWidth() + 4);
+    gpus_->setFixedHeight(rowHeight * std::min(gpus_->count(), kGpuListRows) + 2 * gpus_->frameWidth() +
+                          kListPaddingPx);
     form_->addRow(tr("Candidate &GPUs:"), gpus_);
     labels_[QStringLiteral("gpus-from")] = tr("Candidate GPUs");
 
