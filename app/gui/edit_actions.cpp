@@ -49,6 +49,9 @@ EditActions EditActions::create(QMainWindow* window, const MainActions& main)
     a.searchSplits = makeAction(window, "actionSearchSplits", QObject::tr("Find Best &Split..."),
                                 QObject::tr("Search every parallel split for this hardware and workload"),
                                 QKeySequence(Qt::CTRL | Qt::Key_F));
+    a.plan = makeAction(window, "actionPlan", QObject::tr("&Plan..."),
+                        QObject::tr("Plan a cluster from power, budget and deadline: ranked designs on a Pareto chart"),
+                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
 
     main.editMenu->addSeparator();
     main.editMenu->addActions({a.copy, a.paste, a.duplicate, a.remove});
@@ -57,7 +60,7 @@ EditActions EditActions::create(QMainWindow* window, const MainActions& main)
 
     a.toolsMenu = new QMenu(QObject::tr("&Tools"), window);
     a.toolsMenu->setObjectName(QStringLiteral("menuTools"));
-    a.toolsMenu->addActions({a.generateFabric, a.searchSplits});
+    a.toolsMenu->addActions({a.generateFabric, a.searchSplits, a.plan});
     window->menuBar()->insertMenu(main.helpMenu->menuAction(), a.toolsMenu);
 
     main.toolBar->addSeparator();

@@ -19,6 +19,7 @@ struct EditActions {
     QAction* linkMode = nullptr;   // L, checkable: drag from one part to another draws a link
     QAction* generateFabric = nullptr; // Ctrl+G
     QAction* searchSplits = nullptr;   // Ctrl+F
+    QAction* plan = nullptr;           // Ctrl+Shift+P: Tools > Plan (issue 29)
     QMenu* toolsMenu = nullptr;
 
     // Creates the actions (object names "actionCopy", ...), adds them to the

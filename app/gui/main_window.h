@@ -82,6 +82,10 @@ public:
     bool saveFile(const QString& path);
     // Start an empty design (no questions asked: callers check maybeSave()).
     void newDesign();
+    // A design made elsewhere (Tools > Plan's candidate) as a new, unsaved
+    // document: asks to save a modified design first, as File > New does.
+    // False when the user cancelled.
+    bool openNewDocument(const Design& design);
 
     // Window geometry and dock/toolbar layout, kept in QSettings.
     void saveSettings() const;
@@ -149,6 +153,7 @@ private:
     void openRecent(const RecentDesign& entry);
     void onCompareVariants();
     void onSearchSplits();
+    void onPlan();
     void createStatusBar();
     void connectActions();
     // File > Open Example, Help > Getting Started and Keyboard Shortcuts (main_window_help.cpp).

@@ -10,6 +10,7 @@
 #include "widgets/dialogs/fabric_generator_dialog.h"
 #include "widgets/inspector/inspector_widget.h"
 #include "widgets/palette/palette_widget.h"
+#include "widgets/plan/plan_window.h"
 #include "widgets/problems/problems_panel.h"
 #include "widgets/whatif/auto_split_controller.h"
 #include "widgets/whatif/combo_key_guard.h"
@@ -241,6 +242,7 @@ void MainWindow::connectEditActions()
     connect(view_, &DesignView::linkModeChanged, editActions_.linkMode, &QAction::setChecked);
     connect(editActions_.generateFabric, &QAction::triggered, this, &MainWindow::onGenerateFabric);
     connect(editActions_.searchSplits, &QAction::triggered, this, &MainWindow::onSearchSplits);
+    connect(editActions_.plan, &QAction::triggered, this, &MainWindow::onPlan);
     // Single keys (L, Delete) act on the canvas only while it has the focus:
     // typed into a dock's editor they are that editor's (issue 18, finding 5).
     for (QAction* canvasKey : {editActions_.linkMode, editActions_.remove}) {
@@ -298,6 +300,33 @@ void MainWindow::onSearchSplits()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->startSearch();
+}
+
+void MainWindow::onPlan()
+{
+    // Modeless and one at a time: the user compares the plan with the open design.
+    if (auto* open = findChild<PlanWindow*>(QString(), Qt::FindDirectChildrenOnly)) {
+        open->show();
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    auto* window = new PlanWindow(Catalog::builtin(), &store_, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    connect(window, &PlanWindow::openDesignRequested, this, &MainWindow::openNewDocument);
+    window->show();
+}
+
+bool MainWindow::openNewDocument(const Design& design)
+{
+    if (!maybeSave())
+        return false;
+    setDocument(design, {});
+    modified_ = true; // saved nowhere yet: closing asks, autosave keeps it
+    updateTitle();
+    statusBar()->showMessage(tr("Opened \"%1\" from the plan as a new design").arg(documentName()),
+                             kStatusMessageMs);
+    return true;
 }
 
 void MainWindow::focusProblemField(const QString& field)
