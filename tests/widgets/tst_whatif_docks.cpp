@@ -75,6 +75,7 @@ private slots:
     void previousPredictionKept();
     void jobOnPartOfTheRacks();
     void memoryBarSaysTheVerdict();
+    void tpOverlapIsOneUndoableEdit();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -285,6 +286,25 @@ void TestWhatifDocks::jobOnPartOfTheRacks()
     f.doc.undoStack()->undo();
     QCOMPARE(f.doc.design().parallelism.jobGpus, 0);
     QCOMPARE(f.parallelism->jobGpusSpin()->value(), 0);
+}
+
+// Issue 26 item 3: TP overlap is a split field the dock sets, one undo step, and
+// the prediction hides TP traffic behind the GEMMs.
+void TestWhatifDocks::tpOverlapIsOneUndoableEdit()
+{
+    Fixture f("workhorse.json"); // TP 8
+    QVERIFY(!f.parallelism->tpOverlapCheck()->isChecked());
+    const double tpBefore = f.controller->prediction().breakdown.tpCommS;
+    const int steps = f.doc.undoStack()->count();
+    f.parallelism->tpOverlapCheck()->setChecked(true);
+    f.settle();
+    QVERIFY(f.doc.design().parallelism.tpCommOverlap);
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    QVERIFY(f.controller->prediction().breakdown.tpCommS < tpBefore);
+    f.doc.undoStack()->undo();
+    f.settle();
+    QVERIFY(!f.doc.design().parallelism.tpCommOverlap);
+    QVERIFY(!f.parallelism->tpOverlapCheck()->isChecked());
 }
 
 // Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight

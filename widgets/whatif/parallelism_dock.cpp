@@ -98,6 +98,12 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     sequenceParallel_->setToolTip(tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
     form_->addRow(QString(), sequenceParallel_);
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(tr("Sequence parallel")); });
+    tpOverlap_ = new QCheckBox(tr("TP overlap"), this);
+    tpOverlap_->setToolTip(tr("TP collectives overlapped with the GEMMs beside them (Transformer Engine userbuffers, "
+                              "as NeMo and Megatron-Bridge recipes run; torchtitan's async TP). Off: every TP "
+                              "collective waits for its GEMM."));
+    form_->addRow(QString(), tpOverlap_);
+    connect(tpOverlap_, &QCheckBox::toggled, this, [this] { commit(tr("TP overlap")); });
 
     product_ = new QLabel(this);
     product_->setWordWrap(true);
@@ -141,7 +147,8 @@ void ParallelismDock::refreshFromDocument()
     const Parallelism& p = document_->design().parallelism;
     {
         const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
-            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_);
+            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_),
+            b13(tpOverlap_);
         tp_->setValue(p.tp);
         pp_->setValue(p.pp);
         vp_->setValue(p.vp);
@@ -154,6 +161,7 @@ void ParallelismDock::refreshFromDocument()
         sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
         sequenceParallel_->setChecked(p.sequenceParallel);
+        tpOverlap_->setChecked(p.tpCommOverlap);
         ep_->setValue(p.ep);
         etp_->setValue(p.etp);
         refreshCountSuffix(ep_); // valueChanged is blocked
@@ -184,6 +192,7 @@ void ParallelismDock::commit(const QString& field)
     p.sharding = Sharding(sharding_->currentData().toInt());
     p.recompute = Recompute(recompute_->currentData().toInt());
     p.sequenceParallel = sequenceParallel_->isChecked();
+    p.tpCommOverlap = tpOverlap_->isChecked();
     p.ep = ep_->value();
     p.etp = etp_->value();
     document_->setParallelism(p, field);

@@ -40,6 +40,7 @@ public:
     // Expert parallelism (issue 15 item 8), shown for a mixture-of-experts model.
     QSpinBox* epSpin() const { return ep_; }
     QSpinBox* etpSpin() const { return etp_; }
+    QCheckBox* tpOverlapCheck() const { return tpOverlap_; }
     bool expertFieldsShown() const;
     QString expertFoldText() const;
     QComboBox* shardingCombo() const { return sharding_; }
@@ -76,6 +77,7 @@ private:
     QComboBox* sharding_ = nullptr;
     QComboBox* recompute_ = nullptr;
     QCheckBox* sequenceParallel_ = nullptr;
+    QCheckBox* tpOverlap_ = nullptr;
     QLabel* product_ = nullptr;
     QProgressBar* memory_ = nullptr;
     QLabel* problems_ = nullptr;
