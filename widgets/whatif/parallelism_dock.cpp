@@ -96,13 +96,14 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 
     sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
     sequenceParallel_->setToolTip(tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
-    form_->addRow(QString(), sequenceParallel_);
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(tr("Sequence parallel")); });
     tpOverlap_ = new QCheckBox(tr("TP overlap"), this);
     tpOverlap_->setToolTip(tr("TP collectives overlapped with the GEMMs beside them (Transformer Engine userbuffers, "
                               "as NeMo and Megatron-Bridge recipes run; torchtitan's async TP). Off: every TP "
                               "collective waits for its GEMM."));
-    form_->addRow(QString(), tpOverlap_);
+    // One row for the two TP switches (label and field column): the dock stays
+    // as tall as before.
+    form_->addRow(sequenceParallel_, tpOverlap_);
     connect(tpOverlap_, &QCheckBox::toggled, this, [this] { commit(tr("TP overlap")); });
 
     product_ = new QLabel(this);
