@@ -140,14 +140,7 @@ PerNodeFigures probePerNodeFigures(const PlanEnvelope& envelope, CandidateShape 
         return {};
     shape.jobNodes = kProbeJobNodes;
     shape.spareNodes = spareNodesFor(*node, kProbeJobNodes);
-    FabricSpec spec;
-    spec.topology = shape.fabric.topology;
-    spec.oversubscription = shape.fabric.oversubscription;
-    spec.nodes = shape.nodes();
-    spec.nodeId = shape.nodeId;
-    spec.switchId = shape.switchId;
-    spec.layout = FabricLayout::Compact;
-    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    Result<GeneratedFabric> fabric = generateFabric(fabricSpecOf(shape, FabricLayout::Compact), catalog);
     if (!fabric)
         return {};
     Design d;

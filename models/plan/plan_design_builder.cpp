@@ -8,17 +8,6 @@
 namespace cf {
 namespace {
 
-FabricSpec fabricSpecOf(const CandidateShape& shape)
-{
-    FabricSpec spec;
-    spec.topology = shape.fabric.topology;
-    spec.oversubscription = shape.fabric.oversubscription;
-    spec.nodes = shape.nodes();
-    spec.nodeId = shape.nodeId;
-    spec.switchId = shape.switchId;
-    spec.layout = FabricLayout::Auto;
-    return spec;
-}
 
 Design designOf(const PlanEnvelope& envelope, const CandidateShape& shape, GeneratedFabric& fabric)
 {
@@ -81,12 +70,24 @@ void placeOrEstimate(const PlanEnvelope& envelope, const NodeSpec& node, const C
 
 } // namespace
 
+FabricSpec fabricSpecOf(const CandidateShape& shape, FabricLayout layout)
+{
+    FabricSpec spec;
+    spec.topology = shape.fabric.topology;
+    spec.oversubscription = shape.fabric.oversubscription;
+    spec.nodes = shape.nodes();
+    spec.nodeId = shape.nodeId;
+    spec.switchId = shape.switchId;
+    spec.layout = layout;
+    return spec;
+}
+
 Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape, const Catalog& catalog)
 {
     const NodeSpec* node = catalog.node(shape.nodeId);
     if (!node)
         return Result<PlanDesign>::failure({{Severity::Error, "node", "unknown node '" + shape.nodeId + "'", {}}});
-    Result<GeneratedFabric> fabric = generateFabric(fabricSpecOf(shape), catalog);
+    Result<GeneratedFabric> fabric = generateFabric(fabricSpecOf(shape, FabricLayout::Auto), catalog);
     if (!fabric)
         return Result<PlanDesign>::failure(fabric.problems());
     PlanDesign out;

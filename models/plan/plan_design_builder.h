@@ -29,6 +29,9 @@ struct CandidateShape {
     int jobGpus() const { return jobNodes * jobGpusPerNode; }
 };
 
+// The generator's spec for a candidate's fabric.
+FabricSpec fabricSpecOf(const CandidateShape& shape, FabricLayout layout);
+
 struct PlanDesign {
     Design design;
     FabricSummary fabric;

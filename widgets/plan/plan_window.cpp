@@ -1,4 +1,5 @@
 #include "widgets/plan/plan_window.h"
+#include "widgets/common/throttled_progress.h"
 
 #include "models/design/design_json.h"
 #include "models/plan/plan_sensitivity.h"
@@ -18,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
@@ -237,20 +237,7 @@ bool PlanWindow::startPlan()
 
     PlanOptions options;
     options.cancel = &cancelFlag_;
-    // The callback runs on the worker thread: queue a call to this window only
-    // when the shown value changes, so the GUI queue never floods.
-    auto lastStep = std::make_shared<std::atomic<int>>(-1);
-    QPointer<PlanWindow> self(this);
-    options.progress = [self, lastStep, hook = workerHook_](double fraction) {
-        if (hook)
-            hook(fraction);
-        const int step = int(std::clamp(fraction, 0.0, 1.0) * kProgressSteps);
-        if (lastStep->exchange(step) == step)
-            return;
-        if (PlanWindow* window = self.data())
-            QMetaObject::invokeMethod(
-                window, [window, step] { window->progress_->setValue(step); }, Qt::QueuedConnection);
-    };
+    options.progress = throttledProgress(progress_, kProgressSteps, workerHook_);
     const Catalog* catalog = &catalog_;
     watcher_.setFuture(QtConcurrent::run([e = *envelope, catalog, options] { return planCluster(e, *catalog, options); }));
     updateButtons();

@@ -1,4 +1,5 @@
 #include "widgets/whatif/search_dialog.h"
+#include "widgets/common/throttled_progress.h"
 
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -16,7 +17,6 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
-#include <QPointer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -179,20 +179,7 @@ void SearchDialog::startSearch()
     SearchOptions options;
     options.top = top_->value() * kSplitsPerRow;
     options.cancel = &cancelFlag_;
-    // The callback runs on the worker thread: post a queued call to this
-    // dialog only when the shown value would change, so the GUI queue never floods.
-    auto lastStep = std::make_shared<std::atomic<int>>(-1);
-    QPointer<SearchDialog> self(this);
-    options.progress = [self, lastStep, hook = workerHook_](double fraction) {
-        if (hook)
-            hook(fraction);
-        const int step = int(std::clamp(fraction, 0.0, 1.0) * kProgressSteps);
-        if (lastStep->exchange(step) == step)
-            return;
-        if (SearchDialog* dialog = self.data())
-            QMetaObject::invokeMethod(
-                dialog, [dialog, step] { dialog->progress_->setValue(step); }, Qt::QueuedConnection);
-    };
+    options.progress = throttledProgress(progress_, kProgressSteps, workerHook_);
     watcher_.setFuture(QtConcurrent::run([facts, workload, economics, base, options] {
         return searchSplits(facts, workload, economics, base, options);
     }));
