@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QTest>
 #include "test_main.h"
+#include "image_checks.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -24,16 +25,6 @@ using test::repoCatalog;
 
 namespace {
 
-// Distinct colours in a sample of the picture: a blank canvas has one or two.
-int colourCount(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
 void shoot(const Design& design, const QString& fileName, QSize size)
 {
     test::CanvasFixture canvas(size, design);
@@ -43,7 +34,7 @@ void shoot(const Design& design, const QString& fileName, QSize size)
     view.fitToView();
     QCoreApplication::processEvents();
     const QImage image = view.grab().toImage();
-    QVERIFY(colourCount(image) > 20);
+    QVERIFY(test::colourCount(image) > 20);
     QVERIFY(image.save(QDir::current().filePath(fileName)));
     if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
         QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/") + fileName));

@@ -11,6 +11,7 @@
 #include "widgets/plan/plan_scatter_chart.h"
 #include "widgets/plan/plan_window.h"
 #include "test_settings.h"
+#include "image_checks.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -41,18 +42,9 @@ constexpr int kLaptopWidthPx = 1366; // issue 28 item 6: the smallest screen the
 constexpr int kLaptopHeightPx = 768;
 constexpr int kTooltipShowMs = 300;    // lets the tooltip (and the opened design's views) draw (our choice)
 
-int colourCount(const QImage& image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
 void save(const QImage& image, const QString& fileName)
 {
-    QVERIFY(colourCount(image) > 10);
+    QVERIFY(test::colourCount(image) > 10);
     QVERIFY(image.save(QDir::current().filePath(fileName)));
     if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1) {
         QDir().mkpath(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/plan"));

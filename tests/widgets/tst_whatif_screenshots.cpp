@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QTest>
 #include "test_main.h"
+#include "image_checks.h"
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -33,18 +34,9 @@ namespace {
 
 constexpr QSize kDocksSize(760, 560); // our choice: two side docks next to each other
 
-int colourCount(const QImage& image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
 void save(const QImage& image, const QString& fileName)
 {
-    QVERIFY(colourCount(image) > 10);
+    QVERIFY(test::colourCount(image) > 10);
     QVERIFY(image.save(QDir::current().filePath(fileName)));
     if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
         QVERIFY(image.save(QStringLiteral(CF_SOURCE_DIR "/docs/screenshots/") + fileName));
