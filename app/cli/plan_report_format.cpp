@@ -57,7 +57,7 @@ Json candidateJson(const PlanCandidate& c)
             {"total_cost_usd", f.totalCostUsd}, {"run_cost_usd", f.runCostUsd}, {"energy_kwh", f.energyKwh},
             {"usd_per_million_tokens", f.usdPerMillionTokens}, {"facility_mw", f.facilityW / kWattsPerMegawatt},
             {"average_facility_mw", f.averageFacilityW / kWattsPerMegawatt}, {"racks", f.racks},
-            {"racks_estimated", f.racksEstimated}, {"mfu", {{"p10", f.mfuP10}, {"p50", f.mfu}, {"p90", f.mfuP90}}},
+            {"racks_estimated", f.racksEstimated}, {"floor_m2", f.floorM2}, {"mfu", {{"p10", f.mfuP10}, {"p50", f.mfu}, {"p90", f.mfuP90}}},
             {"step_time_s", f.stepTimeS}, {"tokens_per_s", f.tokensPerS}, {"goodput", f.goodput},
             {"limit", toString(c.limit)}, {"limit_detail", c.limitDetail}, {"reason", c.reason}};
 }
@@ -146,20 +146,20 @@ void printEnvelope(const PlanReport& r, std::ostream& out)
 void printCandidateRow(int rank, const PlanCandidate& c, std::ostream& out)
 {
     const PlanFigures& f = c.figures;
-    out << line("%3d  %-44s %7d %6d %5d  %-30s %6.1f (%5.1f-%5.1f) %9.1f %8.1f %9.1f %7.2f %7.2f %6d%s %5.1f\n", rank,
+    out << line("%3d  %-44s %7d %6d %5d  %-30s %6.1f (%5.1f-%5.1f) %9.1f %8.1f %9.1f %7.2f %7.2f %6d%s %8.0f %5.1f\n", rank,
                 c.label().c_str(), c.gpus, c.jobGpus, c.spareNodes, splitText(c.split).c_str(),
                 days(f.timeToTrainSP50), days(f.timeToTrainSP10), days(f.timeToTrainSP90), f.capexUsd / kUsdPerMillion,
                 f.opexUsdOverHorizon / kUsdPerMillion, f.totalCostUsd / kUsdPerMillion, f.usdPerMillionTokens,
-                f.facilityW / kWattsPerMegawatt, f.racks, f.racksEstimated ? "~" : " ", 100.0 * f.mfu);
+                f.facilityW / kWattsPerMegawatt, f.racks, f.racksEstimated ? "~" : " ", f.floorM2, 100.0 * f.mfu);
 }
 
 void printFront(const PlanReport& r, int top, std::ostream& out)
 {
     out << line("\nPareto front: time to train (P50) against total cost (owning: capex + opex over %g years), "
                 "fastest first\n", r.envelope.horizonYears);
-    out << line("%3s  %-44s %7s %6s %5s  %-30s %20s %9s %8s %9s %7s %7s %7s %5s\n", "#", "candidate", "GPUs", "job",
+    out << line("%3s  %-44s %7s %6s %5s  %-30s %20s %9s %8s %9s %7s %7s %7s %8s %5s\n", "#", "candidate", "GPUs", "job",
                 "spare", "split", "days P50 (P10-P90)", "capex $M", "opex $M", "total $M", "$/Mtok", "fac MW",
-                "racks", "MFU %");
+                "racks", "floor m2", "MFU %");
     for (std::size_t k = 0; k < r.front.size() && int(k) < top; ++k)
         printCandidateRow(int(k + 1), r.candidates[std::size_t(r.front[k])], out);
     if (r.front.empty())

@@ -1,5 +1,6 @@
 #include "models/plan/candidate_evaluator.h"
 
+#include "models/plan/plan_floor_space.h"
 #include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
@@ -111,6 +112,7 @@ PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const Candidat
     warnings.insert(warnings.end(), built->warnings.begin(), built->warnings.end());
     c.figures.racks = built->racks;
     c.figures.racksEstimated = built->racksEstimated;
+    c.figures.floorM2 = floorSpaceM2(built->racks);
     Design& design = built->design;
     const DesignFacts facts = deriveDesignFacts(design, catalog);
     SearchOptions options;

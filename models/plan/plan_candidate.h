@@ -33,7 +33,7 @@ struct PlanFigures {
     double averageFacilityW = 0;    // while training
     int racks = 0;                  // placed racks, or the estimate when racksEstimated
     bool racksEstimated = false;    // compact fabrics are not placed: nodes / nodes per rack + network racks
-    double floorM2 = 0;             // floor space; 0 = not available (the catalog has no rack footprints)
+    double floorM2 = 0;             // white space the racks and their aisles take (plan_floor_space.h)
     double mfu = 0, mfuP10 = 0, mfuP90 = 0;
     double stepTimeS = 0;
     double tokensPerS = 0;

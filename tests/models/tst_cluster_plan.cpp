@@ -67,6 +67,20 @@ private slots:
         }
     }
 
+    void floorSpaceFollowsTheRacks()
+    {
+        // Issue 29 item 2: each candidate reports its floor space; 1.44 m² a rack
+        // (600 x 1,200 mm plus half of a 1.2 m aisle on either side).
+        const PlanReport r = planCluster(smallEnvelope(), Catalog::builtin());
+        QVERIFY(!r.candidates.empty());
+        for (const PlanCandidate& c : r.candidates) {
+            if (c.figures.racks <= 0)
+                continue;
+            QVERIFY2(c.figures.floorM2 > 0, c.label().c_str());
+            QVERIFY(std::fabs(c.figures.floorM2 / c.figures.racks - 1.44) < 1e-9);
+        }
+    }
+
     void largerEnvelopeNeverSlower()
     {
         const Catalog& catalog = Catalog::builtin();
