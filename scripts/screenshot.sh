@@ -2,8 +2,9 @@
 # Screenshot of the running app under Xvfb (no desktop needed):
 #   ./scripts/screenshot.sh [BUILD_DIR] [OUTPUT.png] [DESIGN.json]
 # Defaults: build/default, docs/screenshots/main_window.png, the Workhorse example.
-# Uses a throw-away settings folder so the saved window layout of your own
-# session does not leak into the picture.
+# Uses throw-away settings and data folders so neither the saved window layout of
+# your own session nor a working copy left by an earlier killed run (the "did not
+# close cleanly, restore?" question) gets into the picture.
 #
 # Every picture in docs/screenshots/ at once:
 #   ./scripts/screenshot.sh --all [BUILD_DIR]
@@ -37,7 +38,7 @@ DESIGN="${3:-$ROOT/resources/examples/workhorse.json}"
 config="$(mktemp -d)"
 trap 'rm -rf "$config"' EXIT
 mkdir -p "$(dirname "$OUT")"
-XDG_CONFIG_HOME="$config" xvfb-run -a -s "-screen 0 ${SCREEN}x24" bash -c '
+XDG_CONFIG_HOME="$config/config" XDG_DATA_HOME="$config/data" xvfb-run -a -s "-screen 0 ${SCREEN}x24" bash -c '
     "$1/app/clusterforge" -qwindowgeometry "$4+0+0" "$3" &
     pid=$!
     sleep "$5"
