@@ -7,6 +7,7 @@
 #include "models/topology/compact_fabric.h"
 #include "models/topology/fabric_builder.h"
 #include "models/topology/fabric_sizing.h"
+#include "models/design/design_limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,15 +25,11 @@ constexpr double kMaxAspectRatio = 4.0;
 // Storage sits this many columns to the right of the widest tier (our choice).
 constexpr double kStorageGapColumns = 2.0;
 
-// Node counts accepted (our choice: beyond any published training cluster).
+// Node counts, switch tiers and oversubscription accepted: design_limits.h.
 constexpr int kMinNodes = 1;
-constexpr int kMaxNodes = 100000;
-// Switch tiers built (our choice: four reach k^4/8 = 2,097,152 endpoints at
-// k = 64, past every published cluster).
-constexpr int kMaxTiers = 4;
-// Oversubscription accepted for spine-leaf (our choice; 3:1 is the usual
-// frontend ratio, refdata §4.2).
-constexpr double kMaxOversubscription = 16.0;
+constexpr int kMaxNodes = limits::DesignLimits::kMaxGeneratedNodes;
+constexpr int kMaxTiers = limits::DesignLimits::kMaxSwitchTiers;
+constexpr double kMaxOversubscription = limits::DesignLimits::kMaxOversubscription;
 
 // Nodes a leaf can serve from inside their rack with passive copper: four
 // DGX-class nodes per rack as in the SuperPOD's "8 racks of compute" per
@@ -80,7 +77,9 @@ Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& proble
             addError(problems, "storage", "unknown storage system '" + spec.storageId + "'");
     }
     if (spec.nodes < kMinNodes || spec.nodes > kMaxNodes)
-        addError(problems, "nodes", "node count " + std::to_string(spec.nodes) + " is outside [1, 100000]");
+        addError(problems, "nodes",
+                 "node count " + std::to_string(spec.nodes) + " is outside [1, " + std::to_string(kMaxNodes) +
+                     "]");
     if (spec.tiers != 0 && (spec.tiers < 2 || spec.tiers > kMaxTiers))
         addError(problems, "tiers",
                  "tiers must be 2, 3 or 4 (or 0 for the fewest that fit), got " + std::to_string(spec.tiers));
@@ -90,7 +89,9 @@ Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& proble
                      std::string(toString(spec.topology)));
     const double r = spec.oversubscription;
     if (!std::isfinite(r) || r < 1.0 || r > kMaxOversubscription)
-        addError(problems, "oversubscription", "oversubscription must be between 1 and 16 (down:up)");
+        addError(problems, "oversubscription",
+                 "oversubscription must be between 1 and " +
+                     std::to_string(static_cast<int>(kMaxOversubscription)) + " (down:up)");
     else if (spec.topology != FabricTopology::SpineLeaf && r != 1.0)
         addError(problems, "oversubscription",
                  std::string(toString(spec.topology)) +
