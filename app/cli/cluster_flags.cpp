@@ -5,6 +5,7 @@
 #include "models/design/design_json.h"
 #include "models/design/job_size.h"
 #include "models/topology/fabric_generator.h"
+#include "models/design/design_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,10 +29,10 @@ constexpr double kChassisUsdPerGpu = 7500.0;
 constexpr int kCliSwitchRadix = 64; // brief: synthetic non-blocking switch of radix 64
 constexpr int kDefaultGpusPerNode = 8;
 constexpr double kDefaultNicGbps = 400.0;
-constexpr long long kMaxNodes = 100000; // fabric generator's bound
-constexpr long long kMaxGpus = 8000000;
-constexpr double kMaxNicGbps = 3200.0;
-constexpr long long kMaxGpusPerNode = 1024; // our bound: far above any chassis
+constexpr long long kMaxNodes = limits::DesignLimits::kMaxGeneratedNodes;
+constexpr long long kMaxGpus = limits::DesignLimits::kMaxTotalGpus;
+constexpr double kMaxNicGbps = limits::DesignLimits::kMaxLinkGbps;
+constexpr long long kMaxGpusPerNode = limits::FileLimits::kMaxGpusPerNode; // far above any chassis
 
 // A GPU sold as a rack-scale system (NVLink domain above one 8-GPU board) gets
 // that system with --gpu alone: GB200 -> GB200 NVL72. Our threshold: a domain of

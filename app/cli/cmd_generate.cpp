@@ -34,6 +34,7 @@
 #include "models/racks/rack_planner.h"
 #include "models/search/split_search.h"
 #include "models/topology/fabric_generator.h"
+#include "models/design/design_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,11 +47,11 @@ namespace cf::cli {
 namespace {
 
 // Flag ranges; the generator checks the same ranges and more, naming the field.
-constexpr long long kMaxNodesFlag = 100000;
-constexpr double kMaxOversubscriptionFlag = 16.0;
+constexpr long long kMaxNodesFlag = limits::DesignLimits::kMaxGeneratedNodes;
+constexpr double kMaxOversubscriptionFlag = limits::DesignLimits::kMaxOversubscription;
 constexpr double kMinRackKwFlag = 1.0;    // our choice: below any rack that holds a GPU node
-constexpr double kMaxRackKwFlag = 1000.0; // limits::DesignLimits::kMaxRackKw
-constexpr long long kMaxTiersFlag = 4;
+constexpr double kMaxRackKwFlag = limits::DesignLimits::kMaxRackKw;
+constexpr long long kMaxTiersFlag = limits::DesignLimits::kMaxSwitchTiers;
 
 int fail(std::ostream& err, const std::vector<std::string>& errors)
 {

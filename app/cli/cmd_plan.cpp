@@ -19,6 +19,7 @@
 
 #include "models/design/design_json.h"
 #include "models/plan/cluster_plan.h"
+#include "models/design/design_limits.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,14 +30,15 @@ namespace cf::cli {
 namespace {
 
 // Flag ranges (our choices): a kilowatt to a hundred gigawatts; a dollar to
-// ten trillion; up to a century; PUE and price as plan_envelope.cpp checks.
+// ten trillion; up to a century; PUE, horizon and rack power a design's
+// (design_limits.h), price as plan_envelope.cpp checks.
 constexpr double kMinPowerMw = 0.001, kMaxPowerMw = 100000.0;
 constexpr double kMinBudgetUsd = 1.0, kMaxBudgetUsd = 1e13;
 constexpr double kMinDeadlineDays = 0.01, kMaxDeadlineDays = 36500.0;
-constexpr double kMinPue = 1.0, kMaxPue = 3.0;
+constexpr double kMinPue = limits::DesignLimits::kMinPue, kMaxPue = limits::DesignLimits::kMaxPue;
 constexpr double kMaxUsdPerKwh = 10.0;
-constexpr double kMinHorizonYears = 0.1, kMaxHorizonYears = 30.0;
-constexpr double kMinRackKw = 1.0, kMaxRackKw = 1000.0;
+constexpr double kMinHorizonYears = 0.1, kMaxHorizonYears = limits::DesignLimits::kMaxOwnershipYears;
+constexpr double kMinRackKw = 1.0, kMaxRackKw = limits::DesignLimits::kMaxRackKw;
 constexpr long long kMaxTop = 10000;
 constexpr long long kDefaultTop = 20; // a screenful of front members (our choice)
 

@@ -1,6 +1,7 @@
 #include "app/cli/plan_report_format.h"
 
 #include "app/cli/json_schema.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +9,6 @@
 namespace cf::cli {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerMegawatt = 1e6;
 constexpr double kWattsPerKw = 1e3;
 constexpr double kUsdPerMillion = 1e6;

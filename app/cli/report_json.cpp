@@ -4,6 +4,7 @@
 
 #include "models/predict/design_check.h"
 #include "models/predict/memory_verdict.h"
+#include "models/design/units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,7 +15,6 @@ namespace cf::cli {
 namespace {
 
 constexpr double kGiB = 1073741824.0;
-constexpr double kSecondsPerDay = 86400.0;
 
 nlohmann::json problemList(const Prediction& p, Severity severity)
 {

@@ -1,6 +1,7 @@
 #include "app/cli/workload_flags.h"
 
 #include "app/cli/catalog_ids.h"
+#include "models/design/design_limits.h"
 
 #include <cstdio>
 #include <map>
@@ -8,9 +9,11 @@
 namespace cf::cli {
 namespace {
 
-constexpr long long kMaxDim = 1LL << 24;
-constexpr long long kMaxGpus = 1LL << 22;
-constexpr long long kMaxExperts = 1LL << 16; // as the design file's bound
+// The bounds of design_limits.h, as the docks' spin boxes.
+using DL = limits::DesignLimits;
+constexpr long long kMaxDim = DL::kMaxGlobalBatchSeqs; // the micro-batch, at most the global batch
+constexpr long long kMaxGpus = DL::kMaxSplitDegree;
+constexpr long long kMaxExperts = DL::kMaxExperts;
 
 // Defaults the help names: a flag left out keeps the file's (or preset's) value;
 // without a file the engine's defaults apply (Workload{}, Parallelism{}).
@@ -52,26 +55,27 @@ const FlagGroup& workloadFlags()
     static const FlagGroup group{
         "workload flags",
         {textFlag("--model", "PRESET", "model preset id from the catalog, e.g. llama3-70b"),
-         intFlag("--layers", "L", "layers", 1, kMaxDim, "", "custom model: transformer layers"),
-         intFlag("--hidden", "H", "", 1, kMaxDim, "", "custom model: hidden size"),
-         intFlag("--heads", "A", "heads", 1, kMaxDim, "", "custom model: attention heads"),
-         intFlag("--kv-heads", "K", "heads", 1, kMaxDim, "--heads", "custom model: key/value heads (GQA)"),
-         intFlag("--ffn", "F", "", 1, kMaxDim, "4 x --hidden", "custom model: FFN inner size"),
+         intFlag("--layers", "L", "layers", 1, DL::kMaxLayers, "", "custom model: transformer layers"),
+         intFlag("--hidden", "H", "", 1, DL::kMaxHidden, "", "custom model: hidden size"),
+         intFlag("--heads", "A", "heads", 1, DL::kMaxHeads, "", "custom model: attention heads"),
+         intFlag("--kv-heads", "K", "heads", 1, DL::kMaxHeads, "--heads", "custom model: key/value heads (GQA)"),
+         intFlag("--ffn", "F", "", 1, DL::kMaxFfn, "4 x --hidden", "custom model: FFN inner size"),
          choiceFlag("--ffn-type", {"gated", "plain"}, "gated (plain when --ffn is left out)",
                     "custom model: SwiGLU (3 matrices) or GELU MLP (2)"),
          choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
                     "custom model: input and output embeddings shared"),
-         intFlag("--vocab", "V", "tokens", 1, kMaxDim, "", "custom model: vocabulary size"),
+         intFlag("--vocab", "V", "tokens", 1, DL::kMaxVocab, "", "custom model: vocabulary size"),
          intFlag("--experts", "E", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts per MoE layer (1 = dense)"),
          intFlag("--top-k", "K", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts each token uses"),
-         intFlag("--expert-ffn", "F", "", 1, kMaxDim, "--model's, else --ffn", "FFN size of one routed expert"),
+         intFlag("--expert-ffn", "F", "", 1, DL::kMaxFfn, "--model's, else --ffn", "FFN size of one routed expert"),
          intFlag("--shared-experts", "S", "experts", 0, kMaxExperts, "--model's, else 0", "always-active shared experts"),
-         intFlag("--dense-layers", "N", "layers", 0, kMaxDim, "--model's, else 0", "first layers with a dense FFN"),
-         intFlag("--seq", "S", "tokens", 1, kMaxDim,
+         intFlag("--dense-layers", "N", "layers", 0, DL::kMaxLayers, "--model's, else 0", "first layers with a dense FFN"),
+         intFlag("--seq", "S", "tokens", 1, DL::kMaxSeqLen,
                  "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
-         intFlag("--global-batch", "B", "sequences", 1, kMaxDim, fileElse(std::to_string(w.globalBatchSeqs)),
-                 "global batch per optimizer step"),
-         realFlag("--tokens", "N", "tokens", 0, 1e18, fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
+         intFlag("--global-batch", "B", "sequences", 1, DL::kMaxGlobalBatchSeqs,
+                 fileElse(std::to_string(w.globalBatchSeqs)), "global batch per optimizer step"),
+         realFlag("--tokens", "N", "tokens", 0, DL::kMaxTokensToTrain, fileElse(formatNumber(w.tokensToTrain)),
+                  "tokens to train"),
          choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
                     "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on B200, B300, GB200, GB300)"),
          choiceFlag("--framework", {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed"},

@@ -222,15 +222,6 @@ int designGpuCount(const Design& design, const Catalog& catalog)
     return static_cast<int>(std::min<long long>(gpus, std::numeric_limits<int>::max()));
 }
 
-int designCableCount(const Design& design)
-{
-    const auto parts = partsById(design);
-    long long cables = 0;
-    for (const Link& l : design.links)
-        cables += cablesOf(l, parts);
-    return static_cast<int>(std::min<long long>(cables, std::numeric_limits<int>::max()));
-}
-
 // The site profile the prediction uses (issue 16): each constant that moved.
 QString calibrationSection(const Design& design)
 {

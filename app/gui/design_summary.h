@@ -13,10 +13,6 @@ struct Design;
 // catalog. Parts whose catalog id is unknown count 0 (validation reports them).
 int designGpuCount(const Design& design, const Catalog& catalog);
 
-// Physical cables the links stand for: a link touching a group of N nodes is
-// N x cablesPerMember cables, otherwise cablesPerMember.
-int designCableCount(const Design& design);
-
 // HTML for a QTextBrowser: name, parts by kind, links, GPUs, workload, split, economics.
 // `documentName` (MainWindow::documentName) heads it; "" for the design's own name.
 QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName = {});

@@ -9,6 +9,7 @@
 #include "models/predict/provisioning_power.h"
 #include "models/presentation/chart_series.h"
 #include "models/presentation/fabric_schematic.h"
+#include "models/design/units.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -37,7 +38,6 @@ constexpr double kChartAspect = 0.42;     // chart height / width (our choice: t
 constexpr int kChartTicks = 5;            // about this many ticks on an axis (our choice)
 constexpr double kMmPerInch = 25.4;
 constexpr double kQtLogicalDpi = 96.0; // Qt's logical pixels per inch
-constexpr double kSecondsPerDay = 86400.0;
 const QString kScalingUrl = QStringLiteral("chart://scaling");
 const QString kCostUrl = QStringLiteral("chart://cost");
 const QString kTopologyUrl = QStringLiteral("chart://topology");

@@ -164,35 +164,49 @@ const CableSpec* bomCableFor(const Catalog& catalog, Medium medium, LengthClass 
     return best;
 }
 
-BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
-{
-    BillOfMaterials bom;
+namespace {
 
-    // Parts by (kind, catalog id); consecutive parts usually share both.
+// Parts by (kind, catalog id), and the node groups and switch arrays (issue
+// 19), which stand for `count` units each.
+struct PartTallies {
     std::vector<Tally> tallies;
     IdIndex groupMembers; // node groups and switch arrays: id -> members
     IdFilter groupFilter;
+};
+
+// The bill's lines by kind, in the order the bill lists them.
+struct LineGroups {
+    std::vector<BomLine> nodes, gpus, nics, switches, storage, cables, racks, pdus;
+};
+
+PartTallies tallyParts(const Design& design)
+{
+    PartTallies out;
+    // Consecutive parts usually share both kind and catalog id.
     for (const Part& p : design.parts) {
-        // Node groups and switch arrays (issue 19) stand for `count` units.
         const long long units = p.kind == PartKind::Storage ? 1 : std::max(1, p.count);
         if (p.kind != PartKind::Storage && p.count > 1) {
-            groupMembers.insert(p.id, p.count);
-            groupFilter.add(p.id);
+            out.groupMembers.insert(p.id, p.count);
+            out.groupFilter.add(p.id);
         }
-        auto it = std::find_if(tallies.rbegin(), tallies.rend(), [&](const Tally& t) {
+        auto it = std::find_if(out.tallies.rbegin(), out.tallies.rend(), [&](const Tally& t) {
             return t.kind == p.kind && IdIndex::sameText(t.catalogId, p.catalogId);
         });
-        if (it != tallies.rend())
+        if (it != out.tallies.rend())
             it->units += units;
         else
-            tallies.push_back({p.kind, p.catalogId, units});
+            out.tallies.push_back({p.kind, p.catalogId, units});
     }
+    return out;
+}
 
-    // Links by (medium, length class, speed), cables = joined member pairs x
-    // cables per pair (link_bundle.h: O(1) per link whatever the members).
-    // A placed design takes each cable's medium from its length (racks/cable_lengths.h).
+// Links by (medium, length class, speed), cables = joined member pairs x
+// cables per pair (link_bundle.h: O(1) per link whatever the members).
+// A placed design takes each cable's medium from its length (racks/cable_lengths.h).
+std::vector<CableTally> tallyCables(const Design& design, const Catalog& catalog, const PartTallies& parts)
+{
     std::vector<CableTally> cableTallies;
-    const bool groups = !groupMembers.empty();
+    const bool groups = !parts.groupMembers.empty();
     std::size_t last = 0;
     static const std::vector<Link> kNoLinks;
     if (!design.racks.empty())
@@ -201,11 +215,11 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
     for (const Link& l : declaredLinks) {
         long long fromMembers = 1, toMembers = 1;
         if (groups) {
-            if (groupFilter.mayContain(l.fromPartId))
-                if (const int g = groupMembers.find(l.fromPartId); g >= 0)
+            if (parts.groupFilter.mayContain(l.fromPartId))
+                if (const int g = parts.groupMembers.find(l.fromPartId); g >= 0)
                     fromMembers = g;
-            if (groupFilter.mayContain(l.toPartId))
-                if (const int g = groupMembers.find(l.toPartId); g >= 0)
+            if (parts.groupFilter.mayContain(l.toPartId))
+                if (const int g = parts.groupMembers.find(l.toPartId); g >= 0)
                     toMembers = g;
         }
         const long long cables = bundleShape(l, fromMembers, toMembers).cables;
@@ -224,53 +238,64 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
         it->cables += cables;
         last = static_cast<std::size_t>(it - cableTallies.begin());
     }
+    return cableTallies;
+}
 
-    // Lines, in the order nodes, GPUs, NICs, switches, storage, cables, racks, PDUs.
-    std::vector<BomLine> nodes, gpus, nics, switches, storage, cables, racks, pdus;
-    addRackLines(design, catalog, racks, pdus, bom.problems);
-    auto addIncluded = [](std::vector<BomLine>& into, BomLine line) {
-        for (BomLine& existing : into)
-            if (existing.itemId == line.itemId && existing.includedIn == line.includedIn) {
-                existing.quantity += line.quantity;
-                return;
-            }
-        into.push_back(std::move(line));
-    };
+// `line` added to `into`, or its quantity to the line of the same item in the same parent.
+void addIncluded(std::vector<BomLine>& into, BomLine line)
+{
+    for (BomLine& existing : into)
+        if (existing.itemId == line.itemId && existing.includedIn == line.includedIn) {
+            existing.quantity += line.quantity;
+            return;
+        }
+    into.push_back(std::move(line));
+}
+
+// Node, GPU, NIC, switch and storage lines; unknown catalog ids are warned about and left out.
+void addPartLines(const std::vector<Tally>& tallies, const Catalog& catalog, LineGroups& lines,
+                  Problems& problems)
+{
     for (const Tally& t : tallies) {
         const std::string id(t.catalogId);
         if (t.kind == PartKind::Node) {
             const NodeSpec* n = catalog.node(id);
             if (!n) {
-                warn(bom.problems, "parts.catalogId", "unknown node type '" + id + "': not in the bill", id);
+                warn(problems, "parts.catalogId", "unknown node type '" + id + "': not in the bill", id);
                 continue;
             }
-            nodes.push_back(
+            lines.nodes.push_back(
                 makeLine(id, n->name, n->vendor, "node", t.units, n->priceUsd, n->maxPowerW, n->provenance));
             if (const GpuSpec* g = catalog.gpu(n->gpuId))
-                addIncluded(gpus, includedLine(g->id, g->name, g->vendor, "gpu", t.units * n->gpus, id,
-                                               g->provenance.source));
+                addIncluded(lines.gpus, includedLine(g->id, g->name, g->vendor, "gpu", t.units * n->gpus, id,
+                                                     g->provenance.source));
             if (const NicSpec* c = catalog.nic(n->nicId))
-                addIncluded(nics, includedLine(c->id, c->name, c->vendor, "nic", t.units * n->nics, id,
-                                               c->provenance.source));
+                addIncluded(lines.nics, includedLine(c->id, c->name, c->vendor, "nic", t.units * n->nics, id,
+                                                     c->provenance.source));
         } else if (t.kind == PartKind::Switch) {
             const SwitchSpec* s = catalog.switchSpec(id);
             if (!s) {
-                warn(bom.problems, "parts.catalogId", "unknown switch '" + id + "': not in the bill", id);
+                warn(problems, "parts.catalogId", "unknown switch '" + id + "': not in the bill", id);
                 continue;
             }
-            switches.push_back(
+            lines.switches.push_back(
                 makeLine(id, s->name, s->vendor, "switch", t.units, s->priceUsd, s->powerW, s->provenance));
         } else {
             const StorageSpec* s = catalog.storage(id);
             if (!s) {
-                warn(bom.problems, "parts.catalogId", "unknown storage system '" + id + "': not in the bill",
-                     id);
+                warn(problems, "parts.catalogId", "unknown storage system '" + id + "': not in the bill", id);
                 continue;
             }
-            storage.push_back(
+            lines.storage.push_back(
                 makeLine(id, s->name, s->vendor, "storage", t.units, s->priceUsd, s->powerW, s->provenance));
         }
     }
+}
+
+// One line per catalog cable; a tally no catalog cable carries is a $0 line and a warning.
+void addCableLines(const std::vector<CableTally>& cableTallies, const Catalog& catalog,
+                   std::vector<BomLine>& cables, Problems& problems)
+{
     for (const CableTally& t : cableTallies) {
         if (t.medium == Medium::NVLink || t.cables == 0)
             continue; // inside the node or rack: part of the node's price
@@ -278,7 +303,7 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
         if (!c) {
             const std::string what = std::string(toString(t.medium)) + " " + toString(t.lengthClass) + " " +
                                      std::to_string(static_cast<long long>(t.gbps)) + " Gb/s";
-            warn(bom.problems, "links.medium",
+            warn(problems, "links.medium",
                  "no catalog cable for " + what + " (" + std::to_string(t.cables) + " cables counted at $0)",
                  t.firstLinkId);
             BomLine line = makeLine("", "no catalog cable: " + what, "", "cable", t.cables, 0, 0, {});
@@ -296,9 +321,15 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
                                       c->provenance));
         }
     }
+}
 
+// Each group sorted by id, in the bill's order, with the totals; a counted line
+// without a price is warned about.
+void appendLines(LineGroups& lines, BillOfMaterials& bom)
+{
     auto byId = [](const BomLine& a, const BomLine& b) { return a.itemId < b.itemId; };
-    for (auto* group : {&nodes, &gpus, &nics, &switches, &storage, &cables, &racks, &pdus}) {
+    for (auto* group : {&lines.nodes, &lines.gpus, &lines.nics, &lines.switches, &lines.storage,
+                        &lines.cables, &lines.racks, &lines.pdus}) {
         std::sort(group->begin(), group->end(), byId);
         for (BomLine& line : *group) {
             if (line.counted()) {
@@ -311,6 +342,21 @@ BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
             bom.lines.push_back(std::move(line));
         }
     }
+}
+
+} // namespace
+
+BillOfMaterials buildBom(const Design& design, const Catalog& catalog)
+{
+    BillOfMaterials bom;
+    const PartTallies parts = tallyParts(design);
+    const std::vector<CableTally> cableTallies = tallyCables(design, catalog, parts);
+    // Lines, in the order nodes, GPUs, NICs, switches, storage, cables, racks, PDUs.
+    LineGroups lines;
+    addRackLines(design, catalog, lines.racks, lines.pdus, bom.problems);
+    addPartLines(parts.tallies, catalog, lines, bom.problems);
+    addCableLines(cableTallies, catalog, lines.cables, bom.problems);
+    appendLines(lines, bom);
     return bom;
 }
 

@@ -1,4 +1,5 @@
 #include "models/compare/winner_explanation.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,6 @@ namespace {
 constexpr double kMinShareGap = 0.03;
 // Reasons named per loser (our choice: two read as a sentence).
 constexpr std::size_t kMaxReasons = 2;
-constexpr double kSecondsPerDay = 86400.0;
 
 struct Part {
     const char* words;

@@ -325,13 +325,6 @@ long long joinedBlocks(const Link& link, int fromMembers, int toMembers)
     return blocks;
 }
 
-long long bundleCables(const Link& link, const Part* from, const Part* to)
-{
-    if (!from || !to)
-        return 0;
-    return bundleShape(link, partMembers(*from), partMembers(*to)).cables;
-}
-
 long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers)
 {
     const BundleShape shape = bundleShape(link, fromMembers, toMembers);

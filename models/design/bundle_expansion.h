@@ -57,9 +57,6 @@ void forEachJoinedPair(const Link& link, int fromMembers, int toMembers,
 long long joinedPairs(const Link& link, int fromMembers, int toMembers);
 // Blocks in which both ends have members (what a bundle's label counts): O(members).
 long long joinedBlocks(const Link& link, int fromMembers, int toMembers);
-// Physical cables of a link under the bundle meaning (joined pairs x cablesPerMember);
-// parts may be null (0 members: no cables).
-long long bundleCables(const Link& link, const Part* from, const Part* to);
 // Ports the busiest member of one end uses for this link (atFrom: the from end): O(1).
 long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers);
 

@@ -5,6 +5,7 @@
 #include "models/design/design_json.h"
 #include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_tree.h"
+#include "models/design/field_names.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -42,7 +43,7 @@ ordered_json linkJson(const Link& l)
     j["speedGbps"] = l.speedGbps;
     j["medium"] = toString(l.medium);
     j["lengthClass"] = toString(l.lengthClass);
-    j["cablesPerMember"] = l.cablesPerMember;
+    j[kCablesPerMemberKey] = l.cablesPerMember;
     // Written only for bundles, so a design without them stays byte-identical.
     if (!l.fromBlocks.isWhole() || l.fromBlocks.blocks != 0) {
         j["fromMembersPerBlock"] = l.fromBlocks.membersPerBlock;

@@ -7,6 +7,7 @@
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_names.h"
 
 #include <nlohmann/json.hpp>
 
@@ -260,7 +261,7 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Link l;
-            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", "cablesPerMember",
+            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", kCablesPerMemberKey,
                                            "fromMembersPerBlock", "fromBlocks", "toMembersPerBlock", "toBlocks"});
             if (r_.readString(item, ptr, "id", l.id, true))
                 claimId(l.id, ptr + "/id");
@@ -269,7 +270,7 @@ private:
             r_.readDouble(item, ptr, "speedGbps", l.speedGbps, 0.0, kMaxLinkGbps);
             r_.readEnum(item, ptr, "medium", l.medium, mediumFromString, kMedia);
             r_.readEnum(item, ptr, "lengthClass", l.lengthClass, lengthClassFromString, kLengths);
-            r_.readInt(item, ptr, "cablesPerMember", l.cablesPerMember, 0, kMaxCablesPerMember);
+            r_.readInt(item, ptr, kCablesPerMemberKey, l.cablesPerMember, 0, kMaxCablesPerMember);
             // Bundles (issue 19): absent = every member of that end in one block.
             r_.readInt(item, ptr, "fromMembersPerBlock", l.fromBlocks.membersPerBlock, 0, kMaxGroupCount);
             r_.readInt(item, ptr, "fromBlocks", l.fromBlocks.blocks, 0, kMaxGroupCount);

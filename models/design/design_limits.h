@@ -74,12 +74,29 @@ struct DesignLimits {
     static constexpr double kMaxLinkGbps = 3200.0;          // 4x the fastest port catalogued (800G XDR, refdata §4.3)
     static constexpr int kMaxCablesPerMember = 1024;        // a switch-to-switch bundle; nodes have <= 16 NICs
     static constexpr double kMaxPosition = 1e7;             // scene units, either sign (as the file)
+    // Split: any degree (tp/pp/vp/cp/dp/ep/etp, the job's GPUs) is at most the GPUs.
+    static constexpr long long kMaxSplitDegree = kMaxTotalGpus;
+    // Fabric generator: nodes it lays out (one node group), switch tiers (four reach
+    // k^4/8 = 2,097,152 endpoints at k = 64, past every published cluster) and a
+    // spine-leaf leaf's down:up oversubscription (3:1 is the usual frontend ratio,
+    // refdata §4.2); our choice.
+    static constexpr int kMaxGeneratedNodes = kMaxGroupCount;
+    static constexpr int kMaxSwitchTiers = 4;
+    static constexpr double kMaxOversubscription = 16.0;
     // Racks.
     static constexpr int kMaxRacks = 100000;                // ~1.6M GPUs at 16 per rack: beyond kMaxTotalGpus
     static constexpr int kMaxRows = 10000;
     static constexpr int kMaxSlotsPerRow = 1000;            // a 600 m row: beyond any data hall
     static constexpr double kMaxRackKw = 1000.0;            // 1 MW per rack: ~7x the densest liquid rack catalogued (140 kW)
-    // Workload.
+    // Workload. The model's shape may be anything a file holds; the engine's
+    // shape checks explain what is inconsistent inside these bounds.
+    static constexpr int kMaxLayers = FileLimits::kMaxLayers;
+    static constexpr int kMaxHidden = FileLimits::kMaxHidden;
+    static constexpr int kMaxHeads = FileLimits::kMaxHeads;
+    static constexpr int kMaxFfn = FileLimits::kMaxFfn;
+    static constexpr int kMaxVocab = FileLimits::kMaxVocab;
+    static constexpr int kMaxExperts = FileLimits::kMaxExperts;
+    static constexpr int kMaxGlobalBatchSeqs = 1 << 24;     // 16M sequences: ~8,000x Llama 3's 2,048
     static constexpr int kMaxSeqLen = 10000000;             // 10M tokens: beyond published long-context training
     static constexpr double kMaxTokensToTrain = 1e18;       // ~60x Llama 3's 15T; beyond that is a typo
     // Busiest expert's tokens over the balanced share: at most every token of the
@@ -103,6 +120,9 @@ static_assert(DesignLimits::kMaxRows <= FileLimits::kMaxRows);
 static_assert(DesignLimits::kMaxSlotsPerRow <= FileLimits::kMaxSlotsPerRow);
 static_assert(DesignLimits::kMaxRackKw <= FileLimits::kMaxRackKw);
 static_assert(DesignLimits::kMaxSeqLen <= FileLimits::kMaxSeqLen);
+static_assert(DesignLimits::kMaxGlobalBatchSeqs <= FileLimits::kMaxBatchSeqs);
+static_assert(DesignLimits::kMaxSplitDegree <= FileLimits::kMaxSplitDegree);
+static_assert(DesignLimits::kMaxGeneratedNodes <= FileLimits::kMaxGroupCount);
 static_assert(DesignLimits::kMaxTokensToTrain <= FileLimits::kMaxTokens);
 static_assert(DesignLimits::kMaxPue <= FileLimits::kMaxPue);
 static_assert(DesignLimits::kMaxOwnershipYears <= FileLimits::kMaxYears);

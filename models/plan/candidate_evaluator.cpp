@@ -5,6 +5,7 @@
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
 #include "models/search/split_search.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,7 +13,6 @@
 namespace cf {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerMegawatt = 1e6;
 
 std::string format(const char* fmt, double a, double b)

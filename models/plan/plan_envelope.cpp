@@ -1,4 +1,5 @@
 #include "models/plan/plan_envelope.h"
+#include "models/design/design_limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,11 +13,10 @@ namespace {
 // 8-GPU NVLink or Infinity Fabric board, an NVL72 rack; our rule): PCIe
 // boards and 4-GPU boxes are left out of the default list.
 constexpr int kMinTrainingScaleUpGpus = 8;
-// Input ranges (our choices): PUE from a perfect facility to far beyond any
-// measured (Uptime 2023 average 1.58, refdata §6); a horizon up to 30 years.
-constexpr double kMinPue = 1.0;
-constexpr double kMaxPue = 3.0;
-constexpr double kMaxHorizonYears = 30.0;
+// Input ranges: a design's (design_limits.h).
+constexpr double kMinPue = limits::DesignLimits::kMinPue;
+constexpr double kMaxPue = limits::DesignLimits::kMaxPue;
+constexpr double kMaxHorizonYears = limits::DesignLimits::kMaxOwnershipYears;
 
 void addError(Problems& problems, const std::string& field, const std::string& message)
 {

@@ -1,4 +1,5 @@
 #include "models/predict/goodput_model.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,6 @@ namespace cf {
 GoodputFacts goodputFacts(const GoodputInputs& in)
 {
     GoodputFacts g;
-    constexpr double kSecondsPerHour = 3600.0;
     g.gpuHoursPerInterruption = kGpuHoursPerInterruption;
     const double rateScale = in.failureRateScale > 0 ? in.failureRateScale : 1.0;
     g.mtbfS = kGpuHoursPerInterruption / (std::max(1, in.gpus) * rateScale) * kSecondsPerHour;

@@ -4,13 +4,6 @@
 
 namespace cf {
 
-double bubbleFraction(int pp, int vp, int m)
-{
-    if (pp <= 1)
-        return 0.0;
-    return double(pp - 1) / (double(std::max(1, vp)) * std::max(1, m));
-}
-
 double bubbleSeconds(int pp, int vp, double microbatchStageS)
 {
     if (pp <= 1)

@@ -7,9 +7,6 @@
 
 namespace cf {
 
-// Bubble as a fraction of the m micro-batches' ideal time.
-double bubbleFraction(int pp, int vp, int microbatchesPerStep);
-
 // Seconds of idle pipeline per step given one micro-batch's stage time.
 double bubbleSeconds(int pp, int vp, double microbatchStageS);
 

@@ -1,4 +1,5 @@
 #include "models/predict/prediction_band.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,6 @@
 namespace cf {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 
 // A new design is a new site and software stack: its error is one source's
 // bias plus that source's scatter. With errors from several sources, the band

@@ -1,6 +1,7 @@
 #include "models/search/split_groups.h"
 
 #include "models/design/parallelism.h"
+#include "models/design/units.h"
 
 #include <algorithm>
 #include <array>
@@ -21,8 +22,6 @@ constexpr double kComputeBoundShare = 0.05;
 constexpr double kNearMemoryFactor = 1.5;
 // A faster split must gain at least this share of tokens/s to count (our choice).
 constexpr double kWorthwhileGain = 0.02;
-constexpr double kBytesPerGiB = 1073741824.0; // HBM is sold in GiB
-constexpr double kSecondsPerDay = 86400.0;
 
 bool same(double a, double b) { return std::abs(a - b) <= kSameRelative * std::max(std::abs(a), std::abs(b)); }
 

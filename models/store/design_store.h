@@ -94,7 +94,6 @@ public:
 
     StoreResult<void> renameDesign(qint64 designId, const QString& name);
     StoreResult<void> renameVariant(qint64 variantId, const QString& name);
-    StoreResult<void> setVariantNote(qint64 variantId, const QString& note);
     StoreResult<void> deleteDesign(qint64 designId);
     StoreResult<void> deleteVariant(qint64 variantId);
 

@@ -184,18 +184,6 @@ StoreResult<void> DesignStore::renameVariant(qint64 variantId, const QString& na
     return StoreResult<void>::success();
 }
 
-StoreResult<void> DesignStore::setVariantNote(qint64 variantId, const QString& note)
-{
-    if (auto f = notOpen())
-        return *f;
-    QSqlQuery q(db());
-    if (!run(q, QStringLiteral("UPDATE variants SET note = ? WHERE id = ?"), {nonNull(note), variantId}))
-        return failSql(q.lastError(), StoreAction::Write);
-    if (q.numRowsAffected() == 0)
-        return fail(StoreErrorKind::NotFound, QStringLiteral("variant %1: no such variant").arg(variantId));
-    return StoreResult<void>::success();
-}
-
 StoreResult<void> DesignStore::deleteDesign(qint64 designId)
 {
     if (auto f = notOpen())

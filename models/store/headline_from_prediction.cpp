@@ -1,11 +1,11 @@
 #include "models/store/headline_from_prediction.h"
+#include "models/design/units.h"
 
 #include <cmath>
 
 namespace cf {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerKilowatt = 1000.0;
 
 std::optional<double> known(double v)

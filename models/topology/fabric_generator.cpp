@@ -7,6 +7,7 @@
 #include "models/topology/compact_fabric.h"
 #include "models/topology/fabric_builder.h"
 #include "models/topology/fabric_sizing.h"
+#include "models/design/design_limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,15 +25,11 @@ constexpr double kMaxAspectRatio = 4.0;
 // Storage sits this many columns to the right of the widest tier (our choice).
 constexpr double kStorageGapColumns = 2.0;
 
-// Node counts accepted (our choice: beyond any published training cluster).
+// Node counts, switch tiers and oversubscription accepted: design_limits.h.
 constexpr int kMinNodes = 1;
-constexpr int kMaxNodes = 100000;
-// Switch tiers built (our choice: four reach k^4/8 = 2,097,152 endpoints at
-// k = 64, past every published cluster).
-constexpr int kMaxTiers = 4;
-// Oversubscription accepted for spine-leaf (our choice; 3:1 is the usual
-// frontend ratio, refdata §4.2).
-constexpr double kMaxOversubscription = 16.0;
+constexpr int kMaxNodes = limits::DesignLimits::kMaxGeneratedNodes;
+constexpr int kMaxTiers = limits::DesignLimits::kMaxSwitchTiers;
+constexpr double kMaxOversubscription = limits::DesignLimits::kMaxOversubscription;
 
 // Nodes a leaf can serve from inside their rack with passive copper: four
 // DGX-class nodes per rack as in the SuperPOD's "8 racks of compute" per
@@ -80,7 +77,9 @@ Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& proble
             addError(problems, "storage", "unknown storage system '" + spec.storageId + "'");
     }
     if (spec.nodes < kMinNodes || spec.nodes > kMaxNodes)
-        addError(problems, "nodes", "node count " + std::to_string(spec.nodes) + " is outside [1, 100000]");
+        addError(problems, "nodes",
+                 "node count " + std::to_string(spec.nodes) + " is outside [1, " + std::to_string(kMaxNodes) +
+                     "]");
     if (spec.tiers != 0 && (spec.tiers < 2 || spec.tiers > kMaxTiers))
         addError(problems, "tiers",
                  "tiers must be 2, 3 or 4 (or 0 for the fewest that fit), got " + std::to_string(spec.tiers));
@@ -90,7 +89,9 @@ Specs checkSpec(const FabricSpec& spec, const Catalog& catalog, Problems& proble
                      std::string(toString(spec.topology)));
     const double r = spec.oversubscription;
     if (!std::isfinite(r) || r < 1.0 || r > kMaxOversubscription)
-        addError(problems, "oversubscription", "oversubscription must be between 1 and 16 (down:up)");
+        addError(problems, "oversubscription",
+                 "oversubscription must be between 1 and " +
+                     std::to_string(static_cast<int>(kMaxOversubscription)) + " (down:up)");
     else if (spec.topology != FabricTopology::SpineLeaf && r != 1.0)
         addError(problems, "oversubscription",
                  std::string(toString(spec.topology)) +
@@ -255,74 +256,40 @@ void warnIfTooBigForAFile(const GeneratedFabric& out, Problems& problems)
                             ""});
 }
 
-} // namespace
-
-Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& catalog)
+PlanInput planInputOf(const FabricSpec& spec, const Specs& specs)
 {
-    GeneratedFabric out;
-    Problems problems; // warnings; an error means nothing is generated
-    const auto failed = [&] { return Result<GeneratedFabric>::failure(std::move(problems)); };
-    const Specs specs = checkSpec(spec, catalog, problems);
-    if (hasErrors(problems))
-        return failed();
-    const NodeSpec& node = *specs.node;
-    const SwitchSpec& sw = *specs.sw;
-    const bool rail = spec.topology == FabricTopology::RailOptimized;
-
     PlanInput in;
-    in.rail = rail;
+    in.rail = spec.topology == FabricTopology::RailOptimized;
     in.nodes = spec.nodes;
-    in.nicsPerNode = node.nics;
-    in.radix = sw.radix;
+    in.nicsPerNode = specs.node->nics;
+    in.radix = specs.sw->radix;
     in.oversubscription = spec.oversubscription;
     in.tiers = spec.tiers;
-    in.storageCables = storageCablesFor(specs.storage, sw.portGbps);
+    in.storageCables = storageCablesFor(specs.storage, specs.sw->portGbps);
     in.planePerRail = spec.planes == FabricPlanes::PerRail;
-    FabricPlan plan;
-    if (const std::string error = planFabric(in, plan); !error.empty()) {
-        const auto colon = error.find(": ");
-        addError(problems, error.substr(0, colon), error.substr(colon + 2));
-        return failed();
-    }
+    return in;
+}
 
-    const std::string blocker = compactBlocker(plan, spec.nodes, specs.storage != nullptr);
-    const int switchCount = plan.leaves + plan.spines + plan.superSpines + plan.cores;
-    const bool compact = spec.layout == FabricLayout::Compact
-                         || (spec.layout == FabricLayout::Auto && switchCount >= kCompactFromSwitches);
-    if (compact && !blocker.empty())
-        problems.push_back({Severity::Warning, "layout", "laid out expanded: " + blocker, ""});
-
-    // Rows from the top: cores, super-spines, spines, leaves, nodes. Wide
-    // fabrics get taller tiers so "fit to view" shows a picture rather than a thin strip.
+// Rows from the top: cores, super-spines, spines, leaves, nodes. Wide
+// fabrics get taller tiers so "fit to view" shows a picture rather than a thin strip.
+TierRows tierRowsOf(const FabricPlan& plan)
+{
+    TierRows rows;
     const int widest = std::max({plan.leaves, plan.spines, plan.superSpines, plan.cores});
-    const double span = (widest - 1) * kColumnSpacing;
-    const double tierSpacing = std::max(kTierSpacing, span / kMaxAspectRatio / plan.tiers);
-    const double leafY = (plan.tiers - 1) * tierSpacing;
-    const double nodeY = leafY + tierSpacing;
-    const double spineY = leafY - tierSpacing;
-    const double superY = spineY - tierSpacing;
-    const double coreY = plan.tiers == 4 ? superY - tierSpacing : spineY - tierSpacing;
+    rows.span = (widest - 1) * kColumnSpacing;
+    const double tierSpacing = std::max(kTierSpacing, rows.span / kMaxAspectRatio / plan.tiers);
+    rows.leafY = (plan.tiers - 1) * tierSpacing;
+    rows.nodeY = rows.leafY + tierSpacing;
+    rows.spineY = rows.leafY - tierSpacing;
+    rows.superY = rows.spineY - tierSpacing;
+    rows.coreY = plan.tiers == 4 ? rows.superY - tierSpacing : rows.spineY - tierSpacing;
+    return rows;
+}
 
-    // Node -> leaf: copper inside the rack when a leaf serves one rack of
-    // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
-    // leaf rack, refdata §4.1).
-    const bool dac = !rail && plan.leavesPerSet == 1 && plan.nodesPerSet <= kNodesPerRackForDac;
-    const Medium nodeMedium = dac ? Medium::CopperDAC : Medium::Fibre;
-    const LengthClass nodeLength = dac ? LengthClass::InRack : LengthClass::InRow;
-
-    FabricBuilder b(out);
-    if (compact && blocker.empty()) {
-        buildCompactFabric(b, plan, spec.nodes, node, sw, nodeMedium, nodeLength,
-                           {span, nodeY, leafY, spineY, superY, coreY});
-        out.summary = b.summarize(node.gpus);
-        out.summary.tiers = plan.tiers;
-        out.summary.planes = plan.planes;
-        out.summary.compact = true;
-        return Result<GeneratedFabric>(std::move(out), std::move(problems));
-    }
-    out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.superSpines + plan.cores + 1);
-    addNodesAndLeaves(b, plan, spec, node, sw, span, nodeY, leafY);
-    const Planes planes(plan);
+// Spines, super-spines and cores, one part each; per-rail planes name them by rail.
+void addUpperTiers(FabricBuilder& b, const FabricPlan& plan, const Planes& planes, const SwitchSpec& sw,
+                   const TierRows& rows)
+{
     const bool perRail = plan.planes > 1;
     auto upperName = [&](const char* word, int global, int perPlaneFirst, int perPlaneOther) {
         if (!perRail)
@@ -335,28 +302,31 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
     };
     const PlaneShape& first = plan.firstPlane;
     const PlaneShape& other = plan.otherPlane;
+    const double span = rows.span;
     for (int s = 0; s < plan.spines; ++s)
         b.addPart(PartKind::Switch, FabricRole::Spine, "spine" + std::to_string(s + 1), sw.id,
-                  upperName("Spine", s, first.spines, other.spines), spreadX(s, plan.spines, span), spineY);
+                  upperName("Spine", s, first.spines, other.spines), spreadX(s, plan.spines, span),
+                  rows.spineY);
     for (int s = 0; s < plan.superSpines; ++s)
         b.addPart(PartKind::Switch, FabricRole::SuperSpine, "superspine" + std::to_string(s + 1), sw.id,
                   upperName("Super-spine", s, first.superSpines, other.superSpines),
-                  spreadX(s, plan.superSpines, span), superY);
+                  spreadX(s, plan.superSpines, span), rows.superY);
     for (int c = 0; c < plan.cores; ++c)
         b.addPart(PartKind::Switch, FabricRole::Core, "core" + std::to_string(c + 1), sw.id,
-                  upperName("Core", c, first.cores, other.cores), spreadX(c, plan.cores, span), coreY);
+                  upperName("Core", c, first.cores, other.cores), spreadX(c, plan.cores, span), rows.coreY);
+}
 
-    for (int s = 0; s < plan.sets; ++s)
-        for (int j = 0; j < plan.leavesPerSet; ++j)
-            b.addLink("n" + std::to_string(s + 1), "leaf" + std::to_string(s * plan.leavesPerSet + j + 1),
-                      node.nicGbps, nodeMedium, nodeLength, plan.cablesPerNodePerLeaf);
-
-    // Switch ports used in the top tier, to place the storage cables.
+// Switch-to-switch cables, tier by tier; the ports each top-tier switch uses
+// (to place the storage cables after).
+std::vector<long long> wireSwitchTiers(FabricBuilder& b, const FabricPlan& plan, const Planes& planes,
+                                       double gbps)
+{
+    const PlaneShape& first = plan.firstPlane;
+    const PlaneShape& other = plan.otherPlane;
     const int topCount = plan.tiers == 1 ? 1 : plan.tiers == 2 ? plan.spines : plan.cores;
     std::vector<long long> topUsed(static_cast<std::size_t>(topCount), 0);
     if (plan.tiers == 1)
         topUsed[0] = plan.endpoints;
-    const double gbps = sw.portGbps;
     wireLeavesToSpines(b, plan, planes, gbps, topUsed);
     if (plan.tiers == 3)
         wireToCores(b, plan, planes, "spine", plan.pods, first.spines, other.spines, plan.spineUplinks, gbps,
@@ -366,31 +336,91 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
         wireToCores(b, plan, planes, "superspine", plan.superpods, first.superSpines, other.superSpines,
                     plan.superUplinks, gbps, topUsed);
     }
+    return topUsed;
+}
 
-    if (specs.storage) {
-        // Storage beside the top tier, its cables dealt one by one to the
-        // top-tier switches that have free ports (the sizing left enough).
-        const double topY = plan.tiers == 1 ? leafY : plan.tiers == 2 ? spineY : coreY;
-        const std::string storageName = specs.storage->name.empty() ? specs.storage->id : specs.storage->name;
-        b.addPart(PartKind::Storage, FabricRole::Storage, "st1", specs.storage->id, storageName,
-                  span + kStorageGapColumns * kColumnSpacing, topY);
-        std::vector<int> cablesTo(topUsed.size(), 0);
-        int left = plan.storageCables;
-        for (int round = 0; left > 0 && round < plan.storageCables; ++round)
-            for (std::size_t t = 0; t < topUsed.size() && left > 0; ++t)
-                if (topUsed[t] + cablesTo[t] < sw.radix) {
-                    ++cablesTo[t];
-                    --left;
-                }
-        const std::string prefix = plan.tiers == 1 ? "leaf" : plan.tiers == 2 ? "spine" : "core";
-        const LengthClass length = plan.tiers >= 3 ? LengthClass::Campus : LengthClass::InRow;
-        for (std::size_t t = 0; t < cablesTo.size(); ++t)
-            b.addLink("st1", prefix + std::to_string(t + 1), gbps, Medium::Fibre, length, cablesTo[t]);
-        if (left > 0)
-            problems.push_back({Severity::Warning, "storage",
-                                    std::to_string(left) + " storage cables found no free switch port",
-                                    "st1"});
+// Storage beside the top tier, its cables dealt one by one to the top-tier
+// switches that have free ports (the sizing left enough).
+void addStorage(FabricBuilder& b, const FabricPlan& plan, const StorageSpec& storage, const SwitchSpec& sw,
+                const TierRows& rows, const std::vector<long long>& topUsed, Problems& problems)
+{
+    const double topY = plan.tiers == 1 ? rows.leafY : plan.tiers == 2 ? rows.spineY : rows.coreY;
+    const std::string storageName = storage.name.empty() ? storage.id : storage.name;
+    b.addPart(PartKind::Storage, FabricRole::Storage, "st1", storage.id, storageName,
+              rows.span + kStorageGapColumns * kColumnSpacing, topY);
+    std::vector<int> cablesTo(topUsed.size(), 0);
+    int left = plan.storageCables;
+    for (int round = 0; left > 0 && round < plan.storageCables; ++round)
+        for (std::size_t t = 0; t < topUsed.size() && left > 0; ++t)
+            if (topUsed[t] + cablesTo[t] < sw.radix) {
+                ++cablesTo[t];
+                --left;
+            }
+    const std::string prefix = plan.tiers == 1 ? "leaf" : plan.tiers == 2 ? "spine" : "core";
+    const LengthClass length = plan.tiers >= 3 ? LengthClass::Campus : LengthClass::InRow;
+    for (std::size_t t = 0; t < cablesTo.size(); ++t)
+        b.addLink("st1", prefix + std::to_string(t + 1), sw.portGbps, Medium::Fibre, length, cablesTo[t]);
+    if (left > 0)
+        problems.push_back({Severity::Warning, "storage",
+                                std::to_string(left) + " storage cables found no free switch port",
+                                "st1"});
+}
+
+} // namespace
+
+Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& catalog)
+{
+    GeneratedFabric out;
+    Problems problems; // warnings; an error means nothing is generated
+    const auto failed = [&] { return Result<GeneratedFabric>::failure(std::move(problems)); };
+    const Specs specs = checkSpec(spec, catalog, problems);
+    if (hasErrors(problems))
+        return failed();
+    const NodeSpec& node = *specs.node;
+    const SwitchSpec& sw = *specs.sw;
+    FabricPlan plan;
+    if (const std::string error = planFabric(planInputOf(spec, specs), plan); !error.empty()) {
+        const auto colon = error.find(": ");
+        addError(problems, error.substr(0, colon), error.substr(colon + 2));
+        return failed();
     }
+
+    const std::string blocker = compactBlocker(plan, spec.nodes, specs.storage != nullptr);
+    const int switchCount = plan.leaves + plan.spines + plan.superSpines + plan.cores;
+    const bool compact = spec.layout == FabricLayout::Compact
+                         || (spec.layout == FabricLayout::Auto && switchCount >= kCompactFromSwitches);
+    if (compact && !blocker.empty())
+        problems.push_back({Severity::Warning, "layout", "laid out expanded: " + blocker, ""});
+    const TierRows rows = tierRowsOf(plan);
+
+    // Node -> leaf: copper inside the rack when a leaf serves one rack of
+    // nodes, multimode fibre in the row otherwise (rail leaves sit in the SU's
+    // leaf rack, refdata §4.1).
+    const bool rail = spec.topology == FabricTopology::RailOptimized;
+    const bool dac = !rail && plan.leavesPerSet == 1 && plan.nodesPerSet <= kNodesPerRackForDac;
+    const Medium nodeMedium = dac ? Medium::CopperDAC : Medium::Fibre;
+    const LengthClass nodeLength = dac ? LengthClass::InRack : LengthClass::InRow;
+
+    FabricBuilder b(out);
+    if (compact && blocker.empty()) {
+        buildCompactFabric(b, plan, spec.nodes, node, sw, nodeMedium, nodeLength, rows);
+        out.summary = b.summarize(node.gpus);
+        out.summary.tiers = plan.tiers;
+        out.summary.planes = plan.planes;
+        out.summary.compact = true;
+        return Result<GeneratedFabric>(std::move(out), std::move(problems));
+    }
+    out.parts.reserve(plan.sets + plan.leaves + plan.spines + plan.superSpines + plan.cores + 1);
+    addNodesAndLeaves(b, plan, spec, node, sw, rows.span, rows.nodeY, rows.leafY);
+    const Planes planes(plan);
+    addUpperTiers(b, plan, planes, sw, rows);
+    for (int s = 0; s < plan.sets; ++s)
+        for (int j = 0; j < plan.leavesPerSet; ++j)
+            b.addLink("n" + std::to_string(s + 1), "leaf" + std::to_string(s * plan.leavesPerSet + j + 1),
+                      node.nicGbps, nodeMedium, nodeLength, plan.cablesPerNodePerLeaf);
+    const std::vector<long long> topUsed = wireSwitchTiers(b, plan, planes, sw.portGbps);
+    if (specs.storage)
+        addStorage(b, plan, *specs.storage, sw, rows, topUsed, problems);
 
     warnIfTooBigForAFile(out, problems);
     out.summary = b.summarize(node.gpus);

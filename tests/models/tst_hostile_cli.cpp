@@ -10,6 +10,7 @@
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
 #include "models/catalog/resource_paths.h"
 #include "app/cli/commands.h"
+#include "models/design/design_limits.h"
 #include "finite_checks.h"
 #include "hostile_inputs.h"
 #include "raw_process.h"
@@ -321,11 +322,16 @@ void TestHostileCli::cliAcceptedHostileIsFinite_data()
     row("tokens 0", QStringLiteral("--gpu h100-sxm --nodes 2 --model llama3-8b --tokens 0"));
     row("tokens 1e18", QStringLiteral("--gpu h100-sxm --nodes 2 --model llama3-8b --tokens 1e18"));
     row("tiny model on one GPU", one + "--layers 1 --hidden 1 --heads 1 --vocab 1 --seq 1 --global-batch 1");
-    row("huge vocab", one + "--layers 1 --hidden 64 --heads 1 --vocab 16777216 --seq 1 --global-batch 1");
-    row("huge sequence", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq 16777216 --global-batch 1");
-    row("huge batch", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq 8 --global-batch 16777216");
-    row("huge model", one + "--layers 16777216 --hidden 16777216 --heads 1 --vocab 16777216 --seq 16777216 "
-                            "--global-batch 16777216 --tokens 1e18");
+    // Each at the flag's maximum (design_limits.h).
+    using DL = limits::DesignLimits;
+    const QString vocab = QString::number(DL::kMaxVocab), seq = QString::number(DL::kMaxSeqLen);
+    const QString batch = QString::number(DL::kMaxGlobalBatchSeqs);
+    row("huge vocab", one + "--layers 1 --hidden 64 --heads 1 --vocab " + vocab + " --seq 1 --global-batch 1");
+    row("huge sequence", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq " + seq + " --global-batch 1");
+    row("huge batch", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq 8 --global-batch " + batch);
+    row("huge model", one + "--layers " + QString::number(DL::kMaxLayers) + " --hidden " +
+                          QString::number(DL::kMaxHidden) + " --heads 1 --vocab " + vocab + " --seq " + seq +
+                          " --global-batch " + batch + " --tokens 1e18");
     row("one layer, PP 1",
         QStringLiteral("--gpu h100-sxm --nodes 2 --layers 1 --hidden 8 --heads 8 --vocab 8"));
     row("1 Gb/s NICs", QStringLiteral("--gpu h100-sxm --nodes 2 --model llama3-8b --nic-gbps 1"));

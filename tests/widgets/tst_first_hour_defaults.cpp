@@ -12,6 +12,7 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_dialog.h"
 #include "first_hour.h"
+#include "first_hour_window.h"
 
 #include <QAction>
 #include <QApplication>
@@ -71,15 +72,10 @@ void TestFirstHourDefaults::newDesignGivesNumbers()
     test::FirstHourWindow f;
     QVERIFY(f.showActive());
     MainWindow& w = *f.window;
-    w.findChild<QAction*>(QStringLiteral("actionNew"))->trigger();
-    DesignView* view = w.view();
     // Three nodes and a switch, linked, as a user draws them.
-    const QString leaf = view->placePart(QStringLiteral("qm9700"), QPointF(0, -300));
-    QStringList nodes;
-    for (int i = 0; i < 3; ++i)
-        nodes << view->placePart(QStringLiteral("dgx-h100"), QPointF(-300 + 300 * i, 0));
-    for (const QString& node : nodes)
-        QVERIFY(!view->tryAddLink(node, leaf).isEmpty());
+    const QString leaf = test::newDesignWithNodes(w, 3, -300);
+    QVERIFY(!leaf.isEmpty());
+    DesignView* view = w.view();
     settle(w);
     QVERIFY(test::saveFirstHourShot(w.grab().toImage(), QStringLiteral("finding2_new_design_numbers")));
     const QString blank = firstBlankHeadline(w);
@@ -89,8 +85,7 @@ void TestFirstHourDefaults::newDesignGivesNumbers()
     QVERIFY(batchDivides(w.design(), 24));
 
     // A fourth node: DP and the batch follow, the numbers stay.
-    const QString fourth = view->placePart(QStringLiteral("dgx-h100"), QPointF(600, 0));
-    QVERIFY(!view->tryAddLink(fourth, leaf).isEmpty());
+    QVERIFY(test::addLinkedNodes(view, leaf, 1, 600, 0));
     settle(w);
     QCOMPARE(w.evaluation()->prediction().gpus, 32);
     QVERIFY(batchDivides(w.design(), 32));
@@ -101,8 +96,7 @@ void TestFirstHourDefaults::newDesignGivesNumbers()
     Workload typed = w.design().workload;
     typed.globalBatchSeqs = 100;
     w.document()->setWorkload(typed);
-    const QString fifth = view->placePart(QStringLiteral("dgx-h100"), QPointF(900, 0));
-    QVERIFY(!view->tryAddLink(fifth, leaf).isEmpty());
+    QVERIFY(test::addLinkedNodes(view, leaf, 1, 900, 0));
     settle(w);
     QCOMPARE(w.design().workload.globalBatchSeqs, 100);
 }

@@ -5,6 +5,7 @@
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
 #include "models/presentation/full_load_opex.h"
+#include "models/design/units.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -153,8 +154,6 @@ QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
     default: return {};
     }
 }
-
-constexpr double kSecondsPerDay = 86400.0;
 
 // P10 and P90 of a headline figure, in the figure's own unit; false when the
 // metric carries no band.

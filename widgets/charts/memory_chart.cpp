@@ -2,6 +2,7 @@
 
 #include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
+#include "models/design/units.h"
 
 #include <qcustomplot.h>
 
@@ -12,7 +13,6 @@ namespace {
 
 // GiB: a GPU sold as "80 GB" has 80 GiB of HBM (memory_model.h), so the HBM line
 // reads 80 and the parts add up against it in the same unit.
-constexpr double kBytesPerGiB = 1073741824.0;
 // Stage columns (our choice): width of a column, room either side, headroom
 // above the tallest column for the heaviest-stage marker and the limit label.
 constexpr double kStageColumnWidth = 0.7;

@@ -10,6 +10,7 @@
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
+#include "models/design/units.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -38,7 +39,6 @@ namespace cf {
 
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kWattsPerKw = 1000.0;
 const QColor kBestBackground(214, 245, 214); // light green (our choice)
 constexpr int kRowPadding = 8;               // pixels above + below a metrics row's text (our choice)

@@ -11,6 +11,7 @@
 
 #include "models/presentation/batch_advice.h"
 #include "models/topology/fabric_generator.h"
+#include "models/design/design_limits.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -64,6 +65,8 @@ public:
     bool isGenerating() const { return generating_; }
     // The last design generated (applied or not).
     const std::optional<GeneratedDesign>& generated() const { return generated_; }
+    QSpinBox* nodeCountSpin() const { return count_; }
+    QDoubleSpinBox* oversubscriptionSpin() const { return oversub_; }
 
     // The whole design for `spec`: pure, for the worker thread. `progress`
     // (0..1) may be empty; `cancel` stops the split search (nullopt back).
@@ -73,9 +76,9 @@ public:
                                                       const std::function<void(double)>& progress = {},
                                                       const std::atomic<bool>* cancel = nullptr);
 
-    // Limits of the inputs (our choice; the generator reports its own limits).
-    static constexpr int kMaxNodes = 65536;
-    static constexpr double kMaxOversubscription = 8.0;
+    // Limits of the inputs: the generator's (design_limits.h).
+    static constexpr int kMaxNodes = limits::DesignLimits::kMaxGeneratedNodes;
+    static constexpr double kMaxOversubscription = limits::DesignLimits::kMaxOversubscription;
 
 signals:
     // Inside the apply's undo macro, right after the design took the

@@ -3,6 +3,7 @@
 #include "widgets/document/design_title_command.h"
 #include "widgets/document/edit_commands.h"
 #include "widgets/document/item_commands.h"
+#include "models/design/field_names.h"
 
 #include <QSet>
 #include <QUndoStack>
@@ -165,7 +166,7 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     new AddItemsCommand(this, {}, {l}, step->text(), step);
     for (const LinkDefault::Change& c : rebalanced)
         if (const Link* other = link(q(c.linkId)))
-            new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId), QStringLiteral("cablesPerMember"),
+            new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId), QString::fromLatin1(kCablesPerMemberKey),
                                 other->cablesPerMember, c.cablesPerMember, mergeSerial_, step);
     undoStack_->push(step);
     return q(l.id);
@@ -263,7 +264,7 @@ QString DesignDocument::propertyLabel(const QString& property)
         {QStringLiteral("speedGbps"), QT_TR_NOOP("speed")},
         {QStringLiteral("medium"), QT_TR_NOOP("medium")},
         {QStringLiteral("lengthClass"), QT_TR_NOOP("length class")},
-        {QStringLiteral("cablesPerMember"), QT_TR_NOOP("cables per member")},
+        {QString::fromLatin1(kCablesPerMemberKey), QT_TR_NOOP("cables per member")},
     };
     const auto it = labels.constFind(property);
     return it == labels.constEnd() ? property : tr(it.value());
@@ -310,7 +311,7 @@ QVariant DesignDocument::linkProperty(const Link& l, const QString& property)
         return QString::fromLatin1(toString(l.medium));
     if (property == QLatin1String("lengthClass"))
         return QString::fromLatin1(toString(l.lengthClass));
-    if (property == QLatin1String("cablesPerMember"))
+    if (property == QLatin1String(kCablesPerMemberKey))
         return l.cablesPerMember;
     return {};
 }

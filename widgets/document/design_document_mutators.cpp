@@ -1,6 +1,7 @@
 // DesignDocument's raw mutators: called only by the undo commands. Each emits
 // the fine-grained signals the views use to update O(1) per object.
 #include "widgets/document/design_document.h"
+#include "models/design/field_names.h"
 
 #include <algorithm>
 
@@ -148,7 +149,7 @@ void DesignDocument::writeLinkProperty(const QString& id, const QString& propert
         mediumFromString(value.toString().toStdString(), l.medium);
     else if (property == QLatin1String("lengthClass"))
         lengthClassFromString(value.toString().toStdString(), l.lengthClass);
-    else if (property == QLatin1String("cablesPerMember"))
+    else if (property == QLatin1String(kCablesPerMemberKey))
         l.cablesPerMember = value.toInt();
     emit linkChanged(id);
 }

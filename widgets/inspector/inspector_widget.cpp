@@ -4,6 +4,7 @@
 #include "models/design/link_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
+#include "models/design/field_names.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -145,7 +146,7 @@ QWidget* InspectorWidget::buildLinkPage()
     connect(length_, &QComboBox::currentIndexChanged, this,
             [this](int) { applyLink(QStringLiteral("lengthClass"), length_->currentData()); });
     connect(cables_, &QSpinBox::valueChanged, this,
-            [this](int v) { applyLink(QStringLiteral("cablesPerMember"), v); });
+            [this](int v) { applyLink(QString::fromLatin1(kCablesPerMemberKey), v); });
     connect(speed_, &QDoubleSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(cables_, &QSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(speed_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
@@ -218,7 +219,7 @@ QVariant InspectorWidget::documentValue(const QString& property) const
     if (const Link* l = document_->link(currentId_)) {
         if (property == QLatin1String("speedGbps"))
             return l->speedGbps;
-        if (property == QLatin1String("cablesPerMember"))
+        if (property == QLatin1String(kCablesPerMemberKey))
             return l->cablesPerMember;
     }
     return {};
@@ -314,7 +315,7 @@ void InspectorWidget::applyLink(const QString& property, const QVariant& value)
             error = tr("Speed per cable: %1 Gb/s is out of range (above 0, at most %2 Gb/s).")
                         .arg(v)
                         .arg(kMaxLinkGbps);
-    } else if (property == QLatin1String("cablesPerMember")) {
+    } else if (property == QLatin1String(kCablesPerMemberKey)) {
         const int v = value.toInt();
         if (v < 1 || v > kMaxCablesPerMember)
             error = tr("Cables per member: %1 is out of range (1 to %2).").arg(v).arg(kMaxCablesPerMember);

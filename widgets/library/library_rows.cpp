@@ -2,6 +2,7 @@
 
 #include "widgets/charts/chart_format.h"
 #include "widgets/library/design_browser_dialog.h"
+#include "models/design/units.h"
 
 #include <QCoreApplication>
 #include <QStandardItemModel>
@@ -14,7 +15,6 @@ namespace cf::library {
 
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 
 using Dialog = DesignBrowserDialog;
 

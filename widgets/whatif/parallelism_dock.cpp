@@ -1,6 +1,7 @@
 #include "widgets/whatif/parallelism_dock.h"
 
 #include "models/predict/job_topology.h"
+#include "models/design/design_limits.h"
 #include "models/design/moe_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
@@ -25,7 +26,7 @@
 namespace cf {
 
 namespace {
-constexpr int kMaxDegree = 1 << 20;    // any degree a design can have (our choice)
+constexpr int kMaxDegree = limits::DesignLimits::kMaxSplitDegree; // any degree a design can have
 constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
 constexpr int kRowSpacingPx = 3;        // between form rows (our choice; Fusion's default is 6)

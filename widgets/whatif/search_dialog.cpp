@@ -228,8 +228,6 @@ QString SearchDialog::summaryText() const
     return text;
 }
 
-QString SearchDialog::winnerReasonText() const { return reason_->text(); }
-
 bool SearchDialog::applyRow(int viewRow)
 {
     const QModelIndex source = proxy_->mapToSource(proxy_->index(viewRow, 0));

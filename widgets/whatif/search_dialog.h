@@ -47,7 +47,6 @@ public:
     QProgressBar* progressBar() const { return progress_; }
     QSpinBox* topSpin() const { return top_; }
     QString summaryText() const;
-    QString winnerReasonText() const;
 
     void done(int result) override; // close/Esc/accept: cancel and wait first
 

@@ -1,4 +1,5 @@
 #include "widgets/whatif/search_results_model.h"
+#include "models/design/units.h"
 
 #include <QFont>
 
@@ -8,8 +9,6 @@
 namespace cf {
 
 namespace {
-constexpr double kSecondsPerDay = 86400.0;
-constexpr double kBytesPerGiB = 1073741824.0; // HBM is sold in GiB ("80 GB" = 80 GiB)
 constexpr double kPercent = 100.0;
 
 QString shardingName(Sharding s)

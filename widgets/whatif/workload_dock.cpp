@@ -5,6 +5,7 @@
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/whatif_format.h"
+#include "models/design/design_limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,20 +25,19 @@ namespace cf {
 
 namespace {
 constexpr double kTokensPerBillion = 1e9;
-// Field limits: generous bounds on today's models (our choice); the engine's
-// own checks explain anything inconsistent inside them.
-constexpr int kMaxLayers = 1024;
-constexpr int kMaxHidden = 1 << 17;
-constexpr int kMaxHeads = 4096;
-constexpr int kMaxFfn = 1 << 19;
-constexpr int kMaxVocab = 1 << 20;
-constexpr int kMaxSeqLen = 1 << 21;
-constexpr int kMaxBatchSeqs = 1 << 24;
-constexpr double kMaxTokensB = 1e6; // a quadrillion tokens
-// MoE limits (our choice): above every published model (DeepSeek-V3 256
-// routed experts, top-8, 1 shared); the engine's checks explain the rest.
-constexpr int kMaxExperts = 4096;
-constexpr int kMaxSharedExperts = 64;
+// Field limits: design_limits.h, as the CLI's flags; the engine's own checks
+// explain anything inconsistent inside them.
+using DL = limits::DesignLimits;
+constexpr int kMaxLayers = DL::kMaxLayers;
+constexpr int kMaxHidden = DL::kMaxHidden;
+constexpr int kMaxHeads = DL::kMaxHeads;
+constexpr int kMaxFfn = DL::kMaxFfn;
+constexpr int kMaxVocab = DL::kMaxVocab;
+constexpr int kMaxSeqLen = DL::kMaxSeqLen;
+constexpr int kMaxBatchSeqs = DL::kMaxGlobalBatchSeqs;
+constexpr double kMaxTokensB = DL::kMaxTokensToTrain / kTokensPerBillion;
+constexpr int kMaxExperts = DL::kMaxExperts;
+constexpr int kMaxSharedExperts = DL::kMaxExperts;
 // Busiest expert's tokens over the balanced share: 1 = force-balanced routing
 // (Megatron-Bridge's published runs); 4 is far past the capacity factors in
 // use (1.0-2.0, Switch Transformer, Fedus et al. 2021) (our choice).
