@@ -10,6 +10,8 @@ namespace cf {
 // m / (m + kGroupedGemmHalfTokens). Fitted once to DeepGEMM's README (deepseek-ai/
 // DeepGEMM, H800 FP8): grouped contiguous 4 x 8192 tokens 1297 TFLOPS, masked
 // 2 x 512 tokens 1040 TFLOPS (0.80 of it) -> half speed at 128 tokens per expert.
+// The measurement includes the operand reads, so it scales an expert GEMM's math
+// time and the reads are only a floor (moe_layer_cost.cpp, session 14).
 inline constexpr double kGroupedGemmHalfTokens = 128.0;
 // Share of the expert all-to-all hidden behind another micro-batch's compute when
 // more than one micro-batch is in flight (Megatron-Core's EP A2A overlap,

@@ -23,6 +23,22 @@ double groupedEfficiency(double tokensPerExpert)
     return tokensPerExpert > 0 ? tokensPerExpert / (tokensPerExpert + kGroupedGemmHalfTokens) : 0.0;
 }
 
+// One expert's GEMM of m tokens inside a grouped GEMM. The grouped-GEMM factor is
+// DeepGEMM's measured speed at m tokens per expert against large groups, weight
+// and activation reads included; so it scales the math time, and the operand
+// traffic is only a floor (overlapped roofline), not added on top as for the
+// dense layer GEMMs: adding it too counted the weight reads of a small-m expert
+// twice (issue 26 item 3, session 14).
+double groupedGemm(const MoeLayerContext& c, double m, double k, double n, double efficiency, double& flops)
+{
+    flops += 2.0 * m * k * n;
+    if (c.peak <= 0 || m <= 0 || k <= 0 || n <= 0)
+        return 0.0;
+    const double math = 2.0 * m * k * n / (c.peak * gemmEfficiency(*c.gpu, c.gemmPrecision, k, n));
+    const double bytes = c.inBytes * (m * k + k * n) + kActivationBytes * m * n;
+    return std::max(math / std::max(efficiency, 1e-9), bytes / c.hbm) / c.gemmScale;
+}
+
 // Attention projections and core of one layer. `sliding` uses the window.
 void attentionCost(const MoeLayerContext& c, bool sliding, MoeLayerCost& out)
 {
@@ -82,10 +98,11 @@ void moeFfnCost(const MoeLayerContext& c, double spDiv, MoeLayerCost& out, doubl
     const double m = tokensPerExpert(s, p, c.seqLen) * p.expertImbalance;
     const double local = double(s.experts) / p.ep;
     const double eff = groupedEfficiency(m);
-    MoeLayerCost one;
-    ffnCost(c, m, expertFfnOf(s), p.etp, one);
-    out.gemmS += local * one.gemmS / std::max(eff, 1e-9);
-    out.gemmFlops += local * one.gemmFlops;
+    const double width = expertFfnOf(s), up = (s.gatedFfn ? 2.0 : 1.0) * width / p.etp;
+    double expertFlops = 0;
+    const double expertS = groupedGemm(c, m, h, up, eff, expertFlops) + groupedGemm(c, m, width / p.etp, h, eff, expertFlops);
+    out.gemmS += local * expertS;
+    out.gemmFlops += local * expertFlops;
     tokensPerExpertOut = m / p.expertImbalance;
     groupedEffOut = eff;
     const double routedPerToken = topK * p.expertImbalance / tp; // routed copies per token on this GPU

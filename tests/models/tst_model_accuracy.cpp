@@ -110,8 +110,11 @@ private slots:
         // run leaving its source out): 18.1 % here on 2026-12-03, over the 15 %
         // target; 16.9 % with band_model.h's reach (85.1 % inside); 20.8 % (93.0 %
         // inside) after TP overlap (session 13), the Blackwell rows' errors now
-        // wider; a floor one point above.
-        QVERIFY2(b.medianHalfWidth <= 0.218, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        // wider; a floor one point above. Session 14: 24.0 % (94.4 % inside), the
+        // conformal level raised 0.89 -> 0.91 (band_model.h) so that the
+        // uncalibrated Blackwell bands keep 80 % once the MoE errors agree more
+        // (expert GEMMs' weight reads counted once); the floor loosens to 25.0 %.
+        QVERIFY2(b.medianHalfWidth <= 0.250, qPrintable(QString::number(100 * b.medianHalfWidth)));
         QVERIFY(b.coverage() >= kBandCoverageTarget);
     }
 
@@ -127,8 +130,8 @@ private slots:
         QVERIFY(b.coverage() >= kBandCoverageTarget);
         // The 15 % half-width target is missed (2026-12-03: 23.7 %, the price of
         // holding 80 % of MoE runs too; 20.6 % since the band's reach follows
-        // the regime, band_model.h): a floor one point above.
-        QVERIFY2(b.medianHalfWidth <= 0.216, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        // the regime, band_model.h): a floor one point above. Session 14: 17.6 %.
+        QVERIFY2(b.medianHalfWidth <= 0.186, qPrintable(QString::number(100 * b.medianHalfWidth)));
     }
 
     void bandsByRegime()
@@ -153,9 +156,13 @@ private slots:
             const char* regime;
             double coverage, halfWidth;
         };
-        for (const Floor& f : {Floor{"all", 0.882, 0.182}, Floor{"dense", 0.888, 0.182}, Floor{"moe", 0.842, 0.380},
-                               Floor{"ampere", 0.863, 0.141}, Floor{"blackwell", 0.806, 0.320},
-                               Floor{"hopper", 0.902, 0.182}}) {
+        // Session 14 (conformal level 0.91, expert GEMMs' reads counted once): all
+        // 90.4 %, dense 91.1 %, MoE 85.2 %, Ampere 88.9 %, Blackwell 81.6 %, Hopper
+        // 92.3 % inside at 17.6 / 17.6 / 33.3 / 13.7 / 29.5 / 17.6 %; each floor the
+        // tighter of the old one and these one point off.
+        for (const Floor& f : {Floor{"all", 0.894, 0.182}, Floor{"dense", 0.901, 0.182}, Floor{"moe", 0.842, 0.343},
+                               Floor{"ampere", 0.879, 0.141}, Floor{"blackwell", 0.806, 0.305},
+                               Floor{"hopper", 0.913, 0.182}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,

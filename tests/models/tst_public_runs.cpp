@@ -63,10 +63,11 @@ private:
     // to fit; dense 12.9 % over 248, MoE 26.4 %). Targets (issue 26): dense <= 12 %,
     // MoE <= 20 %; issue 25: 0 not fitting.
     // Session 13, TP overlap and the GB200/GB300 die rule (issue 26 item 3): dense
-    // 12.9 -> 8.2 %, MoE 26.4 -> 22.9 %; floors one point above.
+    // 12.9 -> 8.2 %, MoE 26.4 -> 22.9 %; floors one point above. Session 14,
+    // expert GEMMs' weight reads counted once: MoE 22.9 -> 16.4 % (dense 8.2 %).
     static constexpr int kPredictedFloor = 291;
     static constexpr double kDenseMapeFloor = 0.092;
-    static constexpr double kMoeMapeFloor = 0.239;
+    static constexpr double kMoeMapeFloor = 0.174;
     static constexpr int kNotFitFloor = 19;
 };
 
