@@ -191,8 +191,8 @@ private slots:
         QCOMPARE(zb.status, 0);
         QCOMPARE(json(plain)["pp_schedule"].toString(), QStringLiteral("1f1b"));
         QCOMPARE(json(zb)["pp_schedule"].toString(), QStringLiteral("zero-bubble"));
-        const double before = json(plain)["breakdown"]["pp_bubble_s"].toDouble();
-        const double after = json(zb)["breakdown"]["pp_bubble_s"].toDouble();
+        const double before = json(plain)["breakdown"].toObject()["pp_bubble_s"].toDouble();
+        const double after = json(zb)["breakdown"].toObject()["pp_bubble_s"].toDouble();
         QVERIFY2(after > 0 && after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
         QCOMPARE(json(cli({file, "--vp", "2"}))["pp_schedule"].toString(), QStringLiteral("interleaved"));
         const Run text = cli({file, "--pp-schedule", "dualpipe", "--format", "text"});

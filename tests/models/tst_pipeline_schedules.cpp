@@ -131,8 +131,8 @@ private slots:
         QVERIFY(odd.lacks(FigureGroup::Training));
         d.workload.globalBatchSeqs = 12; // 6: even, but under 2 x PP = 8
         QVERIFY(hasError(withSchedule(d, PipelineSchedule::DualPipe), "parallelism.ppSchedule", "at least 2 x PP = 8"));
-        d.workload.globalBatchSeqs = 16; // 8: enough
-        QVERIFY(!withSchedule(d, PipelineSchedule::DualPipe).lacks(FigureGroup::Training));
+        d.workload.globalBatchSeqs = 16; // 8: enough (the memory is another matter)
+        QVERIFY(!hasError(withSchedule(d, PipelineSchedule::DualPipe), "parallelism.ppSchedule", ""));
 
         Parallelism p;
         p.pp = 3;
