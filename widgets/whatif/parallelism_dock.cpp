@@ -166,7 +166,9 @@ void ParallelismDock::addScheduleCombo()
     QString all;
     for (const auto& e : entries) {
         schedule_->addItem(e.name, int(e.schedule));
-        schedule_->setItemData(schedule_->count() - 1, e.tip, Qt::ToolTipRole);
+        // Rich text, so that the tooltip wraps instead of running off the screen.
+        schedule_->setItemData(schedule_->count() - 1, QStringLiteral("<p>%1</p>").arg(e.tip.toHtmlEscaped()),
+                               Qt::ToolTipRole);
         all += QStringLiteral("<p><b>%1</b>: %2</p>").arg(e.name.toHtmlEscaped(), e.tip.toHtmlEscaped());
     }
     schedule_->setToolTip(tr("<p>Pipeline schedule. Without a choice it follows VP: 1F1B with VP 1, "
