@@ -245,6 +245,7 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const int top = int(args.takeInt("--top").value_or(kDefaultTop));
     const std::optional<std::string> output = args.takeOutputPath();
     const std::set<std::string> pinned = givenPinFlags(args);
+    const bool scheduleGiven = args.has("--pp-schedule");
     std::vector<std::string> errors;
     ClusterInput input = parseClusterInput(args, errors);
     for (const std::string& w : input.loadWarnings)
@@ -259,6 +260,9 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
         applyWorkloadFlags(args, Catalog::builtin(), true, scratch);
     }
     std::vector<std::string> problems = args.finish();
+    if (problems.empty() && scheduleGiven) // models/search/split_search.cpp
+        problems.push_back("--pp-schedule: search tries 1f1b and interleaved (from --vp) only; give a dualpipe or "
+                           "zero-bubble split to evaluate --pp-schedule");
     if (problems.empty() && !input.catalog)
         problems.push_back("no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
     if (problems.empty() && output)

@@ -26,7 +26,7 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
 }
 
 // Report keys of each figure group; a group the prediction lacks prints null.
-// Every key not listed here (gpus, nodes, model, warnings, errors) is always present.
+// Every key not listed here (gpus, nodes, model, job, pp_schedule, warnings, errors) is always present.
 const char* const kDesignKeys[] = {"it_power_kw", "facility_power_kw", "it_power_breakdown_kw", "capex_usd",
                                    "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
 const char* const kMemoryKeys[] = {"memory_per_gpu_gib", "memory"};
@@ -40,7 +40,7 @@ bool isGroupKey(const std::string& key)
         if (key == k)
             return true;
     return key == "gpus" || key == "nodes" || key == "model" || key == "job" || key == "warnings" ||
-           key == "errors";
+           key == "errors" || key == "pp_schedule";
 }
 
 const char* groupName(FigureGroup g)
@@ -137,6 +137,7 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["step_time_s"] = p.stepTimeS;
     j["tokens_per_step"] = p.tokensPerStep;
     j["microbatches_per_step"] = p.microbatch.microbatchesPerStep;
+    j["pp_schedule"] = toString(p.ppSchedule); // the schedule the split runs (issue 26 decision (b))
     j["breakdown"] = {{"compute_s", b.computeS},     {"recompute_s", b.recomputeS},
                       {"tp_comm_s", b.tpCommS},      {"pp_bubble_s", b.ppBubbleS},
                       {"pp_comm_s", b.ppCommS},      {"dp_comm_exposed_s", b.dpCommExposedS},
@@ -261,6 +262,7 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     row("compute", "%.3f", b.computeS);
     row("recompute", "%.3f", b.recomputeS);
     row("TP comm", "%.3f", b.tpCommS);
+    o << "  PP schedule: " << toString(p.ppSchedule) << "\n";
     row("PP bubble", "%.3f", b.ppBubbleS);
     row("PP comm", "%.3f", b.ppCommS);
     row("DP comm exposed", "%.3f", b.dpCommExposedS);

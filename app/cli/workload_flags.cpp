@@ -2,6 +2,7 @@
 
 #include "app/cli/catalog_ids.h"
 #include "models/design/design_limits.h"
+#include "models/design/pipeline_schedule.h"
 
 #include <cstdio>
 #include <map>
@@ -96,6 +97,12 @@ const FlagGroup& splitFlags()
                  "pipeline-parallel degree"),
          intFlag("--vp", "V", "stages per rank", 1, kMaxGpus, fileElse(std::to_string(p.vp)),
                  "virtual (interleaved) pipeline stages"),
+         choiceFlag("--pp-schedule", {"1f1b", "interleaved", "dualpipe", "zero-bubble"},
+                    fileElse("1f1b with --vp 1, interleaved with --vp above 1"),
+                    "pipeline schedule. Bubble: 1f1b (p-1)(F+B); interleaved (p-1)(F+B)/v; dualpipe "
+                    "(p/2-1)(F&B+B-3W), two copies of the weights, p+1 micro-batches in flight, all-to-all "
+                    "and sends hidden behind the paired micro-batch (needs even p and micro-batches >= 2p); "
+                    "zero-bubble (ZB-H1) (p-1)(F+B-2W), 1F1B's memory"),
          intFlag("--cp", "C", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.cp)), "context-parallel degree"),
          intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
                  "micro-batch size"),
@@ -242,6 +249,11 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     p.tpCommOverlap = overlap;
     takeEnum(args, "--sharding", p.sharding, shardingFromString);
     takeEnum(args, "--recompute", p.recompute, recomputeFromString);
+    // After --vp: a schedule VP implies is stored as "from VP" (pipeline_schedule.h).
+    PipelineSchedule schedule = PipelineSchedule::FromVp;
+    takeEnum(args, "--pp-schedule", schedule, pipelineScheduleFromString);
+    if (schedule != PipelineSchedule::FromVp)
+        p.ppSchedule = storedSchedule(schedule, p.vp);
 }
 
 std::string flagForField(const std::string& field)
@@ -249,7 +261,7 @@ std::string flagForField(const std::string& field)
     static const std::map<std::string, std::string> kFlags = {
         {"parallelism.tp", "--tp"}, {"parallelism.pp", "--pp"}, {"parallelism.vp", "--vp"},
         {"parallelism.dp", "--dp"}, {"parallelism.jobGpus", "--job-gpus"}, {"parallelism.cp", "--cp"}, {"parallelism.microbatch", "--microbatch"},
-        {"parallelism.sharding", "--sharding"}, {"parallelism.recompute", "--recompute"},
+        {"parallelism.sharding", "--sharding"}, {"parallelism.ppSchedule", "--pp-schedule"}, {"parallelism.recompute", "--recompute"},
         {"workload.seqLen", "--seq"}, {"workload.globalBatchSeqs", "--global-batch"},
         {"workload.tokensToTrain", "--tokens"}, {"workload.precision", "--precision"}, {"workload.framework", "--framework"},
         {"workload.model.layers", "--layers"}, {"workload.model.hidden", "--hidden"},

@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
 #include "models/design/link_rules.h"
+#include "models/design/pipeline_schedule.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -184,6 +185,8 @@ QString splitSection(const Design& design, int gpus)
     out += row(tr("TP x PP x DP x CP"),
                QStringLiteral("%1 x %2 x %3 x %4").arg(p.tp).arg(p.pp).arg(dp).arg(p.cp));
     out += row(tr("Virtual stages"), QString::number(p.vp));
+    out += row(tr("PP schedule"), html(toString(effectiveSchedule(p))) +
+                                      (p.ppSchedule == PipelineSchedule::FromVp ? tr(" (from VP)") : QString()));
     out += row(tr("Expert parallel"), QString::number(p.ep));
     out += row(tr("Micro-batch"), tr("%1 sequence(s)").arg(p.microbatch));
     out += row(tr("Sequence parallel"), p.sequenceParallel ? tr("on") : tr("off"));

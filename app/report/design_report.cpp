@@ -205,6 +205,8 @@ QString splitInWords(const Parallelism& s, int dp)
         text += QStringLiteral(" \u00b7 EP %1").arg(s.ep);
     if (s.vp > 1)
         text += tr(", %1 interleaved stages per rank").arg(s.vp);
+    if (s.ppSchedule != PipelineSchedule::FromVp) // a schedule VP does not imply (issue 26 decision (b))
+        text += tr(", %1 pipeline schedule").arg(QString::fromLatin1(toString(s.ppSchedule)));
     return text + QStringLiteral(", %1, %2, ").arg(shardingWords(s.sharding), recomputeWords(s.recompute)) +
            tr("micro-batch %1").arg(s.microbatch);
 }

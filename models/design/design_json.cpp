@@ -6,6 +6,7 @@
 #include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/field_names.h"
+#include "models/design/pipeline_schedule.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -138,6 +139,9 @@ ordered_json parallelismJson(const Parallelism& p)
     j["recompute"] = toString(p.recompute);
     if (p.tpCommOverlap) // written only when on: files without it read back unchanged
         j["tpCommOverlap"] = true;
+    // Written only when it is not what VP implies: files without it read back unchanged.
+    if (p.ppSchedule != PipelineSchedule::FromVp && p.ppSchedule != scheduleImpliedBy(p.vp))
+        j["ppSchedule"] = toString(p.ppSchedule);
     return j;
 }
 

@@ -8,6 +8,7 @@
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
 #include "models/design/field_names.h"
+#include "models/design/pipeline_schedule.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,7 @@ constexpr const char* kFrameworkNames =
     "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", \"llm-foundry\", \"deepspeed\"";
 constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\"";
+constexpr const char* kPipelineScheduleNames = "\"1f1b\", \"interleaved\", \"dualpipe\", \"zero-bubble\"";
 
 std::string at(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
 
@@ -335,7 +337,7 @@ private:
     {
         const std::string ptr = "/parallelism";
         r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
-                                      "sharding", "recompute", "jobGpus", "tpCommOverlap"});
+                                      "sharding", "recompute", "jobGpus", "tpCommOverlap", "ppSchedule"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -350,6 +352,9 @@ private:
         r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
         r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
         r_.readBool(obj, ptr, "tpCommOverlap", p.tpCommOverlap);
+        // Left out: what VP implies (1F1B, or interleaved with VP > 1), as before the field.
+        r_.readEnum(obj, ptr, "ppSchedule", p.ppSchedule, pipelineScheduleFromString, kPipelineScheduleNames);
+        p.ppSchedule = storedSchedule(p.ppSchedule, p.vp);
     }
 
     void readEconomics(const json& obj, Economics& e)

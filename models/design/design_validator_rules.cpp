@@ -4,6 +4,7 @@
 #include "models/design/moe_rules.h"
 #include "models/design/design_limits.h"
 #include "models/design/job_size.h"
+#include "models/design/pipeline_schedule.h"
 
 #include "models/catalog/catalog.h"
 
@@ -247,12 +248,18 @@ void checkParallelism(Context& ctx)
         }
     }
     const int batch = ctx.design.workload.globalBatchSeqs;
+    long long microbatches = 0; // per step, 0 = not known
     if (dp > 0 && batch >= 1) {
         const long long perStep = satMul(dp, p.microbatch);
         if (batch % perStep != 0)
             ctx.error("workload.globalBatchSeqs", "The global batch of " + str(batch) + " sequences is not a multiple of DP "
                                                       + str(dp) + " x micro-batch " + str(p.microbatch) + " = " + str(perStep) + ".");
+        else
+            microbatches = batch / perStep;
     }
+    // The schedule's own rules (models/design/pipeline_schedule.h), worded as the engine's.
+    for (Problem& q : pipelineScheduleProblems(p, microbatches))
+        ctx.error(q.field, q.message);
     const int seq = ctx.design.workload.seqLen;
     if (p.cp > 1 && seq >= 1 && seq % (2LL * p.cp) != 0)
         ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) + " to be a multiple of 2 x CP = "

@@ -47,6 +47,9 @@ constexpr std::array<std::pair<Sharding, const char*>, 6> kShardings{{
     {Sharding::ZeRO3, "zero3"}, {Sharding::FSDPFull, "fsdp-full"}, {Sharding::FSDPHybrid, "fsdp-hybrid"}}};
 constexpr std::array<std::pair<Recompute, const char*>, 3> kRecomputes{{
     {Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}}};
+constexpr std::array<std::pair<PipelineSchedule, const char*>, 4> kPipelineSchedules{{
+    {PipelineSchedule::OneFOneB, "1f1b"}, {PipelineSchedule::Interleaved, "interleaved"},
+    {PipelineSchedule::DualPipe, "dualpipe"}, {PipelineSchedule::ZeroBubble, "zero-bubble"}}};
 
 } // namespace
 
@@ -69,5 +72,7 @@ const char* toString(Sharding v) { return nameOf(kShardings, v); }
 bool shardingFromString(const std::string& t, Sharding& out) { return valueOf(kShardings, t, out); }
 const char* toString(Recompute v) { return nameOf(kRecomputes, v); }
 bool recomputeFromString(const std::string& t, Recompute& out) { return valueOf(kRecomputes, t, out); }
+const char* toString(PipelineSchedule v) { return v == PipelineSchedule::FromVp ? "from-vp" : nameOf(kPipelineSchedules, v); }
+bool pipelineScheduleFromString(const std::string& t, PipelineSchedule& out) { return valueOf(kPipelineSchedules, t, out); }
 
 } // namespace cf

@@ -6,6 +6,10 @@ namespace cf {
 
 enum class Sharding { DDP, ZeRO1, ZeRO2, ZeRO3, FSDPFull, FSDPHybrid };
 enum class Recompute { None, Selective, Full };
+// The pipeline schedule (issue 26, decision (b) for issue 15). FromVp: the
+// design leaves it to VP, as every file before the field did: 1F1B with VP 1,
+// interleaved with VP > 1 (models/design/pipeline_schedule.h).
+enum class PipelineSchedule { FromVp, OneFOneB, Interleaved, DualPipe, ZeroBubble };
 
 // The parallel split. tp * pp * dp * cp must equal the GPUs of the job (all the
 // design's GPUs unless jobGpus says fewer); dp == 0 means "whatever is left":
@@ -32,6 +36,8 @@ struct Parallelism {
     // MegatronCommOverlapCallback(tp_comm_overlap=True); torchtitan's async TP; MegaScale
     // §3.3). Off: every TP collective waits for its GEMM and the GEMM for it.
     bool tpCommOverlap = false;
+    // Added for issue 26 decision (b): the pipeline schedule; FromVp = what VP implies.
+    PipelineSchedule ppSchedule = PipelineSchedule::FromVp;
 
     bool operator==(const Parallelism&) const = default;
 };
@@ -40,5 +46,9 @@ const char* toString(Sharding sharding);   // "ddp", "zero1", ..., "fsdp-hybrid"
 bool shardingFromString(const std::string& text, Sharding& out);
 const char* toString(Recompute recompute); // "none", "selective", "full"
 bool recomputeFromString(const std::string& text, Recompute& out);
+// "1f1b", "interleaved", "dualpipe", "zero-bubble" ("from-vp" for FromVp, which
+// no file or flag spells: it is the field left out).
+const char* toString(PipelineSchedule schedule);
+bool pipelineScheduleFromString(const std::string& text, PipelineSchedule& out);
 
 } // namespace cf

@@ -2,6 +2,7 @@
 
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_validator.h"
+#include "models/design/pipeline_schedule.h"
 #include "models/predict/design_check.h"
 #include "models/predict/checkpoint_model.h"
 #include "models/predict/compute_model.h"
@@ -143,6 +144,7 @@ bool predictSplit(const Topology& cluster, const Workload& w, const Parallelism&
 {
     const JobSize job = jobSizeOf(cluster, par);
     out.job = jobFacts(job);
+    out.ppSchedule = effectiveSchedule(par);
     if (!job.error.empty()) {
         // A job that cannot be placed is not reported as running: the cluster, no spares.
         out.job.gpus = cluster.gpus;

@@ -34,4 +34,23 @@ double moeInFlightMicrobatches(int rank, int pp, int vp, int m)
     return std::min(pp - rank, std::max(1, m)) * interleave; // 1F1B: rank r holds pp - r micro-batches
 }
 
+double inFlightMicrobatches(PipelineSchedule schedule, int rank, int pp, int vp, int m)
+{
+    if (schedule != PipelineSchedule::DualPipe || pp <= 1)
+        return moeInFlightMicrobatches(rank, pp, vp, m);
+    return std::min(pp + 1, std::max(1, m));
+}
+
+MoeRankLayers dualPipeRankLayers(const std::vector<MoeRankLayers>& stages, std::size_t rank)
+{
+    const MoeRankLayers& own = stages[rank];
+    const MoeRankLayers& mirror = stages[stages.size() - 1 - rank];
+    MoeRankLayers both;
+    both.dense = own.dense + mirror.dense;
+    both.moe = own.moe + mirror.moe;
+    both.first = own.first || mirror.first;
+    both.last = own.last || mirror.last;
+    return both;
+}
+
 } // namespace cf

@@ -4,6 +4,7 @@
 // micro-batches of activations it keeps in flight. Part of the MoE step model
 // (step_model.h; docs/model.md "Mixture of experts").
 
+#include "models/design/parallelism.h"
 #include "models/design/workload.h"
 
 #include <vector>
@@ -25,5 +26,16 @@ std::vector<MoeRankLayers> moeRankLayers(const ModelShape& shape, int pp, int vp
 // holds pp - r, at most the m of a step), times the interleaving factor
 // 1 + (pp - 1) / (pp * vp) (Korthikanti et al. 2022 §4.2.3).
 double moeInFlightMicrobatches(int rank, int pp, int vp, int m);
+
+// The same under `schedule` (the effective one), in micro-batches of one stage's
+// layers: 1F1B and interleaved as above; zero-bubble (ZB-H1) as 1F1B (Qi et al.
+// 2023 §3.1: ZB-H1 keeps 1F1B's peak activation memory); DualPipe PP + 1 on every
+// rank (DeepSeek-V3 report Table 2), at most the m of a step.
+double inFlightMicrobatches(PipelineSchedule schedule, int rank, int pp, int vp, int m);
+
+// DualPipe: rank r holds stage r and its mirror PP-1-r (deepseek-ai/DualPipe,
+// example_dualpipe.py: full_modules[rank] and full_modules[pp_size - 1 - rank]),
+// two copies of the parameters (DeepSeek-V3 report Table 2). The layers rank r holds.
+MoeRankLayers dualPipeRankLayers(const std::vector<MoeRankLayers>& stages, std::size_t rank);
 
 } // namespace cf

@@ -1,6 +1,7 @@
 #include "models/predict/moe_stage_memory.h"
 
 #include "models/design/moe_rules.h"
+#include "models/design/pipeline_schedule.h"
 #include "models/predict/activation_memory.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
@@ -53,7 +54,10 @@ double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, in
 {
     const ModelShape& s = *c.s;
     const int mtp = r.last ? s.mtpLayers : 0;
-    const double held = moeInFlightMicrobatches(stage, c.par.pp, std::max(1, c.par.vp), m);
+    // DualPipe's rank holds two stages (dualPipeRankLayers); a micro-batch passes one of them.
+    const PipelineSchedule schedule = effectiveSchedule(c.par);
+    const double stagesHeld = schedule == PipelineSchedule::DualPipe ? 2.0 : 1.0;
+    const double held = inFlightMicrobatches(schedule, stage, c.par.pp, std::max(1, c.par.vp), m) / stagesHeld;
     const ActivationInputs dense = activationInputs(c, false), moe = activationInputs(c, true);
     const double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
     double act = held * (denseLayers * keptActivationBytesPerLayer(dense) + moeLayers * keptActivationBytesPerLayer(moe));
@@ -132,7 +136,7 @@ void fillMemoryFacts(const MoeLayerContext& c, int worst, int m, Prediction& out
     mem.worstStage = worst;
     mem.hbmBytes = c.gpu->hbmGB * kBytesPerMarketingGB;
     mem.activationBytesPerLayer = keptActivationBytesPerLayer(activationInputs(c, true));
-    mem.inFlightMicrobatches = moeInFlightMicrobatches(worst, c.par.pp, std::max(1, c.par.vp), m);
+    mem.inFlightMicrobatches = inFlightMicrobatches(effectiveSchedule(c.par), worst, c.par.pp, std::max(1, c.par.vp), m);
     setMemoryVerdict(mem);
 }
 
@@ -162,8 +166,10 @@ void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLa
 {
     out.stages.clear();
     int worst = 0;
+    const bool dualPipe = effectiveSchedule(c.par) == PipelineSchedule::DualPipe;
     for (std::size_t i = 0; i < ranks.size(); ++i) {
-        const StageMemory st = stageMemory(c, ranks[i], int(i), dp, shardGroup, m);
+        const MoeRankLayers held = dualPipe ? dualPipeRankLayers(ranks, i) : ranks[i];
+        const StageMemory st = stageMemory(c, held, int(i), dp, shardGroup, m);
         if (out.stages.empty() || st.totalBytes > out.stages[std::size_t(worst)].totalBytes)
             worst = int(i);
         out.stages.push_back(st);

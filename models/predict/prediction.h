@@ -5,6 +5,7 @@
 // Formulas, constants and their sources: docs/model.md.
 
 #include "models/catalog/gpu_generation.h"
+#include "models/design/parallelism.h"
 #include "models/design/problem.h"
 
 #include <string>
@@ -43,6 +44,7 @@ struct MicrobatchFacts {
     double gemmEfficiency = 0;         // achieved fraction of peak, FLOP-weighted over the layer GEMMs
     double attentionS = 0;             // attention core (fwd + bwd) of one micro-batch
     double memoryBoundS = 0;           // norms, activations, residuals, casts (fwd + bwd)
+    double weightGradS = 0;            // the backward's weight-gradient GEMMs (zero-bubble schedules' W)
 };
 
 struct StepBreakdown {
@@ -236,6 +238,8 @@ struct Prediction {
     Problems problems;
     std::vector<MissingFigures> missing; // empty: every figure was predicted
     JobFacts job;                        // added for issue 25 (additive)
+    // The pipeline schedule the split runs (issue 26 decision (b)): never FromVp.
+    PipelineSchedule ppSchedule = PipelineSchedule::OneFOneB;
 
     bool lacks(FigureGroup group) const
     {

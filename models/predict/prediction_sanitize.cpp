@@ -32,7 +32,7 @@ void sanitize(Prediction& p)
     CF_FIX(p.flops.hardwareFlopsPerToken); CF_FIX(p.flops.attentionFlopsPerToken);
     auto& m = p.microbatch;
     CF_FIX(m.forwardS); CF_FIX(m.backwardS); CF_FIX(m.recomputeS); CF_FIX(m.tpCommS); CF_FIX(m.cpCommExposedS);
-    CF_FIX(m.ppCommS); CF_FIX(m.gemmEfficiency); CF_FIX(m.attentionS); CF_FIX(m.memoryBoundS);
+    CF_FIX(m.ppCommS); CF_FIX(m.gemmEfficiency); CF_FIX(m.attentionS); CF_FIX(m.memoryBoundS); CF_FIX(m.weightGradS);
     auto& b = p.breakdown;
     CF_FIX(b.computeS); CF_FIX(b.recomputeS); CF_FIX(b.tpCommS); CF_FIX(b.ppBubbleS); CF_FIX(b.ppCommS);
     CF_FIX(b.dpCommExposedS); CF_FIX(b.cpCommS); CF_FIX(b.optimizerS);

@@ -1,6 +1,7 @@
 #include "models/predict/split_checks.h"
 
 #include "models/design/moe_rules.h"
+#include "models/design/pipeline_schedule.h"
 
 #include <limits>
 #include <string>
@@ -109,6 +110,10 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     for (Problem& q : checkGroupFits(t, 1, par.ep))
         p.push_back(std::move(q));
     for (Problem& q : expertSplitProblems(m, par, dp, w.seqLen))
+        p.push_back(std::move(q));
+    const long long perStep = 1LL * dp * par.microbatch;
+    const long long microbatches = perStep > 0 && w.globalBatchSeqs % perStep == 0 ? w.globalBatchSeqs / perStep : 0;
+    for (Problem& q : pipelineScheduleProblems(par, microbatches))
         p.push_back(std::move(q));
     for (std::size_t i = before; i < p.size(); ++i)
         if (p[i].severity == Severity::Error)

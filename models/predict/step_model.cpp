@@ -1,6 +1,7 @@
 #include "models/predict/step_model.h"
 
 #include "models/design/moe_rules.h"
+#include "models/design/pipeline_schedule.h"
 #include "models/predict/calibration_hooks.h"
 #include "models/predict/collectives.h"
 #include "models/predict/compute_model.h"
@@ -82,7 +83,17 @@ struct LayerExtras {
     double cpPerLayerS = 0;     // ring attention's exchange of one layer that attention does not hide
     double a2aPerMoeLayerS = 0; // expert all-to-all of one MoE layer, forward + backward
     double epExposedShare = 1;  // of it, what no other micro-batch hides
+    bool dualPipe = false;      // DualPipe: the paired micro-batch's compute hides it (dualPipeExposedS)
 };
+
+// DualPipe runs one micro-batch's forward chunk beside another's backward chunk and
+// hides the all-to-all and PP send/recv of each behind the other's compute
+// (DeepSeek-V3 report §3.2.1, Figure 4); what the compute cannot cover waits. The
+// SMs DeepSeek gives the communication (20 of 132) are not taken from the compute.
+double dualPipeExposedS(double commS, double computeS) { return std::max(0.0, commS - computeS); }
+
+// Compute of one micro-batch: what hides DualPipe's communication.
+double computeSeconds(const MicrobatchFacts& mb) { return mb.forwardS + mb.backwardS + mb.recomputeS; }
 
 // Parameters and FLOPs of the shape, with the counts the model card gives.
 void fillFlopFacts(const ModelShape& s, int seqLen, const Parallelism& par, int dp, Prediction& out)
@@ -157,9 +168,9 @@ double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, dou
 }
 
 // One rank's micro-batch: fills `mb` with its parts and returns its total
-// seconds; `epS` is its exposed expert all-to-all.
+// seconds; `epS` is its exposed expert all-to-all, `epAllS` all of it.
 double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const LayerMix& mix, const LayerExtras& x,
-                      MicrobatchFacts& mb, double& epS)
+                      MicrobatchFacts& mb, double& epS, double& epAllS)
 {
     const ModelShape& s = *c.s;
     const double extraMoe = r.last ? s.mtpLayers : 0; // MTP modules sit after the last layer
@@ -168,12 +179,17 @@ double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const La
     mb.forwardS = denseN * mix.forward(false) + moeN * mix.forward(true) + heads * x.headS / 3.0;
     mb.backwardS = denseN * mix.backward(false) + moeN * mix.backward(true) + heads * x.headS * 2.0 / 3.0;
     mb.recomputeS = denseN * mix.recomputeS(false) + moeN * mix.recomputeS(true);
+    // W: a weight gradient has its forward GEMM's FLOPs (backward = dgrad + wgrad,
+    // kGemmBackwardFactor); the LM head's forward is a third of headS.
+    mb.weightGradS = denseN * mix.of(false, &MoeLayerCost::gemmS) + moeN * mix.of(true, &MoeLayerCost::gemmS) +
+                     heads * x.headS / 3.0;
     const int tp = c.par.tp;
     const bool overlap = c.par.tpCommOverlap;
     mb.tpCommS = denseN * tpExposedSeconds(x.tpPerLayerS, mix.tpPairedGemmS(false), tp, overlap) +
                  moeN * tpExposedSeconds(x.tpPerLayerS, mix.tpPairedGemmS(true), tp, overlap);
     mb.cpCommExposedS = (denseN + moeN) * x.cpPerLayerS;
-    epS = moeN * x.a2aPerMoeLayerS * x.epExposedShare;
+    epAllS = moeN * x.a2aPerMoeLayerS;
+    epS = x.dualPipe ? dualPipeExposedS(epAllS, computeSeconds(mb)) : epAllS * x.epExposedShare;
     mb.layersPerStage = r.layers();
     mb.attentionS = (denseN + moeN) * (1.0 + kFlashBackwardFactor) *
                     LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
@@ -191,6 +207,7 @@ struct PacingRank {
     std::size_t index = 0;
     double stageS = -1; // its micro-batch, seconds
     double epS = 0;     // of which exposed expert all-to-all
+    double epAllS = 0;  // its expert all-to-all, exposed or not
 };
 
 PacingRank pacingRank(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, const LayerMix& mix,
@@ -199,10 +216,10 @@ PacingRank pacingRank(const MoeLayerContext& c, const std::vector<MoeRankLayers>
     PacingRank best;
     for (std::size_t ri = 0; ri < ranks.size(); ++ri) {
         MicrobatchFacts candidate = mb;
-        double ep = 0;
-        const double total = rankMicrobatch(c, ranks[ri], mix, x, candidate, ep);
+        double ep = 0, epAll = 0;
+        const double total = rankMicrobatch(c, ranks[ri], mix, x, candidate, ep, epAll);
         if (total > best.stageS) {
-            best = {ri, total, ep};
+            best = {ri, total, ep, epAll};
             mb = candidate;
         }
     }
@@ -252,8 +269,13 @@ void fillBreakdown(const Parallelism& par, const PacingRank& pace, double epExpo
     br.cpCommS = m * mb.cpCommExposedS;
     br.epCommS = m * pace.epS;
     br.ppCommS = m * mb.ppCommS;
-    br.ppBubbleS = bubbleSeconds(par.pp, std::max(1, par.vp), pace.stageS);
-    out.moe.epCommTotalS = epExposedShare > 0 ? br.epCommS / epExposedShare : 0.0;
+    const PipelineSchedule schedule = effectiveSchedule(par);
+    const StageTimes times{pace.stageS, mb.backwardS + mb.recomputeS, mb.weightGradS};
+    br.ppBubbleS = scheduleBubbleSeconds(schedule, par.pp, std::max(1, par.vp), times);
+    if (schedule == PipelineSchedule::DualPipe)
+        out.moe.epCommTotalS = m * pace.epAllS;
+    else
+        out.moe.epCommTotalS = epExposedShare > 0 ? br.epCommS / epExposedShare : 0.0;
 }
 
 void fillThroughput(const Topology& t, const Workload& w, Prediction& out)
@@ -318,14 +340,19 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     mb.microbatchesPerStep = std::max(1, w.globalBatchSeqs / std::max(1, dp * b));
     const int m = mb.microbatchesPerStep;
     x.epExposedShare = m > 1 ? 1.0 - kEpOverlapFraction : 1.0;
+    x.dualPipe = effectiveSchedule(par) == PipelineSchedule::DualPipe;
 
     const std::vector<MoeRankLayers> ranks = moeRankLayers(s, pp, vp);
     const PacingRank pace = pacingRank(c, ranks, mix, x, mb);
     mb.ppCommS = p2pSecondsPerMicrobatch(t, b, w.seqLen, s.hidden, tp, par.cp, dp, pp, vp, sp);
+    if (x.dualPipe) // the sends hide behind the compute the all-to-all leaves free
+        mb.ppCommS = dualPipeExposedS(mb.ppCommS, std::max(0.0, computeSeconds(mb) - pace.epAllS));
     fillBreakdown(par, pace, x.epExposedShare, out);
 
-    const double worstDense = moeDenseParamsPerGpu(s, par, ranks[pace.index]);
-    const double worstExpert = moeExpertParamsPerGpu(s, par, ranks[pace.index]);
+    // DualPipe's rank updates both copies of its stages (two copies of the parameters).
+    const MoeRankLayers paceHeld = x.dualPipe ? dualPipeRankLayers(ranks, pace.index) : ranks[pace.index];
+    const double worstDense = moeDenseParamsPerGpu(s, par, paceHeld);
+    const double worstExpert = moeExpertParamsPerGpu(s, par, paceHeld);
     const DpCommResult dpr = fillDpTraffic(t, c, dp, worstDense, worstExpert, out);
     // HYBRID_SHARD shards inside its group (dp_comm_model), the rest over all of DP.
     const int shardGroup = par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, dpr.shardGroup)) : dp;

@@ -216,6 +216,9 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                             continue;
                         }
                         Parallelism split = base;
+                        // The search tries 1F1B and interleaved (from VP), not the design's
+                        // own schedule: DualPipe and zero-bubble are chosen by hand.
+                        split.ppSchedule = PipelineSchedule::FromVp;
                         split.tp = tp;
                         split.pp = pp;
                         split.vp = vp;

@@ -179,6 +179,33 @@ private slots:
         QCOMPARE(fp8.status, 1);
         QVERIFY2(fp8.out.contains("workload.precision:"), fp8.out.constData());
     }
+    // Issue 26 decision (b): --pp-schedule picks the pipeline schedule, the
+    // report names it; DualPipe's rule is an error naming the field.
+    void ppScheduleFlag()
+    {
+        const QString file = QString(CF_SOURCE_DIR) + "/resources/examples/workhorse.json"; // PP 4, VP 1
+        auto json = [](const Run& r) { return QJsonDocument::fromJson(r.out).object(); };
+        const Run plain = cli({file});
+        const Run zb = cli({file, "--pp-schedule", "zero-bubble"});
+        QCOMPARE(plain.status, 0);
+        QCOMPARE(zb.status, 0);
+        QCOMPARE(json(plain)["pp_schedule"].toString(), QStringLiteral("1f1b"));
+        QCOMPARE(json(zb)["pp_schedule"].toString(), QStringLiteral("zero-bubble"));
+        const double before = json(plain)["breakdown"].toObject()["pp_bubble_s"].toDouble();
+        const double after = json(zb)["breakdown"].toObject()["pp_bubble_s"].toDouble();
+        QVERIFY2(after > 0 && after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        QCOMPARE(json(cli({file, "--vp", "2"}))["pp_schedule"].toString(), QStringLiteral("interleaved"));
+        const Run text = cli({file, "--pp-schedule", "dualpipe", "--format", "text"});
+        QVERIFY2(text.out.contains("  PP schedule: dualpipe\n"), text.out.constData());
+        // 6 sequences over DP 2: 3 micro-batches, not the even number >= 2 x PP DualPipe needs.
+        const Run odd = cli({file, "--pp-schedule", "dualpipe", "--global-batch", "6"});
+        QCOMPARE(odd.status, 1);
+        QVERIFY2(odd.out.contains("parallelism.ppSchedule: DualPipe needs an even number of micro-batches"),
+                 odd.out.constData());
+        const Run unknown = cli({file, "--pp-schedule", "gpipe"});
+        QCOMPARE(unknown.status, 2);
+        QVERIFY2(unknown.err.contains("--pp-schedule"), unknown.err.constData());
+    }
     void textFormatIsReadable()
     {
         const Run r = cli(kCluster + kWorkload + QStringList{"--format", "text"});

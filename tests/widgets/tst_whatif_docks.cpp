@@ -76,6 +76,7 @@ private slots:
     void jobOnPartOfTheRacks();
     void memoryBarSaysTheVerdict();
     void tpOverlapIsOneUndoableEdit();
+    void ppScheduleIsOneUndoableEdit();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -305,6 +306,35 @@ void TestWhatifDocks::tpOverlapIsOneUndoableEdit()
     f.settle();
     QVERIFY(!f.doc.design().parallelism.tpCommOverlap);
     QVERIFY(!f.parallelism->tpOverlapCheck()->isChecked());
+}
+
+// Issue 26 decision (b): the pipeline schedule is a combo box of the dock, one
+// undo step per choice; it shows what VP implies when the design leaves it out,
+// and its tooltip gives the bubble.
+void TestWhatifDocks::ppScheduleIsOneUndoableEdit()
+{
+    Fixture f("workhorse.json"); // PP 4, VP 1, no schedule in the file
+    QComboBox* combo = f.parallelism->scheduleCombo();
+    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::OneFOneB));
+    QVERIFY2(combo->toolTip().contains(QStringLiteral("(p-1)(F+B-2W)")), qPrintable(combo->toolTip()));
+    const double bubbleBefore = f.controller->prediction().breakdown.ppBubbleS;
+    const int steps = f.doc.undoStack()->count();
+    const int zb = combo->findData(int(PipelineSchedule::ZeroBubble));
+    combo->setCurrentIndex(zb);
+    emit combo->activated(zb); // as a user's choice
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::ZeroBubble);
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    QVERIFY(f.controller->prediction().breakdown.ppBubbleS < bubbleBefore);
+    f.doc.undoStack()->undo();
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::FromVp);
+    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::OneFOneB));
+    // VP 2 without a choice: the combo follows to interleaved.
+    f.parallelism->vpSpin()->setValue(2);
+    f.settle();
+    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::Interleaved));
+    QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::FromVp);
 }
 
 // Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight

@@ -3,6 +3,7 @@
 #include "models/predict/job_topology.h"
 #include "models/design/design_limits.h"
 #include "models/design/moe_rules.h"
+#include "models/design/pipeline_schedule.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -11,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPalette>
 #include <QProgressBar>
@@ -29,6 +31,7 @@ namespace {
 constexpr int kMaxDegree = limits::DesignLimits::kMaxSplitDegree; // any degree a design can have
 constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
+constexpr int kScheduleNameChars = 11;  // the schedule combo's width in characters (our choice)
 constexpr int kRowSpacingPx = 3;        // between form rows (our choice; Fusion's default is 6)
 constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
 constexpr QRgb kTightRgb = 0x8a5300;      // dark amber, white text 6.3:1 (our choice)
@@ -47,8 +50,11 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     tp_ = addSpin(tr("Tensor parallel (TP)"), 1, kMaxDegree,
                   tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
     pp_ = addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
+    // The schedule shares VP's row: the dock stays as tall as before (tst_main_window).
+    addScheduleCombo();
     vp_ = addSpin(tr("Virtual stages (VP)"), 1, kMaxVirtualStages,
-                  tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."));
+                  tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."),
+                  schedule_);
     dp_ = addSpin(tr("Data parallel (DP)"), 0, kMaxDegree,
                   tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
     dp_->setSpecialValueText(tr("auto"));
@@ -131,13 +137,69 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     showPrediction(controller_->prediction());
 }
 
-QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip)
+// The pipeline schedule (issue 26 decision (b)); each entry's tooltip gives its
+// bubble (p stages, m micro-batches, v virtual stages; F, B, W the forward, full
+// backward and weight-gradient times of a micro-batch; docs/model.md).
+void ParallelismDock::addScheduleCombo()
+{
+    schedule_ = new QComboBox(this);
+    // As narrow as "Interleaved": the longest name would widen the whole dock.
+    schedule_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    schedule_->setMinimumContentsLength(kScheduleNameChars);
+    const struct {
+        PipelineSchedule schedule;
+        QString name, tip;
+    } entries[] = {
+        {PipelineSchedule::OneFOneB, tr("1F1B"),
+         tr("Bubble (p-1)/m of the step, p micro-batches in flight on the first stage "
+            "(Narayanan et al. 2021, PipeDream-Flush).")},
+        {PipelineSchedule::Interleaved, tr("Interleaved"),
+         tr("Bubble (p-1)/(v·m) with VP = v > 1 virtual stages per rank, for v times the "
+            "point-to-point traffic (Narayanan et al. 2021, §2.2).")},
+        {PipelineSchedule::DualPipe, tr("DualPipe"),
+         tr("Bubble (p/2-1)(F&B+B-3W); two copies of the parameters, p+1 micro-batches in flight; the "
+            "expert all-to-all and PP sends hidden behind the paired micro-batch. Needs an even p and "
+            "an even number of micro-batches of at least 2p (DeepSeek-V3 report §3.2.1).")},
+        {PipelineSchedule::ZeroBubble, tr("Zero bubble (ZB-H1)"),
+         tr("Bubble (p-1)(F+B-2W), about a third of 1F1B's: the backward split into input and weight "
+            "gradients; 1F1B's memory (Qi et al. 2023).")},
+    };
+    QString all;
+    for (const auto& e : entries) {
+        schedule_->addItem(e.name, int(e.schedule));
+        // Rich text, so that the tooltip wraps instead of running off the screen.
+        schedule_->setItemData(schedule_->count() - 1, QStringLiteral("<p>%1</p>").arg(e.tip.toHtmlEscaped()),
+                               Qt::ToolTipRole);
+        all += QStringLiteral("<p><b>%1</b>: %2</p>").arg(e.name.toHtmlEscaped(), e.tip.toHtmlEscaped());
+    }
+    schedule_->setToolTip(tr("<p>Pipeline schedule. Without a choice it follows VP: 1F1B with VP 1, "
+                             "interleaved above.</p>") + all);
+    connect(schedule_, &QComboBox::activated, this, [this] {
+        if (refreshing_)
+            return;
+        document_->closeMergeWindow(); // one undo step per choice
+        lastField_.clear();
+        Parallelism p = document_->design().parallelism;
+        p.ppSchedule = storedSchedule(PipelineSchedule(schedule_->currentData().toInt()), p.vp);
+        document_->setParallelism(p, tr("PP schedule"));
+        updateProduct();
+    });
+}
+
+QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip, QWidget* beside)
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(min, max);
     // The range in the tooltip: the spin box silently drops keys that would leave it.
     spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
-    form_->addRow(label, spin);
+    if (beside) {
+        auto* row = new QHBoxLayout;
+        row->addWidget(spin, 1);
+        row->addWidget(beside, 2);
+        form_->addRow(label, row);
+    } else {
+        form_->addRow(label, spin);
+    }
     connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
     connect(spin, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
     return spin;
@@ -150,7 +212,7 @@ void ParallelismDock::refreshFromDocument()
     {
         const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
             b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_),
-            b13(tpOverlap_);
+            b13(tpOverlap_), b14(schedule_);
         tp_->setValue(p.tp);
         pp_->setValue(p.pp);
         vp_->setValue(p.vp);
@@ -164,6 +226,7 @@ void ParallelismDock::refreshFromDocument()
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
         sequenceParallel_->setChecked(p.sequenceParallel);
         tpOverlap_->setChecked(p.tpCommOverlap);
+        schedule_->setCurrentIndex(schedule_->findData(int(effectiveSchedule(p))));
         ep_->setValue(p.ep);
         etp_->setValue(p.etp);
         refreshCountSuffix(ep_); // valueChanged is blocked
@@ -303,7 +366,7 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         showMemoryVerdict(MemoryVerdict::Fits);
     }
     static const QHash<QString, QString> labels{
-        {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"},
+        {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"}, {"parallelism.ppSchedule", tr("PP schedule")},
         {"parallelism.dp", "DP"}, {"parallelism.jobGpus", tr("Job GPUs")}, {"parallelism.cp", "CP"},
         {"parallelism.microbatch", tr("Micro-batch")},
         {"parallelism.sharding", tr("Sharding")}, {"parallelism.recompute", tr("Recompute")},
@@ -339,7 +402,7 @@ QWidget* ParallelismDock::fieldWidget(const QString& field) const
 {
     // Memory: sharding is the first knob that frees it (the message names it first).
     const QHash<QString, QWidget*> editors{
-        {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_},
+        {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_}, {"parallelism.ppSchedule", schedule_},
         {"parallelism.dp", dp_}, {"parallelism.jobGpus", jobGpus_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
         {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_},
         {"parallelism.ep", ep_}, {"parallelism.etp", etp_}};

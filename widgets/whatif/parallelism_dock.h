@@ -1,5 +1,5 @@
 #pragma once
-// The parallelism dock: TP, PP, virtual stages, DP (or "auto" = GPUs /
+// The parallelism dock: TP, PP, virtual stages, the pipeline schedule, DP (or "auto" = GPUs /
 // (TP·PP·CP)), CP, micro-batch, sharding, recompute and sequence parallel.
 // Shows the product TP·PP·DP·CP against the design's GPUs, the latest
 // prediction's problems with the split in words, and the memory fit (used /
@@ -41,6 +41,8 @@ public:
     QSpinBox* epSpin() const { return ep_; }
     QSpinBox* etpSpin() const { return etp_; }
     QCheckBox* tpOverlapCheck() const { return tpOverlap_; }
+    // The pipeline schedule (issue 26 decision (b)); shows the effective one.
+    QComboBox* scheduleCombo() const { return schedule_; }
     bool expertFieldsShown() const;
     QString expertFoldText() const;
     QComboBox* shardingCombo() const { return sharding_; }
@@ -59,7 +61,9 @@ private:
     // The memory bar's colours: the style's, readable amber when tight, red when over budget.
     void showMemoryVerdict(MemoryVerdict verdict);
     void commit(const QString& field);
-    QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip);
+    // `beside`: a widget that shares the spin box's row.
+    QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip, QWidget* beside = nullptr);
+    void addScheduleCombo();
 
     DesignDocument* document_;
     EvaluationController* controller_;
@@ -78,6 +82,7 @@ private:
     QComboBox* recompute_ = nullptr;
     QCheckBox* sequenceParallel_ = nullptr;
     QCheckBox* tpOverlap_ = nullptr;
+    QComboBox* schedule_ = nullptr;
     QLabel* product_ = nullptr;
     QProgressBar* memory_ = nullptr;
     QLabel* problems_ = nullptr;
