@@ -3,6 +3,7 @@
 #include "app/cli/catalog_ids.h"
 #include "models/design/design_limits.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/design/default_sharding.h"
 
 #include <cstdio>
 #include <map>
@@ -79,7 +80,7 @@ const FlagGroup& workloadFlags()
                   "tokens to train"),
          choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
                     "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on B200, B300, GB200, GB300)"),
-         choiceFlag("--framework", {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed"},
+         choiceFlag("--framework", {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed", "megatron-lm"},
                     fileElse(toString(w.framework)),
                     "training framework: its attention kernel and fusion of memory-bound operations"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
@@ -119,7 +120,7 @@ const FlagGroup& splitFlags()
          choiceFlag("--tp-overlap", {"on", "off"}, fileElse(p.tpCommOverlap ? "on" : "off"),
                     "TP collectives overlapped with their GEMMs (Transformer Engine userbuffers, async TP)"),
          choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
-                    fileElse(toString(p.sharding)), "optimizer/parameter sharding"),
+                    fileElse(defaultShardingRule()), "optimizer/parameter sharding"),
          choiceFlag("--recompute", {"none", "selective", "full"}, fileElse(toString(p.recompute)),
                     "activation recomputation")}};
     return group;
@@ -247,6 +248,10 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     bool overlap = p.tpCommOverlap;
     yesNo(args, "--tp-overlap", overlap);
     p.tpCommOverlap = overlap;
+    // No --sharding on a design built from flags: the framework's documented
+    // default (models/design/default_sharding.h); a design file keeps its own.
+    if (!fromFile && !args.has("--sharding"))
+        p.sharding = defaultSharding(design.workload.framework);
     takeEnum(args, "--sharding", p.sharding, shardingFromString);
     takeEnum(args, "--recompute", p.recompute, recomputeFromString);
     // After --vp: a schedule VP implies is stored as "from VP" (pipeline_schedule.h).

@@ -1,5 +1,7 @@
 #include "app/validation/calibration_cases.h"
 
+#include "models/design/default_sharding.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -192,8 +194,6 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         if (const std::string sharding = lower(get("sharding")); !sharding.empty()) {
             if (!shardingFromString(sharding, p.sharding))
                 c.skipReason = "sharding '" + get("sharding") + "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";
-        } else {
-            assumed += "sharding not stated: ddp; ";
         }
         // The framework column names the software (issue 16 item 1's profiles).
         const std::string fw = lower(framework);
@@ -203,10 +203,17 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             c.workload.framework = Framework::LlmFoundry;
         else if (contains(fw, "deepspeed"))
             c.workload.framework = Framework::DeepSpeed;
+        else if (contains(fw, "megatron-lm") && !contains(fw, "nemo") && !contains(fw, "bridge"))
+            c.workload.framework = Framework::MegatronLM; // Megatron-LM's own training script
         else
             c.workload.framework = Framework::Megatron;
         if (fw.empty())
             assumed += "framework not stated: Megatron; ";
+        // No sharding stated: the framework's documented default (models/design/default_sharding.h).
+        if (lower(get("sharding")).empty()) {
+            p.sharding = defaultSharding(c.workload.framework);
+            assumed += std::string("sharding not stated: ") + toString(p.sharding) + " (the framework's default); ";
+        }
         c.workload.precision = Precision::BF16;
         if (contains(precision, "fp4"))
             c.skipReason = "FP4 (NVFP4) precision is not modelled";

@@ -83,8 +83,10 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
             c.workload.framework = get("compile") == "yes" ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
         else if (contains(fw, "deepspeed"))
             c.workload.framework = Framework::DeepSpeed;
+        else if (contains(fw, "nemo") || contains(fw, "megatron-bridge"))
+            c.workload.framework = Framework::Megatron; // Megatron-Core as the NeMo / Bridge recipes run it
         else
-            c.workload.framework = Framework::Megatron; // Megatron-LM, FlagScale, Megatron-SWIFT
+            c.workload.framework = Framework::MegatronLM; // Megatron-LM, FlagScale, Megatron-SWIFT
         c.workload.precision = contains(prec, "fp4")                                               ? Precision::FP4
                                : contains(prec, "fp8") || contains(prec, "float8") ? Precision::FP8
                                                                                    : Precision::BF16;

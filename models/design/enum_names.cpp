@@ -60,11 +60,12 @@ bool mediumFromString(const std::string& t, Medium& out) { return valueOf(kMedia
 const char* toString(LengthClass v) { return nameOf(kLengthClasses, v); }
 bool lengthClassFromString(const std::string& t, LengthClass& out) { return valueOf(kLengthClasses, t, out); }
 const char* toString(Precision v) { return nameOf(kPrecisions, v); }
-constexpr std::array<std::pair<Framework, const char*>, 5> kFrameworks{{{Framework::Megatron, "megatron"},
+constexpr std::array<std::pair<Framework, const char*>, 6> kFrameworks{{{Framework::Megatron, "megatron"},
                                                                         {Framework::TorchtitanEager, "torchtitan-eager"},
                                                                         {Framework::TorchtitanCompile, "torchtitan-compile"},
                                                                         {Framework::LlmFoundry, "llm-foundry"},
-                                                                        {Framework::DeepSpeed, "deepspeed"}}};
+                                                                        {Framework::DeepSpeed, "deepspeed"},
+                                                                        {Framework::MegatronLM, "megatron-lm"}}};
 const char* toString(Framework v) { return nameOf(kFrameworks, v); }
 bool frameworkFromString(const std::string& t, Framework& out) { return valueOf(kFrameworks, t, out); }
 bool precisionFromString(const std::string& t, Precision& out) { return valueOf(kPrecisions, t, out); }

@@ -8,7 +8,7 @@ namespace cf {
 enum class Precision { BF16, FP8, FP4 };
 // The training framework: its attention kernel and how far it fuses the
 // memory-bound operations (models/predict/kernel_efficiency.h, issue 16 item 1).
-enum class Framework { Megatron, TorchtitanEager, TorchtitanCompile, LlmFoundry, DeepSpeed }; // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
+enum class Framework { Megatron, TorchtitanEager, TorchtitanCompile, LlmFoundry, DeepSpeed, MegatronLM }; // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
 
 // The transformer's shape. Dense decoder-only; `experts` > 1 makes the FFN a
 // mixture of experts with `expertsPerToken` active per token. Field names follow
@@ -68,7 +68,11 @@ struct Workload {
 
 const char* toString(Precision precision);
 bool precisionFromString(const std::string& text, Precision& out);
-// "megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed".
+// "megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
+// "megatron-lm". `megatron` is Megatron-Core as the NeMo / Megatron-Bridge
+// performance recipes run it (distributed optimizer, BF16 gradient reduction);
+// `megatron-lm` is Megatron-LM's own pretrain_gpt.py with its defaults (DDP,
+// FP32 main gradients): the same kernels, other memory.
 const char* toString(Framework framework);
 bool frameworkFromString(const std::string& text, Framework& out);
 

@@ -35,16 +35,28 @@ constexpr double kRouterProbabilityBytes = 4.0;
 // Per routed copy: the permuted input (2 bytes per element) and the weighted output (1 h).
 constexpr double kRoutedCopyBytesPerHidden = 3.0;
 
+// Transformer Engine keeps a GEMM input it cast to FP8 as that FP8 tensor
+// (activation_memory.h): the bytes saved per element of each such input.
+constexpr double kFp8SavedInputBytesSaving = 1.0; // BF16 (2) -> FP8 (1)
+
+bool savesFp8Inputs(const ActivationInputs& in)
+{
+    return in.fp8 && (in.framework == Framework::Megatron || in.framework == Framework::MegatronLM);
+}
+
 double ffnPerToken(const ActivationInputs& in)
 {
     const ModelShape& s = *in.shape;
-    const double act = ffnBytesPerElement(s, in.framework);
+    // With FP8 the down projection's input is kept at 1 byte instead of 2.
+    const double fp8Down = savesFp8Inputs(in) ? kFp8SavedInputBytesSaving : 0.0;
+    const double act = ffnBytesPerElement(s, in.framework) - fp8Down;
     if (!in.moeLayer || !s.isMoe())
         return act * s.ffn;
     const double shared = act * double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s);
     const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
+    const double copyInput = kRoutedCopyBytesPerHidden - (savesFp8Inputs(in) ? kFp8SavedInputBytesSaving : 0.0);
     const double routed = topK * in.expertImbalance *
-                          (kRoutedCopyBytesPerHidden * s.hidden * std::max(1, in.etp) + act * expertFfnOf(s));
+                          (copyInput * s.hidden * std::max(1, in.etp) + act * expertFfnOf(s));
     return kRouterProbabilityBytes * s.experts + shared + routed;
 }
 
@@ -56,7 +68,13 @@ PerToken fullLayerPerToken(const ActivationInputs& in)
     double attention = 2.0 * h + 2.0 * queryWidth(s) + 2.0 * kvCacheWidth(s) + 2.0 * valueWidth(s) + 2.0 * h + 4.0 * h;
     if (s.isMla())
         attention += 2.0 * (double(s.qLoraRank) + s.kvLoraRank); // latent inputs of the up projections
-    return {attention + ffnPerToken(in), 8.0 * h};
+    if (savesFp8Inputs(in)) { // output-projection and MLP inputs kept in FP8, and the QKV
+        // input (MLA's two down projections each keep their own FP8 copy of it: no saving)
+        attention -= kFp8SavedInputBytesSaving * (valueWidth(s) + h + (s.isMla() ? 0.0 : h));
+    }
+    // Replicated on every TP rank without SP: norm inputs 4h, QKV and MLP inputs (2h each, 1h in FP8).
+    const double replicated = 4.0 * h + (savesFp8Inputs(in) ? 2.0 : 4.0) * h;
+    return {attention + ffnPerToken(in), replicated};
 }
 
 double splitOverTp(const PerToken& p, int tp, bool sp)

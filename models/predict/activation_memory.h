@@ -19,6 +19,16 @@
 // (top-k x the imbalance, on the EP x ETP rank that holds its expert) the
 // permuted input (2h per ETP shard), its probability-weighted output (h) and the
 // expert's FFN activations.
+// FP8 with Transformer Engine (framework Megatron): TE's Linear and
+// LayerNormLinear save their input for the weight-gradient GEMM as the FP8
+// tensor they cast it to (1 byte per element, TE `_Linear.forward`
+// save_for_backward of the quantized input), so the QKV input, the
+// output-projection input, the MLP input and the down projection's input take
+// 1 byte each instead of 2: 2h + v + ffn fewer bytes per token (v: the output
+// projection's input width; per routed copy also its permuted input h; MLA's two
+// down projections each keep an FP8 copy of the QKV input, so no saving there). Norm inputs, Q, K, V and the
+// SwiGLU's gate and up stay BF16 (the norms', FlashAttention's and the
+// activation's backward read them).
 // Recompute:
 //   Full: only the layer input (2h, split by t under sequence parallelism),
 //         plus one layer re-materialised at a time in backward (fullRecomputeWorkingBytes).
@@ -40,6 +50,7 @@ struct ActivationInputs {
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     Framework framework = Framework::Megatron;
+    bool fp8 = false;           // the GEMMs run in FP8 (Precision::FP8 on a GPU with FP8 tensor cores)
     bool moeLayer = false;      // an MoE layer of an MoE shape (else its dense FFN)
     int etp = 1;                // expert tensor parallelism
     double expertImbalance = 1; // routed tokens on the busiest expert rank / the mean

@@ -74,7 +74,7 @@ constexpr double kEagerBytesFactor = 2.0;
 // DeepSpeed use FlashAttention-2 on Ampere and Hopper (documented assumption:
 // the frameworks' defaults when the published runs were made). On Blackwell
 // every framework reaches cuDNN's kernel.
-bool usesFa3Class(Framework f) { return f == Framework::Megatron; }
+bool usesFa3Class(Framework f) { return f == Framework::Megatron || f == Framework::MegatronLM; }
 
 double blackwellMamfFraction(const GpuSpec& gpu, Precision p)
 {
@@ -132,6 +132,7 @@ double memoryBoundBytesFactor(Framework f)
 {
     switch (f) {
     case Framework::Megatron:
+    case Framework::MegatronLM:
     case Framework::TorchtitanCompile:
     case Framework::LlmFoundry: return 1.0;
     case Framework::TorchtitanEager:

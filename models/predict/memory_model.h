@@ -52,11 +52,24 @@ inline constexpr bool kAssumeFlashAttention = true; // every calibrated framewor
 inline constexpr double kBytesPerMarketingGB = 1073741824.0;
 // CUDA context, NCCL buffers and allocator fragmentation per GPU (our choice).
 inline constexpr double kReservedBytes = 3e9;
-// Megatron-Core keeps FP32 main gradients (4 bytes per parameter) beside BF16
-// weights: `accumulate_allreduce_grads_in_fp32` is forced on for --bf16
-// (megatron/training/arguments.py); the distributed optimizer shards only the
-// 12 bytes of FP32 master weights and Adam moments (ZeRO-1 over DP x CP).
-inline constexpr double kMegatronMainGradBytesPerParam = 4.0;
+// Megatron-Core's gradient buffer (DDP and the distributed optimizer) holds
+// one `main_grad` per parameter in the dtype `grad_reduce_in_fp32` picks: FP32
+// (4 bytes) in Megatron-LM's own pretrain_gpt.py (forced on for --bf16,
+// megatron/training/arguments.py), BF16 (2 bytes) as the NeMo 2 and
+// Megatron-Bridge performance recipes run it (`grad_reduce_in_fp32 = False`:
+// NeMo llm/recipes/*.pretrain_performance_optimizations, Megatron-Bridge
+// scripts/performance/utils/helpers.py set_basic_perf_overrides). Framework
+// `megatron` is Megatron-Core as those recipes run it (BF16: kGradBytesPerParam),
+// `megatron-lm` Megatron-LM's script (FP32, below). The distributed optimizer
+// shards only the 12 bytes of FP32 master weights and Adam moments (ZeRO-1 over DP x CP).
+inline constexpr double kMegatronLmMainGradBytesPerParam = 4.0;
+// FP8 weights under Transformer Engine. Megatron-LM by default keeps BF16
+// weights and TE caches their FP8 cast and its transpose from the first
+// micro-batch to the last (`is_first_microbatch`): 1 + 1 bytes per parameter on
+// top (`--fp8-param-gather` is opt-in). The NeMo / Megatron-Bridge FP8 recipes
+// set `fp8_param_gather = True` (bf16_with_fp8_mixed): the weights are FP8
+// (1 byte) plus the transpose (1 byte), the 2 bytes already counted.
+inline constexpr double kTeFp8WeightCacheBytesPerParam = 2.0;
 // Resident logits of the LM head, bytes per logit: FP32 logits whose gradient
 // overwrites them in place (our count; on memory_peaks.csv 4 gave a lower MAPE
 // than 6, 8, 10 or 12 bytes, the counts with an extra BF16 copy or a separate

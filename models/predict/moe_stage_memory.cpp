@@ -41,6 +41,7 @@ ActivationInputs activationInputs(const MoeLayerContext& c, bool moeLayer)
     ai.sequenceParallel = c.par.sequenceParallel;
     ai.recompute = c.par.recompute;
     ai.framework = c.framework;
+    ai.fp8 = c.gemmPrecision == Precision::FP8;
     ai.moeLayer = moeLayer && c.s->isMoe();
     ai.etp = c.par.etp;
     ai.expertImbalance = c.par.expertImbalance;
@@ -107,14 +108,17 @@ StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int st
     st.moeLayers = r.moe;
     st.expertWeightsBytes = kWeightBytesPerParam * expert / fe.weights;
     st.weightsBytes = kWeightBytesPerParam * dense / fd.weights + st.expertWeightsBytes;
-    // Megatron-Core's FP32 main gradients (memory_model.h); the others keep BF16 gradients.
-    const bool mainGrads = c.framework == Framework::Megatron &&
-                           (par.sharding == Sharding::DDP || par.sharding == Sharding::ZeRO1);
-    const double gradBytes = mainGrads ? kMegatronMainGradBytesPerParam : kGradBytesPerParam;
+    // Megatron-LM's FP32 main gradients (memory_model.h); the others, Megatron-Core
+    // as the NeMo / Megatron-Bridge recipes run it included, keep BF16 gradients.
+    const bool fp32MainGrads = c.framework == Framework::MegatronLM &&
+                               (par.sharding == Sharding::DDP || par.sharding == Sharding::ZeRO1);
+    const double gradBytes = fp32MainGrads ? kMegatronLmMainGradBytesPerParam : kGradBytesPerParam;
     st.gradientsBytes = gradBytes * (dense / fd.gradients + expert / fe.gradients);
     st.optimizerBytes = kOptimizerBytesPerParam * (dense / fd.optimizer + expert / fe.optimizer);
     st.activationsBytes = stageActivationBytes(c, r, stage, m);
     st.buffersBytes = stageBufferBytes(c, r, dense + expert);
+    if (c.framework == Framework::MegatronLM && c.gemmPrecision == Precision::FP8) // TE's FP8 weight caches
+        st.buffersBytes += kTeFp8WeightCacheBytesPerParam * (dense / fd.weights + expert / fe.weights);
     const double tensors = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
     st.buffersBytes += withAllocatorOverhead(tensors) - tensors; // allocator overhead and reserve (memory_model.h)
     st.totalBytes = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;

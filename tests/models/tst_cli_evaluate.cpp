@@ -152,6 +152,29 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(json.out).object()["capex_usd"].toDouble() > 0);
         QVERIFY(!json.out.contains("NaN") && !json.out.contains("nan"));
     }
+    // The lead's "default sharding" decision (issue 25): without --sharding the
+    // split takes the framework's documented default (models/design/default_sharding.h).
+    void shardingDefaultsToTheFrameworks()
+    {
+        auto optimizerGiB = [&](const QString& framework, const QString& sharding) {
+            QStringList args = kCluster + kWorkload + QStringList{"--framework", framework};
+            const int at = int(args.indexOf("--sharding"));
+            if (sharding.isEmpty())
+                args.remove(at, 2);
+            else
+                args[at + 1] = sharding;
+            const Run r = cli(args);
+            return QJsonDocument::fromJson(r.out).object().value("memory_per_gpu_gib").toObject().value("optimizer").toDouble();
+        };
+        QCOMPARE(optimizerGiB("megatron", ""), optimizerGiB("megatron", "zero1"));
+        QVERIFY(optimizerGiB("megatron", "") < optimizerGiB("megatron", "ddp"));
+        QCOMPARE(optimizerGiB("torchtitan-eager", ""), optimizerGiB("torchtitan-eager", "fsdp-full"));
+        QCOMPARE(optimizerGiB("llm-foundry", ""), optimizerGiB("llm-foundry", "fsdp-full"));
+        QCOMPARE(optimizerGiB("deepspeed", ""), optimizerGiB("deepspeed", "ddp"));
+        QCOMPARE(optimizerGiB("megatron-lm", ""), optimizerGiB("megatron-lm", "ddp"));
+        const Run help = cli({"--help"});
+        QVERIFY2((help.out + help.err).contains("zero1 (megatron)"), help.out.constData());
+    }
     void memoryOverflowExitsOneWithTheReport()
     {
         QStringList args = kCluster + kWorkload;

@@ -133,6 +133,34 @@ private slots:
             last = r.memory.weightsBytes + r.memory.gradientsBytes + r.memory.optimizerBytes;
         }
     }
+    // Issue 25 item 1: Megatron-Core as the NeMo / Megatron-Bridge recipes run it
+    // keeps BF16 gradients (grad_reduce_in_fp32 = False) and FP8 primary weights
+    // (fp8_param_gather); Megatron-LM's own script FP32 main gradients and TE's FP8
+    // weight caches; Transformer Engine keeps FP8 GEMM inputs for backward.
+    void megatronMemoryFollowsItsRecipes()
+    {
+        Parallelism p = design_.parallelism;
+        p.sharding = Sharding::ZeRO1;
+        p.tp = 8; p.pp = 1; p.dp = 0;
+        auto run = [&](Framework f, Precision precision) {
+            Workload w = design_.workload;
+            w.framework = f;
+            w.precision = precision;
+            return evaluateOn(facts_, w, p, design_.economics).memory;
+        };
+        const MemoryFacts core = run(Framework::Megatron, Precision::BF16);
+        const MemoryFacts lm = run(Framework::MegatronLM, Precision::BF16);
+        QCOMPARE(core.gradientsBytes, core.weightsBytes);     // 2 bytes per parameter
+        QCOMPARE(lm.gradientsBytes, 2.0 * lm.weightsBytes);   // 4 bytes per parameter
+        const MemoryFacts coreFp8 = run(Framework::Megatron, Precision::FP8);
+        QVERIFY(coreFp8.activationsBytes < core.activationsBytes);
+        QCOMPARE(coreFp8.weightsBytes, core.weightsBytes);
+        const MemoryFacts lmFp8 = run(Framework::MegatronLM, Precision::FP8);
+        QVERIFY(lmFp8.buffersBytes - lm.buffersBytes >= lm.weightsBytes); // + FP8 copy and transpose
+        // torchtitan's float8 is not Transformer Engine: its activations do not change.
+        QCOMPARE(run(Framework::TorchtitanEager, Precision::FP8).activationsBytes,
+                 run(Framework::TorchtitanEager, Precision::BF16).activationsBytes);
+    }
     void impossibleSplitNamesTheField()
     {
         Parallelism p = design_.parallelism;

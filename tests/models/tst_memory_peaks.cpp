@@ -37,8 +37,8 @@ constexpr int kRowsInFile = 77;
 constexpr int kLeastUsedRows = 20;          // issue 25: at least 20 rows
 constexpr double kMapeTarget = 0.10;        // issue 25: MAPE <= 10 %
 // Floors (2026-12-03): the figures reached plus one point.
-constexpr double kInSampleMapeFloor = 0.164; // 15.40 % reached
-constexpr double kLooMapeFloor = 0.196;     // 18.58 % reached
+constexpr double kInSampleMapeFloor = 0.164; // 15.40 % reached; 15.45 % in session 14 (floor kept)
+constexpr double kLooMapeFloor = 0.196;     // 18.58 % reached; 18.77 % in session 14 (floor kept)
 constexpr double kWorstRowFloor = 0.432;    // 42.2 % reached (mem_29: torchao B200, the H100 run's config at a later torchtitan)
 
 } // namespace

@@ -149,7 +149,10 @@ private slots:
         // GB200/GB300 die rule (session 13, errors regenerated): all 89.2 %, dense
         // 89.8 %, MoE 85.2 %, Ampere 87.3 %, Blackwell 81.6 %, Hopper 91.2 % inside
         // at 17.2 / 17.2 / 37.0 / 13.1 / 31.0 / 17.2 %: narrower for dense, wider
-        // for MoE, whose errors spread more once the dense runs moved.
+        // for MoE, whose errors spread more once the dense runs moved. Session 14
+        // (issue 25 item 2): 5 MoE runs that now fit in memory joined the errors
+        // (model_errors.csv: 15 rows added, none changed): MoE 85.2 -> 83.1 % inside,
+        // its coverage floor set to that (the 80 % target still holds).
         const std::map<std::string, BandRegime> regimes = cli::uncalibratedBandsByRegime(errorsNow());
         std::printf("%s", formatBandsByRegime(regimes).c_str());
         struct Floor {

@@ -64,11 +64,14 @@ private:
     // MoE <= 20 %; issue 25: 0 not fitting.
     // Session 13, TP overlap and the GB200/GB300 die rule (issue 26 item 3): dense
     // 12.9 -> 8.2 %, MoE 26.4 -> 22.9 %; floors one point above. Session 14,
-    // expert GEMMs' weight reads counted once: MoE 22.9 -> 16.4 % (dense 8.2 %).
-    static constexpr int kPredictedFloor = 291;
-    static constexpr double kDenseMapeFloor = 0.092;
+    // expert GEMMs' weight reads counted once: MoE 22.9 -> 16.4 % (dense 8.2 %);
+    // BF16 gradient buffers and FP8-saved GEMM inputs for Megatron-Core as the NeMo /
+    // Megatron-Bridge recipes run it (issue 25 items 1-2): not fitting 19 -> 14,
+    // predicted 291 -> 296.
+    static constexpr int kPredictedFloor = 296;
+    static constexpr double kDenseMapeFloor = 0.091;
     static constexpr double kMoeMapeFloor = 0.174;
-    static constexpr int kNotFitFloor = 19;
+    static constexpr int kNotFitFloor = 15;
 };
 
 CF_TEST_GUILESS_MAIN(TestPublicRuns)

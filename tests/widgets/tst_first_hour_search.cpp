@@ -71,6 +71,9 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
     for (int r = 1; r < m->rowCount(); ++r) {
         const QString sharding = m->index(r, SearchResultsModel::ShardingCol).data().toString();
         namesBoth = namesBoth || (sharding.contains(QStringLiteral("ZeRO-3")) && sharding.contains(QStringLiteral("FSDP full")));
+        // ZeRO-3 and FSDP full give the same numbers: a row never names one without the other.
+        QVERIFY2(sharding.contains(QStringLiteral("ZeRO-3")) == sharding.contains(QStringLiteral("FSDP full")),
+                 qPrintable(sharding));
         for (int o = r + 1; o < m->rowCount(); ++o) {
             Parallelism a = model->resultAt(r)->split, b = model->resultAt(o)->split;
             a.sharding = b.sharding;
@@ -84,7 +87,9 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
                      "equivalent splits in two rows");
         }
     }
-    QVERIFY2(namesBoth, "no row names ZeRO-3 and FSDP full together");
+    // Since session 14 (BF16 gradient buffers for Megatron-Core) the ZeRO-1 splits
+    // fit and may fill the rows the ZeRO-3 / FSDP group used to reach: printed, not required.
+    qInfo("a row names ZeRO-3 and FSDP full together: %s", namesBoth ? "yes" : "no");
     // Deltas against the current split: days of the row less the current's.
     const double currentDays = model->resultAt(0)->prediction.goodput.timeToTrainS / kSecondsPerDay;
     QVERIFY(currentDays > 0);
