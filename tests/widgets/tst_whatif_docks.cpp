@@ -77,6 +77,7 @@ private slots:
     void memoryBarSaysTheVerdict();
     void tpOverlapIsOneUndoableEdit();
     void ppScheduleIsOneUndoableEdit();
+    void frameworkIsOneUndoableEdit();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -335,6 +336,36 @@ void TestWhatifDocks::ppScheduleIsOneUndoableEdit()
     f.settle();
     QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::Interleaved));
     QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::FromVp);
+}
+
+// The framework is a workload field a GUI user can set (it was only in the file
+// and on the CLI): one undo step, and the memory model follows it (Megatron-LM's
+// scripts keep FP32 main gradients, Megatron-Core's recipes BF16 ones).
+void TestWhatifDocks::frameworkIsOneUndoableEdit()
+{
+    Fixture f("workhorse.json");
+    QComboBox* combo = f.workload->frameworkCombo();
+    QCOMPARE(combo->currentData().toInt(), int(f.doc.design().workload.framework));
+    const Framework before = f.doc.design().workload.framework;
+    Parallelism zero1 = f.doc.design().parallelism; // FSDP shards gradients alike in both
+    zero1.sharding = Sharding::ZeRO1;
+    f.doc.setParallelism(zero1, QStringLiteral("Sharding"));
+    f.settle();
+    const double gradientsBefore = f.controller->prediction().memory.gradientsBytes;
+    const int steps = f.doc.undoStack()->count();
+    const int lm = combo->findData(int(Framework::MegatronLM));
+    QVERIFY(lm >= 0);
+    combo->setCurrentIndex(lm);
+    emit combo->activated(lm); // as a user's choice
+    f.settle();
+    QCOMPARE(f.doc.design().workload.framework, Framework::MegatronLM);
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    QCOMPARE(before, Framework::Megatron); // workhorse.json names none: the default
+    QVERIFY(f.controller->prediction().memory.gradientsBytes > gradientsBefore);
+    f.doc.undoStack()->undo();
+    f.settle();
+    QCOMPARE(f.doc.design().workload.framework, before);
+    QCOMPARE(combo->currentData().toInt(), int(before));
 }
 
 // Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight

@@ -97,6 +97,30 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     form_->addRow(tr("Precision"), precision_);
     connect(precision_, &QComboBox::activated, this, [this] { commit(tr("Precision")); });
 
+    // The training framework: what the step and memory models assume it keeps and
+    // overlaps (kernels, saved activations, gradient buffers; docs/model.md).
+    framework_ = new QComboBox(this);
+    // Short names keep the dock narrow; each item's tooltip says which runs it means.
+    const std::pair<QString, QString> names[] = {
+        {tr("Megatron-Core"), tr("Megatron-Core as NeMo and Megatron-Bridge recipes run it")},
+        {tr("Megatron-LM"), tr("Megatron-LM's own training scripts")},
+        {tr("torchtitan"), tr("torchtitan, eager mode")},
+        {tr("torchtitan compiled"), tr("torchtitan with torch.compile")},
+        {tr("llm-foundry"), tr("MosaicML llm-foundry (FSDP)")},
+        {tr("DeepSpeed"), tr("DeepSpeed")}};
+    const Framework values[] = {Framework::Megatron,          Framework::MegatronLM, Framework::TorchtitanEager,
+                                Framework::TorchtitanCompile, Framework::LlmFoundry, Framework::DeepSpeed};
+    for (std::size_t i = 0; i < std::size(values); ++i) {
+        framework_->addItem(names[i].first, int(values[i]));
+        framework_->setItemData(int(i), names[i].second, Qt::ToolTipRole);
+    }
+    framework_->setToolTip(tr("The training framework the run uses: its kernels, the activations it keeps and "
+                              "its gradient buffers (Megatron-Core as NeMo and Megatron-Bridge recipes run it "
+                              "reduces gradients in BF16; Megatron-LM's scripts keep FP32 main gradients). "
+                              "The sharding is set in the Parallelism dock."));
+    form_->addRow(tr("Framework"), framework_);
+    connect(framework_, &QComboBox::activated, this, [this] { commit(tr("Framework")); });
+
     problems_ = new QLabel(this);
     problems_->setWordWrap(true);
     problems_->setTextFormat(Qt::RichText);
@@ -189,6 +213,7 @@ void WorkloadDock::refreshFromDocument()
     const Workload& w = document_->design().workload;
     const QList<QWidget*> all{preset_,  layers_,  hidden_,     heads_,         kvHeads_,     ffn_,
                               gated_,   vocab_,   seqLen_,     tokensB_,       batch_,       precision_,
+                              framework_,
                               experts_, topK_,    expertFfn_,  sharedExperts_, denseLayers_, imbalance_};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget* w2 : all)
@@ -207,6 +232,7 @@ void WorkloadDock::refreshFromDocument()
     batch_->setValue(w.globalBatchSeqs);
     refreshCountSuffix(batch_); // valueChanged is blocked
     precision_->setCurrentIndex(precision_->findData(int(w.precision)));
+    framework_->setCurrentIndex(framework_->findData(int(w.framework)));
     experts_->setValue(w.model.experts);
     topK_->setValue(w.model.expertsPerToken);
     expertFfn_->setValue(w.model.expertFfn);
@@ -268,6 +294,7 @@ void WorkloadDock::commit(const QString& field)
         w.tokensToTrain = typedB * kTokensPerBillion;
     w.globalBatchSeqs = batch_->value();
     w.precision = Precision(precision_->currentData().toInt());
+    w.framework = Framework(framework_->currentData().toInt());
     document_->setWorkload(w, field);
     showMoeRows(w.model.isMoe());
 }
@@ -297,6 +324,7 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
         {"workload.model.ffn", tr("FFN size")},    {"workload.model.vocab", tr("Vocabulary")},
         {"workload.seqLen", tr("Sequence length")}, {"workload.tokensToTrain", tr("Tokens to train")},
         {"workload.globalBatchSeqs", tr("Global batch")}, {"workload.precision", tr("Precision")},
+        {"workload.framework", tr("Framework")},
         {"workload.model.experts", tr("Experts")}, {"workload.model.expertsPerToken", tr("Top-k")},
         {"workload.model.expertFfn", tr("Expert FFN size")}, {"workload.model.sharedExperts", tr("Shared experts")},
         {"workload.model.denseLayers", tr("First dense layers")},
@@ -316,6 +344,7 @@ QWidget* WorkloadDock::fieldWidget(const QString& field) const
         {"workload.model.heads", heads_},   {"workload.model.kvHeads", kvHeads_}, {"workload.model.ffn", ffn_},
         {"workload.model.vocab", vocab_},   {"workload.seqLen", seqLen_},        {"workload.tokensToTrain", tokensB_},
         {"workload.globalBatchSeqs", batch_}, {"workload.precision", precision_},
+        {"workload.framework", framework_},
         {"workload.model.experts", experts_}, {"workload.model.expertsPerToken", topK_},
         {"workload.model.expertFfn", expertFfn_}, {"workload.model.sharedExperts", sharedExperts_},
         {"workload.model.denseLayers", denseLayers_}, {"parallelism.expertImbalance", imbalance_}};

@@ -38,6 +38,7 @@ public:
     QDoubleSpinBox* tokensSpin() const { return tokensB_; }
     QSpinBox* batchSpin() const { return batch_; }
     QComboBox* precisionCombo() const { return precision_; }
+    QComboBox* frameworkCombo() const { return framework_; }
     // Mixture of experts (issue 15 item 8): Experts always shown, the rest
     // only when experts > 1 (a MoE preset sets them).
     QSpinBox* expertsSpin() const { return experts_; }
@@ -75,6 +76,7 @@ private:
     QDoubleSpinBox* tokensB_ = nullptr;
     QSpinBox* batch_ = nullptr;
     QComboBox* precision_ = nullptr;
+    QComboBox* framework_ = nullptr;
     QSpinBox* experts_ = nullptr;
     QSpinBox* topK_ = nullptr;
     QSpinBox* expertFfn_ = nullptr;
