@@ -9,7 +9,7 @@
 #include "widgets/canvas/design_view.h"
 #include "app/gui/design_summary.h"
 #include "app/gui/model_trust_actions.h"
-#include "widgets/library/autosave_controller.h"
+#include "app/gui/library_controller.h"
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/window_title.h"
 #include "widgets/whatif/auto_split_controller.h"
@@ -235,9 +235,7 @@ bool MainWindow::saveFile(const QString& path)
     modified_ = false;
     // A file of one's own now: Save writes here, no longer to the library
     // variant the design came from (another design's record).
-    libraryIds_.reset();
-    libraryDesignName_.clear();
-    libraryVariantName_.clear();
+    library_->forget();
     undoStack_.setClean();
     refreshViews(); // the saved name in the title, status bar and Summary
     if (recent_)
@@ -257,9 +255,7 @@ void MainWindow::setDocument(const Design& design, const QString& path)
 {
     filePath_ = path;
     modified_ = false;
-    libraryIds_.reset();
-    libraryDesignName_.clear();
-    libraryVariantName_.clear();
+    library_->forget();
     autoSplit_->setAutomatic(false, false); // an opened design keeps its own split and batch
     document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
     refreshViews();                // now, not later: the window never shows the old design
@@ -304,8 +300,8 @@ void MainWindow::updateTitle()
     // A library variant: "Design — Variant[*] — ClusterForge" (library names).
     // Otherwise the design's own name, else the file's: "Workhorse[*] — ClusterForge".
     // "[*]" is where Qt puts the "*" of a modified document.
-    if (libraryIds_)
-        setWindowTitle(windowTitleTemplate(libraryDesignName_, libraryVariantName_));
+    if (library_ && library_->ids())
+        setWindowTitle(windowTitleTemplate(library_->designName(), library_->variantName()));
     else
         setWindowTitle(windowTitleTemplate(documentName(), QString()));
     setWindowModified(isModified());
@@ -320,8 +316,8 @@ void MainWindow::updateTitle()
 QString MainWindow::documentName() const
 {
     return documentDisplayName(QString::fromStdString(design().name), filePath_,
-                               libraryIds_ ? libraryDesignName_ : QString(),
-                               libraryIds_ ? libraryVariantName_ : QString());
+                               library_ ? library_->designName() : QString(),
+                               library_ ? library_->variantName() : QString());
 }
 
 void MainWindow::showError(const QString& title, const QString& message, const QString& details)
@@ -361,8 +357,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     saveSettings();
     // A clean end: nothing to recover next time. A crash never gets here, so the
     // working copy the autosave timer wrote survives it.
-    if (autosave_)
-        (void)autosave_->clear(); // a copy left over is only offered again at the next start
+    library_->clearAutosave();
     event->accept();
 }
 
@@ -409,8 +404,8 @@ void MainWindow::onOpen()
 bool MainWindow::onSave()
 {
     // A design from the library (and no file) is saved back there, as a new variant.
-    if (filePath_.isEmpty() && libraryIds_)
-        return onSaveToLibrary(true);
+    if (filePath_.isEmpty() && libraryIds())
+        return library_->saveToLibrary(true);
     if (filePath_.isEmpty() || isBundledExample(filePath_))
         return onSaveAs();
     return saveFile(filePath_);

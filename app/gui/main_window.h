@@ -8,6 +8,7 @@
 #include "widgets/document/design_document.h"
 #include "app/gui/edit_actions.h"
 #include "app/gui/help_actions.h"
+#include "app/gui/library_host.h"
 #include "app/gui/main_actions.h"
 #include "models/store/design_store.h"
 
@@ -33,12 +34,13 @@ class ChartsWidget;
 class DesignView;
 class EvaluationController;
 class HeadlinePanel;
+class LibraryController;
 class ModelTrustActions;
 class ProblemsPanel;
 class RecentDesigns;
 struct RecentDesign;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, private LibraryHost {
     Q_OBJECT
 public:
     // Opens `startFile`, or the bundled Workhorse example when it is empty.
@@ -64,9 +66,9 @@ public:
     // Summary, prompts, export file names, PDF title.
     QString documentName() const;
     // The library variant the design was opened from or last saved as (nullopt: none).
-    std::optional<SavedIds> libraryIds() const { return libraryIds_; }
+    std::optional<SavedIds> libraryIds() const;
     // The design library (DesignStore::defaultPath(), or $CLUSTERFORGE_DB when set).
-    DesignStore& store() { return store_; }
+    DesignStore& store();
     RecentDesigns* recentDesigns() const { return recent_; }
     QMenu* recentMenu() const { return recentMenu_; }
     bool isModified() const;
@@ -136,22 +138,11 @@ private:
     void onGenerateFabric();
     // "The global batch is too small ...": the status bar and a non-blocking box.
     void showBatchAdvice(const BatchAdvice& advice);
-    // The design library (main_window_library.cpp).
+    // The design library's actions and menus (main_window_library.cpp); its work is LibraryController's.
     void setupLibrary();
     void scheduleBomRefresh();
-    void offerRecovery();
-    // asVariant: a new variant of the library design (Save as Variant); else a new design.
-    // False when cancelled or the store failed (the error is shown).
-    bool onSaveToLibrary(bool asVariant);
-    void onOpenFromLibrary();
-    bool openVariant(qint64 variantId);
-    void rememberVariant(qint64 variantId);
-    void refreshLibraryNames();
-    // False when `name` is already a library design's and the user did not confirm.
-    bool confirmLibraryName(const QString& name);
     void rebuildRecentMenu();
     void openRecent(const RecentDesign& entry);
-    void onCompareVariants();
     void onSearchSplits();
     void onPlan();
     void createStatusBar();
@@ -187,6 +178,22 @@ private:
     // Bundled examples are templates: Save on one of them asks for a new file.
     bool isBundledExample(const QString& path) const;
 
+    // LibraryHost: what the library asks of this window.
+    const Design& libraryDesign() const override { return design(); }
+    Headline libraryHeadline() const override;
+    bool libraryMaybeSave() override { return maybeSave(); }
+    void libraryShowDesign(const Design& design) override { setDocument(design, {}); }
+    void libraryMarkSaved() override;
+    void libraryMarkModified() override { modified_ = true; }
+    bool libraryHasFile() const override { return !filePath_.isEmpty(); }
+    void libraryRefresh() override { refreshViews(); }
+    void libraryShowError(const QString& title, const QString& message) override { showError(title, message); }
+    void libraryShowStatus(const QString& text, int timeoutMs) override;
+    void libraryShowLoadWarnings(const QString& shownName, const Problems& warnings) override
+    {
+        showLoadWarnings(shownName, warnings);
+    }
+
     QUndoStack undoStack_; // declared before document_, which uses it
     DesignDocument document_{&undoStack_};
     QString filePath_;
@@ -198,14 +205,9 @@ private:
     EditActions editActions_;
     HelpActions helpActions_;
     ModelTrustActions* modelTrust_ = nullptr;
-    DesignStore store_;
-    QString libraryOpenError_; // why store_ did not open, for library entries chosen later
-    AutosaveController* autosave_ = nullptr;
+    LibraryController* library_ = nullptr;
     BomDock* bomDock_ = nullptr;
     QTimer bomTimer_;
-    std::optional<SavedIds> libraryIds_; // the library variant the design came from or was saved as
-    QString libraryDesignName_;
-    QString libraryVariantName_;
     RecentDesigns* recent_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     DesignView* view_ = nullptr;

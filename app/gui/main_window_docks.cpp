@@ -3,6 +3,8 @@
 // tool actions wired to them. Each builder makes one piece.
 #include "app/gui/main_window.h"
 
+#include "app/gui/library_controller.h"
+
 #include "widgets/canvas/design_view.h"
 #include "models/catalog/catalog.h"
 #include "widgets/charts/charts_widget.h"
@@ -267,9 +269,7 @@ void MainWindow::onGenerateFabric()
     // A new design, unsaved: Save asks where, never over the file or the
     // library design it replaced (undo brings their parts back).
     filePath_.clear();
-    libraryIds_.reset();
-    libraryDesignName_.clear();
-    libraryVariantName_.clear();
+    library_->forget();
     modified_ = true;
     refreshViews();
     view_->fitToView();
@@ -311,7 +311,7 @@ void MainWindow::onPlan()
         open->activateWindow();
         return;
     }
-    auto* window = new PlanWindow(Catalog::builtin(), &store_, this);
+    auto* window = new PlanWindow(Catalog::builtin(), &library_->store(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &PlanWindow::openDesignRequested, this, &MainWindow::openNewDocument);
     window->show();
