@@ -7,9 +7,11 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QStringList>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -225,7 +227,29 @@ int designGpuCount(const Design& design, const Catalog& catalog)
     return static_cast<int>(std::min<long long>(gpus, std::numeric_limits<int>::max()));
 }
 
-// The site profile the prediction uses (issue 16): each constant that moved.
+namespace {
+
+// Mean absolute error of a profile's held-out errors (fraction).
+double heldOutMape(const CalibrationProfile& p)
+{
+    double sum = 0;
+    for (double e : p.heldOutErrors)
+        sum += std::fabs(e);
+    return p.heldOutErrors.empty() ? 0.0 : sum / double(p.heldOutErrors.size());
+}
+
+// Each scale the profile moved, "gemmEfficiencyScale 1.080 × default".
+QStringList changedScales(const CalibrationProfile& p)
+{
+    QStringList changed;
+    for (const ProfileConstant& c : profileConstants())
+        if (p.*c.member != 1.0)
+            changed << QStringLiteral("%1 %2 × default").arg(QString::fromLatin1(c.key)).arg(p.*c.member, 0, 'f', 3);
+    return changed;
+}
+
+// The site profile the prediction uses (issue 16; issue 27 item 4): whether it
+// is in use, what it changed, its cross-validated error and why it was kept.
 QString calibrationSection(const Design& design)
 {
     if (!design.calibration)
@@ -233,12 +257,57 @@ QString calibrationSection(const Design& design)
                                                    "measurements fits a profile to your own runs)."));
     const CalibrationProfile& p = *design.calibration;
     QString rows = row(tr("Profile"), p.name.empty() ? tr("(unnamed)") : html(p.name));
+    rows += row(tr("In use"), p.isIdentity() ? tr("Yes, as the identity: every constant at the model's default")
+                                             : tr("Yes: the prediction and its band use it"));
     if (!p.source.empty())
         rows += row(tr("Fitted on"), html(p.source));
-    for (const ProfileConstant& c : profileConstants())
-        rows += row(QString::fromLatin1(c.key), QStringLiteral("%1 × default").arg(p.*c.member, 0, 'f', 3));
-    rows += row(tr("Held-out errors"), QString::number(p.heldOutErrors.size()));
+    const QStringList changed = changedScales(p);
+    rows += row(tr("Changed"), changed.isEmpty() ? tr("Nothing") : changed.join(QStringLiteral("<br>")));
+    if (!p.fittedConstants.empty()) {
+        QStringList fitted;
+        for (const std::string& key : p.fittedConstants)
+            fitted << html(key);
+        rows += row(tr("Free to move"), fitted.join(QStringLiteral(", ")));
+    }
+    if (p.heldOutErrors.empty()) {
+        rows += row(tr("Cross-validated error"), tr("None: no runs held out"));
+    } else {
+        rows += row(tr("Cross-validated error"),
+                    tr("MAPE %1 % over %2 runs, each predicted without itself; the band of every figure comes from "
+                       "these errors")
+                        .arg(100.0 * heldOutMape(p), 0, 'f', 1)
+                        .arg(p.heldOutErrors.size()));
+    }
+    if (!p.note.empty())
+        rows += row(tr("Why"), html(p.note));
     return QStringLiteral("<table>%1</table>").arg(rows);
+}
+
+} // namespace
+
+QString calibrationStatusText(const Design& design)
+{
+    if (!design.calibration)
+        return tr("Uncalibrated model");
+    const CalibrationProfile& p = *design.calibration;
+    const QString name = p.name.empty() ? tr("site profile") : QString::fromStdString(p.name);
+    if (p.isIdentity())
+        return tr("Profile %1: identity (not kept)").arg(name);
+    if (p.heldOutErrors.empty())
+        return tr("Calibrated: %1").arg(name);
+    return tr("Calibrated: %1, cross-validated MAPE %2 %").arg(name).arg(100.0 * heldOutMape(p), 0, 'f', 1);
+}
+
+QString calibrationStatusToolTip(const Design& design)
+{
+    if (!design.calibration)
+        return tr("Predictions use the model's default constants; their bands come from its errors on published "
+                  "runs. Tools ▸ Calibrate from Measurements fits a profile to your own runs.");
+    const CalibrationProfile& p = *design.calibration;
+    const QStringList changed = changedScales(p);
+    return tr("Changed: %1\n%2\nSee the Summary dock's Calibration section.")
+        .arg(changed.isEmpty() ? tr("nothing") : changed.join(QStringLiteral(", ")),
+             QString::fromStdString(p.note));
 }
 
 QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName)

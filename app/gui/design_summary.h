@@ -17,4 +17,9 @@ int designGpuCount(const Design& design, const Catalog& catalog);
 // `documentName` (MainWindow::documentName) heads it; "" for the design's own name.
 QString designSummaryHtml(const Design& design, const Catalog& catalog, const QString& documentName = {});
 
+// One line for the status bar (issue 27 item 4): whether a site profile is in
+// use, with its cross-validated error; the tooltip says what it changed.
+QString calibrationStatusText(const Design& design);
+QString calibrationStatusToolTip(const Design& design);
+
 } // namespace cf

@@ -157,12 +157,16 @@ void MainWindow::createStatusBar()
     nameLabel_->setObjectName(QStringLiteral("statusDesignName"));
     gpuLabel_ = new QLabel(this);
     gpuLabel_->setObjectName(QStringLiteral("statusGpuCount"));
+    calibrationLabel_ = new QLabel(this);
+    calibrationLabel_->setObjectName(QStringLiteral("statusCalibration"));
+    calibrationLabel_->setContentsMargins(4, 0, 12, 0);
     validationLabel_ = new QLabel(this);
     validationLabel_->setObjectName(QStringLiteral("statusValidation"));
     for (QLabel* label : {nameLabel_, gpuLabel_})
         label->setContentsMargins(4, 0, 12, 0);
     statusBar()->addWidget(nameLabel_);
     statusBar()->addWidget(gpuLabel_);
+    statusBar()->addPermanentWidget(calibrationLabel_);
     statusBar()->addPermanentWidget(validationLabel_);
 }
 
@@ -279,6 +283,8 @@ void MainWindow::refreshViews()
     summary_->setHtml(designSummaryHtml(current, catalog, name));
     nameLabel_->setText(name);
     gpuLabel_->setText(tr("%1 GPUs").arg(designGpuCount(current, catalog)));
+    calibrationLabel_->setText(calibrationStatusText(current));
+    calibrationLabel_->setToolTip(calibrationStatusToolTip(current));
     updateTitle();
 }
 

@@ -232,6 +232,7 @@ private:
     int problemWarnings_ = 0;
     QLabel* nameLabel_ = nullptr;
     QLabel* gpuLabel_ = nullptr;
+    QLabel* calibrationLabel_ = nullptr; // issue 27 item 4: is a site profile in use
     QLabel* validationLabel_ = nullptr;
 };
 

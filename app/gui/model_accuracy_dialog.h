@@ -23,15 +23,19 @@ public:
     QComboBox* sectionCombo() const { return section_; }
     QTableView* view() const { return view_; }
     QString noteText() const;
+    // The uncalibrated bands' coverage and width, leave one source out (issue 27 item 4).
+    QString bandText() const;
 
 private:
     void showSection();
+    static QString bandCoverageText();
 
     std::string report_; // validate-model's JSON, computed once
     AccuracyTableModel* model_ = nullptr;
     QComboBox* section_ = nullptr;
     QTableView* view_ = nullptr;
     QLabel* note_ = nullptr;
+    QLabel* bands_ = nullptr;
 };
 
 } // namespace cf

@@ -30,8 +30,8 @@ const CommandSpec& validateModelSpec()
          choiceFlag("--bands", {"on", "off"}, "off",
                     "also: check the uncertainty bands leaving one source out (one fit per source: slower)"),
          choiceFlag("--three-runs", {"on", "off"}, "off",
-                    "also: the priors on the calibration scales between sources, and per source and GPU type with "
-                    ">= 10 runs, calibrate on the 3 runs docs/calibration.md advises and predict the rest"),
+                    "also: the priors on the calibration scales between sources, and per source, framework and GPU "
+                    "type with >= 6 runs, calibrate on the 3 runs docs/calibration.md advises and predict the rest"),
          pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation"),
          pathFlag("--write-errors", "FILE",
                   "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none"),
@@ -137,14 +137,17 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
                     {"groups", priors.groups[i]}, {"spread", priors.spread[i]}, {"prior_weight", weights[i]}};
             j["three_runs"] = nlohmann::json::array();
             for (const ThreeRunSite& s : threeRunCalibrations(gateRunsOf(data).runs, groupFits))
-                j["three_runs"].push_back({{"source", s.source}, {"gpu", s.gpu}, {"rows", s.rows},
+                j["three_runs"].push_back({{"source", s.source}, {"framework", s.framework}, {"gpu", s.gpu},
+                                           {"rows", s.rows},
                                            {"fit_ids", s.fitIds}, {"rest_mape_uncalibrated", s.mapeBefore},
                                            {"rest_bias_uncalibrated", s.biasBefore},
                                            {"rest_mape_calibrated", s.mapeAfter},
                                            {"rest_bias_calibrated", s.biasAfter}, {"kept", s.kept},
                                            {"note", s.profile.note},
                                            {"rest_mape_calibrated_weak_prior", s.mapeAfterWeakPrior},
-                                           {"kept_weak_prior", s.keptWeakPrior}});
+                                           {"kept_weak_prior", s.keptWeakPrior},
+                                           {"fit_runs_mape_uncalibrated", s.fitMapeUncalibrated},
+                                           {"fit_runs_mape_leave_one_out", s.fitMapeCrossValidated}});
         }
         out << j.dump(2) << "\n";
     } else {

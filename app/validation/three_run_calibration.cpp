@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <tuple>
 
 namespace cf::cli {
 namespace {
@@ -28,6 +29,14 @@ struct Tally {
     double mape() const { return n ? abs / n : 0.0; }
     double bias() const { return n ? sum / n : 0.0; }
 };
+
+double mapeOfErrors(const std::vector<double>& errors)
+{
+    Tally t;
+    for (double e : errors)
+        t.add(e);
+    return t.mape();
+}
 
 } // namespace
 
@@ -71,16 +80,17 @@ std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& 
 std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs,
                                                const std::vector<GroupScaleFit>& fits)
 {
-    std::map<std::pair<std::string, std::string>, std::vector<const PreparedRun*>> groups;
+    std::map<std::tuple<std::string, std::string, std::string>, std::vector<const PreparedRun*>> groups;
     for (const PreparedRun* r : runs)
-        groups[{publicationOf(r->row()), r->gpuId()}].push_back(r);
+        groups[{publicationOf(r->row()), toString(r->design().workload.framework), r->gpuId()}].push_back(r);
     std::vector<ThreeRunSite> out;
     for (const auto& [key, group] : groups) {
         if (int(group.size()) < kThreeRunMinRows)
             continue;
         ThreeRunSite s;
-        s.source = key.first;
-        s.gpu = key.second;
+        s.source = std::get<0>(key);
+        s.framework = std::get<1>(key);
+        s.gpu = std::get<2>(key);
         s.rows = int(group.size());
         const std::vector<std::size_t> pick = adviseThreeRuns(group);
         std::vector<const PreparedRun*> fit, rest;
@@ -92,6 +102,8 @@ std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedR
             fitSiteProfile(fit, nullptr, kLeaveOneOut, scalePriorsFrom(fits, s.source).priorWeights());
         s.kept = site.kept;
         s.profile = site.profile;
+        s.fitMapeUncalibrated = mapeOfErrors(site.uncalibratedErrors);
+        s.fitMapeCrossValidated = mapeOfErrors(site.crossValidatedErrors);
         const SiteProfile weak = fitSiteProfile(fit, nullptr, kLeaveOneOut);
         s.keptWeakPrior = weak.kept;
         s.profileWeakPrior = weak.profile;
@@ -134,23 +146,27 @@ std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
 {
     char line[512];
     std::snprintf(line, sizeof line,
-                  "Calibrated on 3 runs (per source and GPU type with >= %d runs; the smallest model, the largest, "
-                  "the run on the most GPUs;\ndocs/calibration.md), the rest predicted (target <= %.0f %%, never "
-                  "worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with the "
-                  "weak fixed prior (0.1 per scale) for comparison:\n",
+                  "Calibrated on 3 runs (per source, framework and GPU type with >= %d runs; the smallest model, the "
+                  "largest,\nthe run on the most GPUs; docs/calibration.md), the rest predicted (target <= %.0f %%, "
+                  "never worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with the "
+                  "weak fixed prior (0.1 per scale) for comparison;\nthe three runs' own MAPE uncalibrated and "
+                  "leave-one-out (a fit is kept only when leave-one-out beats uncalibrated):\n",
                   kThreeRunMinRows, 100 * kThreeRunTarget);
     std::string out = line;
-    std::snprintf(line, sizeof line, "  %-26s %-10s %5s %18s %18s %18s\n", "source", "GPU", "rest",
-                  "uncalibrated (bias)", "with priors (bias)", "weak prior (bias)");
+    std::snprintf(line, sizeof line, "  %-26s %-18s %-10s %4s %18s %18s %18s %15s\n", "source", "framework", "GPU",
+                  "rest", "uncalibrated (bias)", "with priors (bias)", "weak prior (bias)", "3 runs: unc/LOO");
     out += line;
     for (const ThreeRunSite& s : sites) {
-        std::snprintf(line, sizeof line, "  %-26s %-10s %5d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%)\n",
-                      s.source.c_str(), s.gpu.c_str(), s.rows - int(s.fitIds.size()), 100 * s.mapeBefore,
-                      100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter, 100 * s.mapeAfterWeakPrior,
-                      100 * s.biasAfterWeakPrior);
+        std::snprintf(line, sizeof line,
+                      "  %-26s %-18s %-10s %4d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %6.1f/%5.1f%%\n",
+                      s.source.c_str(), s.framework.c_str(), s.gpu.c_str(), s.rows - int(s.fitIds.size()),
+                      100 * s.mapeBefore, 100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter,
+                      100 * s.mapeAfterWeakPrior, 100 * s.biasAfterWeakPrior, 100 * s.fitMapeUncalibrated,
+                      100 * s.fitMapeCrossValidated);
         out += line;
         out += "      with priors: " + movedScales(s.profile, s.kept) +
-               "; weak prior: " + movedScales(s.profileWeakPrior, s.keptWeakPrior) + "\n      fitted on:";
+               "; weak prior: " + movedScales(s.profileWeakPrior, s.keptWeakPrior) + "\n      " + s.profile.note +
+               "\n      fitted on:";
         for (const std::string& id : s.fitIds)
             out += " " + id;
         out += "\n";

@@ -13,21 +13,55 @@ namespace {
 // is a point; a score against it would be unbounded).
 constexpr double kMinLogHalfWidth = 1e-3;
 
-struct LogBand {
-    double centre = 0, halfWidth = 0;
+// A category's errors as log(measured / predicted): their median is the
+// band's centre; the spread a score is measured in is how far a source's runs
+// typically fall from that centre (the median |log ratio - centre| of each
+// source with kMinWidthSamples runs in the category, median over those
+// sources), so that each site counts once: a design is a new site, and one
+// source's many runs that agree must not make the band as narrow as they are.
+struct RegimeSpread {
+    bool available = false;
+    double centre = 0, spread = 0;
+    std::string label;
+    std::vector<double> errors; // (predicted - measured) / measured, of the category
 };
 
-LogBand logBandOf(const UncertaintyBand& b)
+double logRatioOf(double error) { return -std::log1p(error); }
+
+RegimeSpread regimeSpreadOf(const PredictionCategory& category, const std::vector<ModelError>& pool)
 {
-    const double lo = std::log(b.lowFactor), hi = std::log(b.highFactor);
-    return {(lo + hi) / 2.0, std::max((hi - lo) / 2.0, kMinLogHalfWidth)};
+    const CategoryErrors picked = categoryErrors(category, pool);
+    RegimeSpread r;
+    if (picked.errors.empty())
+        return r;
+    std::vector<double> logs;
+    for (const ModelError* e : picked.errors) {
+        logs.push_back(logRatioOf(e->error));
+        r.errors.push_back(e->error);
+    }
+    r.centre = quantile(logs, 0.5);
+    std::map<std::string, std::vector<double>> bySource;
+    std::vector<double> deviations;
+    for (const ModelError* e : picked.errors) {
+        const double d = std::fabs(logRatioOf(e->error) - r.centre);
+        bySource[e->source].push_back(d);
+        deviations.push_back(d);
+    }
+    std::vector<double> perSource;
+    for (const auto& [source, d] : bySource)
+        if (int(d.size()) >= kMinWidthSamples)
+            perSource.push_back(quantile(d, 0.5));
+    // No source with enough runs (the last level's fallback): every run alike.
+    r.spread = std::max(quantile(perSource.empty() ? deviations : perSource, 0.5), kMinLogHalfWidth);
+    r.label = picked.label;
+    r.available = true;
+    return r;
 }
 
-// How many half-widths of `b` the error lies from its centre.
-double scoreOf(const ModelError& e, const UncertaintyBand& b)
+// How many spreads of its category the error lies from the category's centre.
+double scoreOf(const ModelError& e, const RegimeSpread& r)
 {
-    const LogBand l = logBandOf(b);
-    return std::fabs(-std::log1p(e.error) - l.centre) / l.halfWidth;
+    return std::fabs(logRatioOf(e.error) - r.centre) / r.spread;
 }
 
 double scaleOf(const std::vector<double>& group, const std::vector<double>& all)
@@ -108,11 +142,11 @@ BandModel::BandModel(std::vector<ModelError> errors) : errors_(std::move(errors)
         for (const ModelError& e : errors_)
             if (e.source != source)
                 pool.push_back(e);
-        std::map<std::string, UncertaintyBand> bands; // by category: one band serves every row of it
+        std::map<std::string, RegimeSpread> spreads; // by category: one serves every row of it
         for (const ModelError* e : rows) {
-            auto it = bands.find(e->category.label());
-            if (it == bands.end())
-                it = bands.emplace(e->category.label(), categoryBand(e->category, pool)).first;
+            auto it = spreads.find(e->category.label());
+            if (it == spreads.end())
+                it = spreads.emplace(e->category.label(), regimeSpreadOf(e->category, pool)).first;
             if (!it->second.available || !std::isfinite(e->error) || e->error <= -1.0)
                 continue;
             const double s = scoreOf(*e, it->second);
@@ -131,16 +165,17 @@ std::vector<std::string> BandModel::noveltyOf(const BandQuery& query) const
 
 UncertaintyBand BandModel::band(const BandQuery& query) const
 {
-    UncertaintyBand b = categoryBand(query.category, errors_);
-    if (!b.available)
-        return b;
+    const RegimeSpread r = regimeSpreadOf(query.category, errors_);
+    if (!r.available)
+        return {};
+    UncertaintyBand b = bandFromErrors(r.errors, r.label); // the category's measured MAPE and median
     const std::vector<std::string> why = noveltyOf(query);
     const double scale = scaleFor(!why.empty());
-    const LogBand l = logBandOf(b);
-    b.lowFactor = std::exp(l.centre - l.halfWidth * scale);
-    b.highFactor = std::exp(l.centre + l.halfWidth * scale);
-    char how[64];
-    std::snprintf(how, sizeof how, ", reach x%.2f", scale);
+    b.lowFactor = std::exp(r.centre - r.spread * scale);
+    b.highFactor = std::exp(r.centre + r.spread * scale);
+    char how[96];
+    std::snprintf(how, sizeof how, ", centre x%.3f, spread %.1f %%, reach x%.2f", std::exp(r.centre),
+                  100 * r.spread, scale);
     b.basis += how;
     b.basis += why.empty() ? " (like the measured runs)" : " (unlike the measured runs: " + joined(why) + ")";
     return b;

@@ -152,9 +152,16 @@ PredictionBands predictionBand(const Design& design, const Prediction& predictio
 
 PredictionBands predictionBand(const Design& design, const Prediction& prediction)
 {
-    if (design.calibration && !design.calibration->heldOutErrors.empty())
-        return applyBand(prediction,
-                         profileBand(design.calibration->heldOutErrors, "site calibration, held-out errors"));
+    if (design.calibration && !design.calibration->heldOutErrors.empty()) {
+        // The basis names the profile in use (issue 27 item 4: the headline says so).
+        const CalibrationProfile& p = *design.calibration;
+        std::string basis = "site calibration";
+        if (!p.name.empty())
+            basis += " \"" + p.name + "\"";
+        basis += p.isIdentity() ? " (identity: not kept), its runs' uncalibrated errors"
+                                : ", its runs' cross-validated errors";
+        return applyBand(prediction, profileBand(p.heldOutErrors, basis));
+    }
     return predictionBand(design, prediction, shippedBandModel());
 }
 

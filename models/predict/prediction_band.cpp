@@ -4,41 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 
 namespace cf {
-namespace {
-
-
-// A new design is a new site and software stack: its error is one source's
-// bias plus that source's scatter. With errors from several sources, the band
-// is drawn from every pairing of a source's mean log error with a row's
-// deviation from its own source's mean (a random-effects predictive sample,
-// e.g. Gelman & Hill 2007 ch. 12), so sources that disagree widen it. One
-// source: its errors as they are.
-std::vector<double> sourceShiftSamples(const std::vector<const ModelError*>& picked)
-{
-    std::map<std::string, std::pair<double, int>> bySource;
-    for (const ModelError* e : picked) {
-        auto& [sum, n] = bySource[e->source];
-        sum += std::log1p(e->error);
-        ++n;
-    }
-    std::vector<double> out;
-    if (bySource.size() < 2) {
-        for (const ModelError* e : picked)
-            out.push_back(e->error);
-        return out;
-    }
-    for (const auto& [source, b] : bySource)
-        for (const ModelError* e : picked) {
-            const auto& [sum, n] = bySource[e->source];
-            out.push_back(std::expm1(b.first / b.second + std::log1p(e->error) - sum / n));
-        }
-    return out;
-}
-
-} // namespace
 
 std::string PredictionCategory::label() const
 {
@@ -130,22 +97,27 @@ std::vector<const ModelError*> errorsAt(const Level& l, const PredictionCategory
     return picked;
 }
 
+// Sources with at least kMinWidthSamples of `errors`: one that has a run or
+// two in a category cannot say how far its runs of that kind fall.
 std::size_t sourcesOf(const std::vector<const ModelError*>& errors)
 {
-    std::set<std::string> sources;
+    std::map<std::string, int> runs;
     for (const ModelError* e : errors)
-        sources.insert(e->source);
-    return sources.size();
+        ++runs[e->source];
+    std::size_t n = 0;
+    for (const auto& [source, count] : runs)
+        n += count >= kMinWidthSamples ? 1 : 0;
+    return n;
 }
 
 } // namespace
 
-UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<ModelError>& errors)
+CategoryErrors categoryErrors(const PredictionCategory& c, const std::vector<ModelError>& errors)
 {
-    // The closest level with kMinBandSamples errors from kMinBandSources gives the band.
+    // The closest level with kMinBandSamples errors from kMinBandSources.
     for (std::size_t level = 0; level < kLevelCount; ++level) {
         const Level& l = kLevels[level];
-        const std::vector<const ModelError*> picked = errorsAt(l, c, errors);
+        std::vector<const ModelError*> picked = errorsAt(l, c, errors);
         if ((int(picked.size()) >= kMinBandSamples && sourcesOf(picked) >= kMinBandSources) ||
             (level + 1 == kLevelCount && !picked.empty())) {
             std::string label = l.generation ? c.gpuGeneration : "any GPU";
@@ -157,17 +129,7 @@ UncertaintyBand categoryBand(const PredictionCategory& c, const std::vector<Mode
                 label += " " + c.precision;
             if (l.scale)
                 label += " " + c.scale;
-            UncertaintyBand b = bandFromErrors(sourceShiftSamples(picked), "category " + label,
-                                               kCategoryBandLowQuantile, 1.0 - kCategoryBandLowQuantile);
-            // What the category measured: its rows, their MAPE and median.
-            std::vector<double> ownErrors;
-            for (const ModelError* e : picked)
-                ownErrors.push_back(e->error);
-            const UncertaintyBand measured = bandFromErrors(ownErrors, b.basis);
-            b.samples = measured.samples;
-            b.meanAbsError = measured.meanAbsError;
-            b.medianAbsError = measured.medianAbsError;
-            return b;
+            return {std::move(picked), "category " + label};
         }
     }
     return {};

@@ -63,26 +63,34 @@ struct UncertaintyBand {
     double halfWidth() const { return (highFactor - lowFactor) / 2.0; }
 };
 
-// Fewest errors a category band is drawn from. With fewer (or fewer sources) in the exact
-// category, dimensions are dropped in the order scale, sequence, precision,
-// generation, then MoE. The category band takes the kCategoryBandLowQuantile
-// and 1 - kCategoryBandLowQuantile quantiles of its source-shift sample
-// (prediction_band.cpp): the shape of the band. How far it reaches is set by
-// band_model.h from the errors of sources the band did not see.
+// Fewest errors a design's category draws on (band_model.h). With fewer (or
+// fewer sources) in the exact category, dimensions are dropped in the order
+// scale, sequence, precision, generation, then MoE.
 inline constexpr int kMinBandSamples = 30;
-// Fewest sources a category band is drawn from: one source's errors cannot say
-// how far another source's runs fall (our choice; with one, the Hopper MoE band
-// was one source's measured = 1.13-1.38 x predicted: it excluded the prediction).
+// Fewest sources, each with at least kMinWidthSamples errors of the category, a
+// category band is drawn from: one source's errors cannot say how far another
+// source's runs fall (our choice; with one, the Hopper MoE band was one source's
+// measured = 1.13-1.38 x predicted: it excluded the prediction; session 15: a
+// source with one run of a category counted, and the Hopper MoE band was one
+// source's 39 runs, +-7 %).
 inline constexpr int kMinBandSources = 2;
-inline constexpr double kCategoryBandLowQuantile = 0.10;
 // Fewest errors of a design's GPU generation and kind (dense or MoE) for the
-// generation to count as measured (our choice, band_model.h).
+// generation to count as measured, and of a source in a category for the source
+// to count (our choice, band_model.h).
 inline constexpr int kMinWidthSamples = 8;
 
 // P10 and P90 (or the given quantiles) of measured / predicted over `errors`.
 UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis, double lowQuantile = 0.10,
                                double highQuantile = 0.90);
-UncertaintyBand categoryBand(const PredictionCategory& category, const std::vector<ModelError>& errors);
+// The errors of the closest category to `category` with kMinBandSamples
+// errors and kMinBandSources sources of kMinWidthSamples errors each (every
+// error when no level has them), and its
+// label ("category hopper dense seq 8K bf16").
+struct CategoryErrors {
+    std::vector<const ModelError*> errors;
+    std::string label;
+};
+CategoryErrors categoryErrors(const PredictionCategory& category, const std::vector<ModelError>& errors);
 
 // The band of a calibrated prediction from its profile's cross-validated errors
 // (issue 27 item 3): their P10-P90, never narrower than they allow: with fewer

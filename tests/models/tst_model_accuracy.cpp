@@ -23,6 +23,7 @@
 #include <QtTest>
 #include "test_main.h"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -109,13 +110,13 @@ private slots:
         // widened by the closest category, chosen to hold 80 % of every public
         // run leaving its source out): 18.1 % here on 2026-12-03, over the 15 %
         // target; 16.9 % with band_model.h's reach (85.1 % inside); 20.8 % (93.0 %
-        // inside) after TP overlap (session 13), the Blackwell rows' errors now
-        // wider; a floor one point above. Session 14: 24.0 % (94.4 % inside), the
-        // conformal level raised 0.89 -> 0.91 (band_model.h) so that the
-        // uncalibrated Blackwell bands keep 80 % once the MoE errors agree more
-        // (expert GEMMs' weight reads counted once); the floor loosens to 25.0 %.
-        QVERIFY2(b.medianHalfWidth <= 0.250, qPrintable(QString::number(100 * b.medianHalfWidth)));
-        QVERIFY(b.coverage() >= kBandCoverageTarget);
+        // inside) after TP overlap (session 13); session 14: 24.0 % (94.4 %
+        // inside) at the conformal level 0.91. Session 15 (band_model.h: the
+        // regime's spread as the scale model, level 0.855): 85.3 % inside at a
+        // median half-width of 15.3 %; floors one point off.
+        QVERIFY2(b.medianHalfWidth <= 0.163, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        QVERIFY2(b.coverage() >= 0.843 && b.coverage() >= kBandCoverageTarget,
+                 qPrintable(QString::number(100 * b.coverage())));
     }
 
     void uncalibratedBands()
@@ -127,11 +128,15 @@ private slots:
         qInfo("uncalibrated bands, leave one source out: %d rows, %.1f %% inside P10-P90, median half-width %.1f %%",
               b.rows, 100 * b.coverage(), 100 * b.medianHalfWidth);
         QVERIFY(b.rows >= 430);
-        QVERIFY(b.coverage() >= kBandCoverageTarget);
-        // The 15 % half-width target is missed (2026-12-03: 23.7 %, the price of
-        // holding 80 % of MoE runs too; 20.6 % since the band's reach follows
-        // the regime, band_model.h): a floor one point above. Session 14: 17.6 %.
-        QVERIFY2(b.medianHalfWidth <= 0.186, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        // Targets (issue 27): >= 80 % inside, median half-width <= 15 %. Before
+        // session 15 the half-width was missed (2026-12-03: 23.7 %; 20.6 % with
+        // the band's reach, band_model.h; session 14: 17.7 % at 90.9 % inside).
+        // Session 15, the regime's spread as the band's scale model at level
+        // 0.855: 85.4 % inside at 14.7 %; floors one point off, and the targets.
+        QVERIFY2(b.coverage() >= 0.844 && b.coverage() >= kBandCoverageTarget,
+                 qPrintable(QString::number(100 * b.coverage())));
+        QVERIFY2(b.medianHalfWidth <= 0.157 && b.medianHalfWidth <= kBandHalfWidthTarget,
+                 qPrintable(QString::number(100 * b.medianHalfWidth)));
     }
 
     void bandsByRegime()
@@ -161,11 +166,16 @@ private slots:
         };
         // Session 14 (conformal level 0.91, expert GEMMs' reads counted once): all
         // 90.4 %, dense 91.1 %, MoE 85.2 %, Ampere 88.9 %, Blackwell 81.6 %, Hopper
-        // 92.3 % inside at 17.6 / 17.6 / 33.3 / 13.7 / 29.5 / 17.6 %; each floor the
-        // tighter of the old one and these one point off.
-        for (const Floor& f : {Floor{"all", 0.894, 0.182}, Floor{"dense", 0.901, 0.182}, Floor{"moe", 0.842, 0.343},
-                               Floor{"ampere", 0.879, 0.141}, Floor{"blackwell", 0.806, 0.305},
-                               Floor{"hopper", 0.913, 0.182}}) {
+        // 92.3 % inside at 17.6 / 17.6 / 33.3 / 13.7 / 29.5 / 17.6 %. Session 15
+        // (band_model.h: the regime's spread as the scale model, level 0.855; 452
+        // runs): all 85.4 %, dense 85.8 %, MoE 83.1 %, Ampere 84.9 %, Blackwell
+        // 80.9 %, Hopper 86.4 %, like / unlike the other sources' runs 85.4 / 85.6 %
+        // inside at 14.7 / 14.7 / 32.7 / 16.7 / 25.6 / 14.7 / 14.7 / 27.9 %; each
+        // floor one point off these (and the 80 % target).
+        for (const Floor& f : {Floor{"all", 0.844, 0.157}, Floor{"dense", 0.848, 0.157}, Floor{"moe", 0.821, 0.337},
+                               Floor{"ampere", 0.839, 0.177}, Floor{"blackwell", 0.799, 0.266},
+                               Floor{"hopper", 0.854, 0.157}, Floor{"like the other sources' runs", 0.844, 0.157},
+                               Floor{"unlike the other sources' runs", 0.846, 0.289}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,
@@ -176,6 +186,30 @@ private slots:
         // The width follows the regime: MoE, whose errors are about twice the
         // dense ones, gets the wider band.
         QVERIFY(regimes.at("moe").medianHalfWidth() > regimes.at("dense").medianHalfWidth());
+        // Session 15: the band's width comes from its regime's own errors, so the
+        // dense Hopper and Ampere runs (most of the rows, whose errors agree) get
+        // narrower bands than MoE, Blackwell and the runs unlike any other
+        // source's, and each of those still holds 80 %. Computed from the errors
+        // at run time: nothing here names a row.
+        const auto width = [&](const char* r) {
+            return regimes.count(r) ? regimes.at(r).medianHalfWidth() : std::nan("");
+        };
+        for (const char* easy : {"dense hopper", "dense ampere", "like the other sources' runs"})
+            for (const char* hard : {"moe", "blackwell", "unlike the other sources' runs"}) {
+                QVERIFY2(width(easy) < width(hard), qPrintable(QString("%1 +-%2 % against %3 +-%4 %")
+                                                                   .arg(easy).arg(100 * width(easy))
+                                                                   .arg(hard).arg(100 * width(hard))));
+                QVERIFY2(regimes.at(hard).coverage() >= kBandCoverageTarget, hard);
+            }
+        // Every regime of the band model's own (dense / MoE, GPU generation,
+        // like / unlike) with at least kMinBandSamples rows holds the target.
+        for (const auto& [name, g] : regimes) {
+            const bool bandRegime = name.find(' ') == std::string::npos || // all, dense, moe, a generation
+                                    name.find("sources' runs") != std::string::npos;
+            if (bandRegime && g.rows >= kMinBandSamples)
+                QVERIFY2(g.coverage() >= kBandCoverageTarget,
+                         qPrintable(QString("%1: %2 % inside").arg(name.c_str()).arg(100 * g.coverage())));
+        }
     }
 
     void shippedErrorsAreCurrent()
@@ -350,10 +384,9 @@ private slots:
         std::vector<ModelError> errors;
         for (int i = 0; i < kMinBandSamples; ++i)
             errors.push_back({"x" + std::to_string(i), "src", categoryOf(GpuGeneration::Hopper, w, 8), 0.01 * i, {}});
-        const UncertaintyBand b = categoryBand(c, errors); // no row at this scale: the scale is dropped
-        QVERIFY(b.available);
-        QCOMPARE(b.samples, kMinBandSamples);
-        QVERIFY(b.basis.find(">512") == std::string::npos);
+        const CategoryErrors b = categoryErrors(c, errors); // no row at this scale: the scale is dropped
+        QCOMPARE(int(b.errors.size()), kMinBandSamples);
+        QVERIFY(b.label.find(">512") == std::string::npos);
     }
 
     void validateModelCommand()

@@ -1,8 +1,8 @@
 // Issue 27 item 2: priors on the calibration scales from how much each varies
 // between the public sources (app/validation/scale_priors.h), used as a ridge
-// towards 1 when a site calibrates on few runs; and the Show: per source and
-// GPU type with >= 10 runs, three advised runs calibrate, the rest are
-// predicted, calibrated never worse than uncalibrated beyond one point.
+// towards 1 when a site calibrates on few runs; and the Show: per source,
+// framework and GPU type with >= 6 runs, three advised runs calibrate, the rest
+// are predicted, calibrated never worse than uncalibrated beyond one point.
 #include "app/validation/out_of_sample_gate.h"
 #include "app/validation/profile_fit.h"
 #include "app/validation/scale_priors.h"
@@ -123,35 +123,57 @@ private slots:
 
     void threeRunsNeverWorse()
     {
-        // The Show (validate-model --three-runs on): per source and GPU type with
-        // >= 10 runs, the three advised runs calibrate with the other sources'
-        // priors, the rest are predicted. Calibrated never worse than
-        // uncalibrated by more than one point; the 5 % target is reported.
-        // Floors: the calibrated rest MAPE of 2026-12-03 plus one point (with the
-        // priors; the weak fixed prior gave 22.9 % on DGX Cloud GB200, not kept,
-        // and 8.5 % on DGX Cloud H100). Re-derive from the printed table after a
-        // deliberate model change.
-        const std::map<std::string, double> floors = {
-            {"Jiang a100-80gb", 0.125},       {"NVIDIA/NeMo h100-sxm", 0.130},
-            {"NVIDIA/dgxc-benchmarking gb200", 0.197}, {"NVIDIA/dgxc-benchmarking h100-sxm", 0.086},
-            {"Narayanan a100-80gb", 0.043},   {"mosaicml/llm-foundry a100-40gb", 0.056}};
+        // The Show (validate-model --three-runs on) and issue 26's leave-in
+        // target: per group of one source, one framework and one GPU type with
+        // >= 6 runs, the three advised runs calibrate with the other sources'
+        // priors, the rest are predicted. Everything is computed from the data
+        // at run time: no row or group is named here.
         const std::vector<ThreeRunSite> sites = threeRunCalibrations(gateRuns(), fits());
         std::printf("%s", formatThreeRunCalibrations(sites).c_str());
+        // Every such group is there (before session 15: per source and GPU type
+        // with >= 10 runs, 6 groups).
+        std::map<std::string, int> groups;
+        for (const PreparedRun* r : gateRuns())
+            ++groups[publicationOf(r->row()) + " " + toString(r->design().workload.framework) + " " + r->gpuId()];
+        std::size_t expected = 0;
+        for (const auto& [key, n] : groups)
+            expected += n >= kThreeRunMinRows ? 1 : 0;
+        QCOMPARE(sites.size(), expected);
         QVERIFY(sites.size() >= 5);
-        std::size_t held = 0;
+        double sum = 0;
+        int withinTarget = 0;
         for (const ThreeRunSite& s : sites) {
-            const QString what = QString("%1 %2: rest MAPE %3 % calibrated, %4 % uncalibrated")
-                                     .arg(s.source.c_str(), s.gpu.c_str())
+            const QString what = QString("%1 %2 %3: rest MAPE %4 % calibrated, %5 % uncalibrated; %6")
+                                     .arg(s.source.c_str(), s.framework.c_str(), s.gpu.c_str())
                                      .arg(100 * s.mapeAfter)
-                                     .arg(100 * s.mapeBefore);
+                                     .arg(100 * s.mapeBefore)
+                                     .arg(s.profile.note.c_str());
+            QCOMPARE(s.fitIds.size(), std::size_t(3));
+            // Issue 27 item 1: kept only when leave-one-out on the three runs beats
+            // the identity; otherwise the identity, saying why.
+            if (s.kept) {
+                QVERIFY2(s.fitMapeCrossValidated < s.fitMapeUncalibrated, qPrintable(what));
+                QVERIFY2(s.profile.note.rfind("kept", 0) == 0, qPrintable(what));
+            } else {
+                QVERIFY2(s.profile.isIdentity(), qPrintable(what));
+                QVERIFY2(s.profile.note.rfind("identity", 0) == 0, qPrintable(what));
+                QVERIFY2(s.fitMapeCrossValidated >= s.fitMapeUncalibrated, qPrintable(what));
+                QCOMPARE(s.mapeAfter, s.mapeBefore);
+            }
+            // Never worse than uncalibrated on the rest (one point of slack: three
+            // runs cannot promise more for runs they never saw).
             QVERIFY2(s.mapeAfter <= s.mapeBefore + 0.01, qPrintable(what));
-            const auto floor = floors.find(s.source + " " + s.gpu);
-            if (floor == floors.end())
-                continue; // a group the data did not have on 2026-12-03: never worse, above
-            ++held;
-            QVERIFY2(s.mapeAfter <= floor->second, qPrintable(what));
+            sum += s.mapeAfter;
+            withinTarget += s.mapeAfter <= kThreeRunTarget ? 1 : 0;
         }
-        QCOMPARE(held, floors.size()); // every floored group is still there
+        // Floors: the mean over the groups of the calibrated rest MAPE, and how
+        // many groups meet the 5 % target. Session 15 (2026-12-03, 9 groups): mean
+        // 8.5 %, 2 groups within 5 % (both already within it uncalibrated).
+        const double mean = sum / double(sites.size());
+        qInfo("three runs: %zu groups, mean calibrated rest MAPE %.1f %%, %d within %.0f %%", sites.size(),
+              100 * mean, withinTarget, 100 * kThreeRunTarget);
+        QVERIFY2(mean <= 0.095, qPrintable(QString::number(100 * mean)));
+        QVERIFY(withinTarget >= 2);
     }
 };
 

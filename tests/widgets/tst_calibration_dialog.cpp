@@ -7,6 +7,7 @@
 #include "app/gui/design_summary.h"
 #include "models/catalog/catalog.h"
 #include "widgets/document/design_document.h"
+#include "widgets/whatif/band_controller.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "test_designs.h"
 
@@ -20,6 +21,7 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <memory>
 
 // One namespace per test file, so that files compiled together in a unity batch
@@ -115,8 +117,31 @@ void TestCalibrationDialog::applyIsOneUndoStepTheModelFollows()
     const QString summary = designSummaryHtml(f.doc.design(), Catalog::builtin());
     QVERIFY2(summary.contains(QStringLiteral("test site")) && summary.contains(QStringLiteral("attentionEfficiencyScale")),
              qPrintable(summary));
+    // Issue 27 item 4: whether the profile is in use, what it changed, its
+    // cross-validated error and why it was kept.
+    const CalibrationProfile& applied = *f.doc.design().calibration;
+    double sum = 0;
+    for (double e : applied.heldOutErrors)
+        sum += std::abs(e);
+    for (const QString& part :
+         {QStringLiteral("In use"), QStringLiteral("Changed"), QStringLiteral("Cross-validated error"),
+          QStringLiteral("MAPE %1 % over %2 runs")
+              .arg(100.0 * sum / double(applied.heldOutErrors.size()), 0, 'f', 1)
+              .arg(applied.heldOutErrors.size()),
+          QString::fromStdString(applied.note).toHtmlEscaped()})
+        QVERIFY2(summary.contains(part), qPrintable(part + " not in " + summary));
+    // The status bar's line: in use, with the cross-validated error; before
+    // (and after undo) the uncalibrated model.
+    QVERIFY2(calibrationStatusText(f.doc.design()).startsWith(QStringLiteral("Calibrated: test site, cross-validated MAPE")),
+             qPrintable(calibrationStatusText(f.doc.design())));
+    QVERIFY(calibrationStatusToolTip(f.doc.design()).contains(QStringLiteral("Changed: ")));
+    // The headline's band names the profile.
+    QVERIFY2(bandsFor(f.doc.design(), f.controller->prediction(), {}).band.basis.find("site calibration \"test site\"") !=
+                 std::string::npos,
+             bandsFor(f.doc.design(), f.controller->prediction(), {}).band.basis.c_str());
     f.doc.undoStack()->undo();
     QVERIFY(!f.doc.design().calibration.has_value());
+    QCOMPARE(calibrationStatusText(f.doc.design()), QStringLiteral("Uncalibrated model"));
     QTRY_VERIFY_WITH_TIMEOUT(!f.controller->isPending(), 2000);
     QCOMPARE(f.controller->prediction().stepTimeS, stepBefore);
 }

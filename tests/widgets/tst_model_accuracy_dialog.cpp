@@ -5,7 +5,9 @@
 #include "app/gui/main_window.h"
 #include "app/gui/model_accuracy_dialog.h"
 #include "app/gui/model_trust_actions.h"
+#include "app/validation/model_accuracy.h"
 #include "app/validation/model_commands.h"
+#include "models/predict/design_band.h"
 #include "cli_run.h"
 #include "first_hour.h"
 
@@ -60,6 +62,13 @@ void TestModelAccuracyDialog::sameFiguresAsValidateModel()
     }
     dialog.sectionCombo()->setCurrentIndex(0);
     QVERIFY2(dialog.noteText().contains(QStringLiteral("runs predicted")), qPrintable(dialog.noteText()));
+    // Issue 27 item 4: the bands' out-of-sample coverage and width, the figures
+    // validate-model --bands on prints for the shipped errors.
+    const cli::BandCheck bands = cli::uncalibratedBandCheck(shippedModelErrors());
+    const QString expected = QStringLiteral("%1 % inside its P10–P90 band").arg(100.0 * bands.coverage(), 0, 'f', 1);
+    QVERIFY2(dialog.bandText().contains(expected), qPrintable(dialog.bandText() + " / " + expected));
+    QVERIFY2(dialog.bandText().contains(QStringLiteral("±%1 %").arg(100.0 * bands.medianHalfWidth, 0, 'f', 1)),
+             qPrintable(dialog.bandText()));
     const QImage image = dialog.grab().toImage();
     QVERIFY(image.save(QDir::current().filePath(QStringLiteral("model_accuracy.png"))));
     if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)
