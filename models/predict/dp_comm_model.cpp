@@ -24,6 +24,22 @@ double perLayerColl(const Topology& t, CollectiveOp op, double bytes, int ranks,
     return layers * coll(t, op, bytes / layers, ranks, perNode, span);
 }
 
+// Compute a chunked DP collective hides behind, per phase (backward for the
+// gradients, forward for the weights), given one micro-batch's `phaseS` on the
+// stage. Without interleaving: that micro-batch (the buckets fill as its layers
+// run). Interleaved 1F1B runs the last min(m, p) micro-batches chunk after chunk
+// (Narayanan et al. SC21 §2.2): chunk j's gradients are final while the v - 1 - j
+// chunks after it still go back, min(m, p) micro-batches each; the first chunk's
+// weights are needed at once, chunk j's after j chunks of forwards.
+double dpOverlapWindowS(double phaseS, const DpCommInputs& in)
+{
+    const int v = std::max(1, in.vp);
+    if (v <= 1)
+        return phaseS;
+    const int group = std::min(std::max(1, in.microbatchesPerStep), std::max(1, in.pp));
+    return phaseS / v * (1.0 + double(v - 1) * group);
+}
+
 } // namespace
 
 int dpRanksPerNode(int gpusPerNode, int tp, int cp, int dp)
@@ -52,17 +68,20 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
     switch (in.sharding) {
     case Sharding::DDP:
         r.totalS = r.allreduceS;
-        r.overlappableS = in.backwardS; // last micro-batch's backward
+        r.overlappableS = dpOverlapWindowS(in.backwardS, in); // the last backward(s)
         r.exposedS = std::max(0.0, r.totalS - r.overlappableS) + r.totalS * lastBucket;
         break;
-    case Sharding::ZeRO1:
+    case Sharding::ZeRO1: {
         // gradients reduce-scattered during the last backward, weights gathered
         // during the next forward (Megatron distributed optimizer overlap).
+        const double bwdWindow = dpOverlapWindowS(in.backwardS, in);
+        const double fwdWindow = dpOverlapWindowS(in.forwardS, in);
         r.totalS = rsGrad + agWeights;
-        r.overlappableS = in.backwardS + in.forwardS;
-        r.exposedS = std::max(0.0, rsGrad - in.backwardS) + std::max(0.0, agWeights - in.forwardS) +
+        r.overlappableS = bwdWindow + fwdWindow;
+        r.exposedS = std::max(0.0, rsGrad - bwdWindow) + std::max(0.0, agWeights - fwdWindow) +
                      r.totalS * lastBucket;
         break;
+    }
     case Sharding::ZeRO2:
         r.totalS = m * rsGrad + agWeights;
         r.overlappableS = m * in.backwardS + in.forwardS;

@@ -10,6 +10,10 @@
 // Overlap rule (docs/model.md): traffic issued during a compute phase hides
 // behind it; exposed = max(0, comm - compute of that phase) summed over phases,
 // plus the last gradient bucket (one layer's share), which has no compute left.
+// With interleaving (VP > 1) a chunk's gradients are final once its last group of
+// micro-batches has gone back, so their reduce-scatter hides behind the later
+// chunks' backward, and a chunk's weights are gathered behind the earlier chunks'
+// forward (Megatron-Core overlap_grad_reduce / overlap_param_gather per chunk).
 
 #include "models/design/parallelism.h"
 #include "models/predict/collectives.h"
@@ -22,6 +26,7 @@ struct DpCommInputs {
     double stageParams = 0;     // per TP rank of the worst stage
     int microbatchesPerStep = 1;
     int layersPerStage = 1;
+    int pp = 1, vp = 1;         // pipeline stages and model chunks per rank (interleaving)
     double forwardS = 0;        // one micro-batch, the stage, compute only
     double backwardS = 0;       // one micro-batch incl. recompute
 };

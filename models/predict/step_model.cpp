@@ -143,12 +143,17 @@ double tpSecondsPerLayer(const Topology& t, const MoeLayerContext& c, CommFacts&
     return (4.0 + (par.recompute == Recompute::Full ? 2.0 : 0.0)) * tpPair;
 }
 
-// CP: ring attention passes each K/V chunk around the cp ranks (cp - 1 steps)
-// forward, and K/V plus their gradients backward (3 transfers a step); it hides
-// behind the layer's attention core, forward and backward (Liu et al. 2023,
-// Ring Attention; Megatron-Core context parallelism). K and V are split over TP
-// as far as the KV heads go.
-double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, double attentionFwdBwdS)
+// CP: ring attention (Liu et al. 2023; Megatron-Core context parallelism on
+// Transformer Engine's AttnFuncWithCPAndKVP2P). The attention of a layer runs in
+// cp steps, each over one K/V chunk; the next chunk's exchange hides behind the
+// step before it, step by step, not behind the whole layer's attention: a step's
+// exposure is max(0, exchange - that step's attention). Forward: cp - 1 steps
+// wait for a K/V chunk. Backward: each step passes the K/V chunk and the partial
+// K/V gradients (two chunks), and after the last step the gradients take one more
+// hop home with no attention left to hide behind (our reading of TE's backward
+// loop). Recompute of the attention core (selective or full) runs the forward
+// ring again. K and V are split over TP as far as the KV heads go.
+double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, double attentionFwdS)
 {
     const Parallelism& par = c.par;
     if (par.cp <= 1)
@@ -162,9 +167,14 @@ double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, dou
     g.ranksPerNode = par.tp * par.cp <= gpn ? 2 : 1;
     g.spanNodes = groupBlockNodes(par.tp, par.cp, gpn);
     const double transfer = collectiveTime(t, CollectiveOp::PointToPoint, kvBytes, g).seconds;
-    constexpr double kTransfersPerRingStep = 3.0; // K/V forward; K/V and their gradients backward
-    const double perLayer = (par.cp - 1) * transfer * kTransfersPerRingStep;
-    return std::max(0.0, perLayer - attentionFwdBwdS);
+    const double waitingSteps = par.cp - 1.0;
+    const double stepFwdS = attentionFwdS / par.cp;
+    const double stepBwdS = kFlashBackwardFactor * attentionFwdS / par.cp;
+    constexpr double kBackwardChunksPerStep = 2.0; // K/V and the partial K/V gradients
+    const double forward = waitingSteps * std::max(0.0, transfer - stepFwdS);
+    const double backward = waitingSteps * std::max(0.0, kBackwardChunksPerStep * transfer - stepBwdS) + transfer;
+    const double recompute = par.recompute == Recompute::None ? 0.0 : forward;
+    return forward + backward + recompute;
 }
 
 // One rank's micro-batch: fills `mb` with its parts and returns its total
@@ -234,12 +244,17 @@ DpCommResult fillDpTraffic(const Topology& t, const MoeLayerContext& c, int dp, 
     const MicrobatchFacts& mb = out.microbatch;
     DpCommInputs dpIn;
     dpIn.sharding = par.sharding;
-    dpIn.dp = dp;
+    // The CP ranks of a DP replica hold the same weights: gradients are reduced
+    // (and ZeRO shards gathered) over DP x CP ranks, CP the inner ones (Megatron-Core
+    // `get_data_parallel_group(with_context_parallel=True)`).
+    dpIn.dp = dp * std::max(1, par.cp);
     dpIn.tp = par.tp;
-    dpIn.cp = par.cp;
+    dpIn.cp = 1;
     dpIn.stageParams = worstDense;
     dpIn.microbatchesPerStep = mb.microbatchesPerStep;
     dpIn.layersPerStage = std::max(1, mb.layersPerStage);
+    dpIn.pp = std::max(1, par.pp);
+    dpIn.vp = effectiveSchedule(par) == PipelineSchedule::Interleaved ? std::max(1, par.vp) : 1;
     const DpCommResult dense = predictDpComm(t, dpIn, out); // dense gradients over DP
     if (!c.s->isMoe() || !(worstExpert > 0))
         return dense;
@@ -296,10 +311,10 @@ void fillThroughput(const Topology& t, const Workload& w, Prediction& out)
     }
 }
 
-// The attention core of one layer, forward and backward (the same in dense and MoE layers).
-double attentionFwdBwdSeconds(const LayerMix& mix)
+// The attention core of one layer, forward (the same in dense and MoE layers).
+double attentionForwardSeconds(const LayerMix& mix)
 {
-    return (1.0 + kFlashBackwardFactor) * LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
+    return LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
 }
 
 } // namespace
@@ -332,7 +347,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     LayerExtras x;
     x.headS = calibratedHeadSeconds(t.calibration, lmHeadSeconds(*t.gpu, s, w.seqLen, b, tp, par.cp));
     x.tpPerLayerS = tpSecondsPerLayer(t, c, out.comm);
-    x.cpPerLayerS = cpExposedSecondsPerLayer(t, c, attentionFwdBwdSeconds(mix));
+    x.cpPerLayerS = cpExposedSecondsPerLayer(t, c, attentionForwardSeconds(mix));
     predictMoeAllToAll(t, c, out);
     // Forward dispatch + combine, their backward pair, and again under full recompute.
     x.a2aPerMoeLayerS = out.moe.allToAllS * (2.0 + (par.recompute == Recompute::Full ? 1.0 : 0.0));

@@ -63,17 +63,25 @@ class TestOutOfSampleGate : public QObject {
     // regime, not because an old row moved: MoE, MoE <=64 GPUs, MoE Hopper and MoE
     // Hopper FP8 take mbmoe_2511_h100_qwen3-30b-a3b_fp8-cs (LOSO +73.6 %; its 2602
     // twin is left out by decision (c)); dense Blackwell BF16 15.1 -> 15.3 %.
+    // Session 15 (CP ring step by step with the gradients' hop home; gradients
+    // reduced over DP x CP; an interleaved pipeline's DP traffic hidden behind the
+    // later chunks, step_model.cpp / dp_comm_model.cpp): MoE 18.1 -> 17.8 %, MoE
+    // Hopper 11.0 -> 10.7 %, MoE >512 GPUs 8.6 -> 7.7 %, dense Blackwell 14.4 ->
+    // 14.2 %: those floors tightened to the new figure plus one point. Worse but
+    // inside their floors, kept: all 9.2 -> 9.3 %, dense 7.8 -> 8.0 %, dense Hopper
+    // 6.8 -> 7.1 %, dense >512 GPUs 6.6 -> 7.0 % (DGX Cloud Nemotron-4 340B and
+    // GPT-3 175B at VP 12, already over-predicted, hide more DP traffic now).
     const QMap<QString, double> kMapeFloors = {
-        {"MoE", 0.191},
-        {"MoE 65-512 GPUs", 0.295},
+        {"MoE", 0.189},
+        {"MoE 65-512 GPUs", 0.293},
         {"MoE <=64 GPUs", 0.113},
-        {"MoE >512 GPUs", 0.096},
+        {"MoE >512 GPUs", 0.088},
         {"MoE Blackwell", 0.339},
         {"MoE Blackwell BF16", 0.759},
         {"MoE Blackwell FP8", 0.145},
-        {"MoE Hopper", 0.120},
-        {"MoE Hopper BF16", 0.120},
-        {"MoE Hopper FP8", 0.120},
+        {"MoE Hopper", 0.117},
+        {"MoE Hopper BF16", 0.118},
+        {"MoE Hopper FP8", 0.116},
         {"all", 0.102},
         {"dense", 0.088},
         {"dense 65-512 GPUs", 0.094},
@@ -81,9 +89,9 @@ class TestOutOfSampleGate : public QObject {
         {"dense >512 GPUs", 0.076},
         {"dense Ampere", 0.093},
         {"dense Ampere BF16", 0.093},
-        {"dense Blackwell", 0.154},
-        {"dense Blackwell BF16", 0.163},
-        {"dense Blackwell FP8", 0.149},
+        {"dense Blackwell", 0.152},
+        {"dense Blackwell BF16", 0.160},
+        {"dense Blackwell FP8", 0.148},
         {"dense Hopper", 0.078},
         {"dense Hopper BF16", 0.070},
         {"dense Hopper FP8", 0.085},
@@ -117,9 +125,10 @@ private slots:
         // The worst rows (LOSO), plus one point: mosaic_140 (+63.1 %, +44.2 % in
         // session 14) and DeepSeek-V3 on 512 GB200 (+99.9 %; +101.0 % after session
         // 14's expert GEMMs: the rows Megatron-Bridge's table contradicts 3.3x).
-        QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.452,
+        // Session 15: mosaic_140 +43.0 %, DeepSeek-V3 on 512 GB200 +100.9 %.
+        QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.440,
                  qPrintable(QString::number(gate_.regimes.at("dense").outOfSample.worst)));
-        QVERIFY2(gate_.regimes.at("MoE").outOfSample.worst <= 1.020,
+        QVERIFY2(gate_.regimes.at("MoE").outOfSample.worst <= 1.019,
                  qPrintable(QString::number(gate_.regimes.at("MoE").outOfSample.worst)));
         // A floor for every regime the gate reports: a new regime needs its floor.
         for (const auto& [name, g] : gate_.regimes)
