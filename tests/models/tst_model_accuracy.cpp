@@ -132,10 +132,10 @@ private slots:
         // session 15 the half-width was missed (2026-12-03: 23.7 %; 20.6 % with
         // the band's reach, band_model.h; session 14: 17.7 % at 90.9 % inside).
         // Session 15, the regime's spread as the band's scale model at level
-        // 0.855: 85.4 % inside at 14.7 %; floors one point off, and the targets.
-        QVERIFY2(b.coverage() >= 0.844 && b.coverage() >= kBandCoverageTarget,
+        // 0.855: 85.4 % inside at 14.7 % (85.2 % at 14.6 % with session 15's step model); floors one point off, and the targets.
+        QVERIFY2(b.coverage() >= 0.842 && b.coverage() >= kBandCoverageTarget,
                  qPrintable(QString::number(100 * b.coverage())));
-        QVERIFY2(b.medianHalfWidth <= 0.157 && b.medianHalfWidth <= kBandHalfWidthTarget,
+        QVERIFY2(b.medianHalfWidth <= 0.156 && b.medianHalfWidth <= kBandHalfWidthTarget,
                  qPrintable(QString::number(100 * b.medianHalfWidth)));
     }
 
@@ -170,12 +170,15 @@ private slots:
         // (band_model.h: the regime's spread as the scale model, level 0.855; 452
         // runs): all 85.4 %, dense 85.8 %, MoE 83.1 %, Ampere 84.9 %, Blackwell
         // 80.9 %, Hopper 86.4 %, like / unlike the other sources' runs 85.4 / 85.6 %
-        // inside at 14.7 / 14.7 / 32.7 / 16.7 / 25.6 / 14.7 / 14.7 / 27.9 %; each
-        // floor one point off these (and the 80 % target).
-        for (const Floor& f : {Floor{"all", 0.844, 0.157}, Floor{"dense", 0.848, 0.157}, Floor{"moe", 0.821, 0.337},
-                               Floor{"ampere", 0.839, 0.177}, Floor{"blackwell", 0.799, 0.266},
-                               Floor{"hopper", 0.854, 0.157}, Floor{"like the other sources' runs", 0.844, 0.157},
-                               Floor{"unlike the other sources' runs", 0.846, 0.289}}) {
+        // inside at 14.7 / 14.7 / 32.7 / 16.7 / 25.6 / 14.7 / 14.7 / 27.9 % on the
+        // band branch alone; with session 15's step-model changes merged (CP ring,
+        // interleaved DP overlap): 85.2 / 85.2 / 84.7 / 85.7 / 83.0 / 85.3 / 85.1 /
+        // 85.6 % inside at 14.6 / 14.6 / 32.8 / 17.0 / 27.1 / 14.6 / 14.6 / 29.0 %.
+        // Each floor one point off these (and the 80 % target).
+        for (const Floor& f : {Floor{"all", 0.842, 0.156}, Floor{"dense", 0.842, 0.156}, Floor{"moe", 0.837, 0.338},
+                               Floor{"ampere", 0.847, 0.180}, Floor{"blackwell", 0.820, 0.281},
+                               Floor{"hopper", 0.843, 0.156}, Floor{"like the other sources' runs", 0.841, 0.156},
+                               Floor{"unlike the other sources' runs", 0.846, 0.300}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,
