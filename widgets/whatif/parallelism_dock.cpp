@@ -97,6 +97,11 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     recompute_->addItem(tr("None"), int(Recompute::None));
     recompute_->addItem(tr("Selective (attention)"), int(Recompute::Selective));
     recompute_->addItem(tr("Full"), int(Recompute::Full));
+    recompute_->addItem(tr("As needed"), int(Recompute::AsNeeded));
+    recompute_->setItemData(recompute_->count() - 1,
+                            tr("The least recomputation that fits (none, then selective, then full); the memory "
+                               "bar and the report say which was chosen."),
+                            Qt::ToolTipRole);
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
     form_->addRow(tr("Recompute"), recompute_);
     connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
@@ -346,6 +351,10 @@ void ParallelismDock::updateExpertFold()
 void ParallelismDock::showPrediction(const Prediction& prediction)
 {
     updateProduct();
+    const int asNeeded = recompute_->findData(int(Recompute::AsNeeded));
+    recompute_->setItemText(asNeeded, prediction.recomputeChosen
+                                          ? tr("As needed: %1").arg(QString::fromLatin1(toString(prediction.recompute)))
+                                          : tr("As needed"));
     const MemoryFacts& m = prediction.memory;
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
@@ -354,11 +363,15 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         const QString verdict = m.verdict == MemoryVerdict::Fits    ? tr("fits")
                                 : m.verdict == MemoryVerdict::Tight ? tr("tight")
                                                                     : tr("does not fit");
-        memory_->setFormat(tr("%1 / %2 GiB (%3%), %4")
+        // Recompute left to the engine: the bar says which it chose (issue 25).
+        const QString chosen = prediction.recomputeChosen
+                                   ? tr(", %1 recompute").arg(QString::fromLatin1(toString(prediction.recompute)))
+                                   : QString();
+        memory_->setFormat(tr("%1 / %2 GiB (%3%), %4%5")
                                .arg(m.totalBytes / kBytesPerGiB, 0, 'f', 1)
                                .arg(m.hbmBytes / kBytesPerGiB, 0, 'f', 0)
                                .arg(fraction * 100, 0, 'f', 0)
-                               .arg(verdict));
+                               .arg(verdict, chosen));
         showMemoryVerdict(m.verdict);
     } else {
         memory_->setValue(0);
