@@ -63,14 +63,19 @@ class TestOutOfSampleGate : public QObject {
     // regime, not because an old row moved: MoE, MoE <=64 GPUs, MoE Hopper and MoE
     // Hopper FP8 take mbmoe_2511_h100_qwen3-30b-a3b_fp8-cs (LOSO +73.6 %; its 2602
     // twin is left out by decision (c)); dense Blackwell BF16 15.1 -> 15.3 %.
+    // Session 15 (issue 25: recompute as needed, ETP = TP for Megatron-Core): MoE
+    // >512 GPUs 9.6 -> 10.8 % because dgxc_example_dsv3_h100_bf16_1024_v25.08,
+    // refused before, is predicted now (full recompute chosen, LOSO -26 %); the
+    // floor takes the reached figure. MoE Blackwell FP8 14.5 -> 17.0 % likewise: the
+    // three Grok-1 GB200 FP8 rows are predicted now (ETP 4 as their table states).
     const QMap<QString, double> kMapeFloors = {
         {"MoE", 0.191},
         {"MoE 65-512 GPUs", 0.295},
         {"MoE <=64 GPUs", 0.113},
-        {"MoE >512 GPUs", 0.096},
+        {"MoE >512 GPUs", 0.108},
         {"MoE Blackwell", 0.339},
         {"MoE Blackwell BF16", 0.759},
-        {"MoE Blackwell FP8", 0.145},
+        {"MoE Blackwell FP8", 0.170},
         {"MoE Hopper", 0.120},
         {"MoE Hopper BF16", 0.120},
         {"MoE Hopper FP8", 0.120},

@@ -130,10 +130,12 @@ private slots:
         // Floors: the calibrated rest MAPE of 2026-12-03 plus one point (with the
         // priors; the weak fixed prior gave 22.9 % on DGX Cloud GB200, not kept,
         // and 8.5 % on DGX Cloud H100). Re-derive from the printed table after a
-        // deliberate model change.
+        // deliberate model change. Session 15 (issue 25): DGX Cloud GB200 19.7 ->
+        // 21.8 %, the six Grok-1 GB200 rows predicted for the first time (ETP = TP
+        // as their table states; before, every expert whole on its GPU did not fit).
         const std::map<std::string, double> floors = {
             {"Jiang a100-80gb", 0.125},       {"NVIDIA/NeMo h100-sxm", 0.130},
-            {"NVIDIA/dgxc-benchmarking gb200", 0.197}, {"NVIDIA/dgxc-benchmarking h100-sxm", 0.086},
+            {"NVIDIA/dgxc-benchmarking gb200", 0.218}, {"NVIDIA/dgxc-benchmarking h100-sxm", 0.086},
             {"Narayanan a100-80gb", 0.043},   {"mosaicml/llm-foundry a100-40gb", 0.056}};
         const std::vector<ThreeRunSite> sites = threeRunCalibrations(gateRuns(), fits());
         std::printf("%s", formatThreeRunCalibrations(sites).c_str());
