@@ -417,8 +417,8 @@ void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
     QVERIFY(p.recomputeChosen);
     const QString chosen = QString::fromLatin1(toString(p.recompute));
     QCOMPARE(combo->itemText(asNeeded), QStringLiteral("As needed: %1").arg(chosen));
-    QVERIFY2(f.parallelism->memoryBar()->text().contains(QStringLiteral("%1 recompute").arg(chosen)),
-             qPrintable(f.parallelism->memoryBar()->text()));
+    QVERIFY2(f.parallelism->memoryBar()->toolTip().contains(QStringLiteral("%1 recompute").arg(chosen)),
+             qPrintable(f.parallelism->memoryBar()->toolTip()));
     f.doc.undoStack()->undo();
     f.settle();
     QVERIFY(!f.controller->prediction().recomputeChosen);

@@ -363,16 +363,18 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         const QString verdict = m.verdict == MemoryVerdict::Fits    ? tr("fits")
                                 : m.verdict == MemoryVerdict::Tight ? tr("tight")
                                                                     : tr("does not fit");
-        // Recompute left to the engine: the bar says which it chose (issue 25).
-        const QString chosen = prediction.recomputeChosen
-                                   ? tr(", %1 recompute").arg(QString::fromLatin1(toString(prediction.recompute)))
-                                   : QString();
-        memory_->setFormat(tr("%1 / %2 GiB (%3%), %4%5")
+        memory_->setFormat(tr("%1 / %2 GiB (%3%), %4")
                                .arg(m.totalBytes / kBytesPerGiB, 0, 'f', 1)
                                .arg(m.hbmBytes / kBytesPerGiB, 0, 'f', 0)
                                .arg(fraction * 100, 0, 'f', 0)
-                               .arg(verdict, chosen));
+                               .arg(verdict));
         showMemoryVerdict(m.verdict);
+        // Recompute left to the engine: the bar's tooltip says which it chose
+        // (issue 25); the Recompute combo's item says it too.
+        if (prediction.recomputeChosen)
+            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') +
+                                tr("With %1 recompute, the least that fits (Recompute: as needed).")
+                                    .arg(QString::fromLatin1(toString(prediction.recompute))));
     } else {
         memory_->setValue(0);
         memory_->setFormat(tr("not evaluated"));
