@@ -264,7 +264,7 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     const StepBreakdown& b = p.breakdown;
     row("compute", "%.3f", b.computeS);
     row("recompute", "%.3f", b.recomputeS);
-    o << "  recompute: " << toString(p.recompute)
+    o << "  recompute mode: " << toString(p.recompute)
       << (p.recomputeChosen ? " (as needed: the least recomputation that fits)" : "") << "\n";
     row("TP comm", "%.3f", b.tpCommS);
     o << "  PP schedule: " << toString(p.ppSchedule) << "\n";

@@ -137,7 +137,7 @@ private slots:
         std::vector<std::string> text = args;
         text.insert(text.end(), {"--format", "text"});
         const test::CliRun run = test::runCliCommand("evaluate", text);
-        QVERIFY2(run.out.find("recompute: none (as needed") != std::string::npos, run.out.c_str());
+        QVERIFY2(run.out.find("recompute mode: none (as needed") != std::string::npos, run.out.c_str());
     }
 
     // Offloading activations to host memory lowers the peak by the offloaded
