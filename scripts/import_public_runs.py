@@ -20,8 +20,13 @@ copied) into runs_public.csv in the runs-file columns the engine reads
   overlaps the TP/SP collectives with the GEMMs); off for its Megatron-LM baseline,
   MaxText, Paxml and OLMo-core (TP 1 or not stated);
 - MaxText rows recompute in full (its base.yml default, remat_policy 'full'); the
-  others do not say and are read as no recompute;
+  others do not say: the cell stays empty, which the reader takes as "as needed"
+  (the least recomputation that fits, docs/calibration.md);
+- etp (expert tensor parallelism) as the table gives it; empty where it does not
+  say, which the reader takes as the framework's default (Megatron-Core: TP);
 - the measurement: tokens/s per GPU when given, else the step time, else MFU;
+  tokens/s that disagrees with the row's step time by more than 5 % is dropped
+  for the step time (the tables derive the one from the other);
 - a DP that does not multiply out to the GPU count (as printed) is left to be derived;
 - `skip` says why a row cannot be expressed (hybrid Mamba layers, interleaved MoE
   layers, no GPU count, no shape, a range instead of a figure).
@@ -40,7 +45,7 @@ MEGASCALE_175B = {"layers": 96, "hidden": 12288, "heads": 128, "kv_heads": 128, 
                   "vocab": 64000, "ffn_type": "plain", "tied_embeddings": "yes"}
 OUT_COLUMNS = ["id", "source", "model", "preset", "layers", "hidden", "heads", "kv_heads", "ffn", "ffn_type",
                "tied_embeddings", "vocab", "experts", "top_k", "expert_ffn", "seq_len", "gpu", "system",
-               "num_gpus", "tp", "pp", "cp", "ep", "dp", "vp", "microbatch", "global_batch_seqs", "sharding",
+               "num_gpus", "tp", "pp", "cp", "ep", "etp", "dp", "vp", "microbatch", "global_batch_seqs", "sharding",
                "tp_overlap", "recompute", "precision", "framework", "measured_tokens_per_s_per_gpu", "measured_step_time_s",
                "measured_mfu", "skip", "notes"]
 
@@ -83,7 +88,7 @@ def convert(rows):
     out = []
     for r in rows:
         o = {k: "" for k in OUT_COLUMNS}
-        for k in ("id", "source", "model", "tp", "pp", "cp", "ep", "dp", "vp", "framework", "notes"):
+        for k in ("id", "source", "model", "tp", "pp", "cp", "ep", "etp", "dp", "vp", "framework", "notes"):
             o[k] = r[k]
         o["seq_len"], o["microbatch"], o["global_batch_seqs"] = r["seq"], r["mbs"], r["gbs"]
         o["num_gpus"] = number(r["num_gpus"])
@@ -132,6 +137,15 @@ def convert(rows):
         tokens = number(r["tokens_per_s_per_gpu"])
         step = number(r["step_time_s"].split("(")[0])
         mfu = number(r["mfu_published"].rstrip("%"))
+        gbs, seq = number(r["gbs"]), number(r["seq"])
+        if tokens and step and gbs and seq and o["num_gpus"]:
+            # The tables print tokens/s beside the step time it derives from; where
+            # the two disagree by more than 5 % (a copy error), the step time is kept.
+            implied = float(gbs) * float(seq) / float(step) / float(o["num_gpus"])
+            if abs(float(tokens) / implied - 1) > 0.05:
+                o["notes"] = (o["notes"] + "; " if o["notes"] else "") + (
+                    "tokens/s as printed (" + tokens + ") disagrees with the step time: the step time is used")
+                tokens = ""
         o["measured_tokens_per_s_per_gpu"], o["measured_step_time_s"], o["measured_mfu"] = tokens, step, mfu
         if not (tokens or step or mfu):
             skip = skip or "no single measured figure (a range or none)"

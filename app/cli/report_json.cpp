@@ -138,6 +138,9 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["tokens_per_step"] = p.tokensPerStep;
     j["microbatches_per_step"] = p.microbatch.microbatchesPerStep;
     j["pp_schedule"] = toString(p.ppSchedule); // the schedule the split runs (issue 26 decision (b))
+    // The recompute the split runs; recompute_chosen when the design left it to the engine (issue 25).
+    j["recompute"] = toString(p.recompute);
+    j["recompute_chosen"] = p.recomputeChosen;
     j["breakdown"] = {{"compute_s", b.computeS},     {"recompute_s", b.recomputeS},
                       {"tp_comm_s", b.tpCommS},      {"pp_bubble_s", b.ppBubbleS},
                       {"pp_comm_s", b.ppCommS},      {"dp_comm_exposed_s", b.dpCommExposedS},
@@ -261,6 +264,8 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     const StepBreakdown& b = p.breakdown;
     row("compute", "%.3f", b.computeS);
     row("recompute", "%.3f", b.recomputeS);
+    o << "  recompute mode: " << toString(p.recompute)
+      << (p.recomputeChosen ? " (as needed: the least recomputation that fits)" : "") << "\n";
     row("TP comm", "%.3f", b.tpCommS);
     o << "  PP schedule: " << toString(p.ppSchedule) << "\n";
     row("PP bubble", "%.3f", b.ppBubbleS);

@@ -113,6 +113,9 @@ const FlagGroup& splitFlags()
          intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
                  "expert-parallel degree (MoE; folds into TP x CP x DP)"),
          intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)), "expert tensor-parallel degree (MoE)"),
+         intFlag("--offload-layers", "N", "layers", 0, kMaxDim, fileElse(std::to_string(p.activationOffloadLayers)),
+                 "layers whose activations wait in host memory (Megatron-Core cpu_offloading_num_layers; PP 1, "
+                 "no recompute)"),
          realFlag("--expert-imbalance", "X", "", 1, 1e6, fileElse("1"),
                   "busiest expert's tokens over the balanced share (1 = balanced routing)"),
          choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
@@ -121,8 +124,8 @@ const FlagGroup& splitFlags()
                     "TP collectives overlapped with their GEMMs (Transformer Engine userbuffers, async TP)"),
          choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
                     fileElse(defaultShardingRule()), "optimizer/parameter sharding"),
-         choiceFlag("--recompute", {"none", "selective", "full"}, fileElse(toString(p.recompute)),
-                    "activation recomputation")}};
+         choiceFlag("--recompute", {"none", "selective", "full", "as-needed"}, fileElse(toString(p.recompute)),
+                    "activation recomputation; as-needed: the least that fits (the report says which)")}};
     return group;
 }
 
@@ -238,6 +241,8 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
         p.expertImbalance = *v;
     if (auto v = args.takeInt(rowOf("--job-gpus")))
         p.jobGpus = int(*v);
+    if (auto v = args.takeInt(rowOf("--offload-layers")))
+        p.activationOffloadLayers = int(*v);
     if (auto v = args.takeInt(rowOf("--dp")))
         p.dp = int(*v);
     else if (splitChanged)
@@ -273,6 +278,7 @@ std::string flagForField(const std::string& field)
         {"workload.model.heads", "--heads"}, {"workload.model.kvHeads", "--kv-heads"},
         {"workload.model.ffn", "--ffn"}, {"workload.model.vocab", "--vocab"},
         {"parallelism.ep", "--ep"}, {"parallelism.etp", "--etp"}, {"parallelism.expertImbalance", "--expert-imbalance"},
+        {"parallelism.activationOffloadLayers", "--offload-layers"},
         {"workload.model.experts", "--experts"}, {"workload.model.expertsPerToken", "--top-k"},
         {"workload.model.expertFfn", "--expert-ffn"}, {"workload.model.sharedExperts", "--shared-experts"},
         {"workload.model.denseLayers", "--dense-layers"},

@@ -191,6 +191,7 @@ QString recomputeWords(Recompute r)
     case Recompute::None: return tr("no recompute");
     case Recompute::Selective: return tr("selective recompute");
     case Recompute::Full: return tr("full recompute");
+    case Recompute::AsNeeded: return tr("recompute as needed");
     }
     return {};
 }
@@ -209,6 +210,18 @@ QString splitInWords(const Parallelism& s, int dp)
         text += tr(", %1 pipeline schedule").arg(QString::fromLatin1(toString(s.ppSchedule)));
     return text + QStringLiteral(", %1, %2, ").arg(shardingWords(s.sharding), recomputeWords(s.recompute)) +
            tr("micro-batch %1").arg(s.microbatch);
+}
+
+// The split in words with the recompute the engine chose when the design left
+// it open: "..., recompute as needed: full recompute, ...".
+QString splitInWords(const Parallelism& s, int dp, const Prediction& p)
+{
+    if (!p.recomputeChosen)
+        return splitInWords(s, dp);
+    Parallelism shown = s;
+    shown.recompute = p.recompute;
+    return splitInWords(shown, dp).replace(recomputeWords(p.recompute),
+                                            tr("recompute as needed: %1").arg(recomputeWords(p.recompute)));
 }
 
 // The BOM writes "estimated: why" in the note of a price its catalog provenance
@@ -259,7 +272,7 @@ QString DesignReport::html() const
                                  : tr("custom: %1 layers, hidden %2").arg(design_.workload.model.layers).arg(design_.workload.model.hidden));
     h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
     // One row in words: "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
-    h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp));
+    h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp, p));
     h += QStringLiteral("</table>");
     // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
     h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);

@@ -1,5 +1,6 @@
 #include "app/validation/calibration_cases.h"
 
+#include "models/design/default_expert_tp.h"
 #include "models/design/default_sharding.h"
 
 #include <algorithm>
@@ -176,14 +177,18 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             assumed += "micro-batch 1; ";
         }
         p.vp = p.pp > 1 ? std::max(1, int(number(get("vp")))) : 1;
+        // Not stated: as needed, the least recomputation that fits (the engine
+        // picks it and the prediction says which); a stated one is kept.
         if (contains(recompute, "full"))
             p.recompute = Recompute::Full;
         else if (contains(recompute, "selective"))
             p.recompute = Recompute::Selective;
+        else if (recompute.empty() || contains(recompute, "as-needed") || contains(recompute, "as needed"))
+            p.recompute = Recompute::AsNeeded;
         else
             p.recompute = Recompute::None;
         if (recompute.empty())
-            assumed += "recompute not stated: none; ";
+            assumed += "recompute not stated: as needed (the least that fits); ";
         p.sequenceParallel = yes(get("sequence_parallel"), "on", true);
         if (get("sequence_parallel").empty() && p.tp > 1)
             assumed += "sequence parallelism on; ";
@@ -209,6 +214,17 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             c.workload.framework = Framework::Megatron;
         if (fw.empty())
             assumed += "framework not stated: Megatron; ";
+        // Activation offload to host memory, when the row's recipe states it.
+        p.activationOffloadLayers = std::max(0, int(number(get("offload_layers"))));
+        // Expert tensor parallelism: the row's, else the framework's default
+        // (models/design/default_expert_tp.h: Megatron-Core splits experts by TP).
+        if (const std::string etp = get("etp"); !etp.empty()) {
+            p.etp = std::max(1, int(number(etp)));
+        } else if (s.experts > 1 || p.ep > 1) {
+            p.etp = defaultExpertTensorParallel(c.workload.framework, p.tp);
+            if (p.tp > 1)
+                assumed += "ETP not stated: " + std::to_string(p.etp) + " (the framework's default); ";
+        }
         // No sharding stated: the framework's documented default (models/design/default_sharding.h).
         if (lower(get("sharding")).empty()) {
             p.sharding = defaultSharding(c.workload.framework);

@@ -53,6 +53,10 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
                        toString(p.recompute)});
     if (p.dp > 0)
         a.insert(a.end(), {"--dp", std::to_string(p.dp)});
+    if (p.etp > 1)
+        a.insert(a.end(), {"--etp", std::to_string(p.etp)});
+    if (p.activationOffloadLayers > 0)
+        a.insert(a.end(), {"--offload-layers", std::to_string(p.activationOffloadLayers)});
     return a;
 }
 

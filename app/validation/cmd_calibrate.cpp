@@ -85,6 +85,18 @@ Result<std::string> readRunsText(const std::string& path)
     return file.readAll().toStdString();
 }
 
+// What the row left out and the reader assumed, with the recompute the engine
+// chose for a row that left it open (issue 25).
+std::string rowAssumptions(const PreparedRun& r, const CalibrationProfile& profile)
+{
+    std::string assumed = r.row().assumptions;
+    if (r.row().parallelism.recompute == Recompute::AsNeeded) {
+        const Prediction p = r.prediction(profile);
+        assumed += std::string("recompute chosen: ") + toString(p.recompute) + "; ";
+    }
+    return assumed;
+}
+
 void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationProfile& before,
                const CalibrationProfile& after, const std::vector<double>& heldOut, std::ostream& out, Json& j)
 {
@@ -104,12 +116,13 @@ void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationPro
                       i < heldOut.size() ? pct(heldOut[i]).c_str() : "-");
         out << line;
         // What the row left out and the reader assumed (issue 25 item 6).
-        if (!r.row().assumptions.empty())
-            out << "    assumed: " << r.row().assumptions << "\n";
+        const std::string assumed = rowAssumptions(r, after);
+        if (!assumed.empty())
+            out << "    assumed: " << assumed << "\n";
         j.push_back({{"id", r.row().id}, {"metric", toString(r.row().metric)}, {"measured", r.row().measured},
                      {"error_before", b.back()}, {"error_after", a.back()},
                      {"error_held_out", i < heldOut.size() ? Json(heldOut[i]) : Json()},
-                     {"assumed", r.row().assumptions}});
+                     {"assumed", assumed}});
     }
     std::snprintf(line, sizeof line, "  MAPE: before %.2f %%, after %.2f %%, held out %.2f %% (%zu runs)\n",
                   100 * mape(b), 100 * mape(a), 100 * mape(heldOut), runs.size());

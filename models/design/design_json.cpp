@@ -139,6 +139,8 @@ ordered_json parallelismJson(const Parallelism& p)
     j["recompute"] = toString(p.recompute);
     if (p.tpCommOverlap) // written only when on: files without it read back unchanged
         j["tpCommOverlap"] = true;
+    if (p.activationOffloadLayers != 0) // likewise
+        j["activationOffloadLayers"] = p.activationOffloadLayers;
     // Written only when it is not what VP implies: files without it read back unchanged.
     if (p.ppSchedule != PipelineSchedule::FromVp && p.ppSchedule != scheduleImpliedBy(p.vp))
         j["ppSchedule"] = toString(p.ppSchedule);

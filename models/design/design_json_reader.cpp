@@ -59,7 +59,7 @@ constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
 constexpr const char* kFrameworkNames =
     "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", \"llm-foundry\", \"deepspeed\", \"megatron-lm\"";
 constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
-constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\"";
+constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\", \"as-needed\"";
 constexpr const char* kPipelineScheduleNames = "\"1f1b\", \"interleaved\", \"dualpipe\", \"zero-bubble\"";
 
 std::string at(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
@@ -337,7 +337,8 @@ private:
     {
         const std::string ptr = "/parallelism";
         r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
-                                      "sharding", "recompute", "jobGpus", "tpCommOverlap", "ppSchedule"});
+                                      "sharding", "recompute", "jobGpus", "tpCommOverlap", "ppSchedule",
+                                      "activationOffloadLayers"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -352,6 +353,7 @@ private:
         r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
         r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
         r_.readBool(obj, ptr, "tpCommOverlap", p.tpCommOverlap);
+        r_.readInt(obj, ptr, "activationOffloadLayers", p.activationOffloadLayers, 0, kMaxSplitDegree);
         // Left out: what VP implies (1F1B, or interleaved with VP > 1), as before the field.
         r_.readEnum(obj, ptr, "ppSchedule", p.ppSchedule, pipelineScheduleFromString, kPipelineScheduleNames);
         p.ppSchedule = storedSchedule(p.ppSchedule, p.vp);

@@ -45,8 +45,9 @@ constexpr std::array<std::pair<Precision, const char*>, 3> kPrecisions{{
 constexpr std::array<std::pair<Sharding, const char*>, 6> kShardings{{
     {Sharding::DDP, "ddp"}, {Sharding::ZeRO1, "zero1"}, {Sharding::ZeRO2, "zero2"},
     {Sharding::ZeRO3, "zero3"}, {Sharding::FSDPFull, "fsdp-full"}, {Sharding::FSDPHybrid, "fsdp-hybrid"}}};
-constexpr std::array<std::pair<Recompute, const char*>, 3> kRecomputes{{
-    {Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}}};
+constexpr std::array<std::pair<Recompute, const char*>, 4> kRecomputes{{
+    {Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"},
+    {Recompute::AsNeeded, "as-needed"}}};
 constexpr std::array<std::pair<PipelineSchedule, const char*>, 4> kPipelineSchedules{{
     {PipelineSchedule::OneFOneB, "1f1b"}, {PipelineSchedule::Interleaved, "interleaved"},
     {PipelineSchedule::DualPipe, "dualpipe"}, {PipelineSchedule::ZeroBubble, "zero-bubble"}}};

@@ -5,7 +5,10 @@
 namespace cf {
 
 enum class Sharding { DDP, ZeRO1, ZeRO2, ZeRO3, FSDPFull, FSDPHybrid };
-enum class Recompute { None, Selective, Full };
+// AsNeeded (issue 25): the design leaves recompute open; the engine picks the
+// least recomputation that fits (none, selective, full) and says which
+// (Prediction::recompute). Never chosen by the split search, which tries each.
+enum class Recompute { None, Selective, Full, AsNeeded };
 // The pipeline schedule (issue 26, decision (b) for issue 15). FromVp: the
 // design leaves it to VP, as every file before the field did: 1F1B with VP 1,
 // interleaved with VP > 1 (models/design/pipeline_schedule.h).
@@ -38,13 +41,18 @@ struct Parallelism {
     bool tpCommOverlap = false;
     // Added for issue 26 decision (b): the pipeline schedule; FromVp = what VP implies.
     PipelineSchedule ppSchedule = PipelineSchedule::FromVp;
+    // Added for issue 25: transformer layers whose activations are offloaded to
+    // host memory between forward and backward (Megatron-Core
+    // `cpu_offloading_num_layers`, as the Megatron-Bridge Megatron-FSDP recipes
+    // set it). 0 = none. Needs PP 1 and no recompute, as Megatron-Core does.
+    int activationOffloadLayers = 0;
 
     bool operator==(const Parallelism&) const = default;
 };
 
 const char* toString(Sharding sharding);   // "ddp", "zero1", ..., "fsdp-hybrid"
 bool shardingFromString(const std::string& text, Sharding& out);
-const char* toString(Recompute recompute); // "none", "selective", "full"
+const char* toString(Recompute recompute); // "none", "selective", "full", "as-needed"
 bool recomputeFromString(const std::string& text, Recompute& out);
 // "1f1b", "interleaved", "dualpipe", "zero-bubble" ("from-vp" for FromVp, which
 // no file or flag spells: it is the field left out).

@@ -107,7 +107,9 @@ double keptActivationBytesPerLayer(const ActivationInputs& in)
             return tokens * 2.0 * (4.0 * h + kv + double(s.ffn)) / tp;
         }
         return layerWorkingActivationBytes(in);
-    case Recompute::None: return layerWorkingActivationBytes(in);
+    case Recompute::None:
+    case Recompute::AsNeeded: // resolved before any memory sum (evaluate.cpp); as none if not
+        return layerWorkingActivationBytes(in);
     }
     return layerWorkingActivationBytes(in);
 }

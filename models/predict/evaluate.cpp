@@ -18,6 +18,7 @@
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <iterator>
@@ -120,6 +121,31 @@ bool warnIfTight(Prediction& out)
     return true;
 }
 
+// Recompute left to the engine (Recompute::AsNeeded, issue 25): the least
+// recomputation, in the order a user adds it (none, selective, full), whose
+// memory fits in the verdict's sense (MemoryFacts::fits: fits or tight, the
+// latter with its warning); full when none does (then "does not fit", by the
+// least memory). The step is the chosen one's, its recompute cost included.
+// Megatron's selective recompute keeps what none keeps under FlashAttention, so
+// it fits exactly when none does and is never the one chosen there.
+void predictAsNeeded(const Topology& t, const Workload& w, const Parallelism& par, int dp, Prediction& out)
+{
+    constexpr std::array<Recompute, 3> kLeastFirst{Recompute::None, Recompute::Selective, Recompute::Full};
+    const Prediction before = out;
+    for (Recompute r : kLeastFirst) {
+        if (r != Recompute::None && par.activationOffloadLayers > 0)
+            return; // offload rules out recompute (split_checks.cpp): none it is
+        Parallelism tried = par;
+        tried.recompute = r;
+        out = before;
+        predictStep(t, w, tried, dp, out);
+        out.recompute = r;
+        out.recomputeChosen = true;
+        if (out.memory.fits)
+            return;
+    }
+}
+
 // The split on the GPUs `t` describes: the cluster's, or the job's part of it.
 bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
 {
@@ -133,7 +159,12 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
         return false;
     }
     out.peakTflopsPerGpu = peakFlops(*t.gpu, w.precision) / 1e12;
-    predictStep(t, w, par, dp, out); // one step and memory sum for every shape (issue 26 item 2)
+    if (par.recompute == Recompute::AsNeeded) {
+        predictAsNeeded(t, w, par, dp, out);
+    } else {
+        predictStep(t, w, par, dp, out); // one step and memory sum for every shape (issue 26 item 2)
+        out.recompute = par.recompute;
+    }
     out.model = modelFactsOf(out.flops, out.moe);
     return warnIfTight(out);
 }

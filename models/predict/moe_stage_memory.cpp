@@ -60,9 +60,18 @@ double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, in
     const double stagesHeld = schedule == PipelineSchedule::DualPipe ? 2.0 : 1.0;
     const double held = inFlightMicrobatches(schedule, stage, c.par.pp, std::max(1, c.par.vp), m) / stagesHeld;
     const ActivationInputs dense = activationInputs(c, false), moe = activationInputs(c, true);
-    const double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
-    double act = held * (denseLayers * keptActivationBytesPerLayer(dense) + moeLayers * keptActivationBytesPerLayer(moe));
+    double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
     const ActivationInputs& widest = moeLayers > 0 ? moe : dense;
+    // Activation offload (PP 1): the first layers' activations wait in host memory
+    // (the dense ones come first), one layer's at a time on the GPU in transit
+    // (Megatron-Core reloads one layer ahead of backward; our reading).
+    const double offloaded = std::min(double(std::max(0, c.par.activationOffloadLayers)), denseLayers + moeLayers);
+    const double offDense = std::min(offloaded, denseLayers);
+    denseLayers -= offDense;
+    moeLayers -= offloaded - offDense;
+    double act = held * (denseLayers * keptActivationBytesPerLayer(dense) + moeLayers * keptActivationBytesPerLayer(moe));
+    if (offloaded > 0)
+        act += keptActivationBytesPerLayer(widest);
     if (keptActivationBytesPerLayer(widest) < layerWorkingActivationBytes(widest))
         act += layerWorkingActivationBytes(widest);
     return act;

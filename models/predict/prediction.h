@@ -240,6 +240,11 @@ struct Prediction {
     JobFacts job;                        // added for issue 25 (additive)
     // The pipeline schedule the split runs (issue 26 decision (b)): never FromVp.
     PipelineSchedule ppSchedule = PipelineSchedule::OneFOneB;
+    // The recompute the split runs (issue 25): never AsNeeded; recomputeChosen
+    // when the design left it to the engine (Recompute::AsNeeded), which picked
+    // the least recomputation that fits.
+    Recompute recompute = Recompute::None;
+    bool recomputeChosen = false;
 
     bool lacks(FigureGroup group) const
     {

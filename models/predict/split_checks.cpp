@@ -28,6 +28,26 @@ long long satMul(long long a, long long b)
 // (account_for_embedding/loss_in_pipeline_split), so PP x VP may reach layers + 2.
 constexpr int kEmbeddingLossStages = 2;
 
+// Activation offload as Megatron-Core allows it (TransformerConfig.__post_init__:
+// no pipeline parallelism, no recompute, fewer offloaded layers than layers).
+template <typename Err>
+void checkActivationOffload(const ModelShape& m, const Parallelism& par, Err& err)
+{
+    constexpr const char* kField = "parallelism.activationOffloadLayers";
+    const int n = par.activationOffloadLayers;
+    if (n == 0)
+        return;
+    if (n < 0)
+        err(kField, "offloaded layers must be >= 0, got " + std::to_string(n));
+    else if (n >= m.layers)
+        err(kField, "offloaded layers " + std::to_string(n) + " must be fewer than the model's " +
+                        std::to_string(m.layers) + " layers");
+    if (par.pp > 1)
+        err(kField, "activation offload needs PP 1 (Megatron-Core offloads no activations under pipeline parallelism)");
+    if (par.recompute == Recompute::Selective || par.recompute == Recompute::Full)
+        err(kField, "activation offload does not combine with recompute (Megatron-Core refuses both)");
+}
+
 } // namespace
 
 bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, int dp, Problems& p)
@@ -115,6 +135,7 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     const long long microbatches = perStep > 0 && w.globalBatchSeqs % perStep == 0 ? w.globalBatchSeqs / perStep : 0;
     for (Problem& q : pipelineScheduleProblems(par, microbatches))
         p.push_back(std::move(q));
+    checkActivationOffload(m, par, err);
     for (std::size_t i = before; i < p.size(); ++i)
         if (p[i].severity == Severity::Error)
             return false;

@@ -182,7 +182,7 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
     if (pins.sharding)
         shardings = {*pins.sharding};
     std::vector<Recompute> recomputes(kRecomputes.begin(), kRecomputes.end());
-    if (pins.recompute)
+    if (pins.recompute && *pins.recompute != Recompute::AsNeeded) // as needed: the search tries each
         recomputes = {*pins.recompute};
     const auto perMicrobatch = static_cast<long long>(shardings.size() * recomputes.size());
 

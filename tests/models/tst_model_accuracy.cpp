@@ -92,8 +92,10 @@ private slots:
         // 2026-12-02 plus one point, so a change that makes a source worse fails;
         // tt re-set after TP overlap (session 13: 8.4 -> 9.5 %; its async-TP row
         // now hides its TP traffic and the three-row fit moves the others less).
+        // nemo2407 16.7 -> 17.3 % in session 15: nemo2407_15 (recompute not stated)
+        // is predicted with the full recompute "as needed" picks (issue 25).
         static const QMap<QString, double> kFloors = {
-            {"mbridge", 0.100}, {"meg21", 0.075}, {"mosaic", 0.067}, {"nemo2407", 0.167}, {"tt", 0.106}};
+            {"mbridge", 0.100}, {"meg21", 0.075}, {"mosaic", 0.067}, {"nemo2407", 0.173}, {"tt", 0.106}};
         const double bound = kFloors.value(source, kLeaveInMapeTarget);
         QVERIFY2(mapeAfter <= bound, qPrintable(QString("%1: %2 % with 3 of its rows (bound %3 %, target %4 %)")
                                                     .arg(source).arg(100 * mapeAfter).arg(100 * bound)

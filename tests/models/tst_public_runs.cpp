@@ -70,10 +70,14 @@ private:
     // predicted 291 -> 296. Session 15 (CP ring, DP x CP gradients, interleaved
     // DP overlap): MoE 16.4 -> 15.9 % (floor tightened); dense 8.2 -> 8.5 %, inside
     // its floor, kept (docs/model.md "Session 15").
-    static constexpr int kPredictedFloor = 296;
+    // Session 15 (issue 25): recompute left open is "as needed" (the least that
+    // fits), Megatron-Core's ETP = TP default and the table's etp column, and the
+    // step time where the printed tokens/s disagrees with it: not fitting 14 -> 0,
+    // predicted 296 -> 310 (dense 8.4 % over 259, MoE 17.0 % over 51).
+    static constexpr int kPredictedFloor = 310;
     static constexpr double kDenseMapeFloor = 0.091;
-    static constexpr double kMoeMapeFloor = 0.169;
-    static constexpr int kNotFitFloor = 15;
+    static constexpr double kMoeMapeFloor = 0.174;
+    static constexpr int kNotFitFloor = 0;
 };
 
 CF_TEST_GUILESS_MAIN(TestPublicRuns)

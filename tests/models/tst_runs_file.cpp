@@ -108,6 +108,44 @@ private slots:
             QVERIFY2(c.assumptions.find(said) != std::string::npos, (std::string(said) + " | " + c.assumptions).c_str());
     }
 
+    // Issue 25: an empty recompute cell is "as needed" (the engine picks the
+    // least that fits and the row says which); a stated one is kept.
+    void recomputeLeftOpenIsAsNeeded()
+    {
+        const CalibrationCase open = parseCalibrationCsv(oneRun("h100-sxm"))[0];
+        QCOMPARE(open.parallelism.recompute, Recompute::AsNeeded);
+        QVERIFY2(open.assumptions.find("recompute not stated: as needed") != std::string::npos, open.assumptions.c_str());
+        QVERIFY(hasArg(calibrationArgs(open), "--recompute", "as-needed"));
+        const CalibrationCase none = parseCalibrationCsv(oneRun("h100-sxm", ",recompute", ",none"))[0];
+        QCOMPARE(none.parallelism.recompute, Recompute::None);
+        QVERIFY(hasArg(calibrationArgs(none), "--recompute", "none"));
+    }
+
+    // Expert tensor parallelism: the row's, else the framework's default
+    // (Megatron-Core: ETP = TP; torchtitan: 1).
+    void etpFollowsTheFramework()
+    {
+        const std::string moe = ",experts,top_k,expert_ffn,ep,framework";
+        const CalibrationCase megatron = parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,NeMo 24.12"))[0];
+        QCOMPARE(megatron.parallelism.etp, 2);
+        QVERIFY(hasArg(calibrationArgs(megatron), "--etp", "2"));
+        QVERIFY2(megatron.assumptions.find("ETP not stated: 2") != std::string::npos, megatron.assumptions.c_str());
+        const CalibrationCase titan = parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,torchtitan"))[0];
+        QCOMPARE(titan.parallelism.etp, 1);
+        const CalibrationCase stated = parseCalibrationCsv(oneRun("h100-sxm", moe + ",etp", ",8,2,16384,2,NeMo,1"))[0];
+        QCOMPARE(stated.parallelism.etp, 1);
+        const CalibrationCase dense = parseCalibrationCsv(oneRun("h100-sxm"))[0];
+        QCOMPARE(dense.parallelism.etp, 1);
+    }
+
+    // Activation offload to host memory from its column.
+    void offloadLayersFromTheColumn()
+    {
+        const CalibrationCase c = parseCalibrationCsv(oneRun("h100-sxm", ",offload_layers", ",10"))[0];
+        QCOMPARE(c.parallelism.activationOffloadLayers, 10);
+        QVERIFY(hasArg(calibrationArgs(c), "--offload-layers", "10"));
+    }
+
     // Row ids and notes decide nothing: the same run under another id and notes
     // that name a system ("Selene", "meg21") gives the same arguments.
     void idsAndNotesDecideNothing()

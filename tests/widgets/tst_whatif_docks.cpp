@@ -78,6 +78,7 @@ private slots:
     void tpOverlapIsOneUndoableEdit();
     void ppScheduleIsOneUndoableEdit();
     void frameworkIsOneUndoableEdit();
+    void recomputeAsNeededSaysWhichItChose();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -395,6 +396,33 @@ void TestWhatifDocks::memoryBarSaysTheVerdict()
     emit dock.shardingCombo()->activated(dock.shardingCombo()->currentIndex());
     controller.evaluateNow();
     QVERIFY2(dock.memoryBar()->format().endsWith(QLatin1String("does not fit")), qPrintable(dock.memoryBar()->format()));
+}
+
+
+// Issue 25: recompute left to the engine is one undoable choice, and the dock
+// says which recompute the engine chose, in the combo and on the memory bar.
+void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
+{
+    Fixture f("workhorse.json");
+    QComboBox* combo = f.parallelism->recomputeCombo();
+    const int asNeeded = combo->findData(int(Recompute::AsNeeded));
+    QVERIFY(asNeeded >= 0);
+    const int steps = f.doc.undoStack()->count();
+    combo->setCurrentIndex(asNeeded);
+    emit combo->activated(asNeeded); // as a user's choice
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.recompute, Recompute::AsNeeded);
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    const Prediction& p = f.controller->prediction();
+    QVERIFY(p.recomputeChosen);
+    const QString chosen = QString::fromLatin1(toString(p.recompute));
+    QCOMPARE(combo->itemText(asNeeded), QStringLiteral("As needed: %1").arg(chosen));
+    QVERIFY2(f.parallelism->memoryBar()->toolTip().contains(QStringLiteral("%1 recompute").arg(chosen)),
+             qPrintable(f.parallelism->memoryBar()->toolTip()));
+    f.doc.undoStack()->undo();
+    f.settle();
+    QVERIFY(!f.controller->prediction().recomputeChosen);
+    QCOMPARE(combo->itemText(asNeeded), QStringLiteral("As needed"));
 }
 
 CF_TEST_MAIN(TestWhatifDocks)

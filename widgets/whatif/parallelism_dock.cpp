@@ -97,6 +97,11 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     recompute_->addItem(tr("None"), int(Recompute::None));
     recompute_->addItem(tr("Selective (attention)"), int(Recompute::Selective));
     recompute_->addItem(tr("Full"), int(Recompute::Full));
+    recompute_->addItem(tr("As needed"), int(Recompute::AsNeeded));
+    recompute_->setItemData(recompute_->count() - 1,
+                            tr("The least recomputation that fits (none, then selective, then full); the memory "
+                               "bar and the report say which was chosen."),
+                            Qt::ToolTipRole);
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
     form_->addRow(tr("Recompute"), recompute_);
     connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
@@ -346,6 +351,10 @@ void ParallelismDock::updateExpertFold()
 void ParallelismDock::showPrediction(const Prediction& prediction)
 {
     updateProduct();
+    const int asNeeded = recompute_->findData(int(Recompute::AsNeeded));
+    recompute_->setItemText(asNeeded, prediction.recomputeChosen
+                                          ? tr("As needed: %1").arg(QString::fromLatin1(toString(prediction.recompute)))
+                                          : tr("As needed"));
     const MemoryFacts& m = prediction.memory;
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
@@ -360,6 +369,12 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
                                .arg(fraction * 100, 0, 'f', 0)
                                .arg(verdict));
         showMemoryVerdict(m.verdict);
+        // Recompute left to the engine: the bar's tooltip says which it chose
+        // (issue 25); the Recompute combo's item says it too.
+        if (prediction.recomputeChosen)
+            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') +
+                                tr("With %1 recompute, the least that fits (Recompute: as needed).")
+                                    .arg(QString::fromLatin1(toString(prediction.recompute))));
     } else {
         memory_->setValue(0);
         memory_->setFormat(tr("not evaluated"));

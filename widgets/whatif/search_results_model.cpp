@@ -38,6 +38,7 @@ QString recomputeName(Recompute r)
     case Recompute::None: return QStringLiteral("none");
     case Recompute::Selective: return QStringLiteral("selective");
     case Recompute::Full: return QStringLiteral("full");
+    case Recompute::AsNeeded: return QStringLiteral("as needed");
     }
     return {};
 }
