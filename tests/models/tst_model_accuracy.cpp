@@ -115,9 +115,10 @@ private slots:
         // inside) after TP overlap (session 13); session 14: 24.0 % (94.4 %
         // inside) at the conformal level 0.91. Session 15 (band_model.h: the
         // regime's spread as the scale model, level 0.855): 85.3 % inside at a
-        // median half-width of 15.3 %; floors one point off.
-        QVERIFY2(b.medianHalfWidth <= 0.163, qPrintable(QString::number(100 * b.medianHalfWidth)));
-        QVERIFY2(b.coverage() >= 0.843 && b.coverage() >= kBandCoverageTarget,
+        // median half-width of 15.3 %; merged with session 15's step model and
+        // issue 25's newly predicted runs: 82.0 % at 14.8 %; floors one point off.
+        QVERIFY2(b.medianHalfWidth <= 0.158, qPrintable(QString::number(100 * b.medianHalfWidth)));
+        QVERIFY2(b.coverage() >= 0.810 && b.coverage() >= kBandCoverageTarget,
                  qPrintable(QString::number(100 * b.coverage())));
     }
 
@@ -134,8 +135,8 @@ private slots:
         // session 15 the half-width was missed (2026-12-03: 23.7 %; 20.6 % with
         // the band's reach, band_model.h; session 14: 17.7 % at 90.9 % inside).
         // Session 15, the regime's spread as the band's scale model at level
-        // 0.855: 85.4 % inside at 14.7 % (85.2 % at 14.6 % with session 15's step model); floors one point off, and the targets.
-        QVERIFY2(b.coverage() >= 0.842 && b.coverage() >= kBandCoverageTarget,
+        // 0.855: 85.4 % inside at 14.7 % (84.7 % at 14.6 % with session 15's step model and 472 runs); floors one point off, and the targets.
+        QVERIFY2(b.coverage() >= 0.837 && b.coverage() >= kBandCoverageTarget,
                  qPrintable(QString::number(100 * b.coverage())));
         QVERIFY2(b.medianHalfWidth <= 0.156 && b.medianHalfWidth <= kBandHalfWidthTarget,
                  qPrintable(QString::number(100 * b.medianHalfWidth)));
@@ -175,12 +176,15 @@ private slots:
         // inside at 14.7 / 14.7 / 32.7 / 16.7 / 25.6 / 14.7 / 14.7 / 27.9 % on the
         // band branch alone; with session 15's step-model changes merged (CP ring,
         // interleaved DP overlap): 85.2 / 85.2 / 84.7 / 85.7 / 83.0 / 85.3 / 85.1 /
-        // 85.6 % inside at 14.6 / 14.6 / 32.8 / 17.0 / 27.1 / 14.6 / 14.6 / 29.0 %.
+        // 85.6 % inside at 14.6 / 14.6 / 32.8 / 17.0 / 27.1 / 14.6 / 14.6 / 29.0 %;
+        // with issue 25's runs predicted too (472 rows, recompute as needed, ETP):
+        // 84.7 / 84.3 / 87.1 / 85.7 / 87.5 / 83.8 / 83.3 / 89.7 % inside at 14.6 /
+        // 14.6 / 37.5 / 16.8 / 30.5 / 14.6 / 14.6 / 30.5 %.
         // Each floor one point off these (and the 80 % target).
-        for (const Floor& f : {Floor{"all", 0.842, 0.156}, Floor{"dense", 0.842, 0.156}, Floor{"moe", 0.837, 0.338},
-                               Floor{"ampere", 0.847, 0.180}, Floor{"blackwell", 0.820, 0.281},
-                               Floor{"hopper", 0.843, 0.156}, Floor{"like the other sources' runs", 0.841, 0.156},
-                               Floor{"unlike the other sources' runs", 0.846, 0.300}}) {
+        for (const Floor& f : {Floor{"all", 0.837, 0.156}, Floor{"dense", 0.833, 0.156}, Floor{"moe", 0.861, 0.385},
+                               Floor{"ampere", 0.847, 0.178}, Floor{"blackwell", 0.865, 0.315},
+                               Floor{"hopper", 0.828, 0.156}, Floor{"like the other sources' runs", 0.823, 0.156},
+                               Floor{"unlike the other sources' runs", 0.887, 0.315}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,

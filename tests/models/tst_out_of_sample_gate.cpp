@@ -76,32 +76,37 @@ class TestOutOfSampleGate : public QObject {
     // refused before, is predicted now (full recompute chosen, LOSO -26 %); the
     // floor takes the reached figure. MoE Blackwell FP8 14.5 -> 17.0 % likewise: the
     // three Grok-1 GB200 FP8 rows are predicted now (ETP 4 as their table states).
+    // Merged session 15 (the two above, and issue 27's bands): 472 runs predicted
+    // (was 452; the runs refused before as "does not fit" are predicted now), LOSO
+    // all 9.8 %, dense 8.3 %, MoE 18.6 %. Every floor is the merged held-out figure
+    // plus one point; the regimes the newly predicted rows joined are looser than the
+    // branch figures above (MoE >512 GPUs, MoE Blackwell FP8, MoE Hopper), the others tighter.
     const QMap<QString, double> kMapeFloors = {
-        {"MoE", 0.189},
-        {"MoE 65-512 GPUs", 0.293},
-        {"MoE <=64 GPUs", 0.113},
-        {"MoE >512 GPUs", 0.088},
-        {"MoE Blackwell", 0.339},
-        {"MoE Blackwell BF16", 0.759},
-        {"MoE Blackwell FP8", 0.145},
-        {"MoE Hopper", 0.117},
-        {"MoE Hopper BF16", 0.118},
-        {"MoE Hopper FP8", 0.116},
-        {"all", 0.102},
-        {"dense", 0.088},
-        {"dense 65-512 GPUs", 0.094},
-        {"dense <=64 GPUs", 0.090},
-        {"dense >512 GPUs", 0.076},
-        {"dense Ampere", 0.093},
-        {"dense Ampere BF16", 0.093},
-        {"dense Blackwell", 0.152},
-        {"dense Blackwell BF16", 0.160},
-        {"dense Blackwell FP8", 0.148},
-        {"dense Hopper", 0.078},
-        {"dense Hopper BF16", 0.070},
-        {"dense Hopper FP8", 0.085},
+        {"MoE", 0.197},
+        {"MoE 65-512 GPUs", 0.287},
+        {"MoE <=64 GPUs", 0.107},
+        {"MoE >512 GPUs", 0.120},
+        {"MoE Blackwell", 0.322},
+        {"MoE Blackwell BF16", 0.589},
+        {"MoE Blackwell FP8", 0.179},
+        {"MoE Hopper", 0.122},
+        {"MoE Hopper BF16", 0.126},
+        {"MoE Hopper FP8", 0.120},
+        {"all", 0.109},
+        {"dense", 0.094},
+        {"dense 65-512 GPUs", 0.100},
+        {"dense <=64 GPUs", 0.094},
+        {"dense >512 GPUs", 0.082},
+        {"dense Ampere", 0.097},
+        {"dense Ampere BF16", 0.097},
+        {"dense Blackwell", 0.151},
+        {"dense Blackwell BF16", 0.166},
+        {"dense Blackwell FP8", 0.145},
+        {"dense Hopper", 0.085},
+        {"dense Hopper BF16", 0.071},
+        {"dense Hopper FP8", 0.095},
     };
-    static constexpr int kRowsFloor = 437;
+    static constexpr int kRowsFloor = 472;
     static constexpr int kLeftOutCeiling = 3;
 
 private slots:

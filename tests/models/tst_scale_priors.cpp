@@ -168,11 +168,12 @@ private slots:
         }
         // Floors: the mean over the groups of the calibrated rest MAPE, and how
         // many groups meet the 5 % target. Session 15 (2026-12-03, 9 groups): mean
-        // 8.5 %, 2 groups within 5 % (both already within it uncalibrated).
+        // 8.5 %, 2 groups within 5 % (both already within it uncalibrated); 9.6 %
+        // once issue 25's newly predicted runs joined the groups (merged session 15).
         const double mean = sum / double(sites.size());
         qInfo("three runs: %zu groups, mean calibrated rest MAPE %.1f %%, %d within %.0f %%", sites.size(),
               100 * mean, withinTarget, 100 * kThreeRunTarget);
-        QVERIFY2(mean <= 0.095, qPrintable(QString::number(100 * mean)));
+        QVERIFY2(mean <= 0.107, qPrintable(QString::number(100 * mean)));
         QVERIFY(withinTarget >= 2);
     }
 };
