@@ -17,7 +17,7 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/topology/fabric_generator.h"

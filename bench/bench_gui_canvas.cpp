@@ -17,7 +17,7 @@
 #include "widgets/document/design_document.h"
 #include "widgets/problems/problem_checker.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
 #include "models/design/design_json.h"

@@ -1,6 +1,6 @@
 #include "app/cli/arg_list.h"
 
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <cerrno>
 #include <cmath>

@@ -7,7 +7,7 @@
 
 #include "app/cli/command_spec.h"
 
-#include "models/design/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
+#include "models/core/utf8_text.h" // isValidUtf8, utf8Length for the flag checks
 
 #include <cstddef>
 #include <initializer_list>

@@ -2,7 +2,7 @@
 
 #include "app/cli/arg_list.h"
 
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 namespace cf::cli {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <optional>
 #include <string>

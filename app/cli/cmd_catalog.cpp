@@ -10,7 +10,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_schema.h"
 
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 

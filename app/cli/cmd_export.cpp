@@ -14,7 +14,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/export/design_export.h"
 #include "models/export/netbox_export.h"
 

@@ -1,5 +1,5 @@
 // clusterforge-cli report DESIGN.json -o FILE.pdf [--format json|text]
-// The printable report of a design (app/report/design_report.h), the same pages
+// The printable report of a design (report/design_report.h), the same pages
 // the app exports, headless: main makes a QGuiApplication on the offscreen
 // platform for this command (fonts and QPdfWriter need one; no Qt Widgets).
 // Exit 0 with the file written; 2 for bad flags or an unreadable design or
@@ -9,7 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_schema.h"
 #include "app/cli/load_warnings.h"
-#include "app/report/design_report.h"
+#include "report/design_report.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"

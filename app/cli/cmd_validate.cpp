@@ -12,7 +12,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/topology.h"
 

@@ -4,7 +4,7 @@
 // them, so that no command drops them (issue 13 item 4): stdout keeps its
 // format for scripts.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <ostream>
 #include <string>

@@ -1,7 +1,7 @@
 #include "app/cli/plan_report_format.h"
 
 #include "app/cli/json_schema.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <cstdio>

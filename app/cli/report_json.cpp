@@ -4,7 +4,7 @@
 
 #include "models/predict/design_check.h"
 #include "models/predict/memory_verdict.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <nlohmann/json.hpp>
 

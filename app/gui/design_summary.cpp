@@ -2,7 +2,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 #include "models/design/pipeline_schedule.h"
 
 #include <QCoreApplication>

@@ -6,7 +6,7 @@
 // time and bandwidths. In-place figures are used (nccl-tests reports both;
 // in-place is what training frameworks call).
 
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/predict/collectives.h"
 
 #include <string>

@@ -4,7 +4,7 @@
 // others are listed with the reason. Shared by tst_collectives and
 // bench_collectives so that the test and the printed comparison are the same.
 
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/predict/collectives.h"
 
 #include <string>

@@ -10,7 +10,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/calibration_profile.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/predict/evaluate.h"
 
 #include <memory>

@@ -4,8 +4,8 @@
 // user's catalog file. Every entry keeps its source; a figure that had to be
 // estimated is listed in `estimated` with the reason.
 
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 #include "models/design/workload.h"
 
 #include <map>

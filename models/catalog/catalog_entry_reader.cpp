@@ -2,7 +2,7 @@
 // JSON-pointer problems. Never throws on bad input.
 #include "models/catalog/catalog_entry_reader.h"
 
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 

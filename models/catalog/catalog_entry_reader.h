@@ -4,7 +4,7 @@
 // catalog reader; only the forward declaration of nlohmann::json is needed.
 
 #include "models/catalog/catalog.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <nlohmann/json_fwd.hpp>
 

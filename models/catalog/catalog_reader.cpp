@@ -5,7 +5,7 @@
 #include "models/catalog/catalog_entry_reader.h"
 #include "models/design/design_limits.h"
 #include "models/design/link.h"
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 #include "models/compare/winner_explanation.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 // Plain data here, beside the design that carries it; the fitting is
 // app/validation (profile_fit).
 
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <string>
 #include <string_view>

@@ -4,7 +4,7 @@
 // as a profile file (which adds "format" and "version").
 
 #include "models/design/calibration_profile.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <nlohmann/json_fwd.hpp>
 

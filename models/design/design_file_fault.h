@@ -5,7 +5,7 @@
 // detail for whoever wants it. The file is looked at again (it exists? empty?
 // valid JSON?) so the summary never depends on the parser's wording.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <string>
 

@@ -7,8 +7,8 @@
 // reader: every problem names its JSON pointer.
 
 #include "models/design/design.h"
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 
 #include <optional>
 #include <string>

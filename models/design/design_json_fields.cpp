@@ -1,7 +1,7 @@
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
-#include "models/design/name_suggestion.h"
-#include "models/design/utf8_text.h"
+#include "models/core/name_suggestion.h"
+#include "models/core/utf8_text.h"
 
 #include <nlohmann/json.hpp>
 

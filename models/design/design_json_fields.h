@@ -3,7 +3,7 @@
 // problem naming its JSON pointer. A field that is absent keeps the value the
 // caller put there (the struct default) unless it is required.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,7 +1,7 @@
 // Text -> JSON tree for the design reader, with the resource bounds checked
 // during the parse (a SAX handler builds the tree and knows where it stands).
 #include "models/design/design_json_tree.h"
-#include "models/design/utf8_text.h"
+#include "models/core/utf8_text.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,8 +4,8 @@
 // so that hostile input is refused before anything large is built. Every
 // problem names the JSON pointer where the parser stood.
 
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -7,7 +7,7 @@
 // ETP x EP x EDP, so EP x ETP must divide TP x CP x DP and EDP is what is left.
 
 #include "models/design/parallelism.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 #include "models/design/workload.h"
 
 namespace cf {

@@ -5,7 +5,7 @@
 // (models/predict/pipeline_model.h); docs/model.md "Pipeline schedules".
 
 #include "models/design/parallelism.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 namespace cf {
 

@@ -13,8 +13,8 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/rack_placement.h"
-#include "models/design/result.h"
+#include "models/racks/rack_placement.h"
+#include "models/core/result.h"
 
 #include <functional>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "models/export/design_export.h"
 
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 
 #include "models/export/dot_writer.h"
 #include "models/export/rack_cabling.h"

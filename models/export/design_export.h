@@ -5,7 +5,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/export/cabling_plan.h"
 
 #include <string>

@@ -13,7 +13,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <string>
 

@@ -5,7 +5,7 @@
 // brackets comma-separated numbers or lo-hi ranges; a range prints its numbers
 // zero-padded to the width of `lo`, so gpu[001-128] and gpu[9-10] both read back.
 
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "models/export/netbox_export.h"
 
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/export/bom_writers.h"
 #include "models/export/cabling_plan.h"
 #include "models/export/device_namer.h"

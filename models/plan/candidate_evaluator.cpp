@@ -5,7 +5,7 @@
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
 #include "models/search/split_search.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <cstdio>

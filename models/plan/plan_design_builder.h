@@ -8,7 +8,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/plan/fabric_choice.h"
 #include "models/plan/plan_envelope.h"
 #include "models/topology/fabric_generator.h"

@@ -11,7 +11,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/economics.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 #include "models/design/workload.h"
 #include "models/plan/fabric_choice.h"
 

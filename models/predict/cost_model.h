@@ -5,7 +5,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
 #include "models/design/economics.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/predict/prediction.h"
 
 namespace cf {

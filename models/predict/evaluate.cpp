@@ -1,7 +1,7 @@
 #include "models/predict/evaluate.h"
 
 #include "models/bom/bill_of_materials.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/predict/design_check.h"
 #include "models/predict/checkpoint_model.h"

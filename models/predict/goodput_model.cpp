@@ -1,5 +1,5 @@
 #include "models/predict/goodput_model.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,6 +3,7 @@
 // cable, switches, storage; PUE -> facility (refdata §6).
 
 #include "models/catalog/catalog.h"
+#include "models/catalog/gpu_power_curve.h"
 #include "models/design/design.h"
 #include "models/predict/prediction.h"
 #include "models/topology/topology.h"
@@ -10,11 +11,6 @@
 namespace cf {
 
 struct BillOfMaterials;
-
-// GPU power curve: P = TDP * (idle + (1 - idle) * busy), busy = share of the
-// step the GPU computes. Idle share 0.25 is our choice: an H100 idles near
-// 0.1-0.15 of TDP, and communication phases keep it well above idle.
-inline constexpr double kGpuIdlePowerFraction = 0.25;
 
 // Power of everything that does not depend on the workload, summed once per design.
 struct StaticPower {

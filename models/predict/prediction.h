@@ -6,7 +6,7 @@
 
 #include "models/catalog/gpu_generation.h"
 #include "models/design/parallelism.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <string>
 #include <vector>

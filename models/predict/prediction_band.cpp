@@ -1,5 +1,5 @@
 #include "models/predict/prediction_band.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <cmath>

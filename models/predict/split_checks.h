@@ -4,7 +4,7 @@
 // the CLI maps them to its flags.
 
 #include "models/design/parallelism.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 #include "models/design/workload.h"
 #include "models/topology/topology.h"
 

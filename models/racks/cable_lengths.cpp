@@ -1,6 +1,6 @@
 #include "models/racks/cable_lengths.h"
 
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 
 #include <algorithm>
 #include <cmath>

@@ -12,7 +12,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 
 #include <vector>
 

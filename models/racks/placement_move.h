@@ -8,7 +8,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <cstddef>
 #include <functional>

@@ -1,8 +1,8 @@
 #include "models/racks/rack_load.h"
 
-#include "models/design/bundle_expansion.h"
-#include "models/design/rack_placement.h"
-#include "models/predict/power_model.h"
+#include "models/racks/bundle_expansion.h"
+#include "models/racks/rack_placement.h"
+#include "models/catalog/gpu_power_curve.h"
 
 #include <algorithm>
 #include <unordered_map>

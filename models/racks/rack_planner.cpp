@@ -1,7 +1,7 @@
 #include "models/racks/rack_planner.h"
 
-#include "models/design/bundle_expansion.h"
-#include "models/design/rack_placement.h"
+#include "models/racks/bundle_expansion.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
 
 #include <algorithm>

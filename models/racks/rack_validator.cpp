@@ -1,8 +1,8 @@
 #include "models/racks/rack_validator.h"
 
 #include "models/design/design_limits.h"
-#include "models/design/bundle_expansion.h"
-#include "models/design/rack_placement.h"
+#include "models/racks/bundle_expansion.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
 
 #include <algorithm>

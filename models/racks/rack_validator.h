@@ -8,7 +8,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 namespace cf {
 

@@ -1,7 +1,7 @@
 #include "models/racks/unplaced_parts.h"
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/placement_move.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "models/search/split_groups.h"
 
 #include "models/design/parallelism.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <algorithm>
 #include <array>

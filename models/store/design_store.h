@@ -17,7 +17,7 @@
 // Deleting a design deletes all its variants.
 
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 #include "models/store/store_error.h"
 #include "models/store/store_types.h"
 

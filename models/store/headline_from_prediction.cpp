@@ -1,5 +1,5 @@
 #include "models/store/headline_from_prediction.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 // It is the error payload of the store's results: StoreResult<T> is the
 // engine's Result<T, E> (models/design/result.h) with E = StoreError.
 
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 
 #include <QString>
 

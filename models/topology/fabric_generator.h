@@ -4,8 +4,8 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 
 #include <string>
 #include <vector>

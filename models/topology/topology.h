@@ -4,7 +4,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <string>
 #include <vector>

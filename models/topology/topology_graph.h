@@ -5,8 +5,8 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/problem.h"
-#include "models/design/result.h"
+#include "models/core/problem.h"
+#include "models/core/result.h"
 #include "models/topology/id_index.h"
 
 #include <memory>

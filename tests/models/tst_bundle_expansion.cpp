@@ -1,7 +1,7 @@
 // Issue 19 item 1: expandBundles turns switch arrays and link bundles into the
 // old one-switch-per-part, one-link-per-pair form, equal to a hand-expanded
 // twin, with the same cables per member pair and ports per switch.
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 
 #include "compact_fabrics.h"
 #include "test_designs.h"

@@ -6,7 +6,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/search/split_search.h"
 #include "cli_run.h"
 #include "models/topology/fabric_generator.h"

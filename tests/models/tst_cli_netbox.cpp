@@ -5,7 +5,7 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 #include "models/export/netbox_export.h"
 #include "cli_run.h"
 #include "test_files.h"

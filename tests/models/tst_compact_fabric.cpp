@@ -13,7 +13,7 @@
 
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/design/link_bundle.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/fabric_generator.h"

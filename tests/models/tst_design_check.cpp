@@ -1,6 +1,6 @@
 // The one verdict (design_check.h): every problem once with one severity, and
 // a split or memory error leaves capex, opex and power at full load.
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/predict/design_check.h"
 #include "models/predict/evaluate.h"
 #include "test_designs.h"

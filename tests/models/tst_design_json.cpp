@@ -2,7 +2,7 @@
 // fields, every malformed input answered with its JSON pointer, resource
 // bounds, and atomic saves.
 #include "models/design/design_json.h"
-#include "models/design/utf8_text.h"
+#include "models/core/utf8_text.h"
 #include "test_files.h"
 
 #include <QDir>

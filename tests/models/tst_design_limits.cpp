@@ -4,7 +4,7 @@
 // does not load, naming the JSON pointer.
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "test_designs.h"
 
 #include <QtTest>

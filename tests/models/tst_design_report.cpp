@@ -4,7 +4,7 @@
 // the BOM spans the page with every price on one line and its sources as
 // numbered notes; charts are drawn to the page width; every page has a header
 // and a footer.
-#include "app/report/design_report.h"
+#include "report/design_report.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "test_designs.h"

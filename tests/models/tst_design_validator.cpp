@@ -5,7 +5,7 @@
 // give an error on the named field whose message contains the phrase.
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "test_designs.h"
 
 #include <QtTest>

@@ -4,7 +4,7 @@
 // under exactly one lowest switch. Tested at the function level (exportDesign):
 // until the validator learns arrays (the engine half of issue 19), the CLI's
 // `export` refuses a compact design before it gets here.
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/export/design_export.h"
 #include "models/export/hostlist.h"
 #include "models/racks/rack_planner.h"

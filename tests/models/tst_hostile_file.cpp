@@ -9,7 +9,7 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "finite_checks.h"
 #include "hostile_inputs.h"
 #include "models/predict/evaluate.h"

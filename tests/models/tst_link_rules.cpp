@@ -4,8 +4,8 @@
 // over its leaves), which pairs are refused or warned, the validator's report
 // of them, and a link's bandwidth and NIC share. Catalog figures used:
 // DGX H100 = 8 NICs x 400 Gb/s, QM9700 = 64 ports x 400 Gb/s, SN5600 = 800 Gb/s.
-#include "models/design/design_validator.h"
-#include "models/design/link_rules.h"
+#include "models/validate/design_validator.h"
+#include "models/validate/link_rules.h"
 #include "models/topology/topology_graph.h"
 #include "design_builders.h"
 #include "test_designs.h"

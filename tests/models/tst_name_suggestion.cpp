@@ -1,6 +1,6 @@
 // "Did you mean ...?" for unknown field names (issue 13 item 4): the edit
 // distance, and when a guess is close enough to offer.
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

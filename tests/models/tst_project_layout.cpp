@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
@@ -18,7 +19,8 @@ namespace cf_tst_project_layout {
 namespace {
 
 const QString kSourceDir = QStringLiteral(CF_SOURCE_DIR);
-const QStringList kLayers = {QStringLiteral("app"), QStringLiteral("models"), QStringLiteral("widgets")};
+const QStringList kLayers = {QStringLiteral("app"), QStringLiteral("models"), QStringLiteral("report"),
+                              QStringLiteral("widgets")};
 
 QString readText(const QString& path)
 {
@@ -94,6 +96,38 @@ QStringList quotedIncludes(const QString& text)
     return out;
 }
 
+// The engine's layers as models/CMakeLists.txt links them: each
+// `cf_engine_layer(<folder> <layers below>...)` line, folder -> layers it links.
+QMap<QString, QStringList> engineLayerTable()
+{
+    static const QRegularExpression call(QStringLiteral(R"(^cf_engine_layer\(([a-z_]+)((?:\s+[a-z_]+)*)\s*\))"),
+                                         QRegularExpression::MultilineOption);
+    QMap<QString, QStringList> table;
+    const QString text = readText(kSourceDir + QStringLiteral("/models/CMakeLists.txt"));
+    for (auto it = call.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        table.insert(m.captured(1), m.captured(2).split(QLatin1Char(' '), Qt::SkipEmptyParts));
+    }
+    return table;
+}
+
+// A layer and every layer below it (what it may include); empty when the
+// table has a loop through it.
+QSet<QString> layersReachable(const QMap<QString, QStringList>& table, const QString& layer, QStringList path = {})
+{
+    if (path.contains(layer))
+        return {};
+    path << layer;
+    QSet<QString> out{layer};
+    for (const QString& below : table.value(layer)) {
+        const QSet<QString> more = layersReachable(table, below, path);
+        if (more.isEmpty())
+            return {};
+        out |= more;
+    }
+    return out;
+}
+
 } // namespace
 
 class TstProjectLayout : public QObject {
@@ -116,8 +150,9 @@ private slots:
     }
 
     // Includes name their layer from the root, and data flows one way: the
-    // engine never includes a view or a front end, and a view includes no front
-    // end (app/report, the PDF both front ends print, is a library below them).
+    // engine never includes a view or a front end, the report (the PDF both front
+    // ends print, a library beside the engine) only the engine, and a view no
+    // front end.
     void includesNameTheirLayerAndFlowOneWay()
     {
         QStringList violations;
@@ -130,13 +165,57 @@ private slots:
                     violations << file + QStringLiteral(": \"") + inc + QStringLiteral("\" does not name its layer");
                 else if (file.startsWith(QLatin1String("models/")) && layer != QLatin1String("models"))
                     violations << file + QStringLiteral(": the engine includes \"") + inc + QLatin1Char('"');
-                else if (file.startsWith(QLatin1String("widgets/")) && layer == QLatin1String("app") &&
-                         !inc.startsWith(QLatin1String("app/report/")))
+                else if (file.startsWith(QLatin1String("report/")) && layer != QLatin1String("models") &&
+                         layer != QLatin1String("report"))
+                    violations << file + QStringLiteral(": the report includes \"") + inc + QLatin1Char('"');
+                else if (file.startsWith(QLatin1String("widgets/")) && layer == QLatin1String("app"))
                     violations << file + QStringLiteral(": a widget includes the application \"") + inc +
                                       QLatin1Char('"');
             }
         }
         QVERIFY2(violations.isEmpty(), qPrintable(violations.join('\n')));
+    }
+
+    // Issue 30: each folder of models/ is a layer, a library that links only the
+    // layers below it (the cf_engine_layer() table in models/CMakeLists.txt). The
+    // build already fails on an include of a layer that is not below (a layer
+    // compiles with its own headers and those of the layers it links, see
+    // engine_upward_include_fails in tests/CMakeLists.txt); this names every such
+    // file and line at once, and keeps the table whole and free of loops.
+    void engineLayersIncludeOnlyLayersBelow()
+    {
+        const QMap<QString, QStringList> table = engineLayerTable();
+        QVERIFY2(table.size() >= 10, "models/CMakeLists.txt has no cf_engine_layer() table");
+        QStringList problems;
+        for (const QString& folder : QDir(kSourceDir + QStringLiteral("/models")).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            if (!table.contains(folder))
+                problems << QStringLiteral("models/%1/ is no layer of models/CMakeLists.txt").arg(folder);
+        for (auto it = table.cbegin(); it != table.cend(); ++it) {
+            for (const QString& below : it.value())
+                if (!table.contains(below))
+                    problems << QStringLiteral("layer %1 links %2, which is no layer").arg(it.key(), below);
+            if (layersReachable(table, it.key()).isEmpty())
+                problems << QStringLiteral("layer %1 is in a loop of links").arg(it.key());
+        }
+        static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"(models/([a-z_]+)/[^\"]+)\""));
+        const QStringList files = sourceFiles({QStringLiteral("models")});
+        QVERIFY(files.size() > 100);
+        for (const QString& file : files) {
+            if (file.count(QLatin1Char('/')) != 2) {
+                problems << file + QStringLiteral(": not directly in a layer's folder (the build globs models/<layer>/*)");
+                continue;
+            }
+            const QString layer = file.section(QLatin1Char('/'), 1, 1);
+            const QSet<QString> allowed = layersReachable(table, layer);
+            const QStringList lines = readText(kSourceDir + QLatin1Char('/') + file).split(QLatin1Char('\n'));
+            for (int i = 0; i < lines.size(); ++i) {
+                const QRegularExpressionMatch m = include.match(lines[i]);
+                if (m.hasMatch() && !allowed.contains(m.captured(2)))
+                    problems << QStringLiteral("%1:%2: layer %3 includes \"%4\", but %5 is not below %3")
+                                    .arg(file).arg(i + 1).arg(layer, m.captured(1), m.captured(2));
+            }
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     }
 
     // Issue 13 item 1: nothing reads a path outside the repository (a user's

@@ -2,7 +2,7 @@
 // lengths take switch arrays as they take node groups: placements with
 // firstMember/members, every member placed once, each cable measured between
 // its own two members (the same lengths as the hand-expanded twin's).
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/racks/cable_lengths.h"
 #include "models/racks/rack_load.h"
 #include "models/racks/rack_planner.h"

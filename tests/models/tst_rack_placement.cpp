@@ -4,8 +4,8 @@
 // within U, kW and cooling limits, the (rack, U) look-up the exports use, and
 // `generate --rack-kw --cooling`.
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
-#include "models/design/rack_placement.h"
+#include "models/validate/design_validator.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
 #include "models/racks/rack_planner.h"
 #include "models/racks/rack_validator.h"

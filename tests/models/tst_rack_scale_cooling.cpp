@@ -4,7 +4,7 @@
 // air-cooled rack refuses it with an error naming the rack and a liquid rack
 // type as the fix, and `generate --cooling air` refuses it naming the flag.
 // Before session 8, gb300-nvl72 had no "cooling" and an air rack took it.
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/racks/rack_load.h"
 #include "cli_run.h"
 #include "rack_designs.h"

@@ -3,7 +3,7 @@
 // go: a free U takes as many members as fit; a taken U, a free range too short
 // for the part, a U outside the rack or an unknown rack is refused with a
 // message naming the part, the rack and the U.
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/racks/unplaced_parts.h"
 #include "test_designs.h"
 

@@ -3,7 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "widgets/document/design_document.h"
 #include "widgets/inspector/inspector_widget.h"
 #include "test_designs.h"

@@ -21,7 +21,7 @@
 #include "app/gui/racks_dock.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
-#include "models/design/design_validator.h"
+#include "models/validate/design_validator.h"
 #include "models/racks/cable_lengths.h"
 #include "models/racks/placement_move.h"
 #include "models/racks/rack_planner.h"

@@ -5,7 +5,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 #include "models/bom/bill_of_materials.h"
 
 #include <QDockWidget>

@@ -1,6 +1,6 @@
 #include "widgets/bom/bom_report.h"
 
-#include "app/report/design_report.h"
+#include "report/design_report.h"
 #include "models/design/design_json.h"
 
 namespace cf {

@@ -1,10 +1,10 @@
 #pragma once
 // The app's entry to the printable PDF report of a design: DesignReport
-// (app/report/design_report.h), the same pages as `clusterforge-cli report`.
+// (report/design_report.h), the same pages as `clusterforge-cli report`.
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <QString>
 

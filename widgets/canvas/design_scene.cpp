@@ -1,7 +1,7 @@
 #include "widgets/canvas/design_scene.h"
 
-#include "models/design/bundle_expansion.h"
-#include "models/design/link_rules.h"
+#include "models/racks/bundle_expansion.h"
+#include "models/validate/link_rules.h"
 #include "widgets/canvas/link_item.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"

@@ -1,6 +1,6 @@
 #include "widgets/canvas/design_view.h"
 
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 #include "widgets/canvas/canvas_actions.h"
 #include "widgets/canvas/canvas_grid.h"
 #include "widgets/canvas/canvas_style.h"

@@ -1,6 +1,6 @@
 #include "widgets/canvas/fabric_tiers.h"
 
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 
 #include "widgets/canvas/canvas_style.h"
 #include "models/catalog/catalog.h"

@@ -5,7 +5,7 @@
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
 #include "models/presentation/full_load_opex.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <QGridLayout>
 #include <QLabel>

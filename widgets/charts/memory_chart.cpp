@@ -2,7 +2,7 @@
 
 #include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <qcustomplot.h>
 

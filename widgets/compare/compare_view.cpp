@@ -10,7 +10,7 @@
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -5,7 +5,7 @@
 // prefix, as Design::nextId does, but allocated in one pass).
 
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <QPointF>
 #include <QString>

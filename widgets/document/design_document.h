@@ -12,7 +12,7 @@
 // takes only a DesignDocument* and a const Catalog&.
 
 #include "models/design/design.h"
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 #include "models/topology/fabric_generator.h"
 
 #include <QHash>

@@ -5,7 +5,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/link.h"
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 
 #include <QString>
 

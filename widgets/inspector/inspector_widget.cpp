@@ -1,7 +1,7 @@
 #include "widgets/inspector/inspector_widget.h"
 
 #include "models/catalog/catalog.h"
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
 #include "models/design/field_names.h"

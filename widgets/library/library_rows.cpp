@@ -2,7 +2,7 @@
 
 #include "widgets/charts/chart_format.h"
 #include "widgets/library/design_browser_dialog.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <QCoreApplication>
 #include <QStandardItemModel>

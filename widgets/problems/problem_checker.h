@@ -7,7 +7,7 @@
 // the headline and the charts.
 // One checker per document, shared by the canvas and the problems dock.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <QHash>
 #include <QObject>

@@ -6,7 +6,7 @@
 // text for the view's message line, or the problems that say why not.
 
 #include "models/catalog/catalog.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <QString>
 

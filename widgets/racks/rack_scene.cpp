@@ -1,7 +1,7 @@
 #include "widgets/racks/rack_scene.h"
 
-#include "models/design/bundle_expansion.h"
-#include "models/design/rack_placement.h"
+#include "models/racks/bundle_expansion.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
 #include "widgets/document/design_document.h"
 #include "widgets/racks/rack_frame_item.h"

@@ -1,6 +1,6 @@
 #include "widgets/racks/unplaced_parts_list.h"
 
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 #include "widgets/document/design_document.h"
 
 #include <QDataStream>

@@ -1,5 +1,5 @@
 #include "widgets/whatif/search_results_model.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <QFont>
 

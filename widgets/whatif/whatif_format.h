@@ -2,7 +2,7 @@
 // Small helpers shared by the what-if docks: a problem list as rich text with
 // the field's label in front.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <QString>
 

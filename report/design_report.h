@@ -11,7 +11,7 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <QDateTime>
 #include <QImage>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/link_bundle.h"

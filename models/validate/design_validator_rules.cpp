@@ -1,5 +1,5 @@
 // The workload, split and economics rules of validateDesign.
-#include "models/design/design_validator_rules.h"
+#include "models/validate/design_validator_rules.h"
 
 #include "models/design/moe_rules.h"
 #include "models/design/design_limits.h"

@@ -1,4 +1,4 @@
-#include "models/design/utf8_text.h"
+#include "models/core/utf8_text.h"
 
 #include <cstdio>
 

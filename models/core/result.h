@@ -11,7 +11,7 @@
 //   if (!r) return;
 //   use(*r);
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <optional>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "app/report/fabric_picture.h"
+#include "report/fabric_picture.h"
 
 #include <QCoreApplication>
 #include <QFontMetrics>

@@ -1,4 +1,4 @@
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 
 #include "models/catalog/catalog.h"
 

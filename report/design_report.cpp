@@ -1,6 +1,6 @@
-#include "app/report/design_report.h"
+#include "report/design_report.h"
 
-#include "app/report/fabric_picture.h"
+#include "report/fabric_picture.h"
 
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
@@ -9,7 +9,7 @@
 #include "models/predict/provisioning_power.h"
 #include "models/presentation/chart_series.h"
 #include "models/presentation/fabric_schematic.h"
-#include "models/design/units.h"
+#include "models/core/units.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>

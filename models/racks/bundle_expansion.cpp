@@ -1,7 +1,7 @@
-#include "models/design/bundle_expansion.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/design/link_bundle.h"
 
-#include "models/design/rack_placement.h"
+#include "models/racks/rack_placement.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "models/design/name_suggestion.h"
+#include "models/core/name_suggestion.h"
 
 #include <algorithm>
 #include <cctype>

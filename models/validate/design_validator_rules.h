@@ -3,7 +3,7 @@
 // workload, the parallel split and the economics.
 
 #include "models/design/design.h"
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <string>
 

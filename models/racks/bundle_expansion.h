@@ -26,7 +26,7 @@
 // bounded by kMaxExpandedLinks.
 
 #include "models/design/design.h"
-#include "models/design/result.h"
+#include "models/core/result.h"
 
 #include <functional>
 #include <string>

@@ -2,10 +2,10 @@
 // problem names its field and says, in a sentence, what is wrong and what
 // would be right. Rules that divide by a value run only when that value is
 // itself valid, so a bad design never divides by zero.
-#include "models/design/design_validator.h"
-#include "models/design/design_validator_rules.h"
+#include "models/validate/design_validator.h"
+#include "models/validate/design_validator_rules.h"
 #include "models/design/design_limits.h"
-#include "models/design/link_rules.h"
+#include "models/validate/link_rules.h"
 #include "models/design/link_bundle.h"
 
 #include "models/catalog/catalog.h"
