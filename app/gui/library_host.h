@@ -4,7 +4,7 @@
 // open design came from, autosave) and calls back here for the document and
 // for what the user sees.
 
-#include "models/design/problem.h"
+#include "models/core/problem.h"
 
 #include <QString>
 
