@@ -1,5 +1,6 @@
 // evaluate(): properties that must hold for any design, and the problems an
 // impossible split raises.
+#include "prediction_checks.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
@@ -45,13 +46,7 @@ int warningsOn(const Prediction& p, const std::string& field)
     return n;
 }
 
-bool hasErrorOn(const Prediction& p, const std::string& field)
-{
-    for (const Problem& q : p.problems)
-        if (q.severity == Severity::Error && q.field == field)
-            return true;
-    return false;
-}
+using test::hasErrorOn;
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // ("as needed": the least recomputation that fits, stated in the report, its
 // cost in the step), and activation offload to host memory as a stated input
 // (Megatron-Core's cpu_offloading_num_layers, with its rules).
+#include "prediction_checks.h"
 #include "cli_run.h"
 #include "test_designs.h"
 
@@ -18,17 +19,7 @@ namespace cf_tst_recompute_as_needed {
 
 using namespace cf;
 
-namespace {
-
-bool hasErrorOn(const Prediction& p, const std::string& field)
-{
-    for (const Problem& q : p.problems)
-        if (q.severity == Severity::Error && q.field == field)
-            return true;
-    return false;
-}
-
-} // namespace
+using test::hasErrorOn;
 
 class TestRecomputeAsNeeded : public QObject {
     Q_OBJECT
