@@ -35,8 +35,9 @@ int main()
         lines = bom.lines.size();
     }
     std::sort(micros.begin(), micros.end());
-    std::printf("buildBom, %d-node rail design (%zu parts, %zu links, %zu BOM lines): best %.1f us, median %.1f us"
-                " of %d\n",
-                kNodes, design.parts.size(), design.links.size(), lines, micros.front(), micros[kRuns / 2], kRuns);
+    std::printf(
+        "buildBom, %d-node rail design (%zu parts, %zu links, %zu BOM lines): best %.1f us, median %.1f us"
+        " of %d\n",
+        kNodes, design.parts.size(), design.links.size(), lines, micros.front(), micros[kRuns / 2], kRuns);
     return 0;
 }

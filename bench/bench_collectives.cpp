@@ -2,9 +2,9 @@
 // resources/validation/collectives.csv (measured vs predicted busbw, error %), the rows the
 // model cannot express, the time per collectiveTime call and the time of
 // deriveTopology on a 2,048-node design.
+#include "app/validation/nccl_validation.h"
 #include "models/catalog/catalog.h"
 #include "models/predict/collectives.h"
-#include "app/validation/nccl_validation.h"
 #include "models/topology/topology.h"
 
 #include <cmath>
@@ -52,7 +52,8 @@ void printComparison(const CollectiveValidation& v)
             sumAbs += std::abs(err);
         }
         std::printf("%-36s %-28s %14.0f %10.2f %10.2f %+8.1f  %-18s %s%s%s\n", c.id.c_str(), c.system.c_str(),
-                    c.bytes, measured, predicted, err * 100, (std::string(r.algorithm) + "/" + std::string(r.protocol)).c_str(), gate,
+                    c.bytes, measured, predicted, err * 100,
+                    (std::string(r.algorithm) + "/" + std::string(r.protocol)).c_str(), gate,
                     timeRow ? " (time, us)" : "", c.note.empty() ? "" : ("  # " + c.note).c_str());
     }
     std::printf("\ngated rows (>= 64 MiB): %d, within +/-15 %%: %d, mean |error| %.1f %%\n", gated, passed,
@@ -92,13 +93,27 @@ void timeTopology()
         d.parts.push_back({"n" + std::to_string(n), PartKind::Node, "dgx-h100", "", 0, 0, 1});
         const std::string leaf = "leaf" + std::to_string(n % kLeaves);
         for (int k = 0; k < 8; ++k)
-            d.links.push_back({"l" + std::to_string(d.links.size()), "n" + std::to_string(n), leaf, 400,
-                               Medium::Fibre, LengthClass::InRow, 1, {}, {}});
+            d.links.push_back({"l" + std::to_string(d.links.size()),
+                               "n" + std::to_string(n),
+                               leaf,
+                               400,
+                               Medium::Fibre,
+                               LengthClass::InRow,
+                               1,
+                               {},
+                               {}});
     }
     for (int l = 0; l < kLeaves; ++l)
         for (int s = 0; s < kSpines; ++s)
-            d.links.push_back({"l" + std::to_string(d.links.size()), "leaf" + std::to_string(l),
-                               "spine" + std::to_string(s), 800, Medium::Fibre, LengthClass::InRow, 4, {}, {}});
+            d.links.push_back({"l" + std::to_string(d.links.size()),
+                               "leaf" + std::to_string(l),
+                               "spine" + std::to_string(s),
+                               800,
+                               Medium::Fibre,
+                               LengthClass::InRow,
+                               4,
+                               {},
+                               {}});
     const Catalog& catalog = Catalog::builtin();
     constexpr int kRuns = 50;
     int tiers = 0;
@@ -115,7 +130,8 @@ void timeTopology()
 
 int main()
 {
-    const Result<CollectiveValidation> loaded = loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
+    const Result<CollectiveValidation> loaded =
+        loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
     if (!loaded) {
         for (const Problem& p : loaded.problems())
             std::fprintf(stderr, "%s\n", formatProblem(p).c_str());

@@ -55,12 +55,13 @@ int main()
     Prediction last;
     for (int i = 0; i < fullIterations; ++i)
         last = evaluate(design, catalog);
-    const double fullUs = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / fullIterations;
+    const double fullUs =
+        std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / fullIterations;
 
-    std::printf("design: %d GPUs, %d nodes, %zu parts, %zu links\n", facts.topology.gpus, facts.topology.nodes,
-                design.parts.size(), design.links.size());
-    std::printf("prediction: step %.2f s, %.0f tokens/s, MFU %.1f %%, %zu problems (sink %.1f)\n", last.stepTimeS,
-                last.tokensPerS, 100 * last.mfu, last.problems.size(), sink);
+    std::printf("design: %d GPUs, %d nodes, %zu parts, %zu links\n", facts.topology.gpus,
+                facts.topology.nodes, design.parts.size(), design.links.size());
+    std::printf("prediction: step %.2f s, %.0f tokens/s, MFU %.1f %%, %zu problems (sink %.1f)\n",
+                last.stepTimeS, last.tokensPerS, 100 * last.mfu, last.problems.size(), sink);
     std::printf("deriveDesignFacts (topology + BOM + static power), once: %.1f us\n", factsUs);
     std::printf("evaluateOn (hot path):   %.2f us per evaluation (target < 1000 us)\n", hotUs);
     std::printf("evaluate(design) (full): %.1f us per evaluation\n", fullUs);

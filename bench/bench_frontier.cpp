@@ -17,11 +17,11 @@
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
+#include "models/validate/design_validator.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -113,7 +113,8 @@ void cliEvaluate(const QString& path)
         wall.push_back(double(t.nsecsElapsed()) / 1e6);
         cpu.push_back(childrenCpuMs() - cpuBefore);
     }
-    std::printf("  %-44s %10.1f ms  (wall %.1f ms)\n", "CLI evaluate, whole process", median(cpu), median(wall));
+    std::printf("  %-44s %10.1f ms  (wall %.1f ms)\n", "CLI evaluate, whole process", median(cpu),
+                median(wall));
 }
 
 int benchOne(int nodes, const std::string& topology, const std::string& planes, const std::string& sw,
@@ -121,8 +122,9 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
 {
     const Catalog& catalog = Catalog::builtin();
     const std::string path = dir.filePath(QStringLiteral("frontier-%1.json").arg(nodes)).toStdString();
-    cli::Args args{"generate", "--topology", topology, "--nodes", std::to_string(nodes), "--node", "dgx-h100",
-                   "--switch",  sw,           "--layout", layout, "-o", path};
+    cli::Args args{"generate", "--topology", topology,   "--nodes", std::to_string(nodes),
+                   "--node",   "dgx-h100",   "--switch", sw,        "--layout",
+                   layout,     "-o",         path};
     if (!planes.empty()) {
         args.push_back("--planes");
         args.push_back(planes);
@@ -146,9 +148,10 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const std::string text = readFile(path);
     Result<Design> loaded = loadDesignJson(text);
     if (!loaded.ok()) {
-        std::printf("\n== %d nodes: generateFabric %.1f ms, CLI generate in-process %.1f ms; the generated file "
-                    "(%.2f MB) does not load:",
-                    nodes, generateMs, generateCliMs, double(text.size()) / 1e6);
+        std::printf(
+            "\n== %d nodes: generateFabric %.1f ms, CLI generate in-process %.1f ms; the generated file "
+            "(%.2f MB) does not load:",
+            nodes, generateMs, generateCliMs, double(text.size()) / 1e6);
         for (const Problem& p : loaded.problems())
             std::printf(" %s", formatProblem(p).c_str());
         std::printf("\n");
@@ -161,9 +164,10 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
 
     const Topology topo = deriveTopology(design, catalog);
     Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
-    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s, %s layout)\n", topo.nodes,
-                topo.gpus, design.parts.size(), design.links.size(), fabric->summary.tiers, topology.c_str(),
-                planes.empty() ? "" : ", one plane per rail", fabric->summary.compact ? "compact" : "expanded");
+    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s, %s layout)\n",
+                topo.nodes, topo.gpus, design.parts.size(), design.links.size(), fabric->summary.tiers,
+                topology.c_str(), planes.empty() ? "" : ", one plane per rail",
+                fabric->summary.compact ? "compact" : "expanded");
     std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
                 double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,
                 design.links.empty() ? 0.0 : double(text.size() - partsBytes) / double(design.links.size()));
@@ -177,21 +181,22 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     row("deriveDesignFacts (topology + BOM + power)", medianMs([&] { deriveDesignFacts(design, catalog); }));
     row("validateDesign", medianMs([&] { validateDesign(design, &catalog); }));
     const DesignFacts facts = deriveDesignFacts(design, catalog);
-    row("evaluateOn (facts derived)", medianMs([&] {
-            evaluateOn(facts, design.workload, design.parallelism, design.economics);
-        }));
+    row("evaluateOn (facts derived)",
+        medianMs([&] { evaluateOn(facts, design.workload, design.parallelism, design.economics); }));
     row("evaluate(design) (derive + validate + predict)", medianMs([&] { evaluate(design, catalog); }));
     row("saveDesignJson", medianMs([&] { saveDesignJson(design); }));
 
     DesignStore store;
-    if (const StoreResult<void> opened = store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)));
+    if (const StoreResult<void> opened =
+            store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)));
         !opened) {
         std::printf("  SQLite: %s\n", qPrintable(opened.error().message));
         return 1;
     }
     qint64 variantId = 0;
     row("SQLite save (new design)", medianMs([&] {
-            if (const StoreResult<SavedIds> ids = store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
+            if (const StoreResult<SavedIds> ids =
+                    store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
                 variantId = ids->variantId;
         }));
     row("SQLite load (loadVariant)", medianMs([&] { static_cast<void>(store.loadVariant(variantId)); }));

@@ -11,17 +11,17 @@
 // times a compact fat tree of N nodes instead (issue 19: switch arrays and
 // bundles, tests/support/compact_fabrics.h) and prints its scene's item count;
 // --save writes it as a design file (for bench_gui_startup) and exits.
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
+#include "models/topology/fabric_generator.h"
+#include "models/topology/topology.h"
+#include "models/validate/design_validator.h"
+#include "tests/support/compact_fabrics.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
-#include "models/catalog/catalog.h"
 #include "widgets/document/design_document.h"
 #include "widgets/problems/problem_checker.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "models/validate/design_validator.h"
-#include "models/topology/fabric_generator.h"
-#include "models/topology/topology.h"
-#include "models/design/design_json.h"
-#include "tests/support/compact_fabrics.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -35,8 +35,8 @@
 using namespace cf;
 
 namespace {
-constexpr int kRuns = 7;       // median of this many runs
-constexpr int kNodes = 2048;   // the issue's scale target
+constexpr int kRuns = 7;     // median of this many runs
+constexpr int kNodes = 2048; // the issue's scale target
 
 double median(std::vector<double> v)
 {
@@ -104,10 +104,11 @@ int main(int argc, char** argv)
         }
     }
     if (!option("--compact-nodes").isEmpty())
-        std::printf("design: %s, %zu parts, %zu links (compact: switch arrays and bundles)\n", design.name.c_str(),
-                    design.parts.size(), design.links.size());
+        std::printf("design: %s, %zu parts, %zu links (compact: switch arrays and bundles)\n",
+                    design.name.c_str(), design.parts.size(), design.links.size());
     else
-        std::printf("design: %zu parts, %zu links (%d nodes, %d GPUs, %d leaf / %d spine / %d core); generate %.1f ms\n",
+        std::printf("design: %zu parts, %zu links (%d nodes, %d GPUs, %d leaf / %d spine / %d core); "
+                    "generate %.1f ms\n",
                     design.parts.size(), design.links.size(), fabric->summary.nodes, fabric->summary.gpus,
                     fabric->summary.leaf, fabric->summary.spine, fabric->summary.core, generateMs);
 

@@ -13,13 +13,13 @@
 // the charts for the Workhorse example to PATH.
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
-#include "widgets/charts/charts_widget.h"
-#include "widgets/charts/headline_panel.h"
 #include "models/design/design_json.h"
-#include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
+#include "models/presentation/chart_series.h"
 #include "models/topology/fabric_generator.h"
 #include "tests/support/compact_fabrics.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
 
 #include <QApplication>
 #include <QVBoxLayout>
@@ -137,9 +137,9 @@ int main(int argc, char** argv)
     Design design = bigDesign(catalog);
     if (const int at = int(args.indexOf("--compact-nodes")); at >= 0 && at + 1 < args.size()) {
         const int sw = int(args.indexOf("--switch")), radix = int(args.indexOf("--radix"));
-        design = cf::test::frontierFatTree(args[at + 1].toInt(),
-                                           sw >= 0 && sw + 1 < args.size() ? args[sw + 1].toStdString() : "qm9700",
-                                           radix >= 0 && radix + 1 < args.size() ? args[radix + 1].toInt() : 64);
+        design = cf::test::frontierFatTree(
+            args[at + 1].toInt(), sw >= 0 && sw + 1 < args.size() ? args[sw + 1].toStdString() : "qm9700",
+            radix >= 0 && radix + 1 < args.size() ? args[radix + 1].toInt() : 64);
         setWorkload(design, catalog);
     }
     Window w;

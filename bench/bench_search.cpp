@@ -41,16 +41,19 @@ void run(const char* label, const char* nodeId, int nodes, const char* presetId,
             best = std::move(r);
         }
     }
-    std::printf("%-34s GPUs %6d  splits %8lld  feasible %7lld  %.3f s  %.2f M splits/s  best: tp %d pp %d vp %d "
-                "dp %d cp %d mb %d %s/%s  %.1f days\n",
-                label, facts.topology.gpus, best.evaluated, best.feasible, best.elapsedS, best.splitsPerS / 1e6,
-                best.results.empty() ? 0 : best.results[0].split.tp, best.results.empty() ? 0 : best.results[0].split.pp,
-                best.results.empty() ? 0 : best.results[0].split.vp, best.results.empty() ? 0 : best.results[0].split.dp,
-                best.results.empty() ? 0 : best.results[0].split.cp,
-                best.results.empty() ? 0 : best.results[0].split.microbatch,
-                best.results.empty() ? "-" : toString(best.results[0].split.sharding),
-                best.results.empty() ? "-" : toString(best.results[0].split.recompute),
-                best.results.empty() ? 0.0 : best.results[0].prediction.goodput.timeToTrainS / 86400);
+    std::printf(
+        "%-34s GPUs %6d  splits %8lld  feasible %7lld  %.3f s  %.2f M splits/s  best: tp %d pp %d vp %d "
+        "dp %d cp %d mb %d %s/%s  %.1f days\n",
+        label, facts.topology.gpus, best.evaluated, best.feasible, best.elapsedS, best.splitsPerS / 1e6,
+        best.results.empty() ? 0 : best.results[0].split.tp,
+        best.results.empty() ? 0 : best.results[0].split.pp,
+        best.results.empty() ? 0 : best.results[0].split.vp,
+        best.results.empty() ? 0 : best.results[0].split.dp,
+        best.results.empty() ? 0 : best.results[0].split.cp,
+        best.results.empty() ? 0 : best.results[0].split.microbatch,
+        best.results.empty() ? "-" : toString(best.results[0].split.sharding),
+        best.results.empty() ? "-" : toString(best.results[0].split.recompute),
+        best.results.empty() ? 0.0 : best.results[0].prediction.goodput.timeToTrainS / 86400);
 }
 
 } // namespace

@@ -3,13 +3,13 @@
 #include "report/fabric_picture.h"
 
 #include "models/bom/bill_of_materials.h"
+#include "models/core/units.h"
 #include "models/design/design_json.h"
 #include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
 #include "models/presentation/chart_series.h"
 #include "models/presentation/fabric_schematic.h"
-#include "models/core/units.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -31,19 +31,25 @@
 namespace cf {
 namespace {
 
-constexpr int kPdfDpi = 300;              // print quality (our choice)
-constexpr double kMarginMm = 15;          // page margin (our choice)
-constexpr double kBandMm = 8;             // header and footer bands inside the margins (our choice)
-constexpr double kChartAspect = 0.42;     // chart height / width (our choice: two charts on a page)
-constexpr int kChartTicks = 5;            // about this many ticks on an axis (our choice)
+constexpr int kPdfDpi = 300;          // print quality (our choice)
+constexpr double kMarginMm = 15;      // page margin (our choice)
+constexpr double kBandMm = 8;         // header and footer bands inside the margins (our choice)
+constexpr double kChartAspect = 0.42; // chart height / width (our choice: two charts on a page)
+constexpr int kChartTicks = 5;        // about this many ticks on an axis (our choice)
 constexpr double kMmPerInch = 25.4;
 constexpr double kQtLogicalDpi = 96.0; // Qt's logical pixels per inch
 const QString kScalingUrl = QStringLiteral("chart://scaling");
 const QString kCostUrl = QStringLiteral("chart://cost");
 const QString kTopologyUrl = QStringLiteral("chart://topology");
 
-QString tr(const char* text) { return QCoreApplication::translate("cf::DesignReport", text); }
-QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("cf::DesignReport", text);
+}
+QString esc(const std::string& s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
 
 // "$40,448,000" on one line (a no-break space cannot wrap).
 QString money(double usd)
@@ -51,7 +57,10 @@ QString money(double usd)
     return QStringLiteral("$") + QLocale(QLocale::English).toString(usd, 'f', 0);
 }
 
-QString number(double v, int decimals) { return QLocale(QLocale::English).toString(v, 'f', decimals); }
+QString number(double v, int decimals)
+{
+    return QLocale(QLocale::English).toString(v, 'f', decimals);
+}
 
 QString seconds(double s)
 {
@@ -62,7 +71,10 @@ QString seconds(double s)
     return s >= 1 ? tr("%1 s").arg(number(s, 1)) : tr("%1 ms").arg(number(s * 1e3, 1));
 }
 
-QString orDash(double v, const QString& text) { return v > 0 ? text : QStringLiteral("\u2014"); }
+QString orDash(double v, const QString& text)
+{
+    return v > 0 ? text : QStringLiteral("\u2014");
+}
 
 // A table row; `valueHtml` is HTML (a band in <small>), `row` escapes plain text.
 // A figure stays on one line; a sentence (the split, a node list) may wrap, or
@@ -74,8 +86,14 @@ QString rowHtml(const QString& label, const QString& valueHtml, bool wrap = fals
              wrap ? QString() : QStringLiteral(" style='white-space:nowrap'"), valueHtml);
 }
 
-QString row(const QString& label, const QString& value) { return rowHtml(label, value.toHtmlEscaped()); }
-QString textRow(const QString& label, const QString& text) { return rowHtml(label, text.toHtmlEscaped(), true); }
+QString row(const QString& label, const QString& value)
+{
+    return rowHtml(label, value.toHtmlEscaped());
+}
+QString textRow(const QString& label, const QString& text)
+{
+    return rowHtml(label, text.toHtmlEscaped(), true);
+}
 
 // 1-2-5 steps: about kChartTicks ticks between lo and hi.
 double niceStep(double span)
@@ -96,7 +114,8 @@ struct Line {
 
 // A line chart with a title, 1-2-5 ticks and a legend, `width` pixels wide.
 QImage lineChart(int width, const QString& title, const QString& xLabel, const std::vector<double>& x,
-                 const std::vector<Line>& lines, const std::function<QString(double)>& yText, QPointF marker = {})
+                 const std::vector<Line>& lines, const std::function<QString(double)>& yText,
+                 QPointF marker = {})
 {
     const int height = int(width * kChartAspect);
     QImage image(width, height, QImage::Format_RGB32);
@@ -115,7 +134,8 @@ QImage lineChart(int width, const QString& title, const QString& xLabel, const s
         for (double v : l.y)
             yMax = std::max(yMax, v);
     if (x.empty() || xMax <= 0 || yMax <= 0) {
-        p.drawText(image.rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("No data: the design has no prediction."));
+        p.drawText(image.rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("No data: the design has no prediction."));
         return image;
     }
     const double xStep = niceStep(xMax), yStep = niceStep(yMax);
@@ -131,12 +151,13 @@ QImage lineChart(int width, const QString& title, const QString& xLabel, const s
     p.setPen(Qt::black);
     p.drawRect(plot);
     for (double v = 0; v <= yMax + yStep / 2; v += yStep)
-        p.drawText(QRectF(0, at(0, v).y() - em / 2.0, plot.left() - em / 3.0, em), Qt::AlignRight | Qt::AlignVCenter,
-                   yText(v));
+        p.drawText(QRectF(0, at(0, v).y() - em / 2.0, plot.left() - em / 3.0, em),
+                   Qt::AlignRight | Qt::AlignVCenter, yText(v));
     for (double v = 0; v <= xMax + xStep / 2; v += xStep)
         p.drawText(QRectF(at(v, 0).x() - em * 3, plot.bottom() + em / 4.0, em * 6, em), Qt::AlignCenter,
                    QLocale(QLocale::English).toString(v, 'g', 6));
-    p.drawText(QRectF(plot.left(), plot.bottom() + em * 1.3, plot.width(), em * 1.2), Qt::AlignCenter, xLabel);
+    p.drawText(QRectF(plot.left(), plot.bottom() + em * 1.3, plot.width(), em * 1.2), Qt::AlignCenter,
+               xLabel);
     int legendX = int(plot.left()) + em;
     for (const Line& l : lines) {
         QPainterPath path;
@@ -175,12 +196,18 @@ QString moneyBand(double p10, double p90)
 QString shardingWords(Sharding s)
 {
     switch (s) {
-    case Sharding::DDP: return tr("plain data parallel (DDP)");
-    case Sharding::ZeRO1: return tr("ZeRO-1 (optimizer sharded)");
-    case Sharding::ZeRO2: return tr("ZeRO-2 (optimizer and gradients sharded)");
-    case Sharding::ZeRO3: return tr("ZeRO-3 (everything sharded)");
-    case Sharding::FSDPFull: return tr("FSDP, full sharding");
-    case Sharding::FSDPHybrid: return tr("FSDP, hybrid sharding");
+    case Sharding::DDP:
+        return tr("plain data parallel (DDP)");
+    case Sharding::ZeRO1:
+        return tr("ZeRO-1 (optimizer sharded)");
+    case Sharding::ZeRO2:
+        return tr("ZeRO-2 (optimizer and gradients sharded)");
+    case Sharding::ZeRO3:
+        return tr("ZeRO-3 (everything sharded)");
+    case Sharding::FSDPFull:
+        return tr("FSDP, full sharding");
+    case Sharding::FSDPHybrid:
+        return tr("FSDP, hybrid sharding");
     }
     return {};
 }
@@ -188,10 +215,14 @@ QString shardingWords(Sharding s)
 QString recomputeWords(Recompute r)
 {
     switch (r) {
-    case Recompute::None: return tr("no recompute");
-    case Recompute::Selective: return tr("selective recompute");
-    case Recompute::Full: return tr("full recompute");
-    case Recompute::AsNeeded: return tr("recompute as needed");
+    case Recompute::None:
+        return tr("no recompute");
+    case Recompute::Selective:
+        return tr("selective recompute");
+    case Recompute::Full:
+        return tr("full recompute");
+    case Recompute::AsNeeded:
+        return tr("recompute as needed");
     }
     return {};
 }
@@ -221,12 +252,15 @@ QString splitInWords(const Parallelism& s, int dp, const Prediction& p)
     Parallelism shown = s;
     shown.recompute = p.recompute;
     return splitInWords(shown, dp).replace(recomputeWords(p.recompute),
-                                            tr("recompute as needed: %1").arg(recomputeWords(p.recompute)));
+                                           tr("recompute as needed: %1").arg(recomputeWords(p.recompute)));
 }
 
 // The BOM writes "estimated: why" in the note of a price its catalog provenance
 // marks estimated (bill_of_materials.cpp).
-bool isEstimate(const BomLine& line) { return line.note.rfind("estimated", 0) == 0; }
+bool isEstimate(const BomLine& line)
+{
+    return line.note.rfind("estimated", 0) == 0;
+}
 
 std::string nodeName(const Design& design, const Catalog& catalog)
 {
@@ -258,43 +292,57 @@ QString DesignReport::html() const
     const Prediction p = evaluateWithFacts(design_, catalog_, facts);
     const Parallelism& s = design_.parallelism;
     QString h = QStringLiteral("<h1>%1</h1>").arg(title_.toHtmlEscaped());
-    h += QStringLiteral("<p>%1</p>").arg(tr("ClusterForge design report, %1 UTC")
-                                             .arg(when_.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    h += QStringLiteral("<p>%1</p>")
+             .arg(tr("ClusterForge design report, %1 UTC")
+                      .arg(when_.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     if (!design_.description.empty())
         h += QStringLiteral("<p><i>%1</i></p>").arg(esc(design_.description));
     // What the report describes: hardware, model, split.
     const GpuSpec* gpu = facts.topology.gpu;
-    const ModelPreset* preset = design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
-    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("The design"));
-    h += textRow(tr("GPUs"), tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
-    h += textRow(tr("Nodes"), tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
+    const ModelPreset* preset =
+        design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
+    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+             .arg(tr("The design"));
+    h += textRow(
+        tr("GPUs"),
+        tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
+    h += textRow(tr("Nodes"),
+                 tr("%1 (%2)").arg(p.nodes).arg(QString::fromStdString(nodeName(design_, catalog_))));
     h += textRow(tr("Model"), preset ? QString::fromStdString(preset->name)
-                                 : tr("custom: %1 layers, hidden %2").arg(design_.workload.model.layers).arg(design_.workload.model.hidden));
+                                     : tr("custom: %1 layers, hidden %2")
+                                           .arg(design_.workload.model.layers)
+                                           .arg(design_.workload.model.hidden));
     h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
     // One row in words: "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
     h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp, p));
     h += QStringLiteral("</table>");
     // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
     h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);
-    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>").arg(tr("Predictions"));
+    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+             .arg(tr("Predictions"));
     // The P10-P90 band beside each figure it covers (issue 28 item 18).
     const PredictionBands band = predictionBand(design_, p);
     constexpr double kPercent = 100.0;
     const auto figure = [](double v, const QString& text) { return orDash(v, text).toHtmlEscaped(); };
-    h += rowHtml(tr("MFU"), figure(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %")) +
-                                bandText(band.mfuP10 * kPercent, band.mfuP90 * kPercent, 1, QStringLiteral(" %")));
+    h += rowHtml(tr("MFU"),
+                 figure(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %")) +
+                     bandText(band.mfuP10 * kPercent, band.mfuP90 * kPercent, 1, QStringLiteral(" %")));
     // The whole job's band: the per-GPU band times the job's GPUs (the same ratio).
     const double perGpu = p.tokensPerSPerGpu > 0 ? p.tokensPerS / p.tokensPerSPerGpu : 0;
-    h += rowHtml(tr("Tokens per second"), figure(p.tokensPerS, number(p.tokensPerS, 0)) +
-                                              bandText(band.tokensPerSPerGpuP10 * perGpu, band.tokensPerSPerGpuP90 * perGpu, 0, {}));
-    h += rowHtml(tr("Tokens per second per GPU"), figure(p.tokensPerSPerGpu, number(p.tokensPerSPerGpu, 0)) +
-                                                      bandText(band.tokensPerSPerGpuP10, band.tokensPerSPerGpuP90, 0, {}));
+    h += rowHtml(tr("Tokens per second"),
+                 figure(p.tokensPerS, number(p.tokensPerS, 0)) +
+                     bandText(band.tokensPerSPerGpuP10 * perGpu, band.tokensPerSPerGpuP90 * perGpu, 0, {}));
+    h += rowHtml(tr("Tokens per second per GPU"),
+                 figure(p.tokensPerSPerGpu, number(p.tokensPerSPerGpu, 0)) +
+                     bandText(band.tokensPerSPerGpuP10, band.tokensPerSPerGpuP90, 0, {}));
     h += rowHtml(tr("Step time"), seconds(p.stepTimeS).toHtmlEscaped() +
                                       bandText(band.stepTimeSP10, band.stepTimeSP90, 1, tr(" s")));
-    h += rowHtml(tr("Time to train"), seconds(p.goodput.timeToTrainS).toHtmlEscaped() +
-                                          bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
+    h += rowHtml(tr("Time to train"),
+                 seconds(p.goodput.timeToTrainS).toHtmlEscaped() +
+                     bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
     constexpr double kWattsPerKw = 1e3;
-    h += row(tr("IT power (training average)"), orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
+    h += row(tr("IT power (training average)"),
+             orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
     h += row(tr("Facility power (IT \u00d7 PUE, average)"),
              orDash(p.power.facilityW, number(p.power.facilityW / kWattsPerKw, 1) + tr(" kW")));
     const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
@@ -304,11 +352,14 @@ QString DesignReport::html() const
     const auto estimated = std::count_if(bom.lines.begin(), bom.lines.end(),
                                          [](const BomLine& l) { return l.counted() && isEstimate(l); });
     const QString estimates = estimated == 1 ? tr("1 price estimated: see the bill of materials")
-                              : estimated > 1 ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
-                                              : QString();
-    h += rowHtml(tr("Capital cost"), money(p.cost.capexUsd).toHtmlEscaped() +
-                                         (estimates.isEmpty() ? QString()
-                                                              : QStringLiteral("<br><small>%1</small>").arg(estimates.toHtmlEscaped())));
+                              : estimated > 1
+                                  ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
+                                  : QString();
+    h += rowHtml(tr("Capital cost"),
+                 money(p.cost.capexUsd).toHtmlEscaped() +
+                     (estimates.isEmpty()
+                          ? QString()
+                          : QStringLiteral("<br><small>%1</small>").arg(estimates.toHtmlEscaped())));
     h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
     h += rowHtml(tr("Cost of the run (own)"), figure(p.cost.totalCostUsd, money(p.cost.totalCostUsd)) +
                                                   moneyBand(band.totalCostUsdP10, band.totalCostUsdP90));
@@ -318,22 +369,27 @@ QString DesignReport::html() const
         if (problem.severity == Severity::Error)
             errors << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
     if (!errors.isEmpty())
-        h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(tr("The prediction is incomplete:"), errors.join(QString()));
+        h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>")
+                 .arg(tr("The prediction is incomplete:"), errors.join(QString()));
     // IT, facility and provisioning power told apart, with this design's figures.
     if (p.power.itW > 0)
         h += QStringLiteral("<p>%1</p>")
-                 .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 kW): "
-                         "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power (%4 kW): "
+                 .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 "
+                         "kW): "
+                         "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power "
+                         "(%4 kW): "
                          "every part at its rated maximum \u00d7 PUE; size the site's power budget from it.")
-                          .arg(number(p.power.itW / kWattsPerKw, 1), number(p.power.facilityW / kWattsPerKw, 1),
-                               number(design_.economics.pue, 2), number(provisioningW / kWattsPerKw, 1))
+                          .arg(number(p.power.itW / kWattsPerKw, 1),
+                               number(p.power.facilityW / kWattsPerKw, 1), number(design_.economics.pue, 2),
+                               number(provisioningW / kWattsPerKw, 1))
                           .toHtmlEscaped());
     else
-        h += QStringLiteral("<p>%1</p>")
-                 .arg(tr("IT power is what the equipment draws on average while training; facility power adds "
-                         "cooling and power distribution (× PUE). Size the site's power budget from the "
-                         "provisioning figure, every part at its rated maximum × PUE, not from an average.")
-                          .toHtmlEscaped());
+        h +=
+            QStringLiteral("<p>%1</p>")
+                .arg(tr("IT power is what the equipment draws on average while training; facility power adds "
+                        "cooling and power distribution (× PUE). Size the site's power budget from the "
+                        "provisioning figure, every part at its rated maximum × PUE, not from an average.")
+                         .toHtmlEscaped());
     QStringList warnings;
     for (const Problem& problem : p.problems)
         if (problem.severity == Severity::Warning)
@@ -341,22 +397,26 @@ QString DesignReport::html() const
     // A page of their own after the first: the warnings, then what the figures assume (issue 28 item 18).
     const QString newPage = QStringLiteral(" style='page-break-before:always'");
     if (!warnings.isEmpty())
-        h += QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings.join(QString()));
+        h +=
+            QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings.join(QString()));
     const Economics& e = design_.economics;
     h += QStringLiteral("<h2%1>%2</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
              .arg(warnings.isEmpty() ? newPage : QString(), tr("Assumptions"));
     h += row(tr("Electricity price"), QStringLiteral("$%1 per kWh").arg(number(e.electricityUsdPerKwh, 3)));
     h += row(tr("PUE (facility power / IT power)"), number(e.pue, 2));
-    h += row(tr("Cloud rent, for comparison"), QStringLiteral("$%1 per GPU-hour").arg(number(e.rentUsdPerGpuHour, 2)));
+    h += row(tr("Cloud rent, for comparison"),
+             QStringLiteral("$%1 per GPU-hour").arg(number(e.rentUsdPerGpuHour, 2)));
     h += row(tr("Ownership horizon"), tr("%1 years").arg(number(e.ownershipYears, 1)));
     h += row(tr("Tokens to train"), number(design_.workload.tokensToTrain / 1e9, 0) + tr(" billion"));
     h += row(tr("Staff"), tr("one engineer per %1 GPUs at $%2 a year")
                               .arg(number(e.gpusPerOpsEngineer, 0), number(e.opsEngineerUsdPerYear, 0)));
-    h += row(tr("Maintenance"), tr("%1 % of the capital cost a year").arg(number(e.maintenanceFractionPerYear * kPercent, 0)));
+    h += row(tr("Maintenance"),
+             tr("%1 % of the capital cost a year").arg(number(e.maintenanceFractionPerYear * kPercent, 0)));
     h += QStringLiteral("</table>");
     h += sourcesHtml();
 
-    h += QStringLiteral("<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
+    h += QStringLiteral(
+             "<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
              .arg(tr("Charts"), kScalingUrl, kCostUrl);
     h += bomHtml(bom, p.cost.capexUsd);
     return h;
@@ -389,25 +449,31 @@ QString DesignReport::bomHtml(const BillOfMaterials& bom, double capexUsd) const
         return QStringLiteral("<sup>[%1]</sup>").arg(it->second);
     };
     QString h = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Bill of materials"));
-    h += QStringLiteral("<table width='100%' cellspacing=0 cellpadding=3 border=1><tr><th align=left>%1</th>"
-                        "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th><th align=right>%5</th>"
-                        "<th align=right>%6</th></tr>")
+    h += QStringLiteral(
+             "<table width='100%' cellspacing=0 cellpadding=3 border=1><tr><th align=left>%1</th>"
+             "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th><th align=right>%5</th>"
+             "<th align=right>%6</th></tr>")
              .arg(tr("Kind"), tr("Item"), tr("Qty"), tr("Unit price"), tr("Extended"), tr("Power"));
     const QString cell = QStringLiteral("<td align=right style='white-space:nowrap'>%1</td>");
     for (const BomLine& l : bom.lines) {
         const bool info = !l.counted();
-        const QString item = esc(l.name.empty() ? l.itemId : l.name) + note(l.priceSource) +
-                             (l.vendor.empty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(esc(l.vendor)));
+        const QString item =
+            esc(l.name.empty() ? l.itemId : l.name) + note(l.priceSource) +
+            (l.vendor.empty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(esc(l.vendor)));
         h += QStringLiteral("<tr><td>%1</td><td>%2</td>").arg(esc(l.kind), item) + cell.arg(l.quantity) +
-             cell.arg(info ? tr("in %1").arg(esc(l.includedIn)) : money(l.unitPriceUsd) + estimateMark(l, note)) +
+             cell.arg(info ? tr("in %1").arg(esc(l.includedIn))
+                           : money(l.unitPriceUsd) + estimateMark(l, note)) +
              cell.arg(info ? QString() : money(l.extendedPriceUsd)) +
-             cell.arg(info ? QString() : number(l.totalPowerW / 1e3, 1) + tr(" kW")) + QStringLiteral("</tr>");
+             cell.arg(info ? QString() : number(l.totalPowerW / 1e3, 1) + tr(" kW")) +
+             QStringLiteral("</tr>");
     }
     h += QStringLiteral("<tr><td colspan=4><b>%1</b></td>").arg(tr("Total")) +
          cell.arg(QStringLiteral("<b>%1</b>").arg(money(bom.totalUsd))) +
-         cell.arg(QStringLiteral("<b>%1</b>").arg(number(bom.totalPowerW / 1e3, 1) + tr(" kW"))) + QStringLiteral("</tr></table>");
+         cell.arg(QStringLiteral("<b>%1</b>").arg(number(bom.totalPowerW / 1e3, 1) + tr(" kW"))) +
+         QStringLiteral("</tr></table>");
     if (std::abs(bom.totalUsd - capexUsd) > 0.5) // half a dollar: rounding of the printed figures
-        h += QStringLiteral("<p>%1</p>").arg(tr("The BOM total differs from the engine's capital cost (%1).").arg(money(capexUsd)));
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(tr("The BOM total differs from the engine's capital cost (%1).").arg(money(capexUsd)));
     for (const Problem& problem : bom.problems)
         h += QStringLiteral("<p><small>%1</small></p>").arg(esc(formatProblem(problem)));
     h += QStringLiteral("<h3>%1</h3><ol>").arg(tr("Sources"));
@@ -433,7 +499,8 @@ QString DesignReport::sourcesHtml() const
 {
     std::vector<SourceRow> rows;
     std::set<std::string> seen;
-    const auto add = [&](const QString& kind, const std::string& id, const std::string& name, const Provenance& p) {
+    const auto add = [&](const QString& kind, const std::string& id, const std::string& name,
+                         const Provenance& p) {
         if (seen.insert(kind.toStdString() + "/" + id).second)
             rows.push_back({kind + QStringLiteral(": ") + esc(name.empty() ? id : name), &p});
     };
@@ -454,8 +521,8 @@ QString DesignReport::sourcesHtml() const
     for (const Rack& r : design_.racks)
         if (const RackSpec* rack = catalog_.rack(r.catalogId))
             add(tr("Rack"), rack->id, rack->name, rack->provenance);
-    if (const ModelPreset* model = design_.workload.model.preset.empty() ? nullptr
-                                                                         : catalog_.preset(design_.workload.model.preset))
+    if (const ModelPreset* model =
+            design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset))
         add(tr("Model"), model->id, model->name, model->provenance);
     if (rows.empty())
         return {};
@@ -475,10 +542,11 @@ QImage DesignReport::scalingChart(int widthPx) const
     const DesignFacts facts = deriveDesignFacts(design_, catalog_);
     const ChartSeries series = buildChartSeries(design_, facts, evaluateWithFacts(design_, catalog_, facts));
     const ScalingSeries& s = series.scaling;
-    return lineChart(widthPx, tr("Throughput against nodes (this design: the dot)"), tr("nodes"), s.nodes,
-                     {{tr("tokens/s"), s.tokensPerS, QColor(0x1f, 0x77, 0xb4)}},
-                     [](double v) { return QLocale(QLocale::English).toString(v, 'f', 0); },
-                     QPointF(s.currentNodes, s.currentTokensPerS));
+    return lineChart(
+        widthPx, tr("Throughput against nodes (this design: the dot)"), tr("nodes"), s.nodes,
+        {{tr("tokens/s"), s.tokensPerS, QColor(0x1f, 0x77, 0xb4)}},
+        [](double v) { return QLocale(QLocale::English).toString(v, 'f', 0); },
+        QPointF(s.currentNodes, s.currentTokensPerS));
 }
 
 QImage DesignReport::costChart(int widthPx) const
@@ -486,9 +554,12 @@ QImage DesignReport::costChart(int widthPx) const
     const DesignFacts facts = deriveDesignFacts(design_, catalog_);
     const ChartSeries series = buildChartSeries(design_, facts, evaluateWithFacts(design_, catalog_, facts));
     const CostSeries& c = series.cost;
-    return lineChart(widthPx, tr("Cumulative cost: own against rent"), tr("months"), c.month,
-                     {{tr("own"), c.ownUsd, QColor(0x2c, 0xa0, 0x2c)}, {tr("rent"), c.rentUsd, QColor(0xd6, 0x27, 0x28)}},
-                     [](double v) { return QStringLiteral("$%1 M").arg(QLocale(QLocale::English).toString(v / 1e6, 'g', 4)); });
+    return lineChart(
+        widthPx, tr("Cumulative cost: own against rent"), tr("months"), c.month,
+        {{tr("own"), c.ownUsd, QColor(0x2c, 0xa0, 0x2c)}, {tr("rent"), c.rentUsd, QColor(0xd6, 0x27, 0x28)}},
+        [](double v) {
+            return QStringLiteral("$%1 M").arg(QLocale(QLocale::English).toString(v / 1e6, 'g', 4));
+        });
 }
 
 QImage DesignReport::topologyPicture(int widthPx) const
@@ -519,8 +590,9 @@ QByteArray DesignReport::pdf() const
     // a device pixel ratio of dpi / 96 puts one chart pixel on one PDF pixel.
     const int chartWidth = int(body.width() - 2 * doc.documentMargin());
     const double pixelRatio = double(kPdfDpi) / kQtLogicalDpi;
-    for (auto [url, image] : {std::pair{kScalingUrl, scalingChart(chartWidth)}, std::pair{kCostUrl, costChart(chartWidth)},
-                              std::pair{kTopologyUrl, topologyPicture(chartWidth)}}) {
+    for (auto [url, image] :
+         {std::pair{kScalingUrl, scalingChart(chartWidth)}, std::pair{kCostUrl, costChart(chartWidth)},
+          std::pair{kTopologyUrl, topologyPicture(chartWidth)}}) {
         image.setDevicePixelRatio(pixelRatio);
         doc.addResource(QTextDocument::ImageResource, QUrl(url), image);
     }
@@ -538,7 +610,8 @@ QByteArray DesignReport::pdf() const
         painter.setFont(small);
         painter.setPen(Qt::darkGray);
         painter.drawText(QRect(0, 0, page.width(), band), Qt::AlignLeft | Qt::AlignVCenter, title_);
-        painter.drawText(QRect(0, 0, page.width(), band), Qt::AlignRight | Qt::AlignVCenter, tr("ClusterForge report, %1").arg(date));
+        painter.drawText(QRect(0, 0, page.width(), band), Qt::AlignRight | Qt::AlignVCenter,
+                         tr("ClusterForge report, %1").arg(date));
         painter.drawLine(0, band - band / 4, page.width(), band - band / 4);
         painter.drawText(QRect(0, page.height() - band, page.width(), band), Qt::AlignCenter,
                          tr("Page %1 of %2").arg(i + 1).arg(pages));

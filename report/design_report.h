@@ -4,14 +4,14 @@
 // pages without Qt Widgets: a first page naming the design, the date, GPU and
 // node counts, model, split and the headline predictions; the charts drawn to
 // the page width; a picture of the fabric's tiers on the first page; the
-// assumptions, the warnings and each catalog figure's source; the bill of materials at full width with prices on one
-// line and its sources as numbered notes; a header and a footer on every page.
-// Needs a QGuiApplication (fonts); A4 portrait, 300 dpi.
+// assumptions, the warnings and each catalog figure's source; the bill of materials at full width with prices
+// on one line and its sources as numbered notes; a header and a footer on every page. Needs a QGuiApplication
+// (fonts); A4 portrait, 300 dpi.
 
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <QDateTime>
 #include <QImage>

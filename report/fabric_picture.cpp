@@ -12,38 +12,51 @@ namespace cf {
 namespace {
 
 // Proportions, in text lines (em) unless said otherwise; all our choice.
-constexpr int kMaxBoxes = 8;            // boxes drawn per row; more: the first ones, "…", the last
-constexpr double kLabelColumn = 0.36;   // of the width: the tier and link labels on the left
-constexpr double kRowEm = 1.8;          // a row of boxes
-constexpr double kGapEm = 2.4;          // between rows: the cables and their label
+constexpr int kMaxBoxes = 8;          // boxes drawn per row; more: the first ones, "…", the last
+constexpr double kLabelColumn = 0.36; // of the width: the tier and link labels on the left
+constexpr double kRowEm = 1.8;        // a row of boxes
+constexpr double kGapEm = 2.4;        // between rows: the cables and their label
 constexpr double kBoxHeightEm = 1.5;
-constexpr double kLineEm = 1.2;         // a footer line
-constexpr double kFontEm = 0.8;         // text size, of em (em: the charts' text height)
+constexpr double kLineEm = 1.2; // a footer line
+constexpr double kFontEm = 0.8; // text size, of em (em: the charts' text height)
 constexpr double kMaxBoxWidthEm = 6.0;
-constexpr double kBoxSpacing = 1.35;    // box pitch / box width
+constexpr double kBoxSpacing = 1.35;         // box pitch / box width
 constexpr double kOversubscribedFrom = 1.01; // a ratio above this is named (rounding of capacities)
 
-QString tr(const char* text) { return QCoreApplication::translate("cf::FabricPicture", text); }
-QString number(double v, int decimals) { return QLocale(QLocale::English).toString(v, 'f', decimals); }
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("cf::FabricPicture", text);
+}
+QString number(double v, int decimals)
+{
+    return QLocale(QLocale::English).toString(v, 'f', decimals);
+}
 
 QString tierName(SwitchTier t)
 {
     switch (t) {
-    case SwitchTier::Leaf: return tr("Leaf");
-    case SwitchTier::Spine: return tr("Spine");
-    case SwitchTier::Core: return tr("Core");
+    case SwitchTier::Leaf:
+        return tr("Leaf");
+    case SwitchTier::Spine:
+        return tr("Spine");
+    case SwitchTier::Core:
+        return tr("Core");
     }
     return {};
 }
 
-QString gbps(double v) { return v >= 1000 ? tr("%1 Tb/s").arg(number(v / 1000, 1)) : tr("%1 Gb/s").arg(number(v, 0)); }
+QString gbps(double v)
+{
+    return v >= 1000 ? tr("%1 Tb/s").arg(number(v / 1000, 1)) : tr("%1 Gb/s").arg(number(v, 0));
+}
 
 // "256 cables × 400 Gb/s, 2:1 oversubscribed".
 QString cableText(const SchematicTier& t)
 {
     QString text = tr("%1 cables").arg(QLocale(QLocale::English).toString(t.downlinkCables));
     if (t.downlinkGbps > 0)
-        text += QStringLiteral(" \u00d7 ") + (t.mixedSpeeds ? tr("up to %1").arg(gbps(t.downlinkGbps)) : gbps(t.downlinkGbps));
+        text += QStringLiteral(" \u00d7 ") +
+                (t.mixedSpeeds ? tr("up to %1").arg(gbps(t.downlinkGbps)) : gbps(t.downlinkGbps));
     return text;
 }
 
@@ -77,8 +90,11 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
     const int em = std::max(10, widthPx / 60);
     std::vector<Row> rows; // top first
     for (auto t = s.tiers.rbegin(); t != s.tiers.rend(); ++t)
-        rows.push_back({tierName(t->tier), tr("%1 \u00d7 %2").arg(t->switches).arg(QString::fromStdString(t->models)),
-                        t->switches, {}, QColor(0xd6, 0xe4, 0xf0)});
+        rows.push_back({tierName(t->tier),
+                        tr("%1 \u00d7 %2").arg(t->switches).arg(QString::fromStdString(t->models)),
+                        t->switches,
+                        {},
+                        QColor(0xd6, 0xe4, 0xf0)});
     QString nodes;
     for (const SchematicNodes& k : s.nodeKinds)
         nodes += (nodes.isEmpty() ? QString() : QStringLiteral(", ")) +
@@ -87,7 +103,8 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
 
     const int rowCount = int(rows.size());
     const int footerLines = s.storageName.empty() ? 2 : 3; // scale-up, scale-out, storage
-    const int height = int(em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + footerLines * kLineEm));
+    const int height =
+        int(em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + footerLines * kLineEm));
     QImage image(widthPx, height, QImage::Format_RGB32);
     image.fill(Qt::white);
     QPainter p(&image);
@@ -108,7 +125,8 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
     std::vector<std::vector<double>> centres(rows.size());
     for (int r = 0; r < rowCount; ++r) {
         bool ellipsis = false;
-        centres[std::size_t(r)] = boxCentres(std::max(1, rows[std::size_t(r)].count), left, area, boxWidth, ellipsis);
+        centres[std::size_t(r)] =
+            boxCentres(std::max(1, rows[std::size_t(r)].count), left, area, boxWidth, ellipsis);
         if (!ellipsis)
             continue;
         // The last box stands for the last part; "…" for the ones between.
@@ -161,7 +179,8 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
     };
     footer(tr("Each node: %1 \u00d7 %2 on %3, %4 GB/s per GPU each way; %5 GPUs share one scale-up domain.")
                .arg(s.gpusPerNode)
-               .arg(QString::fromStdString(s.gpuName), QString::fromStdString(s.scaleUp), number(s.scaleUpGBpsPerDir, 0))
+               .arg(QString::fromStdString(s.gpuName), QString::fromStdString(s.scaleUp),
+                    number(s.scaleUpGBpsPerDir, 0))
                .arg(s.scaleUpDomainGpus));
     if (s.tiers.empty())
         footer(tr("No switch fabric: the GPUs talk over the scale-up domain only."));
@@ -169,7 +188,8 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
         footer(tr("Scale-out: %1 NICs \u00d7 %2 per node, %3, %4.")
                    .arg(s.nicsPerNode)
                    .arg(gbps(s.nicGbps), QString::fromStdString(s.fabric),
-                        s.tiers.size() == 1 ? tr("one switch tier") : tr("%1 switch tiers").arg(s.tiers.size())));
+                        s.tiers.size() == 1 ? tr("one switch tier")
+                                            : tr("%1 switch tiers").arg(s.tiers.size())));
     if (!s.storageName.empty())
         footer(tr("Storage: %1 \u00d7 %2, %3 GB/s read in all.")
                    .arg(s.storageSystems)

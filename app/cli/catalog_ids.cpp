@@ -19,11 +19,14 @@ template <typename T> std::vector<std::string> idsOf(const std::vector<T>& entri
 
 const std::vector<CatalogKindInfo>& catalogKinds()
 {
-    static const std::vector<CatalogKindInfo> kinds{
-        {CatalogKind::Gpus, "gpus", "GPU"},         {CatalogKind::Nodes, "nodes", "node"},
-        {CatalogKind::Switches, "switches", "switch"}, {CatalogKind::Storage, "storage", "storage system"},
-        {CatalogKind::Racks, "racks", "rack type"}, {CatalogKind::Models, "models", "model preset"},
-        {CatalogKind::Nics, "nics", "NIC"},         {CatalogKind::Cables, "cables", "cable"}};
+    static const std::vector<CatalogKindInfo> kinds{{CatalogKind::Gpus, "gpus", "GPU"},
+                                                    {CatalogKind::Nodes, "nodes", "node"},
+                                                    {CatalogKind::Switches, "switches", "switch"},
+                                                    {CatalogKind::Storage, "storage", "storage system"},
+                                                    {CatalogKind::Racks, "racks", "rack type"},
+                                                    {CatalogKind::Models, "models", "model preset"},
+                                                    {CatalogKind::Nics, "nics", "NIC"},
+                                                    {CatalogKind::Cables, "cables", "cable"}};
     return kinds;
 }
 
@@ -46,14 +49,22 @@ std::vector<std::string> catalogKindNames()
 std::vector<std::string> catalogIds(const Catalog& catalog, CatalogKind kind)
 {
     switch (kind) {
-    case CatalogKind::Gpus: return idsOf(catalog.gpus());
-    case CatalogKind::Nodes: return idsOf(catalog.nodes());
-    case CatalogKind::Switches: return idsOf(catalog.switches());
-    case CatalogKind::Storage: return idsOf(catalog.storages());
-    case CatalogKind::Racks: return idsOf(catalog.racks());
-    case CatalogKind::Models: return idsOf(catalog.presets());
-    case CatalogKind::Nics: return idsOf(catalog.nics());
-    case CatalogKind::Cables: return idsOf(catalog.cables());
+    case CatalogKind::Gpus:
+        return idsOf(catalog.gpus());
+    case CatalogKind::Nodes:
+        return idsOf(catalog.nodes());
+    case CatalogKind::Switches:
+        return idsOf(catalog.switches());
+    case CatalogKind::Storage:
+        return idsOf(catalog.storages());
+    case CatalogKind::Racks:
+        return idsOf(catalog.racks());
+    case CatalogKind::Models:
+        return idsOf(catalog.presets());
+    case CatalogKind::Nics:
+        return idsOf(catalog.nics());
+    case CatalogKind::Cables:
+        return idsOf(catalog.cables());
     }
     return {};
 }

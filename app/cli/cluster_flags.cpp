@@ -3,9 +3,9 @@
 #include "app/cli/catalog_ids.h"
 
 #include "models/design/design_json.h"
+#include "models/design/design_limits.h"
 #include "models/design/job_size.h"
 #include "models/topology/fabric_generator.h"
-#include "models/design/design_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -164,8 +164,8 @@ void applyProfileFlag(const std::string& path, ClusterInput& in, std::vector<std
     }
     const Result<CalibrationProfile> profile = loadProfileFile(path);
     for (const Problem& p : profile.problems())
-        (p.severity == Severity::Error ? errors : in.loadWarnings).push_back("--profile: " + path + ": " +
-                                                                             formatProblem(p));
+        (p.severity == Severity::Error ? errors : in.loadWarnings)
+            .push_back("--profile: " + path + ": " + formatProblem(p));
     if (profile.ok())
         in.design.calibration = *profile;
 }
@@ -312,7 +312,8 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     long long nodeCount = f.nodes.value_or(0);
     int jobGpus = 0; // a job on part of the cluster (issue 25 item 4)
     const long long share = powerOfTwoFloor(int(std::min<long long>(perNode, INT_MAX)));
-    const bool powerOfTwoJob = f.gpus && powerOfTwoFloor(int(std::min<long long>(*f.gpus, INT_MAX))) == *f.gpus;
+    const bool powerOfTwoJob =
+        f.gpus && powerOfTwoFloor(int(std::min<long long>(*f.gpus, INT_MAX))) == *f.gpus;
     if (f.gpus && *f.gpus % perNode != 0 && node && share < perNode &&
         (*f.gpus % share == 0 || (powerOfTwoJob && *f.gpus < share))) {
         // --gpu gb200 --gpus 256: 4 NVL72 racks running 64 GPUs each, as every
@@ -325,15 +326,15 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
             // The nearest whole-node counts either side, so the user can pick one
             // (issue 15: --gpu gb200 --gpus 256 -> 216 or 288 in NVL72 racks).
             const long long below = *f.gpus / perNode * perNode, above = below + perNode;
-            errors.push_back("--gpus: " + std::to_string(*f.gpus) + " is not a multiple of " +
-                             (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
-                                   : "--gpus-per-node " + std::to_string(perNode)) +
-                             "; nearest valid: " + (below > 0 ? std::to_string(below) + " or " : std::string()) +
-                             std::to_string(above) + " GPUs" +
-                             (node && share < perNode
-                                  ? " (or a multiple of " + std::to_string(share) + ": a job on " +
-                                        std::to_string(share) + " GPUs of each node, the rest spare)"
-                                  : std::string()));
+            errors.push_back(
+                "--gpus: " + std::to_string(*f.gpus) + " is not a multiple of " +
+                (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
+                      : "--gpus-per-node " + std::to_string(perNode)) +
+                "; nearest valid: " + (below > 0 ? std::to_string(below) + " or " : std::string()) +
+                std::to_string(above) + " GPUs" +
+                (node && share < perNode ? " (or a multiple of " + std::to_string(share) + ": a job on " +
+                                               std::to_string(share) + " GPUs of each node, the rest spare)"
+                                         : std::string()));
             return in;
         }
         nodeCount = *f.gpus / perNode;

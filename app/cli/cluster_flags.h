@@ -9,8 +9,8 @@
 #include "app/cli/arg_list.h"
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 #include <optional>
 #include <string>

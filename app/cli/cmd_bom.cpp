@@ -10,9 +10,9 @@
 #include "app/cli/json_schema.h"
 #include "app/cli/load_warnings.h"
 
+#include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/bom/bill_of_materials.h"
 #include "models/export/bom_writers.h"
 
 #include <nlohmann/json.hpp>
@@ -90,7 +90,9 @@ int runBom(const Args& args, std::ostream& out, std::ostream& err)
     }
     printLoadWarnings(err, "bom", files.front(), loaded.problems());
     const BillOfMaterials bom = buildBom(*loaded, Catalog::builtin());
-    out << (format == "json" ? versionedJson(bomToJson(bom)) : format == "text" ? bomText(bom) : bomToCsv(bom));
+    out << (format == "json"   ? versionedJson(bomToJson(bom))
+            : format == "text" ? bomText(bom)
+                               : bomToCsv(bom));
     bool unknownIds = false;
     for (const Problem& p : bom.problems) {
         err << "clusterforge-cli bom: " << formatProblem(p) << "\n";

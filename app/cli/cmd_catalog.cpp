@@ -24,10 +24,18 @@ using Row = nlohmann::ordered_json;
 
 Row gpuRow(const GpuSpec& g)
 {
-    return {{"id", g.id},           {"name", g.name},         {"vendor", g.vendor},
-            {"arch", g.arch},       {"bf16_tflops", g.bf16Tflops}, {"fp8_tflops", g.fp8Tflops},
-            {"fp4_tflops", g.fp4Tflops}, {"hbm_gib", g.hbmGB}, {"hbm_GBps", g.hbmGBps},
-            {"scale_up_GBps_per_dir", g.scaleUpGBpsPerDir}, {"power_w", g.powerW}, {"price_usd", g.priceUsd}};
+    return {{"id", g.id},
+            {"name", g.name},
+            {"vendor", g.vendor},
+            {"arch", g.arch},
+            {"bf16_tflops", g.bf16Tflops},
+            {"fp8_tflops", g.fp8Tflops},
+            {"fp4_tflops", g.fp4Tflops},
+            {"hbm_gib", g.hbmGB},
+            {"hbm_GBps", g.hbmGBps},
+            {"scale_up_GBps_per_dir", g.scaleUpGBpsPerDir},
+            {"power_w", g.powerW},
+            {"price_usd", g.priceUsd}};
 }
 
 Row nodeRow(const NodeSpec& n)
@@ -48,9 +56,15 @@ Row nodeRow(const NodeSpec& n)
 
 Row switchRow(const SwitchSpec& s)
 {
-    return {{"id", s.id},       {"name", s.name},         {"tech", toString(s.tech)},
-            {"radix", s.radix}, {"port_gbps", s.portGbps}, {"sharp", s.inNetworkReduction},
-            {"power_w", s.powerW}, {"rack_units", s.rackUnits}, {"price_usd", s.priceUsd}};
+    return {{"id", s.id},
+            {"name", s.name},
+            {"tech", toString(s.tech)},
+            {"radix", s.radix},
+            {"port_gbps", s.portGbps},
+            {"sharp", s.inNetworkReduction},
+            {"power_w", s.powerW},
+            {"rack_units", s.rackUnits},
+            {"price_usd", s.priceUsd}};
 }
 
 Row storageRow(const StorageSpec& s)
@@ -93,13 +107,15 @@ Row modelRow(const ModelPreset& m)
 
 Row nicRow(const NicSpec& n)
 {
-    return {{"id", n.id}, {"name", n.name}, {"gbps", n.gbps}, {"power_w", n.powerW}, {"price_usd", n.priceUsd}};
+    return {
+        {"id", n.id}, {"name", n.name}, {"gbps", n.gbps}, {"power_w", n.powerW}, {"price_usd", n.priceUsd}};
 }
 
 Row cableRow(const CableSpec& c)
 {
-    return {{"id", c.id},          {"name", c.name}, {"medium", c.medium}, {"length_class", c.lengthClass},
-            {"gbps", c.gbps},      {"power_w", c.powerW}, {"price_usd", c.priceUsd}};
+    return {
+        {"id", c.id},     {"name", c.name},      {"medium", c.medium},     {"length_class", c.lengthClass},
+        {"gbps", c.gbps}, {"power_w", c.powerW}, {"price_usd", c.priceUsd}};
 }
 
 // Each row with where its figures come from (issue 28 item 18): whether the
@@ -123,14 +139,22 @@ constexpr const char* kSourceKey = "source";
 std::vector<Row> rowsOf(const Catalog& c, CatalogKind kind)
 {
     switch (kind) {
-    case CatalogKind::Gpus: return rowsOf(c.gpus(), gpuRow);
-    case CatalogKind::Nodes: return rowsOf(c.nodes(), nodeRow);
-    case CatalogKind::Switches: return rowsOf(c.switches(), switchRow);
-    case CatalogKind::Storage: return rowsOf(c.storages(), storageRow);
-    case CatalogKind::Racks: return rowsOf(c.racks(), rackRow);
-    case CatalogKind::Models: return rowsOf(c.presets(), modelRow);
-    case CatalogKind::Nics: return rowsOf(c.nics(), nicRow);
-    case CatalogKind::Cables: return rowsOf(c.cables(), cableRow);
+    case CatalogKind::Gpus:
+        return rowsOf(c.gpus(), gpuRow);
+    case CatalogKind::Nodes:
+        return rowsOf(c.nodes(), nodeRow);
+    case CatalogKind::Switches:
+        return rowsOf(c.switches(), switchRow);
+    case CatalogKind::Storage:
+        return rowsOf(c.storages(), storageRow);
+    case CatalogKind::Racks:
+        return rowsOf(c.racks(), rackRow);
+    case CatalogKind::Models:
+        return rowsOf(c.presets(), modelRow);
+    case CatalogKind::Nics:
+        return rowsOf(c.nics(), nicRow);
+    case CatalogKind::Cables:
+        return rowsOf(c.cables(), cableRow);
     }
     return {};
 }
@@ -220,7 +244,8 @@ int printAll(const Catalog& catalog, bool json, std::ostream& out)
 
 const CommandSpec& catalogSpec()
 {
-    static const FlagGroup own{"flags", {choiceFlag("--format", {"json", "text"}, "text", "a table or JSON")}};
+    static const FlagGroup own{"flags",
+                               {choiceFlag("--format", {"json", "text"}, "text", "a table or JSON")}};
     static const CommandSpec spec{"catalog",
                                   "[gpus|nodes|switches|storage|racks|models|nics|cables] [ID]",
                                   "Lists the catalog's ids (every section), a section's entries with their "

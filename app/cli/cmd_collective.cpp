@@ -19,7 +19,7 @@
 namespace cf::cli {
 namespace {
 
-constexpr double kMaxBytes = 1e15; // a petabyte: far beyond any buffer (our bound)
+constexpr double kMaxBytes = 1e15;         // a petabyte: far beyond any buffer (our bound)
 constexpr long long kMaxRanks = 100000000; // our bound: far above any cluster
 
 std::string text(const char* label, double v, const char* unit)

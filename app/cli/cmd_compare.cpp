@@ -4,7 +4,8 @@
 // the winner wins (models/compare/winner_explanation), then the
 // bill-of-materials differences of each design against the first (added,
 // removed and changed lines). A design whose split fails keeps its
-// design-level figures (capex and provisioning power: issue 28 item 14). Exit 0; 1 when a design has errors (listed); 2 on bad input.
+// design-level figures (capex and provisioning power: issue 28 item 14). Exit 0; 1 when a design has errors
+// (listed); 2 on bad input.
 //
 // The comparison itself is models/compare/variant_comparison (the GUI's
 // compare view uses it too); this file loads, evaluates and formats.
@@ -13,14 +14,14 @@
 #include "app/cli/commands.h"
 #include "app/cli/load_warnings.h"
 
+#include "app/cli/json_schema.h"
+#include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/compare/variant_comparison.h"
 #include "models/compare/winner_explanation.h"
-#include "app/cli/json_schema.h"
-#include "models/predict/provisioning_power.h"
 #include "models/design/design_json.h"
-#include "models/bom/bill_of_materials.h"
 #include "models/predict/evaluate.h"
+#include "models/predict/provisioning_power.h"
 #include "models/store/headline_from_prediction.h"
 
 #include <nlohmann/json.hpp>
@@ -143,7 +144,10 @@ Headline compareHeadline(const Prediction& p)
     return h;
 }
 
-std::string letter(std::size_t i) { return std::string(1, char('A' + i)); }
+std::string letter(std::size_t i)
+{
+    return std::string(1, char('A' + i));
+}
 
 nlohmann::ordered_json reportJson(const VariantComparison& c, const WinnerExplanation& why)
 {
@@ -174,8 +178,9 @@ nlohmann::ordered_json reportJson(const VariantComparison& c, const WinnerExplan
         racks["cooling"] = c.racks.cooling;
         report["racks"] = std::move(racks);
     }
-    report["winner"] = {{"design", why.winner < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why.winner)},
-                        {"reasons", why.reasons}};
+    report["winner"] = {
+        {"design", why.winner < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why.winner)},
+        {"reasons", why.reasons}};
     report["bom_differences"] = nlohmann::ordered_json::array();
     for (std::size_t i = 1; i < c.bomDiffs.size(); ++i) {
         nlohmann::ordered_json diff = diffJson(c.bomDiffs[i]);
@@ -308,7 +313,8 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         headlines.push_back(compareHeadline(prediction));
         const DesignFacts facts = deriveDesignFacts(*loaded, catalog);
         constexpr double kWattsPerKilowatt = 1000.0;
-        provisioningKw.push_back(provisioningFacilityW(facts.power, loaded->economics.pue) / kWattsPerKilowatt);
+        provisioningKw.push_back(provisioningFacilityW(facts.power, loaded->economics.pue) /
+                                 kWattsPerKilowatt);
         predictions.push_back(prediction);
         boms.push_back(buildBom(*loaded, catalog));
         designs.push_back(std::move(*loaded));
@@ -318,15 +324,17 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     // Beside the average draw, what the site provisions (issue 28 item 17); less is better.
     const auto power = std::find_if(comparison.metrics.begin(), comparison.metrics.end(),
                                     [](const ComparedMetric& m) { return m.key == "powerKw"; });
-    comparison.metrics.insert(power == comparison.metrics.end() ? power : power + 1,
-                              compareRow("provisioningKw", "provisioning power (kW)", BetterWhen::Lower, provisioningKw));
+    comparison.metrics.insert(
+        power == comparison.metrics.end() ? power : power + 1,
+        compareRow("provisioningKw", "provisioning power (kW)", BetterWhen::Lower, provisioningKw));
     comparison.racks = compareRacks(designs, catalog); // empty unless a design has racks
     std::vector<std::string> letters;
     for (std::size_t i = 0; i < names.size(); ++i)
         letters.push_back(letter(i));
     const WinnerExplanation why = explainWinner(letters, predictions);
     if (format == "json")
-        out << reportJson(comparison, why).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        out << reportJson(comparison, why)
+                   .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";
     else
         out << reportText(comparison, why);

@@ -280,8 +280,10 @@ int runExport(ArgList& list, const std::optional<std::string>& dbPath, std::ostr
     }
     // Text stays silent as before; JSON says what was written.
     if (format == "json")
-        out << nlohmann::ordered_json{{"schema", kJsonSchemaVersion}, {"variant_id", id}, {"written", *output}}.dump(
-                   2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        out << nlohmann::ordered_json{{"schema", kJsonSchemaVersion},
+                                      {"variant_id", id},
+                                      {"written", *output}}
+                   .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";
     return kExitOk;
 }

@@ -84,7 +84,8 @@ namespace {
 double provisioningKw(const Design& design, const Catalog& catalog)
 {
     constexpr double kWattsPerKilowatt = 1000.0;
-    return provisioningFacilityW(deriveDesignFacts(design, catalog).power, design.economics.pue) / kWattsPerKilowatt;
+    return provisioningFacilityW(deriveDesignFacts(design, catalog).power, design.economics.pue) /
+           kWattsPerKilowatt;
 }
 
 // The report's JSON with what the CLI adds: the schema version and the
@@ -101,8 +102,10 @@ std::string evaluateJson(const std::string& report, double provisioning)
 std::string evaluateText(std::string report, double provisioning)
 {
     char line[160];
-    std::snprintf(line, sizeof line, "  provisioning power: %.1f kW (every part at its rated maximum x PUE; size "
-                  "power budgets from this)\n", provisioning);
+    std::snprintf(line, sizeof line,
+                  "  provisioning power: %.1f kW (every part at its rated maximum x PUE; size "
+                  "power budgets from this)\n",
+                  provisioning);
     const std::size_t at = report.find("  facility power:");
     const std::size_t end = at == std::string::npos ? std::string::npos : report.find('\n', at);
     if (end == std::string::npos)

@@ -20,9 +20,11 @@ namespace cf::cli {
 struct EvaluateRequest {
     Prediction prediction;
     std::string format = "json";          // "json" | "text"
-    std::vector<std::string> inputErrors;  // bad flags, each naming its flag (exit 2)
-    std::vector<std::string> flagErrors;   // errors of the evaluated design on a field a flag sets, naming the flag
-    std::vector<std::string> loadWarnings; // "FILE: warning: /pointer: ..." from reading DESIGN.json or --profile
+    std::vector<std::string> inputErrors; // bad flags, each naming its flag (exit 2)
+    std::vector<std::string>
+        flagErrors; // errors of the evaluated design on a field a flag sets, naming the flag
+    std::vector<std::string>
+        loadWarnings; // "FILE: warning: /pointer: ..." from reading DESIGN.json or --profile
     // Issue 16: the P10-P90 band when the design is predicted with a profile
     // that holds held-out errors (--profile, or the design's "calibration").
     std::optional<PredictionBands> bands;

@@ -3,7 +3,8 @@
 // cabling plan, Slurm's topology.conf (tree) or topology.yaml (block), or a
 // Graphviz graph; `--format netbox -o DIR` writes NetBox's bulk-import files
 // racks.csv, devices.csv, interfaces.csv and cables.csv into DIR
-// (models/export/netbox_export.h, issue 28 item 19). The file is written all or nothing (writeFileAtomically);
+// (models/export/netbox_export.h, issue 28 item 19). The file is written all or nothing
+// (writeFileAtomically);
 // `-o -` prints it instead. Exit 0 with the file written; 1 when the design
 // has errors that stop the export (listed on stderr, nothing written); 2 for
 // bad flags or a file that cannot be read or written (naming the flag).
@@ -14,9 +15,9 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
 #include "models/export/design_export.h"
 #include "models/export/netbox_export.h"
+#include "models/validate/design_validator.h"
 
 #include <filesystem>
 
@@ -66,7 +67,8 @@ int writeNetbox(const Design& design, const Catalog& catalog, const std::string&
     if (!files.ok())
         return kExitDesignErrors;
     std::error_code ec;
-    if (dir == "-" || (std::filesystem::create_directories(dir, ec), ec) || !std::filesystem::is_directory(dir)) {
+    if (dir == "-" || (std::filesystem::create_directories(dir, ec), ec) ||
+        !std::filesystem::is_directory(dir)) {
         err << kName << ": -o: " << quoteValue(dir) << " is not a directory that can be made"
             << (ec ? " (" + ec.message() + ")" : std::string()) << "; netbox writes four files into one\n";
         return kExitBadInput;
@@ -95,16 +97,18 @@ const CommandSpec& exportSpec()
         {required(choiceFlag("--format", formatNames(), "",
                              "cabling plan CSV, Slurm topology.conf (tree), Slurm topology.yaml (block), "
                              "Graphviz DOT, or NetBox bulk-import CSVs")),
-         required(withAlias(pathFlag("-o", "FILE", "the file to write ('-' prints it); for netbox a directory"),
-                            "--output"))}};
-    static const CommandSpec spec{"export",
-                                  "DESIGN.json",
-                                  "Writes a deployment file of a design: the port-to-port cabling plan, Slurm's "
-                                  "topology for the tree or block plugin,\na Graphviz graph, or NetBox's import "
-                                  "files (racks, devices, interfaces, cables) in a directory. Device names "
-                                  "follow the design's \"deviceNames\" patterns (default gpu001, leaf01, ...).\n"
-                                  "Exit 1 when the design has errors (nothing is written).",
-                                  {&own}};
+         required(
+             withAlias(pathFlag("-o", "FILE", "the file to write ('-' prints it); for netbox a directory"),
+                       "--output"))}};
+    static const CommandSpec spec{
+        "export",
+        "DESIGN.json",
+        "Writes a deployment file of a design: the port-to-port cabling plan, Slurm's "
+        "topology for the tree or block plugin,\na Graphviz graph, or NetBox's import "
+        "files (racks, devices, interfaces, cables) in a directory. Device names "
+        "follow the design's \"deviceNames\" patterns (default gpu001, leaf01, ...).\n"
+        "Exit 1 when the design has errors (nothing is written).",
+        {&own}};
     return spec;
 }
 
@@ -147,7 +151,8 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
         return kExitOk;
     }
     if (const Result<void> written = writeFileAtomically(*output, *file); !written) {
-        err << kName << ": -o: cannot write " << *output << ": " << failureMessage(written.problems()) << "\n";
+        err << kName << ": -o: cannot write " << *output << ": " << failureMessage(written.problems())
+            << "\n";
         return kExitBadInput;
     }
     out << "wrote " << *output << " (" << info->name << ", " << file->size() << " bytes)\n";

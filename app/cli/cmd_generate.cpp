@@ -24,17 +24,17 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/catalog_ids.h"
 #include "app/cli/command_spec.h"
-#include "app/cli/json_schema.h"
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/racks/rack_load.h"
+#include "models/design/design_limits.h"
 #include "models/predict/evaluate.h"
+#include "models/racks/rack_load.h"
 #include "models/racks/rack_planner.h"
 #include "models/search/split_search.h"
 #include "models/topology/fabric_generator.h"
-#include "models/design/design_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +49,7 @@ namespace {
 // Flag ranges; the generator checks the same ranges and more, naming the field.
 constexpr long long kMaxNodesFlag = limits::DesignLimits::kMaxGeneratedNodes;
 constexpr double kMaxOversubscriptionFlag = limits::DesignLimits::kMaxOversubscription;
-constexpr double kMinRackKwFlag = 1.0;    // our choice: below any rack that holds a GPU node
+constexpr double kMinRackKwFlag = 1.0; // our choice: below any rack that holds a GPU node
 constexpr double kMaxRackKwFlag = limits::DesignLimits::kMaxRackKw;
 constexpr long long kMaxTiersFlag = limits::DesignLimits::kMaxSwitchTiers;
 
@@ -90,7 +90,8 @@ std::optional<std::string> applyBestSplit(Design& design, const Catalog& catalog
         return std::nullopt; // the fabric's own errors are reported by validate
     SearchOptions options;
     options.top = 1;
-    const SearchReport report = searchSplits(facts, design.workload, design.economics, design.parallelism, options);
+    const SearchReport report =
+        searchSplits(facts, design.workload, design.economics, design.parallelism, options);
     if (report.results.empty())
         return "no parallel split of this workload is feasible on the cluster (run 'clusterforge-cli search' "
                "on the written file for the reasons); the design keeps TP " +
@@ -179,11 +180,13 @@ std::vector<std::string> placeInRacksFor(Design& design, const Catalog& catalog,
 }
 
 // The same facts as the JSON summary, for a person.
-void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const std::string& path, const RackSummary& racks)
+void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const std::string& path,
+                      const RackSummary& racks)
 {
     const FabricSummary& s = f->summary;
     out << "wrote " << path << ": " << s.nodes << " nodes, " << s.gpus << " GPUs, " << s.tiers
-        << (s.tiers == 1 ? " tier" : " tiers") << (s.planes > 1 ? ", " + std::to_string(s.planes) + " planes" : "")
+        << (s.tiers == 1 ? " tier" : " tiers")
+        << (s.planes > 1 ? ", " + std::to_string(s.planes) + " planes" : "")
         << (s.compact ? ", compact (switch arrays and bundles)" : "") << "\n";
     out << "switches: " << s.leaf << " leaf, " << s.spine << " spine, "
         << (s.superSpine > 0 ? std::to_string(s.superSpine) + " super-spine, " : "") << s.core << " core\n";
@@ -192,8 +195,8 @@ void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const
                                    std::to_string(s.superCoreCables) + " super-spine-core\n"
                              : std::to_string(s.spineCoreCables) + " spine-core\n");
     if (racks.count > 0)
-        out << "racks:    " << racks.count << " x " << racks.type << ", fullest at " << formatNumber(racks.maxKw)
-            << " kW at full load\n";
+        out << "racks:    " << racks.count << " x " << racks.type << ", fullest at "
+            << formatNumber(racks.maxKw) << " kW at full load\n";
     for (const Problem& p : f.problems())
         out << "warning: " << formatProblem(p) << "\n";
 }
@@ -362,10 +365,12 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     if (rackRequest.none && cooling)
         return fail(err, {"--cooling: places parts into racks, but --rack-kw none asks for none; drop one"});
     if (!rackRequest.none && fabric->summary.compact && !racksAsked)
-        fabric.problems().push_back({Severity::Warning, "racks",
-                                     "not placed: a compact fabric (switch arrays) is not placed into racks; give "
-                                     "--layout expanded (and --rack-kw) to place it",
-                                     {}});
+        fabric.problems().push_back(
+            {Severity::Warning,
+             "racks",
+             "not placed: a compact fabric (switch arrays) is not placed into racks; give "
+             "--layout expanded (and --rack-kw) to place it",
+             {}});
     else if (!rackRequest.none)
         if (std::vector<std::string> rackErrors = placeInRacksFor(design, catalog, rackKw, cooling, nodeSpec);
             !rackErrors.empty())

@@ -18,8 +18,8 @@
 #include "app/cli/workload_flags.h"
 
 #include "models/design/design_json.h"
-#include "models/plan/cluster_plan.h"
 #include "models/design/design_limits.h"
+#include "models/plan/cluster_plan.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -68,7 +68,8 @@ void takeFabrics(ArgList& list, PlanEnvelope& e)
     for (const std::string& name : splitList(*text)) {
         FabricChoice f;
         if (!fabricChoiceFromString(name, f))
-            list.addError("--fabrics: unknown fabric " + quoteValue(name) + " (choose from " + fabricNames() + ")");
+            list.addError("--fabrics: unknown fabric " + quoteValue(name) + " (choose from " + fabricNames() +
+                          ")");
         else
             e.fabrics.push_back(f);
     }
@@ -115,7 +116,8 @@ void addEnvelopeErrors(ArgList& list, const PlanEnvelope& e, const Catalog& cata
 }
 
 // Each shown front member as DIR/<rank>-<label>.json.
-std::vector<std::string> writeDesigns(const PlanReport& r, int top, const std::string& dir, std::ostream& err, bool& ok)
+std::vector<std::string> writeDesigns(const PlanReport& r, int top, const std::string& dir, std::ostream& err,
+                                      bool& ok)
 {
     std::vector<std::string> written;
     std::error_code ec;
@@ -126,7 +128,8 @@ std::vector<std::string> writeDesigns(const PlanReport& r, int top, const std::s
         std::replace(name.begin(), name.end(), ' ', '-');
         const std::string path = (std::filesystem::path(dir) / name).string();
         Result<Design> design = candidateDesign(r.envelope, c, Catalog::builtin());
-        const Result<void> saved = design ? saveDesignFile(*design, path) : Result<void>::failure(design.problems());
+        const Result<void> saved =
+            design ? saveDesignFile(*design, path) : Result<void>::failure(design.problems());
         if (!saved) {
             err << "clusterforge-cli plan: --write-designs: " << failureMessage(saved.problems()) << "\n";
             ok = false;
@@ -145,12 +148,14 @@ const CommandSpec& planSpec()
         "flags",
         {realFlag("--power-mw", "P", "MW", kMinPowerMw, kMaxPowerMw, "not limited",
                   "facility power: every part at full load x PUE must stay within it"),
-         realFlag("--budget-usd", "B", "USD", kMinBudgetUsd, kMaxBudgetUsd, "not limited", "capital budget (capex)"),
+         realFlag("--budget-usd", "B", "USD", kMinBudgetUsd, kMaxBudgetUsd, "not limited",
+                  "capital budget (capex)"),
          realFlag("--deadline-days", "D", "days", kMinDeadlineDays, kMaxDeadlineDays, "none",
                   "time to train (P50, failures included) must not exceed it"),
          textFlag("--gpus-from", "LIST", "comma-separated node or GPU ids to plan with",
                   "every training node: one per GPU, scale-up domain of 8 or more"),
-         textFlag("--fabrics", "LIST", "comma-separated fabrics: ib|roce-fat-tree, ib|roce-fat-tree-2to1, ib|roce-rail",
+         textFlag("--fabrics", "LIST",
+                  "comma-separated fabrics: ib|roce-fat-tree, ib|roce-fat-tree-2to1, ib|roce-rail",
                   "ib-fat-tree,ib-fat-tree-2to1,ib-rail,roce-rail"),
          realFlag("--pue", "X", "", kMinPue, kMaxPue, "1.3", "power usage effectiveness of the facility"),
          realFlag("--usd-per-kwh", "X", "USD/kWh", 0.0, kMaxUsdPerKwh, "0.08", "electricity price"),
@@ -163,14 +168,15 @@ const CommandSpec& planSpec()
                  "front members and candidates over a limit shown (and written)"),
          pathFlag("--write-designs", "DIR", "write each shown front member as a design file into DIR"),
          choiceFlag("--format", {"json", "text"}, "text", "report format")}};
-    static const CommandSpec spec{"plan",
-                                  "--model PRESET --tokens N",
-                                  "Plans a cluster from an envelope (power, budget, deadline): candidate nodes and "
-                                  "fabrics at the largest\nsize allowed and halvings, the Pareto front of time to "
-                                  "train against total cost, the limits broken,\nthe reasons, a sensitivity tornado "
-                                  "and the power arithmetic. The global batch: --global-batch, else the\nmodel's "
-                                  "published batch (catalog), else the default.",
-                                  {&own, &workloadFlags()}};
+    static const CommandSpec spec{
+        "plan",
+        "--model PRESET --tokens N",
+        "Plans a cluster from an envelope (power, budget, deadline): candidate nodes and "
+        "fabrics at the largest\nsize allowed and halvings, the Pareto front of time to "
+        "train against total cost, the limits broken,\nthe reasons, a sensitivity tornado "
+        "and the power arithmetic. The global batch: --global-batch, else the\nmodel's "
+        "published batch (catalog), else the default.",
+        {&own, &workloadFlags()}};
     return spec;
 }
 
@@ -187,7 +193,8 @@ int runPlan(const Args& args, std::ostream& out, std::ostream& err)
     takeFabrics(list, envelope);
     if (!list.has("--tokens"))
         list.addError("--tokens: required (tokens to train)");
-    envelope.globalBatchGiven = list.has("--global-batch"); // else the preset's published batch (planGlobalBatch)
+    envelope.globalBatchGiven =
+        list.has("--global-batch"); // else the preset's published batch (planGlobalBatch)
     applyModelFlags(list, catalog, false, envelope.workload);
     addEnvelopeErrors(list, envelope, catalog);
     if (std::vector<std::string> errors = list.finish(); !errors.empty())
@@ -200,7 +207,8 @@ int runPlan(const Args& args, std::ostream& out, std::ostream& err)
     if (!ok)
         return kExitBadInput;
     if (format == "json")
-        out << planReportJson(report, top, written).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        out << planReportJson(report, top, written)
+                   .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << "\n";
     else
         printPlanText(report, top, written, out);

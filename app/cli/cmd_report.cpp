@@ -28,15 +28,17 @@ const char* const kName = "clusterforge-cli report";
 const CommandSpec& reportSpec()
 {
     static const FlagGroup own{
-        "flags", {required(withAlias(pathFlag("-o", "FILE.pdf", "the PDF to write"), "--output")),
-                  choiceFlag("--format", {"json", "text"}, "text", "what stdout says: the file written")}};
-    static const CommandSpec spec{"report",
-                                  "DESIGN.json",
-                                  "A printable PDF report of a design: a first page with the hardware, model, "
-                                  "split, a picture of the fabric and the headline predictions with their bands; "
-                                  "the warnings, assumptions and sources; the charts; and the bill of materials "
-                                  "with its sources as notes.",
-                                  {&own}};
+        "flags",
+        {required(withAlias(pathFlag("-o", "FILE.pdf", "the PDF to write"), "--output")),
+         choiceFlag("--format", {"json", "text"}, "text", "what stdout says: the file written")}};
+    static const CommandSpec spec{
+        "report",
+        "DESIGN.json",
+        "A printable PDF report of a design: a first page with the hardware, model, "
+        "split, a picture of the fabric and the headline predictions with their bands; "
+        "the warnings, assumptions and sources; the charts; and the bill of materials "
+        "with its sources as notes.",
+        {&own}};
     return spec;
 }
 

@@ -45,8 +45,8 @@ nlohmann::ordered_json splitJson(const Parallelism& s)
 }
 
 // The split flags that fix a dimension of the search when given.
-constexpr const char* kPinFlags[] = {"--tp", "--pp", "--vp", "--cp", "--dp", "--microbatch",
-                                     "--ep", "--etp", "--sharding", "--recompute"};
+constexpr const char* kPinFlags[] = {"--tp",         "--pp", "--vp",  "--cp",       "--dp",
+                                     "--microbatch", "--ep", "--etp", "--sharding", "--recompute"};
 
 std::set<std::string> givenPinFlags(const ArgList& args)
 {
@@ -84,8 +84,8 @@ nlohmann::ordered_json pinsJson(const SplitPins& pins)
 {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
     const std::pair<const char*, const std::optional<int>*> ints[] = {
-        {"tp", &pins.tp}, {"pp", &pins.pp}, {"vp", &pins.vp}, {"dp", &pins.dp}, {"cp", &pins.cp},
-        {"ep", &pins.ep}, {"etp", &pins.etp}, {"microbatch", &pins.microbatch}};
+        {"tp", &pins.tp}, {"pp", &pins.pp}, {"vp", &pins.vp},   {"dp", &pins.dp},
+        {"cp", &pins.cp}, {"ep", &pins.ep}, {"etp", &pins.etp}, {"microbatch", &pins.microbatch}};
     for (const auto& [name, value] : ints)
         if (*value)
             j[name] = **value;
@@ -112,14 +112,10 @@ nlohmann::ordered_json reportJson(const SearchReport& r, const SplitPins& pins)
     nlohmann::ordered_json infeasible = nlohmann::ordered_json::array();
     for (const auto& [reason, count] : r.infeasible)
         infeasible.push_back({{"reason", reason}, {"splits", count}});
-    return {{"schema", kJsonSchemaVersion},
-            {"results", std::move(results)},
-            {"fixed", pinsJson(pins)},
-            {"evaluated", r.evaluated},
-            {"feasible", r.feasible},
-            {"infeasible", std::move(infeasible)},
-            {"elapsed_s", r.elapsedS},
-            {"splits_per_s", r.splitsPerS}};
+    return {{"schema", kJsonSchemaVersion}, {"results", std::move(results)},
+            {"fixed", pinsJson(pins)},      {"evaluated", r.evaluated},
+            {"feasible", r.feasible},       {"infeasible", std::move(infeasible)},
+            {"elapsed_s", r.elapsedS},      {"splits_per_s", r.splitsPerS}};
 }
 
 std::string line(const char* format, auto... values)
@@ -135,15 +131,16 @@ void printText(const SearchReport& r, const SplitPins& pins, std::ostream& out)
         out << "fixed: " << pins.describe() << " (the other dimensions searched)\n";
     out << line("%lld splits evaluated in %.3f s (%.2f M splits/s), %lld feasible\n", r.evaluated, r.elapsedS,
                 r.splitsPerS / 1e6, r.feasible);
-    out << line("%4s %4s %4s %4s %6s %4s %4s %-12s %-10s %10s %8s %9s %7s\n", "rank", "tp", "pp", "vp", "dp", "cp",
-                "mb", "sharding", "recompute", "days", "MFU %", "tok/s/GPU", "mem GiB");
+    out << line("%4s %4s %4s %4s %6s %4s %4s %-12s %-10s %10s %8s %9s %7s\n", "rank", "tp", "pp", "vp", "dp",
+                "cp", "mb", "sharding", "recompute", "days", "MFU %", "tok/s/GPU", "mem GiB");
     int rank = 1;
     for (const SearchResult& res : r.results) {
         const Parallelism& s = res.split;
         const Prediction& p = res.prediction;
-        out << line("%4d %4d %4d %4d %6d %4d %4d %-12s %-10s %10.1f %8.1f %9.0f %7.1f", rank++, s.tp, s.pp, s.vp,
-                    s.dp, s.cp, s.microbatch, toString(s.sharding), toString(s.recompute),
-                    p.goodput.timeToTrainS / 86400.0, p.mfu * 100.0, p.tokensPerSPerGpu, p.memory.totalBytes / kBytesPerMarketingGB);
+        out << line("%4d %4d %4d %4d %6d %4d %4d %-12s %-10s %10.1f %8.1f %9.0f %7.1f", rank++, s.tp, s.pp,
+                    s.vp, s.dp, s.cp, s.microbatch, toString(s.sharding), toString(s.recompute),
+                    p.goodput.timeToTrainS / 86400.0, p.mfu * 100.0, p.tokensPerSPerGpu,
+                    p.memory.totalBytes / kBytesPerMarketingGB);
         if (p.moe.edp > 0) // MoE splits name their expert split (dense lines keep their bytes)
             out << line("  ep %d etp %d", s.ep, s.etp);
         out << "\n";
@@ -169,7 +166,8 @@ const CommandSpec& searchSpec()
     static const CommandSpec spec{
         "search",
         "[DESIGN.json | cluster flags]",
-        "Ranks parallelism splits (TP, PP, VP, DP, CP, EP, micro-batch, sharding, recompute) by time to train;\n"
+        "Ranks parallelism splits (TP, PP, VP, DP, CP, EP, micro-batch, sharding, recompute) by time to "
+        "train;\n"
         "a split flag given fixes that dimension (--ep 64 --pp 16 searches the rest).",
         {&own, &clusterFlags(), &workloadFlags(), &splitFlags()}};
     return spec;
@@ -197,8 +195,8 @@ std::string joined(const std::vector<int>& values, const char* flag)
 
 // No split works (issue 28 item 15): an error naming the commonest reason and
 // the nearest batch sizes and job sizes that do work.
-int reportNoFeasibleSplit(const SearchReport& report, const NearestFeasible& near, nlohmann::ordered_json* json,
-                          std::ostream& err)
+int reportNoFeasibleSplit(const SearchReport& report, const NearestFeasible& near,
+                          nlohmann::ordered_json* json, std::ostream& err)
 {
     std::string reason = "nothing to evaluate";
     long long most = 0;
@@ -207,8 +205,8 @@ int reportNoFeasibleSplit(const SearchReport& report, const NearestFeasible& nea
             most = count;
             reason = why;
         }
-    err << "clusterforge-cli search: no feasible split among " << report.evaluated << " evaluated (most: "
-        << reason << ")";
+    err << "clusterforge-cli search: no feasible split among " << report.evaluated
+        << " evaluated (most: " << reason << ")";
     std::vector<std::string> tries;
     if (!near.batchSeqs.empty())
         tries.push_back(joined(near.batchSeqs, "--global-batch"));
@@ -261,8 +259,9 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
     }
     std::vector<std::string> problems = args.finish();
     if (problems.empty() && scheduleGiven) // models/search/split_search.cpp
-        problems.push_back("--pp-schedule: search tries 1f1b and interleaved (from --vp) only; give a dualpipe or "
-                           "zero-bubble split to evaluate --pp-schedule");
+        problems.push_back(
+            "--pp-schedule: search tries 1f1b and interleaved (from --vp) only; give a dualpipe or "
+            "zero-bubble split to evaluate --pp-schedule");
     if (problems.empty() && !input.catalog)
         problems.push_back("no cluster: give DESIGN.json or --gpu with --gpus or --nodes");
     if (problems.empty() && output)
@@ -288,7 +287,8 @@ int runSearch(const Args& rawArgs, std::ostream& out, std::ostream& err)
     nlohmann::ordered_json json = reportJson(report, options.pins);
     int code = kExitOk;
     if (report.feasible == 0 && !report.cancelled) {
-        const NearestFeasible near = nearestFeasible(facts, d.workload, d.economics, d.parallelism, options.pins);
+        const NearestFeasible near =
+            nearestFeasible(facts, d.workload, d.economics, d.parallelism, options.pins);
         code = reportNoFeasibleSplit(report, near, &json, err);
     }
     if (format == "text")

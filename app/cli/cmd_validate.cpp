@@ -7,14 +7,14 @@
 // file cannot be read or the arguments are wrong; every problem is listed.
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
-#include "app/cli/json_schema.h"
 #include "app/cli/commands.h"
+#include "app/cli/json_schema.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/topology.h"
+#include "models/validate/design_validator.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,7 +24,10 @@
 namespace cf::cli {
 namespace {
 
-const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
+const char* severityName(Severity s)
+{
+    return s == Severity::Error ? "error" : "warning";
+}
 
 bool endsWith(const std::string& text, const std::string& tail)
 {
@@ -35,8 +38,9 @@ bool endsWith(const std::string& text, const std::string& tail)
 // missing; the validator already named those, so they are not listed twice.
 bool alreadyReported(const Problem& fromTopology, const Problems& validation)
 {
-    const bool duplicateKind = endsWith(fromTopology.field, ".catalogId")
-                               || (fromTopology.field.rfind("links[", 0) == 0 && endsWith(fromTopology.field, "]"));
+    const bool duplicateKind =
+        endsWith(fromTopology.field, ".catalogId") ||
+        (fromTopology.field.rfind("links[", 0) == 0 && endsWith(fromTopology.field, "]"));
     if (!duplicateKind || fromTopology.itemId.empty())
         return false;
     for (const Problem& p : validation)
@@ -69,12 +73,13 @@ const CommandSpec& validateSpec()
     static const FlagGroup own{
         "flags",
         {choiceFlag("--format", {"json", "text"}, "text", "'valid' and the warnings, or a JSON report")}};
-    static const CommandSpec spec{"validate",
-                                  "DESIGN.json",
-                                  "Checks a design file against the catalog and the engine: exit 0 when valid "
-                                  "(warnings listed),\n1 when the design has errors (as evaluate), 2 when the "
-                                  "file cannot be read; every problem named.",
-                                  {&own}};
+    static const CommandSpec spec{
+        "validate",
+        "DESIGN.json",
+        "Checks a design file against the catalog and the engine: exit 0 when valid "
+        "(warnings listed),\n1 when the design has errors (as evaluate), 2 when the "
+        "file cannot be read; every problem named.",
+        {&own}};
     return spec;
 }
 
@@ -104,7 +109,8 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         // validate passes is one evaluate reports without errors.
         if (!hasErrors(problems))
             for (const Problem& p : evaluate(*loaded, catalog).problems)
-                if (p.severity == Severity::Error && std::find(problems.begin(), problems.end(), p) == problems.end())
+                if (p.severity == Severity::Error &&
+                    std::find(problems.begin(), problems.end(), p) == problems.end())
                     problems.push_back(p);
     }
     const bool valid = loaded.ok() && !hasErrors(problems);

@@ -15,7 +15,9 @@ namespace cf::cli {
 
 // `top`: front members and candidates apart shown; `written`: the design files
 // --write-designs wrote (front order).
-nlohmann::ordered_json planReportJson(const PlanReport& report, int top, const std::vector<std::string>& written);
-void printPlanText(const PlanReport& report, int top, const std::vector<std::string>& written, std::ostream& out);
+nlohmann::ordered_json planReportJson(const PlanReport& report, int top,
+                                      const std::vector<std::string>& written);
+void printPlanText(const PlanReport& report, int top, const std::vector<std::string>& written,
+                   std::ostream& out);
 
 } // namespace cf::cli

@@ -11,7 +11,10 @@ namespace {
 using nlohmann::json;
 
 // Figures to 0.1 kW in JSON too: a rack's load is not known better (our choice).
-double tenth(double v) { return std::round(v * 10.0) / 10.0; }
+double tenth(double v)
+{
+    return std::round(v * 10.0) / 10.0;
+}
 
 json lineJson(const RackReportLine& l)
 {
@@ -70,11 +73,12 @@ std::string racksText(const RackReport& r)
     if (r.overLimit > 0)
         o += " (" + std::to_string(r.overLimit) + " over the limit)";
     o += "\n  GPU utilisation: " + kw(r.gpuUtilisation * 100.0) + " %\n";
-    o += "  total kW at full load / at utilisation: " + kw(r.totalFullLoadKw) + " / " + kw(r.totalAtUtilisationKw) + "\n";
+    o += "  total kW at full load / at utilisation: " + kw(r.totalFullLoadKw) + " / " +
+         kw(r.totalAtUtilisationKw) + "\n";
     for (const RackReportLine& l : r.racks)
-        o += "  " + label(l) + ": " + kw(l.fullLoadKw) + " kW full, " + kw(l.atUtilisationKw) + " kW at utilisation, limit "
-             + kw(l.limitKw) + " kW, headroom " + kw(l.headroomKw) + " kW (" + toString(l.level) + ")"
-             + (l.coolingShort ? ", needs more cooling" : "") + "\n";
+        o += "  " + label(l) + ": " + kw(l.fullLoadKw) + " kW full, " + kw(l.atUtilisationKw) +
+             " kW at utilisation, limit " + kw(l.limitKw) + " kW, headroom " + kw(l.headroomKw) + " kW (" +
+             toString(l.level) + ")" + (l.coolingShort ? ", needs more cooling" : "") + "\n";
     if (r.worst >= 0) {
         const RackReportLine& w = r.racks[std::size_t(r.worst)];
         o += "  worst rack: " + label(w) + ", " + kw(w.fullLoadKw) + " of " + kw(w.limitKw) + " kW\n";

@@ -2,9 +2,9 @@
 
 #include "models/predict/prediction_band.h"
 
+#include "models/core/units.h"
 #include "models/predict/design_check.h"
 #include "models/predict/memory_verdict.h"
-#include "models/core/units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,8 +27,9 @@ nlohmann::json problemList(const Prediction& p, Severity severity)
 
 // Report keys of each figure group; a group the prediction lacks prints null.
 // Every key not listed here (gpus, nodes, model, job, pp_schedule, warnings, errors) is always present.
-const char* const kDesignKeys[] = {"it_power_kw", "facility_power_kw", "it_power_breakdown_kw", "capex_usd",
-                                   "opex_usd_per_year", "rent_usd_per_year", "break_even_month"};
+const char* const kDesignKeys[] = {"it_power_kw",     "facility_power_kw", "it_power_breakdown_kw",
+                                   "capex_usd",       "opex_usd_per_year", "rent_usd_per_year",
+                                   "break_even_month"};
 const char* const kMemoryKeys[] = {"memory_per_gpu_gib", "memory"};
 
 bool isGroupKey(const std::string& key)
@@ -46,9 +47,12 @@ bool isGroupKey(const std::string& key)
 const char* groupName(FigureGroup g)
 {
     switch (g) {
-    case FigureGroup::Design: return "design";
-    case FigureGroup::Memory: return "memory";
-    case FigureGroup::Training: break;
+    case FigureGroup::Design:
+        return "design";
+    case FigureGroup::Memory:
+        return "memory";
+    case FigureGroup::Training:
+        break;
     }
     return "training";
 }
@@ -59,7 +63,8 @@ void nullMissing(const Prediction& p, nlohmann::json& j)
         return; // keeps the report of a valid design byte for byte
     nlohmann::json missing = nlohmann::json::array();
     for (const MissingFigures& m : p.missing)
-        missing.push_back({{"figures", groupName(m.group)}, {"field", m.field}, {"reason", describeMissing(m)}});
+        missing.push_back(
+            {{"figures", groupName(m.group)}, {"field", m.field}, {"reason", describeMissing(m)}});
     if (p.lacks(FigureGroup::Training))
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!isGroupKey(it.key()))
@@ -116,12 +121,8 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["gpus"] = p.gpus;
     j["nodes"] = p.nodes;
     // The job on the cluster (issue 25): the split fills job GPUs, the rest are spares.
-    j["job"] = {{"gpus", p.job.gpus},
-                {"cluster_gpus", p.job.clusterGpus},
-                {"spare_gpus", p.job.spareGpus},
-                {"nodes", p.job.nodes},
-                {"gpus_per_node", p.job.gpusPerNode},
-                {"automatic", p.job.automatic}};
+    j["job"] = {{"gpus", p.job.gpus},   {"cluster_gpus", p.job.clusterGpus},  {"spare_gpus", p.job.spareGpus},
+                {"nodes", p.job.nodes}, {"gpus_per_node", p.job.gpusPerNode}, {"automatic", p.job.automatic}};
     // The model's own figures: present whatever the split (issue 25).
     j["model"] = {{"parameters_total", p.model.paramsTotal},
                   {"parameters_active", p.model.paramsActive},
@@ -141,15 +142,19 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     // The recompute the split runs; recompute_chosen when the design left it to the engine (issue 25).
     j["recompute"] = toString(p.recompute);
     j["recompute_chosen"] = p.recomputeChosen;
-    j["breakdown"] = {{"compute_s", b.computeS},     {"recompute_s", b.recomputeS},
-                      {"tp_comm_s", b.tpCommS},      {"pp_bubble_s", b.ppBubbleS},
-                      {"pp_comm_s", b.ppCommS},      {"dp_comm_exposed_s", b.dpCommExposedS},
-                      {"cp_comm_s", b.cpCommS},      {"optimizer_s", b.optimizerS}};
+    j["breakdown"] = {{"compute_s", b.computeS}, {"recompute_s", b.recomputeS},
+                      {"tp_comm_s", b.tpCommS},  {"pp_bubble_s", b.ppBubbleS},
+                      {"pp_comm_s", b.ppCommS},  {"dp_comm_exposed_s", b.dpCommExposedS},
+                      {"cp_comm_s", b.cpCommS},  {"optimizer_s", b.optimizerS}};
     // Memory in GiB (2^30 bytes) everywhere (issue 28 item 17): the catalog's "80 GB" HBM is 80 GiB.
-    j["memory_per_gpu_gib"] = {{"total", m.totalBytes / kGiB},         {"weights", m.weightsBytes / kGiB},
-                               {"gradients", m.gradientsBytes / kGiB}, {"optimizer", m.optimizerBytes / kGiB},
-                               {"activations", m.activationsBytes / kGiB}, {"buffers", m.buffersBytes / kGiB},
-                               {"hbm", m.hbmBytes / kGiB},             {"fits", m.fits}};
+    j["memory_per_gpu_gib"] = {{"total", m.totalBytes / kGiB},
+                               {"weights", m.weightsBytes / kGiB},
+                               {"gradients", m.gradientsBytes / kGiB},
+                               {"optimizer", m.optimizerBytes / kGiB},
+                               {"activations", m.activationsBytes / kGiB},
+                               {"buffers", m.buffersBytes / kGiB},
+                               {"hbm", m.hbmBytes / kGiB},
+                               {"fits", m.fits}};
     // The graded verdict (models/predict/memory_verdict.h): margin_gib is the HBM
     // size minus the predicted peak (negative: over), model_error the relative
     // error the tight band spans on either side of the HBM size.
@@ -161,18 +166,22 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["allreduce_time_s"] = p.comm.allreduceTimeS;
     j["dp_comm_total_s"] = p.comm.dpCommTotalS;
     j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
-    j["checkpoint"] = {{"size_gib", p.checkpoint.sizeBytes / kGiB}, {"write_s", p.checkpoint.writeS},
-                       {"read_s", p.checkpoint.readS},             {"stall_s", p.checkpoint.stallS},
-                       {"write_GBps", p.checkpoint.writeGBps},     {"data_load_GBps_needed", p.checkpoint.dataLoadGBpsNeeded}};
-    j["goodput"] = {{"mtbf_h", p.goodput.mtbfS / 3600.0},          {"checkpoint_interval_s", p.goodput.intervalS},
-                    {"restart_s", p.goodput.restartS},            {"waste_fraction", p.goodput.wasteFraction},
-                    {"goodput", p.goodput.goodput},               {"interruptions", p.goodput.interruptionsPerRun}};
+    j["checkpoint"] = {{"size_gib", p.checkpoint.sizeBytes / kGiB},
+                       {"write_s", p.checkpoint.writeS},
+                       {"read_s", p.checkpoint.readS},
+                       {"stall_s", p.checkpoint.stallS},
+                       {"write_GBps", p.checkpoint.writeGBps},
+                       {"data_load_GBps_needed", p.checkpoint.dataLoadGBpsNeeded}};
+    j["goodput"] = {{"mtbf_h", p.goodput.mtbfS / 3600.0}, {"checkpoint_interval_s", p.goodput.intervalS},
+                    {"restart_s", p.goodput.restartS},    {"waste_fraction", p.goodput.wasteFraction},
+                    {"goodput", p.goodput.goodput},       {"interruptions", p.goodput.interruptionsPerRun}};
     // IT power (the equipment) and facility power (IT x PUE), each named as such.
     j["it_power_kw"] = p.power.itW / 1000.0;
     j["facility_power_kw"] = p.power.facilityW / 1000.0;
-    j["it_power_breakdown_kw"] = {{"gpus", p.power.gpuW / 1000.0},       {"node_rest", p.power.nodeRestW / 1000.0},
-                                  {"nics", p.power.nicW / 1000.0},       {"optics", p.power.opticsW / 1000.0},
-                                  {"switches", p.power.switchW / 1000.0}, {"storage", p.power.storageW / 1000.0}};
+    j["it_power_breakdown_kw"] = {
+        {"gpus", p.power.gpuW / 1000.0},        {"node_rest", p.power.nodeRestW / 1000.0},
+        {"nics", p.power.nicW / 1000.0},        {"optics", p.power.opticsW / 1000.0},
+        {"switches", p.power.switchW / 1000.0}, {"storage", p.power.storageW / 1000.0}};
     j["energy_per_run_mwh"] = p.power.energyPerRunKwh / 1000.0;
     j["capex_usd"] = p.cost.capexUsd;
     j["opex_usd_per_year"] = p.cost.opexUsdPerYear;
@@ -242,7 +251,8 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
         o << "; the job runs on " << p.job.gpus << " (" << p.job.gpusPerNode << " per node"
           << (p.job.automatic ? ", automatic" : "") << "), " << p.job.spareGpus << " spares";
     o << "\n";
-    std::snprintf(line, sizeof line, "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GiB of BF16 weights",
+    std::snprintf(line, sizeof line,
+                  "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GiB of BF16 weights",
                   p.model.paramsTotal / 1e9, p.model.paramsActive / 1e9, p.model.modelFlopsPerToken,
                   p.model.weightsBytes / kGiB);
     o << "Model: " << line << "\n";
@@ -289,9 +299,10 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     row("total", "%.1f", m.totalBytes / kGiB, kMemory);
     row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
     if (!p.lacks(kMemory)) {
-        const char* const verdict = m.verdict == MemoryVerdict::Fits    ? "fits"
-                                    : m.verdict == MemoryVerdict::Tight ? "tight (within the memory model's error)"
-                                                                        : "does not fit";
+        const char* const verdict = m.verdict == MemoryVerdict::Fits ? "fits"
+                                    : m.verdict == MemoryVerdict::Tight
+                                        ? "tight (within the memory model's error)"
+                                        : "does not fit";
         std::snprintf(line, sizeof line, "  verdict: %s, margin %+.1f GiB (model error +-%.0f %%)\n", verdict,
                       memoryHeadroomBytes(m) / kGiB, 100.0 * kMemoryModelRelativeError);
         o << line;
@@ -300,7 +311,8 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
         row("expert weights", "%.1f", m.expertWeightsBytes / kGiB, kMemory);
         for (const StageMemory& s : p.stages) {
             char label[64];
-            std::snprintf(label, sizeof label, "stage %d (%d layers, %d MoE)", s.stage, s.layers, s.moeLayers);
+            std::snprintf(label, sizeof label, "stage %d (%d layers, %d MoE)", s.stage, s.layers,
+                          s.moeLayers);
             row(label, "%.1f", s.totalBytes / kGiB, kMemory);
         }
         o << "Model\n";

@@ -1,9 +1,9 @@
 #include "app/cli/workload_flags.h"
 
 #include "app/cli/catalog_ids.h"
+#include "models/design/default_sharding.h"
 #include "models/design/design_limits.h"
 #include "models/design/pipeline_schedule.h"
-#include "models/design/default_sharding.h"
 
 #include <cstdio>
 #include <map>
@@ -34,8 +34,10 @@ template <typename T, typename F> void takeEnum(ArgList& args, const char* flag,
         if (parse(*text, v))
             out = v;
         else // the table lists a choice the engine does not know
-            args.addError(std::string(flag).append(": internal error: ").append(quoteValue(*text)).append(
-                " is not understood"));
+            args.addError(std::string(flag)
+                              .append(": internal error: ")
+                              .append(quoteValue(*text))
+                              .append(" is not understood"));
     }
 }
 
@@ -60,27 +62,36 @@ const FlagGroup& workloadFlags()
          intFlag("--layers", "L", "layers", 1, DL::kMaxLayers, "", "custom model: transformer layers"),
          intFlag("--hidden", "H", "", 1, DL::kMaxHidden, "", "custom model: hidden size"),
          intFlag("--heads", "A", "heads", 1, DL::kMaxHeads, "", "custom model: attention heads"),
-         intFlag("--kv-heads", "K", "heads", 1, DL::kMaxHeads, "--heads", "custom model: key/value heads (GQA)"),
+         intFlag("--kv-heads", "K", "heads", 1, DL::kMaxHeads, "--heads",
+                 "custom model: key/value heads (GQA)"),
          intFlag("--ffn", "F", "", 1, DL::kMaxFfn, "4 x --hidden", "custom model: FFN inner size"),
          choiceFlag("--ffn-type", {"gated", "plain"}, "gated (plain when --ffn is left out)",
                     "custom model: SwiGLU (3 matrices) or GELU MLP (2)"),
          choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
                     "custom model: input and output embeddings shared"),
          intFlag("--vocab", "V", "tokens", 1, DL::kMaxVocab, "", "custom model: vocabulary size"),
-         intFlag("--experts", "E", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts per MoE layer (1 = dense)"),
-         intFlag("--top-k", "K", "experts", 1, kMaxExperts, "--model's, else 1", "routed experts each token uses"),
-         intFlag("--expert-ffn", "F", "", 1, DL::kMaxFfn, "--model's, else --ffn", "FFN size of one routed expert"),
-         intFlag("--shared-experts", "S", "experts", 0, kMaxExperts, "--model's, else 0", "always-active shared experts"),
-         intFlag("--dense-layers", "N", "layers", 0, DL::kMaxLayers, "--model's, else 0", "first layers with a dense FFN"),
+         intFlag("--experts", "E", "experts", 1, kMaxExperts, "--model's, else 1",
+                 "routed experts per MoE layer (1 = dense)"),
+         intFlag("--top-k", "K", "experts", 1, kMaxExperts, "--model's, else 1",
+                 "routed experts each token uses"),
+         intFlag("--expert-ffn", "F", "", 1, DL::kMaxFfn, "--model's, else --ffn",
+                 "FFN size of one routed expert"),
+         intFlag("--shared-experts", "S", "experts", 0, kMaxExperts, "--model's, else 0",
+                 "always-active shared experts"),
+         intFlag("--dense-layers", "N", "layers", 0, DL::kMaxLayers, "--model's, else 0",
+                 "first layers with a dense FFN"),
          intFlag("--seq", "S", "tokens", 1, DL::kMaxSeqLen,
                  "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
          intFlag("--global-batch", "B", "sequences", 1, DL::kMaxGlobalBatchSeqs,
                  fileElse(std::to_string(w.globalBatchSeqs)), "global batch per optimizer step"),
-         realFlag("--tokens", "N", "tokens", 0, DL::kMaxTokensToTrain, fileElse(formatNumber(w.tokensToTrain)),
-                  "tokens to train"),
+         realFlag("--tokens", "N", "tokens", 0, DL::kMaxTokensToTrain,
+                  fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
          choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
-                    "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on B200, B300, GB200, GB300)"),
-         choiceFlag("--framework", {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed", "megatron-lm"},
+                    "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on "
+                    "B200, B300, GB200, GB300)"),
+         choiceFlag("--framework",
+                    {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
+                     "megatron-lm"},
                     fileElse(toString(w.framework)),
                     "training framework: its attention kernel and fusion of memory-bound operations"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
@@ -108,14 +119,18 @@ const FlagGroup& splitFlags()
          intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
                  "micro-batch size"),
          intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "job GPUs / (TP x PP x CP)", "data-parallel degree"),
-         intFlag("--job-gpus", "N", "GPUs", 1, kMaxGpus, fileElse("all, or 64 per NVL72 rack for a power-of-two split"),
+         intFlag("--job-gpus", "N", "GPUs", 1, kMaxGpus,
+                 fileElse("all, or 64 per NVL72 rack for a power-of-two split"),
                  "GPUs the job runs on; the cluster's others are spares (idle power, repairs)"),
          intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
                  "expert-parallel degree (MoE; folds into TP x CP x DP)"),
-         intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)), "expert tensor-parallel degree (MoE)"),
-         intFlag("--offload-layers", "N", "layers", 0, kMaxDim, fileElse(std::to_string(p.activationOffloadLayers)),
-                 "layers whose activations wait in host memory (Megatron-Core cpu_offloading_num_layers; PP 1, "
-                 "no recompute)"),
+         intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)),
+                 "expert tensor-parallel degree (MoE)"),
+         intFlag(
+             "--offload-layers", "N", "layers", 0, kMaxDim,
+             fileElse(std::to_string(p.activationOffloadLayers)),
+             "layers whose activations wait in host memory (Megatron-Core cpu_offloading_num_layers; PP 1, "
+             "no recompute)"),
          realFlag("--expert-imbalance", "X", "", 1, 1e6, fileElse("1"),
                   "busiest expert's tokens over the balanced share (1 = balanced routing)"),
          choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
@@ -124,7 +139,8 @@ const FlagGroup& splitFlags()
                     "TP collectives overlapped with their GEMMs (Transformer Engine userbuffers, async TP)"),
          choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
                     fileElse(defaultShardingRule()), "optimizer/parameter sharding"),
-         choiceFlag("--recompute", {"none", "selective", "full", "as-needed"}, fileElse(toString(p.recompute)),
+         choiceFlag("--recompute", {"none", "selective", "full", "as-needed"},
+                    fileElse(toString(p.recompute)),
                     "activation recomputation; as-needed: the least that fits (the report says which)")}};
     return group;
 }
@@ -165,7 +181,8 @@ void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workl
         }
         return false;
     };
-    const bool layers = dim("--layers", m.layers), hidden = dim("--hidden", m.hidden), heads = dim("--heads", m.heads);
+    const bool layers = dim("--layers", m.layers), hidden = dim("--hidden", m.hidden),
+               heads = dim("--heads", m.heads);
     const bool kv = dim("--kv-heads", m.kvHeads), ffn = dim("--ffn", m.ffn), vocab = dim("--vocab", m.vocab);
     // Mixture of experts: on a preset or a custom shape alike.
     auto moeDim = [&](const char* flag, int& field) {
@@ -187,11 +204,16 @@ void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workl
     m.tiedEmbeddings = tied;
     if (custom && !haveModel) {
         // A custom shape from scratch: the essentials must be given.
-        if (!layers) args.addError("--layers: required for a custom model (or give --model PRESET)");
-        if (!hidden) args.addError("--hidden: required for a custom model (or give --model PRESET)");
-        if (!heads) args.addError("--heads: required for a custom model (or give --model PRESET)");
-        if (!vocab) args.addError("--vocab: required for a custom model (or give --model PRESET)");
-        if (!kv) m.kvHeads = m.heads;
+        if (!layers)
+            args.addError("--layers: required for a custom model (or give --model PRESET)");
+        if (!hidden)
+            args.addError("--hidden: required for a custom model (or give --model PRESET)");
+        if (!heads)
+            args.addError("--heads: required for a custom model (or give --model PRESET)");
+        if (!vocab)
+            args.addError("--vocab: required for a custom model (or give --model PRESET)");
+        if (!kv)
+            m.kvHeads = m.heads;
         if (!ffn) {
             m.ffn = 4 * m.hidden;
             if (!ffnType)
@@ -269,18 +291,35 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
 std::string flagForField(const std::string& field)
 {
     static const std::map<std::string, std::string> kFlags = {
-        {"parallelism.tp", "--tp"}, {"parallelism.pp", "--pp"}, {"parallelism.vp", "--vp"},
-        {"parallelism.dp", "--dp"}, {"parallelism.jobGpus", "--job-gpus"}, {"parallelism.cp", "--cp"}, {"parallelism.microbatch", "--microbatch"},
-        {"parallelism.sharding", "--sharding"}, {"parallelism.ppSchedule", "--pp-schedule"}, {"parallelism.recompute", "--recompute"},
-        {"workload.seqLen", "--seq"}, {"workload.globalBatchSeqs", "--global-batch"},
-        {"workload.tokensToTrain", "--tokens"}, {"workload.precision", "--precision"}, {"workload.framework", "--framework"},
-        {"workload.model.layers", "--layers"}, {"workload.model.hidden", "--hidden"},
-        {"workload.model.heads", "--heads"}, {"workload.model.kvHeads", "--kv-heads"},
-        {"workload.model.ffn", "--ffn"}, {"workload.model.vocab", "--vocab"},
-        {"parallelism.ep", "--ep"}, {"parallelism.etp", "--etp"}, {"parallelism.expertImbalance", "--expert-imbalance"},
+        {"parallelism.tp", "--tp"},
+        {"parallelism.pp", "--pp"},
+        {"parallelism.vp", "--vp"},
+        {"parallelism.dp", "--dp"},
+        {"parallelism.jobGpus", "--job-gpus"},
+        {"parallelism.cp", "--cp"},
+        {"parallelism.microbatch", "--microbatch"},
+        {"parallelism.sharding", "--sharding"},
+        {"parallelism.ppSchedule", "--pp-schedule"},
+        {"parallelism.recompute", "--recompute"},
+        {"workload.seqLen", "--seq"},
+        {"workload.globalBatchSeqs", "--global-batch"},
+        {"workload.tokensToTrain", "--tokens"},
+        {"workload.precision", "--precision"},
+        {"workload.framework", "--framework"},
+        {"workload.model.layers", "--layers"},
+        {"workload.model.hidden", "--hidden"},
+        {"workload.model.heads", "--heads"},
+        {"workload.model.kvHeads", "--kv-heads"},
+        {"workload.model.ffn", "--ffn"},
+        {"workload.model.vocab", "--vocab"},
+        {"parallelism.ep", "--ep"},
+        {"parallelism.etp", "--etp"},
+        {"parallelism.expertImbalance", "--expert-imbalance"},
         {"parallelism.activationOffloadLayers", "--offload-layers"},
-        {"workload.model.experts", "--experts"}, {"workload.model.expertsPerToken", "--top-k"},
-        {"workload.model.expertFfn", "--expert-ffn"}, {"workload.model.sharedExperts", "--shared-experts"},
+        {"workload.model.experts", "--experts"},
+        {"workload.model.expertsPerToken", "--top-k"},
+        {"workload.model.expertFfn", "--expert-ffn"},
+        {"workload.model.sharedExperts", "--shared-experts"},
         {"workload.model.denseLayers", "--dense-layers"},
     };
     const auto it = kFlags.find(field);

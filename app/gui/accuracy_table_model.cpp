@@ -58,22 +58,33 @@ QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const
         return QColor(0xb0, 0x00, 0x20);
     if (role == Qt::UserRole) { // the raw figure, for sorting and tests
         switch (index.column()) {
-        case Rows: return r.rows;
-        case Mape: return r.mape;
-        case Bias: return r.bias;
-        case Worst: return r.worst;
-        default: return r.group;
+        case Rows:
+            return r.rows;
+        case Mape:
+            return r.mape;
+        case Bias:
+            return r.bias;
+        case Worst:
+            return r.worst;
+        default:
+            return r.group;
         }
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Group: return r.group;
-    case Rows: return r.rows;
-    case Mape: return QStringLiteral("%1 %").arg(kPercent * r.mape, 0, 'f', 1);
-    case Bias: return QStringLiteral("%1%2 %").arg(r.bias >= 0 ? "+" : "").arg(kPercent * r.bias, 0, 'f', 1);
-    case Worst: return QStringLiteral("%1 %").arg(kPercent * r.worst, 0, 'f', 1);
-    default: return {};
+    case Group:
+        return r.group;
+    case Rows:
+        return r.rows;
+    case Mape:
+        return QStringLiteral("%1 %").arg(kPercent * r.mape, 0, 'f', 1);
+    case Bias:
+        return QStringLiteral("%1%2 %").arg(r.bias >= 0 ? "+" : "").arg(kPercent * r.bias, 0, 'f', 1);
+    case Worst:
+        return QStringLiteral("%1 %").arg(kPercent * r.worst, 0, 'f', 1);
+    default:
+        return {};
     }
 }
 
@@ -82,12 +93,18 @@ QVariant AccuracyTableModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Group: return tr("Category");
-    case Rows: return tr("Runs");
-    case Mape: return tr("MAPE");
-    case Bias: return tr("Bias");
-    case Worst: return tr("Worst");
-    default: return {};
+    case Group:
+        return tr("Category");
+    case Rows:
+        return tr("Runs");
+    case Mape:
+        return tr("MAPE");
+    case Bias:
+        return tr("Bias");
+    case Worst:
+        return tr("Worst");
+    default:
+        return {};
     }
 }
 

@@ -13,9 +13,9 @@
 namespace cf {
 
 struct AccuracyRow {
-    QString group;     // category label, or "all"
+    QString group; // category label, or "all"
     int rows = 0;
-    double mape = 0;   // fractions
+    double mape = 0; // fractions
     double bias = 0;
     double worst = 0;
 };

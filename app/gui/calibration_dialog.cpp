@@ -114,7 +114,8 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, const Catalog& ca
     apply_ = buttons->addButton(tr("Apply to Design"), QDialogButtonBox::ApplyRole);
     apply_->setObjectName(QStringLiteral("calibrationApply"));
     apply_->setEnabled(false);
-    apply_->setToolTip(tr("Store the fitted profile in the design (one undo step); every prediction then uses it."));
+    apply_->setToolTip(
+        tr("Store the fitted profile in the design (one undo step); every prediction then uses it."));
     layout->addWidget(buttons);
 
     connect(browseRuns, &QPushButton::clicked, this, &CalibrationDialog::browseRuns);
@@ -127,7 +128,8 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, const Catalog& ca
     });
     connect(apply_, &QPushButton::clicked, this, &CalibrationDialog::applyProfile);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(&watcher_, &QFutureWatcher<cli::SiteCalibrationResult>::finished, this, &CalibrationDialog::finished);
+    connect(&watcher_, &QFutureWatcher<cli::SiteCalibrationResult>::finished, this,
+            &CalibrationDialog::finished);
     resize(760, 720);
 }
 
@@ -140,10 +142,22 @@ CalibrationDialog::~CalibrationDialog()
     watcher_.waitForFinished();
 }
 
-void CalibrationDialog::setRunsPath(const QString& path) { runsPath_->setText(path); }
-void CalibrationDialog::addNcclLog(const QString& path) { logs_->addItem(path); }
-void CalibrationDialog::setProfileName(const QString& name) { name_->setText(name); }
-QString CalibrationDialog::statusText() const { return status_->text(); }
+void CalibrationDialog::setRunsPath(const QString& path)
+{
+    runsPath_->setText(path);
+}
+void CalibrationDialog::addNcclLog(const QString& path)
+{
+    logs_->addItem(path);
+}
+void CalibrationDialog::setProfileName(const QString& name)
+{
+    name_->setText(name);
+}
+QString CalibrationDialog::statusText() const
+{
+    return status_->text();
+}
 
 void CalibrationDialog::setStatus(const QString& text, bool error)
 {
@@ -199,7 +213,8 @@ void CalibrationDialog::start()
     watcher_.setFuture(QtConcurrent::run([in = std::move(in), cancel, self] {
         return cli::calibrateSite(in, [cancel, self](int step, int, const std::string& what) {
             QMetaObject::invokeMethod(
-                qApp, [self, step, what] {
+                qApp,
+                [self, step, what] {
                     if (self) {
                         self->progress_->setValue(step);
                         self->setStatus(tr("Fitting: %1...").arg(QString::fromStdString(what)));
@@ -244,7 +259,8 @@ void CalibrationDialog::showResult()
         runs_->setItem(i, 2, cell(percent(r.errorBefore)));
         runs_->setItem(i, 3, cell(percent(r.errorAfter)));
         runs_->setItem(i, 4, cell(percent(r.errorHeldOut)));
-        before += std::fabs(r.errorBefore), after += std::fabs(r.errorAfter), held += std::fabs(r.errorHeldOut);
+        before += std::fabs(r.errorBefore), after += std::fabs(r.errorAfter),
+            held += std::fabs(r.errorHeldOut);
     }
     constants_->setRowCount(int(profileConstants().size()));
     int row = 0;
@@ -254,17 +270,20 @@ void CalibrationDialog::showResult()
         constants_->item(row, 0)->setToolTip(QString::fromLatin1(c.what));
         constants_->setItem(row, 1, cell(QString::number(b, 'f', 3)));
         constants_->setItem(row, 2, cell(QString::number(a, 'f', 3)));
-        constants_->setItem(row, 3, cell(b > 0 ? QStringLiteral("%1%2 %").arg(a >= b ? "+" : "")
-                                                     .arg(kPercent * (a / b - 1.0), 0, 'f', 1)
-                                               : QString()));
+        constants_->setItem(
+            row, 3,
+            cell(
+                b > 0
+                    ? QStringLiteral("%1%2 %").arg(a >= b ? "+" : "").arg(kPercent * (a / b - 1.0), 0, 'f', 1)
+                    : QString()));
         ++row;
     }
     const double n = std::max<size_t>(1, result_.runs.size());
-    QString text = tr("%n run(s) fitted in %1 iterations", nullptr, int(result_.runs.size()))
-                       .arg(result_.iterations);
+    QString text =
+        tr("%n run(s) fitted in %1 iterations", nullptr, int(result_.runs.size())).arg(result_.iterations);
     if (!result_.runs.empty())
-        text += tr(": MAPE %1 before, %2 after, %3 held out.").arg(percent(before / n), percent(after / n),
-                                                                   percent(held / n));
+        text += tr(": MAPE %1 before, %2 after, %3 held out.")
+                    .arg(percent(before / n), percent(after / n), percent(held / n));
     if (!result_.ncclPoints.empty())
         text += tr(" %1 nccl-tests points.").arg(result_.ncclPoints.size());
     if (!result_.skipped.empty())
@@ -303,7 +322,8 @@ void CalibrationDialog::plotResiduals()
     zero->setPen(QPen(Qt::black, 1, Qt::DashLine));
     plot_->rescaleAxes();
     plot_->xAxis->setRange(0, x.size() + 1);
-    const double span = std::max(std::fabs(plot_->yAxis->range().lower), std::fabs(plot_->yAxis->range().upper));
+    const double span =
+        std::max(std::fabs(plot_->yAxis->range().lower), std::fabs(plot_->yAxis->range().upper));
     plot_->yAxis->setRange(-span * 1.1 - 1, span * 1.1 + 1);
     plot_->replot();
 }

@@ -2,8 +2,8 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "models/validate/link_rules.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/validate/link_rules.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -168,7 +168,8 @@ QString workloadSection(const Design& design, const Catalog& catalog)
         out += row(tr("Experts"), tr("%1, %2 per token").arg(m.experts).arg(m.expertsPerToken));
     out += row(tr("Sequence"), tr("%1 tokens").arg(w.seqLen));
     out += row(tr("Tokens to train"), humanCount(w.tokensToTrain));
-    out += row(tr("Global batch"), (w.globalBatchSeqs == 1 ? tr("1 sequence") : tr("%1 sequences").arg(w.globalBatchSeqs)));
+    out += row(tr("Global batch"),
+               (w.globalBatchSeqs == 1 ? tr("1 sequence") : tr("%1 sequences").arg(w.globalBatchSeqs)));
     out += row(tr("Precision"), html(toString(w.precision)));
     out += row(tr("Checkpoints"), w.asyncCheckpoint ? tr("asynchronous") : tr("synchronous"));
     return out + QStringLiteral("</table>");
@@ -187,8 +188,9 @@ QString splitSection(const Design& design, int gpus)
     out += row(tr("TP x PP x DP x CP"),
                QStringLiteral("%1 x %2 x %3 x %4").arg(p.tp).arg(p.pp).arg(dp).arg(p.cp));
     out += row(tr("Virtual stages"), QString::number(p.vp));
-    out += row(tr("PP schedule"), html(toString(effectiveSchedule(p))) +
-                                      (p.ppSchedule == PipelineSchedule::FromVp ? tr(" (from VP)") : QString()));
+    out +=
+        row(tr("PP schedule"), html(toString(effectiveSchedule(p))) +
+                                   (p.ppSchedule == PipelineSchedule::FromVp ? tr(" (from VP)") : QString()));
     out += row(tr("Expert parallel"), QString::number(p.ep));
     out += row(tr("Micro-batch"), tr("%1 sequence(s)").arg(p.microbatch));
     out += row(tr("Sequence parallel"), p.sequenceParallel ? tr("on") : tr("off"));
@@ -244,7 +246,9 @@ QStringList changedScales(const CalibrationProfile& p)
     QStringList changed;
     for (const ProfileConstant& c : profileConstants())
         if (p.*c.member != 1.0)
-            changed << QStringLiteral("%1 %2 × default").arg(QString::fromLatin1(c.key)).arg(p.*c.member, 0, 'f', 3);
+            changed << QStringLiteral("%1 %2 × default")
+                           .arg(QString::fromLatin1(c.key))
+                           .arg(p.*c.member, 0, 'f', 3);
     return changed;
 }
 
@@ -253,12 +257,14 @@ QStringList changedScales(const CalibrationProfile& p)
 QString calibrationSection(const Design& design)
 {
     if (!design.calibration)
-        return QStringLiteral("<p>%1</p>").arg(tr("None: the model's default constants (Tools > Calibrate from "
-                                                   "measurements fits a profile to your own runs)."));
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("None: the model's default constants (Tools > Calibrate from "
+                    "measurements fits a profile to your own runs)."));
     const CalibrationProfile& p = *design.calibration;
     QString rows = row(tr("Profile"), p.name.empty() ? tr("(unnamed)") : html(p.name));
-    rows += row(tr("In use"), p.isIdentity() ? tr("Yes, as the identity: every constant at the model's default")
-                                             : tr("Yes: the prediction and its band use it"));
+    rows +=
+        row(tr("In use"), p.isIdentity() ? tr("Yes, as the identity: every constant at the model's default")
+                                         : tr("Yes: the prediction and its band use it"));
     if (!p.source.empty())
         rows += row(tr("Fitted on"), html(p.source));
     const QStringList changed = changedScales(p);
@@ -272,11 +278,12 @@ QString calibrationSection(const Design& design)
     if (p.heldOutErrors.empty()) {
         rows += row(tr("Cross-validated error"), tr("None: no runs held out"));
     } else {
-        rows += row(tr("Cross-validated error"),
-                    tr("MAPE %1 % over %2 runs, each predicted without itself; the band of every figure comes from "
-                       "these errors")
-                        .arg(100.0 * heldOutMape(p), 0, 'f', 1)
-                        .arg(p.heldOutErrors.size()));
+        rows += row(
+            tr("Cross-validated error"),
+            tr("MAPE %1 % over %2 runs, each predicted without itself; the band of every figure comes from "
+               "these errors")
+                .arg(100.0 * heldOutMape(p), 0, 'f', 1)
+                .arg(p.heldOutErrors.size()));
     }
     if (!p.note.empty())
         rows += row(tr("Why"), html(p.note));
@@ -301,8 +308,9 @@ QString calibrationStatusText(const Design& design)
 QString calibrationStatusToolTip(const Design& design)
 {
     if (!design.calibration)
-        return tr("Predictions use the model's default constants; their bands come from its errors on published "
-                  "runs. Tools ▸ Calibrate from Measurements fits a profile to your own runs.");
+        return tr(
+            "Predictions use the model's default constants; their bands come from its errors on published "
+            "runs. Tools ▸ Calibrate from Measurements fits a profile to your own runs.");
     const CalibrationProfile& p = *design.calibration;
     const QStringList changed = changedScales(p);
     return tr("Changed: %1\n%2\nSee the Summary dock's Calibration section.")

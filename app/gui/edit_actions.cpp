@@ -29,29 +29,33 @@ QAction* makeAction(QMainWindow* window, const char* objectName, const QString& 
 EditActions EditActions::create(QMainWindow* window, const MainActions& main)
 {
     EditActions a;
-    a.copy = makeAction(window, "actionCopy", QObject::tr("&Copy"), QObject::tr("Copy the selected parts and their links"),
-                        QKeySequence::Copy);
+    a.copy = makeAction(window, "actionCopy", QObject::tr("&Copy"),
+                        QObject::tr("Copy the selected parts and their links"), QKeySequence::Copy);
     a.copy->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
-    a.paste = makeAction(window, "actionPaste", QObject::tr("&Paste"), QObject::tr("Paste parts with fresh ids"),
-                         QKeySequence::Paste);
+    a.paste = makeAction(window, "actionPaste", QObject::tr("&Paste"),
+                         QObject::tr("Paste parts with fresh ids"), QKeySequence::Paste);
     a.paste->setIcon(QIcon::fromTheme(QStringLiteral("edit-paste")));
-    a.duplicate = makeAction(window, "actionDuplicate", QObject::tr("D&uplicate"),
-                             QObject::tr("Duplicate the selection beside itself"), QKeySequence(Qt::CTRL | Qt::Key_D));
+    a.duplicate =
+        makeAction(window, "actionDuplicate", QObject::tr("D&uplicate"),
+                   QObject::tr("Duplicate the selection beside itself"), QKeySequence(Qt::CTRL | Qt::Key_D));
     a.remove = makeAction(window, "actionDelete", QObject::tr("&Delete"),
                           QObject::tr("Delete the selected parts and links"), QKeySequence::Delete);
     a.remove->setIcon(QIcon::fromTheme(QStringLiteral("edit-delete")));
     a.linkMode = makeAction(window, "actionLinkMode", QObject::tr("Draw &Links"),
-                            QObject::tr("Link mode: drag from one part to another to wire them"), QKeySequence(Qt::Key_L));
+                            QObject::tr("Link mode: drag from one part to another to wire them"),
+                            QKeySequence(Qt::Key_L));
     a.linkMode->setCheckable(true);
-    a.generateFabric = makeAction(window, "actionGenerateFabric", QObject::tr("&Generate Fabric..."),
-                                  QObject::tr("Lay out a whole fat-tree, rail-optimised or spine-leaf fabric"),
-                                  QKeySequence(Qt::CTRL | Qt::Key_G));
+    a.generateFabric =
+        makeAction(window, "actionGenerateFabric", QObject::tr("&Generate Fabric..."),
+                   QObject::tr("Lay out a whole fat-tree, rail-optimised or spine-leaf fabric"),
+                   QKeySequence(Qt::CTRL | Qt::Key_G));
     a.searchSplits = makeAction(window, "actionSearchSplits", QObject::tr("Find Best &Split..."),
                                 QObject::tr("Search every parallel split for this hardware and workload"),
                                 QKeySequence(Qt::CTRL | Qt::Key_F));
-    a.plan = makeAction(window, "actionPlan", QObject::tr("&Plan..."),
-                        QObject::tr("Plan a cluster from power, budget and deadline: ranked designs on a Pareto chart"),
-                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    a.plan = makeAction(
+        window, "actionPlan", QObject::tr("&Plan..."),
+        QObject::tr("Plan a cluster from power, budget and deadline: ranked designs on a Pareto chart"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
 
     main.editMenu->addSeparator();
     main.editMenu->addActions({a.copy, a.paste, a.duplicate, a.remove});

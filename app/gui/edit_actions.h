@@ -12,11 +12,11 @@ namespace cf {
 struct MainActions;
 
 struct EditActions {
-    QAction* copy = nullptr;       // Ctrl+C
-    QAction* paste = nullptr;      // Ctrl+V
-    QAction* duplicate = nullptr;  // Ctrl+D
-    QAction* remove = nullptr;     // Delete
-    QAction* linkMode = nullptr;   // L, checkable: drag from one part to another draws a link
+    QAction* copy = nullptr;           // Ctrl+C
+    QAction* paste = nullptr;          // Ctrl+V
+    QAction* duplicate = nullptr;      // Ctrl+D
+    QAction* remove = nullptr;         // Delete
+    QAction* linkMode = nullptr;       // L, checkable: drag from one part to another draws a link
     QAction* generateFabric = nullptr; // Ctrl+G
     QAction* searchSplits = nullptr;   // Ctrl+F
     QAction* plan = nullptr;           // Ctrl+Shift+P: Tools > Plan (issue 29)

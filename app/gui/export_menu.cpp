@@ -52,8 +52,9 @@ void ExportMenu::run(const ExportFormatInfo& format)
     if (base.isEmpty())
         base = QStringLiteral("design");
     // The last export folder, else the design file's, else Documents (ExportFolder).
-    const QString path = askPath_(
-        format, ExportFolder::startPath(parent_, ExportFolder::kExportKey, base + QString::fromLatin1(format.fileSuffix)));
+    const QString path =
+        askPath_(format, ExportFolder::startPath(parent_, ExportFolder::kExportKey,
+                                                 base + QString::fromLatin1(format.fileSuffix)));
     if (path.isEmpty())
         return;
     ExportFolder::remember(ExportFolder::kExportKey, path);

@@ -51,7 +51,8 @@ HelpActions HelpActions::create(QMainWindow* window, const MainActions& main)
     // After "Open...": the first entries a new user reads.
     const QList<QAction*> fileActions = main.fileMenu->actions();
     const int afterOpen = fileActions.indexOf(main.open) + 1;
-    main.fileMenu->insertMenu(afterOpen < fileActions.size() ? fileActions[afterOpen] : nullptr, a.examplesMenu);
+    main.fileMenu->insertMenu(afterOpen < fileActions.size() ? fileActions[afterOpen] : nullptr,
+                              a.examplesMenu);
 
     a.gettingStarted = new QAction(QObject::tr("&Getting Started"), window);
     a.gettingStarted->setObjectName(QStringLiteral("actionGettingStarted"));

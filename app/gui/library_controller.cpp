@@ -43,8 +43,7 @@ QString samePath(const QString& path)
 LibraryController::LibraryController(LibraryHost* host, QWidget* window, DesignDocument* document,
                                      RecentDesigns* recent)
     : QObject(window), host_(host), window_(window), document_(document), recent_(recent)
-{
-}
+{}
 
 bool LibraryController::open()
 {
@@ -133,11 +132,13 @@ bool LibraryController::saveToLibrary(bool asVariant)
     SaveVariantDialog dialog(variant ? designName_ : QString(), variant ? variantName_ : QString(), window_);
     if (!variant) {
         dialog.setWindowTitle(tr("Save to Library"));
-        dialog.setDesignName(ids_ ? designName_ : QString::fromStdString(host_->libraryDesign().name).trimmed());
+        dialog.setDesignName(ids_ ? designName_
+                                  : QString::fromStdString(host_->libraryDesign().name).trimmed());
         dialog.setName(tr("original"));
         // Cancel on "name already in the library" keeps the dialog open, the
         // user's entries as typed, to pick another name (issue 28 item 10).
-        dialog.setAcceptCheck([this](const SaveVariantDialog& d) { return confirmDesignName(d.designName()); });
+        dialog.setAcceptCheck(
+            [this](const SaveVariantDialog& d) { return confirmDesignName(d.designName()); });
     }
     if (dialog.exec() != QDialog::Accepted)
         return false;
@@ -146,8 +147,8 @@ bool LibraryController::saveToLibrary(bool asVariant)
     const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
         if (!variant)
             return store_.saveDesign(dialog.designName(), design, headline, dialog.note(), dialog.name());
-        const StoreResult<qint64> id =
-            store_.saveVariant(ids_->designId, ids_->variantId, dialog.name(), dialog.note(), design, headline);
+        const StoreResult<qint64> id = store_.saveVariant(ids_->designId, ids_->variantId, dialog.name(),
+                                                          dialog.note(), design, headline);
         if (!id)
             return StoreFailure{id.error()};
         return SavedIds{ids_->designId, *id};
@@ -203,7 +204,8 @@ bool LibraryController::openVariant(qint64 variantId)
 void LibraryController::rememberVariant(qint64 variantId)
 {
     if (const StoreResult<VariantRow> row = store_.variant(variantId))
-        recent_->add(RecentDesign::variant(store_.path(), variantId, row->created, row->designName, row->name));
+        recent_->add(
+            RecentDesign::variant(store_.path(), variantId, row->created, row->designName, row->name));
 }
 
 bool LibraryController::confirmDesignName(const QString& name)
@@ -268,9 +270,10 @@ void LibraryController::openRecentVariant(const RecentDesign& entry)
     }
     if (entry.libraryPath != samePath(store_.path())) {
         recent_->remove(entry);
-        host_->libraryShowError(title, tr("\"%1\" is in another design library (%2), not in the one open (%3). %4")
-                                           .arg(entry.label(), QDir::toNativeSeparators(entry.libraryPath),
-                                                QDir::toNativeSeparators(store_.path()), removed));
+        host_->libraryShowError(title,
+                                tr("\"%1\" is in another design library (%2), not in the one open (%3). %4")
+                                    .arg(entry.label(), QDir::toNativeSeparators(entry.libraryPath),
+                                         QDir::toNativeSeparators(store_.path()), removed));
         return;
     }
     const StoreResult<VariantRow> row = store_.variant(entry.variantId);
@@ -278,7 +281,8 @@ void LibraryController::openRecentVariant(const RecentDesign& entry)
                       (row && entry.created.isValid() && row->created != entry.created);
     if (gone) {
         recent_->remove(entry);
-        host_->libraryShowError(title, tr("\"%1\" was deleted from the library. %2").arg(entry.label(), removed));
+        host_->libraryShowError(title,
+                                tr("\"%1\" was deleted from the library. %2").arg(entry.label(), removed));
         return;
     }
     if (!row) { // the store failed (locked, unreadable): keep the entry, try again later
@@ -299,7 +303,8 @@ void LibraryController::compareVariants()
         return;
     auto* view = new CompareView;
     view->setAttribute(Qt::WA_DeleteOnClose);
-    if (const StoreResult<void> shown = view->setVariantsFromStore(store_, dialog.selectedVariantIds()); !shown) {
+    if (const StoreResult<void> shown = view->setVariantsFromStore(store_, dialog.selectedVariantIds());
+        !shown) {
         delete view;
         host_->libraryShowError(tr("Cannot compare"), shown.error().message);
         return;

@@ -78,7 +78,8 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
     // Ctrl+Shift+Z (the X11/GNOME/KDE redo) and Ctrl+Y (Windows, and most
     // editors) on every platform, then any other key the platform adds (our
     // choice, issue 18: under X11 QKeySequence::Redo alone lacks Ctrl+Y).
-    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)};
+    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z),
+                                 QKeySequence(Qt::CTRL | Qt::Key_Y)};
     for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo))
         if (!redoKeys.contains(key))
             redoKeys << key;

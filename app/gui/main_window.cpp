@@ -1,23 +1,23 @@
 #include "app/gui/main_window.h"
 
+#include "app/gui/design_summary.h"
 #include "app/gui/export_menu.h"
+#include "app/gui/library_controller.h"
+#include "app/gui/model_trust_actions.h"
 #include "app/gui/racks_dock.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_file_fault.h"
 #include "models/design/design_json.h"
 #include "widgets/canvas/design_view.h"
-#include "app/gui/design_summary.h"
-#include "app/gui/model_trust_actions.h"
-#include "app/gui/library_controller.h"
-#include "widgets/library/recent_designs.h"
-#include "widgets/library/window_title.h"
-#include "widgets/whatif/auto_split_controller.h"
-#include "widgets/whatif/evaluation_controller.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/common/export_folder.h"
 #include "widgets/common/wheel_guard.h"
+#include "widgets/library/recent_designs.h"
+#include "widgets/library/window_title.h"
+#include "widgets/whatif/auto_split_controller.h"
+#include "widgets/whatif/evaluation_controller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -104,8 +104,8 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     connectEditActions();
     setupLibrary();
     setupHelp();
-    modelTrust_ = new ModelTrustActions(this, &document_, evaluation_, headline_, charts_, editActions_.toolsMenu,
-                                        actions_.helpMenu);
+    modelTrust_ = new ModelTrustActions(this, &document_, evaluation_, headline_, charts_,
+                                        editActions_.toolsMenu, actions_.helpMenu);
     // View > Racks (issue 17): not tabified with the charts, whose first-start height a hidden tab would pin.
     new RacksDock(this, actions_.viewMenu, &document_, Catalog::builtin(), nullptr);
 
@@ -128,9 +128,10 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     else if (startFile.isEmpty()) // say what opened (issue 28 item 10): an example, not the user's work
         // Once shown: a message shown before the first show left the name and GPU labels drawn under it.
         QTimer::singleShot(0, this, [this] {
-            statusBar()->showMessage(tr("This is the Workhorse example, to look around in. File \u25b8 New "
-                                        "starts a design of your own; Help \u25b8 Getting Started shows the way."),
-                                     kLoadWarningMs);
+            statusBar()->showMessage(
+                tr("This is the Workhorse example, to look around in. File \u25b8 New "
+                   "starts a design of your own; Help \u25b8 Getting Started shows the way."),
+                kLoadWarningMs);
         });
     // The user catalog's problems (an unknown field, a broken file left out) are said, not dropped.
     if (const Problems& catalog = Catalog::builtinProblems(); !catalog.empty())
@@ -220,10 +221,9 @@ void MainWindow::showLoadWarnings(const QString& shownName, const Problems& warn
         return;
     // The design is open; the status bar names the first warning (an unknown
     // field and the field it probably meant), the count says if there are more.
-    statusBar()->showMessage(
-        tr("%1 opened with %n warning(s): %2", nullptr, int(warnings.size()))
-            .arg(shownName, QString::fromStdString(formatProblem(warnings.front()))),
-        kLoadWarningMs);
+    statusBar()->showMessage(tr("%1 opened with %n warning(s): %2", nullptr, int(warnings.size()))
+                                 .arg(shownName, QString::fromStdString(formatProblem(warnings.front()))),
+                             kLoadWarningMs);
 }
 
 bool MainWindow::saveFile(const QString& path)
@@ -232,7 +232,8 @@ bool MainWindow::saveFile(const QString& path)
     if (!saved) {
         showError(tr("Cannot save design"),
                   tr("%1 could not be saved:\n\n%2")
-                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(failureMessage(saved.problems()))));
+                      .arg(QDir::toNativeSeparators(path),
+                           QString::fromStdString(failureMessage(saved.problems()))));
         return false;
     }
     filePath_ = QFileInfo(path).absoluteFilePath();
@@ -261,8 +262,8 @@ void MainWindow::setDocument(const Design& design, const QString& path)
     modified_ = false;
     library_->forget();
     autoSplit_->setAutomatic(false, false); // an opened design keeps its own split and batch
-    document_.resetDesign(design); // clears the undo stack: its commands refer to the old design
-    refreshViews();                // now, not later: the window never shows the old design
+    document_.resetDesign(design);          // clears the undo stack: its commands refer to the old design
+    refreshViews();                         // now, not later: the window never shows the old design
     evaluation_->evaluateNow();
     // Fit once the view has its final size (after show and layout), not now.
     QTimer::singleShot(0, view_, &DesignView::fitToView);
@@ -372,8 +373,7 @@ bool MainWindow::maybeSave()
     if (!isModified())
         return true;
     const auto answer = QMessageBox::question(
-        this, tr("Save changes?"),
-        tr("The design \"%1\" has unsaved changes.").arg(documentName()),
+        this, tr("Save changes?"), tr("The design \"%1\" has unsaved changes.").arg(documentName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return onSave();

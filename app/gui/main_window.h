@@ -4,13 +4,13 @@
 // stack. Later issues swap real widgets into the docks and the centre (see the
 // create*() functions) and edit through document(), which pushes the commands.
 
-#include "models/design/design.h"
-#include "widgets/document/design_document.h"
 #include "app/gui/edit_actions.h"
 #include "app/gui/help_actions.h"
 #include "app/gui/library_host.h"
 #include "app/gui/main_actions.h"
+#include "models/design/design.h"
 #include "models/store/design_store.h"
+#include "widgets/document/design_document.h"
 
 #include <optional>
 
@@ -187,7 +187,10 @@ private:
     void libraryMarkModified() override { modified_ = true; }
     bool libraryHasFile() const override { return !filePath_.isEmpty(); }
     void libraryRefresh() override { refreshViews(); }
-    void libraryShowError(const QString& title, const QString& message) override { showError(title, message); }
+    void libraryShowError(const QString& title, const QString& message) override
+    {
+        showError(title, message);
+    }
     void libraryShowStatus(const QString& text, int timeoutMs) override;
     void libraryShowLoadWarnings(const QString& shownName, const Problems& warnings) override
     {

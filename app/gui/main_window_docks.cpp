@@ -5,8 +5,8 @@
 
 #include "app/gui/library_controller.h"
 
-#include "widgets/canvas/design_view.h"
 #include "models/catalog/catalog.h"
+#include "widgets/canvas/design_view.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"
 #include "widgets/dialogs/fabric_generator_dialog.h"
@@ -227,7 +227,9 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::connectEditActions()
 {
-    const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, kStatusMessageMs); };
+    const auto showMessage = [this](const QString& text) {
+        statusBar()->showMessage(text, kStatusMessageMs);
+    };
     connect(view_, &DesignView::message, this, showMessage);
     for (QAction* zoom : {actions_.zoomIn, actions_.zoomOut, actions_.zoomFit}) {
         zoom->setEnabled(true);
@@ -285,8 +287,8 @@ void MainWindow::showBatchAdvice(const BatchAdvice& advice)
     const QString text = QString::fromStdString(advice.message);
     statusBar()->showMessage(text, kStatusMessageMs);
     // Window-modal but non-blocking, as the error boxes.
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Batch too small for the GPUs"), text, QMessageBox::Ok,
-                                this);
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Batch too small for the GPUs"), text,
+                                QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("batchAdviceBox"));
     box->setInformativeText(tr("Change the global batch in the Workload dock; the split follows it."));
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -333,9 +335,11 @@ void MainWindow::focusProblemField(const QString& field)
 {
     QWidget* editor = nullptr;
     QDockWidget* dock = nullptr;
-    if (auto* split = parallelismDock_->findChild<ParallelismDock*>(); split && (editor = split->fieldWidget(field)))
+    if (auto* split = parallelismDock_->findChild<ParallelismDock*>();
+        split && (editor = split->fieldWidget(field)))
         dock = parallelismDock_;
-    else if (auto* work = workloadDock_->findChild<WorkloadDock*>(); work && (editor = work->fieldWidget(field)))
+    else if (auto* work = workloadDock_->findChild<WorkloadDock*>();
+             work && (editor = work->fieldWidget(field)))
         dock = workloadDock_;
     if (!editor)
         return;

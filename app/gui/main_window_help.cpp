@@ -13,7 +13,8 @@ void MainWindow::setupHelp()
 {
     helpActions_ = HelpActions::create(this, actions_);
     for (QAction* example : helpActions_.examples)
-        connect(example, &QAction::triggered, this, [this, example] { openExample(example->data().toString()); });
+        connect(example, &QAction::triggered, this,
+                [this, example] { openExample(example->data().toString()); });
     connect(helpActions_.gettingStarted, &QAction::triggered, this, [this] {
         // Modeless: the user follows the guide in the window beside it.
         if (auto* open = findChild<GettingStartedDialog*>()) {

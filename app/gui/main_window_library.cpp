@@ -5,9 +5,9 @@
 
 #include "app/gui/library_controller.h"
 
+#include "models/store/headline_from_prediction.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/library/recent_designs.h"
-#include "models/store/headline_from_prediction.h"
 #include "widgets/whatif/evaluation_controller.h"
 
 #include <QAction>
@@ -177,9 +177,9 @@ void MainWindow::openRecent(const RecentDesign& entry)
     }
     if (!QFileInfo(entry.path).isFile()) {
         recent_->remove(entry);
-        showError(tr("Cannot open recent design"),
-                  tr("%1 no longer exists (moved or deleted). %2")
-                      .arg(QDir::toNativeSeparators(entry.path), tr("It was removed from the recent designs.")));
+        showError(tr("Cannot open recent design"), tr("%1 no longer exists (moved or deleted). %2")
+                                                       .arg(QDir::toNativeSeparators(entry.path),
+                                                            tr("It was removed from the recent designs.")));
         return;
     }
     if (maybeSave())

@@ -23,13 +23,14 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
     setObjectName(QStringLiteral("modelAccuracyDialog"));
     setWindowTitle(tr("Model Accuracy"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("How far the uncalibrated model's predictions were from published training runs; "
-                                "error = (predicted − measured) / measured. Out of sample: each source's runs "
-                                "predicted without that source (leave one source out); in sample: the runs the "
-                                "model's constants were chosen on. The same tables as "
-                                "<tt>clusterforge-cli validate-model</tt>. A headline's \"±x %\" comes from the "
-                                "errors of its regime (below)."),
-                             this);
+    auto* intro =
+        new QLabel(tr("How far the uncalibrated model's predictions were from published training runs; "
+                      "error = (predicted − measured) / measured. Out of sample: each source's runs "
+                      "predicted without that source (leave one source out); in sample: the runs the "
+                      "model's constants were chosen on. The same tables as "
+                      "<tt>clusterforge-cli validate-model</tt>. A headline's \"±x %\" comes from the "
+                      "errors of its regime (below)."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     section_ = new QComboBox(this);
@@ -67,18 +68,20 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const cli::ShippedRuns data = cli::loadShippedRuns(cli::validationDir());
     if (data.problem.empty()) {
-        nlohmann::ordered_json report = nlohmann::ordered_json::parse(cli::accuracyReport(data, false, false, true));
+        nlohmann::ordered_json report =
+            nlohmann::ordered_json::parse(cli::accuracyReport(data, false, false, true));
         report["leave_one_source_out_by_regime"] =
             nlohmann::ordered_json::parse(cli::gateRegimesJson(cli::outOfSampleGate(data)));
         report_ = report.dump();
     }
     QApplication::restoreOverrideCursor();
-    note_->setText(data.problem.empty()
-                       ? tr("%1 dense and %2 MoE runs predicted; %3 runs the model cannot express are left out.")
-                             .arg(data.dense.runs.size())
-                             .arg(data.moe.runs.size())
-                             .arg(data.dense.skipped.size() + data.moe.skipped.size())
-                       : tr("The validation data was not found: %1").arg(QString::fromStdString(data.problem)));
+    note_->setText(
+        data.problem.empty()
+            ? tr("%1 dense and %2 MoE runs predicted; %3 runs the model cannot express are left out.")
+                  .arg(data.dense.runs.size())
+                  .arg(data.moe.runs.size())
+                  .arg(data.dense.skipped.size() + data.moe.skipped.size())
+            : tr("The validation data was not found: %1").arg(QString::fromStdString(data.problem)));
     showSection();
     resize(720, 520);
 }
@@ -88,12 +91,19 @@ void ModelAccuracyDialog::showSection()
     model_->loadReportJson(report_, section_->currentData().toString().toStdString());
 }
 
-QString ModelAccuracyDialog::noteText() const { return note_->text(); }
-QString ModelAccuracyDialog::bandText() const { return bands_->text(); }
+QString ModelAccuracyDialog::noteText() const
+{
+    return note_->text();
+}
+QString ModelAccuracyDialog::bandText() const
+{
+    return bands_->text();
+}
 
 QString ModelAccuracyDialog::bandCoverageText()
 {
-    const std::map<std::string, cli::BandRegime> regimes = cli::uncalibratedBandsByRegime(shippedModelErrors());
+    const std::map<std::string, cli::BandRegime> regimes =
+        cli::uncalibratedBandsByRegime(shippedModelErrors());
     if (!regimes.count("all"))
         return tr("No measured errors found: predictions carry no band.");
     const auto figures = [&](const char* regime) {
@@ -104,9 +114,11 @@ QString ModelAccuracyDialog::bandCoverageText()
                                          .arg(100.0 * it->second.medianHalfWidth(), 0, 'f', 1);
     };
     const cli::BandRegime& all = regimes.at("all");
-    return tr("<b>Uncertainty bands</b> (the \"±x %\" of each headline), out of sample: each of %1 public runs "
+    return tr("<b>Uncertainty bands</b> (the \"±x %\" of each headline), out of sample: each of %1 public "
+              "runs "
               "given the band built without its source's runs: %2 % inside its P10–P90 band (target ≥ %3 %), "
-              "median half-width ±%4 % (target ≤ %5 %). Dense %6; MoE %7; Ampere %8; Hopper %9; Blackwell %10.")
+              "median half-width ±%4 % (target ≤ %5 %). Dense %6; MoE %7; Ampere %8; Hopper %9; Blackwell "
+              "%10.")
         .arg(all.rows)
         .arg(100.0 * all.coverage(), 0, 'f', 1)
         .arg(100.0 * cli::kBandCoverageTarget, 0, 'f', 0)

@@ -15,9 +15,9 @@
 
 namespace cf {
 
-ModelTrustActions::ModelTrustActions(QWidget* window, DesignDocument* document, EvaluationController* evaluation,
-                                     HeadlinePanel* headline, ChartsWidget* charts, QMenu* toolsMenu,
-                                     QMenu* helpMenu)
+ModelTrustActions::ModelTrustActions(QWidget* window, DesignDocument* document,
+                                     EvaluationController* evaluation, HeadlinePanel* headline,
+                                     ChartsWidget* charts, QMenu* toolsMenu, QMenu* helpMenu)
     : QObject(window), window_(window), document_(document)
 {
     calibrate_ = new QAction(tr("&Calibrate from Measurements..."), window);

@@ -20,7 +20,8 @@ RacksDock::RacksDock(QMainWindow* window, QMenu* viewMenu, DesignDocument* docum
     hide(); // a floor plan is a later step than the design: shown on request
     QAction* toggle = toggleViewAction();
     toggle->setObjectName(QStringLiteral("actionViewRacks"));
-    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R)); // our choice: R for racks, free with Ctrl+Alt
+    toggle->setShortcut(
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R)); // our choice: R for racks, free with Ctrl+Alt
     toggle->setStatusTip(tr("Show the racks: U positions, kW per rack, hand placement, printing"));
     connect(toggle, &QAction::triggered, this, [this](bool shown) {
         if (shown)

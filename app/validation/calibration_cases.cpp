@@ -65,7 +65,10 @@ std::string CsvTable::get(std::size_t r, const std::string& column) const
 
 namespace {
 
-bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+bool contains(const std::string& s, const char* what)
+{
+    return s.find(what) != std::string::npos;
+}
 
 std::string lower(std::string s)
 {
@@ -95,10 +98,14 @@ bool yes(const std::string& value, const char* on, bool fallback)
 const char* toString(CalibrationMetric m)
 {
     switch (m) {
-    case CalibrationMetric::TokensPerSPerGpu: return "tokens/s/GPU";
-    case CalibrationMetric::ModelTflopsPerGpu: return "model TFLOP/s/GPU";
-    case CalibrationMetric::HardwareTflopsPerGpu: return "hardware TFLOP/s/GPU";
-    case CalibrationMetric::Mfu: return "MFU";
+    case CalibrationMetric::TokensPerSPerGpu:
+        return "tokens/s/GPU";
+    case CalibrationMetric::ModelTflopsPerGpu:
+        return "model TFLOP/s/GPU";
+    case CalibrationMetric::HardwareTflopsPerGpu:
+        return "hardware TFLOP/s/GPU";
+    case CalibrationMetric::Mfu:
+        return "MFU";
     }
     return "?";
 }
@@ -198,12 +205,14 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             assumed += "TP overlap not stated: off; ";
         if (const std::string sharding = lower(get("sharding")); !sharding.empty()) {
             if (!shardingFromString(sharding, p.sharding))
-                c.skipReason = "sharding '" + get("sharding") + "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";
+                c.skipReason = "sharding '" + get("sharding") +
+                               "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";
         }
         // The framework column names the software (issue 16 item 1's profiles).
         const std::string fw = lower(framework);
         if (contains(fw, "torchtitan"))
-            c.workload.framework = contains(fw, "compile") ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
+            c.workload.framework =
+                contains(fw, "compile") ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
         else if (contains(fw, "llm-foundry") || contains(fw, "composer"))
             c.workload.framework = Framework::LlmFoundry;
         else if (contains(fw, "deepspeed"))
@@ -228,7 +237,8 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         // No sharding stated: the framework's documented default (models/design/default_sharding.h).
         if (lower(get("sharding")).empty()) {
             p.sharding = defaultSharding(c.workload.framework);
-            assumed += std::string("sharding not stated: ") + toString(p.sharding) + " (the framework's default); ";
+            assumed +=
+                std::string("sharding not stated: ") + toString(p.sharding) + " (the framework's default); ";
         }
         c.workload.precision = Precision::BF16;
         if (contains(precision, "fp4"))
@@ -249,13 +259,15 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         if (tokens > 0)
             c.publishedTokensPerSPerGpu = tokens;
         else if (stepS > 0 && c.gpus > 0)
-            c.publishedTokensPerSPerGpu = double(c.workload.globalBatchSeqs) * c.workload.seqLen / stepS / c.gpus;
+            c.publishedTokensPerSPerGpu =
+                double(c.workload.globalBatchSeqs) * c.workload.seqLen / stepS / c.gpus;
         if (tokens > 0) {
             c.metric = CalibrationMetric::TokensPerSPerGpu;
             c.measured = tokens;
         } else if (tflops > 0) {
             const bool withRecompute = yes(get("tflops_counts_recompute"), "yes", false);
-            c.metric = withRecompute ? CalibrationMetric::HardwareTflopsPerGpu : CalibrationMetric::ModelTflopsPerGpu;
+            c.metric = withRecompute ? CalibrationMetric::HardwareTflopsPerGpu
+                                     : CalibrationMetric::ModelTflopsPerGpu;
             c.measured = tflops;
         } else if (mfu > 0) {
             c.metric = CalibrationMetric::Mfu;

@@ -17,22 +17,22 @@
 namespace cf {
 
 enum class CalibrationMetric {
-    TokensPerSPerGpu,    // measured tokens/s per GPU (column or iteration time)
-    ModelTflopsPerGpu,   // model FLOPs, no recompute
-    HardwareTflopsPerGpu,// Megatron-style count including recompute (HFU-like)
-    Mfu                  // PaLM MFU against the BF16 peak
+    TokensPerSPerGpu,     // measured tokens/s per GPU (column or iteration time)
+    ModelTflopsPerGpu,    // model FLOPs, no recompute
+    HardwareTflopsPerGpu, // Megatron-style count including recompute (HFU-like)
+    Mfu                   // PaLM MFU against the BF16 peak
 };
 
 struct CalibrationCase {
     std::string id;
-    std::string source;          // first words of the source column
-    std::string skipReason;      // non-empty: the row cannot be expressed
+    std::string source;     // first words of the source column
+    std::string skipReason; // non-empty: the row cannot be expressed
     // Cluster (CLI cluster flags).
     std::string gpuId;
     int gpus = 0;
-    int gpusPerNode = 0;         // 0 = the catalog's node for the GPU (the CLI's default)
-    double nicGbps = 0;          // per GPU; 0 = the catalog node's default
-    std::string fabric = "ib";   // "ib" | "roce"
+    int gpusPerNode = 0;       // 0 = the catalog's node for the GPU (the CLI's default)
+    double nicGbps = 0;        // per GPU; 0 = the catalog node's default
+    std::string fabric = "ib"; // "ib" | "roce"
     // Workload and split (CLI workload flags). A row naming a catalog preset
     // (calibration_moe.csv) is predicted with `--model preset` instead of the shape.
     std::string preset;
@@ -48,7 +48,7 @@ struct CalibrationCase {
     double publishedTflopsPerGpu = 0;
     bool publishedTflopsCountRecompute = false;
     double publishedMfu = 0;
-    std::string assumptions;     // what the row left out and we assumed
+    std::string assumptions; // what the row left out and we assumed
 };
 
 // RFC 4180 CSV (quoted fields, "" inside quotes, newlines inside quotes) into

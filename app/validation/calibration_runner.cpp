@@ -3,8 +3,8 @@
 
 #include "app/cli/cmd_evaluate.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -34,22 +34,43 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
     if (!c.preset.empty())
         a.insert(a.end(), {"--model", c.preset, "--ep", std::to_string(p.ep)});
     else
-        a.insert(a.end(), {"--layers", std::to_string(m.layers), "--hidden", std::to_string(m.hidden), "--heads",
-                           std::to_string(m.heads), "--kv-heads", std::to_string(m.kvHeads), "--ffn",
-                           std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain",
-                           "--tied-embeddings", m.tiedEmbeddings ? "yes" : "no", "--vocab",
-                           std::to_string(m.vocab)});
+        a.insert(a.end(),
+                 {"--layers", std::to_string(m.layers), "--hidden", std::to_string(m.hidden), "--heads",
+                  std::to_string(m.heads), "--kv-heads", std::to_string(m.kvHeads), "--ffn",
+                  std::to_string(m.ffn), "--ffn-type", m.gatedFfn ? "gated" : "plain", "--tied-embeddings",
+                  m.tiedEmbeddings ? "yes" : "no", "--vocab", std::to_string(m.vocab)});
     if (c.preset.empty() && m.experts > 1)
-        a.insert(a.end(), {"--experts", std::to_string(m.experts), "--top-k", std::to_string(m.expertsPerToken),
-                           "--expert-ffn", std::to_string(m.expertFfn > 0 ? m.expertFfn : m.ffn), "--ep",
-                           std::to_string(p.ep)});
+        a.insert(a.end(),
+                 {"--experts", std::to_string(m.experts), "--top-k", std::to_string(m.expertsPerToken),
+                  "--expert-ffn", std::to_string(m.expertFfn > 0 ? m.expertFfn : m.ffn), "--ep",
+                  std::to_string(p.ep)});
     a.insert(a.end(), {"--seq",
-                       std::to_string(c.workload.seqLen), "--global-batch",
-                       std::to_string(c.workload.globalBatchSeqs), "--tokens", num(c.workload.tokensToTrain),
-                       "--precision", toString(c.workload.precision), "--framework", toString(c.workload.framework), "--microbatch", std::to_string(p.microbatch),
-                       "--tp", std::to_string(p.tp), "--pp", std::to_string(p.pp), "--vp", std::to_string(p.vp),
-                       "--cp", std::to_string(p.cp), "--sequence-parallel",
-                       p.sequenceParallel ? "on" : "off", "--tp-overlap", p.tpCommOverlap ? "on" : "off", "--sharding", toString(p.sharding), "--recompute",
+                       std::to_string(c.workload.seqLen),
+                       "--global-batch",
+                       std::to_string(c.workload.globalBatchSeqs),
+                       "--tokens",
+                       num(c.workload.tokensToTrain),
+                       "--precision",
+                       toString(c.workload.precision),
+                       "--framework",
+                       toString(c.workload.framework),
+                       "--microbatch",
+                       std::to_string(p.microbatch),
+                       "--tp",
+                       std::to_string(p.tp),
+                       "--pp",
+                       std::to_string(p.pp),
+                       "--vp",
+                       std::to_string(p.vp),
+                       "--cp",
+                       std::to_string(p.cp),
+                       "--sequence-parallel",
+                       p.sequenceParallel ? "on" : "off",
+                       "--tp-overlap",
+                       p.tpCommOverlap ? "on" : "off",
+                       "--sharding",
+                       toString(p.sharding),
+                       "--recompute",
                        toString(p.recompute)});
     if (p.dp > 0)
         a.insert(a.end(), {"--dp", std::to_string(p.dp)});
@@ -145,11 +166,12 @@ std::string formatCalibrationReport(const CalibrationReport& rep)
         o << line;
         if (!r.memoryFits) {
             const MemoryFacts& m = r.memory;
-            std::snprintf(line, sizeof line,
-                          "    memory GB: weights %.1f grads %.1f optimizer %.1f activations %.1f buffers %.1f"
-                          " = %.1f of %.1f\n",
-                          m.weightsBytes / 1e9, m.gradientsBytes / 1e9, m.optimizerBytes / 1e9,
-                          m.activationsBytes / 1e9, m.buffersBytes / 1e9, m.totalBytes / 1e9, m.hbmBytes / 1e9);
+            std::snprintf(
+                line, sizeof line,
+                "    memory GB: weights %.1f grads %.1f optimizer %.1f activations %.1f buffers %.1f"
+                " = %.1f of %.1f\n",
+                m.weightsBytes / 1e9, m.gradientsBytes / 1e9, m.optimizerBytes / 1e9,
+                m.activationsBytes / 1e9, m.buffersBytes / 1e9, m.totalBytes / 1e9, m.hbmBytes / 1e9);
             o << line;
         }
     }
@@ -186,17 +208,19 @@ std::string formatCalibrationReport(const CalibrationReport& rep)
                   rep.worstId.c_str(), rep.over25);
     o << line;
     const CalibrationFigures& g = rep.gate;
-    std::snprintf(line, sizeof line,
-                  "Accuracy gate (target MAPE <= %.0f %%, no row over %.0f %%): %d rows, MAPE %.2f %%, max |error| "
-                  "%.1f %% (%s), %d rows over %.0f %%, %d rows the memory model says do not fit\n",
-                  100.0 * kMapeTarget, 100.0 * kRowErrorTarget, g.compared, 100.0 * g.mape, 100.0 * g.maxAbsError,
-                  g.worstId.c_str(), g.over25, 100.0 * kRowErrorTarget, g.notFitting);
+    std::snprintf(
+        line, sizeof line,
+        "Accuracy gate (target MAPE <= %.0f %%, no row over %.0f %%): %d rows, MAPE %.2f %%, max |error| "
+        "%.1f %% (%s), %d rows over %.0f %%, %d rows the memory model says do not fit\n",
+        100.0 * kMapeTarget, 100.0 * kRowErrorTarget, g.compared, 100.0 * g.mape, 100.0 * g.maxAbsError,
+        g.worstId.c_str(), g.over25, 100.0 * kRowErrorTarget, g.notFitting);
     o << line;
     const CalibrationFigures& x = rep.outsideGate;
-    std::snprintf(line, sizeof line,
-                  "Reported apart (DeepSpeed-2021 ZeRO-3, meg21_t2_01..06): %d rows, MAPE %.2f %%, max |error| "
-                  "%.1f %% (%s)\n",
-                  x.compared, 100.0 * x.mape, 100.0 * x.maxAbsError, x.worstId.c_str());
+    std::snprintf(
+        line, sizeof line,
+        "Reported apart (DeepSpeed-2021 ZeRO-3, meg21_t2_01..06): %d rows, MAPE %.2f %%, max |error| "
+        "%.1f %% (%s)\n",
+        x.compared, 100.0 * x.mape, 100.0 * x.maxAbsError, x.worstId.c_str());
     o << line;
     return o.str();
 }

@@ -22,31 +22,31 @@ struct CalibrationResult {
     std::vector<std::string> args;   // the CLI-equivalent flags
     std::vector<std::string> errors; // input errors (row then counts as not expressible)
     double predicted = 0;
-    double error = 0;                // (predicted - measured) / measured
+    double error = 0; // (predicted - measured) / measured
     bool compared = false;
     bool memoryFits = true;
-    MemoryFacts memory;              // the engine's memory breakdown for the row
+    MemoryFacts memory; // the engine's memory breakdown for the row
 };
 
 // Error figures over a set of compared rows.
 struct CalibrationFigures {
     int compared = 0;
-    double mape = 0;                 // mean |error|, fraction
+    double mape = 0; // mean |error|, fraction
     double maxAbsError = 0;
     std::string worstId;
-    int over25 = 0;                  // rows with |error| > 25 %
-    int notFitting = 0;              // rows the memory model says do not fit in HBM
+    int over25 = 0;     // rows with |error| > 25 %
+    int notFitting = 0; // rows the memory model says do not fit in HBM
 };
 
 struct CalibrationReport {
     std::vector<CalibrationResult> results;
-    int compared = 0;                // every compared row
+    int compared = 0; // every compared row
     double mape = 0;
     double maxAbsError = 0;
     std::string worstId;
     int over25 = 0;
-    CalibrationFigures gate;         // the rows the accuracy target is held to
-    CalibrationFigures outsideGate;  // the rows reported apart (inAccuracyGate false)
+    CalibrationFigures gate;        // the rows the accuracy target is held to
+    CalibrationFigures outsideGate; // the rows reported apart (inAccuracyGate false)
 };
 
 // Whether a row counts towards DESIGN.md's accuracy target. The six

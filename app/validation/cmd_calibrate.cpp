@@ -98,13 +98,15 @@ std::string rowAssumptions(const PreparedRun& r, const CalibrationProfile& profi
 }
 
 void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationProfile& before,
-               const CalibrationProfile& after, const std::vector<double>& heldOut, std::ostream& out, Json& j)
+               const CalibrationProfile& after, const std::vector<double>& heldOut, std::ostream& out,
+               Json& j)
 {
     j = Json::array();
     char line[256];
-    out << "Runs: error of the prediction, before and after the fit (held out: fitted without the run's fold)\n";
-    std::snprintf(line, sizeof line, "  %-24s %-22s %11s %10s %10s %10s\n", "id", "metric", "measured", "before",
-                  "after", "held out");
+    out << "Runs: error of the prediction, before and after the fit (held out: fitted without the run's "
+           "fold)\n";
+    std::snprintf(line, sizeof line, "  %-24s %-22s %11s %10s %10s %10s\n", "id", "metric", "measured",
+                  "before", "after", "held out");
     out << line;
     std::vector<double> b, a;
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -112,15 +114,18 @@ void printRuns(const std::vector<const PreparedRun*>& runs, const CalibrationPro
         b.push_back(runError(r, before));
         a.push_back(runError(r, after));
         std::snprintf(line, sizeof line, "  %-24s %-22s %11.4g %10s %10s %10s\n", r.row().id.c_str(),
-                      toString(r.row().metric), r.row().measured, pct(b.back()).c_str(), pct(a.back()).c_str(),
-                      i < heldOut.size() ? pct(heldOut[i]).c_str() : "-");
+                      toString(r.row().metric), r.row().measured, pct(b.back()).c_str(),
+                      pct(a.back()).c_str(), i < heldOut.size() ? pct(heldOut[i]).c_str() : "-");
         out << line;
         // What the row left out and the reader assumed (issue 25 item 6).
         const std::string assumed = rowAssumptions(r, after);
         if (!assumed.empty())
             out << "    assumed: " << assumed << "\n";
-        j.push_back({{"id", r.row().id}, {"metric", toString(r.row().metric)}, {"measured", r.row().measured},
-                     {"error_before", b.back()}, {"error_after", a.back()},
+        j.push_back({{"id", r.row().id},
+                     {"metric", toString(r.row().metric)},
+                     {"measured", r.row().measured},
+                     {"error_before", b.back()},
+                     {"error_after", a.back()},
                      {"error_held_out", i < heldOut.size() ? Json(heldOut[i]) : Json()},
                      {"assumed", assumed}});
     }
@@ -135,19 +140,24 @@ void printNccl(const NcclFitSet& set, const CalibrationProfile& before, const Ca
     j = {{"points", Json::array()}, {"flagged", set.flagged}};
     char line[256];
     out << "nccl-tests: in-place time, measured and predicted\n";
-    std::snprintf(line, sizeof line, "  %-16s %14s %12s %12s %12s\n", "op", "bytes", "measured us", "before us",
-                  "after us");
+    std::snprintf(line, sizeof line, "  %-16s %14s %12s %12s %12s\n", "op", "bytes", "measured us",
+                  "before us", "after us");
     out << line;
     std::vector<double> eb, ea;
     for (const NcclTarget& t : set.targets) {
-        const double b = predictedSeconds(set.topology, t, before), a = predictedSeconds(set.topology, t, after);
+        const double b = predictedSeconds(set.topology, t, before),
+                     a = predictedSeconds(set.topology, t, after);
         eb.push_back((b - t.measuredS) / t.measuredS);
         ea.push_back((a - t.measuredS) / t.measuredS);
         std::snprintf(line, sizeof line, "  %-16s %14.0f %12.1f %12.1f %12.1f\n", toString(t.op), t.bytes,
                       t.measuredS * 1e6, b * 1e6, a * 1e6);
         out << line;
-        j["points"].push_back({{"log", t.log}, {"op", toString(t.op)}, {"bytes", t.bytes},
-                               {"measured_s", t.measuredS}, {"before_s", b}, {"after_s", a}});
+        j["points"].push_back({{"log", t.log},
+                               {"op", toString(t.op)},
+                               {"bytes", t.bytes},
+                               {"measured_s", t.measuredS},
+                               {"before_s", b},
+                               {"after_s", a}});
     }
     std::snprintf(line, sizeof line, "  MAPE of the time: before %.1f %%, after %.1f %% (%zu points)\n",
                   100 * mape(eb), 100 * mape(ea), set.targets.size());
@@ -156,7 +166,8 @@ void printNccl(const NcclFitSet& set, const CalibrationProfile& before, const Ca
         out << "  flagged: " << f << "\n";
 }
 
-void printConstants(const CalibrationProfile& before, const CalibrationProfile& after, std::ostream& out, Json& j)
+void printConstants(const CalibrationProfile& before, const CalibrationProfile& after, std::ostream& out,
+                    Json& j)
 {
     j = Json::array();
     char line[256];
@@ -179,9 +190,10 @@ const CommandSpec& calibrateSpec()
         {pathFlag("--runs", "RUNS.csv",
                   "the site's runs, columns of resources/validation/calibration.csv (id, model shape, gpu, "
                   "num_gpus, split, measured figure)"),
-         pathFlag("--nccl-tests", "LOG",
-                  "nccl-tests output (text or -J JSON) of all_reduce_perf, all_gather_perf, reduce_scatter_perf "
-                  "or alltoall_perf on the cluster given; repeatable"),
+         pathFlag(
+             "--nccl-tests", "LOG",
+             "nccl-tests output (text or -J JSON) of all_reduce_perf, all_gather_perf, reduce_scatter_perf "
+             "or alltoall_perf on the cluster given; repeatable"),
          required(withAlias(pathFlag("-o", "PROFILE.json", "the profile to write"), "--output")),
          textFlag("--name", "TEXT", "the profile's name (the site)"),
          choiceFlag("--format", {"text", "json"}, "text", "report format"),
@@ -222,7 +234,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (!runsPath && logPaths.empty() && problems.empty())
         problems.push_back("--runs: give --runs RUNS.csv or --nccl-tests LOG (or both)");
     if (!logPaths.empty() && !cluster.catalog && problems.empty())
-        problems.push_back("--nccl-tests: give the cluster the logs ran on (DESIGN.json or --gpu with --nodes)");
+        problems.push_back(
+            "--nccl-tests: give the cluster the logs ran on (DESIGN.json or --gpu with --nodes)");
 
     // The runs.
     std::vector<CalibrationCase> rows;
@@ -272,8 +285,9 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     const CalibrationProfile before;
     // Issue 27 item 1: the scales the runs can see, kept only when their
     // cross-validated error beats the uncalibrated model's.
-    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))),
-                                            shippedScalePriors().priorWeights());
+    const SiteProfile site =
+        fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))),
+                       shippedScalePriors().priorWeights());
     const ProfileFit& fit = site.fit;
     CalibrationProfile profile = site.profile;
     profile.name = name.value_or("");
@@ -285,7 +299,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     std::ostringstream text;
     Json report;
     if (!runs.empty())
-        printRuns(runs, before, site.kept ? profile : fit.profile, site.crossValidatedErrors, text, report["runs"]);
+        printRuns(runs, before, site.kept ? profile : fit.profile, site.crossValidatedErrors, text,
+                  report["runs"]);
     report["runs_not_used"] = Json::array();
     for (const auto& [id, why] : prepared.skipped) {
         text << "  not used: " << id << ": " << why << "\n";
@@ -300,7 +315,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     report["note"] = profile.note;
     report["fitted_constants"] = profile.fittedConstants;
     report["uncalibrated_mape"] = mape(site.uncalibratedErrors);
-    report["cross_validated_mape"] = site.crossValidatedErrors.empty() ? Json() : Json(mape(site.crossValidatedErrors));
+    report["cross_validated_mape"] =
+        site.crossValidatedErrors.empty() ? Json() : Json(mape(site.crossValidatedErrors));
     if (const Result<void> written = writeFileAtomically(*output, saveProfileJson(profile)); !written) {
         err << kCommand << ": -o: " << failureMessage(written.problems()) << "\n";
         return kExitBadInput;
@@ -309,7 +325,8 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
          << fit.costBefore << " -> " << fit.costAfter << ")\n";
     report["profile"] = *output;
     report["iterations"] = fit.iterations;
-    out << (format == "json" ? report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n" : text.str());
+    out << (format == "json" ? report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"
+                             : text.str());
     return kExitOk;
 }
 

@@ -26,15 +26,18 @@ const CommandSpec& validateModelSpec()
     static const FlagGroup own{
         "flags",
         {choiceFlag("--format", {"text", "json"}, "text", "report format"),
-         choiceFlag("--leave-in", {"on", "off"}, "off", "also: per source, calibrate on 3 rows, predict the rest"),
+         choiceFlag("--leave-in", {"on", "off"}, "off",
+                    "also: per source, calibrate on 3 rows, predict the rest"),
          choiceFlag("--bands", {"on", "off"}, "off",
                     "also: check the uncertainty bands leaving one source out (one fit per source: slower)"),
-         choiceFlag("--three-runs", {"on", "off"}, "off",
-                    "also: the priors on the calibration scales between sources, and per source, framework and GPU "
-                    "type with >= 6 runs, calibrate on the 3 runs docs/calibration.md advises and predict the rest"),
+         choiceFlag(
+             "--three-runs", {"on", "off"}, "off",
+             "also: the priors on the calibration scales between sources, and per source, framework and GPU "
+             "type with >= 6 runs, calibrate on the 3 runs docs/calibration.md advises and predict the rest"),
          pathFlag("--data", "DIR", "validation data folder", "the installed resources/validation"),
          pathFlag("--write-errors", "FILE",
-                  "also write each gate run's error (model_errors.csv, the bands every evaluate carries)", "none"),
+                  "also write each gate run's error (model_errors.csv, the bands every evaluate carries)",
+                  "none"),
          pathFlag("--write-priors", "FILE",
                   "also write the priors on the calibration scales (scale_priors.csv, what calibrate uses)",
                   "none")}};
@@ -72,9 +75,11 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
         return kExitBadInput;
     }
     if (errorsFile) {
-        const Result<void> written = writeFileAtomically(*errorsFile, formatModelErrorsCsv(modelErrors(data)));
+        const Result<void> written =
+            writeFileAtomically(*errorsFile, formatModelErrorsCsv(modelErrors(data)));
         if (!written.ok()) {
-            err << "clusterforge-cli validate-model: --write-errors: " << written.problems().front().message << "\n";
+            err << "clusterforge-cli validate-model: --write-errors: " << written.problems().front().message
+                << "\n";
             return kExitBadInput;
         }
     }
@@ -83,9 +88,11 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
     if (priorsFile || threeRuns)
         groupFits = groupScaleFits(gateRunsOf(data).runs);
     if (priorsFile) {
-        const Result<void> written = writeFileAtomically(*priorsFile, formatScalePriorsCsv(scalePriorsFrom(groupFits)));
+        const Result<void> written =
+            writeFileAtomically(*priorsFile, formatScalePriorsCsv(scalePriorsFrom(groupFits)));
         if (!written.ok()) {
-            err << "clusterforge-cli validate-model: --write-priors: " << written.problems().front().message << "\n";
+            err << "clusterforge-cli validate-model: --write-priors: " << written.problems().front().message
+                << "\n";
             return kExitBadInput;
         }
     }
@@ -97,22 +104,33 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
         nlohmann::json j = nlohmann::json::parse(accuracyReport(data, leaveIn, bands, true));
         nlohmann::json regimes = nlohmann::json::object();
         for (const auto& [name, t] : published.regimes)
-            regimes[name] = {{"rows", t.rows}, {"mape", t.mape()}, {"bias", t.bias()}, {"worst", t.worst},
+            regimes[name] = {{"rows", t.rows},
+                             {"mape", t.mape()},
+                             {"bias", t.bias()},
+                             {"worst", t.worst},
                              {"worst_id", t.worstId}};
         j["public_runs_out_of_sample"] = {
-            {"dense", {{"rows", published.dense.rows}, {"mape", published.dense.mape()}, {"bias", published.dense.bias()}}},
-            {"moe", {{"rows", published.moe.rows}, {"mape", published.moe.mape()}, {"bias", published.moe.bias()}}},
+            {"dense",
+             {{"rows", published.dense.rows},
+              {"mape", published.dense.mape()},
+              {"bias", published.dense.bias()}}},
+            {"moe",
+             {{"rows", published.moe.rows}, {"mape", published.moe.mape()}, {"bias", published.moe.bias()}}},
             {"regimes", regimes},
             {"predicted", published.predicted},
             {"not_fitting", published.notFitting},
             {"not_expressible", published.notExpressible}};
         nlohmann::json gateRegimes = nlohmann::json::object();
         const auto tally = [](const ErrorTally& t) {
-            return nlohmann::json{{"rows", t.rows}, {"mape", t.mape()}, {"bias", t.bias()}, {"worst", t.worst},
+            return nlohmann::json{{"rows", t.rows},
+                                  {"mape", t.mape()},
+                                  {"bias", t.bias()},
+                                  {"worst", t.worst},
                                   {"worst_id", t.worstId}};
         };
         for (const auto& [name, g] : gate.regimes)
-            gateRegimes[name] = {{"shipped", tally(g.shipped)}, {"in_sample", tally(g.inSample)},
+            gateRegimes[name] = {{"shipped", tally(g.shipped)},
+                                 {"in_sample", tally(g.inSample)},
                                  {"leave_one_source_out", tally(g.outOfSample)}};
         nlohmann::json gateSources = nlohmann::json::object();
         for (const GateFold& f : gate.folds)
@@ -121,28 +139,37 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
                                      {"leave_one_source_out", tally(gate.sources.at(f.source).outOfSample)}};
         nlohmann::json leftOut = nlohmann::json::array();
         for (const SelfInconsistentRun& s : gate.leftOut)
-            leftOut.push_back({{"id", s.id}, {"flop_per_token", s.flopPerToken}, {"median_others", s.medianOthers},
+            leftOut.push_back({{"id", s.id},
+                               {"flop_per_token", s.flopPerToken},
+                               {"median_others", s.medianOthers},
                                {"error_leave_one_source_out", s.outOfSampleError}});
         j["leave_one_source_out_by_regime"] = nlohmann::json::parse(gateRegimesJson(gate));
-        j["gate_leave_one_source_out"] = {{"rows", gate.rows}, {"regimes", gateRegimes}, {"sources", gateSources},
+        j["gate_leave_one_source_out"] = {{"rows", gate.rows},
+                                          {"regimes", gateRegimes},
+                                          {"sources", gateSources},
                                           {"left_out_self_inconsistent", leftOut},
                                           {"not_predicted", gate.notPredicted.size()}};
         if (threeRuns) {
             const ScalePriors priors = scalePriorsFrom(groupFits);
             const std::vector<double> weights = priors.priorWeights();
-            j["scale_priors"] = {{"residual_spread", priors.residualSpread}, {"runs", priors.runs},
+            j["scale_priors"] = {{"residual_spread", priors.residualSpread},
+                                 {"runs", priors.runs},
                                  {"scales", nlohmann::json::object()}};
             for (std::size_t i = 0; i < profileConstants().size(); ++i)
                 j["scale_priors"]["scales"][profileConstants()[i].key] = {
                     {"groups", priors.groups[i]}, {"spread", priors.spread[i]}, {"prior_weight", weights[i]}};
             j["three_runs"] = nlohmann::json::array();
             for (const ThreeRunSite& s : threeRunCalibrations(gateRunsOf(data).runs, groupFits))
-                j["three_runs"].push_back({{"source", s.source}, {"framework", s.framework}, {"gpu", s.gpu},
+                j["three_runs"].push_back({{"source", s.source},
+                                           {"framework", s.framework},
+                                           {"gpu", s.gpu},
                                            {"rows", s.rows},
-                                           {"fit_ids", s.fitIds}, {"rest_mape_uncalibrated", s.mapeBefore},
+                                           {"fit_ids", s.fitIds},
+                                           {"rest_mape_uncalibrated", s.mapeBefore},
                                            {"rest_bias_uncalibrated", s.biasBefore},
                                            {"rest_mape_calibrated", s.mapeAfter},
-                                           {"rest_bias_calibrated", s.biasAfter}, {"kept", s.kept},
+                                           {"rest_bias_calibrated", s.biasAfter},
+                                           {"kept", s.kept},
                                            {"note", s.profile.note},
                                            {"rest_mape_calibrated_weak_prior", s.mapeAfterWeakPrior},
                                            {"kept_weak_prior", s.keptWeakPrior},
@@ -151,10 +178,12 @@ int runValidateModel(const Args& rawArgs, std::ostream& out, std::ostream& err)
         }
         out << j.dump(2) << "\n";
     } else {
-        out << accuracyReport(data, leaveIn, bands, false) << "\n" << formatPublicRunsReport(published) << "\n"
+        out << accuracyReport(data, leaveIn, bands, false) << "\n"
+            << formatPublicRunsReport(published) << "\n"
             << formatOutOfSampleGate(gate);
         if (threeRuns)
-            out << "\n" << formatScalePriors(scalePriorsFrom(groupFits), groupFits) << "\n"
+            out << "\n"
+                << formatScalePriors(scalePriorsFrom(groupFits), groupFits) << "\n"
                 << formatThreeRunCalibrations(threeRunCalibrations(gateRunsOf(data).runs, groupFits));
     }
     return kExitOk;

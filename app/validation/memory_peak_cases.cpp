@@ -8,7 +8,10 @@
 namespace cf {
 namespace {
 
-bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+bool contains(const std::string& s, const char* what)
+{
+    return s.find(what) != std::string::npos;
+}
 
 std::string lower(std::string s)
 {
@@ -16,7 +19,10 @@ std::string lower(std::string s)
     return s;
 }
 
-int integer(const std::string& s) { return s.empty() ? 0 : std::atoi(s.c_str()); }
+int integer(const std::string& s)
+{
+    return s.empty() ? 0 : std::atoi(s.c_str());
+}
 
 } // namespace
 
@@ -80,14 +86,15 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
                                                  : Recompute::None;
         const std::string fw = lower(get("framework")), prec = lower(get("precision"));
         if (contains(fw, "torchtitan") || contains(fw, "torchtune"))
-            c.workload.framework = get("compile") == "yes" ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
+            c.workload.framework =
+                get("compile") == "yes" ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
         else if (contains(fw, "deepspeed"))
             c.workload.framework = Framework::DeepSpeed;
         else if (contains(fw, "nemo") || contains(fw, "megatron-bridge"))
             c.workload.framework = Framework::Megatron; // Megatron-Core as the NeMo / Bridge recipes run it
         else
             c.workload.framework = Framework::MegatronLM; // Megatron-LM, FlagScale, Megatron-SWIFT
-        c.workload.precision = contains(prec, "fp4")                                               ? Precision::FP4
+        c.workload.precision = contains(prec, "fp4")                               ? Precision::FP4
                                : contains(prec, "fp8") || contains(prec, "float8") ? Precision::FP8
                                                                                    : Precision::BF16;
         c.metric = CalibrationMetric::TokensPerSPerGpu;

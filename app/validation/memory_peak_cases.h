@@ -30,11 +30,11 @@ inline constexpr double kNearCapacityFraction = 0.85;
 // the runs files (docs/calibration.md); nothing is read from a row's wording.
 
 struct MemoryPeakCase {
-    CalibrationCase run;        // id "mem_<row>", source = the CSV's source column
-    std::string source;         // the full source column (leave-one-source-out groups)
+    CalibrationCase run; // id "mem_<row>", source = the CSV's source column
+    std::string source;  // the full source column (leave-one-source-out groups)
     double measuredGiB = 0;
-    double deviceGiB = 0;       // 0 = the catalog GPU's HBM (set by the check)
-    std::string excluded;       // non-empty: left out of the check, and why
+    double deviceGiB = 0; // 0 = the catalog GPU's HBM (set by the check)
+    std::string excluded; // non-empty: left out of the check, and why
 };
 
 std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText);

@@ -79,7 +79,8 @@ MemoryPeakReport runMemoryPeaks(const std::string& csvText)
                 if (r.excluded.empty() && c.measuredGiB >= kNearCapacityFraction * r.deviceGiB)
                     r.excluded = "reading at or above 85 % of the device: measures the allocator's cache";
             } else if (r.excluded.empty()) {
-                r.excluded = "input error: " + (r.errors.empty() ? std::string("no memory figure") : r.errors.front());
+                r.excluded =
+                    "input error: " + (r.errors.empty() ? std::string("no memory figure") : r.errors.front());
             }
         }
         rep.results.push_back(std::move(r));
@@ -125,16 +126,17 @@ std::string formatMemoryPeakReport(const MemoryPeakReport& rep)
     char line[400];
     o << "id       measured GiB  predicted GiB   error  device GiB  verdict       source / excluded\n";
     for (const MemoryPeakResult& r : rep.results) {
-        std::snprintf(line, sizeof line, "%-8s %12.2f %14.2f %+6.1f %% %10.1f  %-13s %s%s%s\n", r.row.run.id.c_str(),
-                      r.row.measuredGiB, r.predictedGiB, 100.0 * r.error, r.deviceGiB, toString(r.verdict),
-                      r.row.source.substr(0, 44).c_str(), r.excluded.empty() ? "" : "  EXCLUDED: ",
-                      r.excluded.c_str());
+        std::snprintf(line, sizeof line, "%-8s %12.2f %14.2f %+6.1f %% %10.1f  %-13s %s%s%s\n",
+                      r.row.run.id.c_str(), r.row.measuredGiB, r.predictedGiB, 100.0 * r.error, r.deviceGiB,
+                      toString(r.verdict), r.row.source.substr(0, 44).c_str(),
+                      r.excluded.empty() ? "" : "  EXCLUDED: ", r.excluded.c_str());
         o << line;
     }
     std::snprintf(line, sizeof line,
                   "\nUsed %d rows of %d sources (%d excluded): MAPE %.2f %% in-sample, worst %.1f %% (%s); "
                   "leave-one-source-out MAPE %.2f %%, worst %.1f %%\n"
-                  "Allocator overhead: shipped %.3f, least-MAPE fit over the used rows (smallest within 0.1 point) %.3f\n",
+                  "Allocator overhead: shipped %.3f, least-MAPE fit over the used rows (smallest within 0.1 "
+                  "point) %.3f\n",
                   rep.used, rep.sources, rep.excluded, 100.0 * rep.mape, 100.0 * rep.worstAbsError,
                   rep.worstId.c_str(), 100.0 * rep.looMape, 100.0 * rep.looWorstAbsError,
                   kAllocatorOverheadFraction, rep.fittedOverhead);

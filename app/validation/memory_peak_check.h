@@ -19,26 +19,26 @@ namespace cf::cli {
 
 struct MemoryPeakResult {
     MemoryPeakCase row;
-    std::string excluded;        // why the row is not used ("" = used)
+    std::string excluded; // why the row is not used ("" = used)
     std::vector<std::string> errors;
-    double predictedGiB = 0;     // the engine's peak (worst stage)
-    double tensorsGiB = 0;       // the same without the allocator's overhead and reserve
-    double deviceGiB = 0;        // the row's device capacity
-    double error = 0;            // (predicted - measured) / measured
+    double predictedGiB = 0;                     // the engine's peak (worst stage)
+    double tensorsGiB = 0;                       // the same without the allocator's overhead and reserve
+    double deviceGiB = 0;                        // the row's device capacity
+    double error = 0;                            // (predicted - measured) / measured
     MemoryVerdict verdict = MemoryVerdict::Fits; // on the row's own device (deviceGiB)
-    double tokensPerS = 0;       // the prediction's throughput (0 when it does not fit)
+    double tokensPerS = 0;                       // the prediction's throughput (0 when it does not fit)
 };
 
 struct MemoryPeakReport {
     std::vector<MemoryPeakResult> results;
     int used = 0, excluded = 0;
-    double mape = 0;             // in-sample, at the shipped constants
+    double mape = 0; // in-sample, at the shipped constants
     double worstAbsError = 0;
     std::string worstId;
-    double fittedOverhead = 0;   // the f of least MAPE over every used row
-    double looMape = 0;          // leave-one-source-out MAPE (f refitted without each source)
+    double fittedOverhead = 0; // the f of least MAPE over every used row
+    double looMape = 0;        // leave-one-source-out MAPE (f refitted without each source)
     double looWorstAbsError = 0;
-    int sources = 0;             // sources with a used row
+    int sources = 0; // sources with a used row
 };
 
 MemoryPeakReport runMemoryPeaks(const std::string& csvText);

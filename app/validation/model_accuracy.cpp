@@ -77,7 +77,10 @@ void tableBy(const std::vector<const PreparedRun*>& runs, const char* title,
         std::snprintf(line, sizeof line, "  %-40s %5zu %7.1f%% %+7.1f%% %7.1f%%\n", k.c_str(), e.size(),
                       100 * mapeOf(e), 100 * meanOf(e), 100 * worst);
         o << line;
-        rowsJson.push_back({{"group", k}, {"rows", e.size()}, {"mape", mapeOf(e)}, {"bias", meanOf(e)},
+        rowsJson.push_back({{"group", k},
+                            {"rows", e.size()},
+                            {"mape", mapeOf(e)},
+                            {"bias", meanOf(e)},
                             {"worst_abs_error", worst}});
         all.insert(all.end(), e.begin(), e.end());
     }
@@ -86,8 +89,14 @@ void tableBy(const std::vector<const PreparedRun*>& runs, const char* title,
     o << line;
 }
 
-std::string categoryKey(const PreparedRun& r) { return categoryOfRun(r).label(); }
-std::string sourceKey(const PreparedRun& r) { return sourceOf(r.row()); }
+std::string categoryKey(const PreparedRun& r)
+{
+    return categoryOfRun(r).label();
+}
+std::string sourceKey(const PreparedRun& r)
+{
+    return sourceOf(r.row());
+}
 
 void skippedSummary(const PreparedRuns& p, const char* what, std::ostringstream& o)
 {
@@ -240,8 +249,8 @@ std::vector<ModelError> modelErrors(const ShippedRuns& data)
     // a whole publication out.
     std::vector<ModelError> out;
     for (const PreparedRun* r : gateRunsOf(data).runs)
-        out.push_back(
-            {r->row().id, publicationOf(r->row()), categoryOfRun(*r), runError(*r, {}), bandFeaturesOfRun(*r)});
+        out.push_back({r->row().id, publicationOf(r->row()), categoryOfRun(*r), runError(*r, {}),
+                       bandFeaturesOfRun(*r)});
     return out;
 }
 
@@ -288,13 +297,14 @@ std::map<std::string, BandRegime> uncalibratedBandsByRegime(const std::vector<Mo
 
 std::string formatBandsByRegime(const std::map<std::string, BandRegime>& regimes)
 {
-    std::string out = "Uncalibrated P10-P90 band, leave one source out over every public run (target >= 80 % inside):\n";
+    std::string out =
+        "Uncalibrated P10-P90 band, leave one source out over every public run (target >= 80 % inside):\n";
     char line[256];
     std::snprintf(line, sizeof line, "  %-32s %5s %8s %12s\n", "regime", "rows", "inside", "half-width");
     out += line;
     for (const auto& [name, g] : regimes) {
-        std::snprintf(line, sizeof line, "  %-32s %5d %7.1f%% %11.1f%%\n", name.c_str(), g.rows, 100 * g.coverage(),
-                      100 * g.medianHalfWidth());
+        std::snprintf(line, sizeof line, "  %-32s %5d %7.1f%% %11.1f%%\n", name.c_str(), g.rows,
+                      100 * g.coverage(), 100 * g.medianHalfWidth());
         out += line;
     }
     return out;
@@ -341,8 +351,8 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
         double worst = 0;
         for (double v : e)
             worst = std::max(worst, std::fabs(v));
-        std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label, e.size(),
-                      100 * mapeOf(e), 100 * worst);
+        std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label,
+                      e.size(), 100 * mapeOf(e), 100 * worst);
         o << line;
         j[key] = {{"rows", e.size()}, {"mape", mapeOf(e)}, {"worst_abs_error", worst}};
     };
@@ -350,7 +360,8 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     summary("dense, every row (with the six ZeRO-3 rows)", pointers(data.dense, false), "dense_all_rows");
     summary("dense, accuracy gate (without the six ZeRO-3 rows)", pointers(data.dense, true), "dense_gate");
     summary("MoE (calibration_moe.csv)", moe, "moe");
-    summary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false), "moe_held_out");
+    summary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false),
+            "moe_held_out");
     o << "\nBy category, every row (with the six ZeRO-3 rows meg21_t2_01..06):\n";
     tableBy(all, "category", categoryKey, o, j["by_category_all_rows"]);
     o << "\nBy category, accuracy gate (without the six ZeRO-3 rows):\n";
@@ -358,24 +369,30 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     o << "\nBy source, accuracy gate:\n";
     tableBy(gate, "source", sourceKey, o, j["by_source_gate"]);
     o << "\nMoE runs (calibration_moe.csv; target MAPE <= 15 %, no row over 30 %):\n";
-    tableBy(moe, "run", [](const PreparedRun& r) { return r.row().id; }, o, j["moe_runs"]);
+    tableBy(
+        moe, "run", [](const PreparedRun& r) { return r.row().id; }, o, j["moe_runs"]);
     o << "\nHeld-aside MoE runs (heldout_moe.csv, never fitted; target MAPE <= 15 %, no row over 30 %):\n";
-    tableBy(pointers(data.heldOutMoe, false), "run", [](const PreparedRun& r) { return r.row().id; }, o,
-            j["held_out_moe"]);
+    tableBy(
+        pointers(data.heldOutMoe, false), "run", [](const PreparedRun& r) { return r.row().id; }, o,
+        j["held_out_moe"]);
     j["dense_rows_predicted"] = data.dense.runs.size();
     j["dense_rows_skipped"] = data.dense.skipped.size();
     j["moe_rows_predicted"] = data.moe.runs.size();
     j["moe_rows_skipped"] = data.moe.skipped.size();
     if (leaveIn) {
-        std::snprintf(line, sizeof line,
-                      "\nLeave-in: per source with >= %d rows, a profile fitted on %d of its rows predicts the "
-                      "rest (target MAPE <= %.0f %%)\n",
-                      kLeaveInMinRows, kLeaveInFitRows, 100 * kLeaveInMapeTarget);
+        std::snprintf(
+            line, sizeof line,
+            "\nLeave-in: per source with >= %d rows, a profile fitted on %d of its rows predicts the "
+            "rest (target MAPE <= %.0f %%)\n",
+            kLeaveInMinRows, kLeaveInFitRows, 100 * kLeaveInMapeTarget);
         o << line;
         j["leave_in"] = nlohmann::ordered_json::array();
         for (const LeaveInSource& s : leaveInReport(gate)) {
-            j["leave_in"].push_back({{"source", s.source}, {"rows", s.rows}, {"fit_ids", s.fitIds},
-                                     {"rest_mape_before", s.mapeBefore}, {"rest_mape_after", s.mapeAfter},
+            j["leave_in"].push_back({{"source", s.source},
+                                     {"rows", s.rows},
+                                     {"fit_ids", s.fitIds},
+                                     {"rest_mape_before", s.mapeBefore},
+                                     {"rest_mape_after", s.mapeAfter},
                                      {"target_met", s.mapeAfter <= kLeaveInMapeTarget}});
             std::snprintf(line, sizeof line, "  %-10s %4d rows: rest MAPE %5.1f %% -> %5.1f %%  %s  (fit on",
                           s.source.c_str(), s.rows, 100 * s.mapeBefore, 100 * s.mapeAfter,
@@ -388,22 +405,28 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     }
     if (bands) {
         const BandCheck u = uncalibratedBandCheck(modelErrors(data));
-        j["bands_uncalibrated"] = {{"rows", u.rows}, {"inside_fraction", u.coverage()},
-                                   {"median_half_width", u.medianHalfWidth}, {"method", "leave one source out"}};
-        std::snprintf(line, sizeof line,
-                      "\nUncertainty bands of the uncalibrated model (what every evaluate carries), leave one source "
-                      "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
-                      u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
+        j["bands_uncalibrated"] = {{"rows", u.rows},
+                                   {"inside_fraction", u.coverage()},
+                                   {"median_half_width", u.medianHalfWidth},
+                                   {"method", "leave one source out"}};
+        std::snprintf(
+            line, sizeof line,
+            "\nUncertainty bands of the uncalibrated model (what every evaluate carries), leave one source "
+            "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
+            u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
         o << line;
         o << "\n" << formatBandsByRegime(uncalibratedBandsByRegime(modelErrors(data)));
         const BandCheck b = bandCheck(gate);
-        j["bands"] = {{"rows", b.rows}, {"inside_fraction", b.coverage()}, {"median_half_width", b.medianHalfWidth},
+        j["bands"] = {{"rows", b.rows},
+                      {"inside_fraction", b.coverage()},
+                      {"median_half_width", b.medianHalfWidth},
                       {"method", "leave one source out"}};
-        std::snprintf(line, sizeof line,
-                      "\nUncertainty bands, leave one source out (targets: >= %.0f %% inside, median half-width "
-                      "<= %.0f %%):\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
-                      100 * kBandCoverageTarget, 100 * kBandHalfWidthTarget, b.rows, 100 * b.coverage(),
-                      100 * b.medianHalfWidth);
+        std::snprintf(
+            line, sizeof line,
+            "\nUncertainty bands, leave one source out (targets: >= %.0f %% inside, median half-width "
+            "<= %.0f %%):\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
+            100 * kBandCoverageTarget, 100 * kBandHalfWidthTarget, b.rows, 100 * b.coverage(),
+            100 * b.medianHalfWidth);
         o << line;
         std::map<std::string, std::vector<double>> byCategory;
         for (const ModelError& e : b.heldOut)
@@ -411,8 +434,10 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
         o << "  held-out error by category (what a headline's \"±x %\" names):\n";
         for (const auto& [label, errs] : byCategory) {
             const UncertaintyBand band = bandFromErrors(errs, label);
-            std::snprintf(line, sizeof line, "    %-40s %4d rows  P10-P90 of measured/predicted %.2f-%.2f  (±%.0f %%)\n",
-                          label.c_str(), band.samples, band.lowFactor, band.highFactor, 100 * band.halfWidth());
+            std::snprintf(line, sizeof line,
+                          "    %-40s %4d rows  P10-P90 of measured/predicted %.2f-%.2f  (±%.0f %%)\n",
+                          label.c_str(), band.samples, band.lowFactor, band.highFactor,
+                          100 * band.halfWidth());
             o << line;
         }
     }

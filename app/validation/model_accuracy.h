@@ -39,11 +39,11 @@ BandFeatures bandFeaturesOfRun(const PreparedRun& run);
 std::map<std::string, BandModel> bandModelsWithoutEachSource(const std::vector<ModelError>& errors);
 
 struct ShippedRuns {
-    PreparedRuns dense;        // resources/validation/calibration.csv
-    PreparedRuns moe;          // resources/validation/calibration_moe.csv (MoE rows the CLI can express)
-    PreparedRuns heldOutMoe;   // resources/validation/heldout_moe.csv: kept aside, never fitted (issue 15)
-    PreparedRuns publicRuns;   // resources/validation/runs_public.csv: never fitted (issue 26)
-    std::string problem;       // non-empty: the data was not found
+    PreparedRuns dense;      // resources/validation/calibration.csv
+    PreparedRuns moe;        // resources/validation/calibration_moe.csv (MoE rows the CLI can express)
+    PreparedRuns heldOutMoe; // resources/validation/heldout_moe.csv: kept aside, never fitted (issue 15)
+    PreparedRuns publicRuns; // resources/validation/runs_public.csv: never fitted (issue 26)
+    std::string problem;     // non-empty: the data was not found
 };
 // Reads both files from `validationDir`.
 ShippedRuns loadShippedRuns(const std::string& validationDir);

@@ -38,7 +38,10 @@ bool opFromProgram(const std::string& text, CollectiveOp& op)
     return false;
 }
 
-bool finitePositive(double v) { return std::isfinite(v) && v > 0; }
+bool finitePositive(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
 
 Result<NcclTestsLog> finish(NcclTestsLog log, bool haveOp, std::set<std::string> hosts, Problems problems)
 {
@@ -47,9 +50,11 @@ Result<NcclTestsLog> finish(NcclTestsLog log, bool haveOp, std::set<std::string>
                                              "reduce_scatter_perf or alltoall_perf)"));
     log.nodes = int(hosts.size());
     if (log.ranks < 2)
-        problems.push_back(problem(log.name, "fewer than 2 ranks listed (\"#  Rank N Group G Pid P on HOST ...\")"));
+        problems.push_back(
+            problem(log.name, "fewer than 2 ranks listed (\"#  Rank N Group G Pid P on HOST ...\")"));
     else if (log.ranks % log.nodes != 0)
-        problems.push_back(problem(log.name, std::to_string(log.ranks) + " ranks on " + std::to_string(log.nodes) +
+        problems.push_back(problem(log.name, std::to_string(log.ranks) + " ranks on " +
+                                                 std::to_string(log.nodes) +
                                                  " hosts: not the same number on every host"));
     if (log.points.empty())
         problems.push_back(problem(log.name, "no result rows"));
@@ -72,14 +77,16 @@ Result<NcclTestsLog> parseText(std::string_view text, const std::string& name)
         ++lineNo;
         const std::string where = name + ":" + std::to_string(lineNo);
         if (line.rfind("#", 0) == 0) {
-            if (line.find("Collective test starting:") != std::string::npos || line.find("_perf") != std::string::npos)
+            if (line.find("Collective test starting:") != std::string::npos ||
+                line.find("_perf") != std::string::npos)
                 haveOp = opFromProgram(line, log.op) || haveOp;
             std::istringstream words(line.substr(1));
             std::string w, host, device;
             int rank = -1;
             if (words >> w && w == "Rank" && words >> rank) {
                 // "#  Rank  0 Group  0 Pid 1234 on HOST device  0 [0x07] NVIDIA H100 80GB HBM3"
-                while (words >> w && w != "on") {}
+                while (words >> w && w != "on") {
+                }
                 words >> host;
                 ++log.ranks;
                 hosts.insert(host);
@@ -101,7 +108,8 @@ Result<NcclTestsLog> parseText(std::string_view text, const std::string& name)
         // 13 columns since nccl-tests added "root"; 12 before it.
         const std::size_t inPlace = f.size() >= 13 ? 9 : 8;
         if (f.size() < 12) {
-            problems.push_back({Severity::Warning, where, "not a result row (expected 12 or 13 columns): skipped", {}});
+            problems.push_back(
+                {Severity::Warning, where, "not a result row (expected 12 or 13 columns): skipped", {}});
             continue;
         }
         NcclTestsPoint p;
@@ -142,8 +150,8 @@ Result<NcclTestsLog> parseJson(std::string_view text, const std::string& name)
     if (root.is_discarded() || !root.is_object())
         return Result<NcclTestsLog>::failure({problem(name, "not a JSON object (nccl-tests -J output)")});
     bool haveOp = opFromProgram(name, log.op);
-    if (const auto args = root.find("args"); args != root.end() && args->is_array() && !args->empty() &&
-                                             args->front().is_string())
+    if (const auto args = root.find("args");
+        args != root.end() && args->is_array() && !args->empty() && args->front().is_string())
         haveOp = opFromProgram(args->front().get<std::string>(), log.op) || haveOp;
     std::set<std::string> hosts;
     const auto config = root.find("config");
@@ -159,7 +167,8 @@ Result<NcclTestsLog> parseJson(std::string_view text, const std::string& name)
             }
     const auto results = root.find("results");
     if (results == root.end() || !results->is_array())
-        return Result<NcclTestsLog>::failure({problem(name + ": /results", "missing: not nccl-tests -J output")});
+        return Result<NcclTestsLog>::failure(
+            {problem(name + ": /results", "missing: not nccl-tests -J output")});
     for (std::size_t i = 0; i < results->size(); ++i) {
         const nlohmann::json& r = (*results)[i];
         const std::string where = name + ": /results/" + std::to_string(i);

@@ -16,18 +16,18 @@
 namespace cf::cli {
 
 struct NcclTestsPoint {
-    double bytes = 0;    // the "size" column: the operation's full buffer
-    double timeUs = 0;   // in-place time, microseconds
+    double bytes = 0;  // the "size" column: the operation's full buffer
+    double timeUs = 0; // in-place time, microseconds
     double algbwGBps = 0;
     double busbwGBps = 0;
 };
 
 struct NcclTestsLog {
-    std::string name;     // the file, for messages
+    std::string name; // the file, for messages
     CollectiveOp op = CollectiveOp::AllReduce;
-    int ranks = 0;        // "#  Rank N ..." lines (or the JSON "devices")
-    int nodes = 0;        // distinct host names among them
-    std::string device;   // the first rank's device name ("NVIDIA H100 80GB HBM3")
+    int ranks = 0;      // "#  Rank N ..." lines (or the JSON "devices")
+    int nodes = 0;      // distinct host names among them
+    std::string device; // the first rank's device name ("NVIDIA H100 80GB HBM3")
     std::vector<NcclTestsPoint> points;
     int ranksPerNode() const { return nodes > 0 ? ranks / nodes : ranks; }
 };

@@ -193,7 +193,8 @@ Result<CollectiveValidation> loadCollectiveValidation(const std::string& csvPath
 {
     std::ifstream in(csvPath);
     if (!in)
-        return Result<CollectiveValidation>::failure({{Severity::Error, csvPath, "cannot open the file", {}}});
+        return Result<CollectiveValidation>::failure(
+            {{Severity::Error, csvPath, "cannot open the file", {}}});
     CollectiveValidation out;
     Builder b{out};
     std::string line;

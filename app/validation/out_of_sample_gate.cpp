@@ -112,7 +112,8 @@ GateRuns gateRunsOf(const ShippedRuns& data)
         else if (predicted)
             out.runs.push_back(r);
         else
-            out.notPredicted.emplace_back(r->row().id, p.memory.fits ? "no figure" : "predicted not to fit in memory");
+            out.notPredicted.emplace_back(r->row().id,
+                                          p.memory.fits ? "no figure" : "predicted not to fit in memory");
     }
     return out;
 }
@@ -172,8 +173,9 @@ OutOfSampleGate outOfSampleGate(const ShippedRuns& data)
                 const Prediction p = r->prediction({});
                 s.predicted = p.memory.fits && figureOf(p, r->row().metric) > 0;
                 s.outOfSampleError =
-                    s.predicted ? runError(*r, fold != foldProfile.end() ? fold->second : gate.inSampleProfile)
-                                : 0.0;
+                    s.predicted
+                        ? runError(*r, fold != foldProfile.end() ? fold->second : gate.inSampleProfile)
+                        : 0.0;
             }
     return gate;
 }
@@ -183,9 +185,10 @@ namespace {
 void regimeLine(std::string& out, const std::string& name, const GateRegime& g)
 {
     char line[320];
-    std::snprintf(line, sizeof line, "  %-28s %5d %8.1f%% %8.1f%% %8.1f%% %+7.1f%% %7.1f%%  %s\n", name.c_str(),
-                  g.outOfSample.rows, 100 * g.shipped.mape(), 100 * g.inSample.mape(), 100 * g.outOfSample.mape(),
-                  100 * g.outOfSample.bias(), 100 * g.outOfSample.worst, g.outOfSample.worstId.c_str());
+    std::snprintf(line, sizeof line, "  %-28s %5d %8.1f%% %8.1f%% %8.1f%% %+7.1f%% %7.1f%%  %s\n",
+                  name.c_str(), g.outOfSample.rows, 100 * g.shipped.mape(), 100 * g.inSample.mape(),
+                  100 * g.outOfSample.mape(), 100 * g.outOfSample.bias(), 100 * g.outOfSample.worst,
+                  g.outOfSample.worstId.c_str());
     out += line;
 }
 
@@ -196,7 +199,8 @@ std::string formatOutOfSampleGate(const OutOfSampleGate& gate)
     std::string out =
         "Gate, leave one source out over every public run (calibration.csv without the six ZeRO-3 rows,\n"
         "calibration_moe.csv, heldout_moe.csv, runs_public.csv). Refitted per fold: the GEMM and attention\n"
-        "scales of a global profile (the engine's fitted kernel fractions are compile-time constants), fitted\n"
+        "scales of a global profile (the engine's fitted kernel fractions are compile-time constants), "
+        "fitted\n"
         "on the other sources and applied to the held-out one; kMoeLayerFixedS is not refitted.\n"
         "shipped = the model as built; in-sample = the two scales fitted on every source; LOSO = held out.\n";
     char line[320];
@@ -216,12 +220,14 @@ std::string formatOutOfSampleGate(const OutOfSampleGate& gate)
         regimeLine(out, f.source + "  " + line, gate.sources.at(f.source));
     }
     std::snprintf(line, sizeof line, "  in-sample scales: GEMM %.3f, attention %.3f; %d runs in the gate\n",
-                  gate.inSampleProfile.gemmEfficiencyScale, gate.inSampleProfile.attentionEfficiencyScale, gate.rows);
+                  gate.inSampleProfile.gemmEfficiencyScale, gate.inSampleProfile.attentionEfficiencyScale,
+                  gate.rows);
     out += line;
-    std::snprintf(line, sizeof line,
-                  "\n  Left out by issue 26 decision (c), figures that disagree (FLOP per token > %.0f %% from the "
-                  "median of the model's other rows): %zu\n",
-                  100 * kSelfConsistencyTolerance, gate.leftOut.size());
+    std::snprintf(
+        line, sizeof line,
+        "\n  Left out by issue 26 decision (c), figures that disagree (FLOP per token > %.0f %% from the "
+        "median of the model's other rows): %zu\n",
+        100 * kSelfConsistencyTolerance, gate.leftOut.size());
     out += line;
     for (const SelfInconsistentRun& s : gate.leftOut) {
         char error[64] = "not predicted (memory)";
@@ -241,9 +247,13 @@ std::string gateRegimesJson(const OutOfSampleGate& gate)
 {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const auto& [name, g] : gate.regimes)
-        rows.push_back({{"group", name}, {"rows", g.outOfSample.rows}, {"mape", g.outOfSample.mape()},
-                        {"bias", g.outOfSample.bias()}, {"worst_abs_error", g.outOfSample.worst},
-                        {"worst_id", g.outOfSample.worstId}, {"in_sample_mape", g.inSample.mape()},
+        rows.push_back({{"group", name},
+                        {"rows", g.outOfSample.rows},
+                        {"mape", g.outOfSample.mape()},
+                        {"bias", g.outOfSample.bias()},
+                        {"worst_abs_error", g.outOfSample.worst},
+                        {"worst_id", g.outOfSample.worstId},
+                        {"in_sample_mape", g.inSample.mape()},
                         {"shipped_mape", g.shipped.mape()}});
     return rows.dump();
 }

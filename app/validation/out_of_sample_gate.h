@@ -44,10 +44,10 @@ inline constexpr int kSelfConsistencyMinOthers = 2;
 
 struct SelfInconsistentRun {
     std::string id;
-    double flopPerToken = 0;       // what its own figures imply
-    double medianOthers = 0;       // the median over the same model's other rows
-    bool predicted = false;        // the model gives a figure (it fits in memory)
-    double outOfSampleError = 0;   // then: predicted by its source's fold, reported apart
+    double flopPerToken = 0;     // what its own figures imply
+    double medianOthers = 0;     // the median over the same model's other rows
+    bool predicted = false;      // the model gives a figure (it fits in memory)
+    double outOfSampleError = 0; // then: predicted by its source's fold, reported apart
 };
 
 // The runs whose implied FLOP per token is more than kSelfConsistencyTolerance
@@ -60,8 +60,8 @@ std::vector<SelfInconsistentRun> selfInconsistentRuns(const std::vector<const Pr
 // for, the six ZeRO-3 rows and decision (c)'s rows left out.
 struct GateRuns {
     std::vector<const PreparedRun*> runs;
-    std::vector<const PreparedRun*> leftOutRuns;                    // decision (c)
-    std::vector<SelfInconsistentRun> leftOut;                       // the same, with their figures
+    std::vector<const PreparedRun*> leftOutRuns;                   // decision (c)
+    std::vector<SelfInconsistentRun> leftOut;                      // the same, with their figures
     std::vector<std::pair<std::string, std::string>> notPredicted; // id, why
 };
 GateRuns gateRunsOf(const ShippedRuns& data);
@@ -84,7 +84,7 @@ struct OutOfSampleGate {
     std::map<std::string, GateRegime> sources; // per held-out source
     std::vector<GateFold> folds;
     CalibrationProfile inSampleProfile;
-    std::vector<SelfInconsistentRun> leftOut;                       // decision (c)
+    std::vector<SelfInconsistentRun> leftOut;                      // decision (c)
     std::vector<std::pair<std::string, std::string>> notPredicted; // id, why
     std::vector<std::pair<std::string, double>> errors;            // id, leave-one-source-out error
     int rows = 0;

@@ -11,10 +11,14 @@ namespace cf::cli {
 double figureOf(const Prediction& p, CalibrationMetric metric)
 {
     switch (metric) {
-    case CalibrationMetric::TokensPerSPerGpu: return p.tokensPerSPerGpu;
-    case CalibrationMetric::ModelTflopsPerGpu: return p.tflopsPerGpu;
-    case CalibrationMetric::HardwareTflopsPerGpu: return p.hardwareTflopsPerGpu;
-    case CalibrationMetric::Mfu: return p.mfu;
+    case CalibrationMetric::TokensPerSPerGpu:
+        return p.tokensPerSPerGpu;
+    case CalibrationMetric::ModelTflopsPerGpu:
+        return p.tflopsPerGpu;
+    case CalibrationMetric::HardwareTflopsPerGpu:
+        return p.hardwareTflopsPerGpu;
+    case CalibrationMetric::Mfu:
+        return p.mfu;
     }
     return 0.0;
 }
@@ -33,7 +37,8 @@ Result<PreparedRun> PreparedRun::prepare(const CalibrationCase& row)
     // the calibration report compares it.
     const EvaluateRequest check = evaluateArgs(args);
     if (!check.inputErrors.empty() || !check.flagErrors.empty())
-        return fail("input error: " + (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front());
+        return fail("input error: " +
+                    (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front());
     ArgList list(args, evaluateSpec());
     list.takeChoice("--format");
     std::vector<std::string> errors;
@@ -54,7 +59,8 @@ Prediction PreparedRun::prediction(const CalibrationProfile& profile) const
 {
     Topology t = facts_.topology;
     t.calibration = profile;
-    return evaluateOn(t, facts_.power, facts_.capexUsd, design_.workload, design_.parallelism, design_.economics);
+    return evaluateOn(t, facts_.power, facts_.capexUsd, design_.workload, design_.parallelism,
+                      design_.economics);
 }
 
 double PreparedRun::peakTflops() const

@@ -8,9 +8,9 @@
 #include "app/validation/calibration_cases.h"
 
 #include "models/catalog/catalog.h"
+#include "models/core/result.h"
 #include "models/design/calibration_profile.h"
 #include "models/design/design.h"
-#include "models/core/result.h"
 #include "models/predict/evaluate.h"
 
 #include <memory>

@@ -26,7 +26,10 @@ struct Variable {
     double priorWeight;
 };
 
-double toScale(const Variable& v, double x) { return v.logScale ? std::exp(x) : x; }
+double toScale(const Variable& v, double x)
+{
+    return v.logScale ? std::exp(x) : x;
+}
 
 double sumSquares(const std::vector<double>& r)
 {
@@ -40,8 +43,7 @@ class FitProblem {
 public:
     FitProblem(const ProfileResiduals& f, const CalibrationProfile& base, const std::vector<Variable>& vars)
         : f_(f), base_(base), vars_(vars)
-    {
-    }
+    {}
 
     CalibrationProfile profileAt(const std::vector<double>& x) const
     {
@@ -72,7 +74,10 @@ public:
 
     std::size_t size() const { return vars_.size(); }
     // A forward step, or a backward one at the upper bound.
-    double step(std::size_t i, double xi) const { return xi + kDiffStep > vars_[i].hi ? -kDiffStep : kDiffStep; }
+    double step(std::size_t i, double xi) const
+    {
+        return xi + kDiffStep > vars_[i].hi ? -kDiffStep : kDiffStep;
+    }
 
 private:
     const ProfileResiduals& f_;
@@ -122,8 +127,9 @@ std::vector<Variable> variablesOf(const ProfileFitOptions& options)
         const ProfileConstant& c = constants[std::size_t(i)];
         const bool logScale = c.min > 0;
         const double w = std::size_t(i) < options.priorWeights.size() ? options.priorWeights[std::size_t(i)]
-                                                                       : options.priorWeight;
-        vars.push_back({i, logScale, logScale ? std::log(c.min) : c.min, logScale ? std::log(c.max) : c.max, w});
+                                                                      : options.priorWeight;
+        vars.push_back(
+            {i, logScale, logScale ? std::log(c.min) : c.min, logScale ? std::log(c.max) : c.max, w});
     }
     return vars;
 }

@@ -17,7 +17,10 @@ void ErrorTally::add(const std::string& id, double error)
 }
 
 // Scale bands as the kept-aside figures are reported (issue 26's table).
-std::string scaleRegimeOf(int gpus) { return gpus <= 64 ? "<=64 GPUs" : gpus <= 512 ? "65-512 GPUs" : ">512 GPUs"; }
+std::string scaleRegimeOf(int gpus)
+{
+    return gpus <= 64 ? "<=64 GPUs" : gpus <= 512 ? "65-512 GPUs" : ">512 GPUs";
+}
 
 PublicRunsReport publicRunsReport(const PreparedRuns& runs)
 {
@@ -52,10 +55,11 @@ PublicRunsReport publicRunsReport(const PreparedRuns& runs)
 
 std::string formatPublicRunsReport(const PublicRunsReport& rep)
 {
-    std::string out = "Published runs no constant was fitted on (runs_public.csv), uncalibrated: out of sample\n";
+    std::string out =
+        "Published runs no constant was fitted on (runs_public.csv), uncalibrated: out of sample\n";
     char line[256];
-    std::snprintf(line, sizeof line, "  %-26s %5s %8s %8s %8s  %s\n", "regime", "rows", "MAPE", "bias", "worst",
-                  "worst row");
+    std::snprintf(line, sizeof line, "  %-26s %5s %8s %8s %8s  %s\n", "regime", "rows", "MAPE", "bias",
+                  "worst", "worst row");
     out += line;
     auto add = [&](const std::string& name, const ErrorTally& t) {
         std::snprintf(line, sizeof line, "  %-26s %5d %7.1f%% %+7.1f%% %7.1f%%  %s\n", name.c_str(), t.rows,
@@ -66,8 +70,8 @@ std::string formatPublicRunsReport(const PublicRunsReport& rep)
     add("MoE, all", rep.moe);
     for (const auto& [name, t] : rep.regimes)
         add(name, t);
-    std::snprintf(line, sizeof line, "  predicted %d; predicted not to fit %d; not expressible %d\n", rep.predicted,
-                  rep.notFitting, rep.notExpressible);
+    std::snprintf(line, sizeof line, "  predicted %d; predicted not to fit %d; not expressible %d\n",
+                  rep.predicted, rep.notFitting, rep.notExpressible);
     out += line;
     return out;
 }

@@ -24,8 +24,8 @@ struct ErrorTally {
 
 struct PublicRunsReport {
     ErrorTally dense, moe;
-    std::map<std::string, ErrorTally> regimes; // "dense H100 FP8", "MoE >512 GPUs", ...
-    std::vector<std::pair<std::string, double>> errors; // per predicted run, signed
+    std::map<std::string, ErrorTally> regimes;                     // "dense H100 FP8", "MoE >512 GPUs", ...
+    std::vector<std::pair<std::string, double>> errors;            // per predicted run, signed
     std::vector<std::pair<std::string, std::string>> notPredicted; // id, why (skipped or not fitting)
     int predicted = 0, notFitting = 0, notExpressible = 0;
 };

@@ -189,8 +189,8 @@ std::string formatScalePriors(const ScalePriors& p, const std::vector<GroupScale
     out += line;
     const std::vector<double> w = p.priorWeights();
     for (std::size_t i = 0; i < constants.size(); ++i) {
-        std::snprintf(line, sizeof line, "  %-26s %6d %8.3f %12.2f\n", constants[i].key, p.groups[i], p.spread[i],
-                      w[i]);
+        std::snprintf(line, sizeof line, "  %-26s %6d %8.3f %12.2f\n", constants[i].key, p.groups[i],
+                      p.spread[i], w[i]);
         out += line;
     }
     return out;

@@ -25,8 +25,8 @@
 
 namespace cf::cli {
 
-inline constexpr int kPriorMinRuns = 6;    // issue 26: one source, one GPU type, >= 6 rows
-inline constexpr int kPriorMinGroups = 3;  // our choice: a spread from two sites is one difference
+inline constexpr int kPriorMinRuns = 6;   // issue 26: one source, one GPU type, >= 6 rows
+inline constexpr int kPriorMinGroups = 3; // our choice: a spread from two sites is one difference
 // The weakest prior a scale gets (profile_fit.h's default weight): a spread
 // wider than the runs' scatter / 0.1 keeps it.
 inline constexpr double kWeakestPriorWeight = 0.1;
@@ -36,7 +36,7 @@ struct GroupScaleFit {
     std::string source; // publication (out_of_sample_gate.h publicationOf)
     std::string gpu;    // catalog id
     int runs = 0;
-    std::vector<int> fitted;  // indices into profileConstants() the runs could see
+    std::vector<int> fitted; // indices into profileConstants() the runs could see
     CalibrationProfile profile;
     double residualSumSquares = 0; // log(predicted / measured) about the fit
 };

@@ -27,10 +27,12 @@ Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set)
     const Topology& t = set.topology;
     const int perNode = log.ranksPerNode();
     if (log.nodes > t.nodes || perNode > t.gpusPerNode) {
-        problems.push_back({Severity::Error, "--nccl-tests",
+        problems.push_back({Severity::Error,
+                            "--nccl-tests",
                             log.name + ": ran " + std::to_string(log.ranks) + " ranks on " +
-                                std::to_string(log.nodes) + " nodes; the cluster has " + std::to_string(t.nodes) +
-                                " nodes of " + std::to_string(t.gpusPerNode) + " GPUs",
+                                std::to_string(log.nodes) + " nodes; the cluster has " +
+                                std::to_string(t.nodes) + " nodes of " + std::to_string(t.gpusPerNode) +
+                                " GPUs",
                             {}});
         return problems;
     }
@@ -44,10 +46,11 @@ Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set)
         if (log.op == CollectiveOp::AllReduce && log.nodes == 2 && lineRateGBps > 0 &&
             p.busbwGBps > lineRateGBps) {
             char why[256];
-            std::snprintf(why, sizeof why,
-                          "%s: %.0f bytes: busbw %.1f GB/s > NIC line rate %.1f GB/s per GPU: tree algorithm, "
-                          "not used as ring bandwidth",
-                          log.name.c_str(), p.bytes, p.busbwGBps, lineRateGBps);
+            std::snprintf(
+                why, sizeof why,
+                "%s: %.0f bytes: busbw %.1f GB/s > NIC line rate %.1f GB/s per GPU: tree algorithm, "
+                "not used as ring bandwidth",
+                log.name.c_str(), p.bytes, p.busbwGBps, lineRateGBps);
             set.flagged.push_back(why);
             continue;
         }
@@ -93,8 +96,8 @@ double runError(const PreparedRun& run, const CalibrationProfile& profile)
     return (run.predict(profile) - measured) / measured;
 }
 
-std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
-                                  const ProfileFitOptions& options)
+std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                                  int folds, const ProfileFitOptions& options)
 {
     std::vector<double> errors(runs.size(), 0.0);
     folds = std::clamp(folds, 1, std::max(1, int(runs.size())));
@@ -103,8 +106,8 @@ std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, c
         for (std::size_t i = 0; i < runs.size(); ++i)
             if (int(i % std::size_t(folds)) != k)
                 train.push_back(runs[i]);
-        const CalibrationProfile p = folds > 1 || nccl ? fitSite(train, nccl, {}, options).profile
-                                                       : CalibrationProfile{};
+        const CalibrationProfile p =
+            folds > 1 || nccl ? fitSite(train, nccl, {}, options).profile : CalibrationProfile{};
         // Kept within what a profile file may hold (calibration_profile.cpp), never NaN.
         for (std::size_t i = std::size_t(k); i < runs.size(); i += std::size_t(folds)) {
             const double e = runError(*runs[i], p);
@@ -160,7 +163,8 @@ std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, c
         if (most > kMinVisibleSensitivity)
             seen.emplace_back(sum, int(c));
     }
-    std::stable_sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::stable_sort(seen.begin(), seen.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
     const std::size_t cap = std::max<std::size_t>(1, runs.size() - 1);
     std::vector<int> out;
     for (std::size_t i = 0; i < seen.size() && i < cap; ++i)
@@ -193,10 +197,11 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
     if (runs.size() < 2) {
         // One run (or nccl-tests points only): nothing to cross-validate against.
         fitted.heldOutErrors = runs.empty() ? std::vector<double>{} : out.uncalibratedErrors;
-        fitted.note = (runs.empty() ? std::string("kept, fitted on nccl-tests points only; moved: ")
-                                    : std::string("kept, one run, not cross-validated: only the scale it sees most "
-                                                  "moved: ")) +
-                      moved;
+        fitted.note =
+            (runs.empty() ? std::string("kept, fitted on nccl-tests points only; moved: ")
+                          : std::string("kept, one run, not cross-validated: only the scale it sees most "
+                                        "moved: ")) +
+            moved;
         out.profile = fitted;
         out.kept = true;
         return out;
@@ -214,9 +219,10 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
         return out;
     }
     out.profile.heldOutErrors = out.uncalibratedErrors;
-    out.profile.note = "identity: the fit (" + moved + ") does not beat the uncalibrated model out of sample: " + how +
-                       " cross-validated MAPE " + percent(cv) + " against " + percent(before) + " uncalibrated on the " +
-                       std::to_string(runs.size()) + " runs";
+    out.profile.note = "identity: the fit (" + moved +
+                       ") does not beat the uncalibrated model out of sample: " + how +
+                       " cross-validated MAPE " + percent(cv) + " against " + percent(before) +
+                       " uncalibrated on the " + std::to_string(runs.size()) + " runs";
     return out;
 }
 

@@ -18,7 +18,7 @@ namespace cf::cli {
 
 // One nccl-tests point the fit uses: the collective on the site's topology.
 struct NcclTarget {
-    std::string log;   // the file
+    std::string log; // the file
     CollectiveOp op = CollectiveOp::AllReduce;
     GroupPlacement placement;
     double bytes = 0;
@@ -26,9 +26,9 @@ struct NcclTarget {
 };
 
 struct NcclFitSet {
-    Topology topology;                 // the cluster the logs ran on
+    Topology topology; // the cluster the logs ran on
     std::vector<NcclTarget> targets;
-    std::vector<std::string> flagged;  // points left out, with why (tree all-reduce)
+    std::vector<std::string> flagged; // points left out, with why (tree all-reduce)
 };
 
 // The points of `log` on `topology`; a 2-node all-reduce point whose bus
@@ -38,7 +38,8 @@ struct NcclFitSet {
 // the cluster has) name the file.
 Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set);
 
-double predictedSeconds(const Topology& topology, const NcclTarget& target, const CalibrationProfile& profile);
+double predictedSeconds(const Topology& topology, const NcclTarget& target,
+                        const CalibrationProfile& profile);
 
 // log(predicted / measured) of every run, then of every nccl point.
 std::vector<double> siteResiduals(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
@@ -50,8 +51,8 @@ ProfileFit fitSite(const std::vector<const PreparedRun*>& runs, const NcclFitSet
 // Fractional error of each run predicted by a profile fitted on the other
 // folds (runs in rank order split into `folds` interleaved folds; folds =
 // runs.size() is leave-one-out). The nccl points stay in every fit.
-std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
-                                  const ProfileFitOptions& options = {});
+std::vector<double> heldOutErrors(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl,
+                                  int folds, const ProfileFitOptions& options = {});
 
 // (predicted - measured) / measured of one run under a profile.
 double runError(const PreparedRun& run, const CalibrationProfile& profile);
@@ -74,8 +75,8 @@ std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, c
 // One run cannot be cross-validated: its one visible scale is fitted and the
 // note says so.
 struct SiteProfile {
-    CalibrationProfile profile;        // what to write: the fit or the identity
-    ProfileFit fit;                    // the fit as made, kept or not
+    CalibrationProfile profile; // what to write: the fit or the identity
+    ProfileFit fit;             // the fit as made, kept or not
     std::vector<double> uncalibratedErrors;
     std::vector<double> crossValidatedErrors; // empty with fewer than two runs
     bool kept = false;

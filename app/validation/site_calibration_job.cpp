@@ -32,7 +32,8 @@ void addLogs(const SiteCalibrationInput& in, NcclFitSet& nccl, SiteCalibrationRe
     if (in.ncclLogPaths.empty())
         return;
     if (!in.catalog) {
-        out.problems.push_back(problem(Severity::Error, "ncclTests", "nccl-tests logs need the cluster they ran on"));
+        out.problems.push_back(
+            problem(Severity::Error, "ncclTests", "nccl-tests logs need the cluster they ran on"));
         return;
     }
     nccl.topology = deriveTopology(in.cluster, *in.catalog);
@@ -57,7 +58,8 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
         return !out.cancelled;
     };
     if (in.runsCsv.empty() && in.ncclLogPaths.empty()) {
-        out.problems.push_back(problem(Severity::Error, "runs", "Give a runs CSV or nccl-tests logs (or both)."));
+        out.problems.push_back(
+            problem(Severity::Error, "runs", "Give a runs CSV or nccl-tests logs (or both)."));
         return out;
     }
     const std::vector<CalibrationCase> rows = parseCalibrationCsv(in.runsCsv);
@@ -75,22 +77,25 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
         runs.push_back(&r);
     out.flagged = nccl.flagged;
     if (runs.empty() && nccl.targets.empty()) {
-        out.problems.push_back(problem(Severity::Error, "runs",
-                                       "Nothing to fit: no run can be predicted and no nccl-tests point is usable."));
+        out.problems.push_back(
+            problem(Severity::Error, "runs",
+                    "Nothing to fit: no run can be predicted and no nccl-tests point is usable."));
         return out;
     }
     if (!step(1, "fitting and cross-validating the constants"))
         return out;
     const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
     // Issue 27 item 1: kept only when its cross-validated error beats the uncalibrated model.
-    const SiteProfile site = fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))),
-                                            shippedScalePriors().priorWeights());
+    const SiteProfile site =
+        fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))),
+                       shippedScalePriors().priorWeights());
     out.profile = site.profile;
     out.kept = site.kept;
     out.rejectedFit = site.kept ? CalibrationProfile{} : site.fit.profile;
     out.iterations = site.fit.iterations;
     out.profile.name = in.profileName;
-    std::string source = runs.empty() ? std::string() : std::to_string(runs.size()) + " runs of " + in.runsName;
+    std::string source =
+        runs.empty() ? std::string() : std::to_string(runs.size()) + " runs of " + in.runsName;
     for (const std::string& p : in.ncclLogPaths)
         source += (source.empty() ? "" : "; ") + std::string("nccl-tests ") + p;
     out.profile.source = source;

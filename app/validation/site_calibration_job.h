@@ -19,13 +19,13 @@
 namespace cf::cli {
 
 struct SiteCalibrationInput {
-    std::string runsCsv;                  // text of RUNS.csv ("" = none)
-    std::string runsName;                 // the file, for the profile's source
+    std::string runsCsv;  // text of RUNS.csv ("" = none)
+    std::string runsName; // the file, for the profile's source
     std::vector<std::string> ncclLogPaths;
-    Design cluster;                       // the cluster the nccl-tests logs ran on
-    const Catalog* catalog = nullptr;     // needed with logs
+    Design cluster;                   // the cluster the nccl-tests logs ran on
+    const Catalog* catalog = nullptr; // needed with logs
     std::string profileName;
-    int folds = 5;                        // held-out folds (cmd_calibrate's default)
+    int folds = 5; // held-out folds (cmd_calibrate's default)
 };
 
 struct CalibratedRun {
@@ -46,15 +46,15 @@ struct CalibratedPoint {
 
 struct SiteCalibrationResult {
     bool cancelled = false;
-    Problems problems;                 // why nothing was fitted (errors) or what was left out
+    Problems problems; // why nothing was fitted (errors) or what was left out
     CalibrationProfile before;
-    CalibrationProfile profile;        // fitted, with heldOutErrors and source; the identity when not kept
-    bool kept = false;                 // the fit beat the uncalibrated model out of sample (profile.note says)
-    CalibrationProfile rejectedFit;    // the fit that was not kept (identity when kept)
+    CalibrationProfile profile;     // fitted, with heldOutErrors and source; the identity when not kept
+    bool kept = false;              // the fit beat the uncalibrated model out of sample (profile.note says)
+    CalibrationProfile rejectedFit; // the fit that was not kept (identity when kept)
     std::vector<CalibratedRun> runs;
     std::vector<std::pair<std::string, std::string>> skipped; // run id, why
     std::vector<CalibratedPoint> ncclPoints;
-    std::vector<std::string> flagged;  // nccl points left out, with why
+    std::vector<std::string> flagged; // nccl points left out, with why
     int iterations = 0;
     bool ok() const { return !cancelled && !hasErrors(problems); }
 };
@@ -62,6 +62,7 @@ struct SiteCalibrationResult {
 // step: 0-based step done so far of `steps`; return false to stop.
 using CalibrationProgress = std::function<bool(int step, int steps, const std::string& what)>;
 
-SiteCalibrationResult calibrateSite(const SiteCalibrationInput& input, const CalibrationProgress& progress = {});
+SiteCalibrationResult calibrateSite(const SiteCalibrationInput& input,
+                                    const CalibrationProgress& progress = {});
 
 } // namespace cf::cli

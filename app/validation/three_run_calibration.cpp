@@ -145,28 +145,32 @@ std::string movedScales(const CalibrationProfile& profile, bool kept)
 std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
 {
     char line[512];
-    std::snprintf(line, sizeof line,
-                  "Calibrated on 3 runs (per source, framework and GPU type with >= %d runs; the smallest model, the "
-                  "largest,\nthe run on the most GPUs; docs/calibration.md), the rest predicted (target <= %.0f %%, "
-                  "never worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with the "
-                  "weak fixed prior (0.1 per scale) for comparison;\nthe three runs' own MAPE uncalibrated and "
-                  "leave-one-out (a fit is kept only when leave-one-out beats uncalibrated):\n",
-                  kThreeRunMinRows, 100 * kThreeRunTarget);
+    std::snprintf(
+        line, sizeof line,
+        "Calibrated on 3 runs (per source, framework and GPU type with >= %d runs; the smallest model, the "
+        "largest,\nthe run on the most GPUs; docs/calibration.md), the rest predicted (target <= %.0f %%, "
+        "never worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with "
+        "the "
+        "weak fixed prior (0.1 per scale) for comparison;\nthe three runs' own MAPE uncalibrated and "
+        "leave-one-out (a fit is kept only when leave-one-out beats uncalibrated):\n",
+        kThreeRunMinRows, 100 * kThreeRunTarget);
     std::string out = line;
-    std::snprintf(line, sizeof line, "  %-26s %-18s %-10s %4s %18s %18s %18s %15s\n", "source", "framework", "GPU",
-                  "rest", "uncalibrated (bias)", "with priors (bias)", "weak prior (bias)", "3 runs: unc/LOO");
+    std::snprintf(line, sizeof line, "  %-26s %-18s %-10s %4s %18s %18s %18s %15s\n", "source", "framework",
+                  "GPU", "rest", "uncalibrated (bias)", "with priors (bias)", "weak prior (bias)",
+                  "3 runs: unc/LOO");
     out += line;
     for (const ThreeRunSite& s : sites) {
         std::snprintf(line, sizeof line,
-                      "  %-26s %-18s %-10s %4d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %6.1f/%5.1f%%\n",
+                      "  %-26s %-18s %-10s %4d %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) %7.1f%% (%+6.1f%%) "
+                      "%6.1f/%5.1f%%\n",
                       s.source.c_str(), s.framework.c_str(), s.gpu.c_str(), s.rows - int(s.fitIds.size()),
                       100 * s.mapeBefore, 100 * s.biasBefore, 100 * s.mapeAfter, 100 * s.biasAfter,
                       100 * s.mapeAfterWeakPrior, 100 * s.biasAfterWeakPrior, 100 * s.fitMapeUncalibrated,
                       100 * s.fitMapeCrossValidated);
         out += line;
         out += "      with priors: " + movedScales(s.profile, s.kept) +
-               "; weak prior: " + movedScales(s.profileWeakPrior, s.keptWeakPrior) + "\n      " + s.profile.note +
-               "\n      fitted on:";
+               "; weak prior: " + movedScales(s.profileWeakPrior, s.keptWeakPrior) + "\n      " +
+               s.profile.note + "\n      fitted on:";
         for (const std::string& id : s.fitIds)
             out += " " + id;
         out += "\n";

@@ -19,7 +19,7 @@
 
 namespace cf::cli {
 
-inline constexpr int kThreeRunMinRows = 6;  // issue 26: one source, one framework, one GPU type, >= 6 rows
+inline constexpr int kThreeRunMinRows = 6; // issue 26: one source, one framework, one GPU type, >= 6 rows
 inline constexpr double kThreeRunTarget = 0.05; // issue 27: calibrated on 3 runs, MAPE <= 5 %
 
 // Indices into `runs` of the three runs to measure: the smallest model (active
@@ -29,10 +29,10 @@ inline constexpr double kThreeRunTarget = 0.05; // issue 27: calibrated on 3 run
 std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& runs);
 
 struct ThreeRunSite {
-    std::string source; // the publication (out_of_sample_gate.h publicationOf)
+    std::string source;    // the publication (out_of_sample_gate.h publicationOf)
     std::string framework; // toString(Framework): "megatron", "llm-foundry", ...
-    std::string gpu;    // catalog id
-    int rows = 0;       // runs of the group; the rest = rows - 3
+    std::string gpu;       // catalog id
+    int rows = 0;          // runs of the group; the rest = rows - 3
     std::vector<std::string> fitIds;
     double mapeBefore = 0, biasBefore = 0; // the rest, uncalibrated
     double mapeAfter = 0, biasAfter = 0;   // the rest, with the profile written

@@ -124,10 +124,12 @@ void addRackLines(const Design& design, const Catalog& catalog, std::vector<BomL
     for (const Rack& r : design.racks) {
         const RackSpec* t = catalog.rack(r.catalogId);
         if (!t) {
-            warn(problems, "racks.catalogId", "unknown rack type '" + r.catalogId + "': not in the bill", r.id);
+            warn(problems, "racks.catalogId", "unknown rack type '" + r.catalogId + "': not in the bill",
+                 r.id);
             continue;
         }
-        auto same = std::find_if(racks.begin(), racks.end(), [&](const BomLine& b) { return b.itemId == t->id; });
+        auto same =
+            std::find_if(racks.begin(), racks.end(), [&](const BomLine& b) { return b.itemId == t->id; });
         if (same != racks.end()) {
             same->quantity += 1;
             same->extendedPriceUsd = static_cast<double>(same->quantity) * same->unitPriceUsd;
@@ -211,7 +213,8 @@ std::vector<CableTally> tallyCables(const Design& design, const Catalog& catalog
     static const std::vector<Link> kNoLinks;
     if (!design.racks.empty())
         cableTallies = placedCableTallies(design, catalog);
-    const std::vector<Link>& declaredLinks = design.racks.empty() ? design.links : kNoLinks; // both lvalues: no copy
+    const std::vector<Link>& declaredLinks =
+        design.racks.empty() ? design.links : kNoLinks; // both lvalues: no copy
     for (const Link& l : declaredLinks) {
         long long fromMembers = 1, toMembers = 1;
         if (groups) {

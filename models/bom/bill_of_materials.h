@@ -21,8 +21,8 @@
 // `totalUsd`. Facility items (CDUs, chillers, busbars) are not modelled.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 #include <string>
 #include <vector>
@@ -48,10 +48,11 @@ struct BomLine {
 };
 
 struct BillOfMaterials {
-    std::vector<BomLine> lines; // nodes, gpus, nics, switches, storage, cables, racks, pdus; by id within a kind
-    double totalUsd = 0;        // sum of counted lines' extended prices
-    double totalPowerW = 0;     // sum of counted lines' total power
-    Problems problems;          // unknown catalog ids, unpriced items, links no cable fits
+    std::vector<BomLine>
+        lines;              // nodes, gpus, nics, switches, storage, cables, racks, pdus; by id within a kind
+    double totalUsd = 0;    // sum of counted lines' extended prices
+    double totalPowerW = 0; // sum of counted lines' total power
+    Problems problems;      // unknown catalog ids, unpriced items, links no cable fits
 };
 
 BillOfMaterials buildBom(const Design& design, const Catalog& catalog);

@@ -17,8 +17,7 @@ namespace {
 // (our choice: the built-in catalog is ~40 kB).
 constexpr std::uintmax_t kMaxCatalogFileBytes = 64ull * 1024 * 1024;
 
-template <typename Spec>
-const Spec* findById(const std::vector<Spec>& items, std::string_view id)
+template <typename Spec> const Spec* findById(const std::vector<Spec>& items, std::string_view id)
 {
     for (const auto& item : items)
         if (item.id == id)
@@ -26,8 +25,7 @@ const Spec* findById(const std::vector<Spec>& items, std::string_view id)
     return nullptr;
 }
 
-template <typename Spec>
-void mergeInto(std::vector<Spec>& base, const std::vector<Spec>& overlay)
+template <typename Spec> void mergeInto(std::vector<Spec>& base, const std::vector<Spec>& overlay)
 {
     for (const auto& item : overlay) {
         bool replaced = false;
@@ -89,10 +87,12 @@ Problems checkReferences(const Catalog& catalog)
     for (const auto& node : catalog.nodes()) {
         if (!catalog.gpu(node.gpuId))
             problems.push_back({Severity::Error, "nodes[" + node.id + "].gpuId",
-                                "node \"" + node.id + "\" names unknown GPU \"" + node.gpuId + "\"", node.id});
+                                "node \"" + node.id + "\" names unknown GPU \"" + node.gpuId + "\"",
+                                node.id});
         if (!node.nicId.empty() && !catalog.nic(node.nicId))
             problems.push_back({Severity::Error, "nodes[" + node.id + "].nicId",
-                                "node \"" + node.id + "\" names unknown NIC \"" + node.nicId + "\"", node.id});
+                                "node \"" + node.id + "\" names unknown NIC \"" + node.nicId + "\"",
+                                node.id});
     }
     return problems;
 }
@@ -152,7 +152,8 @@ Result<Catalog> Catalog::load(const std::string& basePath, const std::string& us
     Result<Catalog> overlay = parseFile(userPath);
     append(probs, overlay.problems());
     if (!overlay) {
-        probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
+        probs.push_back(
+            {Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
         return {std::move(*base), std::move(probs)};
     }
     Catalog merged = *base;
@@ -161,7 +162,8 @@ Result<Catalog> Catalog::load(const std::string& basePath, const std::string& us
     if (hasErrors(mergedRefs)) {
         for (const auto& p : mergedRefs)
             probs.push_back({p.severity, p.field, userPath + ": " + p.message, p.itemId});
-        probs.push_back({Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
+        probs.push_back(
+            {Severity::Error, "", userPath + ": user catalog ignored, using the built-in catalog", {}});
         return {std::move(*base), std::move(probs)};
     }
     return {std::move(merged), std::move(probs)};
@@ -177,7 +179,10 @@ const Problems& Catalog::builtinProblems()
     return builtinState().problems;
 }
 
-const GpuSpec* Catalog::gpu(std::string_view id) const { return findById(gpus_, id); }
+const GpuSpec* Catalog::gpu(std::string_view id) const
+{
+    return findById(gpus_, id);
+}
 namespace {
 
 bool sameIgnoringCase(std::string_view a, std::string_view b)
@@ -204,20 +209,44 @@ const GpuSpec* Catalog::findGpu(std::string_view idOrName) const
     return nullptr;
 }
 
-const NodeSpec* Catalog::node(std::string_view id) const { return findById(nodes_, id); }
-const NicSpec* Catalog::nic(std::string_view id) const { return findById(nics_, id); }
-const SwitchSpec* Catalog::switchSpec(std::string_view id) const { return findById(switches_, id); }
-const StorageSpec* Catalog::storage(std::string_view id) const { return findById(storages_, id); }
-const CableSpec* Catalog::cable(std::string_view id) const { return findById(cables_, id); }
-const RackSpec* Catalog::rack(std::string_view id) const { return findById(racks_, id); }
-const ModelPreset* Catalog::preset(std::string_view id) const { return findById(presets_, id); }
+const NodeSpec* Catalog::node(std::string_view id) const
+{
+    return findById(nodes_, id);
+}
+const NicSpec* Catalog::nic(std::string_view id) const
+{
+    return findById(nics_, id);
+}
+const SwitchSpec* Catalog::switchSpec(std::string_view id) const
+{
+    return findById(switches_, id);
+}
+const StorageSpec* Catalog::storage(std::string_view id) const
+{
+    return findById(storages_, id);
+}
+const CableSpec* Catalog::cable(std::string_view id) const
+{
+    return findById(cables_, id);
+}
+const RackSpec* Catalog::rack(std::string_view id) const
+{
+    return findById(racks_, id);
+}
+const ModelPreset* Catalog::preset(std::string_view id) const
+{
+    return findById(presets_, id);
+}
 
 const char* toString(ScaleUp scaleUp)
 {
     switch (scaleUp) {
-    case ScaleUp::NVSwitch: return "nvswitch";
-    case ScaleUp::PCIe: return "pcie";
-    case ScaleUp::InfinityFabric: return "infinity-fabric";
+    case ScaleUp::NVSwitch:
+        return "nvswitch";
+    case ScaleUp::PCIe:
+        return "pcie";
+    case ScaleUp::InfinityFabric:
+        return "infinity-fabric";
     }
     return "?";
 }
@@ -225,8 +254,10 @@ const char* toString(ScaleUp scaleUp)
 const char* toString(FabricTech tech)
 {
     switch (tech) {
-    case FabricTech::InfiniBand: return "infiniband";
-    case FabricTech::Ethernet: return "ethernet";
+    case FabricTech::InfiniBand:
+        return "infiniband";
+    case FabricTech::Ethernet:
+        return "ethernet";
     }
     return "?";
 }
@@ -234,9 +265,12 @@ const char* toString(FabricTech tech)
 const char* toString(Cooling cooling)
 {
     switch (cooling) {
-    case Cooling::Air: return "air";
-    case Cooling::RearDoor: return "rear-door";
-    case Cooling::Liquid: return "liquid";
+    case Cooling::Air:
+        return "air";
+    case Cooling::RearDoor:
+        return "rear-door";
+    case Cooling::Liquid:
+        return "liquid";
     }
     return "?";
 }

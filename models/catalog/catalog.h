@@ -30,14 +30,14 @@ enum class FabricTech { InfiniBand, Ethernet };
 
 struct GpuSpec {
     std::string id, name, vendor, arch; // arch: "Ampere", "Hopper", "Blackwell", "CDNA3", "Ada"
-    double bf16Tflops = 0;     // dense
-    double fp8Tflops = 0;      // dense; 0 = no FP8
-    double fp4Tflops = 0;      // dense NVFP4/MXFP4; 0 = no FP4 tensor cores
-    double hbmGB = 0;          // as marketed ("80 GB"), which is GiB: bytes = hbmGB * 2^30 (memory_model.h)
-    double hbmGBps = 0;        // memory bandwidth, gigabytes per second
+    double bf16Tflops = 0;              // dense
+    double fp8Tflops = 0;               // dense; 0 = no FP8
+    double fp4Tflops = 0;               // dense NVFP4/MXFP4; 0 = no FP4 tensor cores
+    double hbmGB = 0;   // as marketed ("80 GB"), which is GiB: bytes = hbmGB * 2^30 (memory_model.h)
+    double hbmGBps = 0; // memory bandwidth, gigabytes per second
     double scaleUpGBpsPerDir = 0; // NVLink (or PCIe) bandwidth per GPU per direction, GB/s, NCCL model
-    double powerW = 0;         // TDP
-    double priceUsd = 0;       // 0 = unknown
+    double powerW = 0;            // TDP
+    double priceUsd = 0;          // 0 = unknown
     Provenance provenance;
     // Other names the GPU goes by in published tables ("H100-SXM5-80GB"), for
     // runs files (Catalog::findGpu); added for issue 25 item 6.
@@ -49,12 +49,12 @@ struct NodeSpec {
     std::string gpuId;
     int gpus = 8;
     ScaleUp scaleUp = ScaleUp::NVSwitch;
-    int scaleUpDomainGpus = 8;  // GPUs sharing one NVLink domain (72 for NVL72)
-    int nics = 8;               // compute-fabric NICs
-    double nicGbps = 400;       // per NIC, gigabits per second
+    int scaleUpDomainGpus = 8; // GPUs sharing one NVLink domain (72 for NVL72)
+    int nics = 8;              // compute-fabric NICs
+    double nicGbps = 400;      // per NIC, gigabits per second
     std::string nicId;
-    double maxPowerW = 0;       // whole node at full load (provisioning)
-    double nonGpuPowerW = 0;    // CPUs, memory, fans, NICs: node power minus GPUs at TDP
+    double maxPowerW = 0;    // whole node at full load (provisioning)
+    double nonGpuPowerW = 0; // CPUs, memory, fans, NICs: node power minus GPUs at TDP
     double priceUsd = 0;
     int rackUnits = 0;
     Cooling cooling = Cooling::Air; // the least a rack must offer (NVL72: liquid)
@@ -72,10 +72,10 @@ struct NicSpec {
 struct SwitchSpec {
     std::string id, name, vendor;
     FabricTech tech = FabricTech::InfiniBand;
-    int radix = 64;            // ports at portGbps
+    int radix = 64; // ports at portGbps
     double portGbps = 400;
-    double powerW = 0;         // without optics
-    double bufferMB = 0;       // packet buffer, megabytes
+    double powerW = 0;               // without optics
+    double bufferMB = 0;             // packet buffer, megabytes
     bool inNetworkReduction = false; // SHARP
     double priceUsd = 0;
     int rackUnits = 1;
@@ -85,9 +85,9 @@ struct SwitchSpec {
 
 struct StorageSpec {
     std::string id, name, vendor;
-    double readGBps = 0;       // aggregate the system delivers, GB/s
+    double readGBps = 0; // aggregate the system delivers, GB/s
     double writeGBps = 0;
-    double perClientGBps = 0;  // ceiling for one client node, 0 = none
+    double perClientGBps = 0; // ceiling for one client node, 0 = none
     double capacityTB = 0;
     double powerW = 0;
     double priceUsd = 0;
@@ -99,21 +99,21 @@ struct StorageSpec {
 // A rack type: the enclosure with its power feeds and cooling.
 struct RackSpec {
     std::string id, name, vendor;
-    int rackUnits = 42;        // usable height, U (1U = 44.45 mm, EIA-310)
-    double powerLimitKw = 0;   // IT load its power feeds and cooling carry, kilowatts
+    int rackUnits = 42;      // usable height, U (1U = 44.45 mm, EIA-310)
+    double powerLimitKw = 0; // IT load its power feeds and cooling carry, kilowatts
     Cooling cooling = Cooling::Air;
-    int powerFeeds = 2;        // PDUs per rack
-    double pduPriceUsd = 0;    // per PDU
-    double priceUsd = 0;       // enclosure (with its door or manifold)
+    int powerFeeds = 2;     // PDUs per rack
+    double pduPriceUsd = 0; // per PDU
+    double priceUsd = 0;    // enclosure (with its door or manifold)
     Provenance provenance;
 };
 
 struct CableSpec {
     std::string id, name, vendor;
-    std::string medium;        // "dac", "aoc", "fibre", "nvlink": design Medium names
-    std::string lengthClass;   // "in-rack", "in-row", "campus"
+    std::string medium;      // "dac", "aoc", "fibre", "nvlink": design Medium names
+    std::string lengthClass; // "in-rack", "in-row", "campus"
     double gbps = 400;
-    double powerW = 0;         // per cable including both ends' optics
+    double powerW = 0; // per cable including both ends' optics
     double priceUsd = 0;
     Provenance provenance;
 };
@@ -122,7 +122,7 @@ struct ModelPreset {
     std::string id, name;
     ModelShape shape;
     int seqLen = 4096;
-    double paramsBillion = 0;  // as published, for display
+    double paramsBillion = 0; // as published, for display
     // The global batch the model's paper or report trained with, in sequences
     // of seqLen tokens (its final batch where the batch ramps up); 0 = not
     // published. globalBatchSource says where it is stated.

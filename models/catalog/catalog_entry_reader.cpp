@@ -40,8 +40,7 @@ std::string escapeJsonPointerToken(const std::string& key)
 
 CatalogEntryReader::CatalogEntryReader(const json& object, std::string pointer, Problems& problems)
     : obj_(object), ptr_(std::move(pointer)), problems_(problems)
-{
-}
+{}
 
 void CatalogEntryReader::error(const std::string& key, const std::string& message)
 {
@@ -107,8 +106,9 @@ void CatalogEntryReader::number(const std::string& key, double& out, double min,
     if (!std::isfinite(d))
         return error(key, "must be a finite number");
     if (d < min || (minExclusive && d == min) || d > max)
-        return error(key, formatNumber(d) + " is out of range: must be " + (minExclusive ? "above " : "at least ")
-                              + formatNumber(min) + " and at most " + formatNumber(max));
+        return error(key, formatNumber(d) + " is out of range: must be " +
+                              (minExclusive ? "above " : "at least ") + formatNumber(min) + " and at most " +
+                              formatNumber(max));
     out = d;
 }
 
@@ -118,7 +118,8 @@ void CatalogEntryReader::integer(const std::string& key, int& out, int min, int 
     if (!v)
         return;
     if (!v->is_number_integer())
-        return error(key, std::string("must be a whole number, not ") + (v->is_number() ? "a fraction" : v->type_name()));
+        return error(key, std::string("must be a whole number, not ") +
+                              (v->is_number() ? "a fraction" : v->type_name()));
     // Compare in 64 bits so values beyond int (or int64) are rejected, not wrapped.
     bool inRange = false;
     if (v->is_number_unsigned()) {
@@ -129,8 +130,8 @@ void CatalogEntryReader::integer(const std::string& key, int& out, int min, int 
         inRange = s >= min && s <= max;
     }
     if (!inRange)
-        return error(key, v->dump() + " is out of range: must be between " + std::to_string(min) + " and "
-                              + std::to_string(max));
+        return error(key, v->dump() + " is out of range: must be between " + std::to_string(min) + " and " +
+                              std::to_string(max));
     out = static_cast<int>(v->get<std::int64_t>());
 }
 
@@ -161,8 +162,8 @@ void CatalogEntryReader::provenance(Provenance& out)
         // `estimated` must name a figure of this entry (call provenance()
         // last): catches typos that would leave an estimate unmarked.
         if (!used_.count(field) && !extraFields_.count(field))
-            problems_.push_back({Severity::Warning, ptr_ + "/" + path,
-                                 "\"" + field + "\" is not a field of this entry", {}});
+            problems_.push_back(
+                {Severity::Warning, ptr_ + "/" + path, "\"" + field + "\" is not a field of this entry", {}});
         out.estimated[field] = reason.get<std::string>();
     }
 }

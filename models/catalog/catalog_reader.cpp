@@ -3,9 +3,9 @@
 // ("/switches/3/radix"). Never throws, never lets NaN/inf through.
 #include "models/catalog/catalog.h"
 #include "models/catalog/catalog_entry_reader.h"
+#include "models/core/name_suggestion.h"
 #include "models/design/design_limits.h"
 #include "models/design/link.h"
-#include "models/core/name_suggestion.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,8 +49,12 @@ public:
     {
         using E = json::parse_event_t;
         switch (event) {
-        case E::object_start: frames_.push_back({false, 0, {}}); break;
-        case E::array_start: frames_.push_back({true, 0, {}}); break;
+        case E::object_start:
+            frames_.push_back({false, 0, {}});
+            break;
+        case E::array_start:
+            frames_.push_back({true, 0, {}});
+            break;
         case E::key:
             if (!frames_.empty() && parsed.is_string())
                 frames_.back().key = parsed.get<std::string>();
@@ -61,7 +65,9 @@ public:
                 frames_.pop_back();
             elementDone();
             break;
-        case E::value: elementDone(); break;
+        case E::value:
+            elementDone();
+            break;
         }
     }
     std::string pointer() const
@@ -150,8 +156,8 @@ bool readNode(CatalogEntryReader& r, NodeSpec& n)
     readCooling(r, n.cooling);
     r.provenance(n.provenance);
     if (r.ok() && n.scaleUpDomainGpus > n.gpus)
-        r.error("scaleUpDomainGpus", "scale-up domain of " + std::to_string(n.scaleUpDomainGpus)
-                                          + " GPUs exceeds the node's " + std::to_string(n.gpus) + " GPUs");
+        r.error("scaleUpDomainGpus", "scale-up domain of " + std::to_string(n.scaleUpDomainGpus) +
+                                         " GPUs exceeds the node's " + std::to_string(n.gpus) + " GPUs");
     if (r.ok() && n.nics > 0 && n.nicGbps <= 0)
         r.error("nicGbps", "must be above 0 when the node has NICs");
     if (r.ok() && n.nonGpuPowerW >= n.maxPowerW)
@@ -335,8 +341,10 @@ bool readSection(const json& root, const char* section, std::vector<Spec>& out, 
         bool replaced = false;
         for (auto& existing : out)
             if (existing.id == spec.id) {
-                problems.push_back({Severity::Warning, entryPtr + "/id",
-                                    "duplicate id \"" + spec.id + "\" replaces the earlier entry", {}});
+                problems.push_back({Severity::Warning,
+                                    entryPtr + "/id",
+                                    "duplicate id \"" + spec.id + "\" replaces the earlier entry",
+                                    {}});
                 existing = std::move(spec);
                 replaced = true;
                 break;
@@ -355,24 +363,27 @@ Result<Catalog> Catalog::fromJson(std::string_view text)
     json root;
     JsonPathTracker tracker;
     try {
-        root = json::parse(text.begin(), text.end(),
-                           [&tracker](int, json::parse_event_t event, json& parsed) {
-                               tracker.onEvent(event, parsed);
-                               return true;
-                           });
+        root =
+            json::parse(text.begin(), text.end(), [&tracker](int, json::parse_event_t event, json& parsed) {
+                tracker.onEvent(event, parsed);
+                return true;
+            });
     } catch (const json::out_of_range& e) {
         // A number too large for a double (1e400): name the field it was for.
-        probs.push_back({Severity::Error, tracker.pointer(), std::string("number out of range: ") + e.what(), {}});
+        probs.push_back(
+            {Severity::Error, tracker.pointer(), std::string("number out of range: ") + e.what(), {}});
         return Result<Catalog>::failure(std::move(probs));
     } catch (const json::parse_error& e) {
         const std::string near = tracker.pointer();
-        probs.push_back({Severity::Error, "",
-                         std::string("not valid JSON") + (near.empty() ? "" : " (near " + near + ")") + ": "
-                             + e.what(),
-                         {}});
+        probs.push_back(
+            {Severity::Error,
+             "",
+             std::string("not valid JSON") + (near.empty() ? "" : " (near " + near + ")") + ": " + e.what(),
+             {}});
         return Result<Catalog>::failure(std::move(probs));
     } catch (const std::exception& e) {
-        probs.push_back({Severity::Error, tracker.pointer(), std::string("cannot read JSON: ") + e.what(), {}});
+        probs.push_back(
+            {Severity::Error, tracker.pointer(), std::string("cannot read JSON: ") + e.what(), {}});
         return Result<Catalog>::failure(std::move(probs));
     }
     if (!root.is_object()) {
@@ -390,15 +401,15 @@ Result<Catalog> Catalog::fromJson(std::string_view text)
         return Result<Catalog>::failure(std::move(probs));
     }
     if (version->get<std::int64_t>() != kVersion) {
-        probs.push_back({Severity::Error, "/version",
-                         "unsupported catalog version " + version->dump() + " (this build reads version "
-                             + std::to_string(kVersion) + ")",
+        probs.push_back({Severity::Error,
+                         "/version",
+                         "unsupported catalog version " + version->dump() + " (this build reads version " +
+                             std::to_string(kVersion) + ")",
                          {}});
         return Result<Catalog>::failure(std::move(probs));
     }
-    static const std::vector<std::string> kSections{"format",   "version", "gpus",   "nodes",  "nics",
-                                                    "switches", "storage", "cables", "presets",
-                                                    "racks"};
+    static const std::vector<std::string> kSections{"format",   "version", "gpus",   "nodes",   "nics",
+                                                    "switches", "storage", "cables", "presets", "racks"};
     for (const auto& [key, value] : root.items())
         if (std::find(kSections.begin(), kSections.end(), key) == kSections.end())
             probs.push_back({Severity::Warning,

@@ -8,7 +8,10 @@
 
 namespace cf {
 
-GpuGeneration generationOf(const GpuSpec& gpu) { return generationOfArch(gpu.arch); }
+GpuGeneration generationOf(const GpuSpec& gpu)
+{
+    return generationOfArch(gpu.arch);
+}
 
 namespace {
 
@@ -27,8 +30,8 @@ bool equalsLower(const std::string& text, const char* name)
 
 GpuGeneration generationOfArch(const std::string& text)
 {
-    for (GpuGeneration g : {GpuGeneration::Volta, GpuGeneration::Ampere, GpuGeneration::Hopper, GpuGeneration::Blackwell,
-                            GpuGeneration::Cdna3})
+    for (GpuGeneration g : {GpuGeneration::Volta, GpuGeneration::Ampere, GpuGeneration::Hopper,
+                            GpuGeneration::Blackwell, GpuGeneration::Cdna3})
         if (equalsLower(text, toString(g)))
             return g;
     return GpuGeneration::Other;
@@ -37,12 +40,18 @@ GpuGeneration generationOfArch(const std::string& text)
 const char* toString(GpuGeneration generation)
 {
     switch (generation) {
-    case GpuGeneration::Volta: return "volta";
-    case GpuGeneration::Ampere: return "ampere";
-    case GpuGeneration::Hopper: return "hopper";
-    case GpuGeneration::Blackwell: return "blackwell";
-    case GpuGeneration::Cdna3: return "cdna3";
-    case GpuGeneration::Other: break;
+    case GpuGeneration::Volta:
+        return "volta";
+    case GpuGeneration::Ampere:
+        return "ampere";
+    case GpuGeneration::Hopper:
+        return "hopper";
+    case GpuGeneration::Blackwell:
+        return "blackwell";
+    case GpuGeneration::Cdna3:
+        return "cdna3";
+    case GpuGeneration::Other:
+        break;
     }
     return "other";
 }

@@ -59,7 +59,8 @@ std::string userCatalogPath()
     if (!QCoreApplication::applicationName().isEmpty())
         dir = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
     else
-        dir = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + "/" + kFallbackConfigSubdir;
+        dir = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + "/" +
+              kFallbackConfigSubdir;
     if (dir.isEmpty())
         return {};
     return (fs::path(dir.toStdString()) / kCatalogFile).string();

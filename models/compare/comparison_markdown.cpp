@@ -86,8 +86,11 @@ std::string stepTable(const std::vector<std::string>& names, const std::vector<P
         out += "| " + cell(label) + " |";
         for (const Prediction& p : predictions) {
             const bool known = !p.lacks(FigureGroup::Training) && p.stepTimeS > 0;
-            out += " " + (known ? number("%.3f", value(p)) + " (" + number("%.0f", kPercent * value(p) / p.stepTimeS) + " %)"
-                                : std::string("—")) + " |";
+            out += " " +
+                   (known ? number("%.3f", value(p)) + " (" +
+                                number("%.0f", kPercent * value(p) / p.stepTimeS) + " %)"
+                          : std::string("—")) +
+                   " |";
         }
         out += "\n";
     };

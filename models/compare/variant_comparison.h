@@ -83,7 +83,8 @@ ComparedMetric compareRow(std::string key, std::string label, BetterWhen better,
 
 RackComparison compareRacks(const std::vector<Design>& designs, const Catalog& catalog);
 
-VariantComparison compareVariants(const std::vector<std::string>& names, const std::vector<Headline>& headlines,
+VariantComparison compareVariants(const std::vector<std::string>& names,
+                                  const std::vector<Headline>& headlines,
                                   const std::vector<BillOfMaterials>& boms);
 
 } // namespace cf

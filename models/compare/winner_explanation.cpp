@@ -31,7 +31,10 @@ const Part kParts[] = {
     {"exposed expert gradient traffic", &StepBreakdown::expertDpCommExposedS},
 };
 
-bool hasTraining(const Prediction& p) { return !p.lacks(FigureGroup::Training) && p.stepTimeS > 0; }
+bool hasTraining(const Prediction& p)
+{
+    return !p.lacks(FigureGroup::Training) && p.stepTimeS > 0;
+}
 
 // Smaller is better: days to train, else seconds per token.
 double rankOf(const Prediction& p)
@@ -48,7 +51,8 @@ std::string percent(double fraction)
     return buf;
 }
 
-std::string lead(const std::string& winner, const Prediction& w, const std::string& loser, const Prediction& l)
+std::string lead(const std::string& winner, const Prediction& w, const std::string& loser,
+                 const Prediction& l)
 {
     char buf[256];
     if (w.goodput.timeToTrainS > 0 && l.goodput.timeToTrainS > 0)
@@ -57,13 +61,14 @@ std::string lead(const std::string& winner, const Prediction& w, const std::stri
                       w.goodput.timeToTrainS / kSecondsPerDay,
                       100.0 * (l.goodput.timeToTrainS / w.goodput.timeToTrainS - 1.0));
     else
-        std::snprintf(buf, sizeof buf, "%s trains %.0f tokens/s against %s's %.0f", loser.c_str(), l.tokensPerS,
-                      winner.c_str(), w.tokensPerS);
+        std::snprintf(buf, sizeof buf, "%s trains %.0f tokens/s against %s's %.0f", loser.c_str(),
+                      l.tokensPerS, winner.c_str(), w.tokensPerS);
     return buf;
 }
 
 // Where the loser's step goes that the winner's does not, largest gap first.
-std::string overheads(const std::string& winner, const Prediction& w, const std::string& loser, const Prediction& l)
+std::string overheads(const std::string& winner, const Prediction& w, const std::string& loser,
+                      const Prediction& l)
 {
     struct Gap {
         const Part* part;
@@ -71,12 +76,14 @@ std::string overheads(const std::string& winner, const Prediction& w, const std:
     };
     std::vector<Gap> gaps;
     for (const Part& part : kParts) {
-        const double ls = l.breakdown.*part.seconds / l.stepTimeS, ws = w.breakdown.*part.seconds / w.stepTimeS;
+        const double ls = l.breakdown.*part.seconds / l.stepTimeS,
+                     ws = w.breakdown.*part.seconds / w.stepTimeS;
         if (ls - ws >= kMinShareGap)
             gaps.push_back({&part, ls, ws});
     }
-    std::sort(gaps.begin(), gaps.end(),
-              [](const Gap& a, const Gap& b) { return a.loserShare - a.winnerShare > b.loserShare - b.winnerShare; });
+    std::sort(gaps.begin(), gaps.end(), [](const Gap& a, const Gap& b) {
+        return a.loserShare - a.winnerShare > b.loserShare - b.winnerShare;
+    });
     std::string text;
     for (std::size_t i = 0; i < gaps.size() && i < kMaxReasons; ++i)
         text += std::string(i ? " and " : "; " + loser + " loses ") + percent(gaps[i].loserShare) +
@@ -84,7 +91,8 @@ std::string overheads(const std::string& winner, const Prediction& w, const std:
                 percent(gaps[i].winnerShare) + ")";
     if (gaps.empty()) { // the same shape of step: the hardware or the split's size makes the difference
         char buf[256];
-        std::snprintf(buf, sizeof buf, "; their steps spend alike, but %s's GPUs give %.0f tokens/s each against %.0f",
+        std::snprintf(buf, sizeof buf,
+                      "; their steps spend alike, but %s's GPUs give %.0f tokens/s each against %.0f",
                       winner.c_str(), w.tokensPerSPerGpu, l.tokensPerSPerGpu);
         text += buf;
     }
@@ -93,7 +101,8 @@ std::string overheads(const std::string& winner, const Prediction& w, const std:
 
 } // namespace
 
-WinnerExplanation explainWinner(const std::vector<std::string>& names, const std::vector<Prediction>& predictions)
+WinnerExplanation explainWinner(const std::vector<std::string>& names,
+                                const std::vector<Prediction>& predictions)
 {
     WinnerExplanation e;
     for (std::size_t i = 0; i < predictions.size(); ++i)
@@ -110,11 +119,12 @@ WinnerExplanation explainWinner(const std::vector<std::string>& names, const std
         const Prediction& l = predictions[i];
         if (!hasTraining(l)) {
             const std::string why = l.missing.empty() ? "its prediction failed" : l.missing.front().reason;
-            e.reasons.push_back(wn + " wins over " + names[i] + ", which has no training figures: " + why + ".");
+            e.reasons.push_back(wn + " wins over " + names[i] + ", which has no training figures: " + why +
+                                ".");
             continue;
         }
-        e.reasons.push_back(wn + " wins over " + names[i] + ": " + lead(wn, w, names[i], l) + overheads(wn, w, names[i], l) +
-                            ".");
+        e.reasons.push_back(wn + " wins over " + names[i] + ": " + lead(wn, w, names[i], l) +
+                            overheads(wn, w, names[i], l) + ".");
     }
     return e;
 }

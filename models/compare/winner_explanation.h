@@ -18,6 +18,7 @@ struct WinnerExplanation {
 };
 
 // `names[i]` names `predictions[i]` in the sentences (the caller's letters or names).
-WinnerExplanation explainWinner(const std::vector<std::string>& names, const std::vector<Prediction>& predictions);
+WinnerExplanation explainWinner(const std::vector<std::string>& names,
+                                const std::vector<Prediction>& predictions);
 
 } // namespace cf

@@ -58,9 +58,10 @@ void readProfileObject(const nlohmann::json& obj, const std::string& pointer, Ca
     if (!r.expectObject(obj, pointer))
         return;
     r.warnUnknownKeys(obj, pointer,
-                      {"format", "version", "name", "source", "gemmEfficiencyScale", "attentionEfficiencyScale",
-                       "scaleUpBandwidthScale", "scaleUpLatencyScale", "scaleOutBandwidthScale",
-                       "scaleOutLatencyScale", "overlapScale", "heldOutErrors", "fittedConstants", "note"});
+                      {"format", "version", "name", "source", "gemmEfficiencyScale",
+                       "attentionEfficiencyScale", "scaleUpBandwidthScale", "scaleUpLatencyScale",
+                       "scaleOutBandwidthScale", "scaleOutLatencyScale", "overlapScale", "heldOutErrors",
+                       "fittedConstants", "note"});
     r.readString(obj, pointer, "name", out.name, false);
     r.readString(obj, pointer, "source", out.source, false);
     r.readString(obj, pointer, "note", out.note, false);

@@ -3,8 +3,8 @@
 // a JSON object, so a design file embeds it ("calibration") in the same form
 // as a profile file (which adds "format" and "version").
 
-#include "models/design/calibration_profile.h"
 #include "models/core/problem.h"
+#include "models/design/calibration_profile.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -8,11 +8,13 @@ int defaultExpertTensorParallel(Framework framework, int tp)
 {
     switch (framework) {
     case Framework::Megatron:
-    case Framework::MegatronLM: return std::max(1, tp);
+    case Framework::MegatronLM:
+        return std::max(1, tp);
     case Framework::TorchtitanEager:
     case Framework::TorchtitanCompile:
     case Framework::LlmFoundry:
-    case Framework::DeepSpeed: return 1;
+    case Framework::DeepSpeed:
+        return 1;
     }
     return 1;
 }

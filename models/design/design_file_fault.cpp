@@ -89,10 +89,11 @@ DesignFileFault describeDesignFileFault(const std::string& path, const Problems&
     // Valid JSON that is not a design this version reads: the first error names its field.
     const auto first = std::find_if(problems.begin(), problems.end(),
                                     [](const Problem& p) { return p.severity == Severity::Error; });
-    f.summary = "The file is JSON but not a design this version can open" +
-                (first == problems.end() ? std::string(".")
-                                         : ": " + (first->field.empty() ? std::string() : first->field + ": ") +
-                                               first->message + ".");
+    f.summary =
+        "The file is JSON but not a design this version can open" +
+        (first == problems.end()
+             ? std::string(".")
+             : ": " + (first->field.empty() ? std::string() : first->field + ": ") + first->message + ".");
     return f;
 }
 

@@ -97,11 +97,19 @@ ordered_json workloadJson(const Workload& w)
     // Written only when set, so dense designs keep their bytes (and older readers).
     const ModelShape& s = w.model;
     const std::pair<const char*, int> optional[] = {
-        {"expertFfn", s.expertFfn}, {"sharedExperts", s.sharedExperts}, {"sharedExpertFfn", s.sharedExpertFfn},
-        {"denseLayers", s.denseLayers}, {"moeLayerFrequency", s.moeLayerFrequency == 1 ? 0 : s.moeLayerFrequency},
-        {"headDim", s.headDim}, {"qLoraRank", s.qLoraRank}, {"kvLoraRank", s.kvLoraRank},
-        {"qkRopeHeadDim", s.qkRopeHeadDim}, {"qkNopeHeadDim", s.qkNopeHeadDim}, {"vHeadDim", s.vHeadDim},
-        {"slidingWindowLayers", s.slidingWindowLayers}, {"slidingWindow", s.slidingWindow},
+        {"expertFfn", s.expertFfn},
+        {"sharedExperts", s.sharedExperts},
+        {"sharedExpertFfn", s.sharedExpertFfn},
+        {"denseLayers", s.denseLayers},
+        {"moeLayerFrequency", s.moeLayerFrequency == 1 ? 0 : s.moeLayerFrequency},
+        {"headDim", s.headDim},
+        {"qLoraRank", s.qLoraRank},
+        {"kvLoraRank", s.kvLoraRank},
+        {"qkRopeHeadDim", s.qkRopeHeadDim},
+        {"qkNopeHeadDim", s.qkNopeHeadDim},
+        {"vHeadDim", s.vHeadDim},
+        {"slidingWindowLayers", s.slidingWindowLayers},
+        {"slidingWindow", s.slidingWindow},
         {"mtpLayers", s.mtpLayers}};
     for (const auto& [key, value] : optional)
         if (value != 0)
@@ -113,7 +121,8 @@ ordered_json workloadJson(const Workload& w)
     j["globalBatchSeqs"] = w.globalBatchSeqs;
     j["precision"] = toString(w.precision);
     j["asyncCheckpoint"] = w.asyncCheckpoint;
-    if (w.framework != Framework::Megatron) // the default is not written: files of earlier versions stay byte-identical
+    if (w.framework !=
+        Framework::Megatron) // the default is not written: files of earlier versions stay byte-identical
         j["framework"] = toString(w.framework);
     return j;
 }
@@ -164,8 +173,11 @@ ordered_json deviceNamesJson(const DeviceNaming& n)
 {
     ordered_json j = ordered_json::object();
     for (const auto& [key, value] : {std::pair<const char*, const std::string*>{"node", &n.node},
-                                     {"leaf", &n.leaf}, {"spine", &n.spine}, {"core", &n.core},
-                                     {"other", &n.other}, {"storage", &n.storage}})
+                                     {"leaf", &n.leaf},
+                                     {"spine", &n.spine},
+                                     {"core", &n.core},
+                                     {"other", &n.other},
+                                     {"storage", &n.storage}})
         if (!value->empty())
             j[key] = *value;
     return j;

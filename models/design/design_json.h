@@ -6,9 +6,9 @@
 // save -> load -> save is byte-identical. A malformed file never crashes the
 // reader: every problem names its JSON pointer.
 
-#include "models/design/design.h"
 #include "models/core/problem.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "models/design/design_json_fields.h"
-#include "models/design/design_json_tree.h"
 #include "models/core/name_suggestion.h"
 #include "models/core/utf8_text.h"
+#include "models/design/design_json_tree.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,22 +25,32 @@ std::string shortText(const json& value)
     return shown < text.size() ? head + "..." : head;
 }
 
-std::string numberText(double v) { return json(v).dump(); }
+std::string numberText(double v)
+{
+    return json(v).dump();
+}
 
 } // namespace
 
 std::string describeType(const json& value)
 {
     switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "a list";
-    case json::value_t::string: return "the text " + shortText(value);
-    case json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+    case json::value_t::null:
+        return "null";
+    case json::value_t::object:
+        return "an object";
+    case json::value_t::array:
+        return "a list";
+    case json::value_t::string:
+        return "the text " + shortText(value);
+    case json::value_t::boolean:
+        return value.get<bool>() ? "true" : "false";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "the number " + shortText(value);
-    default: return "a value of another kind";
+    case json::value_t::number_float:
+        return "the number " + shortText(value);
+    default:
+        return "a value of another kind";
     }
 }
 
@@ -87,8 +97,8 @@ bool FieldReader::readString(const json& obj, const std::string& pointer, const 
     return true;
 }
 
-bool FieldReader::readInt(const json& obj, const std::string& pointer, const char* key, int& out, long long min,
-                          long long max, bool required)
+bool FieldReader::readInt(const json& obj, const std::string& pointer, const char* key, int& out,
+                          long long min, long long max, bool required)
 {
     const auto it = obj.find(key);
     const std::string where = pointer + "/" + key;
@@ -101,7 +111,8 @@ bool FieldReader::readInt(const json& obj, const std::string& pointer, const cha
     long long value = 0;
     if (it->is_number_integer()) {
         // number_unsigned above INT64_MAX cannot be in range: treat as too large.
-        if (it->is_number_unsigned() && it->get<unsigned long long>() > static_cast<unsigned long long>(max)) {
+        if (it->is_number_unsigned() &&
+            it->get<unsigned long long>() > static_cast<unsigned long long>(max)) {
             error(where, it->dump() + " is too large" + range);
             return false;
         }
@@ -122,16 +133,19 @@ bool FieldReader::readInt(const json& obj, const std::string& pointer, const cha
         return false;
     }
     if (value < min || value > max) {
-        error(where, std::to_string(value) + (value < 0 ? " is negative" : value < min ? " is too small" : " is too large")
-                         + range);
+        error(where, std::to_string(value) +
+                         (value < 0     ? " is negative"
+                          : value < min ? " is too small"
+                                        : " is too large") +
+                         range);
         return false;
     }
     out = static_cast<int>(value);
     return true;
 }
 
-bool FieldReader::readDouble(const json& obj, const std::string& pointer, const char* key, double& out, double min,
-                             double max, bool required)
+bool FieldReader::readDouble(const json& obj, const std::string& pointer, const char* key, double& out,
+                             double min, double max, bool required)
 {
     const auto it = obj.find(key);
     const std::string where = pointer + "/" + key;
@@ -150,7 +164,8 @@ bool FieldReader::readDouble(const json& obj, const std::string& pointer, const 
         return false;
     }
     if (value < min || value > max) {
-        error(where, numberText(value) + " is out of range (allowed: " + numberText(min) + " to " + numberText(max) + ")");
+        error(where, numberText(value) + " is out of range (allowed: " + numberText(min) + " to " +
+                         numberText(max) + ")");
         return false;
     }
     out = value;
@@ -170,11 +185,12 @@ bool FieldReader::readBool(const json& obj, const std::string& pointer, const ch
     return true;
 }
 
-void FieldReader::warnUnknownKeys(const json& obj, const std::string& pointer, std::initializer_list<const char*> known)
+void FieldReader::warnUnknownKeys(const json& obj, const std::string& pointer,
+                                  std::initializer_list<const char*> known)
 {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
-        const bool isKnown = std::any_of(known.begin(), known.end(),
-                                         [&](const char* k) { return it.key() == k; });
+        const bool isKnown =
+            std::any_of(known.begin(), known.end(), [&](const char* k) { return it.key() == k; });
         if (!isKnown)
             warning(pointer + "/" + escapePointerToken(it.key()),
                     "unknown field \"" + it.key() + "\" is ignored" +

@@ -23,10 +23,10 @@ public:
     // Each returns true when the field was present and valid.
     bool readString(const nlohmann::json& obj, const std::string& pointer, const char* key, std::string& out,
                     bool required);
-    bool readInt(const nlohmann::json& obj, const std::string& pointer, const char* key, int& out, long long min,
-                 long long max, bool required = false);
-    bool readDouble(const nlohmann::json& obj, const std::string& pointer, const char* key, double& out, double min,
-                    double max, bool required = false);
+    bool readInt(const nlohmann::json& obj, const std::string& pointer, const char* key, int& out,
+                 long long min, long long max, bool required = false);
+    bool readDouble(const nlohmann::json& obj, const std::string& pointer, const char* key, double& out,
+                    double min, double max, bool required = false);
     bool readBool(const nlohmann::json& obj, const std::string& pointer, const char* key, bool& out);
 
     template <typename E>

@@ -2,8 +2,8 @@
 // pointer; the reader checks types, required fields, non-finite and absurd
 // numbers and duplicate ids. What a design *means* (does TP divide the heads?)
 // is the validator's job, so a file saved with an invalid split still opens.
-#include "models/design/design_json.h"
 #include "models/design/calibration_profile_json.h"
+#include "models/design/design_json.h"
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
@@ -56,13 +56,17 @@ constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
 constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
-constexpr const char* kFrameworkNames =
-    "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", \"llm-foundry\", \"deepspeed\", \"megatron-lm\"";
-constexpr const char* kShardingNames = "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
+constexpr const char* kFrameworkNames = "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", "
+                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\"";
+constexpr const char* kShardingNames =
+    "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\", \"as-needed\"";
 constexpr const char* kPipelineScheduleNames = "\"1f1b\", \"interleaved\", \"dualpipe\", \"zero-bubble\"";
 
-std::string at(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
+std::string at(const std::string& base, std::size_t index)
+{
+    return base + "/" + std::to_string(index);
+}
 
 class DesignReader {
 public:
@@ -74,19 +78,22 @@ public:
             return;
         // Version 1 knows no racks: its "racks" would be an unknown key (a warning).
         if (version_ >= 2)
-            r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
-                                          "workload", "parallelism", "economics", "calibration", "racks",
-                                          "placements", "deviceNames"});
+            r_.warnUnknownKeys(root, "",
+                               {"format", "version", "name", "description", "parts", "links", "workload",
+                                "parallelism", "economics", "calibration", "racks", "placements",
+                                "deviceNames"});
         else
-            r_.warnUnknownKeys(root, "", {"format", "version", "name", "description", "parts", "links",
-                                          "workload", "parallelism", "economics", "calibration", "deviceNames"});
+            r_.warnUnknownKeys(root, "",
+                               {"format", "version", "name", "description", "parts", "links", "workload",
+                                "parallelism", "economics", "calibration", "deviceNames"});
         r_.readString(root, "", "name", d.name, false);
         r_.readString(root, "", "description", d.description, false);
         readParts(root, d);
         readLinks(root, d);
         if (const auto it = root.find("workload"); it != root.end() && r_.expectObject(*it, "/workload"))
             readWorkload(*it, d.workload);
-        if (const auto it = root.find("parallelism"); it != root.end() && r_.expectObject(*it, "/parallelism"))
+        if (const auto it = root.find("parallelism");
+            it != root.end() && r_.expectObject(*it, "/parallelism"))
             readParallelism(*it, d.parallelism);
         if (const auto it = root.find("economics"); it != root.end() && r_.expectObject(*it, "/economics"))
             readEconomics(*it, d.economics);
@@ -99,7 +106,8 @@ public:
             readRacks(root, d);
             readPlacements(root, d);
         }
-        if (const auto it = root.find("deviceNames"); it != root.end() && r_.expectObject(*it, "/deviceNames"))
+        if (const auto it = root.find("deviceNames");
+            it != root.end() && r_.expectObject(*it, "/deviceNames"))
             readDeviceNames(*it, d.deviceNames);
     }
 
@@ -107,14 +115,16 @@ private:
     bool readHeader(const json& root)
     {
         if (!root.is_object()) {
-            r_.error("", "a design file is a JSON object ({...}); this file holds " + designjson::describeType(root));
+            r_.error("", "a design file is a JSON object ({...}); this file holds " +
+                             designjson::describeType(root));
             return false;
         }
         std::string format;
         if (!r_.readString(root, "", "format", format, true))
             return false;
         if (format != kDesignFormat) {
-            r_.error("/format", "\"" + format + "\" is not a ClusterForge design; expected \"" + kDesignFormat + "\"");
+            r_.error("/format",
+                     "\"" + format + "\" is not a ClusterForge design; expected \"" + kDesignFormat + "\"");
             return false;
         }
         const auto v = root.find("version");
@@ -123,24 +133,26 @@ private:
             return false;
         }
         if (!v->is_number_integer()) {
-            r_.error("/version", "expected the whole number " + std::to_string(kDesignFormatVersion) + ", got "
-                                     + designjson::describeType(*v));
+            r_.error("/version", "expected the whole number " + std::to_string(kDesignFormatVersion) +
+                                     ", got " + designjson::describeType(*v));
             return false;
         }
         // Positive integers parse as unsigned; anything above INT64_MAX is "newer" too.
         const bool newer = v->is_number_unsigned() ? v->get<unsigned long long>() > kDesignFormatVersion
                                                    : v->get<long long>() > kDesignFormatVersion;
         if (newer) {
-            r_.error("/version", "the file is design format version " + v->dump()
-                                     + ", written by a newer ClusterForge; this build reads version "
-                                     + std::to_string(kDesignFormatVersion) + ": update ClusterForge to open it");
+            r_.error("/version", "the file is design format version " + v->dump() +
+                                     ", written by a newer ClusterForge; this build reads version " +
+                                     std::to_string(kDesignFormatVersion) +
+                                     ": update ClusterForge to open it");
             return false;
         }
         const long long version = v->get<long long>();
         if (version < kOldestDesignFormatVersion) {
-            r_.error("/version", "unknown design format version " + v->dump() + "; this build reads versions "
-                                     + std::to_string(kOldestDesignFormatVersion) + " to "
-                                     + std::to_string(kDesignFormatVersion));
+            r_.error("/version", "unknown design format version " + v->dump() +
+                                     "; this build reads versions " +
+                                     std::to_string(kOldestDesignFormatVersion) + " to " +
+                                     std::to_string(kDesignFormatVersion));
             return false;
         }
         version_ = static_cast<int>(version);
@@ -154,8 +166,8 @@ private:
         if (arr == root.end() || !r_.expectArray(*arr, "/racks"))
             return;
         if (arr->size() > static_cast<std::size_t>(kMaxRacks)) {
-            r_.error("/racks", "the file holds " + std::to_string(arr->size()) + " racks; more than "
-                                   + std::to_string(kMaxRacks) + " is beyond any cluster this tool models");
+            r_.error("/racks", "the file holds " + std::to_string(arr->size()) + " racks; more than " +
+                                   std::to_string(kMaxRacks) + " is beyond any cluster this tool models");
             return;
         }
         d.racks.reserve(arr->size());
@@ -183,8 +195,9 @@ private:
         if (arr == root.end() || !r_.expectArray(*arr, "/placements"))
             return;
         if (arr->size() > static_cast<std::size_t>(kMaxPlacements)) {
-            r_.error("/placements", "the file holds " + std::to_string(arr->size()) + " placements; more than "
-                                        + std::to_string(kMaxPlacements) + " is beyond any cluster this tool models");
+            r_.error("/placements", "the file holds " + std::to_string(arr->size()) +
+                                        " placements; more than " + std::to_string(kMaxPlacements) +
+                                        " is beyond any cluster this tool models");
             return;
         }
         d.placements.reserve(arr->size());
@@ -210,7 +223,8 @@ private:
             return; // the validator reports empty ids
         const auto [it, fresh] = ids_.emplace(id, pointer);
         if (!fresh)
-            r_.error(pointer, "the id \"" + id + "\" is already used by " + it->second + "; ids must be unique", id);
+            r_.error(pointer,
+                     "the id \"" + id + "\" is already used by " + it->second + "; ids must be unique", id);
     }
 
     void readParts(const json& root, Design& d)
@@ -243,8 +257,9 @@ private:
             d.parts.push_back(std::move(p));
         }
         if (totalNodes > kMaxTotalNodes)
-            r_.error("/parts", "the parts add up to " + std::to_string(totalNodes) + " nodes; more than "
-                                   + std::to_string(kMaxTotalNodes) + " is beyond any cluster this tool models");
+            r_.error("/parts", "the parts add up to " + std::to_string(totalNodes) + " nodes; more than " +
+                                   std::to_string(kMaxTotalNodes) +
+                                   " is beyond any cluster this tool models");
     }
 
     void readLinks(const json& root, Design& d)
@@ -263,8 +278,9 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Link l;
-            r_.warnUnknownKeys(item, ptr, {"id", "from", "to", "speedGbps", "medium", "lengthClass", kCablesPerMemberKey,
-                                           "fromMembersPerBlock", "fromBlocks", "toMembersPerBlock", "toBlocks"});
+            r_.warnUnknownKeys(item, ptr,
+                               {"id", "from", "to", "speedGbps", "medium", "lengthClass", kCablesPerMemberKey,
+                                "fromMembersPerBlock", "fromBlocks", "toMembersPerBlock", "toBlocks"});
             if (r_.readString(item, ptr, "id", l.id, true))
                 claimId(l.id, ptr + "/id");
             r_.readString(item, ptr, "from", l.fromPartId, true);
@@ -285,11 +301,32 @@ private:
     void readModel(const json& obj, ModelShape& m)
     {
         const std::string ptr = "/workload/model";
-        r_.warnUnknownKeys(obj, ptr, {"preset", "layers", "hidden", "heads", "kvHeads", "ffn", "gatedFfn", "vocab",
-                                      "tiedEmbeddings", "experts", "expertsPerToken", "expertFfn", "sharedExperts",
-                                      "sharedExpertFfn", "denseLayers", "moeLayerFrequency", "headDim", "qLoraRank",
-                                      "kvLoraRank", "qkRopeHeadDim", "qkNopeHeadDim", "vHeadDim",
-                                      "slidingWindowLayers", "slidingWindow", "mtpLayers"});
+        r_.warnUnknownKeys(obj, ptr,
+                           {"preset",
+                            "layers",
+                            "hidden",
+                            "heads",
+                            "kvHeads",
+                            "ffn",
+                            "gatedFfn",
+                            "vocab",
+                            "tiedEmbeddings",
+                            "experts",
+                            "expertsPerToken",
+                            "expertFfn",
+                            "sharedExperts",
+                            "sharedExpertFfn",
+                            "denseLayers",
+                            "moeLayerFrequency",
+                            "headDim",
+                            "qLoraRank",
+                            "kvLoraRank",
+                            "qkRopeHeadDim",
+                            "qkNopeHeadDim",
+                            "vHeadDim",
+                            "slidingWindowLayers",
+                            "slidingWindow",
+                            "mtpLayers"});
         r_.readString(obj, ptr, "preset", m.preset, false);
         r_.readInt(obj, ptr, "layers", m.layers, 0, kMaxLayers);
         r_.readInt(obj, ptr, "hidden", m.hidden, 0, kMaxHidden);
@@ -321,8 +358,9 @@ private:
     void readWorkload(const json& obj, Workload& w)
     {
         const std::string ptr = "/workload";
-        r_.warnUnknownKeys(obj, ptr, {"model", "seqLen", "tokensToTrain", "globalBatchSeqs", "precision",
-                                      "asyncCheckpoint", "framework"});
+        r_.warnUnknownKeys(obj, ptr,
+                           {"model", "seqLen", "tokensToTrain", "globalBatchSeqs", "precision",
+                            "asyncCheckpoint", "framework"});
         if (const auto it = obj.find("model"); it != obj.end() && r_.expectObject(*it, ptr + "/model"))
             readModel(*it, w.model);
         r_.readInt(obj, ptr, "seqLen", w.seqLen, 0, kMaxSeqLen);
@@ -336,9 +374,10 @@ private:
     void readParallelism(const json& obj, Parallelism& p)
     {
         const std::string ptr = "/parallelism";
-        r_.warnUnknownKeys(obj, ptr, {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch", "sequenceParallel",
-                                      "sharding", "recompute", "jobGpus", "tpCommOverlap", "ppSchedule",
-                                      "activationOffloadLayers"});
+        r_.warnUnknownKeys(obj, ptr,
+                           {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch",
+                            "sequenceParallel", "sharding", "recompute", "jobGpus", "tpCommOverlap",
+                            "ppSchedule", "activationOffloadLayers"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -362,15 +401,17 @@ private:
     void readEconomics(const json& obj, Economics& e)
     {
         const std::string ptr = "/economics";
-        r_.warnUnknownKeys(obj, ptr, {"electricityUsdPerKwh", "pue", "ownershipYears", "rentUsdPerGpuHour",
-                                      "gpusPerOpsEngineer", "opsEngineerUsdPerYear", "maintenanceFractionPerYear"});
+        r_.warnUnknownKeys(obj, ptr,
+                           {"electricityUsdPerKwh", "pue", "ownershipYears", "rentUsdPerGpuHour",
+                            "gpusPerOpsEngineer", "opsEngineerUsdPerYear", "maintenanceFractionPerYear"});
         r_.readDouble(obj, ptr, "electricityUsdPerKwh", e.electricityUsdPerKwh, 0.0, kMaxUsdPerKwh);
         r_.readDouble(obj, ptr, "pue", e.pue, 0.0, kMaxPue);
         r_.readDouble(obj, ptr, "ownershipYears", e.ownershipYears, 0.0, kMaxYears);
         r_.readDouble(obj, ptr, "rentUsdPerGpuHour", e.rentUsdPerGpuHour, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "gpusPerOpsEngineer", e.gpusPerOpsEngineer, 0.0, kMaxUsd);
         r_.readDouble(obj, ptr, "opsEngineerUsdPerYear", e.opsEngineerUsdPerYear, 0.0, kMaxUsd);
-        r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0, kMaxFraction);
+        r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0,
+                      kMaxFraction);
     }
 
     void readDeviceNames(const json& obj, DeviceNaming& n)

@@ -34,14 +34,19 @@ public:
     bool number_integer(json::number_integer_t v) { return scalar(json(v)); }
     bool number_unsigned(json::number_unsigned_t v) { return scalar(json(v)); }
     bool number_float(json::number_float_t v, const std::string&) { return scalar(json(v)); }
-    bool binary(json::binary_t&) { return fail(pointerOfNext(), "binary values are not allowed in a design file"); }
+    bool binary(json::binary_t&)
+    {
+        return fail(pointerOfNext(), "binary values are not allowed in a design file");
+    }
     bool string(std::string& v)
     {
-        const bool isDescription = stack_.size() == 1 && !stack_.back().isArray && stack_.back().key == "description";
+        const bool isDescription =
+            stack_.size() == 1 && !stack_.back().isArray && stack_.back().key == "description";
         const std::size_t limit = isDescription ? kMaxDescriptionChars : kMaxStringChars;
         if (utf8Length(v) > limit)
-            return fail(pointerOfNext(), "text of " + std::to_string(utf8Length(v)) + " characters is longer than the "
-                                             + std::to_string(limit) + " allowed here");
+            return fail(pointerOfNext(), "text of " + std::to_string(utf8Length(v)) +
+                                             " characters is longer than the " + std::to_string(limit) +
+                                             " allowed here");
         return scalar(json(std::move(v)));
     }
     bool start_object(std::size_t) { return open(json::object(), false); }
@@ -52,8 +57,9 @@ public:
     {
         Frame& top = stack_.back();
         if (utf8Length(k) > kMaxStringChars)
-            return fail(pointerOfContainer(), "a key of " + std::to_string(utf8Length(k)) + " characters is longer than the "
-                                                  + std::to_string(kMaxStringChars) + " allowed");
+            return fail(pointerOfContainer(), "a key of " + std::to_string(utf8Length(k)) +
+                                                  " characters is longer than the " +
+                                                  std::to_string(kMaxStringChars) + " allowed");
         if (top.value->contains(k))
             return fail(pointerOfContainer() + "/" + escapePointerToken(k),
                         "the key \"" + k + "\" appears twice in the same object");
@@ -65,7 +71,8 @@ public:
     {
         constexpr int kNumberOverflow = 406; // nlohmann out_of_range.406: a number that is not finite
         if (ex.id == kNumberOverflow)
-            return fail(pointerOfNext(), "the number " + lastToken + " is too large: it is not a finite number");
+            return fail(pointerOfNext(),
+                        "the number " + lastToken + " is too large: it is not a finite number");
         std::string message = printableUtf8(plainMessage(ex.what()));
         if (!lastToken.empty() && (lastToken.back() == 'N' || lastToken.back() == 'I'))
             message += " (JSON has no NaN or Infinity; write a finite number)";
@@ -128,8 +135,7 @@ private:
         Frame& top = stack_.back();
         if (top.isArray) {
             if (top.value->size() >= kMaxArrayItems) {
-                fail(pointerOfNext(),
-                     "more than " + std::to_string(kMaxArrayItems) + " items in one list");
+                fail(pointerOfNext(), "more than " + std::to_string(kMaxArrayItems) + " items in one list");
                 return nullptr;
             }
             top.value->push_back(std::move(v));
@@ -193,9 +199,10 @@ Result<json> parseTree(std::string_view text)
 {
     using R = Result<json>;
     if (text.size() > kMaxInputBytes)
-        return R::failure({{Severity::Error, "",
-                            "the file is " + std::to_string(text.size()) + " bytes; designs larger than "
-                                + std::to_string(kMaxInputBytes / (1024 * 1024)) + " MiB are refused",
+        return R::failure({{Severity::Error,
+                            "",
+                            "the file is " + std::to_string(text.size()) + " bytes; designs larger than " +
+                                std::to_string(kMaxInputBytes / (1024 * 1024)) + " MiB are refused",
                             {}}});
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return R::failure({{Severity::Error, "", "the file is empty", {}}});

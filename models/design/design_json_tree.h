@@ -19,10 +19,10 @@ namespace cf::designjson {
 // real design: 200,000 parts is a 1.6M-GPU cluster of 8-GPU nodes.
 inline constexpr std::size_t kMaxInputBytes = 64u * 1024u * 1024u;
 inline constexpr std::size_t kMaxArrayItems = 200000;
-inline constexpr std::size_t kMaxStringChars = 4096;        // ids, names, enum strings
-inline constexpr std::size_t kMaxDescriptionChars = 65536;  // the free-text description
-inline constexpr std::size_t kMaxDepth = 32;                // a design nests 3 deep
-inline constexpr std::size_t kMaxValues = 4000000;          // ~ 200k parts + 200k links x 9 values
+inline constexpr std::size_t kMaxStringChars = 4096;       // ids, names, enum strings
+inline constexpr std::size_t kMaxDescriptionChars = 65536; // the free-text description
+inline constexpr std::size_t kMaxDepth = 32;               // a design nests 3 deep
+inline constexpr std::size_t kMaxValues = 4000000;         // ~ 200k parts + 200k links x 9 values
 
 // "/parts/3/count" from path segments; escapes '~' and '/' (RFC 6901).
 std::string escapePointerToken(const std::string& token);

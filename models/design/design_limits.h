@@ -15,18 +15,18 @@ namespace cf::limits {
 
 struct FileLimits {
     // Parts and links (design file).
-    static constexpr long long kMaxGroupCount = 100000;     // nodes in one group
-    static constexpr long long kMaxTotalNodes = 1048576;    // 2^20: every node has >= 1 GPU
-    static constexpr long long kMaxSplitDegree = 1048576;   // any of tp/pp/vp/dp/cp/ep <= GPUs
-    static constexpr double kMaxPosition = 1e7;             // scene units, either sign
-    static constexpr double kMaxLinkGbps = 1e6;             // 1 Pb/s per cable (design and catalog)
+    static constexpr long long kMaxGroupCount = 100000;   // nodes in one group
+    static constexpr long long kMaxTotalNodes = 1048576;  // 2^20: every node has >= 1 GPU
+    static constexpr long long kMaxSplitDegree = 1048576; // any of tp/pp/vp/dp/cp/ep <= GPUs
+    static constexpr double kMaxPosition = 1e7;           // scene units, either sign
+    static constexpr double kMaxLinkGbps = 1e6;           // 1 Pb/s per cable (design and catalog)
     static constexpr long long kMaxCablesPerMember = 1048576;
     // Racks and placements (design file, version 2).
-    static constexpr long long kMaxRacks = 1048576;         // one per node at the node bound
+    static constexpr long long kMaxRacks = 1048576; // one per node at the node bound
     static constexpr long long kMaxRows = 1048576;
     static constexpr long long kMaxSlotsPerRow = 1048576;
-    static constexpr long long kMaxPlacements = 4194304;    // a few per rack
-    static constexpr long long kMaxUPosition = 100;         // = kMaxRackUnits
+    static constexpr long long kMaxPlacements = 4194304; // a few per rack
+    static constexpr long long kMaxUPosition = 100;      // = kMaxRackUnits
     // Workload (design file).
     static constexpr long long kMaxLayers = 100000;
     static constexpr long long kMaxHidden = 1 << 20;
@@ -56,9 +56,9 @@ struct FileLimits {
     static constexpr int kMaxNicsPerNode = 1024;
     static constexpr int kMaxRadix = 4096;
     static constexpr int kMaxRackUnits = 100;
-    static constexpr double kMaxRackKw = 10000.0;       // 10 MW: a unit mistake (W typed as kW) shows
+    static constexpr double kMaxRackKw = 10000.0; // 10 MW: a unit mistake (W typed as kW) shows
     static constexpr int kMaxPowerFeeds = 64;
-    static constexpr int kMaxModelDim = 10'000'000;   // preset hidden/heads/ffn/vocab/seqLen
+    static constexpr int kMaxModelDim = 10'000'000; // preset hidden/heads/ffn/vocab/seqLen
     static constexpr int kMaxPresetLayers = 100'000;
     static constexpr int kMaxPresetExperts = 100'000;
     static constexpr double kMaxParamsBillion = 1e6;
@@ -66,14 +66,14 @@ struct FileLimits {
 
 struct DesignLimits {
     // Parts and links.
-    static constexpr int kMaxGroupCount = 100000;           // nodes in one group (issue 7)
+    static constexpr int kMaxGroupCount = 100000; // nodes in one group (issue 7)
     // Switches in one switch array (issue 19): a whole tier at the GPU bound,
     // 2^20 GPUs / 16 node ports per leaf (radix-32 leaves), our choice.
     static constexpr int kMaxSwitchesInArray = 65536;
-    static constexpr long long kMaxTotalGpus = 1LL << 20;   // 1,048,576: beyond any cluster we model
-    static constexpr double kMaxLinkGbps = 3200.0;          // 4x the fastest port catalogued (800G XDR, refdata §4.3)
-    static constexpr int kMaxCablesPerMember = 1024;        // a switch-to-switch bundle; nodes have <= 16 NICs
-    static constexpr double kMaxPosition = 1e7;             // scene units, either sign (as the file)
+    static constexpr long long kMaxTotalGpus = 1LL << 20; // 1,048,576: beyond any cluster we model
+    static constexpr double kMaxLinkGbps = 3200.0; // 4x the fastest port catalogued (800G XDR, refdata §4.3)
+    static constexpr int kMaxCablesPerMember = 1024; // a switch-to-switch bundle; nodes have <= 16 NICs
+    static constexpr double kMaxPosition = 1e7;      // scene units, either sign (as the file)
     // Split: any degree (tp/pp/vp/cp/dp/ep/etp, the job's GPUs) is at most the GPUs.
     static constexpr long long kMaxSplitDegree = kMaxTotalGpus;
     // Fabric generator: nodes it lays out (one node group), switch tiers (four reach
@@ -84,10 +84,11 @@ struct DesignLimits {
     static constexpr int kMaxSwitchTiers = 4;
     static constexpr double kMaxOversubscription = 16.0;
     // Racks.
-    static constexpr int kMaxRacks = 100000;                // ~1.6M GPUs at 16 per rack: beyond kMaxTotalGpus
+    static constexpr int kMaxRacks = 100000; // ~1.6M GPUs at 16 per rack: beyond kMaxTotalGpus
     static constexpr int kMaxRows = 10000;
-    static constexpr int kMaxSlotsPerRow = 1000;            // a 600 m row: beyond any data hall
-    static constexpr double kMaxRackKw = 1000.0;            // 1 MW per rack: ~7x the densest liquid rack catalogued (140 kW)
+    static constexpr int kMaxSlotsPerRow = 1000; // a 600 m row: beyond any data hall
+    static constexpr double kMaxRackKw =
+        1000.0; // 1 MW per rack: ~7x the densest liquid rack catalogued (140 kW)
     // Workload. The model's shape may be anything a file holds; the engine's
     // shape checks explain what is inconsistent inside these bounds.
     static constexpr int kMaxLayers = FileLimits::kMaxLayers;
@@ -96,17 +97,17 @@ struct DesignLimits {
     static constexpr int kMaxFfn = FileLimits::kMaxFfn;
     static constexpr int kMaxVocab = FileLimits::kMaxVocab;
     static constexpr int kMaxExperts = FileLimits::kMaxExperts;
-    static constexpr int kMaxGlobalBatchSeqs = 1 << 24;     // 16M sequences: ~8,000x Llama 3's 2,048
-    static constexpr int kMaxSeqLen = 10000000;             // 10M tokens: beyond published long-context training
-    static constexpr double kMaxTokensToTrain = 1e18;       // ~60x Llama 3's 15T; beyond that is a typo
+    static constexpr int kMaxGlobalBatchSeqs = 1 << 24; // 16M sequences: ~8,000x Llama 3's 2,048
+    static constexpr int kMaxSeqLen = 10000000;         // 10M tokens: beyond published long-context training
+    static constexpr double kMaxTokensToTrain = 1e18;   // ~60x Llama 3's 15T; beyond that is a typo
     // Busiest expert's tokens over the balanced share: at most every token of the
     // micro-batch on one expert, i.e. experts / top-k (checked per design).
     static constexpr double kMinExpertImbalance = 1.0;
     // Economics.
-    static constexpr double kMinPue = 1.0;                  // PUE = facility / IT power, >= 1 by definition
-    static constexpr double kMaxPue = 3.0;                  // ~2x the 1.58 industry average (refdata §6)
+    static constexpr double kMinPue = 1.0; // PUE = facility / IT power, >= 1 by definition
+    static constexpr double kMaxPue = 3.0; // ~2x the 1.58 industry average (refdata §6)
     static constexpr double kMaxOwnershipYears = 30.0;
-    static constexpr double kMaxMaintenanceFraction = 1.0;  // of capital per year
+    static constexpr double kMaxMaintenanceFraction = 1.0; // of capital per year
 };
 
 // A valid design must always fit in a file.

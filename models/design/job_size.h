@@ -15,14 +15,14 @@
 namespace cf {
 
 struct JobSize {
-    int gpus = 0;          // GPUs the job's ranks run on
+    int gpus = 0; // GPUs the job's ranks run on
     int clusterGpus = 0;
     int clusterNodes = 0;
-    int nodes = 0;         // nodes the job runs on
-    int gpusPerNode = 0;   // job ranks per node it runs on
-    bool wholeNodes = true;// false: every node runs part of its GPUs
-    bool automatic = true; // Parallelism::jobGpus was 0: sized by the rule below
-    std::string error;     // non-empty: the job cannot be placed (field parallelism.jobGpus)
+    int nodes = 0;          // nodes the job runs on
+    int gpusPerNode = 0;    // job ranks per node it runs on
+    bool wholeNodes = true; // false: every node runs part of its GPUs
+    bool automatic = true;  // Parallelism::jobGpus was 0: sized by the rule below
+    std::string error;      // non-empty: the job cannot be placed (field parallelism.jobGpus)
 
     int spareGpus() const { return clusterGpus - gpus; }
 };

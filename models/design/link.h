@@ -10,9 +10,9 @@ enum class Medium { NVLink, CopperDAC, AOC, Fibre, ACC };
 
 // Length class decides copper vs optics and the optic's reach in the BOM.
 enum class LengthClass {
-    InRack,    // <= 3 m: passive copper reaches
-    InRow,     // <= 30 m: AOC or multimode optics (SR, 50 m)
-    Campus     // <= 500 m: single-mode optics (DR, 100-500 m)
+    InRack, // <= 3 m: passive copper reaches
+    InRow,  // <= 30 m: AOC or multimode optics (SR, 50 m)
+    Campus  // <= 500 m: single-mode optics (DR, 100-500 m)
 };
 
 // Which members of one end of a link take part in which block (issue 19: a
@@ -47,14 +47,14 @@ inline long long blockOf(const LinkEndBlocks& end, long long member)
 // whole (the default) and one end a group of N, that is N x cablesPerMember
 // physical cables, one set per member: the meaning before issue 19.
 struct Link {
-    std::string id;         // stable, unique within the design
+    std::string id; // stable, unique within the design
     std::string fromPartId;
     std::string toPartId;
     double speedGbps = 400.0; // per cable, gigabits per second, one direction
     Medium medium = Medium::Fibre;
     LengthClass lengthClass = LengthClass::InRow;
-    int cablesPerMember = 1;   // per joined member pair
-    LinkEndBlocks fromBlocks;  // default: every member of `from` in block 0
+    int cablesPerMember = 1;  // per joined member pair
+    LinkEndBlocks fromBlocks; // default: every member of `from` in block 0
     LinkEndBlocks toBlocks;
 
     bool operator==(const Link&) const = default;

@@ -83,8 +83,8 @@ BundleShape bundleShape(const Link& link, long long fromMembers, long long toMem
 {
     BundleShape out;
     const long long perPair = std::max(0, link.cablesPerMember);
-    if (link.fromBlocks.membersPerBlock == 0 && link.toBlocks.membersPerBlock == 0 && fromMembers > 0
-        && toMembers > 0 && link.fromBlocks.blocks >= 0 && link.toBlocks.blocks >= 0) {
+    if (link.fromBlocks.membersPerBlock == 0 && link.toBlocks.membersPerBlock == 0 && fromMembers > 0 &&
+        toMembers > 0 && link.fromBlocks.blocks >= 0 && link.toBlocks.blocks >= 0) {
         // Both ends whole (every drawn link before issue 19): every pair joined.
         out.fromBlocks = out.toBlocks = 1;
         out.fromPartners = toMembers;

@@ -12,10 +12,10 @@ namespace cf {
 // block index with at most three values (full blocks, one partial block, the
 // blocks the wrap left one round short), so sums over blocks are O(1).
 struct EndBlocks {
-    long long count = 0;   // members of the end
-    long long per = 0;     // members per block (count when whole)
-    long long wrap = 0;    // blocks before the index wraps (0: none)
-    long long blocks = 0;  // block indices 0 .. blocks-1 (1 when whole)
+    long long count = 0;  // members of the end
+    long long per = 0;    // members per block (count when whole)
+    long long wrap = 0;   // blocks before the index wraps (0: none)
+    long long blocks = 0; // block indices 0 .. blocks-1 (1 when whole)
     // Members of the end in block b (0 for b outside [0, blocks)).
     long long inBlock(long long b) const;
     // Blocks holding no member (only a wrap can leave one empty): the first, or -1.
@@ -25,11 +25,11 @@ struct EndBlocks {
 EndBlocks endBlocks(const LinkEndBlocks& end, long long members);
 
 struct BundleShape {
-    long long cables = 0;       // Σ over blocks (from in block x to in block) x cablesPerMember, saturated
-    long long fromBlocks = 0;   // block indices of each end
+    long long cables = 0;     // Σ over blocks (from in block x to in block) x cablesPerMember, saturated
+    long long fromBlocks = 0; // block indices of each end
     long long toBlocks = 0;
-    long long fromPartners = 0; // most members of `to` one member of `from` joins
-    long long toPartners = 0;   // most members of `from` one member of `to` joins
+    long long fromPartners = 0;  // most members of `to` one member of `from` joins
+    long long toPartners = 0;    // most members of `from` one member of `to` joins
     long long fromPerMember = 0; // fromPartners x cablesPerMember: ports one member of `from` uses
     long long toPerMember = 0;
 };

@@ -6,8 +6,8 @@
 // the expert layers re-fold the TP x CP x DP ranks of the attention layers into
 // ETP x EP x EDP, so EP x ETP must divide TP x CP x DP and EDP is what is left.
 
-#include "models/design/parallelism.h"
 #include "models/core/problem.h"
+#include "models/design/parallelism.h"
 #include "models/design/workload.h"
 
 namespace cf {

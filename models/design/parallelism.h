@@ -20,16 +20,16 @@ enum class PipelineSchedule { FromVp, OneFOneB, Interleaved, DualPipe, ZeroBubbl
 struct Parallelism {
     int tp = 1;
     int pp = 1;
-    int vp = 1;              // virtual (interleaved) stages per pipeline rank
+    int vp = 1; // virtual (interleaved) stages per pipeline rank
     int dp = 0;
     int cp = 1;
-    int ep = 1;              // expert parallel (Megatron-Core MoE parallel folding)
-    int microbatch = 1;      // sequences per micro-batch
+    int ep = 1;                   // expert parallel (Megatron-Core MoE parallel folding)
+    int microbatch = 1;           // sequences per micro-batch
     bool sequenceParallel = true; // Megatron SP with TP > 1
     Sharding sharding = Sharding::DDP;
     Recompute recompute = Recompute::None;
     // Added for issue 15 (last, so positional initialisers keep working):
-    int etp = 1;             // expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP)
+    int etp = 1;                  // expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP)
     double expertImbalance = 1.0; // busiest expert's tokens / the balanced share (1 = balanced)
     // Added for issue 25: GPUs the job runs on; 0 = automatic (models/design/job_size.h).
     // The cluster's other GPUs are spares. TP x PP x DP x CP equals the job's GPUs.
@@ -50,7 +50,7 @@ struct Parallelism {
     bool operator==(const Parallelism&) const = default;
 };
 
-const char* toString(Sharding sharding);   // "ddp", "zero1", ..., "fsdp-hybrid"
+const char* toString(Sharding sharding); // "ddp", "zero1", ..., "fsdp-hybrid"
 bool shardingFromString(const std::string& text, Sharding& out);
 const char* toString(Recompute recompute); // "none", "selective", "full", "as-needed"
 bool recomputeFromString(const std::string& text, Recompute& out);

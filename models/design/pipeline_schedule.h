@@ -4,8 +4,8 @@
 // bubble, in-flight activations and overlap are the engine's
 // (models/predict/pipeline_model.h); docs/model.md "Pipeline schedules".
 
-#include "models/design/parallelism.h"
 #include "models/core/problem.h"
+#include "models/design/parallelism.h"
 
 namespace cf {
 

@@ -7,12 +7,12 @@
 namespace cf {
 
 struct Rack {
-    std::string id;           // stable, unique among parts, links and racks ("r1")
-    std::string name;         // user label ("Row 1 rack 3")
-    std::string catalogId;    // rack type ("rack-48u-air-40kw")
-    int row = 0;              // floor row, 0-based
-    int slot = 0;             // position in the row, 0-based, left to right
-    double powerLimitKw = 0;  // the site's limit for this rack; 0 = the rack type's
+    std::string id;          // stable, unique among parts, links and racks ("r1")
+    std::string name;        // user label ("Row 1 rack 3")
+    std::string catalogId;   // rack type ("rack-48u-air-40kw")
+    int row = 0;             // floor row, 0-based
+    int slot = 0;            // position in the row, 0-based, left to right
+    double powerLimitKw = 0; // the site's limit for this rack; 0 = the rack type's
 
     bool operator==(const Rack&) const = default;
 };

@@ -22,8 +22,8 @@ std::string number(double v)
 
 class PlanBuilder {
 public:
-    PlanBuilder(const Design& design, const Catalog& catalog, const TopologyGraph& graph, const DeviceNamer& namer,
-                const CablingHooks& hooks)
+    PlanBuilder(const Design& design, const Catalog& catalog, const TopologyGraph& graph,
+                const DeviceNamer& namer, const CablingHooks& hooks)
         : design_(design), catalog_(catalog), graph_(graph), namer_(namer), hooks_(hooks)
     {
         ports_.resize(design.parts.size());
@@ -109,7 +109,10 @@ std::string centimetres(double metres)
     return number(std::round(metres * kCentimetresPerMetre) / kCentimetresPerMetre);
 }
 
-std::string locationRack(const std::optional<DeviceLocation>& at) { return at ? at->rack : std::string(); }
+std::string locationRack(const std::optional<DeviceLocation>& at)
+{
+    return at ? at->rack : std::string();
+}
 std::string locationU(const std::optional<DeviceLocation>& at)
 {
     return at && at->u > 0 ? std::to_string(at->u) : std::string();
@@ -144,13 +147,16 @@ Result<std::vector<CableRow>> buildCablingPlan(const Design& design, const Catal
 std::string cablingPlanToCsv(const std::vector<CableRow>& rows)
 {
     static constexpr const char* kCrLf = "\r\n";
-    std::string out = "cable_id,a_rack,a_u,a_device,a_port,z_rack,z_u,z_device,z_port,medium,length_m,speed_gbps";
+    std::string out =
+        "cable_id,a_rack,a_u,a_device,a_port,z_rack,z_u,z_device,z_port,medium,length_m,speed_gbps";
     out += kCrLf;
     for (const CableRow& r : rows) {
         out += std::to_string(r.cableId) + ',' + csvField(locationRack(r.a)) + ',' + locationU(r.a) + ',' +
                csvField(r.aDevice) + ',' + std::to_string(r.aPort) + ',' + csvField(locationRack(r.z)) + ',' +
                locationU(r.z) + ',' + csvField(r.zDevice) + ',' + std::to_string(r.zPort) + ',' +
-               csvField(r.media.medium) + ',' + (r.media.lengthM && std::isfinite(*r.media.lengthM) ? centimetres(*r.media.lengthM) : std::string()) +
+               csvField(r.media.medium) + ',' +
+               (r.media.lengthM && std::isfinite(*r.media.lengthM) ? centimetres(*r.media.lengthM)
+                                                                   : std::string()) +
                ',' + number(r.speedGbps) + kCrLf;
     }
     return out;

@@ -12,9 +12,9 @@
 // (bomCableFor) and the length is empty.
 
 #include "models/catalog/catalog.h"
+#include "models/core/result.h"
 #include "models/design/design.h"
 #include "models/racks/rack_placement.h"
-#include "models/core/result.h"
 
 #include <functional>
 #include <optional>
@@ -38,11 +38,12 @@ struct DeviceLocation {
 // The location of member `memberIndex` (0 for a single part) of part `partId`;
 // nullopt leaves the row's rack columns empty. The compute trays of a
 // rack-scale node share their member's location.
-using DeviceLocator = std::function<std::optional<DeviceLocation>(const std::string& partId, int memberIndex)>;
+using DeviceLocator =
+    std::function<std::optional<DeviceLocation>(const std::string& partId, int memberIndex)>;
 
 struct CableMedia {
-    std::string medium;             // a catalog cable id ("fibre-400g-mm") or a medium ("fibre")
-    std::optional<double> lengthM;  // metres; nullopt = unknown (empty column)
+    std::string medium;            // a catalog cable id ("fibre-400g-mm") or a medium ("fibre")
+    std::optional<double> lengthM; // metres; nullopt = unknown (empty column)
 };
 
 // The medium and length of one cable of `link` between two placed devices.
@@ -50,8 +51,8 @@ using CableMediaFn = std::function<CableMedia(const Link& link, const std::optio
                                               const std::optional<DeviceLocation>& z)>;
 
 struct CablingHooks {
-    DeviceLocator locate;  // empty: no rack columns
-    CableMediaFn media;    // empty: defaultCableMedia
+    DeviceLocator locate; // empty: no rack columns
+    CableMediaFn media;   // empty: defaultCableMedia
 };
 
 struct CableRow {

@@ -14,7 +14,7 @@ constexpr std::size_t kRoles = 6;
 
 struct Pattern {
     std::string prefix, suffix;
-    int digits = 0;      // width of the '#' run; 0 = appended, width from the count
+    int digits = 0; // width of the '#' run; 0 = appended, width from the count
 };
 
 const std::string& patternOf(const DeviceNaming& n, DeviceRole role)
@@ -73,8 +73,9 @@ std::string parsePattern(const std::string& text, Pattern& out)
             return "'" + text + "' may hold only letters, digits, '-' and one run of '#' (the number)";
     if (first == std::string::npos) {
         if (std::isdigit(static_cast<unsigned char>(text.back())))
-            return "'" + text + "' ends in a digit: the number would run into it; end it with a letter or "
-                                "'-', or mark the number with '#'";
+            return "'" + text +
+                   "' ends in a digit: the number would run into it; end it with a letter or "
+                   "'-', or mark the number with '#'";
         out = {text, "", 0};
         return {};
     }
@@ -150,7 +151,8 @@ int DeviceNamer::hostsOfNode(const NodeSpec* node)
     return (node->gpus + kGpusPerComputeTray - 1) / kGpusPerComputeTray;
 }
 
-Result<DeviceNamer> DeviceNamer::create(const Design& design, const Catalog& catalog, const TopologyGraph& graph)
+Result<DeviceNamer> DeviceNamer::create(const Design& design, const Catalog& catalog,
+                                        const TopologyGraph& graph)
 {
     (void)catalog; // the graph has resolved the catalog entries already
     DeviceNamer namer;
@@ -175,8 +177,10 @@ Result<DeviceNamer> DeviceNamer::create(const Design& design, const Catalog& cat
         const std::string& set = patternOf(design.deviceNames, role);
         if (const std::string why = parsePattern(set.empty() ? defaultPattern(role) : set, patterns[r]);
             !why.empty()) {
-            problems.push_back({Severity::Error, std::string("deviceNames.") + toString(role),
-                                "the device name pattern " + why, {}});
+            problems.push_back({Severity::Error,
+                                std::string("deviceNames.") + toString(role),
+                                "the device name pattern " + why,
+                                {}});
             continue;
         }
         widths[r] = patterns[r].digits > 0 ? patterns[r].digits
@@ -189,7 +193,8 @@ Result<DeviceNamer> DeviceNamer::create(const Design& design, const Catalog& cat
     std::unordered_map<std::string, DeviceRole> seen;
     for (int i = 0; i < parts; ++i) {
         const std::size_t r = std::size_t(namer.roles_[std::size_t(i)]);
-        const long long count = static_cast<long long>(graph.members(i)) * namer.hostsPerMember_[std::size_t(i)];
+        const long long count =
+            static_cast<long long>(graph.members(i)) * namer.hostsPerMember_[std::size_t(i)];
         std::vector<std::string>& names = namer.names_[std::size_t(i)];
         names.reserve(static_cast<std::size_t>(count));
         for (long long k = 0; k < count; ++k) {

@@ -16,8 +16,8 @@
 // without '#' does not end in a digit (gpu1 + 01 would read as gpu101).
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <string>
 #include <vector>
@@ -44,7 +44,8 @@ class DeviceNamer {
 public:
     // Errors: a bad pattern (field "deviceNames.<role>"), two devices with one
     // name (two roles sharing a pattern). `graph` gives the switch tiers.
-    static Result<DeviceNamer> create(const Design& design, const Catalog& catalog, const TopologyGraph& graph);
+    static Result<DeviceNamer> create(const Design& design, const Catalog& catalog,
+                                      const TopologyGraph& graph);
 
     // Hosts one member of a node part stands for: 1, or the compute trays of a
     // rack-scale node. 1 for switches and storage.

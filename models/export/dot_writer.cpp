@@ -98,7 +98,8 @@ Result<std::string> designToDot(const Design& design, const Catalog& catalog, in
     auto id = [](int part) { return "p" + std::to_string(part); };
     auto memberId = [&](int part, int m) { return id(part) + "_" + std::to_string(m); };
     auto expanded = [&](int part) {
-        return graph.kind(part) == PartKind::Node && graph.members(part) > 1 && graph.members(part) <= collapseAbove;
+        return graph.kind(part) == PartKind::Node && graph.members(part) > 1 &&
+               graph.members(part) <= collapseAbove;
     };
 
     std::string out = "graph " + quoted(design.name.empty() ? "design" : design.name) + " {\n";
@@ -120,8 +121,9 @@ Result<std::string> designToDot(const Design& design, const Catalog& catalog, in
             for (int m = 0; m < graph.members(i); ++m) {
                 const int hosts = namer->hostsPerMember(std::size_t(i));
                 const std::string hostText =
-                    hosts == 1 ? namer->name(std::size_t(i), m)
-                               : compressHostlist({names.begin() + m * hosts, names.begin() + (m + 1) * hosts});
+                    hosts == 1
+                        ? namer->name(std::size_t(i), m)
+                        : compressHostlist({names.begin() + m * hosts, names.begin() + (m + 1) * hosts});
                 out += "    " + memberId(i, m) + " [label=" + label({hostText}) + "];\n";
             }
             out += "  }\n";
@@ -158,20 +160,21 @@ Result<std::string> designToDot(const Design& design, const Catalog& catalog, in
         if (tierOf(namer->role(std::size_t(a))) < tierOf(namer->role(std::size_t(b))))
             std::swap(a, b);
         const std::string style = l.medium == Medium::NVLink ? ", style=dashed" : "";
-        const std::string perMember = (l.cablesPerMember > 1 ? std::to_string(l.cablesPerMember) + " x " : "") +
-                                      gbpsText(l.speedGbps);
+        const std::string perMember =
+            (l.cablesPerMember > 1 ? std::to_string(l.cablesPerMember) + " x " : "") + gbpsText(l.speedGbps);
         const int group = expanded(b) ? b : expanded(a) ? a : -1;
         if (group >= 0) { // one edge per drawn member
             const int other = group == b ? a : b;
             for (int m = 0; m < graph.members(group); ++m)
-                out += "  " + id(other) + " -- " + memberId(group, m) + " [xlabel=" + label({perMember}) + style +
-                       "];\n";
+                out += "  " + id(other) + " -- " + memberId(group, m) + " [xlabel=" + label({perMember}) +
+                       style + "];\n";
             continue;
         }
-        const long long cables = static_cast<long long>(l.cablesPerMember) *
-                                 std::max(graph.members(a), graph.members(b));
+        const long long cables =
+            static_cast<long long>(l.cablesPerMember) * std::max(graph.members(a), graph.members(b));
         out += "  " + id(a) + " -- " + id(b) + " [xlabel=" +
-               label({(cables > 1 ? std::to_string(cables) + " x " : "") + gbpsText(l.speedGbps)}) + style + "];\n";
+               label({(cables > 1 ? std::to_string(cables) + " x " : "") + gbpsText(l.speedGbps)}) + style +
+               "];\n";
     }
     return out + "}\n";
 }

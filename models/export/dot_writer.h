@@ -12,8 +12,8 @@
 // device name, their model in the tooltip.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <string>
 

@@ -146,7 +146,8 @@ Result<std::vector<std::string>> expandHostlist(std::string_view text)
         pos = close + 1;
         if (pos < text.size()) {
             if (text[pos] != ',')
-                return R::failure({bad("text after ']' in '" + std::string(text) + "' (suffixes are not supported)")});
+                return R::failure(
+                    {bad("text after ']' in '" + std::string(text) + "' (suffixes are not supported)")});
             ++pos;
         }
     }

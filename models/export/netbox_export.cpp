@@ -1,10 +1,10 @@
 #include "models/export/netbox_export.h"
 
-#include "models/racks/bundle_expansion.h"
 #include "models/export/bom_writers.h"
 #include "models/export/cabling_plan.h"
 #include "models/export/device_namer.h"
 #include "models/export/rack_cabling.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/topology/topology_graph.h"
 
 #include <cmath>
@@ -14,9 +14,9 @@ namespace cf {
 namespace {
 
 constexpr const char* kCrLf = "\r\n";
-constexpr const char* kStatus = "planned"; // a design is a plan until it is built
-constexpr int kRackWidthInches = 19;       // EIA-310 racks, NetBox's width choice 19
-constexpr double kKbpsPerGbps = 1e6;       // NetBox interface speed is in kbps
+constexpr const char* kStatus = "planned";      // a design is a plan until it is built
+constexpr int kRackWidthInches = 19;            // EIA-310 racks, NetBox's width choice 19
+constexpr double kKbpsPerGbps = 1e6;            // NetBox interface speed is in kbps
 constexpr const char* kInterfaceType = "other"; // our choice: NetBox's type for a port we do not name
 
 std::string line(std::initializer_list<std::string> fields)
@@ -34,17 +34,24 @@ std::string centimetres(double metres)
     return buf;
 }
 
-std::string siteOf(const Design& design) { return design.name.empty() ? "ClusterForge design" : design.name; }
+std::string siteOf(const Design& design)
+{
+    return design.name.empty() ? "ClusterForge design" : design.name;
+}
 
-std::string rackName(const Rack& r) { return r.name.empty() ? r.id : r.name; }
+std::string rackName(const Rack& r)
+{
+    return r.name.empty() ? r.id : r.name;
+}
 
 std::string racksCsv(const Design& design, const Catalog& catalog)
 {
     std::string out = line({"name", "site", "status", "width", "u_height", "comments"});
     for (const Rack& r : design.racks) {
         const RackSpec* type = catalog.rack(r.catalogId);
-        out += line({rackName(r), siteOf(design), kStatus, std::to_string(kRackWidthInches),
-                     type ? std::to_string(type->rackUnits) : std::string(), type ? type->name : r.catalogId});
+        out +=
+            line({rackName(r), siteOf(design), kStatus, std::to_string(kRackWidthInches),
+                  type ? std::to_string(type->rackUnits) : std::string(), type ? type->name : r.catalogId});
     }
     return out;
 }
@@ -67,8 +74,8 @@ CatalogFacts factsOf(const Catalog& catalog, const Part& part)
 std::string devicesCsv(const Design& design, const Catalog& catalog, const DeviceNamer& namer,
                        const CablingHooks& hooks)
 {
-    std::string out = line({"name", "role", "manufacturer", "device_type", "status", "site", "rack", "position",
-                            "face", "comments"});
+    std::string out = line({"name", "role", "manufacturer", "device_type", "status", "site", "rack",
+                            "position", "face", "comments"});
     for (std::size_t i = 0; i < design.parts.size(); ++i) {
         const Part& part = design.parts[i];
         const CatalogFacts facts = factsOf(catalog, part);
@@ -77,10 +84,11 @@ std::string devicesCsv(const Design& design, const Catalog& catalog, const Devic
         for (int m = 0; m < members; ++m) {
             const std::optional<DeviceLocation> at = hooks.locate ? hooks.locate(part.id, m) : std::nullopt;
             for (int h = 0; h < hosts; ++h) {
-                // The trays of a rack-scale node share their member's place: in its rack, without a U of their own.
+                // The trays of a rack-scale node share their member's place: in its rack, without a U of
+                // their own.
                 const bool positioned = at && at->u > 0 && hosts == 1;
-                out += line({namer.name(i, m, h), toString(namer.role(i)), facts.vendor, part.catalogId, kStatus,
-                             siteOf(design), at ? at->rack : std::string(),
+                out += line({namer.name(i, m, h), toString(namer.role(i)), facts.vendor, part.catalogId,
+                             kStatus, siteOf(design), at ? at->rack : std::string(),
                              positioned ? std::to_string(at->u) : std::string(), positioned ? "front" : "",
                              facts.name});
             }
@@ -89,7 +97,10 @@ std::string devicesCsv(const Design& design, const Catalog& catalog, const Devic
     return out;
 }
 
-std::string portName(int port) { return "port" + std::to_string(port); }
+std::string portName(int port)
+{
+    return "port" + std::to_string(port);
+}
 
 std::string interfacesCsv(const std::vector<CableRow>& rows)
 {
@@ -108,9 +119,10 @@ std::string cablesCsv(const std::vector<CableRow>& rows, const Catalog& catalog)
                             "side_b_name", "type", "status", "label", "length", "length_unit"});
     for (const CableRow& r : rows) {
         const bool known = r.media.lengthM && std::isfinite(*r.media.lengthM);
-        out += line({r.aDevice, "dcim.interface", portName(r.aPort), r.zDevice, "dcim.interface", portName(r.zPort),
-                     netboxCableType(catalog, r.media.medium), kStatus, "C" + std::to_string(r.cableId),
-                     known ? centimetres(*r.media.lengthM) : std::string(), known ? "m" : ""});
+        out += line({r.aDevice, "dcim.interface", portName(r.aPort), r.zDevice, "dcim.interface",
+                     portName(r.zPort), netboxCableType(catalog, r.media.medium), kStatus,
+                     "C" + std::to_string(r.cableId), known ? centimetres(*r.media.lengthM) : std::string(),
+                     known ? "m" : ""});
     }
     return out;
 }

@@ -12,8 +12,8 @@
 // lengths in metres rounded to centimetres.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <string>
 

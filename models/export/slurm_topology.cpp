@@ -34,7 +34,10 @@ std::string padded(std::size_t n, std::size_t count)
 
 struct UnionFind {
     std::vector<int> parent;
-    explicit UnionFind(int n) : parent(static_cast<std::size_t>(n)) { std::iota(parent.begin(), parent.end(), 0); }
+    explicit UnionFind(int n) : parent(static_cast<std::size_t>(n))
+    {
+        std::iota(parent.begin(), parent.end(), 0);
+    }
     int find(int x)
     {
         while (parent[std::size_t(x)] != x)
@@ -81,11 +84,12 @@ Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catal
                     firstLeaf[std::size_t(i)] = e->to;
             }
         if (firstLeaf[std::size_t(i)] < 0)
-            problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",
-                                "'" + design.parts[std::size_t(i)].name +
-                                    "' is linked to no switch; Slurm's tree plugin needs every node under one "
-                                    "(topology.conf(5))",
-                                design.parts[std::size_t(i)].id});
+            problems.push_back(
+                {Severity::Error, "parts[" + std::to_string(i) + "]",
+                 "'" + design.parts[std::size_t(i)].name +
+                     "' is linked to no switch; Slurm's tree plugin needs every node under one "
+                     "(topology.conf(5))",
+                 design.parts[std::size_t(i)].id});
     }
     if (hasErrors(problems))
         return R::failure(std::move(problems));
@@ -128,10 +132,12 @@ Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catal
     }
     std::vector<std::string> unitName(unitLeaves.size());
     for (std::size_t u = 0; u < unitLeaves.size(); ++u)
-        unitName[u] = unitLeaves[u].size() == 1 ? unitLeaves[u].front() : prefix + padded(u + 1, unitLeaves.size());
+        unitName[u] =
+            unitLeaves[u].size() == 1 ? unitLeaves[u].front() : prefix + padded(u + 1, unitLeaves.size());
 
     std::string out = "# Slurm topology.conf for TopologyPlugin=topology/tree (topology.conf(5)).\n"
-                      "# Written by ClusterForge from the design '" + commentText(design.name) + "'.\n";
+                      "# Written by ClusterForge from the design '" +
+                      commentText(design.name) + "'.\n";
     for (std::size_t u = 0; u < unitLeaves.size(); ++u) {
         if (unitNodes[u].empty())
             continue;
@@ -153,8 +159,8 @@ Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catal
                                               : namer->name(std::size_t(e->to), 0));
             }
             if (!children.empty())
-                out += "SwitchName=" + namer->name(std::size_t(i), 0) + " Switches=" + compressHostlist(children) +
-                       "\n";
+                out += "SwitchName=" + namer->name(std::size_t(i), 0) +
+                       " Switches=" + compressHostlist(children) + "\n";
         }
     return out;
 }
@@ -177,20 +183,25 @@ Result<std::string> slurmBlockTopology(const Design& design, const Catalog& cata
         const NodeSpec& spec = *graph.node(i);
         const int hosts = namer->hostsPerMember(std::size_t(i));
         const int gpusPerHost = std::max(1, spec.gpus / hosts);
-        const std::size_t perBlock = static_cast<std::size_t>(std::max(1, spec.scaleUpDomainGpus / gpusPerHost));
+        const std::size_t perBlock =
+            static_cast<std::size_t>(std::max(1, spec.scaleUpDomainGpus / gpusPerHost));
         const auto& names = namer->names(std::size_t(i));
         for (std::size_t k = 0; k < names.size(); k += perBlock)
             blocks.emplace_back(names.begin() + static_cast<std::ptrdiff_t>(k),
-                                names.begin() + static_cast<std::ptrdiff_t>(std::min(names.size(), k + perBlock)));
+                                names.begin() +
+                                    static_cast<std::ptrdiff_t>(std::min(names.size(), k + perBlock)));
     }
     std::size_t base = blocks.empty() ? 1 : blocks.front().size();
     for (const auto& b : blocks)
         base = std::min(base, b.size());
 
-    std::string out = "# Slurm topology.yaml for the topology/block plugin (topology.yaml(5), Slurm 25.05).\n"
-                      "# Written by ClusterForge from the design '" + commentText(design.name) + "'.\n"
-                      "# One block per scale-up (NVLink) domain. Slurm 23.11-24.11 read the same blocks from\n"
-                      "# topology.conf; the equivalent lines are at the end of this file as comments.\n";
+    std::string out =
+        "# Slurm topology.yaml for the topology/block plugin (topology.yaml(5), Slurm 25.05).\n"
+        "# Written by ClusterForge from the design '" +
+        commentText(design.name) +
+        "'.\n"
+        "# One block per scale-up (NVLink) domain. Slurm 23.11-24.11 read the same blocks from\n"
+        "# topology.conf; the equivalent lines are at the end of this file as comments.\n";
     if (base == 1)
         out += "# Each node here is its own NVLink domain, so each block is one node; the fabric's\n"
                "# shape is in the topology/tree export (clusterforge-cli export --format slurm-topology).\n";

@@ -22,8 +22,8 @@
 // tree export describes such fabrics better.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <string>
 

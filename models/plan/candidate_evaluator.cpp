@@ -1,11 +1,11 @@
 #include "models/plan/candidate_evaluator.h"
 
+#include "models/core/units.h"
 #include "models/plan/plan_floor_space.h"
 #include "models/predict/design_band.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/provisioning_power.h"
 #include "models/search/split_search.h"
-#include "models/core/units.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -92,21 +92,23 @@ void assignLimit(const PlanEnvelope& e, PlanCandidate& c)
         c.limitDetail = format("capex $%.3g > budget $%.3g", f.capexUsd, *e.budgetUsd);
     } else if (e.deadlineDays && f.timeToTrainSP50 > *e.deadlineDays * kSecondsPerDay) {
         c.limit = PlanLimit::Deadline;
-        c.limitDetail = format("%.1f days to train (P50) > deadline %.1f days", f.timeToTrainSP50 / kSecondsPerDay,
-                               *e.deadlineDays);
+        c.limitDetail = format("%.1f days to train (P50) > deadline %.1f days",
+                               f.timeToTrainSP50 / kSecondsPerDay, *e.deadlineDays);
     }
 }
 
 } // namespace
 
-PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const CandidateShape& shape, const Catalog& catalog,
-                                    Problems& warnings, const std::atomic<bool>* cancel)
+PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const CandidateShape& shape,
+                                    const Catalog& catalog, Problems& warnings,
+                                    const std::atomic<bool>* cancel)
 {
     PlanCandidate c = shell(shape, catalog);
     Result<PlanDesign> built = buildPlanDesign(envelope, shape, catalog);
     if (!built) {
         c.limit = PlanLimit::DoesNotFit;
-        c.limitDetail = "no fabric: " + (built.problems().empty() ? std::string() : built.problems().front().message);
+        c.limitDetail =
+            "no fabric: " + (built.problems().empty() ? std::string() : built.problems().front().message);
         return c;
     }
     warnings.insert(warnings.end(), built->warnings.begin(), built->warnings.end());
@@ -119,7 +121,8 @@ PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const Candidat
     options.top = 1;
     options.pins = planSearchPins(design.workload);
     options.cancel = cancel;
-    const SearchReport report = searchSplits(facts, design.workload, design.economics, design.parallelism, options);
+    const SearchReport report =
+        searchSplits(facts, design.workload, design.economics, design.parallelism, options);
     if (report.results.empty()) {
         c.split = design.parallelism;
         c.prediction = evaluateOn(facts, design.workload, design.parallelism, design.economics);

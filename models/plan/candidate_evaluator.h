@@ -15,13 +15,15 @@
 namespace cf {
 
 // `warnings` gets what the candidate met (racks not placed, no fabric).
-PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const CandidateShape& shape, const Catalog& catalog,
-                                    Problems& warnings, const std::atomic<bool>* cancel = nullptr);
+PlanCandidate evaluatePlanCandidate(const PlanEnvelope& envelope, const CandidateShape& shape,
+                                    const Catalog& catalog, Problems& warnings,
+                                    const std::atomic<bool>* cancel = nullptr);
 
 // Full-load facility watts and capex per node of a kProbeJobNodes-node
 // cluster of the shape's kind (its fabric share included). Zero figures when
 // that fabric cannot be generated.
 inline constexpr int kProbeJobNodes = 32; // our choice: a two-tier fabric of every catalog switch
-PerNodeFigures probePerNodeFigures(const PlanEnvelope& envelope, CandidateShape shape, const Catalog& catalog);
+PerNodeFigures probePerNodeFigures(const PlanEnvelope& envelope, CandidateShape shape,
+                                   const Catalog& catalog);
 
 } // namespace cf

@@ -29,9 +29,15 @@ struct TaskResult {
     Problems warnings;
 };
 
-bool overSize(const PlanCandidate& c) { return c.limit == PlanLimit::Power || c.limit == PlanLimit::Budget; }
+bool overSize(const PlanCandidate& c)
+{
+    return c.limit == PlanLimit::Power || c.limit == PlanLimit::Budget;
+}
 
-bool cancelled(const PlanOptions& o) { return o.cancel && o.cancel->load(std::memory_order_relaxed); }
+bool cancelled(const PlanOptions& o)
+{
+    return o.cancel && o.cancel->load(std::memory_order_relaxed);
+}
 
 // The fraction of its size a candidate over power or budget may keep.
 double allowedFraction(const PlanEnvelope& e, const PlanCandidate& c)
@@ -58,12 +64,14 @@ public:
     TaskResult run()
     {
         if (shape_.switchId.empty()) {
-            warn("fabrics", "no " + std::string(toString(shape_.fabric.tech)) + " switch in the catalog carries " +
-                                node_.id + "'s " + std::to_string(int(node_.nicGbps)) + " Gb/s NICs; " +
-                                shape_.fabric.name + " skipped for it");
+            warn("fabrics", "no " + std::string(toString(shape_.fabric.tech)) +
+                                " switch in the catalog carries " + node_.id + "'s " +
+                                std::to_string(int(node_.nicGbps)) + " Gb/s NICs; " + shape_.fabric.name +
+                                " skipped for it");
             return std::move(result_);
         }
-        const int maxNodes = maxClusterNodes(envelope_, node_, probePerNodeFigures(envelope_, shape_, catalog_));
+        const int maxNodes =
+            maxClusterNodes(envelope_, node_, probePerNodeFigures(envelope_, shape_, catalog_));
         int jobNodes = largestSplittableJobNodes(envelope_.workload, node_, maxNodes, pins_);
         const bool tooSmall = jobNodes == 0; // even one node is over power or budget: shown apart
         if (tooSmall)
@@ -72,7 +80,8 @@ public:
             return std::move(result_);
         PlanCandidate largest = evaluate(jobNodes);
         for (int i = 0; i < kMaxShrinks && overSize(largest) && !tooSmall && !cancelled(options_); ++i) {
-            const int limit = std::min(largest.nodes - 1, int(largest.nodes * allowedFraction(envelope_, largest)));
+            const int limit =
+                std::min(largest.nodes - 1, int(largest.nodes * allowedFraction(envelope_, largest)));
             const int smaller = largestSplittableJobNodes(envelope_.workload, node_, limit, pins_);
             if (smaller == 0)
                 break;
@@ -91,9 +100,11 @@ private:
         int lastJobNodes = largest.jobGpus / shape_.jobGpusPerNode;
         const PlanCandidate* last = &largest;
         for (int k = 1; k < options_.maxSizes && !cancelled(options_); ++k) {
-            if (overSize(*last) || last->limit == PlanLimit::Deadline || (fitted && last->limit == PlanLimit::DoesNotFit))
+            if (overSize(*last) || last->limit == PlanLimit::Deadline ||
+                (fitted && last->limit == PlanLimit::DoesNotFit))
                 return;
-            const int jobNodes = largestSplittableJobNodes(envelope_.workload, node_, largest.nodes >> k, pins_);
+            const int jobNodes =
+                largestSplittableJobNodes(envelope_.workload, node_, largest.nodes >> k, pins_);
             if (jobNodes == 0 || jobNodes >= lastJobNodes)
                 return;
             lastJobNodes = jobNodes;
@@ -146,8 +157,8 @@ std::vector<Task> tasksOf(const PlanEnvelope& e, const Catalog& catalog)
 }
 
 // Every task on a few threads; results in task order (deterministic).
-std::vector<TaskResult> runTasks(const PlanEnvelope& e, const std::vector<Task>& tasks, const Catalog& catalog,
-                                 const PlanOptions& options)
+std::vector<TaskResult> runTasks(const PlanEnvelope& e, const std::vector<Task>& tasks,
+                                 const Catalog& catalog, const PlanOptions& options)
 {
     std::vector<TaskResult> results(tasks.size());
     std::atomic<std::size_t> next{0};
@@ -162,7 +173,8 @@ std::vector<TaskResult> runTasks(const PlanEnvelope& e, const std::vector<Task>&
                 options.progress(double(done) / double(tasks.size()));
         }
     };
-    const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), unsigned(tasks.size())));
+    const unsigned threads =
+        std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), unsigned(tasks.size())));
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t)
         pool.emplace_back(work);
@@ -209,11 +221,13 @@ PlanReport planCluster(const PlanEnvelope& envelope, const Catalog& catalog, con
     return r;
 }
 
-Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate& candidate, const Catalog& catalog)
+Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate& candidate,
+                               const Catalog& catalog)
 {
     const NodeSpec* node = catalog.node(candidate.nodeId);
     if (!node)
-        return Result<Design>::failure({{Severity::Error, "node", "unknown node '" + candidate.nodeId + "'", {}}});
+        return Result<Design>::failure(
+            {{Severity::Error, "node", "unknown node '" + candidate.nodeId + "'", {}}});
     CandidateShape shape;
     shape.nodeId = candidate.nodeId;
     shape.switchId = candidate.switchId;

@@ -12,8 +12,8 @@
 //   PlanReport::envelope carries it in workload.globalBatchSeqs.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 #include "models/plan/plan_candidate.h"
 #include "models/plan/plan_envelope.h"
 
@@ -40,9 +40,9 @@ struct TornadoBar {
 };
 
 struct PlanSensitivity {
-    int candidate = -1; // index into PlanReport::candidates; -1 when nothing was chosen
-    double timeS = 0;   // the candidate's P50 time to train
-    double costUsd = 0; // its total cost
+    int candidate = -1;           // index into PlanReport::candidates; -1 when nothing was chosen
+    double timeS = 0;             // the candidate's P50 time to train
+    double costUsd = 0;           // its total cost
     std::vector<TornadoBar> bars; // largest time swing first, ties by cost swing, then factor name
 };
 
@@ -52,13 +52,14 @@ struct PlanReport {
     PlanEnvelope envelope;
     PlanBatch batch;
     std::vector<PlanCandidate> candidates; // node order, then fabric order, then size (largest first)
-    std::vector<int> front;  // Pareto front within the limits: fastest first (more cost), indices into candidates
-    std::vector<int> apart;  // candidates over a limit (PlanCandidate::limit), fastest first
+    std::vector<int>
+        front; // Pareto front within the limits: fastest first (more cost), indices into candidates
+    std::vector<int> apart; // candidates over a limit (PlanCandidate::limit), fastest first
     // The candidate the sensitivity is for: with a deadline, the front's
     // cheapest member (every front member meets it); without, its fastest.
     int chosen = -1;
     PlanSensitivity sensitivity;
-    Problems problems;       // warnings met (a node without a switch for a fabric, ...)
+    Problems problems; // warnings met (a node without a switch for a fabric, ...)
     bool cancelled = false;
     double elapsedS = 0;
 };
@@ -71,6 +72,7 @@ PlanReport planCluster(const PlanEnvelope& envelope, const Catalog& catalog, con
 // economics (its global batch as planGlobalBatch resolves it) and the
 // candidate's split. Evaluating it gives the candidate's
 // prediction (the GUI opens it, --write-designs writes it).
-Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate& candidate, const Catalog& catalog);
+Result<Design> candidateDesign(const PlanEnvelope& envelope, const PlanCandidate& candidate,
+                               const Catalog& catalog);
 
 } // namespace cf

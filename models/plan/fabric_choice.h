@@ -13,9 +13,9 @@
 namespace cf {
 
 struct FabricChoice {
-    std::string name;                               // "ib-fat-tree", "roce-rail", "ib-fat-tree-2to1", ...
+    std::string name;                                  // "ib-fat-tree", "roce-rail", "ib-fat-tree-2to1", ...
     FabricTopology topology = FabricTopology::FatTree; // 2:1 uses the generator's spine-leaf
-    double oversubscription = 1.0;                  // down:up at the leaves
+    double oversubscription = 1.0;                     // down:up at the leaves
     FabricTech tech = FabricTech::InfiniBand;
 
     bool operator==(const FabricChoice&) const = default;

@@ -5,11 +5,16 @@ namespace cf {
 const char* toString(PlanLimit limit)
 {
     switch (limit) {
-    case PlanLimit::None: return "none";
-    case PlanLimit::DoesNotFit: return "does-not-fit";
-    case PlanLimit::Power: return "power";
-    case PlanLimit::Budget: return "budget";
-    case PlanLimit::Deadline: return "deadline";
+    case PlanLimit::None:
+        return "none";
+    case PlanLimit::DoesNotFit:
+        return "does-not-fit";
+    case PlanLimit::Power:
+        return "power";
+    case PlanLimit::Budget:
+        return "budget";
+    case PlanLimit::Deadline:
+        return "deadline";
     }
     return "none";
 }

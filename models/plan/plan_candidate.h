@@ -37,19 +37,19 @@ struct PlanFigures {
     double mfu = 0, mfuP10 = 0, mfuP90 = 0;
     double stepTimeS = 0;
     double tokensPerS = 0;
-    double goodput = 0;             // 1 - waste (failures, checkpoints, restarts)
+    double goodput = 0; // 1 - waste (failures, checkpoints, restarts)
 };
 
 struct PlanCandidate {
     std::string nodeId, gpuId, switchId;
     FabricChoice fabric;
-    int nodes = 0;        // the cluster's nodes, spares included
-    int gpus = 0;         // the cluster's GPUs
-    int jobGpus = 0;      // GPUs the training job runs on (Parallelism::jobGpus)
-    int spareNodes = 0;   // whole nodes kept spare (replace failed nodes)
-    int spareGpus = 0;    // gpus - jobGpus (whole spare nodes and NVL72's idle GPUs per rack)
-    Parallelism split;    // the best split the search found (jobGpus set)
-    Prediction prediction;// of the design with that split
+    int nodes = 0;         // the cluster's nodes, spares included
+    int gpus = 0;          // the cluster's GPUs
+    int jobGpus = 0;       // GPUs the training job runs on (Parallelism::jobGpus)
+    int spareNodes = 0;    // whole nodes kept spare (replace failed nodes)
+    int spareGpus = 0;     // gpus - jobGpus (whole spare nodes and NVL72's idle GPUs per rack)
+    Parallelism split;     // the best split the search found (jobGpus set)
+    Prediction prediction; // of the design with that split
     PlanFigures figures;
     PlanLimit limit = PlanLimit::None;
     std::string limitDetail; // the limit in words: "facility 21.3 MW > 20 MW"

@@ -8,14 +8,13 @@
 namespace cf {
 namespace {
 
-
 Design designOf(const PlanEnvelope& envelope, const CandidateShape& shape, GeneratedFabric& fabric)
 {
     Design d;
     d.name = shape.nodeId + " " + shape.fabric.name + " " + std::to_string(shape.nodes()) + " nodes";
-    d.description = "Planned (clusterforge-cli plan): " + std::string(toString(shape.fabric.topology)) + ", " +
-                    std::to_string(shape.nodes()) + " x " + shape.nodeId + " on " + shape.switchId + ", " +
-                    std::to_string(shape.spareNodes) + " spare nodes.";
+    d.description = "Planned (clusterforge-cli plan): " + std::string(toString(shape.fabric.topology)) +
+                    ", " + std::to_string(shape.nodes()) + " x " + shape.nodeId + " on " + shape.switchId +
+                    ", " + std::to_string(shape.spareNodes) + " spare nodes.";
     d.parts = std::move(fabric.parts);
     d.links = std::move(fabric.links);
     d.workload = envelope.workload;
@@ -50,7 +49,8 @@ void placeOrEstimate(const PlanEnvelope& envelope, const NodeSpec& node, const C
         out.warnings.insert(out.warnings.end(), type.problems().begin(), type.problems().end());
         return;
     }
-    const double limitKw = envelope.rackKw ? std::min(*envelope.rackKw, rack->powerLimitKw) : rack->powerLimitKw;
+    const double limitKw =
+        envelope.rackKw ? std::min(*envelope.rackKw, rack->powerLimitKw) : rack->powerLimitKw;
     if (!out.fabric.compact) {
         RackPlanOptions options;
         options.rackTypeId = rack->id;
@@ -82,11 +82,13 @@ FabricSpec fabricSpecOf(const CandidateShape& shape, FabricLayout layout)
     return spec;
 }
 
-Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape, const Catalog& catalog)
+Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape,
+                                   const Catalog& catalog)
 {
     const NodeSpec* node = catalog.node(shape.nodeId);
     if (!node)
-        return Result<PlanDesign>::failure({{Severity::Error, "node", "unknown node '" + shape.nodeId + "'", {}}});
+        return Result<PlanDesign>::failure(
+            {{Severity::Error, "node", "unknown node '" + shape.nodeId + "'", {}}});
     Result<GeneratedFabric> fabric = generateFabric(fabricSpecOf(shape, FabricLayout::Auto), catalog);
     if (!fabric)
         return Result<PlanDesign>::failure(fabric.problems());

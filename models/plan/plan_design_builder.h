@@ -7,8 +7,8 @@
 // A compact fabric is not placed (as generate does): its racks are estimated.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 #include "models/plan/fabric_choice.h"
 #include "models/plan/plan_envelope.h"
 #include "models/topology/fabric_generator.h"
@@ -35,13 +35,14 @@ FabricSpec fabricSpecOf(const CandidateShape& shape, FabricLayout layout);
 struct PlanDesign {
     Design design;
     FabricSummary fabric;
-    int racks = 0;               // placed, or estimated when racksEstimated
+    int racks = 0; // placed, or estimated when racksEstimated
     bool racksEstimated = false;
-    Problems warnings;           // racks not placed, and why
+    Problems warnings; // racks not placed, and why
 };
 
 // Problems name the generator's field ("nodes", "switch", ...) when no fabric
 // can be generated.
-Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape, const Catalog& catalog);
+Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape,
+                                   const Catalog& catalog);
 
 } // namespace cf

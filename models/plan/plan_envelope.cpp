@@ -30,10 +30,12 @@ std::string number(double v)
     return buf;
 }
 
-void checkPositive(Problems& problems, const std::optional<double>& value, const char* field, const char* what)
+void checkPositive(Problems& problems, const std::optional<double>& value, const char* field,
+                   const char* what)
 {
     if (value && !(std::isfinite(*value) && *value > 0))
-        addError(problems, field, std::string("must be a positive number of ") + what + ", got " + number(*value));
+        addError(problems, field,
+                 std::string("must be a positive number of ") + what + ", got " + number(*value));
 }
 
 const NodeSpec* trainingNodeOf(const Catalog& catalog, const std::string& gpuId)
@@ -98,9 +100,12 @@ std::vector<std::string> resolvedNodeIds(const PlanEnvelope& envelope, const Cat
 std::string toString(const PlanBatch& b)
 {
     switch (b.source) {
-    case BatchSource::Flag: return "flag";
-    case BatchSource::Published: return "published (" + b.publishedSource + ")";
-    case BatchSource::Default: break;
+    case BatchSource::Flag:
+        return "flag";
+    case BatchSource::Published:
+        return "published (" + b.publishedSource + ")";
+    case BatchSource::Default:
+        break;
     }
     return b.note.empty() ? "default" : "default (" + b.note + ")";
 }
@@ -113,7 +118,8 @@ PlanBatch planGlobalBatch(const PlanEnvelope& e, const Catalog& catalog)
         b.source = BatchSource::Flag;
         return b;
     }
-    const ModelPreset* preset = e.workload.model.preset.empty() ? nullptr : catalog.preset(e.workload.model.preset);
+    const ModelPreset* preset =
+        e.workload.model.preset.empty() ? nullptr : catalog.preset(e.workload.model.preset);
     if (!preset) {
         b.note = e.workload.model.preset.empty() ? "custom model" : "";
         return b;
@@ -140,7 +146,8 @@ Problems validatePlanEnvelope(const PlanEnvelope& e, const Catalog& catalog)
 {
     Problems problems;
     if (!(std::isfinite(e.workload.tokensToTrain) && e.workload.tokensToTrain >= 1))
-        addError(problems, "tokens", "must be a positive number of tokens, got " + number(e.workload.tokensToTrain));
+        addError(problems, "tokens",
+                 "must be a positive number of tokens, got " + number(e.workload.tokensToTrain));
     if (e.workload.globalBatchSeqs < 1)
         addError(problems, "global-batch", "must be at least one sequence");
     checkPositive(problems, e.facilityPowerMw, "power-mw", "megawatts");
@@ -148,13 +155,14 @@ Problems validatePlanEnvelope(const PlanEnvelope& e, const Catalog& catalog)
     checkPositive(problems, e.deadlineDays, "deadline-days", "days");
     checkPositive(problems, e.rackKw, "rack-kw", "kilowatts");
     if (!(std::isfinite(e.pue) && e.pue >= kMinPue && e.pue <= kMaxPue))
-        addError(problems, "pue", "must be between " + number(kMinPue) + " and " + number(kMaxPue) + ", got " +
-                                      number(e.pue));
+        addError(problems, "pue",
+                 "must be between " + number(kMinPue) + " and " + number(kMaxPue) + ", got " + number(e.pue));
     if (!(std::isfinite(e.usdPerKwh) && e.usdPerKwh >= 0))
         addError(problems, "usd-per-kwh", "must be a price of zero or more, got " + number(e.usdPerKwh));
     if (!(std::isfinite(e.horizonYears) && e.horizonYears > 0 && e.horizonYears <= kMaxHorizonYears))
         addError(problems, "horizon-years",
-                 "must be more than 0 and at most " + number(kMaxHorizonYears) + " years, got " + number(e.horizonYears));
+                 "must be more than 0 and at most " + number(kMaxHorizonYears) + " years, got " +
+                     number(e.horizonYears));
     for (const std::string& id : e.nodeIds)
         if (!nodeForId(catalog, id))
             addError(problems, "gpus-from", "'" + id + "' is neither a catalog node nor a GPU with a node");

@@ -10,8 +10,8 @@
 //   user's batch, else the preset's published batch, else the workload's.
 
 #include "models/catalog/catalog.h"
-#include "models/design/economics.h"
 #include "models/core/problem.h"
+#include "models/design/economics.h"
 #include "models/design/workload.h"
 #include "models/plan/fabric_choice.h"
 
@@ -29,18 +29,19 @@ struct PlanEnvelope {
     // is planned with; otherwise the preset's published batch is, when it has
     // one, else workload.globalBatchSeqs (the workload's default).
     bool globalBatchGiven = false;
-    std::optional<double> facilityPowerMw; // facility power the site provides (IT at full load x PUE), megawatts
-    std::optional<double> budgetUsd;       // capital budget: capex of the cluster, US dollars
-    std::optional<double> deadlineDays;    // time to train (P50) must not exceed it, days
-    double pue = Economics{}.pue;          // power usage effectiveness (refdata §6: 1.3 new build)
+    std::optional<double>
+        facilityPowerMw;                // facility power the site provides (IT at full load x PUE), megawatts
+    std::optional<double> budgetUsd;    // capital budget: capex of the cluster, US dollars
+    std::optional<double> deadlineDays; // time to train (P50) must not exceed it, days
+    double pue = Economics{}.pue;       // power usage effectiveness (refdata §6: 1.3 new build)
     double usdPerKwh = Economics{}.electricityUsdPerKwh; // electricity price, US dollars per kWh
     double horizonYears = Economics{}.ownershipYears;    // rent-vs-own horizon: opex and TCO over it, years
     // Candidate node ids; empty = trainingNodeIds(catalog). A GPU id is also
     // accepted here (the plan takes the catalog's training node of that GPU).
     std::vector<std::string> nodeIds;
-    std::vector<FabricChoice> fabrics;     // empty = defaultFabricChoices()
-    std::optional<double> rackKw;          // power limit per rack, kW; none = the largest rack of the node's cooling
-    std::optional<Cooling> cooling;        // rack cooling; none = the node's own
+    std::vector<FabricChoice> fabrics; // empty = defaultFabricChoices()
+    std::optional<double> rackKw;   // power limit per rack, kW; none = the largest rack of the node's cooling
+    std::optional<Cooling> cooling; // rack cooling; none = the node's own
 
     // The design economics the candidates are evaluated with (PUE, electricity,
     // ownership years = horizon; the rest Economics' defaults).

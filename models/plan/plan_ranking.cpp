@@ -30,9 +30,8 @@ bool dominates(const PlanCandidate& a, const PlanCandidate& b)
 
 std::vector<int> sortedFastestFirst(const std::vector<PlanCandidate>& all, std::vector<int> indices)
 {
-    std::sort(indices.begin(), indices.end(), [&all](int a, int b) {
-        return faster(all[std::size_t(a)], all[std::size_t(b)]);
-    });
+    std::sort(indices.begin(), indices.end(),
+              [&all](int a, int b) { return faster(all[std::size_t(a)], all[std::size_t(b)]); });
     return indices;
 }
 
@@ -47,8 +46,9 @@ std::string percent(double fraction)
 std::string sizeReason(const PlanCandidate& fast, const PlanCandidate& slow)
 {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "; %d job GPUs against %d, at %.0f against %.0f tokens/s each", fast.jobGpus,
-                  slow.jobGpus, fast.prediction.tokensPerSPerGpu, slow.prediction.tokensPerSPerGpu);
+    std::snprintf(buf, sizeof buf, "; %d job GPUs against %d, at %.0f against %.0f tokens/s each",
+                  fast.jobGpus, slow.jobGpus, fast.prediction.tokensPerSPerGpu,
+                  slow.prediction.tokensPerSPerGpu);
     return buf;
 }
 
@@ -56,7 +56,8 @@ std::string sizeReason(const PlanCandidate& fast, const PlanCandidate& slow)
 // where the slower one's does not (MoE; issue 29's example).
 std::string expertReason(const PlanCandidate& fast, const PlanCandidate& slow)
 {
-    if (fast.prediction.moe.edp == 0 || !fast.prediction.moe.epInsideScaleUp || slow.prediction.moe.epInsideScaleUp)
+    if (fast.prediction.moe.edp == 0 || !fast.prediction.moe.epInsideScaleUp ||
+        slow.prediction.moe.epInsideScaleUp)
         return {};
     return "; its all-to-all stays inside the scale-up domain at EP " + std::to_string(fast.split.ep);
 }
@@ -65,7 +66,8 @@ std::string expertReason(const PlanCandidate& fast, const PlanCandidate& slow)
 // when its breakdown differs; else the sizes and per-GPU speeds.
 std::string stepReason(const PlanCandidate& fast, const PlanCandidate& slow)
 {
-    const WinnerExplanation e = explainWinner({fast.label(), slow.label()}, {fast.prediction, slow.prediction});
+    const WinnerExplanation e =
+        explainWinner({fast.label(), slow.label()}, {fast.prediction, slow.prediction});
     const std::string loses = "; " + slow.label() + " loses ";
     std::string tail;
     if (!e.reasons.empty()) {
@@ -116,7 +118,8 @@ void explainFront(std::vector<PlanCandidate>& all, const std::vector<int>& front
 {
     if (front.size() == 1) {
         PlanCandidate& only = all[std::size_t(front.front())];
-        only.reason = only.label() + ": the only candidate within the limits that no other beats on both time and cost";
+        only.reason =
+            only.label() + ": the only candidate within the limits that no other beats on both time and cost";
         return;
     }
     for (std::size_t k = 0; k < front.size(); ++k) {
@@ -131,7 +134,8 @@ void explainFront(std::vector<PlanCandidate>& all, const std::vector<int>& front
     }
 }
 
-int chooseCandidate(const PlanEnvelope& envelope, const std::vector<PlanCandidate>&, const std::vector<int>& front)
+int chooseCandidate(const PlanEnvelope& envelope, const std::vector<PlanCandidate>&,
+                    const std::vector<int>& front)
 {
     if (front.empty())
         return -1;

@@ -39,8 +39,8 @@ double totalCost(const Base& b, const Prediction& p)
 // Total cost with other economics or capital, the split as planned.
 double costWith(const Base& b, const Economics& economics, double capexUsd)
 {
-    const Prediction p =
-        evaluateOn(b.facts.topology, b.facts.power, capexUsd, b.design.workload, b.design.parallelism, economics);
+    const Prediction p = evaluateOn(b.facts.topology, b.facts.power, capexUsd, b.design.workload,
+                                    b.design.parallelism, economics);
     return totalCost(b, p);
 }
 
@@ -103,26 +103,32 @@ std::string percentText(const char* prefix, double fraction)
 TornadoBar mfuBar(const Base& b)
 {
     const PlanFigures& f = b.candidate.figures;
-    TornadoBar bar = makeBar("achieved mfu", percentText("band P10 ", f.mfuP10), percentText("band P90 ", f.mfuP90));
+    TornadoBar bar =
+        makeBar("achieved mfu", percentText("band P10 ", f.mfuP10), percentText("band P90 ", f.mfuP90));
     bar.timeLowS = f.timeToTrainSP90;
     bar.timeHighS = f.timeToTrainSP10;
     bar.costLowUsd = bar.costHighUsd = f.totalCostUsd;
     return bar;
 }
 
-double swing(double a, double b) { return std::abs(a - b); }
+double swing(double a, double b)
+{
+    return std::abs(a - b);
+}
 
 void sortBars(std::vector<TornadoBar>& bars)
 {
     std::sort(bars.begin(), bars.end(), [](const TornadoBar& a, const TornadoBar& b) {
-        return std::make_tuple(-swing(a.timeLowS, a.timeHighS), -swing(a.costLowUsd, a.costHighUsd), a.factor) <
-               std::make_tuple(-swing(b.timeLowS, b.timeHighS), -swing(b.costLowUsd, b.costHighUsd), b.factor);
+        return std::make_tuple(-swing(a.timeLowS, a.timeHighS), -swing(a.costLowUsd, a.costHighUsd),
+                               a.factor) < std::make_tuple(-swing(b.timeLowS, b.timeHighS),
+                                                           -swing(b.costLowUsd, b.costHighUsd), b.factor);
     });
 }
 
 } // namespace
 
-PlanSensitivity planSensitivity(const PlanEnvelope& envelope, const PlanCandidate& candidate, const Catalog& catalog)
+PlanSensitivity planSensitivity(const PlanEnvelope& envelope, const PlanCandidate& candidate,
+                                const Catalog& catalog)
 {
     PlanSensitivity s;
     s.timeS = candidate.figures.timeToTrainSP50;
@@ -133,10 +139,8 @@ PlanSensitivity planSensitivity(const PlanEnvelope& envelope, const PlanCandidat
     const DesignFacts facts = deriveDesignFacts(*design, catalog);
     const Base b{envelope, candidate, facts, *design};
     s.bars = {gpuPriceBar(b, catalog),
-              economicsBar(b, "electricity price", &Economics::electricityUsdPerKwh, 0.0),
-              failureBar(b),
-              mfuBar(b),
-              economicsBar(b, "pue", &Economics::pue, kMinPue)};
+              economicsBar(b, "electricity price", &Economics::electricityUsdPerKwh, 0.0), failureBar(b),
+              mfuBar(b), economicsBar(b, "pue", &Economics::pue, kMinPue)};
     sortBars(s.bars);
     return s;
 }

@@ -13,6 +13,7 @@ namespace cf {
 
 inline constexpr double kSensitivityStep = 0.20; // issue 29: +-20 %
 
-PlanSensitivity planSensitivity(const PlanEnvelope& envelope, const PlanCandidate& candidate, const Catalog& catalog);
+PlanSensitivity planSensitivity(const PlanEnvelope& envelope, const PlanCandidate& candidate,
+                                const Catalog& catalog);
 
 } // namespace cf

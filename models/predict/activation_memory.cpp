@@ -7,7 +7,10 @@
 namespace cf {
 namespace {
 
-bool isTorchtitan(Framework f) { return f == Framework::TorchtitanEager || f == Framework::TorchtitanCompile; }
+bool isTorchtitan(Framework f)
+{
+    return f == Framework::TorchtitanEager || f == Framework::TorchtitanCompile;
+}
 
 double tokensPerGpu(const ActivationInputs& in) // tokens of one micro-batch on this GPU's CP shard
 {
@@ -23,7 +26,10 @@ struct PerToken {
 // Eager PyTorch SwiGLU, silu(gate) * up, saves gate and up (for silu and mul),
 // silu's output (for mul) and the product (down's input): 8 ffn bytes per token;
 // Transformer Engine's fused SwiGLU and torch.compile keep gate, up and the product: 6.
-bool eagerSwiglu(Framework f) { return f == Framework::TorchtitanEager || f == Framework::DeepSpeed; }
+bool eagerSwiglu(Framework f)
+{
+    return f == Framework::TorchtitanEager || f == Framework::DeepSpeed;
+}
 
 double ffnBytesPerElement(const ModelShape& s, Framework f)
 {
@@ -54,9 +60,10 @@ double ffnPerToken(const ActivationInputs& in)
         return act * s.ffn;
     const double shared = act * double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s);
     const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
-    const double copyInput = kRoutedCopyBytesPerHidden - (savesFp8Inputs(in) ? kFp8SavedInputBytesSaving : 0.0);
-    const double routed = topK * in.expertImbalance *
-                          (copyInput * s.hidden * std::max(1, in.etp) + act * expertFfnOf(s));
+    const double copyInput =
+        kRoutedCopyBytesPerHidden - (savesFp8Inputs(in) ? kFp8SavedInputBytesSaving : 0.0);
+    const double routed =
+        topK * in.expertImbalance * (copyInput * s.hidden * std::max(1, in.etp) + act * expertFfnOf(s));
     return kRouterProbabilityBytes * s.experts + shared + routed;
 }
 
@@ -65,7 +72,8 @@ PerToken fullLayerPerToken(const ActivationInputs& in)
     const ModelShape& s = *in.shape;
     const double h = s.hidden;
     // QKV input 2h, Q, K and V, the output projection's input, MLP input 2h, norms 4h.
-    double attention = 2.0 * h + 2.0 * queryWidth(s) + 2.0 * kvCacheWidth(s) + 2.0 * valueWidth(s) + 2.0 * h + 4.0 * h;
+    double attention =
+        2.0 * h + 2.0 * queryWidth(s) + 2.0 * kvCacheWidth(s) + 2.0 * valueWidth(s) + 2.0 * h + 4.0 * h;
     if (s.isMla())
         attention += 2.0 * (double(s.qLoraRank) + s.kvLoraRank); // latent inputs of the up projections
     if (savesFp8Inputs(in)) { // output-projection and MLP inputs kept in FP8, and the QKV
@@ -100,9 +108,11 @@ double keptActivationBytesPerLayer(const ActivationInputs& in)
     const bool sp = in.sequenceParallel && tp > 1;
     const double h = s.hidden;
     switch (in.recompute) {
-    case Recompute::Full: return tokens * 2.0 * h / (sp ? tp : 1);
+    case Recompute::Full:
+        return tokens * 2.0 * h / (sp ? tp : 1);
     case Recompute::Selective:
-        if (isTorchtitan(in.framework) && !in.moeLayer) { // torchtitan always pairs TP with SP: all of it splits by t
+        if (isTorchtitan(in.framework) &&
+            !in.moeLayer) { // torchtitan always pairs TP with SP: all of it splits by t
             const double kv = kvCacheWidth(s) / 2.0;
             return tokens * 2.0 * (4.0 * h + kv + double(s.ffn)) / tp;
         }

@@ -26,7 +26,10 @@ struct RegimeSpread {
     std::vector<double> errors; // (predicted - measured) / measured, of the category
 };
 
-double logRatioOf(double error) { return -std::log1p(error); }
+double logRatioOf(double error)
+{
+    return -std::log1p(error);
+}
 
 RegimeSpread regimeSpreadOf(const PredictionCategory& category, const std::vector<ModelError>& pool)
 {
@@ -116,8 +119,8 @@ std::vector<std::string> noveltyAgainst(const BandQuery& q, const std::vector<Mo
         return why;
     const auto beyond = [&](const char* what, int value, int measured) {
         if (value > measured) {
-            std::snprintf(line, sizeof line, "%s %d beyond any measured %s run (%d)", what, value, kind.c_str(),
-                          measured);
+            std::snprintf(line, sizeof line, "%s %d beyond any measured %s run (%d)", what, value,
+                          kind.c_str(), measured);
             why.push_back(line);
         }
     };

@@ -45,10 +45,14 @@ constexpr double kBytesPerGB = 1e9;
 int ncclTableRow(const GpuSpec* gpu)
 {
     switch (gpu ? generationOf(*gpu) : GpuGeneration::Other) {
-    case GpuGeneration::Volta: return kVolta;
-    case GpuGeneration::Hopper: return kHopper;
-    case GpuGeneration::Blackwell: return kBlackwell;
-    default: return kAmpere;
+    case GpuGeneration::Volta:
+        return kVolta;
+    case GpuGeneration::Hopper:
+        return kHopper;
+    case GpuGeneration::Blackwell:
+        return kBlackwell;
+    default:
+        return kAmpere;
     }
 }
 

@@ -51,7 +51,7 @@ struct CollectiveResult {
     double algbwGBps = 0;           // bytes / seconds, nccl-tests definition
     double busbwGBps = 0;           // algbw x nccl-tests factor
     // Views of static names (no copy per call: the split search calls this in its hot loop).
-    std::string_view algorithm = "none"; // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
+    std::string_view algorithm = "none";  // "ring", "tree", "nvls", "nvls-tree", "collnet", "hierarchical"
     std::string_view protocol = "simple"; // "simple", "ll", "ll128"
 };
 

@@ -18,20 +18,24 @@ FlopFacts flopFacts(const ModelShape& s, int seqLen, Recompute recompute)
     // embedding (a lookup), the LM head, the norm gains and the final norm.
     const double norms = s.layers * normParams(s) + s.hidden;
     const double activeLayers = pc.activeNoInputEmbedding - embedding - norms;
-    f.paramsMatmul = activeLayers + embedding * (1.0 + s.mtpLayers); // LM head (and each MTP module's pass through it)
+    f.paramsMatmul =
+        activeLayers + embedding * (1.0 + s.mtpLayers); // LM head (and each MTP module's pass through it)
     // Keys each query sees: the window on sliding layers, the sequence elsewhere.
     const double slidingLayers = std::clamp(s.slidingWindowLayers, 0, std::max(0, s.layers));
-    const double keys = slidingLayers * std::min<double>(s.slidingWindow, seqLen) + (s.layers - slidingLayers) * double(seqLen);
+    const double keys = slidingLayers * std::min<double>(s.slidingWindow, seqLen) +
+                        (s.layers - slidingLayers) * double(seqLen);
     const double attn = kFlopsPerParamTrain * keys * (queryWidth(s) + valueWidth(s));
     f.attentionFlopsPerToken = attn;
-    const double mtpActive = s.mtpLayers > 0 ? s.mtpLayers * (attentionParams(s) + 2.0 * s.hidden * s.hidden + activeFfnParams(s))
-                                             : 0.0;
-    f.modelFlopsPerToken = kFlopsPerParamTrain * (f.paramsMatmul + mtpActive) + attn * (1.0 + double(s.mtpLayers) / std::max(1, s.layers));
+    const double mtpActive =
+        s.mtpLayers > 0 ? s.mtpLayers * (attentionParams(s) + 2.0 * s.hidden * s.hidden + activeFfnParams(s))
+                        : 0.0;
+    f.modelFlopsPerToken = kFlopsPerParamTrain * (f.paramsMatmul + mtpActive) +
+                           attn * (1.0 + double(s.mtpLayers) / std::max(1, s.layers));
     // Recompute repeats forward work: forward = 1/3 of training FLOPs.
     const double layerForward = kFlopsPerParamForward * (activeLayers + mtpActive) + attn / 3.0;
     f.hardwareFlopsPerToken = f.modelFlopsPerToken + (recompute == Recompute::Full        ? layerForward
                                                       : recompute == Recompute::Selective ? attn / 3.0
-                                                                                           : 0.0);
+                                                                                          : 0.0);
     return f;
 }
 
@@ -62,7 +66,8 @@ double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& s, int seqLen, int mi
     cp = std::max(1, cp);
     const double tokens = double(microbatch) * seqLen / cp;
     const GemmShape head{tokens, double(s.hidden), double(s.vocab) / tp}; // output layer stays in BF16
-    const double gemm = (1.0 + kGemmBackwardFactor) * gemmSeconds(gpu, Precision::BF16, head, kActivationBytes);
+    const double gemm =
+        (1.0 + kGemmBackwardFactor) * gemmSeconds(gpu, Precision::BF16, head, kActivationBytes);
     const double hbm = std::max(1.0, gpu.hbmGBps) * 1e9 * kHbmEfficiency;
     const double lossBytes = tokens * double(s.vocab) / tp * kLogitBytesPerElement;
     return gemm + lossBytes / hbm;

@@ -33,12 +33,12 @@ double peakFlops(const GpuSpec& gpu, Precision precision);
 double gemmSeconds(const GpuSpec& gpu, Precision precision, const GemmShape& g, double inputBytes);
 
 // LM head + cross-entropy of one micro-batch (forward + backward), seconds; runs on the last stage.
-double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& shape, int seqLen, int microbatch, int tp,
-                     int cp);
+double lmHeadSeconds(const GpuSpec& gpu, const ModelShape& shape, int seqLen, int microbatch, int tp, int cp);
 
 // Backward / forward time ratios used by the step model.
-inline constexpr double kGemmBackwardFactor = 2.0;     // dgrad + wgrad: 2 GEMMs per forward GEMM
-inline constexpr double kFlashBackwardFactor = 2.5;    // FlashAttention-2 (Dao 2023): 5 matmuls bwd vs 2 fwd
-inline constexpr double kMemoryBackwardFactor = 2.0;   // bwd of an elementwise op reads grad + input, writes grad
+inline constexpr double kGemmBackwardFactor = 2.0;  // dgrad + wgrad: 2 GEMMs per forward GEMM
+inline constexpr double kFlashBackwardFactor = 2.5; // FlashAttention-2 (Dao 2023): 5 matmuls bwd vs 2 fwd
+inline constexpr double kMemoryBackwardFactor =
+    2.0; // bwd of an elementwise op reads grad + input, writes grad
 
 } // namespace cf

@@ -3,9 +3,9 @@
 // rent, break-even and the cost of the training run (docs/model.md "Cost").
 
 #include "models/catalog/catalog.h"
+#include "models/core/result.h"
 #include "models/design/design.h"
 #include "models/design/economics.h"
-#include "models/core/result.h"
 #include "models/predict/prediction.h"
 
 namespace cf {
@@ -30,7 +30,7 @@ struct CostInputs {
     double capexUsd = 0;
     int gpus = 0;
     double facilityW = 0;
-    double runSeconds = 0;     // time to train incl. failures
+    double runSeconds = 0; // time to train incl. failures
     double tokensToTrain = 0;
     Economics economics;
 };

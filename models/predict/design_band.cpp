@@ -15,7 +15,8 @@ namespace {
 // Since issue 27 item 3 the size and split of each run follow the category;
 // a file of the older layout (no split columns) is still read, its runs'
 // split unknown.
-constexpr const char* kHeader = "id,source,gpu_generation,moe,sequence,precision,scale,gpus,tp,pp,vp,cp,ep,error";
+constexpr const char* kHeader =
+    "id,source,gpu_generation,moe,sequence,precision,scale,gpus,tp,pp,vp,cp,ep,error";
 constexpr int kColumns = 14;
 constexpr const char* kOldHeader = "id,source,gpu_generation,moe,sequence,precision,scale,error";
 constexpr int kOldColumns = 8;
@@ -77,9 +78,9 @@ std::string formatModelErrorsCsv(const std::vector<ModelError>& errors)
         std::snprintf(num, sizeof num, "%.4f", e.error);
         const PredictionCategory& c = e.category;
         o << e.id << "," << e.source << "," << c.gpuGeneration << "," << (c.moe ? "moe" : "dense") << ","
-          << c.sequence << "," << c.precision << "," << c.scale << "," << e.features.gpus << "," << e.features.tp
-          << "," << e.features.pp << "," << e.features.vp << "," << e.features.cp << "," << e.features.ep << ","
-          << num << "\n";
+          << c.sequence << "," << c.precision << "," << c.scale << "," << e.features.gpus << ","
+          << e.features.tp << "," << e.features.pp << "," << e.features.vp << "," << e.features.cp << ","
+          << e.features.ep << "," << num << "\n";
     }
     return o.str();
 }

@@ -24,8 +24,7 @@ bool wiringField(const std::string& field)
     return scopeOf(Problem{Severity::Error, field, {}, {}}) == ProblemScope::Design;
 }
 
-template <typename Accept>
-const Problem* firstError(const Problems& problems, Accept accept)
+template <typename Accept> const Problem* firstError(const Problems& problems, Accept accept)
 {
     for (const Problem& p : problems)
         if (p.severity == Severity::Error && accept(p))
@@ -54,7 +53,9 @@ void markMissingFigures(Prediction& p, const Problems& fabric)
 {
     p.missing.clear();
     auto add = [&](FigureGroup g, const Problem& why) { p.missing.push_back({g, why.field, why.message}); };
-    const auto wiring = [&](const Problem& q) { return std::find(fabric.begin(), fabric.end(), q) != fabric.end(); };
+    const auto wiring = [&](const Problem& q) {
+        return std::find(fabric.begin(), fabric.end(), q) != fabric.end();
+    };
     if (const Problem* e = firstError(
             p.problems, [&](const Problem& q) { return scopeOf(q) == ProblemScope::Design && !wiring(q); })) {
         add(FigureGroup::Design, *e);
@@ -66,8 +67,8 @@ void markMissingFigures(Prediction& p, const Problems& fabric)
                })) {
         add(FigureGroup::Memory, *s);
         add(FigureGroup::Training, *s);
-    } else if (const Problem* m = firstError(p.problems,
-                                             [](const Problem& q) { return scopeOf(q) == ProblemScope::Training; })) {
+    } else if (const Problem* m = firstError(
+                   p.problems, [](const Problem& q) { return scopeOf(q) == ProblemScope::Training; })) {
         add(FigureGroup::Training, *m);
     }
 }
@@ -75,11 +76,14 @@ void markMissingFigures(Prediction& p, const Problems& fabric)
 std::string describeMissing(const MissingFigures& m)
 {
     switch (m.group) {
-    case FigureGroup::Design: return "No figures: the design has an error: " + m.reason;
+    case FigureGroup::Design:
+        return "No figures: the design has an error: " + m.reason;
     case FigureGroup::Memory:
         return (wiringField(m.field) ? "Memory figures need a fabric without errors: "
-                                     : "Memory figures need a valid split: ") + m.reason;
-    case FigureGroup::Training: break;
+                                     : "Memory figures need a valid split: ") +
+               m.reason;
+    case FigureGroup::Training:
+        break;
     }
     if (wiringField(m.field))
         return "Training figures need a fabric without errors: " + m.reason;

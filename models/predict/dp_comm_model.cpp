@@ -78,8 +78,8 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
         const double fwdWindow = dpOverlapWindowS(in.forwardS, in);
         r.totalS = rsGrad + agWeights;
         r.overlappableS = bwdWindow + fwdWindow;
-        r.exposedS = std::max(0.0, rsGrad - bwdWindow) + std::max(0.0, agWeights - fwdWindow) +
-                     r.totalS * lastBucket;
+        r.exposedS =
+            std::max(0.0, rsGrad - bwdWindow) + std::max(0.0, agWeights - fwdWindow) + r.totalS * lastBucket;
         break;
     }
     case Sharding::ZeRO2:
@@ -98,8 +98,9 @@ DpCommResult dpComm(const Topology& t, const DpCommInputs& in)
             perLayerColl(t, CollectiveOp::ReduceScatter, grad, dp, r.ranksPerNode, span, layers);
         r.totalS = m * (2.0 * agUnits + rsUnits);
         r.overlappableS = m * (in.forwardS + in.backwardS);
-        r.exposedS = m * (std::max(0.0, agUnits - in.forwardS) + std::max(0.0, agUnits + rsUnits - in.backwardS)) +
-                     m * (agUnits + rsUnits) * lastBucket;
+        r.exposedS =
+            m * (std::max(0.0, agUnits - in.forwardS) + std::max(0.0, agUnits + rsUnits - in.backwardS)) +
+            m * (agUnits + rsUnits) * lastBucket;
         r.shardGroup = dp;
         break;
     }

@@ -23,26 +23,26 @@ namespace cf {
 struct DpCommInputs {
     Sharding sharding = Sharding::DDP;
     int dp = 1, tp = 1, cp = 1;
-    double stageParams = 0;     // per TP rank of the worst stage
+    double stageParams = 0; // per TP rank of the worst stage
     int microbatchesPerStep = 1;
     int layersPerStage = 1;
-    int pp = 1, vp = 1;         // pipeline stages and model chunks per rank (interleaving)
-    double forwardS = 0;        // one micro-batch, the stage, compute only
-    double backwardS = 0;       // one micro-batch incl. recompute
+    int pp = 1, vp = 1;   // pipeline stages and model chunks per rank (interleaving)
+    double forwardS = 0;  // one micro-batch, the stage, compute only
+    double backwardS = 0; // one micro-batch incl. recompute
 };
 
 struct DpCommResult {
     double totalS = 0;
     double overlappableS = 0;
     double exposedS = 0;
-    double allreduceS = 0;      // one gradient all-reduce over the DP group
-    double gradientBytes = 0;   // per GPU per step
+    double allreduceS = 0;    // one gradient all-reduce over the DP group
+    double gradientBytes = 0; // per GPU per step
     int ranksPerNode = 1;
     int shardGroup = 1;
 };
 
-inline constexpr double kGradReduceBytesPerParam = 2.0; // BF16 gradients on the wire (ZeRO paper)
-inline constexpr double kParamGatherBytesPerParam = 2.0;// BF16 weights on the wire
+inline constexpr double kGradReduceBytesPerParam = 2.0;  // BF16 gradients on the wire (ZeRO paper)
+inline constexpr double kParamGatherBytesPerParam = 2.0; // BF16 weights on the wire
 
 // DP ranks per node: Megatron order puts tp and cp inside a node first.
 int dpRanksPerNode(int gpusPerNode, int tp, int cp, int dp);

@@ -1,12 +1,11 @@
 #include "models/predict/evaluate.h"
 
 #include "models/bom/bill_of_materials.h"
-#include "models/validate/design_validator.h"
 #include "models/design/pipeline_schedule.h"
-#include "models/predict/design_check.h"
 #include "models/predict/checkpoint_model.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/cost_model.h"
+#include "models/predict/design_check.h"
 #include "models/predict/goodput_model.h"
 #include "models/predict/job_topology.h"
 #include "models/predict/memory_model.h"
@@ -16,6 +15,7 @@
 #include "models/predict/split_checks.h"
 #include "models/predict/step_model.h"
 #include "models/topology/topology_graph.h"
+#include "models/validate/design_validator.h"
 
 #include <algorithm>
 #include <array>
@@ -31,7 +31,8 @@ namespace {
 void checkStaffCost(const Economics& econ, Problems& problems)
 {
     if (econ.gpusPerOpsEngineer < kMinGpusPerOpsEngineer)
-        problems.push_back({Severity::Error, "economics.gpusPerOpsEngineer",
+        problems.push_back({Severity::Error,
+                            "economics.gpusPerOpsEngineer",
                             "GPUs per operations engineer must be at least 0.001 (a thousand engineers per "
                             "GPU); the staff cost is not counted",
                             {}});
@@ -211,10 +212,14 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
     ci.tokensPerS = out.tokensPerS;
     out.checkpoint = checkpointFacts(t, ci);
     if (!out.checkpoint.hasStorage)
-        out.problems.push_back({Severity::Warning, "parts",
-                                "no storage drawn: checkpoint write time and data-loading bandwidth are not predicted", {}});
+        out.problems.push_back(
+            {Severity::Warning,
+             "parts",
+             "no storage drawn: checkpoint write time and data-loading bandwidth are not predicted",
+             {}});
     else if (out.checkpoint.dataLoadGBpsNeeded > out.checkpoint.storageReadGBps)
-        out.problems.push_back({Severity::Warning, "parts", "training reads tokens faster than the storage delivers", {}});
+        out.problems.push_back(
+            {Severity::Warning, "parts", "training reads tokens faster than the storage delivers", {}});
     GoodputInputs gi;
     gi.gpus = out.job.gpus;
     gi.checkpointStallS = out.checkpoint.stallS;
@@ -225,7 +230,8 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
     out.goodput = goodputFacts(gi);
 
     // Power and cost: the spares idle (busy 0) and their capital counts.
-    const double jobBusy = out.stepTimeS > 0 ? (out.breakdown.computeS + out.breakdown.recomputeS) / out.stepTimeS : 0.0;
+    const double jobBusy =
+        out.stepTimeS > 0 ? (out.breakdown.computeS + out.breakdown.recomputeS) / out.stepTimeS : 0.0;
     const double busy = jobBusy * out.job.gpus / std::max(1, out.job.clusterGpus);
     out.power = powerFacts(power, busy, econ.pue, out.goodput.timeToTrainS / 3600.0);
     CostInputs cin;
@@ -238,8 +244,10 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
     out.cost = costFacts(cin);
     checkStaffCost(econ, out.problems);
     if (out.cost.breakEvenMonth <= 0)
-        out.problems.push_back({Severity::Warning, "economics.rentUsdPerGpuHour",
-                                "renting is cheaper than owning at any horizon: no break-even month", {}});
+        out.problems.push_back({Severity::Warning,
+                                "economics.rentUsdPerGpuHour",
+                                "renting is cheaper than owning at any horizon: no break-even month",
+                                {}});
     sanitize(out);
 }
 
@@ -255,9 +263,8 @@ Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexU
         return out;
     }
     if (!out.memory.fits)
-        out.problems.push_back({Severity::Error, "memory",
-                                memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes),
-                                {}});
+        out.problems.push_back(
+            {Severity::Error, "memory", memoryShortMessage(out.memory.totalBytes, out.memory.hbmBytes), {}});
     completePrediction(t, power, capexUsd, w, par, econ, out);
     if (!out.memory.fits) {
         // The run of a split that does not fit is not a figure; its power is full load.
@@ -272,7 +279,10 @@ namespace {
 std::atomic<long long> evaluationsSoFar{0};
 } // namespace
 
-long long evaluationsRun() { return evaluationsSoFar.load(std::memory_order_relaxed); }
+long long evaluationsRun()
+{
+    return evaluationsSoFar.load(std::memory_order_relaxed);
+}
 
 Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const DesignFacts& facts)
 {
@@ -280,7 +290,8 @@ Prediction evaluateWithFacts(const Design& design, const Catalog& catalog, const
     Prediction p = evaluateOn(facts, design.workload, design.parallelism, design.economics);
     Problems validation = facts.structure;
     Problems run = validateRun(design, &catalog);
-    validation.insert(validation.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
+    validation.insert(validation.end(), std::make_move_iterator(run.begin()),
+                      std::make_move_iterator(run.end()));
     p.problems = mergeProblems(facts.problems, p.problems, validation);
     markMissingFigures(p, facts.fabric);
     if (p.lacks(FigureGroup::Training) && !p.lacks(FigureGroup::Design)) {

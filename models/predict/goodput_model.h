@@ -28,8 +28,8 @@ inline constexpr double kMaxWasteFraction = 0.95;
 
 struct GoodputInputs {
     int gpus = 1;
-    double checkpointStallS = 0;   // C: training time lost per checkpoint
-    double checkpointWriteS = 0;   // a checkpoint cannot start before the previous one is written
+    double checkpointStallS = 0; // C: training time lost per checkpoint
+    double checkpointWriteS = 0; // a checkpoint cannot start before the previous one is written
     double checkpointReadS = 0;
     double idealTrainS = 0;
     // Added for issue 25: spare GPUs that can take a failed GPU's or node's place.

@@ -74,7 +74,10 @@ constexpr double kEagerBytesFactor = 2.0;
 // DeepSpeed use FlashAttention-2 on Ampere and Hopper (documented assumption:
 // the frameworks' defaults when the published runs were made). On Blackwell
 // every framework reaches cuDNN's kernel.
-bool usesFa3Class(Framework f) { return f == Framework::Megatron || f == Framework::MegatronLM; }
+bool usesFa3Class(Framework f)
+{
+    return f == Framework::Megatron || f == Framework::MegatronLM;
+}
 
 double blackwellMamfFraction(const GpuSpec& gpu, Precision p)
 {
@@ -90,12 +93,17 @@ double blackwellMamfFraction(const GpuSpec& gpu, Precision p)
 double gemmMamfFraction(const GpuSpec& gpu, Precision p)
 {
     switch (generationOf(gpu)) {
-    case GpuGeneration::Ampere: return kMamfAmpereBf16;
-    case GpuGeneration::Hopper: return p == Precision::BF16 ? kMamfHopperBf16 : kMamfHopperFp8;
-    case GpuGeneration::Blackwell: return blackwellMamfFraction(gpu, p);
-    case GpuGeneration::Cdna3: return kMamfCdna3Bf16;
+    case GpuGeneration::Ampere:
+        return kMamfAmpereBf16;
+    case GpuGeneration::Hopper:
+        return p == Precision::BF16 ? kMamfHopperBf16 : kMamfHopperFp8;
+    case GpuGeneration::Blackwell:
+        return blackwellMamfFraction(gpu, p);
+    case GpuGeneration::Cdna3:
+        return kMamfCdna3Bf16;
     case GpuGeneration::Volta:
-    case GpuGeneration::Other: break;
+    case GpuGeneration::Other:
+        break;
     }
     return kMamfOther;
 }
@@ -115,10 +123,17 @@ double attentionEfficiency(const GpuSpec& gpu, Framework f, int seqLen, int head
 {
     double base = kAttentionOther;
     switch (generationOf(gpu)) {
-    case GpuGeneration::Ampere: base = kFa2Ampere; break;
-    case GpuGeneration::Hopper: base = usesFa3Class(f) ? kFa3Hopper : kFa2Hopper; break;
-    case GpuGeneration::Blackwell: base = kCudnnBlackwell; break;
-    default: break;
+    case GpuGeneration::Ampere:
+        base = kFa2Ampere;
+        break;
+    case GpuGeneration::Hopper:
+        base = usesFa3Class(f) ? kFa3Hopper : kFa2Hopper;
+        break;
+    case GpuGeneration::Blackwell:
+        base = kCudnnBlackwell;
+        break;
+    default:
+        break;
     }
     const double s = std::max(1, seqLen);
     const double seq = s / (s + kAttentionHalfSeqTokens);
@@ -134,9 +149,11 @@ double memoryBoundBytesFactor(Framework f)
     case Framework::Megatron:
     case Framework::MegatronLM:
     case Framework::TorchtitanCompile:
-    case Framework::LlmFoundry: return 1.0;
+    case Framework::LlmFoundry:
+        return 1.0;
     case Framework::TorchtitanEager:
-    case Framework::DeepSpeed: return kEagerBytesFactor;
+    case Framework::DeepSpeed:
+        return kEagerBytesFactor;
     }
     return 1.0;
 }

@@ -15,9 +15,9 @@
 
 namespace cf {
 
-inline constexpr double kWeightBytesPerParam = 2.0;    // BF16 working copy (ZeRO paper)
-inline constexpr double kGradBytesPerParam = 2.0;      // BF16 gradients (ZeRO paper)
-inline constexpr double kOptimizerBytesPerParam = 12.0;// FP32 master + Adam m + v (ZeRO paper K = 12)
+inline constexpr double kWeightBytesPerParam = 2.0;     // BF16 working copy (ZeRO paper)
+inline constexpr double kGradBytesPerParam = 2.0;       // BF16 gradients (ZeRO paper)
+inline constexpr double kOptimizerBytesPerParam = 12.0; // FP32 master + Adam m + v (ZeRO paper K = 12)
 
 // Activation bytes of one layer for one micro-batch on one GPU as Korthikanti
 // et al. 2022 count them (with dropout masks): the paper's reference, which

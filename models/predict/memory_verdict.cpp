@@ -26,23 +26,30 @@ void setMemoryVerdict(MemoryFacts& m)
 const char* toString(MemoryVerdict verdict)
 {
     switch (verdict) {
-    case MemoryVerdict::Fits: return "fits";
-    case MemoryVerdict::Tight: return "tight";
-    case MemoryVerdict::DoesNotFit: return "does_not_fit";
+    case MemoryVerdict::Fits:
+        return "fits";
+    case MemoryVerdict::Tight:
+        return "tight";
+    case MemoryVerdict::DoesNotFit:
+        return "does_not_fit";
     }
     return "fits";
 }
 
-double memoryHeadroomBytes(const MemoryFacts& m) { return m.hbmBytes - m.totalBytes; }
+double memoryHeadroomBytes(const MemoryFacts& m)
+{
+    return m.hbmBytes - m.totalBytes;
+}
 
 std::string memoryTightMessage(const MemoryFacts& m)
 {
     char text[260];
-    std::snprintf(text, sizeof text,
-                  "memory is tight: predicted peak %.1f GiB per GPU on a %.0f GiB GPU, within the memory model's "
-                  "+-%.0f %% error (+-%.1f GiB); it may not fit: measure before relying on it",
-                  m.totalBytes / kBytesPerMarketingGB, m.hbmBytes / kBytesPerMarketingGB,
-                  100.0 * kMemoryModelRelativeError, kMemoryModelRelativeError * m.hbmBytes / kBytesPerMarketingGB);
+    std::snprintf(
+        text, sizeof text,
+        "memory is tight: predicted peak %.1f GiB per GPU on a %.0f GiB GPU, within the memory model's "
+        "+-%.0f %% error (+-%.1f GiB); it may not fit: measure before relying on it",
+        m.totalBytes / kBytesPerMarketingGB, m.hbmBytes / kBytesPerMarketingGB,
+        100.0 * kMemoryModelRelativeError, kMemoryModelRelativeError * m.hbmBytes / kBytesPerMarketingGB);
     return text;
 }
 

@@ -37,9 +37,11 @@ void predictMoeAllToAll(const Topology& t, const MoeLayerContext& c, Prediction&
     const bool sp = par.sequenceParallel && tp > 1;
     MoeFacts& moe = out.moe;
     const double topK = s.isMoe() ? std::clamp(s.expertsPerToken, 1, s.experts) : 0.0;
-    moe.allToAllBytesPerGpu = c.tokens / (sp ? tp : 1) * topK * s.hidden * kAllToAllBytesPerElement * par.expertImbalance;
+    moe.allToAllBytesPerGpu =
+        c.tokens / (sp ? tp : 1) * topK * s.hidden * kAllToAllBytesPerElement * par.expertImbalance;
     bool inside = true;
-    const double a2a = s.isMoe() ? expertAllToAllSeconds(t, moe.allToAllBytesPerGpu, par.ep, par.etp, inside) : 0.0;
+    const double a2a =
+        s.isMoe() ? expertAllToAllSeconds(t, moe.allToAllBytesPerGpu, par.ep, par.etp, inside) : 0.0;
     moe.epInsideScaleUp = inside;
     moe.allToAllS = 2.0 * a2a; // dispatch + combine
 }

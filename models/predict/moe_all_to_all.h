@@ -15,7 +15,8 @@ namespace cf {
 // folding order): inside the scale-up domain when it fits, else over the drawn
 // fabric (one NIC per rank, tier oversubscription, and the bisection when every
 // EP group crosses the worst cut). Fills `insideScaleUp`.
-double expertAllToAllSeconds(const Topology& topology, double bytesPerGpu, int ep, int stride, bool& insideScaleUp);
+double expertAllToAllSeconds(const Topology& topology, double bytesPerGpu, int ep, int stride,
+                             bool& insideScaleUp);
 
 // Fills out.moe's all-to-all facts (bytes per GPU, inside the scale-up domain,
 // dispatch + combine seconds of one MoE layer's forward) for the split in `c`.

@@ -54,15 +54,16 @@ void attentionCost(const MoeLayerContext& c, bool sliding, MoeLayerCost& out)
             out.gemmS += gemm(c, t, h, qW / tp, out.gemmFlops);
         }
         out.gemmS += gemm(c, t, h, double(s.kvLoraRank) + s.qkRopeHeadDim, out.gemmFlops);
-        out.gemmS += gemm(c, t, s.kvLoraRank, double(s.heads) * (s.qkNopeHeadDim + s.vHeadDim) / tp, out.gemmFlops);
+        out.gemmS +=
+            gemm(c, t, s.kvLoraRank, double(s.heads) * (s.qkNopeHeadDim + s.vHeadDim) / tp, out.gemmFlops);
     } else {
         out.gemmS += gemm(c, t, h, (qW + kvCacheWidth(s)) / tp, out.gemmFlops); // fused QKV
     }
     out.gemmS += gemm(c, t, vW / tp, h, out.gemmFlops); // output projection
     // Core: QK^T over the query/key width and AV over the value width, causal
     // (half the keys) or a sliding window of at most `window` keys per query.
-    const double keys = sliding ? std::min<double>(s.slidingWindow, c.seqLen * kCausalFraction)
-                                : c.seqLen * kCausalFraction;
+    const double keys =
+        sliding ? std::min<double>(s.slidingWindow, c.seqLen * kCausalFraction) : c.seqLen * kCausalFraction;
     const double coreFlops = 2.0 * t * keys * (qW + vW) / tp;
     const double bf16 = peakFlops(*c.gpu, Precision::BF16);
     const int headDim = s.heads > 0 ? int(qW / s.heads) : 128;
@@ -100,13 +101,15 @@ void moeFfnCost(const MoeLayerContext& c, double spDiv, MoeLayerCost& out, doubl
     const double eff = groupedEfficiency(m);
     const double width = expertFfnOf(s), up = (s.gatedFfn ? 2.0 : 1.0) * width / p.etp;
     double expertFlops = 0;
-    const double expertS = groupedGemm(c, m, h, up, eff, expertFlops) + groupedGemm(c, m, width / p.etp, h, eff, expertFlops);
+    const double expertS =
+        groupedGemm(c, m, h, up, eff, expertFlops) + groupedGemm(c, m, width / p.etp, h, eff, expertFlops);
     out.gemmS += local * expertS;
     out.gemmFlops += local * expertFlops;
     tokensPerExpertOut = m / p.expertImbalance;
     groupedEffOut = eff;
     const double routedPerToken = topK * p.expertImbalance / tp; // routed copies per token on this GPU
-    bytesPerToken += routedPerToken * (ffnActivationBytesPerElement(s) * expertFfnOf(s) + kPermuteBytesPerElement * h);
+    bytesPerToken +=
+        routedPerToken * (ffnActivationBytesPerElement(s) * expertFfnOf(s) + kPermuteBytesPerElement * h);
 }
 
 } // namespace
@@ -156,9 +159,11 @@ MoeLayerCost moeLayerCost(const MoeLayerContext& c, bool moe, bool sliding, doub
         moeFfnCost(c, spDiv, out, bytesPerToken, tokensPerExpertOut, groupedEffOut);
         const double topK = std::clamp(s.expertsPerToken, 1, s.experts);
         ffnDownInputs = (double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s) +
-                         topK * p.expertImbalance * expertFfnOf(s)) / tp;
+                         topK * p.expertImbalance * expertFfnOf(s)) /
+                        tp;
     }
-    if (c.lowPrecision) // casts of every GEMM input (read bf16, write fp8/fp4): QKV and FFN-up 2h, out-proj h/tp, FFN-down
+    if (c.lowPrecision) // casts of every GEMM input (read bf16, write fp8/fp4): QKV and FFN-up 2h, out-proj
+                        // h/tp, FFN-down
         bytesPerToken += kFp8CastBytesPerElement * (2.0 * h + h / tp + ffnDownInputs);
     out.memoryS = c.tokens * bytesPerToken * memoryBoundBytesFactor(c.framework) / c.hbm;
     if (moe) // fixed cost per MoE layer, spread like the memory-bound work over forward + backward

@@ -18,14 +18,14 @@ struct MoeLayerContext {
     const ModelShape* s = nullptr;
     Parallelism par;
     int seqLen = 0;
-    double tokens = 0;   // tokens one GPU's TP group processes per micro-batch: b * s / cp
-    double peak = 0;     // GEMM peak at the precision, FLOP/s
+    double tokens = 0; // tokens one GPU's TP group processes per micro-batch: b * s / cp
+    double peak = 0;   // GEMM peak at the precision, FLOP/s
     Precision gemmPrecision = Precision::BF16;
     Framework framework = Framework::Megatron;
     double gemmScale = 1, attentionScale = 1; // the site profile's (calibration_hooks.h)
-    double inBytes = 2;  // GEMM operand bytes
+    double inBytes = 2;                       // GEMM operand bytes
     bool lowPrecision = false;
-    double hbm = 1;      // achievable HBM bytes/s
+    double hbm = 1; // achievable HBM bytes/s
 };
 
 // Forward seconds of one layer, one micro-batch, and its GEMM FLOPs.
@@ -34,7 +34,8 @@ struct MoeLayerCost {
     double gemmFlops = 0;
 };
 
-MoeLayerContext moeLayerContext(const Topology& topology, const Workload& workload, const Parallelism& parallelism);
+MoeLayerContext moeLayerContext(const Topology& topology, const Workload& workload,
+                                const Parallelism& parallelism);
 
 // One layer on one GPU, one micro-batch, forward. `sliding` uses the window. For an
 // MoE layer fills the balanced tokens per expert and the grouped-GEMM efficiency.

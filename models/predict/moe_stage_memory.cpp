@@ -58,18 +58,21 @@ double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, in
     // DualPipe's rank holds two stages (dualPipeRankLayers); a micro-batch passes one of them.
     const PipelineSchedule schedule = effectiveSchedule(c.par);
     const double stagesHeld = schedule == PipelineSchedule::DualPipe ? 2.0 : 1.0;
-    const double held = inFlightMicrobatches(schedule, stage, c.par.pp, std::max(1, c.par.vp), m) / stagesHeld;
+    const double held =
+        inFlightMicrobatches(schedule, stage, c.par.pp, std::max(1, c.par.vp), m) / stagesHeld;
     const ActivationInputs dense = activationInputs(c, false), moe = activationInputs(c, true);
     double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
     const ActivationInputs& widest = moeLayers > 0 ? moe : dense;
     // Activation offload (PP 1): the first layers' activations wait in host memory
     // (the dense ones come first), one layer's at a time on the GPU in transit
     // (Megatron-Core reloads one layer ahead of backward; our reading).
-    const double offloaded = std::min(double(std::max(0, c.par.activationOffloadLayers)), denseLayers + moeLayers);
+    const double offloaded =
+        std::min(double(std::max(0, c.par.activationOffloadLayers)), denseLayers + moeLayers);
     const double offDense = std::min(offloaded, denseLayers);
     denseLayers -= offDense;
     moeLayers -= offloaded - offDense;
-    double act = held * (denseLayers * keptActivationBytesPerLayer(dense) + moeLayers * keptActivationBytesPerLayer(moe));
+    double act = held * (denseLayers * keptActivationBytesPerLayer(dense) +
+                         moeLayers * keptActivationBytesPerLayer(moe));
     if (offloaded > 0)
         act += keptActivationBytesPerLayer(widest);
     if (keptActivationBytesPerLayer(widest) < layerWorkingActivationBytes(widest))
@@ -89,7 +92,8 @@ double stageBufferBytes(const MoeLayerContext& c, const MoeRankLayers& r, double
                          par.sharding == Sharding::FSDPHybrid;
     double bytes = 0;
     if (gathers) {
-        const double layer = s.isMoe() ? moeLayerDenseParams(s) / tp + expertsPerGpu(s, par) : denseLayerParams(s) / tp;
+        const double layer =
+            s.isMoe() ? moeLayerDenseParams(s) / tp + expertsPerGpu(s, par) : denseLayerParams(s) / tp;
         bytes += 2.0 * kWeightBytesPerParam * layer + kWeightBytesPerParam * double(s.vocab) * s.hidden / tp;
         if (par.pp > 1)
             bytes += kFsdpPipelineUnshardedBytesPerParam * stageParamsPerGpu;
@@ -99,7 +103,8 @@ double stageBufferBytes(const MoeLayerContext& c, const MoeRankLayers& r, double
     return bytes;
 }
 
-StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int dp, int shardGroup, int m)
+StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int dp, int shardGroup,
+                        int m)
 {
     const ModelShape& s = *c.s;
     const Parallelism& par = c.par;
@@ -128,9 +133,12 @@ StageMemory stageMemory(const MoeLayerContext& c, const MoeRankLayers& r, int st
     st.buffersBytes = stageBufferBytes(c, r, dense + expert);
     if (c.framework == Framework::MegatronLM && c.gemmPrecision == Precision::FP8) // TE's FP8 weight caches
         st.buffersBytes += kTeFp8WeightCacheBytesPerParam * (dense / fd.weights + expert / fe.weights);
-    const double tensors = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
-    st.buffersBytes += withAllocatorOverhead(tensors) - tensors; // allocator overhead and reserve (memory_model.h)
-    st.totalBytes = st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
+    const double tensors =
+        st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
+    st.buffersBytes +=
+        withAllocatorOverhead(tensors) - tensors; // allocator overhead and reserve (memory_model.h)
+    st.totalBytes =
+        st.weightsBytes + st.gradientsBytes + st.optimizerBytes + st.activationsBytes + st.buffersBytes;
     return st;
 }
 
@@ -149,7 +157,8 @@ void fillMemoryFacts(const MoeLayerContext& c, int worst, int m, Prediction& out
     mem.worstStage = worst;
     mem.hbmBytes = c.gpu->hbmGB * kBytesPerMarketingGB;
     mem.activationBytesPerLayer = keptActivationBytesPerLayer(activationInputs(c, true));
-    mem.inFlightMicrobatches = inFlightMicrobatches(effectiveSchedule(c.par), worst, c.par.pp, std::max(1, c.par.vp), m);
+    mem.inFlightMicrobatches =
+        inFlightMicrobatches(effectiveSchedule(c.par), worst, c.par.pp, std::max(1, c.par.vp), m);
     setMemoryVerdict(mem);
 }
 
@@ -174,8 +183,8 @@ double moeExpertParamsPerGpu(const ModelShape& s, const Parallelism& par, const 
     return (r.moe + (s.isMoe() && r.last ? s.mtpLayers : 0)) * expertsPerGpu(s, par);
 }
 
-void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp, int shardGroup,
-                           int m, Prediction& out)
+void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp,
+                           int shardGroup, int m, Prediction& out)
 {
     out.stages.clear();
     int worst = 0;

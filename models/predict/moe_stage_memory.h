@@ -21,7 +21,7 @@ double moeExpertParamsPerGpu(const ModelShape& shape, const Parallelism& paralle
 
 // Fills out.stages (one per pipeline rank) and out.memory (the fullest stage).
 // `shardGroup`: the ranks a HYBRID_SHARD replica spans (dp otherwise).
-void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp, int shardGroup,
-                           int microbatchesPerStep, Prediction& out);
+void predictMoeStageMemory(const MoeLayerContext& c, const std::vector<MoeRankLayers>& ranks, int dp,
+                           int shardGroup, int microbatchesPerStep, Prediction& out);
 
 } // namespace cf

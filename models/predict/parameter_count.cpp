@@ -10,7 +10,10 @@ double headDimOf(const ModelShape& s)
     return s.headDim > 0 ? s.headDim : (s.heads > 0 ? double(s.hidden) / s.heads : double(s.hidden));
 }
 
-double ffnMatrices(const ModelShape& s) { return s.gatedFfn ? 3.0 : 2.0; } // SwiGLU: gate, up, down
+double ffnMatrices(const ModelShape& s)
+{
+    return s.gatedFfn ? 3.0 : 2.0;
+} // SwiGLU: gate, up, down
 
 // MTP module (DeepSeek-V3 §2.2): one more transformer layer (an MoE layer) plus a
 // projection of [h; embedding] (2h x h) and two norms; embedding and head are shared.
@@ -54,7 +57,10 @@ double queryWidth(const ModelShape& s)
     return s.isMla() ? double(s.heads) * (s.qkNopeHeadDim + s.qkRopeHeadDim) : s.heads * headDimOf(s);
 }
 
-double valueWidth(const ModelShape& s) { return s.isMla() ? double(s.heads) * s.vHeadDim : s.heads * headDimOf(s); }
+double valueWidth(const ModelShape& s)
+{
+    return s.isMla() ? double(s.heads) * s.vHeadDim : s.heads * headDimOf(s);
+}
 
 double kvCacheWidth(const ModelShape& s)
 {
@@ -78,20 +84,39 @@ double attentionParams(const ModelShape& s)
     return h * queryWidth(s) + 2.0 * h * kv + valueWidth(s) * h;
 }
 
-double denseFfnParams(const ModelShape& s) { return ffnMatrices(s) * double(s.hidden) * s.ffn; }
-int expertFfnOf(const ModelShape& s) { return s.expertFfn > 0 ? s.expertFfn : s.ffn; }
-int sharedExpertFfnOf(const ModelShape& s) { return s.sharedExpertFfn > 0 ? s.sharedExpertFfn : expertFfnOf(s); }
-double routedExpertParams(const ModelShape& s) { return ffnMatrices(s) * double(s.hidden) * expertFfnOf(s); }
+double denseFfnParams(const ModelShape& s)
+{
+    return ffnMatrices(s) * double(s.hidden) * s.ffn;
+}
+int expertFfnOf(const ModelShape& s)
+{
+    return s.expertFfn > 0 ? s.expertFfn : s.ffn;
+}
+int sharedExpertFfnOf(const ModelShape& s)
+{
+    return s.sharedExpertFfn > 0 ? s.sharedExpertFfn : expertFfnOf(s);
+}
+double routedExpertParams(const ModelShape& s)
+{
+    return ffnMatrices(s) * double(s.hidden) * expertFfnOf(s);
+}
 double sharedExpertParams(const ModelShape& s)
 {
     return std::max(0, s.sharedExperts) * ffnMatrices(s) * double(s.hidden) * sharedExpertFfnOf(s);
 }
-double routerParams(const ModelShape& s) { return s.isMoe() ? double(s.experts) * s.hidden : 0.0; }
-double normParams(const ModelShape& s) { return 2.0 * s.hidden; }
+double routerParams(const ModelShape& s)
+{
+    return s.isMoe() ? double(s.experts) * s.hidden : 0.0;
+}
+double normParams(const ModelShape& s)
+{
+    return 2.0 * s.hidden;
+}
 double activeFfnParams(const ModelShape& s)
 {
-    return s.isMoe() ? std::clamp(s.expertsPerToken, 1, s.experts) * routedExpertParams(s) + sharedExpertParams(s)
-                     : denseFfnParams(s);
+    return s.isMoe()
+               ? std::clamp(s.expertsPerToken, 1, s.experts) * routedExpertParams(s) + sharedExpertParams(s)
+               : denseFfnParams(s);
 }
 
 ParameterCount countParameters(const ModelShape& s)

@@ -14,13 +14,13 @@ struct BillOfMaterials;
 
 // Power of everything that does not depend on the workload, summed once per design.
 struct StaticPower {
-    double nodeRestW = 0;  // nonGpuPowerW x nodes
+    double nodeRestW = 0; // nonGpuPowerW x nodes
     double nicW = 0;
-    double opticsW = 0;    // per cable, both ends, from the catalog cable the link maps to
+    double opticsW = 0; // per cable, both ends, from the catalog cable the link maps to
     double switchW = 0;
     double storageW = 0;
-    double gpuTdpW = 0;    // all GPUs at TDP
-    Problems problems;     // unknown powers (warnings)
+    double gpuTdpW = 0; // all GPUs at TDP
+    Problems problems;  // unknown powers (warnings)
 };
 
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology);
@@ -28,7 +28,6 @@ StaticPower staticPower(const Design& design, const Catalog& catalog, const Topo
 // builds it once for both the optics power and the capital cost).
 StaticPower staticPower(const Design& design, const Catalog& catalog, const Topology& topology,
                         const BillOfMaterials& bom);
-
 
 PowerFacts powerFacts(const StaticPower& s, double gpuBusyFraction, double pue, double runHours);
 

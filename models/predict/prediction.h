@@ -5,8 +5,8 @@
 // Formulas, constants and their sources: docs/model.md.
 
 #include "models/catalog/gpu_generation.h"
-#include "models/design/parallelism.h"
 #include "models/core/problem.h"
+#include "models/design/parallelism.h"
 
 #include <string>
 #include <vector>
@@ -33,22 +33,22 @@ struct ModelFacts {
 
 // Per micro-batch on the slowest pipeline stage (seconds).
 struct MicrobatchFacts {
-    int microbatchesPerStep = 0;       // m = global batch / (dp * microbatch)
+    int microbatchesPerStep = 0; // m = global batch / (dp * microbatch)
     int layersPerStage = 0;
-    double forwardS = 0;               // GEMMs + attention + memory-bound ops, no comm
+    double forwardS = 0; // GEMMs + attention + memory-bound ops, no comm
     double backwardS = 0;
     double recomputeS = 0;
-    double tpCommS = 0;                // TP collectives of one micro-batch (fwd + bwd + recompute)
-    double cpCommExposedS = 0;         // ring-attention K/V exchange not hidden behind attention
-    double ppCommS = 0;                // point-to-point sends of one micro-batch
-    double gemmEfficiency = 0;         // achieved fraction of peak, FLOP-weighted over the layer GEMMs
-    double attentionS = 0;             // attention core (fwd + bwd) of one micro-batch
-    double memoryBoundS = 0;           // norms, activations, residuals, casts (fwd + bwd)
-    double weightGradS = 0;            // the backward's weight-gradient GEMMs (zero-bubble schedules' W)
+    double tpCommS = 0;        // TP collectives of one micro-batch (fwd + bwd + recompute)
+    double cpCommExposedS = 0; // ring-attention K/V exchange not hidden behind attention
+    double ppCommS = 0;        // point-to-point sends of one micro-batch
+    double gemmEfficiency = 0; // achieved fraction of peak, FLOP-weighted over the layer GEMMs
+    double attentionS = 0;     // attention core (fwd + bwd) of one micro-batch
+    double memoryBoundS = 0;   // norms, activations, residuals, casts (fwd + bwd)
+    double weightGradS = 0;    // the backward's weight-gradient GEMMs (zero-bubble schedules' W)
 };
 
 struct StepBreakdown {
-    double computeS = 0;       // forward + backward, all micro-batches
+    double computeS = 0; // forward + backward, all micro-batches
     double recomputeS = 0;
     double tpCommS = 0;
     double ppBubbleS = 0;
@@ -56,7 +56,7 @@ struct StepBreakdown {
     double dpCommExposedS = 0;
     double cpCommS = 0;
     double optimizerS = 0;
-    double epCommS = 0;        // exposed expert all-to-all (dispatch + combine), all micro-batches
+    double epCommS = 0;              // exposed expert all-to-all (dispatch + combine), all micro-batches
     double expertDpCommExposedS = 0; // expert-DP gradient traffic not hidden (separate from dense DP)
 };
 
@@ -75,7 +75,7 @@ struct CommFacts {
 // HBM x (1 +- err) (every figure predicted, with a warning), DoesNotFit above.
 enum class MemoryVerdict { Fits, Tight, DoesNotFit };
 
-struct MemoryFacts {               // bytes per GPU, worst pipeline stage
+struct MemoryFacts { // bytes per GPU, worst pipeline stage
     double weightsBytes = 0;
     double gradientsBytes = 0;
     double optimizerBytes = 0;
@@ -85,10 +85,10 @@ struct MemoryFacts {               // bytes per GPU, worst pipeline stage
     double hbmBytes = 0;
     double activationBytesPerLayer = 0; // one micro-batch, one layer (Korthikanti et al. 2022)
     double inFlightMicrobatches = 0;
-    double expertWeightsBytes = 0;  // routed-expert weights on the worst stage (MoE; part of weightsBytes)
-    int worstStage = 0;             // the pipeline rank these figures are for (MoE/extension path)
+    double expertWeightsBytes = 0; // routed-expert weights on the worst stage (MoE; part of weightsBytes)
+    int worstStage = 0;            // the pipeline rank these figures are for (MoE/extension path)
     MemoryVerdict verdict = MemoryVerdict::Fits;
-    bool fits = true;               // verdict != DoesNotFit (a tight split is predicted)
+    bool fits = true; // verdict != DoesNotFit (a tight split is predicted)
 };
 
 // One pipeline rank's memory (bytes per GPU). Filled for models with MoE or
@@ -96,7 +96,7 @@ struct MemoryFacts {               // bytes per GPU, worst pipeline stage
 // the last stage the LM head (and MTP modules).
 struct StageMemory {
     int stage = 0;
-    int layers = 0;                // transformer layers on this rank (all its virtual chunks)
+    int layers = 0; // transformer layers on this rank (all its virtual chunks)
     int moeLayers = 0;
     double weightsBytes = 0;       // dense + expert
     double expertWeightsBytes = 0; // routed experts only (part of weightsBytes)
@@ -122,12 +122,12 @@ struct MoeFacts {
 };
 
 struct CheckpointFacts {
-    double sizeBytes = 0;           // weights + optimizer state, whole model
-    double writers = 0;             // GPUs writing a shard
-    double writeGBps = 0;           // bottleneck bandwidth of the write
+    double sizeBytes = 0; // weights + optimizer state, whole model
+    double writers = 0;   // GPUs writing a shard
+    double writeGBps = 0; // bottleneck bandwidth of the write
     double writeS = 0;
     double readS = 0;
-    double stallS = 0;              // training stopped per checkpoint (sync: writeS; async: snapshot)
+    double stallS = 0; // training stopped per checkpoint (sync: writeS; async: snapshot)
     double dataLoadGBpsNeeded = 0;
     double storageReadGBps = 0;
     bool hasStorage = false;
@@ -135,21 +135,21 @@ struct CheckpointFacts {
 
 struct GoodputFacts {
     double gpuHoursPerInterruption = 0;
-    double mtbfS = 0;               // of the whole job
+    double mtbfS = 0; // of the whole job
     double restartS = 0;
-    double intervalS = 0;           // Young/Daly checkpoint interval
+    double intervalS = 0; // Young/Daly checkpoint interval
     double wasteFraction = 0;
-    double goodput = 0;             // 1 - waste
-    double idealTrainS = 0;         // tokens / tokens per second
-    double timeToTrainS = 0;        // including failures and checkpoints
+    double goodput = 0;      // 1 - waste
+    double idealTrainS = 0;  // tokens / tokens per second
+    double timeToTrainS = 0; // including failures and checkpoints
     double interruptionsPerRun = 0;
-    double repairWaitS = 0;         // in restartS: mean wait for a repair (0 with spares)
+    double repairWaitS = 0; // in restartS: mean wait for a repair (0 with spares)
 };
 
-struct PowerFacts {                 // watts unless named otherwise
-    double gpuUtilisation = 0;      // busy fraction driving the power curve
-    double gpuW = 0;                // all GPUs
-    double nodeRestW = 0;           // CPUs, memory, fans: nonGpuPowerW x nodes
+struct PowerFacts {            // watts unless named otherwise
+    double gpuUtilisation = 0; // busy fraction driving the power curve
+    double gpuW = 0;           // all GPUs
+    double nodeRestW = 0;      // CPUs, memory, fans: nonGpuPowerW x nodes
     double nicW = 0;
     double opticsW = 0;
     double switchW = 0;
@@ -163,17 +163,17 @@ struct PowerFacts {                 // watts unless named otherwise
     double fullLoadFacilityW = 0;
 };
 
-struct CostFacts {                  // US dollars
+struct CostFacts { // US dollars
     double capexUsd = 0;
     double energyUsdPerYear = 0;
     double staffUsdPerYear = 0;
     double maintenanceUsdPerYear = 0;
     double opexUsdPerYear = 0;
     double rentUsdPerYear = 0;
-    double breakEvenMonth = 0;      // 0 = renting never costs more (see problems)
-    double ownRunCostUsd = 0;       // capex share over the run + opex over the run
+    double breakEvenMonth = 0; // 0 = renting never costs more (see problems)
+    double ownRunCostUsd = 0;  // capex share over the run + opex over the run
     double rentRunCostUsd = 0;
-    double totalCostUsd = 0;        // own
+    double totalCostUsd = 0; // own
     double costPerMillionTokensUsd = 0;
 };
 
@@ -207,11 +207,11 @@ struct JobFacts {
 };
 
 struct Prediction {
-    std::string gpuId;              // catalog id of the design's GPU ("h100-sxm"; "" without one)
+    std::string gpuId; // catalog id of the design's GPU ("h100-sxm"; "" without one)
     GpuGeneration gpuGeneration = GpuGeneration::Other; // its architecture (catalog `arch`)
-    int gpus = 0;                   // GPUs the job runs on (the design's unless job.spareGpus > 0)
+    int gpus = 0; // GPUs the job runs on (the design's unless job.spareGpus > 0)
     int nodes = 0;
-    double peakTflopsPerGpu = 0;    // at the design's precision
+    double peakTflopsPerGpu = 0; // at the design's precision
 
     ModelFacts model;
     FlopFacts flops;
@@ -230,9 +230,9 @@ struct Prediction {
     double tokensPerStep = 0;
     double tokensPerS = 0;
     double tokensPerSPerGpu = 0;
-    double tflopsPerGpu = 0;        // model FLOPs (no recompute) per second per GPU
-    double hardwareTflopsPerGpu = 0;// including recompute
-    double mfu = 0;                 // PaLM definition, against the precision's dense peak
+    double tflopsPerGpu = 0;         // model FLOPs (no recompute) per second per GPU
+    double hardwareTflopsPerGpu = 0; // including recompute
+    double mfu = 0;                  // PaLM definition, against the precision's dense peak
     double hfu = 0;
 
     Problems problems;

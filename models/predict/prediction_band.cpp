@@ -14,7 +14,8 @@ std::string PredictionCategory::label() const
 
 BandFeatures bandFeaturesOf(const Parallelism& p, int gpus)
 {
-    return {gpus, std::max(1, p.tp), std::max(1, p.pp), std::max(1, p.vp), std::max(1, p.cp), std::max(1, p.ep)};
+    return {
+        gpus, std::max(1, p.tp), std::max(1, p.pp), std::max(1, p.vp), std::max(1, p.cp), std::max(1, p.ep)};
 }
 
 PredictionCategory categoryOf(GpuGeneration generation, const Workload& w, int gpus)
@@ -43,7 +44,8 @@ double quantile(std::vector<double> v, double q)
     return v[lo] + (pos - double(lo)) * (v[hi] - v[lo]);
 }
 
-UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis, double lowQ, double highQ)
+UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis, double lowQ,
+                               double highQ)
 {
     UncertaintyBand b;
     b.basis = std::move(basis);

@@ -58,7 +58,7 @@ struct UncertaintyBand {
     int samples = 0;
     double medianAbsError = 0; // of the errors used, fraction
     double meanAbsError = 0;   // of the errors used, fraction: the category's measured MAPE
-    std::string basis;         // which errors: "category hopper dense ..." or "profile calibration (held out)"
+    std::string basis; // which errors: "category hopper dense ..." or "profile calibration (held out)"
     // Half the band's width relative to the prediction, the "±x %" a headline shows.
     double halfWidth() const { return (highFactor - lowFactor) / 2.0; }
 };
@@ -80,8 +80,8 @@ inline constexpr int kMinBandSources = 2;
 inline constexpr int kMinWidthSamples = 8;
 
 // P10 and P90 (or the given quantiles) of measured / predicted over `errors`.
-UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis, double lowQuantile = 0.10,
-                               double highQuantile = 0.90);
+UncertaintyBand bandFromErrors(const std::vector<double>& errors, std::string basis,
+                               double lowQuantile = 0.10, double highQuantile = 0.90);
 // The errors of the closest category to `category` with kMinBandSamples
 // errors and kMinBandSources sources of kMinWidthSamples errors each (every
 // error when no level has them), and its

@@ -14,7 +14,10 @@ void add(Problems& p, Severity s, const char* field, std::string message)
     p.push_back({s, field, std::move(message), {}});
 }
 
-std::string n(long long v) { return std::to_string(v); }
+std::string n(long long v)
+{
+    return std::to_string(v);
+}
 
 // a * b, or LLONG_MAX when that overflows: degrees up to 2^20 each (the design
 // reader's bound) multiply past 64 bits (issue 7 hardening guard).
@@ -30,8 +33,7 @@ constexpr int kEmbeddingLossStages = 2;
 
 // Activation offload as Megatron-Core allows it (TransformerConfig.__post_init__:
 // no pipeline parallelism, no recompute, fewer offloaded layers than layers).
-template <typename Err>
-void checkActivationOffload(const ModelShape& m, const Parallelism& par, Err& err)
+template <typename Err> void checkActivationOffload(const ModelShape& m, const Parallelism& par, Err& err)
 {
     constexpr const char* kField = "parallelism.activationOffloadLayers";
     const int n = par.activationOffloadLayers;
@@ -43,7 +45,8 @@ void checkActivationOffload(const ModelShape& m, const Parallelism& par, Err& er
         err(kField, "offloaded layers " + std::to_string(n) + " must be fewer than the model's " +
                         std::to_string(m.layers) + " layers");
     if (par.pp > 1)
-        err(kField, "activation offload needs PP 1 (Megatron-Core offloads no activations under pipeline parallelism)");
+        err(kField, "activation offload needs PP 1 (Megatron-Core offloads no activations under pipeline "
+                    "parallelism)");
     if (par.recompute == Recompute::Selective || par.recompute == Recompute::Full)
         err(kField, "activation offload does not combine with recompute (Megatron-Core refuses both)");
 }
@@ -60,32 +63,48 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
         err("parts", "the design has no GPU nodes the catalog knows");
         return false;
     }
-    if (m.layers <= 0) err("workload.model.layers", "layers must be positive, got " + n(m.layers));
-    if (m.hidden <= 0) err("workload.model.hidden", "hidden size must be positive, got " + n(m.hidden));
-    if (m.heads <= 0) err("workload.model.heads", "heads must be positive, got " + n(m.heads));
-    if (m.ffn <= 0) err("workload.model.ffn", "FFN size must be positive, got " + n(m.ffn));
-    if (m.vocab <= 0) err("workload.model.vocab", "vocabulary must be positive, got " + n(m.vocab));
-    if (w.seqLen <= 0) err("workload.seqLen", "sequence length must be positive, got " + n(w.seqLen));
+    if (m.layers <= 0)
+        err("workload.model.layers", "layers must be positive, got " + n(m.layers));
+    if (m.hidden <= 0)
+        err("workload.model.hidden", "hidden size must be positive, got " + n(m.hidden));
+    if (m.heads <= 0)
+        err("workload.model.heads", "heads must be positive, got " + n(m.heads));
+    if (m.ffn <= 0)
+        err("workload.model.ffn", "FFN size must be positive, got " + n(m.ffn));
+    if (m.vocab <= 0)
+        err("workload.model.vocab", "vocabulary must be positive, got " + n(m.vocab));
+    if (w.seqLen <= 0)
+        err("workload.seqLen", "sequence length must be positive, got " + n(w.seqLen));
     if (w.globalBatchSeqs <= 0)
         err("workload.globalBatchSeqs", "global batch must be positive, got " + n(w.globalBatchSeqs));
-    if (!(w.tokensToTrain >= 0)) err("workload.tokensToTrain", "tokens to train must be >= 0");
+    if (!(w.tokensToTrain >= 0))
+        err("workload.tokensToTrain", "tokens to train must be >= 0");
     if (m.heads > 0 && (m.kvHeads <= 0 || m.heads % m.kvHeads != 0))
-        err("workload.model.kvHeads", "KV heads " + n(m.kvHeads) + " must divide the " + n(m.heads) + " heads");
+        err("workload.model.kvHeads",
+            "KV heads " + n(m.kvHeads) + " must divide the " + n(m.heads) + " heads");
     if (m.heads > 0 && m.hidden % m.heads != 0 && m.headDim == 0 && !m.isMla())
-        err("workload.model.hidden", "hidden " + n(m.hidden) + " is not a multiple of the " + n(m.heads) + " heads");
-    if (par.tp < 1) err("parallelism.tp", "TP must be >= 1, got " + n(par.tp));
-    if (par.pp < 1) err("parallelism.pp", "PP must be >= 1, got " + n(par.pp));
-    if (par.vp < 1) err("parallelism.vp", "VP must be >= 1, got " + n(par.vp));
-    if (par.cp < 1) err("parallelism.cp", "CP must be >= 1, got " + n(par.cp));
-    if (par.dp < 0) err("parallelism.dp", "DP must be >= 1, got " + n(par.dp));
-    if (par.microbatch < 1) err("parallelism.microbatch", "micro-batch must be >= 1, got " + n(par.microbatch));
+        err("workload.model.hidden",
+            "hidden " + n(m.hidden) + " is not a multiple of the " + n(m.heads) + " heads");
+    if (par.tp < 1)
+        err("parallelism.tp", "TP must be >= 1, got " + n(par.tp));
+    if (par.pp < 1)
+        err("parallelism.pp", "PP must be >= 1, got " + n(par.pp));
+    if (par.vp < 1)
+        err("parallelism.vp", "VP must be >= 1, got " + n(par.vp));
+    if (par.cp < 1)
+        err("parallelism.cp", "CP must be >= 1, got " + n(par.cp));
+    if (par.dp < 0)
+        err("parallelism.dp", "DP must be >= 1, got " + n(par.dp));
+    if (par.microbatch < 1)
+        err("parallelism.microbatch", "micro-batch must be >= 1, got " + n(par.microbatch));
     if (p.size() != before)
         return false;
 
     if (m.heads % par.tp != 0)
         err("parallelism.tp", "TP " + n(par.tp) + " does not divide the " + n(m.heads) + " attention heads");
     else if (m.kvHeads % par.tp != 0 && par.tp % m.kvHeads != 0)
-        err("parallelism.tp", "TP " + n(par.tp) + " and the " + n(m.kvHeads) + " KV heads do not divide one another");
+        err("parallelism.tp",
+            "TP " + n(par.tp) + " and the " + n(m.kvHeads) + " KV heads do not divide one another");
     for (Problem& q : moeShapeProblems(m))
         p.push_back(std::move(q));
     if (p.size() != before)
@@ -100,24 +119,28 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     if (par.vp > 1 && par.pp == 1)
         err("parallelism.vp", "interleaving (VP " + n(par.vp) + ") needs pipeline parallelism (PP > 1)");
     else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers + kEmbeddingLossStages)
-        err("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
+        err("parallelism.vp",
+            "PP x VP = " + n(1LL * par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
     else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers)
-        warn("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " virtual stages for " + n(m.layers) +
-                                   " layers: the embedding and the loss must count as stages");
+        warn("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " virtual stages for " +
+                                   n(m.layers) + " layers: the embedding and the loss must count as stages");
     if (w.seqLen % par.cp != 0)
         err("parallelism.cp", "CP " + n(par.cp) + " does not divide the sequence length " + n(w.seqLen));
     const long long inner = 1LL * par.tp * par.pp * par.cp;
     if (par.dp == 0 && t.gpus % inner != 0)
         err("parallelism.dp", "TP x PP x CP = " + n(inner) + " does not divide the " + n(t.gpus) + " GPUs");
     else if (satMul(inner, dp) != t.gpus)
-        err("parallelism.dp", "TP x PP x DP x CP = " + n(satMul(inner, dp)) + " but the design has " + n(t.gpus) + " GPUs");
+        err("parallelism.dp",
+            "TP x PP x DP x CP = " + n(satMul(inner, dp)) + " but the design has " + n(t.gpus) + " GPUs");
     else if (w.globalBatchSeqs % (1LL * dp * par.microbatch) != 0)
-        err("workload.globalBatchSeqs", "global batch " + n(w.globalBatchSeqs) + " is not a multiple of DP x micro-batch = " +
-                                            n(1LL * dp * par.microbatch));
+        err("workload.globalBatchSeqs",
+            "global batch " + n(w.globalBatchSeqs) +
+                " is not a multiple of DP x micro-batch = " + n(1LL * dp * par.microbatch));
     if (w.precision == Precision::FP8 && t.gpu->fp8Tflops <= 0)
         err("workload.precision", t.gpu->name + " has no FP8 tensor cores");
     if (w.precision == Precision::FP4 && t.gpu->fp4Tflops <= 0)
-        err("workload.precision", t.gpu->name + " has no FP4 tensor cores (FP4 needs B200, B300, GB200 or GB300)");
+        err("workload.precision",
+            t.gpu->name + " has no FP4 tensor cores (FP4 needs B200, B300, GB200 or GB300)");
     if (t.gpu->bf16Tflops <= 0 || t.gpu->hbmGBps <= 0)
         err("parts", "the catalog has no BF16 peak or HBM bandwidth for " + t.gpu->id);
     if (par.sharding == Sharding::FSDPHybrid && dp <= 1)
@@ -132,7 +155,8 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     for (Problem& q : expertSplitProblems(m, par, dp, w.seqLen))
         p.push_back(std::move(q));
     const long long perStep = 1LL * dp * par.microbatch;
-    const long long microbatches = perStep > 0 && w.globalBatchSeqs % perStep == 0 ? w.globalBatchSeqs / perStep : 0;
+    const long long microbatches =
+        perStep > 0 && w.globalBatchSeqs % perStep == 0 ? w.globalBatchSeqs / perStep : 0;
     for (Problem& q : pipelineScheduleProblems(par, microbatches))
         p.push_back(std::move(q));
     checkActivationOffload(m, par, err);

@@ -3,8 +3,8 @@
 // suspicious (warnings). Fields are "parallelism.tp", "workload.seqLen", ...;
 // the CLI maps them to its flags.
 
-#include "models/design/parallelism.h"
 #include "models/core/problem.h"
+#include "models/design/parallelism.h"
 #include "models/design/workload.h"
 #include "models/topology/topology.h"
 

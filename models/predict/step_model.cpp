@@ -8,8 +8,8 @@
 #include "models/predict/dp_comm_model.h"
 #include "models/predict/memory_model.h"
 #include "models/predict/model_constants.h"
-#include "models/predict/moe_constants.h"
 #include "models/predict/moe_all_to_all.h"
+#include "models/predict/moe_constants.h"
 #include "models/predict/moe_layer_cost.h"
 #include "models/predict/moe_pipeline_ranks.h"
 #include "models/predict/moe_stage_memory.h"
@@ -29,7 +29,8 @@ struct LayerMix {
     double slidingShare = 0;
     Recompute recompute = Recompute::None;
 
-    static double mix(const MoeLayerCost& full, const MoeLayerCost& sl, double share, double MoeLayerCost::*field)
+    static double mix(const MoeLayerCost& full, const MoeLayerCost& sl, double share,
+                      double MoeLayerCost::*field)
     {
         return (1.0 - share) * full.*field + share * sl.*field;
     }
@@ -39,7 +40,8 @@ struct LayerMix {
     }
     double forward(bool isMoe) const
     {
-        return of(isMoe, &MoeLayerCost::gemmS) + of(isMoe, &MoeLayerCost::attentionS) + of(isMoe, &MoeLayerCost::memoryS);
+        return of(isMoe, &MoeLayerCost::gemmS) + of(isMoe, &MoeLayerCost::attentionS) +
+               of(isMoe, &MoeLayerCost::memoryS);
     }
     double backward(bool isMoe) const
     {
@@ -90,10 +92,16 @@ struct LayerExtras {
 // hides the all-to-all and PP send/recv of each behind the other's compute
 // (DeepSeek-V3 report §3.2.1, Figure 4); what the compute cannot cover waits. The
 // SMs DeepSeek gives the communication (20 of 132) are not taken from the compute.
-double dualPipeExposedS(double commS, double computeS) { return std::max(0.0, commS - computeS); }
+double dualPipeExposedS(double commS, double computeS)
+{
+    return std::max(0.0, commS - computeS);
+}
 
 // Compute of one micro-batch: what hides DualPipe's communication.
-double computeSeconds(const MicrobatchFacts& mb) { return mb.forwardS + mb.backwardS + mb.recomputeS; }
+double computeSeconds(const MicrobatchFacts& mb)
+{
+    return mb.forwardS + mb.backwardS + mb.recomputeS;
+}
 
 // Parameters and FLOPs of the shape, with the counts the model card gives.
 void fillFlopFacts(const ModelShape& s, int seqLen, const Parallelism& par, int dp, Prediction& out)
@@ -138,7 +146,8 @@ double tpSecondsPerLayer(const Topology& t, const MoeLayerContext& c, CommFacts&
         auto coll = [&](CollectiveOp op) {
             return groupCollectiveSeconds(t, op, msg, tp, comm.tpRanksPerNode, groupBlockNodes(1, tp, gpn));
         };
-        tpPair = sp ? coll(CollectiveOp::ReduceScatter) + coll(CollectiveOp::AllGather) : coll(CollectiveOp::AllReduce);
+        tpPair = sp ? coll(CollectiveOp::ReduceScatter) + coll(CollectiveOp::AllGather)
+                    : coll(CollectiveOp::AllReduce);
     }
     return (4.0 + (par.recompute == Recompute::Full ? 2.0 : 0.0)) * tpPair;
 }
@@ -172,15 +181,16 @@ double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, dou
     const double stepBwdS = kFlashBackwardFactor * attentionFwdS / par.cp;
     constexpr double kBackwardChunksPerStep = 2.0; // K/V and the partial K/V gradients
     const double forward = waitingSteps * std::max(0.0, transfer - stepFwdS);
-    const double backward = waitingSteps * std::max(0.0, kBackwardChunksPerStep * transfer - stepBwdS) + transfer;
+    const double backward =
+        waitingSteps * std::max(0.0, kBackwardChunksPerStep * transfer - stepBwdS) + transfer;
     const double recompute = par.recompute == Recompute::None ? 0.0 : forward;
     return forward + backward + recompute;
 }
 
 // One rank's micro-batch: fills `mb` with its parts and returns its total
 // seconds; `epS` is its exposed expert all-to-all, `epAllS` all of it.
-double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const LayerMix& mix, const LayerExtras& x,
-                      MicrobatchFacts& mb, double& epS, double& epAllS)
+double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const LayerMix& mix,
+                      const LayerExtras& x, MicrobatchFacts& mb, double& epS, double& epAllS)
 {
     const ModelShape& s = *c.s;
     const double extraMoe = r.last ? s.mtpLayers : 0; // MTP modules sit after the last layer
@@ -191,8 +201,8 @@ double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const La
     mb.recomputeS = denseN * mix.recomputeS(false) + moeN * mix.recomputeS(true);
     // W: a weight gradient has its forward GEMM's FLOPs (backward = dgrad + wgrad,
     // kGemmBackwardFactor); the LM head's forward is a third of headS.
-    mb.weightGradS = denseN * mix.of(false, &MoeLayerCost::gemmS) + moeN * mix.of(true, &MoeLayerCost::gemmS) +
-                     heads * x.headS / 3.0;
+    mb.weightGradS = denseN * mix.of(false, &MoeLayerCost::gemmS) +
+                     moeN * mix.of(true, &MoeLayerCost::gemmS) + heads * x.headS / 3.0;
     const int tp = c.par.tp;
     const bool overlap = c.par.tpCommOverlap;
     mb.tpCommS = denseN * tpExposedSeconds(x.tpPerLayerS, mix.tpPairedGemmS(false), tp, overlap) +
@@ -203,9 +213,10 @@ double rankMicrobatch(const MoeLayerContext& c, const MoeRankLayers& r, const La
     mb.layersPerStage = r.layers();
     mb.attentionS = (denseN + moeN) * (1.0 + kFlashBackwardFactor) *
                     LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::attentionS);
-    mb.memoryBoundS = (denseN * LayerMix::mix(mix.denseFull, mix.denseSliding, mix.slidingShare, &MoeLayerCost::memoryS) +
-                       moeN * LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::memoryS)) *
-                      (1.0 + kMemoryBackwardFactor);
+    mb.memoryBoundS =
+        (denseN * LayerMix::mix(mix.denseFull, mix.denseSliding, mix.slidingShare, &MoeLayerCost::memoryS) +
+         moeN * LayerMix::mix(mix.moeFull, mix.moeSliding, mix.slidingShare, &MoeLayerCost::memoryS)) *
+        (1.0 + kMemoryBackwardFactor);
     const double flops = denseN * mix.denseFull.gemmFlops + moeN * mix.moeFull.gemmFlops;
     const double secs = denseN * mix.denseFull.gemmS + moeN * mix.moeFull.gemmS;
     mb.gemmEfficiency = secs > 0 && c.peak > 0 ? flops / (secs * c.peak) : 0.0;
@@ -237,8 +248,8 @@ PacingRank pacingRank(const MoeLayerContext& c, const std::vector<MoeRankLayers>
 }
 
 // Dense gradients over DP, expert gradients over expert DP (separately).
-DpCommResult fillDpTraffic(const Topology& t, const MoeLayerContext& c, int dp, double worstDense, double worstExpert,
-                           Prediction& out)
+DpCommResult fillDpTraffic(const Topology& t, const MoeLayerContext& c, int dp, double worstDense,
+                           double worstExpert, Prediction& out)
 {
     const Parallelism& par = c.par;
     const MicrobatchFacts& mb = out.microbatch;
@@ -370,12 +381,14 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     const double worstExpert = moeExpertParamsPerGpu(s, par, paceHeld);
     const DpCommResult dpr = fillDpTraffic(t, c, dp, worstDense, worstExpert, out);
     // HYBRID_SHARD shards inside its group (dp_comm_model), the rest over all of DP.
-    const int shardGroup = par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, dpr.shardGroup)) : dp;
+    const int shardGroup =
+        par.sharding == Sharding::FSDPHybrid ? std::max(1, std::min(dp, dpr.shardGroup)) : dp;
     predictMoeStageMemory(c, ranks, dp, shardGroup, m, out);
     const long long edp = expertDataParallel(par, dp);
     const ShardFactors fd = shardFactors(par.sharding, dp, shardGroup);
     const ShardFactors fe = shardFactors(par.sharding, int(edp), int(edp));
-    out.breakdown.optimizerS = (worstDense / fd.optimizer + worstExpert / fe.optimizer) * kOptimizerStepBytesPerParam / c.hbm;
+    out.breakdown.optimizerS =
+        (worstDense / fd.optimizer + worstExpert / fe.optimizer) * kOptimizerStepBytesPerParam / c.hbm;
     fillThroughput(t, w, out);
 }
 

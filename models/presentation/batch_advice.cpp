@@ -29,8 +29,8 @@ constexpr double kMinSequencesPerGpu = 1.0;
 // The search's best at `batchSeqs`, the pipeline and the expert split kept
 // (they shape memory and the fabric's traffic; TP, CP, micro-batch and DP
 // are searched): a larger batch lets a model copy use fewer GPUs.
-std::optional<Prediction> bestAtBatch(const DesignFacts& facts, const Workload& workload, const Parallelism& split,
-                                      const Economics& economics, int batchSeqs)
+std::optional<Prediction> bestAtBatch(const DesignFacts& facts, const Workload& workload,
+                                      const Parallelism& split, const Economics& economics, int batchSeqs)
 {
     Workload larger = workload;
     larger.globalBatchSeqs = batchSeqs;
@@ -71,23 +71,27 @@ std::string message(const BatchAdvice& a, const Workload& w)
     if (a.tokensPerGpu > 0)
         return "The global batch is small for this many GPUs: " + groupedCount(w.globalBatchSeqs) +
                " sequences (" + tokens(double(w.globalBatchSeqs) * w.seqLen) + " tokens) are " +
-               groupedCount((long long)std::llround(a.tokensPerGpu)) + " tokens per GPU a step, less than one "
-               "sequence for each of the " + groupedCount(a.gpus) + " GPUs (MFU " + percent(a.mfu) +
-               "). A global batch of " + groupedCount(a.suggestedBatchSeqs) + " sequences (" +
-               tokens(a.suggestedTokens) + " tokens, one per GPU) predicts MFU " + percent(a.suggestedMfu) +
+               groupedCount((long long)std::llround(a.tokensPerGpu)) +
+               " tokens per GPU a step, less than one "
+               "sequence for each of the " +
+               groupedCount(a.gpus) + " GPUs (MFU " + percent(a.mfu) + "). A global batch of " +
+               groupedCount(a.suggestedBatchSeqs) + " sequences (" + tokens(a.suggestedTokens) +
+               " tokens, one per GPU) predicts MFU " + percent(a.suggestedMfu) +
                " with the search's best split for it. " + kConvergence;
     const auto plural = [](int n, const char* one, const char* many) {
         return groupedCount(n) + " " + (n == 1 ? one : many);
     };
-    return "The global batch is small for this many GPUs: " + plural(w.globalBatchSeqs, "sequence", "sequences") +
-           " (" + tokens(double(w.globalBatchSeqs) * w.seqLen) + " tokens) give each of the " +
+    return "The global batch is small for this many GPUs: " +
+           plural(w.globalBatchSeqs, "sequence", "sequences") + " (" +
+           tokens(double(w.globalBatchSeqs) * w.seqLen) + " tokens) give each of the " +
            groupedCount(a.dataParallel) + " data-parallel ranks " +
            plural(a.microbatchesPerRank, "micro-batch", "micro-batches") +
            " a step, so what each step pays once (the pipeline bubble, the gradient traffic not hidden, the "
-           "optimizer) takes " + percent(a.perStepShare) + " of it (MFU " + percent(a.mfu) +
-           "). A global batch of " + plural(a.suggestedBatchSeqs, "sequence", "sequences") + " (" +
-           tokens(a.suggestedTokens) + " tokens, " + std::to_string(a.suggestedMicrobatches) +
-           " micro-batches per rank) predicts MFU " + percent(a.suggestedMfu) + ". " + kConvergence;
+           "optimizer) takes " +
+           percent(a.perStepShare) + " of it (MFU " + percent(a.mfu) + "). A global batch of " +
+           plural(a.suggestedBatchSeqs, "sequence", "sequences") + " (" + tokens(a.suggestedTokens) +
+           " tokens, " + std::to_string(a.suggestedMicrobatches) + " micro-batches per rank) predicts MFU " +
+           percent(a.suggestedMfu) + ". " + kConvergence;
 }
 
 } // namespace
@@ -101,10 +105,12 @@ BatchAdvice adviseBatch(const DesignFacts& facts, const Workload& workload, cons
     a.mfu = prediction.mfu;
     if (prediction.stepTimeS > 0) {
         const StepBreakdown& b = prediction.breakdown;
-        a.perStepShare = (b.ppBubbleS + b.dpCommExposedS + b.expertDpCommExposedS + b.optimizerS) / prediction.stepTimeS;
+        a.perStepShare =
+            (b.ppBubbleS + b.dpCommExposedS + b.expertDpCommExposedS + b.optimizerS) / prediction.stepTimeS;
     }
     const double perGpu = prediction.tokensPerSPerGpu;
-    if (prediction.lacks(FigureGroup::Training) || perGpu <= 0 || a.microbatchesPerRank <= 0 || a.dataParallel <= 0)
+    if (prediction.lacks(FigureGroup::Training) || perGpu <= 0 || a.microbatchesPerRank <= 0 ||
+        a.dataParallel <= 0)
         return a;
     a.gpus = prediction.gpus;
     // Less than a sequence per GPU: the search's best at one sequence per GPU.

@@ -21,21 +21,21 @@
 namespace cf {
 
 struct BatchAdvice {
-    bool tooSmall = false;            // a larger batch predicts much more per GPU
-    int microbatchesPerRank = 0;      // m now
-    int dataParallel = 0;             // DP ranks
-    double mfu = 0;                   // now
+    bool tooSmall = false;       // a larger batch predicts much more per GPU
+    int microbatchesPerRank = 0; // m now
+    int dataParallel = 0;        // DP ranks
+    double mfu = 0;              // now
     // Of the step now: what it pays once whatever m (bubble, exposed gradient traffic, optimizer).
     double perStepShare = 0;
-    int gpus = 0;                     // the job's
+    int gpus = 0; // the job's
     // Set when the batch gives each GPU less than a sequence a step: its tokens
     // per GPU (the suggestion is then the search's best at one sequence per GPU).
     double tokensPerGpu = 0;
-    int suggestedBatchSeqs = 0;       // the smallest batch near the best tried (0: none)
-    int suggestedMicrobatches = 0;    // its m
-    double suggestedTokens = 0;       // its tokens per step
+    int suggestedBatchSeqs = 0;    // the smallest batch near the best tried (0: none)
+    int suggestedMicrobatches = 0; // its m
+    double suggestedTokens = 0;    // its tokens per step
     double suggestedMfu = 0;
-    std::string message;              // one paragraph in words ("" unless tooSmall)
+    std::string message; // one paragraph in words ("" unless tooSmall)
 };
 
 // `prediction` is the design's at `workload` and `split` on `facts`.

@@ -157,7 +157,8 @@ BreakdownSeries buildStepTimeSeries(const Prediction& p)
     // the exposed all-to-all and the expert-DP gradient traffic.
     if (p.moe.edp > 0) {
         s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "EP all-to-all")), b.epCommS});
-        s.parts.push_back({label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed expert DP comm")), b.expertDpCommExposedS});
+        s.parts.push_back(
+            {label(QT_TRANSLATE_NOOP("ChartSeries", "Exposed expert DP comm")), b.expertDpCommExposedS});
     }
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
@@ -194,8 +195,8 @@ BreakdownSeries memoryParts(double weights, double expertWeights, double gradien
 BreakdownSeries buildMemorySeries(const Prediction& p)
 {
     const MemoryFacts& m = p.memory;
-    return memoryParts(m.weightsBytes, m.expertWeightsBytes, m.gradientsBytes, m.optimizerBytes, m.activationsBytes,
-                       m.buffersBytes, m.hbmBytes, m.expertWeightsBytes > 0);
+    return memoryParts(m.weightsBytes, m.expertWeightsBytes, m.gradientsBytes, m.optimizerBytes,
+                       m.activationsBytes, m.buffersBytes, m.hbmBytes, m.expertWeightsBytes > 0);
 }
 
 std::vector<BreakdownSeries> buildStageMemorySeries(const Prediction& p)
@@ -206,8 +207,9 @@ std::vector<BreakdownSeries> buildStageMemorySeries(const Prediction& p)
     std::vector<BreakdownSeries> out;
     out.reserve(p.stages.size());
     for (const StageMemory& st : p.stages)
-        out.push_back(memoryParts(st.weightsBytes, st.expertWeightsBytes, st.gradientsBytes, st.optimizerBytes,
-                                  st.activationsBytes, st.buffersBytes, p.memory.hbmBytes, experts));
+        out.push_back(memoryParts(st.weightsBytes, st.expertWeightsBytes, st.gradientsBytes,
+                                  st.optimizerBytes, st.activationsBytes, st.buffersBytes, p.memory.hbmBytes,
+                                  experts));
     return out;
 }
 
@@ -224,12 +226,13 @@ BreakdownSeries buildPowerSeries(const Prediction& p)
 {
     const PowerFacts& w = p.power;
     BreakdownSeries s;
-    s.parts = {{label(QT_TRANSLATE_NOOP("ChartSeries", "GPUs")), w.gpuW},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Rest of nodes")), w.nodeRestW},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Network (NICs + optics)")), w.nicW + w.opticsW},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Switches")), w.switchW},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Storage")), w.storageW},
-               {label(QT_TRANSLATE_NOOP("ChartSeries", "Cooling overhead")), std::max(0.0, w.facilityW - w.itW)}};
+    s.parts = {
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "GPUs")), w.gpuW},
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "Rest of nodes")), w.nodeRestW},
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "Network (NICs + optics)")), w.nicW + w.opticsW},
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "Switches")), w.switchW},
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "Storage")), w.storageW},
+        {label(QT_TRANSLATE_NOOP("ChartSeries", "Cooling overhead")), std::max(0.0, w.facilityW - w.itW)}};
     for (NamedPart& part : s.parts)
         s.total += (part.value = finite(part.value));
     s.reference = finite(w.facilityW);
@@ -268,7 +271,8 @@ ChartSeries buildChartSeries(const Design& design, const DesignFacts& facts, con
             return out;
         }
     out.valid = true;
-    out.allReduce = buildAllReduceSeries(facts.topology, p, effectiveDp(design.parallelism, facts.topology.gpus));
+    out.allReduce =
+        buildAllReduceSeries(facts.topology, p, effectiveDp(design.parallelism, facts.topology.gpus));
     out.scaling = buildScalingSeries(design, facts, p);
     out.stepTime = buildStepTimeSeries(p);
     out.memory = buildMemorySeries(p);

@@ -15,14 +15,14 @@ namespace cf {
 
 // (a) all-reduce time against message size on the drawn fabric.
 struct AllReduceSeries {
-    std::vector<double> bytes;          // log-spaced message sizes, 1 KiB .. 16 GiB
-    std::vector<double> intraNodeS;     // ranks = GPUs per node (empty on a 1-GPU node)
-    std::vector<double> allGpusS;       // ranks = all GPUs (empty on a single node)
+    std::vector<double> bytes;      // log-spaced message sizes, 1 KiB .. 16 GiB
+    std::vector<double> intraNodeS; // ranks = GPUs per node (empty on a 1-GPU node)
+    std::vector<double> allGpusS;   // ranks = all GPUs (empty on a single node)
     int intraNodeRanks = 0;
     int allGpusRanks = 0;
-    double markerBytes = 0;             // the step's gradient buffer per GPU
-    double markerS = 0;                 // its all-reduce over the DP group (Prediction.comm)
-    int markerRanks = 0;                // DP group size; 0 = no marker (DP 1)
+    double markerBytes = 0; // the step's gradient buffer per GPU
+    double markerS = 0;     // its all-reduce over the DP group (Prediction.comm)
+    int markerRanks = 0;    // DP group size; 0 = no marker (DP 1)
 };
 
 // (b) tokens/s and MFU against the node count, the split's TP/PP/CP and the
@@ -47,22 +47,22 @@ struct NamedPart {
 // (c) step time, seconds; (d) memory per GPU, bytes; (e) power, watts.
 struct BreakdownSeries {
     std::vector<NamedPart> parts;
-    double total = 0;      // sum of the parts
-    double reference = 0;  // memory: HBM per GPU; step: the step time; power: facility W
+    double total = 0;     // sum of the parts
+    double reference = 0; // memory: HBM per GPU; step: the step time; power: facility W
 };
 
 // (f) cumulative cost by month over the ownership years, US dollars.
 struct CostSeries {
-    std::vector<double> month;    // 0 .. ownershipYears * 12
-    std::vector<double> ownUsd;   // capex + opex to date
-    std::vector<double> rentUsd;  // rent to date
-    double breakEvenMonth = 0;    // 0 = none inside the horizon (or never)
+    std::vector<double> month;   // 0 .. ownershipYears * 12
+    std::vector<double> ownUsd;  // capex + opex to date
+    std::vector<double> rentUsd; // rent to date
+    double breakEvenMonth = 0;   // 0 = none inside the horizon (or never)
     double breakEvenUsd = 0;
 };
 
 struct ChartSeries {
-    bool valid = false;           // false: the prediction had errors, all series empty
-    std::string firstError;       // formatProblem of the first error when !valid
+    bool valid = false;     // false: the prediction had errors, all series empty
+    std::string firstError; // formatProblem of the first error when !valid
     AllReduceSeries allReduce;
     ScalingSeries scaling;
     BreakdownSeries stepTime;
@@ -88,7 +88,8 @@ ChartSeries buildChartSeries(const Design& design, const DesignFacts& facts, con
 // The pieces, for tests and for callers that redraw one chart.
 // dpRanks: the DP group the markers all-reduce spans (effectiveDp); <= 1 = no marker.
 AllReduceSeries buildAllReduceSeries(const Topology& topology, const Prediction& prediction, int dpRanks);
-ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts, const Prediction& prediction);
+ScalingSeries buildScalingSeries(const Design& design, const DesignFacts& facts,
+                                 const Prediction& prediction);
 BreakdownSeries buildStepTimeSeries(const Prediction& prediction);
 BreakdownSeries buildMemorySeries(const Prediction& prediction);
 // One series per pipeline stage (empty for dense shapes, which have no stages).

@@ -12,14 +12,20 @@ namespace {
 const char* scaleUpWords(ScaleUp s)
 {
     switch (s) {
-    case ScaleUp::NVSwitch: return "NVLink";
-    case ScaleUp::PCIe: return "PCIe";
-    case ScaleUp::InfinityFabric: return "Infinity Fabric";
+    case ScaleUp::NVSwitch:
+        return "NVLink";
+    case ScaleUp::PCIe:
+        return "PCIe";
+    case ScaleUp::InfinityFabric:
+        return "Infinity Fabric";
     }
     return "";
 }
 
-const char* fabricWords(FabricTech f) { return f == FabricTech::Ethernet ? "Ethernet" : "InfiniBand"; }
+const char* fabricWords(FabricTech f)
+{
+    return f == FabricTech::Ethernet ? "Ethernet" : "InfiniBand";
+}
 
 std::vector<SchematicNodes> nodeKinds(const Design& design, const Catalog& catalog)
 {

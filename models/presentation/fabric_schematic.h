@@ -22,11 +22,11 @@ struct SchematicNodes {
 
 struct SchematicTier {
     SwitchTier tier = SwitchTier::Leaf;
-    int switches = 0;           // members of every switch part at this level
-    std::string models;         // "Quantum-2 QM9700" ("A + B" when mixed)
-    int downlinkCables = 0;     // cables towards the tier below (or the nodes)
-    double downlinkGbps = 0;    // per cable; 0 when the tier has no downlink
-    bool mixedSpeeds = false;   // its downlinks run at more than one speed
+    int switches = 0;              // members of every switch part at this level
+    std::string models;            // "Quantum-2 QM9700" ("A + B" when mixed)
+    int downlinkCables = 0;        // cables towards the tier below (or the nodes)
+    double downlinkGbps = 0;       // per cable; 0 when the tier has no downlink
+    bool mixedSpeeds = false;      // its downlinks run at more than one speed
     double oversubscription = 1.0; // down:up capacity of this tier
 };
 
@@ -36,14 +36,14 @@ struct FabricSchematic {
     int gpus = 0;
     int gpusPerNode = 0;
     std::string gpuName;
-    std::string scaleUp;        // "NVLink", "PCIe", "Infinity Fabric"
-    int scaleUpDomainGpus = 0;  // GPUs sharing one scale-up domain
+    std::string scaleUp;          // "NVLink", "PCIe", "Infinity Fabric"
+    int scaleUpDomainGpus = 0;    // GPUs sharing one scale-up domain
     double scaleUpGBpsPerDir = 0; // per GPU, one direction
     int nicsPerNode = 0;
     double nicGbps = 0;
-    std::string fabric;         // "InfiniBand", "Ethernet"; empty without a scale-out fabric
+    std::string fabric;               // "InfiniBand", "Ethernet"; empty without a scale-out fabric
     std::vector<SchematicTier> tiers; // leaf first; empty: no switch fabric
-    std::string storageName;    // empty: no storage drawn
+    std::string storageName;          // empty: no storage drawn
     int storageSystems = 0;
     double storageReadGBps = 0;
 };

@@ -12,7 +12,8 @@ FullLoadOpex fullLoadOpex(const Prediction& prediction, const Economics& economi
     in.economics = economics;
     FullLoadOpex o;
     o.energyUsdPerYear = costFacts(in).energyUsdPerYear;
-    o.opexUsdPerYear = o.energyUsdPerYear + prediction.cost.staffUsdPerYear + prediction.cost.maintenanceUsdPerYear;
+    o.opexUsdPerYear =
+        o.energyUsdPerYear + prediction.cost.staffUsdPerYear + prediction.cost.maintenanceUsdPerYear;
     return o;
 }
 

@@ -67,12 +67,15 @@ Problems checkLinks(const Design& design, const std::unordered_map<std::string_v
     for (const Link& l : design.links) {
         const std::string at = "links[" + l.id + "]";
         if (!index.count(l.fromPartId))
-            problems.push_back({Severity::Error, at + ".from", "'" + l.fromPartId + "' is not a part of the design", l.id});
+            problems.push_back(
+                {Severity::Error, at + ".from", "'" + l.fromPartId + "' is not a part of the design", l.id});
         if (!index.count(l.toPartId))
-            problems.push_back({Severity::Error, at + ".to", "'" + l.toPartId + "' is not a part of the design", l.id});
+            problems.push_back(
+                {Severity::Error, at + ".to", "'" + l.toPartId + "' is not a part of the design", l.id});
         for (const auto& [end, name] : {std::pair{&l.fromBlocks, "from"}, std::pair{&l.toBlocks, "to"}}) {
             if (end->membersPerBlock < 0)
-                problems.push_back({Severity::Error, at + "." + name + "MembersPerBlock", "must be 0 or more", l.id});
+                problems.push_back(
+                    {Severity::Error, at + "." + name + "MembersPerBlock", "must be 0 or more", l.id});
             if (end->blocks < 0)
                 problems.push_back({Severity::Error, at + "." + name + "Blocks", "must be 0 or more", l.id});
         }
@@ -151,8 +154,8 @@ private:
                 }
                 continue;
             }
-            const std::vector<int> starts = p.kind == PartKind::Node && n > 1 ? groupRunStarts(p, ends[i])
-                                                                               : std::vector<int>{0};
+            const std::vector<int> starts =
+                p.kind == PartKind::Node && n > 1 ? groupRunStarts(p, ends[i]) : std::vector<int>{0};
             u.expanded = starts.size() > 1;
             u.firstOf = starts;
             u.unitOf.resize(static_cast<std::size_t>(n));
@@ -172,7 +175,8 @@ private:
     }
 
     // Distinct units of `to` in each block of a link's to-end.
-    static std::vector<long long> unitsPerBlock(const std::vector<std::vector<int>>& buckets, const PartUnits& to)
+    static std::vector<long long> unitsPerBlock(const std::vector<std::vector<int>>& buckets,
+                                                const PartUnits& to)
     {
         std::vector<long long> counts(buckets.size(), 0);
         for (std::size_t b = 0; b < buckets.size(); ++b) {
@@ -195,7 +199,8 @@ private:
             const auto perBlock =
                 unitsPerBlock(membersByBlock(l.toBlocks, static_cast<int>(uz.unitOf.size())), uz);
             for (int first : ua.firstOf)
-                if (const auto b = static_cast<std::size_t>(blockOf(l.fromBlocks, first)); b < perBlock.size())
+                if (const auto b = static_cast<std::size_t>(blockOf(l.fromBlocks, first));
+                    b < perBlock.size())
                     total += perBlock[b];
         }
         return total;
@@ -204,7 +209,8 @@ private:
     Problems buildLinks(Design& out)
     {
         if (const long long n = expandedLinkCount(); n > kMaxExpandedLinks)
-            return {{Severity::Error, "links",
+            return {{Severity::Error,
+                     "links",
                      "expanding the design's arrays and bundles would make " + std::to_string(n) +
                          " links, more than " + std::to_string(kMaxExpandedLinks),
                      {}}};
@@ -252,10 +258,12 @@ private:
             const int height = partHeightU(p, catalog_);
             const int n = static_cast<int>(u.unitOf.size());
             const int first = std::max(0, pl.firstMember);
-            const int end = static_cast<int>(std::min<long long>(n, static_cast<long long>(pl.firstMember) + pl.members));
+            const int end =
+                static_cast<int>(std::min<long long>(n, static_cast<long long>(pl.firstMember) + pl.members));
             for (int m = first; m < end;) {
                 const int unit = u.unitOf[std::size_t(m)];
-                const int unitEnd = unit + 1 < static_cast<int>(u.firstOf.size()) ? u.firstOf[std::size_t(unit) + 1] : n;
+                const int unitEnd =
+                    unit + 1 < static_cast<int>(u.firstOf.size()) ? u.firstOf[std::size_t(unit) + 1] : n;
                 const int stop = std::min(end, unitEnd);
                 Placement one = pl;
                 one.partId = out.parts[u.ids[std::size_t(unit)]].id;
@@ -345,7 +353,8 @@ std::string memberRunName(const std::string& name, long long first, long long la
 {
     if (name.empty())
         return name;
-    return name + " " + std::to_string(first + 1) + (last > first ? "-" + std::to_string(last + 1) : std::string());
+    return name + " " + std::to_string(first + 1) +
+           (last > first ? "-" + std::to_string(last + 1) : std::string());
 }
 
 Result<Design> expandBundles(const Design& design, const Catalog& catalog)
@@ -361,7 +370,8 @@ Result<Design> expandBundles(const Design& design, const Catalog& catalog)
     for (int tries = 0; tries < kMaxSeparatorDots; ++tries, sep += '.')
         if (std::optional<Result<Design>> out = expander.run(sep))
             return std::move(*out);
-    return Result<Design>::failure({{Severity::Error, "parts", "cannot find unique ids for the expanded members", {}}});
+    return Result<Design>::failure(
+        {{Severity::Error, "parts", "cannot find unique ids for the expanded members", {}}});
 }
 
 } // namespace cf

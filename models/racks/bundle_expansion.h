@@ -25,8 +25,8 @@
 // Cost: O(parts + members + joined pairs + placements); the joined pairs are
 // bounded by kMaxExpandedLinks.
 
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <functional>
 #include <string>

@@ -48,8 +48,8 @@ CableRun runBetween(std::size_t link, const Link& l, const std::optional<RackPos
 // joined member pair where either end has a placement; otherwise one run for
 // the whole link, so an unplaced compact design costs O(members), not O(cables).
 template <typename HeightOf>
-void addBundleRuns(std::vector<CableRun>& runs, std::size_t link, const Link& l, int fromMembers, int toMembers,
-                   const RackPlacementIndex& index, const HeightOf& heightOf)
+void addBundleRuns(std::vector<CableRun>& runs, std::size_t link, const Link& l, int fromMembers,
+                   int toMembers, const RackPlacementIndex& index, const HeightOf& heightOf)
 {
     if (!index.hasPart(l.fromPartId) && !index.hasPart(l.toPartId)) {
         CableRun run = runBetween(link, l, std::nullopt, std::nullopt, heightOf);

@@ -19,22 +19,24 @@
 namespace cf {
 
 namespace cabling {
-inline constexpr double kRackUnitM = 0.04445;     // 1U = 1.75 in (EIA-310)
-inline constexpr double kRackWidthM = 0.6;        // our choice: the common 600 mm IT rack (NVL72 racks too)
-inline constexpr double kRowPitchM = 2.4;         // our choice: 1.2 m deep rack + 1.2 m aisle
-inline constexpr double kTrayAboveRackM = 0.5;    // our choice: overhead tray height above the rack top
-inline constexpr double kInRackRouteM = 0.2;      // our choice: port to vertical cable manager, per end
-inline constexpr double kSlackFraction = 0.10;    // our choice: 10 % service loop ...
-inline constexpr double kMinSlackM = 0.3;         // ... and at least 0.3 m (our choice)
-inline constexpr double kDacReachM = 3.0;         // passive copper up to 400G: 3 m (issue 17, "DAC up to 3 m at 400G")
-inline constexpr double kDacReachFastM = 2.0;     // above 400G (100G+ lanes): our choice, shorter copper reach
+inline constexpr double kRackUnitM = 0.04445;  // 1U = 1.75 in (EIA-310)
+inline constexpr double kRackWidthM = 0.6;     // our choice: the common 600 mm IT rack (NVL72 racks too)
+inline constexpr double kRowPitchM = 2.4;      // our choice: 1.2 m deep rack + 1.2 m aisle
+inline constexpr double kTrayAboveRackM = 0.5; // our choice: overhead tray height above the rack top
+inline constexpr double kInRackRouteM = 0.2;   // our choice: port to vertical cable manager, per end
+inline constexpr double kSlackFraction = 0.10; // our choice: 10 % service loop ...
+inline constexpr double kMinSlackM = 0.3;      // ... and at least 0.3 m (our choice)
+inline constexpr double kDacReachM =
+    3.0; // passive copper up to 400G: 3 m (issue 17, "DAC up to 3 m at 400G")
+inline constexpr double kDacReachFastM = 2.0; // above 400G (100G+ lanes): our choice, shorter copper reach
 inline constexpr double kDacFastAboveGbps = 400.0;
 // Active copper (ACC) from 400G (100G-PAM4 lanes) on: NVIDIA LinkX "Active Copper Cables (ACC) are also
 // available for lengths of 4 and 5-meters" beyond the 3 m passive DACs (docs.nvidia.com/networking/display/
 // MCP7Y00NXXX800pub/Use+Cases). 200G (HDR) and below: no ACC in the catalog, DAC then optics as before.
 inline constexpr double kAccReachM = 5.0;
 inline constexpr double kAccFromGbps = 400.0;
-inline constexpr double kMultimodeReachM = 50.0;  // SR8 / SR4 multimode optics: 50 m (refdata §4.3, MMA4Z00-NS)
+inline constexpr double kMultimodeReachM =
+    50.0; // SR8 / SR4 multimode optics: 50 m (refdata §4.3, MMA4Z00-NS)
 } // namespace cabling
 
 struct CableChoice {
@@ -52,13 +54,13 @@ CableChoice cableChoiceFor(double lengthM, double gbps, Medium declared);
 // One link's cables of one group member (or the whole link when neither
 // end is a group): a length when both ends are placed.
 struct CableRun {
-    std::size_t link = 0;    // index into Design::links
-    int member = 0;          // member of the group end; 0 when no end is a group; a bundle's from-member
-    int toMember = 0;        // a bundle's (or array-to-array link's) to-member, issue 19; else 0
-    long long cables = 0;    // physical cables (the link's cablesPerMember)
-    bool placed = false;     // both ends in racks: lengthM measured, medium chosen by length
-    double lengthM = 0;      // 0 when not placed
-    Medium medium = Medium::Fibre;            // the link's own when not placed
+    std::size_t link = 0; // index into Design::links
+    int member = 0;       // member of the group end; 0 when no end is a group; a bundle's from-member
+    int toMember = 0;     // a bundle's (or array-to-array link's) to-member, issue 19; else 0
+    long long cables = 0; // physical cables (the link's cablesPerMember)
+    bool placed = false;  // both ends in racks: lengthM measured, medium chosen by length
+    double lengthM = 0;   // 0 when not placed
+    Medium medium = Medium::Fibre; // the link's own when not placed
     LengthClass lengthClass = LengthClass::InRow;
 };
 

@@ -18,7 +18,10 @@ std::string displayName(const Part* p, const std::string& id)
     return p && !p->name.empty() ? p->name : id;
 }
 
-std::string rackName(const Rack& r) { return r.name.empty() ? r.id : r.name; }
+std::string rackName(const Rack& r)
+{
+    return r.name.empty() ? r.id : r.name;
+}
 
 } // namespace
 
@@ -38,7 +41,10 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
 {
     using R = Result<Placement>;
     if (placement >= design.placements.size())
-        return R::failure({{Severity::Error, "placements", "There is no placement " + std::to_string(placement) + ".", {}}});
+        return R::failure({{Severity::Error,
+                            "placements",
+                            "There is no placement " + std::to_string(placement) + ".",
+                            {}}});
     const Placement& from = design.placements[placement];
     const Part* part = design.findPart(from.partId);
     const std::string name = displayName(part, from.partId);
@@ -51,29 +57,30 @@ Result<Placement> movedPlacement(const Design& design, const Catalog& catalog, s
     const int heightU = placementHeightU(design, catalog, placement);
     const long long top = static_cast<long long>(u) + heightU - 1;
     if (!type || u < 1 || top > type->rackUnits)
-        return R::failure({{Severity::Error, field(placement, "u"),
-                            name + " needs U " + std::to_string(u) + " to " + std::to_string(top) + ", outside "
-                                + rackName(*rack) + " (U 1 to " + std::to_string(type ? type->rackUnits : 0)
-                                + "): choose a lower U or another rack.",
-                            from.partId}});
+        return R::failure(
+            {{Severity::Error, field(placement, "u"),
+              name + " needs U " + std::to_string(u) + " to " + std::to_string(top) + ", outside " +
+                  rackName(*rack) + " (U 1 to " + std::to_string(type ? type->rackUnits : 0) +
+                  "): choose a lower U or another rack.",
+              from.partId}});
     for (std::size_t i = 0; i < design.placements.size(); ++i) {
         const Placement& other = design.placements[i];
         if (i == placement || other.rackId != rackId)
             continue;
         const long long low = other.u, high = other.u + placementHeightU(design, catalog, i) - 1LL;
         if (low <= top && u <= high)
-            return R::failure({{Severity::Error, field(placement, "u"),
-                                "U " + std::to_string(u) + " to " + std::to_string(top) + " of " + rackName(*rack)
-                                    + " is taken: " + displayName(design.findPart(other.partId), other.partId)
-                                    + " stands at U " + std::to_string(low) + " to " + std::to_string(high) + ".",
-                                from.partId}});
+            return R::failure(
+                {{Severity::Error, field(placement, "u"),
+                  "U " + std::to_string(u) + " to " + std::to_string(top) + " of " + rackName(*rack) +
+                      " is taken: " + displayName(design.findPart(other.partId), other.partId) +
+                      " stands at U " + std::to_string(low) + " to " + std::to_string(high) + ".",
+                  from.partId}});
     }
     Placement moved = from;
     moved.rackId = rackId;
     moved.u = u;
     return moved;
 }
-
 
 std::optional<int> lowestUWhere(const Design& design, const Catalog& catalog, const std::string& rackId,
                                 const std::function<bool(int u)>& fits)

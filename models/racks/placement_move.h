@@ -7,8 +7,8 @@
 // (cable_lengths.h, rack_load.h, models/bom): nothing is computed here twice.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <cstddef>
 #include <functional>

@@ -1,8 +1,8 @@
 #include "models/racks/rack_load.h"
 
+#include "models/catalog/gpu_power_curve.h"
 #include "models/racks/bundle_expansion.h"
 #include "models/racks/rack_placement.h"
-#include "models/catalog/gpu_power_curve.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -87,7 +87,8 @@ std::vector<RackLoad> rackLoads(const Design& design, const Catalog& catalog, do
             continue;
         RackLoad& l = loads[r->second];
         const Part& part = *p->second;
-        const int units = part.kind != PartKind::Storage ? std::max(0, pl.members) : 1; // groups and switch arrays
+        const int units =
+            part.kind != PartKind::Storage ? std::max(0, pl.members) : 1; // groups and switch arrays
         l.placements.push_back(i);
         l.usedU += units * partHeightU(part, catalog);
         l.fullLoadKw += units * unitPowerW(part, catalog, 1.0) / 1000.0;

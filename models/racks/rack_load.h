@@ -23,15 +23,15 @@ Cooling partCooling(const Part& part, const Catalog& catalog);
 struct RackLoad {
     std::string rackId, name, catalogId;
     int row = 0, slot = 0;
-    const RackSpec* type = nullptr; // nullptr when the catalog has no such rack type
-    int heightU = 0;                // the type's usable U (0 when unknown)
-    int usedU = 0;                  // U taken by what is placed in it
-    double limitKw = 0;             // Rack::powerLimitKw, or the type's
-    Cooling cooling = Cooling::Air; // the type's
+    const RackSpec* type = nullptr;       // nullptr when the catalog has no such rack type
+    int heightU = 0;                      // the type's usable U (0 when unknown)
+    int usedU = 0;                        // U taken by what is placed in it
+    double limitKw = 0;                   // Rack::powerLimitKw, or the type's
+    Cooling cooling = Cooling::Air;       // the type's
     Cooling neededCooling = Cooling::Air; // the most any placed part needs
-    double fullLoadKw = 0;          // every placed part at full load
-    double atUtilisationKw = 0;     // GPUs at the given utilisation
-    std::vector<std::size_t> placements; // indices into Design::placements
+    double fullLoadKw = 0;                // every placed part at full load
+    double atUtilisationKw = 0;           // GPUs at the given utilisation
+    std::vector<std::size_t> placements;  // indices into Design::placements
     double headroomKw() const { return limitKw - fullLoadKw; }
 };
 

@@ -60,8 +60,8 @@ std::optional<RackPosition> RackPlacementIndex::find(std::string_view partId, in
     return std::nullopt;
 }
 
-std::optional<RackPosition> rackPositionOf(const Design& design, const Catalog& catalog, std::string_view partId,
-                                           int member)
+std::optional<RackPosition> rackPositionOf(const Design& design, const Catalog& catalog,
+                                           std::string_view partId, int member)
 {
     return RackPlacementIndex(design, catalog).find(partId, member);
 }

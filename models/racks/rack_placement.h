@@ -18,7 +18,7 @@ class Catalog;
 struct RackPosition {
     std::string rackId;
     std::string rackName;
-    int row = 0;     // the rack's floor row and slot (Rack::row, Rack::slot)
+    int row = 0; // the rack's floor row and slot (Rack::row, Rack::slot)
     int slot = 0;
     int u = 0;       // lowest U of this part or member, 1-based from the bottom
     int heightU = 1; // its height in U (catalog rackUnits)
@@ -51,7 +51,7 @@ private:
 };
 
 // One look-up without keeping an index (O(placements) per call).
-std::optional<RackPosition> rackPositionOf(const Design& design, const Catalog& catalog, std::string_view partId,
-                                           int member = 0);
+std::optional<RackPosition> rackPositionOf(const Design& design, const Catalog& catalog,
+                                           std::string_view partId, int member = 0);
 
 } // namespace cf

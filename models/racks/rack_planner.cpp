@@ -1,8 +1,8 @@
 #include "models/racks/rack_planner.h"
 
 #include "models/racks/bundle_expansion.h"
-#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
+#include "models/racks/rack_placement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,11 +54,13 @@ std::unordered_map<std::string_view, Role> switchRoles(const Design& d)
         return it == parts.end() ? std::optional<PartKind>() : std::optional<PartKind>(it->second->kind);
     };
     for (const Link& l : d.links)
-        for (const auto& [sw, other] : {std::pair{&l.fromPartId, &l.toPartId}, std::pair{&l.toPartId, &l.fromPartId}})
+        for (const auto& [sw, other] :
+             {std::pair{&l.fromPartId, &l.toPartId}, std::pair{&l.toPartId, &l.fromPartId}})
             if (kindOf(*sw) == PartKind::Switch && kindOf(*other) == PartKind::Node)
                 roles[*sw] = Role::Leaf;
     for (const Link& l : d.links)
-        for (const auto& [sw, other] : {std::pair{&l.fromPartId, &l.toPartId}, std::pair{&l.toPartId, &l.fromPartId}}) {
+        for (const auto& [sw, other] :
+             {std::pair{&l.fromPartId, &l.toPartId}, std::pair{&l.toPartId, &l.fromPartId}}) {
             const auto it = roles.find(*sw);
             const auto o = roles.find(*other);
             if (it != roles.end() && it->second == Role::Core && o != roles.end() && o->second == Role::Leaf)
@@ -69,7 +71,8 @@ std::unordered_map<std::string_view, Role> switchRoles(const Design& d)
 
 class Planner {
 public:
-    Planner(const Design& d, const Catalog& c, const RackSpec& type, const Capacity& cap, const RackPlanOptions& o)
+    Planner(const Design& d, const Catalog& c, const RackSpec& type, const Capacity& cap,
+            const RackPlanOptions& o)
         : d_(d), catalog_(c), type_(type), cap_(cap), options_(o)
     {
         for (const Part& p : d.parts)
@@ -86,21 +89,25 @@ public:
             const Cooling need = partCooling(p, catalog_);
             if (need > cap_.cooling) {
                 out.push_back({Severity::Error, "cooling",
-                               "'" + p.id + "' (" + p.catalogId + ") needs " + toString(need) + " cooling; the rack type "
-                                   + type_.id + " is " + toString(cap_.cooling) + "-cooled: use --cooling "
-                                   + toString(need) + " or better", p.id});
+                               "'" + p.id + "' (" + p.catalogId + ") needs " + toString(need) +
+                                   " cooling; the rack type " + type_.id + " is " + toString(cap_.cooling) +
+                                   "-cooled: use --cooling " + toString(need) + " or better",
+                               p.id});
                 continue;
             }
             const double kw = unitPowerW(p, catalog_, 1.0) / 1000.0;
             if (kw > cap_.limitKw + kKwEpsilon)
                 out.push_back({Severity::Error, "rack-kw",
-                               "one '" + p.id + "' (" + p.catalogId + ") draws " + kwText(kw) + " at full load, more than a "
-                                   + kwText(cap_.limitKw) + " rack carries: raise --rack-kw to at least "
-                                   + kwText(kw), p.id});
+                               "one '" + p.id + "' (" + p.catalogId + ") draws " + kwText(kw) +
+                                   " at full load, more than a " + kwText(cap_.limitKw) +
+                                   " rack carries: raise --rack-kw to at least " + kwText(kw),
+                               p.id});
             if (partHeightU(p, catalog_) > cap_.heightU)
                 out.push_back({Severity::Error, "rack-type",
-                               "one '" + p.id + "' is " + std::to_string(partHeightU(p, catalog_)) + "U, taller than the "
-                                   + std::to_string(cap_.heightU) + "U rack type " + type_.id, p.id});
+                               "one '" + p.id + "' is " + std::to_string(partHeightU(p, catalog_)) +
+                                   "U, taller than the " + std::to_string(cap_.heightU) + "U rack type " +
+                                   type_.id,
+                               p.id});
         }
         return out;
     }
@@ -141,7 +148,8 @@ private:
                  {std::pair{&l.fromPartId, &l.toPartId}, std::pair{&l.toPartId, &l.fromPartId}}) {
                 const auto r = roles_.find(*sw);
                 const auto o = parts.find(*other);
-                if (r == roles_.end() || r->second != Role::Leaf || o == parts.end() || o->second->kind != PartKind::Node)
+                if (r == roles_.end() || r->second != Role::Leaf || o == parts.end() ||
+                    o->second->kind != PartKind::Node)
                     continue;
                 auto& list = units[*sw];
                 if (std::find(list.begin(), list.end(), *other) == list.end())
@@ -176,7 +184,8 @@ private:
         const int h = partHeightU(p, catalog_);
         const double kw = unitPowerW(p, catalog_, 1.0) / 1000.0;
         const int byU = (cap_.heightU - r.nextU + 1) / h;
-        const int byKw = kw > 0 ? static_cast<int>(std::floor((cap_.limitKw - r.loadKw) / kw + kKwEpsilon)) : byU;
+        const int byKw =
+            kw > 0 ? static_cast<int>(std::floor((cap_.limitKw - r.loadKw) / kw + kKwEpsilon)) : byU;
         return std::max(0, std::min(byU, byKw));
     }
 
@@ -264,9 +273,9 @@ private:
             if (r == roles_.end() || r->second != Role::Leaf || placed_.count(p.id))
                 continue;
             const auto served = leafUnits_.find(p.id);
-            if (served == leafUnits_.end() || served->second.empty()
-                || std::find(units.begin(), units.end(), served->second.front()) == units.end())
-                continue; // a leaf lives in the row of the first unit it serves
+            if (served == leafUnits_.end() || served->second.empty() ||
+                std::find(units.begin(), units.end(), served->second.front()) == units.end())
+                continue;                 // a leaf lives in the row of the first unit it serves
             fill(net, p, partMembers(p)); // a switch array: every member
             placed_.insert(p.id);
         }
@@ -307,8 +316,9 @@ private:
             // of a row read 1, 2, 3 ... with no number skipped for the network
             // rack between them (issue 28 item 8).
             const bool net = std::string_view(kind) == "network" || networkRacks_.count(r.rack.id);
-            r.rack.name = "Row " + std::to_string(row + 1) + (net ? " network " + std::to_string(++networkInRow)
-                                                                  : " rack " + std::to_string(++computeInRow));
+            r.rack.name = "Row " + std::to_string(row + 1) +
+                          (net ? " network " + std::to_string(++networkInRow)
+                               : " rack " + std::to_string(++computeInRow));
             out.racks.push_back(std::move(r.rack));
         }
     }
@@ -333,21 +343,25 @@ Result<Design> placeInRacks(const Design& design, const Catalog& catalog, const 
 {
     const RackSpec* type = catalog.rack(options.rackTypeId);
     if (!type)
-        return Result<Design>::failure(
-            {{Severity::Error, "rack-type", "'" + options.rackTypeId + "' is not a rack type in the catalog", {}}});
+        return Result<Design>::failure({{Severity::Error,
+                                         "rack-type",
+                                         "'" + options.rackTypeId + "' is not a rack type in the catalog",
+                                         {}}});
     if (!std::isfinite(options.powerLimitKw) || options.powerLimitKw < 0)
         return Result<Design>::failure({{Severity::Error, "rack-kw", "must be a number above 0", {}}});
     Capacity cap;
     cap.heightU = type->rackUnits;
     cap.cooling = type->cooling;
-    cap.limitKw = options.powerLimitKw > 0 ? std::min(options.powerLimitKw, type->powerLimitKw) : type->powerLimitKw;
+    cap.limitKw =
+        options.powerLimitKw > 0 ? std::min(options.powerLimitKw, type->powerLimitKw) : type->powerLimitKw;
     Planner planner(design, catalog, *type, cap, options);
     if (Problems p = planner.checkFits(); hasErrors(p))
         return Result<Design>::failure(std::move(p));
     return planner.run();
 }
 
-Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling)
+Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double> kw,
+                                   std::optional<Cooling> cooling)
 {
     const RackSpec* best = nullptr;
     for (const RackSpec& r : catalog.racks()) {
@@ -356,9 +370,10 @@ Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double>
         const bool carries = !kw || r.powerLimitKw + kKwEpsilon >= *kw;
         if (!carries)
             continue;
-        const bool better = !best || (kw ? (r.cooling < best->cooling
-                                             || (r.cooling == best->cooling && r.powerLimitKw < best->powerLimitKw))
-                                         : r.powerLimitKw > best->powerLimitKw);
+        const bool better =
+            !best || (kw ? (r.cooling < best->cooling ||
+                            (r.cooling == best->cooling && r.powerLimitKw < best->powerLimitKw))
+                         : r.powerLimitKw > best->powerLimitKw);
         if (better)
             best = &r;
     }
@@ -372,14 +387,15 @@ Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double>
     if (largest <= 0)
         return Result<std::string>::failure(
             {{Severity::Error, "cooling", "the catalog has no " + what + "rack type", {}}});
-    return Result<std::string>::failure({{Severity::Error, "rack-kw",
-                                          "no " + what + "rack type in the catalog carries " + kwText(*kw)
-                                              + " (the largest carries " + kwText(largest) + ")",
+    return Result<std::string>::failure({{Severity::Error,
+                                          "rack-kw",
+                                          "no " + what + "rack type in the catalog carries " + kwText(*kw) +
+                                              " (the largest carries " + kwText(largest) + ")",
                                           {}}});
 }
 
-Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling,
-                                    const NodeSpec* node)
+Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw,
+                                    std::optional<Cooling> cooling, const NodeSpec* node)
 {
     if (!kw && !cooling && node)
         cooling = node->cooling;

@@ -12,8 +12,8 @@
 // Any racks and placements the design had are replaced.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <optional>
 #include <string>
@@ -21,9 +21,9 @@
 namespace cf {
 
 struct RackPlanOptions {
-    std::string rackTypeId;     // catalog rack type of every rack
-    double powerLimitKw = 0;    // the site's limit per rack, below the type's; 0 = the type's
-    int maxRacksPerRow = 16;    // our choice: a SuperPOD SU row is 8-16 racks plus its network rack
+    std::string rackTypeId;  // catalog rack type of every rack
+    double powerLimitKw = 0; // the site's limit per rack, below the type's; 0 = the type's
+    int maxRacksPerRow = 16; // our choice: a SuperPOD SU row is 8-16 racks plus its network rack
 };
 
 // Problems name the option: "rack-kw", "cooling", "rack-type" (the CLI adds "--").
@@ -33,12 +33,13 @@ Result<Design> placeInRacks(const Design& design, const Catalog& catalog, const 
 // cooling with the smallest limit >= kw (kw 0 = the largest of that cooling);
 // without a cooling, the least cooling that carries kw. Problems name
 // "rack-kw" or "cooling".
-Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling);
+Result<std::string> chooseRackType(const Catalog& catalog, std::optional<double> kw,
+                                   std::optional<Cooling> cooling);
 
 // The rack type a generated design is placed into (`clusterforge-cli
 // generate`, the plan of issue 29): chooseRackType with the given kW and
 // cooling; with neither, the largest type of the node's own cooling.
-Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw, std::optional<Cooling> cooling,
-                                    const NodeSpec* node);
+Result<std::string> rackTypeForNode(const Catalog& catalog, std::optional<double> kw,
+                                    std::optional<Cooling> cooling, const NodeSpec* node);
 
 } // namespace cf

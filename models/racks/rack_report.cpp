@@ -10,9 +10,12 @@ namespace cf {
 const char* toString(HeadroomLevel level)
 {
     switch (level) {
-    case HeadroomLevel::Green: return "green";
-    case HeadroomLevel::Amber: return "amber";
-    case HeadroomLevel::Red: break;
+    case HeadroomLevel::Green:
+        return "green";
+    case HeadroomLevel::Amber:
+        return "amber";
+    case HeadroomLevel::Red:
+        break;
     }
     return "red";
 }

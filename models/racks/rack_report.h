@@ -19,18 +19,18 @@ struct RackReportLine {
     double limitKw = 0;
     double fullLoadKw = 0;
     double atUtilisationKw = 0;
-    double headroomKw = 0;     // limit - full load (negative: over the limit)
+    double headroomKw = 0; // limit - full load (negative: over the limit)
     HeadroomLevel level = HeadroomLevel::Green;
     bool coolingShort = false; // a part needs more cooling than the rack has
 };
 
 struct RackReport {
-    double gpuUtilisation = 0;           // the prediction's, clamped to 0..1
-    std::vector<RackReportLine> racks;   // the design's rack order
-    int worst = -1;                      // index of the rack with the least headroom fraction; -1 without racks
+    double gpuUtilisation = 0;         // the prediction's, clamped to 0..1
+    std::vector<RackReportLine> racks; // the design's rack order
+    int worst = -1;                    // index of the rack with the least headroom fraction; -1 without racks
     double totalFullLoadKw = 0;
     double totalAtUtilisationKw = 0;
-    int overLimit = 0;                   // racks above their limit
+    int overLimit = 0; // racks above their limit
 };
 
 RackReport rackReport(const Design& design, const Catalog& catalog, double gpuUtilisation);

@@ -2,8 +2,8 @@
 
 #include "models/design/design_limits.h"
 #include "models/racks/bundle_expansion.h"
-#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
+#include "models/racks/rack_placement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,8 +24,14 @@ std::string kw(double value)
     return buf;
 }
 
-std::string rackLabel(const Rack& r) { return "racks[" + r.id + "]"; }
-std::string placementLabel(std::size_t i) { return "placements[" + std::to_string(i) + "]"; }
+std::string rackLabel(const Rack& r)
+{
+    return "racks[" + r.id + "]";
+}
+std::string placementLabel(std::size_t i)
+{
+    return "placements[" + std::to_string(i) + "]";
+}
 std::string rackWords(const Rack& r)
 {
     return "Rack '" + r.id + "'" + (r.name.empty() || r.name == r.id ? std::string() : " (" + r.name + ")");
@@ -47,32 +53,41 @@ void checkRacks(const Design& d, const Catalog& catalog, Problems& out)
     for (const Rack& r : d.racks) {
         const std::string at = rackLabel(r);
         if (r.id.empty())
-            out.push_back({Severity::Error, "racks.id", "A rack has no id; every rack needs a unique id.", {}});
+            out.push_back(
+                {Severity::Error, "racks.id", "A rack has no id; every rack needs a unique id.", {}});
         else if (!ids.insert(r.id).second)
-            out.push_back({Severity::Error, at + ".id",
-                           "The id '" + r.id + "' is used by more than one part, link or rack; ids must be unique.",
-                           r.id});
+            out.push_back(
+                {Severity::Error, at + ".id",
+                 "The id '" + r.id + "' is used by more than one part, link or rack; ids must be unique.",
+                 r.id});
         if (!catalog.rack(r.catalogId))
-            out.push_back({Severity::Error, at + ".catalogId",
-                           "'" + r.catalogId + "' is not a rack type in the catalog; pick one of the catalog's racks.",
-                           r.id});
+            out.push_back(
+                {Severity::Error, at + ".catalogId",
+                 "'" + r.catalogId + "' is not a rack type in the catalog; pick one of the catalog's racks.",
+                 r.id});
         if (r.row < 0 || r.row > DL::kMaxRows)
             out.push_back({Severity::Error, at + ".row",
-                           rackWords(r) + " is in row " + std::to_string(r.row) + "; rows run from 0 to "
-                               + std::to_string(DL::kMaxRows) + ".", r.id});
+                           rackWords(r) + " is in row " + std::to_string(r.row) + "; rows run from 0 to " +
+                               std::to_string(DL::kMaxRows) + ".",
+                           r.id});
         if (r.slot < 0 || r.slot > DL::kMaxSlotsPerRow)
             out.push_back({Severity::Error, at + ".slot",
-                           rackWords(r) + " is at slot " + std::to_string(r.slot) + "; slots run from 0 to "
-                               + std::to_string(DL::kMaxSlotsPerRow) + ".", r.id});
+                           rackWords(r) + " is at slot " + std::to_string(r.slot) + "; slots run from 0 to " +
+                               std::to_string(DL::kMaxSlotsPerRow) + ".",
+                           r.id});
         if (!std::isfinite(r.powerLimitKw) || r.powerLimitKw < 0 || r.powerLimitKw > DL::kMaxRackKw)
             out.push_back({Severity::Error, at + ".powerLimitKw",
-                           rackWords(r) + " has a power limit of " + kw(r.powerLimitKw) + "; it must be from 0 "
-                               "(the rack type's) to " + kw(DL::kMaxRackKw) + ".", r.id});
+                           rackWords(r) + " has a power limit of " + kw(r.powerLimitKw) +
+                               "; it must be from 0 "
+                               "(the rack type's) to " +
+                               kw(DL::kMaxRackKw) + ".",
+                           r.id});
         const auto [it, fresh] = spots.emplace(std::make_pair(r.row, r.slot), &r);
         if (!fresh)
             out.push_back({Severity::Error, at + ".slot",
-                           rackWords(r) + " stands where rack '" + it->second->id + "' stands (row "
-                               + std::to_string(r.row) + ", slot " + std::to_string(r.slot) + "); move one of them.",
+                           rackWords(r) + " stands where rack '" + it->second->id + "' stands (row " +
+                               std::to_string(r.row) + ", slot " + std::to_string(r.slot) +
+                               "); move one of them.",
                            r.id});
     }
 }
@@ -94,23 +109,27 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
         const auto rack = racks.find(pl.rackId);
         if (part == parts.end())
             out.push_back({Severity::Error, at + ".part",
-                           "Placement " + std::to_string(i) + " names the part '" + pl.partId
-                               + "', which is not a part of this design.", pl.partId});
+                           "Placement " + std::to_string(i) + " names the part '" + pl.partId +
+                               "', which is not a part of this design.",
+                           pl.partId});
         if (rack == racks.end())
             out.push_back({Severity::Error, at + ".rack",
-                           "Placement " + std::to_string(i) + " puts '" + pl.partId + "' into the rack '" + pl.rackId
-                               + "', which is not a rack of this design.", pl.partId});
+                           "Placement " + std::to_string(i) + " puts '" + pl.partId + "' into the rack '" +
+                               pl.rackId + "', which is not a rack of this design.",
+                           pl.partId});
         if (part == parts.end())
             continue;
         const Part& p = *part->second;
         const int count = partMembers(p); // node groups and switch arrays (issue 19)
-        if (pl.members < 1 || pl.firstMember < 0 || pl.firstMember + static_cast<long long>(pl.members) > count) {
-            out.push_back({Severity::Error, at + ".members",
-                           "Placement " + std::to_string(i) + " holds members " + std::to_string(pl.firstMember)
-                               + " to " + std::to_string(pl.firstMember + static_cast<long long>(pl.members) - 1)
-                               + " of '" + p.id + "', which has " + std::to_string(count)
-                               + (count == 1 ? " member (0)." : " members (0 to " + std::to_string(count - 1) + ")."),
-                           p.id});
+        if (pl.members < 1 || pl.firstMember < 0 ||
+            pl.firstMember + static_cast<long long>(pl.members) > count) {
+            out.push_back(
+                {Severity::Error, at + ".members",
+                 "Placement " + std::to_string(i) + " holds members " + std::to_string(pl.firstMember) +
+                     " to " + std::to_string(pl.firstMember + static_cast<long long>(pl.members) - 1) +
+                     " of '" + p.id + "', which has " + std::to_string(count) +
+                     (count == 1 ? " member (0)." : " members (0 to " + std::to_string(count - 1) + ")."),
+                 p.id});
             continue;
         }
         memberSpans[p.id].push_back({pl.firstMember, pl.firstMember + pl.members - 1LL, i});
@@ -120,15 +139,17 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
         const long long top = pl.u + static_cast<long long>(pl.members) * partHeightU(p, catalog) - 1;
         if (pl.u < 1 || (type && top > type->rackUnits))
             out.push_back({Severity::Error, at + ".u",
-                           "'" + p.id + "' in " + rackWords(*rack->second) + " would take U " + std::to_string(pl.u)
-                               + " to " + std::to_string(top) + ", outside the rack's U 1 to "
-                               + std::to_string(type ? type->rackUnits : 0)
-                               + ": move it lower, or into another rack.", p.id});
+                           "'" + p.id + "' in " + rackWords(*rack->second) + " would take U " +
+                               std::to_string(pl.u) + " to " + std::to_string(top) +
+                               ", outside the rack's U 1 to " + std::to_string(type ? type->rackUnits : 0) +
+                               ": move it lower, or into another rack.",
+                           p.id});
         uSpans[pl.rackId].push_back({pl.u, top, i});
     }
     auto overlaps = [](std::vector<Span>& spans, auto&& report) {
         // Stable: of two spans starting together, the later placement is the one reported.
-        std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.low < b.low; });
+        std::stable_sort(spans.begin(), spans.end(),
+                         [](const Span& a, const Span& b) { return a.low < b.low; });
         for (std::size_t k = 1; k < spans.size(); ++k)
             if (spans[k].low <= spans[k - 1].high)
                 report(spans[k - 1], spans[k]);
@@ -139,18 +160,20 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
             const Placement& pa = d.placements[a.placement];
             const Placement& pb = d.placements[b.placement];
             out.push_back({Severity::Error, placementLabel(b.placement) + ".u",
-                           "'" + pb.partId + "' at U " + std::to_string(b.low) + " overlaps '" + pa.partId
-                               + "' (U " + std::to_string(a.low) + " to " + std::to_string(a.high) + ") in rack '"
-                               + rackId + "': move one of them.", pb.partId});
+                           "'" + pb.partId + "' at U " + std::to_string(b.low) + " overlaps '" + pa.partId +
+                               "' (U " + std::to_string(a.low) + " to " + std::to_string(a.high) +
+                               ") in rack '" + rackId + "': move one of them.",
+                           pb.partId});
         });
     }
     for (auto& entry : memberSpans) {
         const std::string partId(entry.first);
         overlaps(entry.second, [&](const Span& a, const Span& b) {
             out.push_back({Severity::Error, placementLabel(b.placement) + ".firstMember",
-                           "Member " + std::to_string(b.low) + " of '" + partId
-                               + "' is placed twice (placements " + std::to_string(a.placement) + " and "
-                               + std::to_string(b.placement) + ").", partId});
+                           "Member " + std::to_string(b.low) + " of '" + partId +
+                               "' is placed twice (placements " + std::to_string(a.placement) + " and " +
+                               std::to_string(b.placement) + ").",
+                           partId});
         });
     }
     // Parts left outside every rack: not wrong, but their cables keep the
@@ -163,9 +186,10 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                 placed += s.high - s.low + 1;
         if (placed < count)
             out.push_back({Severity::Warning, "placements",
-                           "'" + p.id + "': " + std::to_string(count - std::min<long long>(placed, count)) + " of "
-                               + std::to_string(count) + (count == 1 ? " unit is" : " units are")
-                               + " in no rack; its cables keep the link's declared length class.", p.id});
+                           "'" + p.id + "': " + std::to_string(count - std::min<long long>(placed, count)) +
+                               " of " + std::to_string(count) + (count == 1 ? " unit is" : " units are") +
+                               " in no rack; its cables keep the link's declared length class.",
+                           p.id});
     }
 }
 
@@ -180,19 +204,23 @@ void checkPowerAndCooling(const Design& d, const Catalog& catalog, Problems& out
         if (l.neededCooling > l.cooling) {
             const RackSpec* fix = rackTypeFor(catalog, std::max(l.fullLoadKw, l.limitKw), l.neededCooling);
             out.push_back({Severity::Error, rackLabel(r) + ".catalogId",
-                           rackWords(r) + " is " + toString(l.cooling) + "-cooled but holds parts that need "
-                               + toString(l.neededCooling) + " cooling: use a " + toString(l.neededCooling)
-                               + "-cooled rack type" + (fix ? " such as " + fix->id : std::string()) + ".", r.id});
+                           rackWords(r) + " is " + toString(l.cooling) +
+                               "-cooled but holds parts that need " + toString(l.neededCooling) +
+                               " cooling: use a " + toString(l.neededCooling) + "-cooled rack type" +
+                               (fix ? " such as " + fix->id : std::string()) + ".",
+                           r.id});
         }
         if (l.fullLoadKw > l.limitKw) {
             const RackSpec* fix = rackTypeFor(catalog, l.fullLoadKw, std::max(l.cooling, l.neededCooling));
             out.push_back({Severity::Error, rackLabel(r) + ".powerLimitKw",
-                           rackWords(r) + " draws " + kw(l.fullLoadKw) + " at full load, above its " + kw(l.limitKw)
-                               + " limit: move " + kw(l.fullLoadKw - l.limitKw) + " of parts to another rack"
-                               + (fix ? ", or use the rack type " + fix->id + " (" + kw(fix->powerLimitKw) + ", "
-                                            + toString(fix->cooling) + ")"
-                                      : std::string())
-                               + ".", r.id});
+                           rackWords(r) + " draws " + kw(l.fullLoadKw) + " at full load, above its " +
+                               kw(l.limitKw) + " limit: move " + kw(l.fullLoadKw - l.limitKw) +
+                               " of parts to another rack" +
+                               (fix ? ", or use the rack type " + fix->id + " (" + kw(fix->powerLimitKw) +
+                                          ", " + toString(fix->cooling) + ")"
+                                    : std::string()) +
+                               ".",
+                           r.id});
         }
     }
 }
@@ -205,8 +233,8 @@ const RackSpec* rackTypeFor(const Catalog& catalog, double kwNeeded, Cooling coo
     for (const RackSpec& r : catalog.racks()) {
         if (r.cooling < cooling || r.powerLimitKw < kwNeeded)
             continue;
-        if (!best || r.powerLimitKw < best->powerLimitKw
-            || (r.powerLimitKw == best->powerLimitKw && r.cooling < best->cooling))
+        if (!best || r.powerLimitKw < best->powerLimitKw ||
+            (r.powerLimitKw == best->powerLimitKw && r.cooling < best->cooling))
             best = &r;
     }
     return best;

@@ -7,8 +7,8 @@
 // has racks or placements and a catalog is given.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 namespace cf {
 

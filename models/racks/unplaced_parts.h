@@ -8,8 +8,8 @@
 // The move of an already placed part is models/racks/placement_move.h.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <optional>
 #include <string>
@@ -43,7 +43,7 @@ Result<Placement> placementForUnplaced(const Design& design, const Catalog& cata
 
 // The lowest U of rack `rackId` where at least one unit of `run` fits;
 // nullopt when none does.
-std::optional<int> lowestFreeUForUnplaced(const Design& design, const Catalog& catalog, const UnplacedRun& run,
-                                          const std::string& rackId);
+std::optional<int> lowestFreeUForUnplaced(const Design& design, const Catalog& catalog,
+                                          const UnplacedRun& run, const std::string& rackId);
 
 } // namespace cf

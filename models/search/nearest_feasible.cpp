@@ -59,8 +59,9 @@ std::vector<int> batchCandidates(const std::set<int>& dps, int batch, bool above
     return ordered;
 }
 
-std::optional<int> firstWorkingBatch(const std::vector<int>& sizes, const DesignFacts& facts, const Workload& w,
-                                     const Economics& e, const Parallelism& base, const SplitPins& pins)
+std::optional<int> firstWorkingBatch(const std::vector<int>& sizes, const DesignFacts& facts,
+                                     const Workload& w, const Economics& e, const Parallelism& base,
+                                     const SplitPins& pins)
 {
     int trials = 0;
     for (int size : sizes) {
@@ -84,13 +85,15 @@ NearestFeasible nearestFeasible(const DesignFacts& facts, const Workload& w, con
     const int jobGpus = job.error.empty() ? job.gpus : facts.topology.gpus;
     const std::set<int> dps = reachableDps(w, jobGpus, pins);
     for (bool above : {false, true})
-        if (auto size = firstWorkingBatch(batchCandidates(dps, w.globalBatchSeqs, above), facts, w, e, base, pins))
+        if (auto size =
+                firstWorkingBatch(batchCandidates(dps, w.globalBatchSeqs, above), facts, w, e, base, pins))
             found.batchSeqs.push_back(*size);
 
     // Fewer GPUs at the same batch: whole nodes, largest first, those whose DP divides the batch.
     const int perNode = std::max(1, job.gpusPerNode);
     int trials = 0;
-    for (int nodes = jobGpus / perNode - 1; nodes >= 1 && found.jobGpus.size() < kMaxJobSuggestions; --nodes) {
+    for (int nodes = jobGpus / perNode - 1; nodes >= 1 && found.jobGpus.size() < kMaxJobSuggestions;
+         --nodes) {
         const int gpus = nodes * perNode;
         const std::set<int> fewer = reachableDps(w, gpus, pins);
         if (std::none_of(fewer.begin(), fewer.end(), [&](int dp) { return w.globalBatchSeqs % dp == 0; }))

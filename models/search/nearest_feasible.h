@@ -17,7 +17,7 @@ struct NearestFeasible {
     std::vector<int> jobGpus;   // job sizes below the cluster's that work, largest first
 };
 
-NearestFeasible nearestFeasible(const DesignFacts& facts, const Workload& workload, const Economics& economics,
-                                const Parallelism& base, const SplitPins& pins);
+NearestFeasible nearestFeasible(const DesignFacts& facts, const Workload& workload,
+                                const Economics& economics, const Parallelism& base, const SplitPins& pins);
 
 } // namespace cf

@@ -1,7 +1,7 @@
 #include "models/search/split_groups.h"
 
-#include "models/design/parallelism.h"
 #include "models/core/units.h"
+#include "models/design/parallelism.h"
 
 #include <algorithm>
 #include <array>
@@ -23,7 +23,10 @@ constexpr double kNearMemoryFactor = 1.5;
 // A faster split must gain at least this share of tokens/s to count (our choice).
 constexpr double kWorthwhileGain = 0.02;
 
-bool same(double a, double b) { return std::abs(a - b) <= kSameRelative * std::max(std::abs(a), std::abs(b)); }
+bool same(double a, double b)
+{
+    return std::abs(a - b) <= kSameRelative * std::max(std::abs(a), std::abs(b));
+}
 
 bool sameExceptSharding(const Parallelism& a, const Parallelism& b)
 {
@@ -45,7 +48,10 @@ std::string format(const char* pattern, auto... values)
     return buffer;
 }
 
-double percent(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
+double percent(double part, double whole)
+{
+    return whole > 0 ? 100.0 * part / whole : 0.0;
+}
 
 // The step's largest term other than compute: its name and seconds.
 std::pair<const char*, double> largestOverhead(const StepBreakdown& b)
@@ -61,7 +67,8 @@ std::pair<const char*, double> largestOverhead(const StepBreakdown& b)
         {"the expert all-to-all", b.epCommS},
         {"exposed expert data-parallel communication", b.expertDpCommExposedS},
     }};
-    return *std::max_element(terms.begin(), terms.end(), [](auto& x, auto& y) { return x.second < y.second; });
+    return *std::max_element(terms.begin(), terms.end(),
+                             [](auto& x, auto& y) { return x.second < y.second; });
 }
 
 std::string splitName(const Parallelism& s)
@@ -75,21 +82,24 @@ std::string limitOf(const SearchReport& report)
     const Prediction& w = report.results.front().prediction;
     const double step = w.stepTimeS;
     const auto [overhead, overheadS] = largestOverhead(w.breakdown);
-    std::string compute = format("compute is %.0f %% of its %.3g s step", percent(w.breakdown.computeS, step), step);
+    std::string compute =
+        format("compute is %.0f %% of its %.3g s step", percent(w.breakdown.computeS, step), step);
     for (const SearchResult& nearest : report.fasterOverMemory) { // least memory first
         const Prediction& f = nearest.prediction;
         if (f.memory.totalBytes > kNearMemoryFactor * f.memory.hbmBytes)
             break;
         if (f.tokensPerS >= (1.0 + kWorthwhileGain) * w.tokensPerS)
-            return format("Limited by memory: %s would be %.0f %% faster but needs %.1f GiB of the GPU's %.0f GiB; ",
-                          splitName(nearest.split).c_str(), percent(f.tokensPerS - w.tokensPerS, w.tokensPerS),
+            return format("Limited by memory: %s would be %.0f %% faster but needs %.1f GiB of the GPU's "
+                          "%.0f GiB; ",
+                          splitName(nearest.split).c_str(),
+                          percent(f.tokensPerS - w.tokensPerS, w.tokensPerS),
                           f.memory.totalBytes / kBytesPerGiB, f.memory.hbmBytes / kBytesPerGiB) +
                    compute;
     }
     if (step <= 0 || overheadS < kComputeBoundShare * step)
         return "Compute-bound: " + compute;
-    return format("Limited by %s: %.0f %% of the %.3g s step (compute %.0f %%)", overhead, percent(overheadS, step),
-                  step, percent(w.breakdown.computeS, step));
+    return format("Limited by %s: %.0f %% of the %.3g s step (compute %.0f %%)", overhead,
+                  percent(overheadS, step), step, percent(w.breakdown.computeS, step));
 }
 
 } // namespace
@@ -99,7 +109,8 @@ std::vector<SplitGroup> groupEquivalentSplits(const std::vector<SearchResult>& r
     std::vector<SplitGroup> groups;
     for (const SearchResult& r : ranked) {
         const auto match = std::find_if(groups.begin(), groups.end(), [&](const SplitGroup& g) {
-            return sameExceptSharding(g.result.split, r.split) && sameNumbers(g.result.prediction, r.prediction);
+            return sameExceptSharding(g.result.split, r.split) &&
+                   sameNumbers(g.result.prediction, r.prediction);
         });
         if (match != groups.end())
             match->shardings.push_back(r.split.sharding);
@@ -116,11 +127,13 @@ std::string winnerReason(const SearchReport& report)
     std::string text = limitOf(report);
     const std::vector<SplitGroup> groups = groupEquivalentSplits(report.results);
     if (groups.size() > 1) {
-        const double lead = rankSeconds(groups[1].result.prediction) - rankSeconds(groups[0].result.prediction);
+        const double lead =
+            rankSeconds(groups[1].result.prediction) - rankSeconds(groups[0].result.prediction);
         const bool days = report.results.front().prediction.goodput.timeToTrainS > 0;
         text += days ? format("; %.1f days (%.2f %%) ahead of the next split", lead / kSecondsPerDay,
                               percent(lead, rankSeconds(groups[1].result.prediction)))
-                     : format("; %.2f %% ahead of the next split", percent(lead, rankSeconds(groups[1].result.prediction)));
+                     : format("; %.2f %% ahead of the next split",
+                              percent(lead, rankSeconds(groups[1].result.prediction)));
     }
     return text + ".";
 }

@@ -14,8 +14,8 @@ std::string SplitPins::describe() const
         text += (text.empty() ? "" : ", ") + std::string(name) + " " + value;
     };
     const std::pair<const char*, const std::optional<int>*> ints[] = {
-        {"tp", &tp}, {"pp", &pp}, {"vp", &vp}, {"dp", &dp}, {"cp", &cp},
-        {"ep", &ep}, {"etp", &etp}, {"microbatch", &microbatch}};
+        {"tp", &tp}, {"pp", &pp}, {"vp", &vp},   {"dp", &dp},
+        {"cp", &cp}, {"ep", &ep}, {"etp", &etp}, {"microbatch", &microbatch}};
     for (const auto& [name, value] : ints)
         if (*value)
             add(name, std::to_string(**value));

@@ -1,7 +1,7 @@
 #include "models/search/split_search.h"
 
-#include "models/search/split_candidates.h"
 #include "models/predict/job_topology.h"
+#include "models/search/split_candidates.h"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@ namespace cf {
 namespace {
 
 constexpr std::array<Sharding, 6> kShardings{Sharding::DDP,   Sharding::ZeRO1,    Sharding::ZeRO2,
-                                              Sharding::ZeRO3, Sharding::FSDPFull, Sharding::FSDPHybrid};
+                                             Sharding::ZeRO3, Sharding::FSDPFull, Sharding::FSDPHybrid};
 constexpr std::array<Recompute, 3> kRecomputes{Recompute::None, Recompute::Selective, Recompute::Full};
 // How often (in splits) the search reports progress and looks at the cancel flag.
 constexpr long long kProgressEvery = 4096;
@@ -21,11 +21,18 @@ constexpr std::size_t kTrimFactor = 4;
 const char* const kReasonBatch = "global batch is not a multiple of DP x micro-batch";
 const char* const kReasonKvHeads = "TP and the KV heads do not divide one another";
 const char* const kReasonMemory = "does not fit in GPU memory";
-const char* const kReasonExpertFold = "EP x ETP does not divide TP x CP x DP (Megatron-Core parallel folding)";
+const char* const kReasonExpertFold =
+    "EP x ETP does not divide TP x CP x DP (Megatron-Core parallel folding)";
 
-double headroomBytes(const Prediction& p) { return p.memory.hbmBytes - p.memory.totalBytes; }
+double headroomBytes(const Prediction& p)
+{
+    return p.memory.hbmBytes - p.memory.totalBytes;
+}
 
-bool isTight(const SearchResult& r) { return r.prediction.memory.verdict == MemoryVerdict::Tight; }
+bool isTight(const SearchResult& r)
+{
+    return r.prediction.memory.verdict == MemoryVerdict::Tight;
+}
 
 // Splits that fit rank before tight ones (kept, never dropped: issue 25 item 3),
 // then by time to train, then by memory headroom.
@@ -52,8 +59,7 @@ class Searcher {
 public:
     Searcher(const DesignFacts& f, const Workload& w, const Economics& e, const SearchOptions& o)
         : facts_(f), workload_(w), economics_(e), options_(o)
-    {
-    }
+    {}
 
     // Returns false when cancelled.
     bool visit(const Parallelism& split)
@@ -75,7 +81,8 @@ public:
             if (reason.empty() && !p.memory.fits)
                 reason = kReasonMemory;
             if (reason.empty()) {
-                completePrediction(facts_.topology, facts_.power, facts_.capexUsd, workload_, split, economics_, p);
+                completePrediction(facts_.topology, facts_.power, facts_.capexUsd, workload_, split,
+                                   economics_, p);
                 reason = reasonOf(p);
             }
         }
@@ -102,7 +109,8 @@ public:
     {
         trim();
         report_.results = std::move(results_);
-        const double winnerTokensPerS = report_.results.empty() ? 0 : report_.results.front().prediction.tokensPerS;
+        const double winnerTokensPerS =
+            report_.results.empty() ? 0 : report_.results.front().prediction.tokensPerS;
         for (SearchResult& r : memoryFront_)
             if (r.prediction.tokensPerS > winnerTokensPerS)
                 report_.fasterOverMemory.push_back(std::move(r));
@@ -147,7 +155,10 @@ private:
     SearchReport report_;
 };
 
-bool kvHeadsFit(const ModelShape& m, int tp) { return m.kvHeads % tp == 0 || tp % m.kvHeads == 0; }
+bool kvHeadsFit(const ModelShape& m, int tp)
+{
+    return m.kvHeads % tp == 0 || tp % m.kvHeads == 0;
+}
 
 int jobGpusFor(const Topology& cluster, const Parallelism& base, int tp, int pp, int cp, int dp)
 {
@@ -169,8 +180,8 @@ double rankSeconds(const Prediction& p)
     return p.tokensPerS > 0 ? 1.0 / p.tokensPerS : 1e300;
 }
 
-SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Economics& e, const Parallelism& base,
-                          const SearchOptions& options)
+SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Economics& e,
+                          const Parallelism& base, const SearchOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
     Searcher searcher(facts, w, e, options);

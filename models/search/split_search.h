@@ -30,8 +30,8 @@ struct SearchResult {
 };
 
 struct SearchReport {
-    std::vector<SearchResult> results;        // best first
-    long long evaluated = 0;                  // splits considered (feasible + infeasible)
+    std::vector<SearchResult> results; // best first
+    long long evaluated = 0;           // splits considered (feasible + infeasible)
     long long feasible = 0;
     std::map<std::string, long long> infeasible; // reason -> count
     double elapsedS = 0;

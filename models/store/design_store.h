@@ -16,8 +16,8 @@
 // (a root's children become roots), so no saved work disappears with it.
 // Deleting a design deletes all its variants.
 
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 #include "models/store/store_error.h"
 #include "models/store/store_types.h"
 
@@ -42,7 +42,7 @@ struct LoadedVariant {
 class DesignStore {
 public:
     struct Options {
-        bool readOnly = false;    // open with SQLITE_OPEN_READONLY: every write fails with ReadOnly
+        bool readOnly = false; // open with SQLITE_OPEN_READONLY: every write fails with ReadOnly
         // How long a reader or writer waits for another program's lock before it
         // fails with Locked (our choice). A writer holds the lock for milliseconds
         // plus one fsync, but on a 2-core machine beside a build a commit's fsync
@@ -50,7 +50,7 @@ public:
         // several stalled writers queued ahead finish, and still ends with a
         // message naming the file when another program is really stuck.
         int busyTimeoutMs = 30000;
-        bool create = true;       // create the file (and its folder) when missing
+        bool create = true; // create the file (and its folder) when missing
     };
 
     DesignStore();

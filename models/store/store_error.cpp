@@ -78,11 +78,11 @@ StoreError storeErrorFromSql(const QSqlError& error, const StoreFile& file, Stor
     case kSqliteBusy:
     case kSqliteLocked:
         e.kind = StoreErrorKind::Locked;
-        e.message = QStringLiteral("the library is busy (locked by another ClusterForge process) after "
-                                   "%1 s: %2; %3. Close the other ClusterForge window or program, or try "
-                                   "again.")
-                        .arg(QString::number(file.busyTimeoutMs / kMsPerSecond, 'g', 3), path,
-                             whatHappened(action));
+        e.message =
+            QStringLiteral("the library is busy (locked by another ClusterForge process) after "
+                           "%1 s: %2; %3. Close the other ClusterForge window or program, or try "
+                           "again.")
+                .arg(QString::number(file.busyTimeoutMs / kMsPerSecond, 'g', 3), path, whatHappened(action));
         break;
     case kSqliteReadOnly:
         e.kind = StoreErrorKind::ReadOnly;

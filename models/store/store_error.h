@@ -37,8 +37,7 @@ struct StoreError {
     // Not an aggregate, so that {kind, message} needs no problems initializer.
     StoreError(StoreErrorKind kind_, QString message_, Problems problems_ = {})
         : kind(kind_), message(std::move(message_)), problems(std::move(problems_))
-    {
-    }
+    {}
 
     StoreErrorKind kind = StoreErrorKind::None;
     QString message;

@@ -96,12 +96,13 @@ StoreResult<int> storeSchemaVersion(QSqlDatabase& db, const StoreFile& file)
     const int version = q.value(0).toInt();
     q.finish();
     if (version > kStoreSchemaVersion)
-        return StoreFailure{{StoreErrorKind::TooNew,
-                             QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
-                                            "this version reads up to v%3); it was not changed.")
-                                 .arg(file.path)
-                                 .arg(version)
-                                 .arg(kStoreSchemaVersion)}};
+        return StoreFailure{
+            {StoreErrorKind::TooNew,
+             QStringLiteral("The file %1 was written by a newer ClusterForge (store schema v%2; "
+                            "this version reads up to v%3); it was not changed.")
+                 .arg(file.path)
+                 .arg(version)
+                 .arg(kStoreSchemaVersion)}};
     // Version 0 must be an empty database, otherwise it is someone else's SQLite file.
     QSqlQuery tables(db);
     if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")))
@@ -111,10 +112,11 @@ StoreResult<int> storeSchemaVersion(QSqlDatabase& db, const StoreFile& file)
         names << tables.value(0).toString();
     const bool ours = names.contains(QStringLiteral("designs")) && names.contains(QStringLiteral("variants"));
     if ((version == 0 && !names.isEmpty()) || (version > 0 && !ours))
-        return StoreFailure{{StoreErrorKind::NotClusterForge,
-                             QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
-                                            "are not ClusterForge's); it was not changed.")
-                                 .arg(file.path)}};
+        return StoreFailure{
+            {StoreErrorKind::NotClusterForge,
+             QStringLiteral("The file %1 is not a ClusterForge database (SQLite, but its tables "
+                            "are not ClusterForge's); it was not changed.")
+                 .arg(file.path)}};
     return version;
 }
 

@@ -23,7 +23,8 @@ struct Headline {
     std::optional<double> powerKw;         // facility power, kilowatts
     std::optional<double> capexUsd;        // capital cost, US dollars
     std::optional<double> opexUsdPerYear;  // operating cost, US dollars per year
-    std::optional<double> totalCostUsd;    // the training run when owning: capex share over the run + opex over the run (Prediction::cost.totalCostUsd)
+    std::optional<double> totalCostUsd; // the training run when owning: capex share over the run + opex over
+                                        // the run (Prediction::cost.totalCostUsd)
 
     bool operator==(const Headline&) const = default;
 };

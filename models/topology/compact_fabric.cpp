@@ -71,8 +71,8 @@ Unit unitOf(const FabricPlan& plan, int nodes, int plane, int block)
     const int firstSet = block * sets;
     const int unitSets = std::min(sets, plan.sets - firstSet);
     const long long firstNode = static_cast<long long>(firstSet) * plan.nodesPerSet;
-    u.nodes = static_cast<int>(std::min<long long>(static_cast<long long>(unitSets) * plan.nodesPerSet,
-                                                   nodes - firstNode));
+    u.nodes = static_cast<int>(
+        std::min<long long>(static_cast<long long>(unitSets) * plan.nodesPerSet, nodes - firstNode));
     u.leaves = plan.planes > 1 ? unitSets : unitSets * plan.leavesPerSet;
     u.pods = plan.tiers >= 3 ? (u.leaves + plan.leavesPerPod - 1) / plan.leavesPerPod : 0;
     return u;
@@ -103,7 +103,8 @@ std::string compactBlocker(const FabricPlan& plan, int nodes, bool storage)
         return "a spine's uplinks do not spread evenly over its core group";
     if (plan.tiers == 4 && plan.superUplinks % s.coresPerGroup != 0)
         return "a super-spine's uplinks do not spread evenly over its core group";
-    if (plan.tiers == 4 && plan.planes == 1 && (plan.leavesPerPod * plan.podsPerSuperpod) % plan.leavesPerSet != 0)
+    if (plan.tiers == 4 && plan.planes == 1 &&
+        (plan.leavesPerPod * plan.podsPerSuperpod) % plan.leavesPerSet != 0)
         return "a leaf set straddles two superpods";
     return {};
 }
@@ -119,11 +120,13 @@ void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, con
     const auto x = [&](int plane, int block) {
         return spreadX(plane * blocks + std::max(0, block), columns, rows.span);
     };
-    const auto id = [&](const char* tier, int plane, int block) { return std::string(tier) + suffix(plan, plane, block); };
-    const auto array = [&](FabricRole role, const char* tier, const char* words, int plane, int block, int count,
-                           double y) {
-        b.addPart(PartKind::Switch, role, id(tier, plane, block), sw.id, label(plan, plane, block, words, count),
-                  x(plane, block), y, count);
+    const auto id = [&](const char* tier, int plane, int block) {
+        return std::string(tier) + suffix(plan, plane, block);
+    };
+    const auto array = [&](FabricRole role, const char* tier, const char* words, int plane, int block,
+                           int count, double y) {
+        b.addPart(PartKind::Switch, role, id(tier, plane, block), sw.id,
+                  label(plan, plane, block, words, count), x(plane, block), y, count);
     };
     // One node group per block, shared by the planes; a leaf set is the
     // leaves of one plane (one per plane with a plane per rail).
@@ -132,12 +135,13 @@ void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, con
         const Unit u = unitOf(plan, nodes, 0, k);
         const std::string nodesId = "n" + std::to_string(k + 1);
         const std::string words = blocks > 1 ? "Superpod " + std::to_string(k + 1) + " nodes" : "Nodes";
-        b.addPart(PartKind::Node, FabricRole::Node, nodesId, node.id, words + " (" + std::to_string(u.nodes) + ")",
-                  spreadX(k, blocks, rows.span), rows.nodeY, u.nodes);
+        b.addPart(PartKind::Node, FabricRole::Node, nodesId, node.id,
+                  words + " (" + std::to_string(u.nodes) + ")", spreadX(k, blocks, rows.span), rows.nodeY,
+                  u.nodes);
         for (int p = 0; p < plan.planes; ++p) {
             array(FabricRole::Leaf, "leaves", "leaves", p, k, u.leaves, rows.leafY);
-            b.addLink(nodesId, id("leaves", p, k), node.nicGbps, nodeMedium, nodeLength, plan.cablesPerNodePerLeaf,
-                      {plan.nodesPerSet, 0}, {leavesPerSetInPlane, 0});
+            b.addLink(nodesId, id("leaves", p, k), node.nicGbps, nodeMedium, nodeLength,
+                      plan.cablesPerNodePerLeaf, {plan.nodesPerSet, 0}, {leavesPerSetInPlane, 0});
         }
     }
     for (int p = 0; p < plan.planes; ++p) {
@@ -159,7 +163,8 @@ void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, con
             // Spine j of every pod spreads its uplinks over core group j.
             array(FabricRole::Core, "cores", "cores", p, -1, shape.cores, rows.coreY);
             b.addLink(id("spines", p, 0), id("cores", p, -1), gbps, Medium::Fibre, LengthClass::Campus,
-                      plan.spineUplinks / shape.coresPerGroup, {1, plan.spinesPerPod}, {shape.coresPerGroup, 0});
+                      plan.spineUplinks / shape.coresPerGroup, {1, plan.spinesPerPod},
+                      {shape.coresPerGroup, 0});
             continue;
         }
         // Four tiers: spine j of a pod -> super-spines (j, x) of its superpod,
@@ -168,8 +173,8 @@ void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, con
         array(FabricRole::Core, "cores", "cores", p, -1, shape.cores, rows.coreY);
         for (int k = 0; k < blocks; ++k) {
             array(FabricRole::SuperSpine, "superspines", "super-spines", p, k, groups, rows.superY);
-            b.addLink(id("spines", p, k), id("superspines", p, k), gbps, Medium::Fibre, LengthClass::Campus, 1,
-                      {1, plan.spinesPerPod}, {plan.spineUplinks, 0});
+            b.addLink(id("spines", p, k), id("superspines", p, k), gbps, Medium::Fibre, LengthClass::Campus,
+                      1, {1, plan.spinesPerPod}, {plan.spineUplinks, 0});
             b.addLink(id("superspines", p, k), id("cores", p, -1), gbps, Medium::Fibre, LengthClass::Campus,
                       plan.superUplinks / shape.coresPerGroup, {1, 0}, {shape.coresPerGroup, 0});
         }

@@ -29,6 +29,7 @@ std::string compactBlocker(const FabricPlan& plan, int nodes, bool storage);
 
 // Adds the compact parts and links of `plan` (compactBlocker(plan) == "").
 void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, const NodeSpec& node,
-                        const SwitchSpec& sw, Medium nodeMedium, LengthClass nodeLength, const TierRows& rows);
+                        const SwitchSpec& sw, Medium nodeMedium, LengthClass nodeLength,
+                        const TierRows& rows);
 
 } // namespace cf

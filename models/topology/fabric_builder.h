@@ -20,8 +20,8 @@ public:
     explicit FabricBuilder(GeneratedFabric& out) : out_(out) {}
 
     // A part; count > 1 makes a node group or a switch array (issue 19).
-    void addPart(PartKind kind, FabricRole role, std::string id, const std::string& catalogId, std::string name,
-                 double x, double y, int count = 1)
+    void addPart(PartKind kind, FabricRole role, std::string id, const std::string& catalogId,
+                 std::string name, double x, double y, int count = 1)
     {
         Part p;
         p.id = std::move(id);
@@ -37,8 +37,8 @@ public:
 
     // A link of `cables` per joined member pair; the blocks say which members
     // of each end are joined (link.h). Nothing for 0 cables.
-    void addLink(const std::string& from, const std::string& to, double gbps, Medium medium, LengthClass length,
-                 int cables, LinkEndBlocks fromBlocks = {}, LinkEndBlocks toBlocks = {})
+    void addLink(const std::string& from, const std::string& to, double gbps, Medium medium,
+                 LengthClass length, int cables, LinkEndBlocks fromBlocks = {}, LinkEndBlocks toBlocks = {})
     {
         if (cables <= 0)
             return;
@@ -67,12 +67,23 @@ public:
             index.emplace(out_.parts[i].id, i);
             const int n = std::max(1, out_.parts[i].count);
             switch (roles_[i]) {
-            case FabricRole::Node: s.nodes += n; break;
-            case FabricRole::Leaf: s.leaf += n; break;
-            case FabricRole::Spine: s.spine += n; break;
-            case FabricRole::SuperSpine: s.superSpine += n; break;
-            case FabricRole::Core: s.core += n; break;
-            case FabricRole::Storage: break;
+            case FabricRole::Node:
+                s.nodes += n;
+                break;
+            case FabricRole::Leaf:
+                s.leaf += n;
+                break;
+            case FabricRole::Spine:
+                s.spine += n;
+                break;
+            case FabricRole::SuperSpine:
+                s.superSpine += n;
+                break;
+            case FabricRole::Core:
+                s.core += n;
+                break;
+            case FabricRole::Storage:
+                break;
             }
         }
         s.gpus = s.nodes * gpusPerNode;

@@ -4,10 +4,10 @@
 #include "models/topology/fabric_generator.h"
 
 #include "models/design/design_json_tree.h"
+#include "models/design/design_limits.h"
 #include "models/topology/compact_fabric.h"
 #include "models/topology/fabric_builder.h"
 #include "models/topology/fabric_sizing.h"
-#include "models/design/design_limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -19,7 +19,8 @@ namespace {
 // Layout (our choice): tiers 150 scene units apart, nodes at the bottom and
 // the top tier at y = 0; parts of the widest tier kColumnSpacing apart.
 constexpr double kTierSpacing = 150.0;
-constexpr double kColumnSpacing = 180.0; // a node box is 150 wide (canvas): 30 clear between (issue 28 item 5)
+constexpr double kColumnSpacing =
+    180.0; // a node box is 150 wide (canvas): 30 clear between (issue 28 item 5)
 // Widest layout, width : height, before tiers are spaced further apart (our choice).
 constexpr double kMaxAspectRatio = 4.0;
 // Storage sits this many columns to the right of the widest tier (our choice).
@@ -117,7 +118,6 @@ int storageCablesFor(const StorageSpec* storage, double portGbps)
     return std::max(kMinStorageCables, std::isfinite(cables) ? static_cast<int>(cables) : 0);
 }
 
-
 // Global numbering of the switches above the leaves, tier by tier: plane 0's
 // first, then each further plane's (plane 0 may have more: storage). Rail
 // leaves are numbered by unit: SU s rail j = s * NICs + j, so with one plane
@@ -125,7 +125,10 @@ int storageCablesFor(const StorageSpec* storage, double portGbps)
 class Planes {
 public:
     explicit Planes(const FabricPlan& plan) : plan_(plan) {}
-    static int offset(int plane, int inFirst, int inOther) { return plane == 0 ? 0 : inFirst + (plane - 1) * inOther; }
+    static int offset(int plane, int inFirst, int inOther)
+    {
+        return plane == 0 ? 0 : inFirst + (plane - 1) * inOther;
+    }
     static int planeOf(int global, int inFirst, int inOther)
     {
         return global < inFirst || inOther <= 0 ? 0 : 1 + (global - inFirst) / inOther;
@@ -153,7 +156,8 @@ void addNodesAndLeaves(FabricBuilder& b, const FabricPlan& plan, const FabricSpe
                            : count > 1
                                ? "Nodes " + std::to_string(first + 1) + "-" + std::to_string(first + count)
                                : "Node " + std::to_string(first + 1);
-        b.addPart(PartKind::Node, FabricRole::Node, "n" + std::to_string(s + 1), node.id, name, x, nodeY, count);
+        b.addPart(PartKind::Node, FabricRole::Node, "n" + std::to_string(s + 1), node.id, name, x, nodeY,
+                  count);
     }
     for (int l = 0; l < plan.leaves; ++l) {
         std::string name = rail ? "SU " + std::to_string(l / plan.leavesPerSet + 1) + " rail " +
@@ -184,8 +188,8 @@ void wireLeavesToSpines(FabricBuilder& b, const FabricPlan& plan, const Planes& 
         } else {
             const int pod = local / plan.leavesPerPod;
             for (int j = 0; j < plan.spinesPerPod; ++j)
-                b.addLink(leafId, "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1), gbps,
-                          Medium::Fibre, LengthClass::InRow, 1);
+                b.addLink(leafId, "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1),
+                          gbps, Medium::Fibre, LengthClass::InRow, 1);
         }
     }
 }
@@ -198,15 +202,17 @@ void wireSpinesToSuperSpines(FabricBuilder& b, const FabricPlan& plan, double gb
     const int groups = plan.spinesPerPod * plan.spineUplinks;
     for (int plane = 0; plane < plan.planes; ++plane) {
         const int firstSpine = Planes::offset(plane, plan.firstPlane.spines, plan.otherPlane.spines);
-        const int firstSuper = Planes::offset(plane, plan.firstPlane.superSpines, plan.otherPlane.superSpines);
+        const int firstSuper =
+            Planes::offset(plane, plan.firstPlane.superSpines, plan.otherPlane.superSpines);
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int superpod = pod / plan.podsPerSuperpod;
             for (int j = 0; j < plan.spinesPerPod; ++j) {
-                const std::string spineId = "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1);
+                const std::string spineId =
+                    "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1);
                 for (int x = 0; x < plan.spineUplinks; ++x)
                     b.addLink(spineId,
-                              "superspine" +
-                                  std::to_string(firstSuper + superpod * groups + j * plan.spineUplinks + x + 1),
+                              "superspine" + std::to_string(firstSuper + superpod * groups +
+                                                            j * plan.spineUplinks + x + 1),
                               gbps, Medium::Fibre, LengthClass::Campus, 1);
             }
         }
@@ -216,8 +222,9 @@ void wireSpinesToSuperSpines(FabricBuilder& b, const FabricPlan& plan, double gb
 // Top tier: lower switch (block, group g) of each plane, with blocks = pods
 // (three tiers) or superpods (four), spreads its uplinks over core group g.
 // Single-mode fibre across the campus (core rows sit apart).
-void wireToCores(FabricBuilder& b, const FabricPlan& plan, const Planes& planes, const char* lowerPrefix, int blocks,
-                 int lowersInFirst, int lowersInOther, int uplinks, double gbps, std::vector<long long>& topUsed)
+void wireToCores(FabricBuilder& b, const FabricPlan& plan, const Planes& planes, const char* lowerPrefix,
+                 int blocks, int lowersInFirst, int lowersInOther, int uplinks, double gbps,
+                 std::vector<long long>& topUsed)
 {
     for (int plane = 0; plane < plan.planes; ++plane) {
         const PlaneShape& shape = planes.shape(plane);
@@ -248,12 +255,12 @@ void warnIfTooBigForAFile(const GeneratedFabric& out, Problems& problems)
     if (most <= designjson::kMaxArrayItems)
         return;
     problems.push_back({Severity::Warning, "links",
-                            std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
-                                " parts: a design file holds at most " +
-                                std::to_string(designjson::kMaxArrayItems) +
-                                " of each, so the saved file will not open again; the compact layout "
-                                "(layout compact) keeps one entry per tier",
-                            ""});
+                        std::to_string(out.links.size()) + " links and " + std::to_string(out.parts.size()) +
+                            " parts: a design file holds at most " +
+                            std::to_string(designjson::kMaxArrayItems) +
+                            " of each, so the saved file will not open again; the compact layout "
+                            "(layout compact) keeps one entry per tier",
+                        ""});
 }
 
 PlanInput planInputOf(const FabricSpec& spec, const Specs& specs)
@@ -362,8 +369,7 @@ void addStorage(FabricBuilder& b, const FabricPlan& plan, const StorageSpec& sto
         b.addLink("st1", prefix + std::to_string(t + 1), sw.portGbps, Medium::Fibre, length, cablesTo[t]);
     if (left > 0)
         problems.push_back({Severity::Warning, "storage",
-                                std::to_string(left) + " storage cables found no free switch port",
-                                "st1"});
+                            std::to_string(left) + " storage cables found no free switch port", "st1"});
 }
 
 } // namespace
@@ -387,8 +393,8 @@ Result<GeneratedFabric> generateFabric(const FabricSpec& spec, const Catalog& ca
 
     const std::string blocker = compactBlocker(plan, spec.nodes, specs.storage != nullptr);
     const int switchCount = plan.leaves + plan.spines + plan.superSpines + plan.cores;
-    const bool compact = spec.layout == FabricLayout::Compact
-                         || (spec.layout == FabricLayout::Auto && switchCount >= kCompactFromSwitches);
+    const bool compact = spec.layout == FabricLayout::Compact ||
+                         (spec.layout == FabricLayout::Auto && switchCount >= kCompactFromSwitches);
     if (compact && !blocker.empty())
         problems.push_back({Severity::Warning, "layout", "laid out expanded: " + blocker, ""});
     const TierRows rows = tierRowsOf(plan);

@@ -3,9 +3,9 @@
 // storage, in tidy tiers. Used by the canvas dialog, the CLI and the tests.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <string>
 #include <vector>
@@ -49,8 +49,8 @@ struct FabricSummary {
     // cables are then 0 and these carry the two upper tiers.
     int superSpine = 0;
     int spineSuperCables = 0, superCoreCables = 0;
-    int tiers = 0;  // switch tiers, 1 to 4
-    int planes = 1; // fabric planes
+    int tiers = 0;        // switch tiers, 1 to 4
+    int planes = 1;       // fabric planes
     bool compact = false; // laid out compact (switch arrays and bundles)
 };
 

@@ -57,7 +57,8 @@ long long maxEndpoints(int radix, int tiers, int leafDown)
 
 namespace {
 
-std::string tooMany(const PlanInput& in, const FabricPlan& p, int tiers, const char* words, const char* advice)
+std::string tooMany(const PlanInput& in, const FabricPlan& p, int tiers, const char* words,
+                    const char* advice)
 {
     return "nodes: " + std::to_string(in.nodes) + " nodes (" + std::to_string(p.endpoints) +
            " endpoints) exceed the " + words + " maximum of " +
@@ -79,7 +80,8 @@ void shapeCores(int k, int lowers, int uplinks, int storageCables, PlaneShape& s
     s.cores = s.coreGroups * s.coresPerGroup;
     const long long freePorts = static_cast<long long>(s.cores) * k - groupCables * s.coreGroups;
     if (freePorts < storageCables) {
-        s.coresInGroupZero = std::max(s.coresPerGroup, static_cast<int>(ceilDiv(groupCables + storageCables, k)));
+        s.coresInGroupZero =
+            std::max(s.coresPerGroup, static_cast<int>(ceilDiv(groupCables + storageCables, k)));
         s.cores = (s.coreGroups - 1) * s.coresPerGroup + s.coresInGroupZero;
     }
 }
@@ -194,9 +196,10 @@ std::string planFabric(const PlanInput& in, FabricPlan& p)
     // Two tiers are feasible iff every leaf can reach every spine: L <= k (§4.2).
     const bool twoTiersFit = p.leavesPerPlane <= k;
     if (in.tiers == 2 && !twoTiersFit)
-        return "tiers: " + std::to_string(p.endpoints) + " endpoints need " + std::to_string(p.leavesPerPlane) +
-               (p.planes > 1 ? " leaves per plane" : " leaves") + ", more than the " + std::to_string(k) +
-               " a radix-" + std::to_string(k) + " spine can reach in two tiers; use three tiers";
+        return "tiers: " + std::to_string(p.endpoints) + " endpoints need " +
+               std::to_string(p.leavesPerPlane) + (p.planes > 1 ? " leaves per plane" : " leaves") +
+               ", more than the " + std::to_string(k) + " a radix-" + std::to_string(k) +
+               " spine can reach in two tiers; use three tiers";
     if (in.tiers >= 3 || !twoTiersFit) {
         p.tiers = in.tiers;
         if (std::string error = planUpperTiers(in, p); !error.empty())

@@ -73,7 +73,7 @@ struct FabricPlan {
     int spineUplinks = 0;    // k - leavesPerPod
     int podsPerSuperpod = 0; // four tiers: a super-spine's downlinks (one per pod)
     int superpods = 0;
-    int superUplinks = 0; // four tiers: k - podsPerSuperpod
+    int superUplinks = 0;  // four tiers: k - podsPerSuperpod
     PlaneShape firstPlane; // plane 0 (carries the storage)
     PlaneShape otherPlane; // planes 1 .. planes-1
     // Totals over the planes.

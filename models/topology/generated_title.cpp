@@ -18,9 +18,12 @@ std::string shortName(const std::string& name, const std::string& vendor)
 const char* topologyWords(FabricTopology topology)
 {
     switch (topology) {
-    case FabricTopology::FatTree: return "fat tree";
-    case FabricTopology::RailOptimized: return "rail-optimised";
-    case FabricTopology::SpineLeaf: return "spine-leaf";
+    case FabricTopology::FatTree:
+        return "fat tree";
+    case FabricTopology::RailOptimized:
+        return "rail-optimised";
+    case FabricTopology::SpineLeaf:
+        return "spine-leaf";
     }
     return "fabric";
 }
@@ -47,8 +50,9 @@ GeneratedTitle generatedTitle(const FabricSpec& spec, const FabricSummary& summa
     t.name = groupedCount(spec.nodes) + " × " + nodeName + ", " + topologyWords(spec.topology);
     t.description = "Generated: " + groupedCount(summary.nodes) + " " + nodeName + " node" +
                     (summary.nodes == 1 ? "" : "s") + " (" + groupedCount(summary.gpus) + " GPUs) on a " +
-                    std::to_string(summary.tiers) + "-tier " + topologyWords(spec.topology) + " of " + switchName +
-                    " switches" + (summary.planes > 1 ? ", " + std::to_string(summary.planes) + " planes" : "") +
+                    std::to_string(summary.tiers) + "-tier " + topologyWords(spec.topology) + " of " +
+                    switchName + " switches" +
+                    (summary.planes > 1 ? ", " + std::to_string(summary.planes) + " planes" : "") +
                     (storage ? ", storage " + shortName(storage->name, storage->vendor) : ", no storage") +
                     (modelName.empty() ? "" : "; model " + modelName) + ".";
     return t;

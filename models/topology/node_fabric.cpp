@@ -120,8 +120,8 @@ void warnDarkRails(const Design& design, int part, const NodeRun& run, int rails
                           "node '" + (node.name.empty() ? node.id : node.name) + "' is cabled to " +
                               std::to_string(lit) + " of its " + std::to_string(railsPerNode) +
                               " rail switches (" + std::to_string(run.darkRails) +
-                              " not cabled): the groups it joins communicate at " + std::to_string(lit) + "/" +
-                              std::to_string(railsPerNode) + " of its network bandwidth",
+                              " not cabled): the groups it joins communicate at " + std::to_string(lit) +
+                              "/" + std::to_string(railsPerNode) + " of its network bandwidth",
                           node.id});
 }
 

@@ -40,7 +40,10 @@ struct TierSums {
 };
 
 // A part as the canvas labels it: its name, else its id (issue 28 item 2).
-std::string label(const Part& p) { return p.name.empty() ? p.id : p.name; }
+std::string label(const Part& p)
+{
+    return p.name.empty() ? p.id : p.name;
+}
 
 std::string fmt(double v)
 {
@@ -389,7 +392,8 @@ Topology deriveTopology(const Design& design, const Catalog& catalog)
     return deriveTopology(design, catalog, *g, std::move(g.problems()));
 }
 
-Topology deriveTopology(const Design& design, const Catalog& catalog, const TopologyGraph& g, Problems graphProblems)
+Topology deriveTopology(const Design& design, const Catalog& catalog, const TopologyGraph& g,
+                        Problems graphProblems)
 {
     Topology t;
     t.problems = std::move(graphProblems);

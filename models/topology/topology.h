@@ -3,8 +3,8 @@
 // typed beside it. One pass over the design: O(parts + links).
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 #include <string>
 #include <vector>

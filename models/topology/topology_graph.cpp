@@ -156,7 +156,9 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
         // validator builds this graph too) must not overflow; the validator
         // reports the count.
         const BundleShape shape = bundleShape(link, members_[r.from], members_[r.to]);
-        const auto clampInt = [](long long v) { return static_cast<int>(std::min<long long>(v, std::numeric_limits<int>::max())); };
+        const auto clampInt = [](long long v) {
+            return static_cast<int>(std::min<long long>(v, std::numeric_limits<int>::max()));
+        };
         r.cables = clampInt(shape.cables);
         r.fromPartners = clampInt(shape.fromPartners);
         r.toPartners = clampInt(shape.toPartners);
@@ -178,7 +180,8 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
         const Resolved& r = resolved[l];
         if (r.from < 0)
             continue;
-        edges_[fill[r.from]++] = {r.to, static_cast<int>(l), r.cables, r.fromPartners, r.fromPerMember, r.gbps};
+        edges_[fill[r.from]++] = {r.to,           static_cast<int>(l), r.cables,
+                                  r.fromPartners, r.fromPerMember,     r.gbps};
         edges_[fill[r.to]++] = {r.from, static_cast<int>(l), r.cables, r.toPartners, r.toPerMember, r.gbps};
     }
 }

@@ -4,9 +4,9 @@
 // switch's tier. Built in O(parts + links); used by deriveTopology and pathBetween.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/problem.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 #include "models/topology/id_index.h"
 
 #include <memory>

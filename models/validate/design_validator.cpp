@@ -3,15 +3,15 @@
 // would be right. Rules that divide by a value run only when that value is
 // itself valid, so a bad design never divides by zero.
 #include "models/validate/design_validator.h"
-#include "models/validate/design_validator_rules.h"
 #include "models/design/design_limits.h"
-#include "models/validate/link_rules.h"
 #include "models/design/link_bundle.h"
+#include "models/validate/design_validator_rules.h"
+#include "models/validate/link_rules.h"
 
 #include "models/catalog/catalog.h"
+#include "models/racks/rack_validator.h"
 #include "models/topology/id_index.h"
 #include "models/topology/topology_graph.h"
-#include "models/racks/rack_validator.h"
 
 #include <algorithm>
 #include <cctype>
@@ -61,9 +61,12 @@ std::string sectionOf(const Catalog& c, const std::string& id)
 bool inCatalogSection(const Catalog& c, PartKind kind, const std::string& id)
 {
     switch (kind) {
-    case PartKind::Node: return c.node(id) != nullptr;
-    case PartKind::Switch: return c.switchSpec(id) != nullptr;
-    case PartKind::Storage: return c.storage(id) != nullptr;
+    case PartKind::Node:
+        return c.node(id) != nullptr;
+    case PartKind::Switch:
+        return c.switchSpec(id) != nullptr;
+    case PartKind::Storage:
+        return c.storage(id) != nullptr;
     }
     return false;
 }
@@ -84,10 +87,11 @@ void checkIds(Context& ctx)
     auto check = [&](const char* collection, const char* noun, std::size_t i, const std::string& id) {
         const auto f = [&] { return label(collection, i, id) + ".id"; };
         if (id.empty())
-            ctx.error(f(), std::string(noun) + " " + std::to_string(i) + " has no id; every " + lowered(noun)
-                               + " needs a unique id.");
+            ctx.error(f(), std::string(noun) + " " + std::to_string(i) + " has no id; every " +
+                               lowered(noun) + " needs a unique id.");
         else if (!seen.insert(id, 0))
-            ctx.error(f(), "The id '" + id + "' is used by more than one part or link; ids must be unique.", id);
+            ctx.error(f(), "The id '" + id + "' is used by more than one part or link; ids must be unique.",
+                      id);
     };
     for (std::size_t i = 0; i < d.parts.size(); ++i)
         check("parts", "Part", i, d.parts[i].id);
@@ -104,59 +108,85 @@ void checkParts(Context& ctx)
         const auto at = [&](const char* field) { return label("parts", i, p.id) + field; };
         const std::string kind = toString(p.kind);
         if (p.catalogId.empty())
-            ctx.error(at(".catalogId"), "The " + kind + " '" + p.id + "' has no catalog id; pick a part from the catalog.", p.id);
+            ctx.error(at(".catalogId"),
+                      "The " + kind + " '" + p.id + "' has no catalog id; pick a part from the catalog.",
+                      p.id);
         else if (ctx.catalog && !inCatalogSection(*ctx.catalog, p.kind, p.catalogId)) {
             const std::string other = sectionOf(*ctx.catalog, p.catalogId);
             if (other.empty())
-                ctx.error(at(".catalogId"), "'" + p.catalogId + "' is not in the catalog (no " + kind + " has that id).", p.id);
+                ctx.error(at(".catalogId"),
+                          "'" + p.catalogId + "' is not in the catalog (no " + kind + " has that id).", p.id);
             else
-                ctx.error(at(".catalogId"), "'" + p.catalogId + "' is " + other + " in the catalog, but the part '" + p.id
-                                                   + "' is a " + kind + ".", p.id);
+                ctx.error(at(".catalogId"),
+                          "'" + p.catalogId + "' is " + other + " in the catalog, but the part '" + p.id +
+                              "' is a " + kind + ".",
+                          p.id);
         }
         if (p.count < 1)
-            ctx.error(at(".count"), "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count)
-                                           + "; a part stands for at least 1 item.", p.id);
+            ctx.error(at(".count"),
+                      "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count) +
+                          "; a part stands for at least 1 item.",
+                      p.id);
         else if (p.count > 1 && p.kind == PartKind::Storage)
-            ctx.error(at(".count"), "Only node groups and switch arrays may have a count above 1; the " + kind + " '" + p.id
-                                           + "' has count " + std::to_string(p.count) + ". Place " + std::to_string(p.count)
-                                           + " separate " + kind + " parts instead.", p.id);
+            ctx.error(at(".count"),
+                      "Only node groups and switch arrays may have a count above 1; the " + kind + " '" +
+                          p.id + "' has count " + std::to_string(p.count) + ". Place " +
+                          std::to_string(p.count) + " separate " + kind + " parts instead.",
+                      p.id);
         else if (p.kind == PartKind::Switch && p.count > kMaxSwitchesInArray)
-            ctx.error(at(".count"), "The switch array '" + p.id + "' has " + std::to_string(p.count)
-                                           + " switches; one array holds at most " + std::to_string(kMaxSwitchesInArray) + ".",
+            ctx.error(at(".count"),
+                      "The switch array '" + p.id + "' has " + std::to_string(p.count) +
+                          " switches; one array holds at most " + std::to_string(kMaxSwitchesInArray) + ".",
                       p.id);
         else if (p.kind == PartKind::Node && p.count > kMaxGroupCount)
-            ctx.error(at(".count"), "The group '" + p.id + "' has " + std::to_string(p.count) + " nodes; one group holds at most "
-                                           + std::to_string(kMaxGroupCount) + ".", p.id);
+            ctx.error(at(".count"),
+                      "The group '" + p.id + "' has " + std::to_string(p.count) +
+                          " nodes; one group holds at most " + std::to_string(kMaxGroupCount) + ".",
+                      p.id);
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
-            ctx.error(at(std::isfinite(p.x) ? ".y" : ".x"), "The position of '" + p.id + "' is not a finite number.", p.id);
+            ctx.error(at(std::isfinite(p.x) ? ".y" : ".x"),
+                      "The position of '" + p.id + "' is not a finite number.", p.id);
     }
     if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
-        ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than "
-                               + std::to_string(kMaxTotalGpus) + " is beyond what ClusterForge models.");
+        ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than " +
+                               std::to_string(kMaxTotalGpus) + " is beyond what ClusterForge models.");
 }
 
-std::string displayName(const Part& p) { return "'" + (p.name.empty() ? p.id : p.name) + "'"; }
+std::string displayName(const Part& p)
+{
+    return "'" + (p.name.empty() ? p.id : p.name) + "'";
+}
 
-long long membersOf(const Part& p) { return p.kind == PartKind::Storage ? 1 : std::max(1, p.count); }
+long long membersOf(const Part& p)
+{
+    return p.kind == PartKind::Storage ? 1 : std::max(1, p.count);
+}
 
 // One end's block keys (issue 19, link.h): no negative value, no block count
 // without a block size. False when the end cannot be split at all.
-bool checkEndKeys(Context& ctx, const Link& l, const std::string& where, const char* side, const LinkEndBlocks& end)
+bool checkEndKeys(Context& ctx, const Link& l, const std::string& where, const char* side,
+                  const LinkEndBlocks& end)
 {
     const std::string per = std::string(side) + "MembersPerBlock", blocks = std::string(side) + "Blocks";
     bool ok = true;
     if (end.membersPerBlock < 0) {
-        ctx.error(where + "." + per, "Link '" + l.id + "' has " + per + " " + std::to_string(end.membersPerBlock)
-                                         + "; it must be 0 (every member in one block) or more.", l.id);
+        ctx.error(where + "." + per,
+                  "Link '" + l.id + "' has " + per + " " + std::to_string(end.membersPerBlock) +
+                      "; it must be 0 (every member in one block) or more.",
+                  l.id);
         ok = false;
     }
     if (end.blocks < 0) {
-        ctx.error(where + "." + blocks, "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks)
-                                            + "; it must be 0 (no wrap) or more.", l.id);
+        ctx.error(where + "." + blocks,
+                  "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks) +
+                      "; it must be 0 (no wrap) or more.",
+                  l.id);
         ok = false;
     } else if (end.blocks > 0 && end.membersPerBlock == 0) {
-        ctx.error(where + "." + blocks, "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks) + " but no "
-                                            + per + "; set the members of each block, or 0 blocks.", l.id);
+        ctx.error(where + "." + blocks,
+                  "Link '" + l.id + "' has " + blocks + " " + std::to_string(end.blocks) + " but no " + per +
+                      "; set the members of each block, or 0 blocks.",
+                  l.id);
         ok = false;
     }
     return ok;
@@ -173,22 +203,25 @@ void checkBundle(Context& ctx, const Link& l, const std::string& where, const Pa
     const EndBlocks f = endBlocks(l.fromBlocks, membersOf(from));
     const EndBlocks t = endBlocks(l.toBlocks, membersOf(to));
     const auto describe = [](const Part& p, const EndBlocks& e) {
-        return displayName(p) + " (" + std::to_string(e.count) + (e.count == 1 ? " member" : " members") + ", "
-               + std::to_string(e.per) + " per block" + (e.wrap > 0 ? ", wrapping after " + std::to_string(e.wrap) : "")
-               + ")";
+        return displayName(p) + " (" + std::to_string(e.count) + (e.count == 1 ? " member" : " members") +
+               ", " + std::to_string(e.per) + " per block" +
+               (e.wrap > 0 ? ", wrapping after " + std::to_string(e.wrap) : "") + ")";
     };
     if (f.blocks != t.blocks) {
-        ctx.error(where + ".toBlocks", "Link '" + l.id + "' splits " + describe(from, f) + " into " + std::to_string(f.blocks)
-                                           + " blocks but " + describe(to, t) + " into " + std::to_string(t.blocks)
-                                           + "; both ends need the same number of blocks.", l.id);
+        ctx.error(where + ".toBlocks",
+                  "Link '" + l.id + "' splits " + describe(from, f) + " into " + std::to_string(f.blocks) +
+                      " blocks but " + describe(to, t) + " into " + std::to_string(t.blocks) +
+                      "; both ends need the same number of blocks.",
+                  l.id);
         return;
     }
     for (const auto& [part, end, side] : {std::tuple{&from, &f, "from"}, std::tuple{&to, &t, "to"}})
         if (const long long empty = end->firstEmpty(); empty >= 0)
-            ctx.error(where + "." + side + "Blocks", "Link '" + l.id + "': block " + std::to_string(empty + 1) + " of "
-                                                         + std::to_string(end->blocks) + " of " + describe(*part, *end)
-                                                         + " holds no member; lower " + side + "Blocks or "
-                                                         + side + "MembersPerBlock.", l.id);
+            ctx.error(where + "." + side + "Blocks",
+                      "Link '" + l.id + "': block " + std::to_string(empty + 1) + " of " +
+                          std::to_string(end->blocks) + " of " + describe(*part, *end) +
+                          " holds no member; lower " + side + "Blocks or " + side + "MembersPerBlock.",
+                      l.id);
 }
 
 void checkLinks(Context& ctx, const TopologyGraph* graph)
@@ -208,21 +241,26 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
     // Which pairs may be linked (link_rules.h); tiers need no catalog.
     static const Catalog kNoCatalog;
     const Catalog& catalog = ctx.catalog ? *ctx.catalog : kNoCatalog;
-    const std::unique_ptr<LinkRules> rules = graph ? std::make_unique<LinkRules>(d, catalog, *graph)
-                                                   : std::make_unique<LinkRules>(d, catalog);
+    const std::unique_ptr<LinkRules> rules =
+        graph ? std::make_unique<LinkRules>(d, catalog, *graph) : std::make_unique<LinkRules>(d, catalog);
     for (std::size_t i = 0; i < d.links.size(); ++i) {
         const Link& l = d.links[i];
         const auto at = [&](const char* field) { return label("links", i, l.id) + field; };
         const Part* from = l.fromPartId.empty() ? nullptr
-                           : graph           ? partAt(graph->linkEnds(int(i)).from)
-                                             : findPart(l.fromPartId);
+                           : graph              ? partAt(graph->linkEnds(int(i)).from)
+                                                : findPart(l.fromPartId);
         const Part* to = l.toPartId.empty() ? nullptr
-                         : graph           ? partAt(graph->linkEnds(int(i)).to)
-                                           : findPart(l.toPartId);
+                         : graph            ? partAt(graph->linkEnds(int(i)).to)
+                                            : findPart(l.toPartId);
         if (!from)
-            ctx.error(at(".from"), "Link '" + l.id + "' starts at '" + l.fromPartId + "', which is not a part of this design.", l.id);
+            ctx.error(at(".from"),
+                      "Link '" + l.id + "' starts at '" + l.fromPartId +
+                          "', which is not a part of this design.",
+                      l.id);
         if (!to)
-            ctx.error(at(".to"), "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.", l.id);
+            ctx.error(at(".to"),
+                      "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.",
+                      l.id);
         if (from && to && (l.fromBlocks != LinkEndBlocks{} || l.toBlocks != LinkEndBlocks{}))
             checkBundle(ctx, l, label("links", i, l.id), *from, *to);
         if (from && to) {
@@ -233,15 +271,21 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
                 ctx.warning(at(".to"), "Link '" + l.id + "': " + legal.message, l.id);
         }
         if (!std::isfinite(l.speedGbps) || l.speedGbps <= 0)
-            ctx.error(at(".speedGbps"), "Link '" + l.id + "' has speed " + num(l.speedGbps)
-                                               + " Gb/s; a link's speed must be above 0.", l.id);
+            ctx.error(at(".speedGbps"),
+                      "Link '" + l.id + "' has speed " + num(l.speedGbps) +
+                          " Gb/s; a link's speed must be above 0.",
+                      l.id);
         else if (l.speedGbps > kMaxLinkGbps)
-            ctx.error(at(".speedGbps"), "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the "
-                                               + num(kMaxLinkGbps) + " Gb/s any cable carries.", l.id);
+            ctx.error(at(".speedGbps"),
+                      "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the " +
+                          num(kMaxLinkGbps) + " Gb/s any cable carries.",
+                      l.id);
         if (l.cablesPerMember < 1 || l.cablesPerMember > kMaxCablesPerMember)
-            ctx.error(at(".cablesPerMember"), "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember)
-                                                     + " cables per member; it must be from 1 to "
-                                                     + std::to_string(kMaxCablesPerMember) + ".", l.id);
+            ctx.error(at(".cablesPerMember"),
+                      "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember) +
+                          " cables per member; it must be from 1 to " + std::to_string(kMaxCablesPerMember) +
+                          ".",
+                      l.id);
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 namespace cf {
 

@@ -1,9 +1,9 @@
 // The workload, split and economics rules of validateDesign.
 #include "models/validate/design_validator_rules.h"
 
-#include "models/design/moe_rules.h"
 #include "models/design/design_limits.h"
 #include "models/design/job_size.h"
+#include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
 
 #include "models/catalog/catalog.h"
@@ -32,7 +32,10 @@ long long satMul(long long a, long long b)
     return __builtin_mul_overflow(a, b, &out) ? LLONG_MAX : out;
 }
 
-std::string str(long long v) { return std::to_string(v); }
+std::string str(long long v)
+{
+    return std::to_string(v);
+}
 
 JobSize jobSizeOf(const Context& ctx)
 {
@@ -48,10 +51,11 @@ std::string jobHint(const Context& ctx, long long splitGpus)
         return {};
     Parallelism trial = ctx.design.parallelism;
     trial.jobGpus = int(splitGpus);
-    if (!resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode).error.empty())
+    if (!resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode)
+             .error.empty())
         return {};
-    return " (set the job's GPUs to " + str(splitGpus) + " to keep the other " + str(ctx.gpus - splitGpus)
-           + " as spares)";
+    return " (set the job's GPUs to " + str(splitGpus) + " to keep the other " + str(ctx.gpus - splitGpus) +
+           " as spares)";
 }
 
 } // namespace
@@ -120,38 +124,48 @@ void checkWorkload(Context& ctx)
     positive("expertsPerToken", "number of experts per token", m.expertsPerToken);
     if (shapeOk) {
         if (m.heads % m.kvHeads != 0)
-            ctx.error("workload.model.kvHeads", "The " + str(m.heads) + " attention heads are not a multiple of the "
-                                                    + str(m.kvHeads) + " KV heads; each KV head must serve the same number of heads.");
+            ctx.error("workload.model.kvHeads",
+                      "The " + str(m.heads) + " attention heads are not a multiple of the " + str(m.kvHeads) +
+                          " KV heads; each KV head must serve the same number of heads.");
         if (m.hidden % m.heads != 0 && m.headDim == 0 && !m.isMla())
-            ctx.error("workload.model.hidden", "The hidden size " + str(m.hidden) + " is not a multiple of the "
-                                                   + str(m.heads) + " attention heads.");
+            ctx.error("workload.model.hidden", "The hidden size " + str(m.hidden) +
+                                                   " is not a multiple of the " + str(m.heads) +
+                                                   " attention heads.");
         if (m.expertsPerToken > m.experts)
-            ctx.error("workload.model.expertsPerToken", "Each token cannot use " + str(m.expertsPerToken)
-                                                            + " experts when the model has only " + str(m.experts) + ".");
+            ctx.error("workload.model.expertsPerToken", "Each token cannot use " + str(m.expertsPerToken) +
+                                                            " experts when the model has only " +
+                                                            str(m.experts) + ".");
     }
     for (Problem& q : moeShapeProblems(m))
         ctx.error(q.field, q.message);
     if (w.seqLen < 1 || w.seqLen > kMaxSeqLen)
-        ctx.error("workload.seqLen", "The sequence length " + str(w.seqLen) + " must be from 1 to " + str(kMaxSeqLen) + " tokens.");
+        ctx.error("workload.seqLen", "The sequence length " + str(w.seqLen) + " must be from 1 to " +
+                                         str(kMaxSeqLen) + " tokens.");
     if (!std::isfinite(w.tokensToTrain) || w.tokensToTrain <= 0)
-        ctx.error("workload.tokensToTrain", "Tokens to train must be above 0; got " + num(w.tokensToTrain) + ".");
+        ctx.error("workload.tokensToTrain",
+                  "Tokens to train must be above 0; got " + num(w.tokensToTrain) + ".");
     else if (w.tokensToTrain > kMaxTokensToTrain)
-        ctx.error("workload.tokensToTrain", "Tokens to train " + num(w.tokensToTrain) + " is above the "
-                                                + num(kMaxTokensToTrain) + " this tool models.");
+        ctx.error("workload.tokensToTrain", "Tokens to train " + num(w.tokensToTrain) + " is above the " +
+                                                num(kMaxTokensToTrain) + " this tool models.");
     if (w.globalBatchSeqs < 1)
-        ctx.error("workload.globalBatchSeqs", "The global batch must be at least 1 sequence; got " + str(w.globalBatchSeqs) + ".");
+        ctx.error("workload.globalBatchSeqs",
+                  "The global batch must be at least 1 sequence; got " + str(w.globalBatchSeqs) + ".");
     if (!ctx.catalog)
         return;
     if (!m.preset.empty() && !ctx.catalog->preset(m.preset))
-        ctx.warning("workload.model.preset", "The preset '" + m.preset + "' is not in the catalog; the shape figures are used as given.");
+        ctx.warning("workload.model.preset",
+                    "The preset '" + m.preset +
+                        "' is not in the catalog; the shape figures are used as given.");
     if (w.precision == Precision::FP8) {
         std::set<std::string> reported;
         for (const Part& p : ctx.design.parts) {
             const NodeSpec* node = p.kind == PartKind::Node ? ctx.catalog->node(p.catalogId) : nullptr;
             const GpuSpec* gpu = node ? ctx.catalog->gpu(node->gpuId) : nullptr;
             if (gpu && gpu->fp8Tflops <= 0 && reported.insert(gpu->id).second)
-                ctx.error("workload.precision", "FP8 needs FP8 tensor cores, which the " + gpu->name + " in '" + p.id
-                                                    + "' does not have; use bf16.", p.id);
+                ctx.error("workload.precision",
+                          "FP8 needs FP8 tensor cores, which the " + gpu->name + " in '" + p.id +
+                              "' does not have; use bf16.",
+                          p.id);
         }
     }
     if (w.precision == Precision::FP4) {
@@ -160,8 +174,10 @@ void checkWorkload(Context& ctx)
             const NodeSpec* node = p.kind == PartKind::Node ? ctx.catalog->node(p.catalogId) : nullptr;
             const GpuSpec* gpu = node ? ctx.catalog->gpu(node->gpuId) : nullptr;
             if (gpu && gpu->fp4Tflops <= 0 && reported.insert(gpu->id).second)
-                ctx.error("workload.precision", "FP4 (NVFP4/MXFP4) needs FP4 tensor cores (B200, B300, GB200, GB300), which the "
-                                                    + gpu->name + " in '" + p.id + "' does not have; use fp8 or bf16.", p.id);
+                ctx.error("workload.precision",
+                          "FP4 (NVFP4/MXFP4) needs FP4 tensor cores (B200, B300, GB200, GB300), which the " +
+                              gpu->name + " in '" + p.id + "' does not have; use fp8 or bf16.",
+                          p.id);
         }
     }
 }
@@ -175,7 +191,8 @@ void checkParallelism(Context& ctx)
         if (v >= 1)
             return;
         degreesOk = false;
-        ctx.error(std::string("parallelism.") + key, std::string(what) + " must be at least 1; got " + str(v) + ".");
+        ctx.error(std::string("parallelism.") + key,
+                  std::string(what) + " must be at least 1; got " + str(v) + ".");
     };
     atLeastOne("tp", "TP (tensor parallel)", p.tp);
     atLeastOne("pp", "PP (pipeline parallel)", p.pp);
@@ -191,24 +208,28 @@ void checkParallelism(Context& ctx)
         return; // the rules below divide by these
 
     if (m.heads >= 1 && m.heads % p.tp != 0)
-        ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.heads) + " attention heads.");
+        ctx.error("parallelism.tp",
+                  "TP " + str(p.tp) + " does not divide the " + str(m.heads) + " attention heads.");
     if (m.kvHeads >= 1 && m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0) {
         if (p.tp < m.kvHeads)
-            ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.kvHeads)
-                                            + " KV heads, so they cannot be split evenly across the TP ranks.");
+            ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.kvHeads) +
+                                            " KV heads, so they cannot be split evenly across the TP ranks.");
         else
-            ctx.error("parallelism.tp", "TP " + str(p.tp) + " is not a multiple of the " + str(m.kvHeads)
-                                            + " KV heads, so they cannot be replicated evenly across the TP ranks.");
+            ctx.error("parallelism.tp",
+                      "TP " + str(p.tp) + " is not a multiple of the " + str(m.kvHeads) +
+                          " KV heads, so they cannot be replicated evenly across the TP ranks.");
     }
     const long long stages = satMul(p.pp, p.vp);
     // A warning, as in checkSplit: uneven stages train (Megatron-Core's uneven
     // pipeline split); the step model paces the pipeline by the largest stage.
     if (m.layers >= 1 && m.layers % stages != 0)
         ctx.warning(p.vp > 1 ? "parallelism.vp" : "parallelism.pp",
-                    "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " + str(p.vp)
-                        + " = " + str(stages) + " pipeline stages: the largest stage sets the pace.");
+                    "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " +
+                        str(p.vp) + " = " + str(stages) +
+                        " pipeline stages: the largest stage sets the pace.");
     if (p.vp > 1 && p.pp == 1)
-        ctx.error("parallelism.vp", "Interleaved stages (VP " + str(p.vp) + ") need pipeline parallelism; set PP above 1 or VP to 1.");
+        ctx.error("parallelism.vp", "Interleaved stages (VP " + str(p.vp) +
+                                        ") need pipeline parallelism; set PP above 1 or VP to 1.");
 
     long long dp = p.dp; // 0 = not known yet
     if (ctx.gpusKnown) {
@@ -224,25 +245,30 @@ void checkParallelism(Context& ctx)
         } else if (p.dp > 0) {
             const long long total = satMul(inner, p.dp);
             if (total != gpus)
-                ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x DP " + str(p.dp) + " x CP "
-                                                + str(p.cp) + " = " + str(total) + " GPUs, but the "
-                                                + (job.gpus == ctx.gpus ? "design" : "job") + " has " + str(gpus)
-                                                + " GPUs" + jobHint(ctx, total) + ".");
+                ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x DP " + str(p.dp) +
+                                                " x CP " + str(p.cp) + " = " + str(total) +
+                                                " GPUs, but the " +
+                                                (job.gpus == ctx.gpus ? "design" : "job") + " has " +
+                                                str(gpus) + " GPUs" + jobHint(ctx, total) + ".");
         } else if (inner > gpus) {
-            ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner)
-                                            + " GPUs per replica, more than the " + str(gpus) + ofWhat + ".");
+            ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) +
+                                            " = " + str(inner) + " GPUs per replica, more than the " +
+                                            str(gpus) + ofWhat + ".");
         } else if (gpus % inner != 0) {
-            ctx.error("parallelism.dp", "DP is automatic, but the " + str(gpus) + ofWhat + " do not divide by TP "
-                                            + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) + " = " + str(inner) + ".");
+            ctx.error("parallelism.dp", "DP is automatic, but the " + str(gpus) + ofWhat +
+                                            " do not divide by TP " + str(p.tp) + " x PP " + str(p.pp) +
+                                            " x CP " + str(p.cp) + " = " + str(inner) + ".");
         } else {
             dp = gpus / inner;
         }
         for (const Part& part : ctx.design.parts) {
             const NodeSpec* node = part.kind == PartKind::Node ? ctx.catalog->node(part.catalogId) : nullptr;
             if (node && node->scaleUpDomainGpus >= 1 && p.tp > node->scaleUpDomainGpus) {
-                ctx.warning("parallelism.tp", "TP " + str(p.tp) + " spans more than the " + str(node->scaleUpDomainGpus)
-                                                  + "-GPU NVLink domain of '" + part.id
-                                                  + "'; tensor-parallel traffic would cross the network.", part.id);
+                ctx.warning("parallelism.tp",
+                            "TP " + str(p.tp) + " spans more than the " + str(node->scaleUpDomainGpus) +
+                                "-GPU NVLink domain of '" + part.id +
+                                "'; tensor-parallel traffic would cross the network.",
+                            part.id);
                 break;
             }
         }
@@ -252,8 +278,9 @@ void checkParallelism(Context& ctx)
     if (dp > 0 && batch >= 1) {
         const long long perStep = satMul(dp, p.microbatch);
         if (batch % perStep != 0)
-            ctx.error("workload.globalBatchSeqs", "The global batch of " + str(batch) + " sequences is not a multiple of DP "
-                                                      + str(dp) + " x micro-batch " + str(p.microbatch) + " = " + str(perStep) + ".");
+            ctx.error("workload.globalBatchSeqs",
+                      "The global batch of " + str(batch) + " sequences is not a multiple of DP " + str(dp) +
+                          " x micro-batch " + str(p.microbatch) + " = " + str(perStep) + ".");
         else
             microbatches = batch / perStep;
     }
@@ -262,8 +289,9 @@ void checkParallelism(Context& ctx)
         ctx.error(q.field, q.message);
     const int seq = ctx.design.workload.seqLen;
     if (p.cp > 1 && seq >= 1 && seq % (2LL * p.cp) != 0)
-        ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) + " to be a multiple of 2 x CP = "
-                                        + str(2LL * p.cp) + " (each rank takes two chunks for load balance).");
+        ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) +
+                                        " to be a multiple of 2 x CP = " + str(2LL * p.cp) +
+                                        " (each rank takes two chunks for load balance).");
     // EP / ETP under Megatron-Core's MoE parallel folding (models/design/moe_rules.h).
     for (Problem& q : expertSplitProblems(m, p, dp, seq))
         ctx.error(q.field, q.message);
@@ -275,26 +303,29 @@ void checkEconomics(Context& ctx)
     auto atLeast = [&](const char* key, const char* what, double v, double min, const char* unit) {
         if (std::isfinite(v) && v >= min)
             return;
-        ctx.error(std::string("economics.") + key,
-                  std::string(what) + " must be a number of at least " + num(min) + unit + "; got " + num(v) + ".");
+        ctx.error(std::string("economics.") + key, std::string(what) + " must be a number of at least " +
+                                                       num(min) + unit + "; got " + num(v) + ".");
     };
     atLeast("electricityUsdPerKwh", "The electricity price", e.electricityUsdPerKwh, 0.0, " $/kWh");
     atLeast("rentUsdPerGpuHour", "The rent price", e.rentUsdPerGpuHour, 0.0, " $/GPU-hour");
-    atLeast("opsEngineerUsdPerYear", "The cost of an operations engineer", e.opsEngineerUsdPerYear, 0.0, " $/year");
+    atLeast("opsEngineerUsdPerYear", "The cost of an operations engineer", e.opsEngineerUsdPerYear, 0.0,
+            " $/year");
     if (!std::isfinite(e.pue) || e.pue < kMinPue || e.pue > kMaxPue)
-        ctx.error("economics.pue", "PUE " + num(e.pue) + " must be from " + num(kMinPue) + " (no facility overhead) to "
-                                       + num(kMaxPue) + ".");
+        ctx.error("economics.pue", "PUE " + num(e.pue) + " must be from " + num(kMinPue) +
+                                       " (no facility overhead) to " + num(kMaxPue) + ".");
     if (!std::isfinite(e.ownershipYears) || e.ownershipYears <= 0 || e.ownershipYears > kMaxOwnershipYears)
-        ctx.error("economics.ownershipYears", "Years of ownership " + num(e.ownershipYears) + " must be above 0 and at most "
-                                                  + num(kMaxOwnershipYears) + ".");
+        ctx.error("economics.ownershipYears", "Years of ownership " + num(e.ownershipYears) +
+                                                  " must be above 0 and at most " + num(kMaxOwnershipYears) +
+                                                  ".");
     if (!std::isfinite(e.gpusPerOpsEngineer) || e.gpusPerOpsEngineer <= 0)
-        ctx.error("economics.gpusPerOpsEngineer", "GPUs per operations engineer must be above 0; got "
-                                                      + num(e.gpusPerOpsEngineer) + ".");
-    if (!std::isfinite(e.maintenanceFractionPerYear) || e.maintenanceFractionPerYear < 0
-        || e.maintenanceFractionPerYear > kMaxMaintenanceFraction)
-        ctx.error("economics.maintenanceFractionPerYear", "Maintenance per year " + num(e.maintenanceFractionPerYear)
-                                                              + " must be a fraction of the capital cost from 0 to "
-                                                              + num(kMaxMaintenanceFraction) + ".");
+        ctx.error("economics.gpusPerOpsEngineer",
+                  "GPUs per operations engineer must be above 0; got " + num(e.gpusPerOpsEngineer) + ".");
+    if (!std::isfinite(e.maintenanceFractionPerYear) || e.maintenanceFractionPerYear < 0 ||
+        e.maintenanceFractionPerYear > kMaxMaintenanceFraction)
+        ctx.error("economics.maintenanceFractionPerYear",
+                  "Maintenance per year " + num(e.maintenanceFractionPerYear) +
+                      " must be a fraction of the capital cost from 0 to " + num(kMaxMaintenanceFraction) +
+                      ".");
 }
 
 } // namespace cf::validation

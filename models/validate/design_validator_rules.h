@@ -2,8 +2,8 @@
 // Internal to validateDesign: the shared context and the rule groups for the
 // workload, the parallel split and the economics.
 
-#include "models/design/design.h"
 #include "models/core/problem.h"
+#include "models/design/design.h"
 
 #include <string>
 
@@ -22,8 +22,8 @@ struct Context {
     // Known only with a catalog in which every node part's id resolves.
     long long gpus = 0;
     bool gpusKnown = false;
-    long long nodes = 0;   // node members (count summed over node parts)
-    int gpusPerNode = 0;   // when every node part has the same GPU count, else 0
+    long long nodes = 0; // node members (count summed over node parts)
+    int gpusPerNode = 0; // when every node part has the same GPU count, else 0
     Problems problems;
 
     void error(std::string field, std::string message, std::string itemId = {});

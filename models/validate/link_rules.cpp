@@ -18,27 +18,37 @@ constexpr double kFallbackLinkGbps = 400.0;
 // topology caps tiers at 2, so two "cores" may sit on different real tiers.
 constexpr int kHighestJudgedTier = 1;
 
-std::string labelOf(const Part& p) { return "'" + (p.name.empty() ? p.id : p.name) + "'"; }
+std::string labelOf(const Part& p)
+{
+    return "'" + (p.name.empty() ? p.id : p.name) + "'";
+}
 
-const char* tierPlural(int level) { return level == 0 ? "leaves" : "spines"; }
+const char* tierPlural(int level)
+{
+    return level == 0 ? "leaves" : "spines";
+}
 
 // A node group or a switch array stands for `count` members (issue 19).
-long long membersOf(const Part* p) { return p && p->kind != PartKind::Storage ? std::max(1, p->count) : 1; }
+long long membersOf(const Part* p)
+{
+    return p && p->kind != PartKind::Storage ? std::max(1, p->count) : 1;
+}
 
-LinkLegality refuse(std::string message) { return {LinkVerdict::Refuse, std::move(message)}; }
+LinkLegality refuse(std::string message)
+{
+    return {LinkVerdict::Refuse, std::move(message)};
+}
 
 } // namespace
 
 LinkRules::LinkRules(const Design& design, const Catalog& catalog)
     : design_(design), catalog_(catalog), ownedGraph_(std::make_unique<TopologyGraph>(design, catalog)),
       graph_(ownedGraph_.get())
-{
-}
+{}
 
 LinkRules::LinkRules(const Design& design, const Catalog& catalog, const TopologyGraph& graph)
     : design_(design), catalog_(catalog), graph_(&graph)
-{
-}
+{}
 
 LinkRules::~LinkRules() = default;
 
@@ -133,28 +143,32 @@ LinkDefault LinkRules::defaultLinkFor(const std::string& fromId, const std::stri
                 out.rebalanced.push_back({existing[k]->id, share});
         }
         out.cablesPerMember = base;
-        out.note = std::to_string(node->nics) + " NICs of " + labelOf(*nodePart) + " split over "
-                   + std::to_string(bundles) + " switches";
+        out.note = std::to_string(node->nics) + " NICs of " + labelOf(*nodePart) + " split over " +
+                   std::to_string(bundles) + " switches";
     } else {
         out.cablesPerMember = std::max(1, node->nics - used);
-        out.note = node->nics > used ? std::to_string(node->nics - used) + " NIC(s) of " + labelOf(*nodePart) + " left"
-                                     : labelOf(*nodePart) + " already uses its " + std::to_string(node->nics)
-                                           + " NICs; 1 more cable";
+        out.note = node->nics > used
+                       ? std::to_string(node->nics - used) + " NIC(s) of " + labelOf(*nodePart) + " left"
+                       : labelOf(*nodePart) + " already uses its " + std::to_string(node->nics) +
+                             " NICs; 1 more cable";
     }
     // Cut to the switch's free ports; legality refuses when not even 1 per member fits.
     const int radix = switchRadix(sw->id);
     const long long members = membersOf(nodePart);
     const long long freePorts = radix - portsUsed(sw->id);
-    if (radix > 0 && static_cast<long long>(out.cablesPerMember) * members > freePorts && freePorts >= members) {
+    if (radix > 0 && static_cast<long long>(out.cablesPerMember) * members > freePorts &&
+        freePorts >= members) {
         const int fit = int(std::min<long long>(freePorts / members, INT_MAX));
-        out.note = labelOf(*sw) + " has " + std::to_string(freePorts) + " free ports: " + std::to_string(fit)
-                   + " cable(s) per node instead of " + std::to_string(out.cablesPerMember);
+        out.note = labelOf(*sw) + " has " + std::to_string(freePorts) +
+                   " free ports: " + std::to_string(fit) + " cable(s) per node instead of " +
+                   std::to_string(out.cablesPerMember);
         out.cablesPerMember = fit;
     }
     return out;
 }
 
-LinkLegality LinkRules::linkLegality(const std::string& fromId, const std::string& toId, int newCablesPerMember) const
+LinkLegality LinkRules::linkLegality(const std::string& fromId, const std::string& toId,
+                                     int newCablesPerMember) const
 {
     const Part* a = design_.findPart(fromId);
     const Part* b = design_.findPart(toId);
@@ -169,11 +183,13 @@ LinkLegality LinkRules::linkLegality(const Part& a, const Part& b, int newCables
         return refuse(labelOf(a) + " cannot be linked to itself.");
     if (a.kind == PartKind::Node && b.kind == PartKind::Node) {
         if (a.count > 1 && b.count > 1)
-            return refuse(labelOf(a) + " (x" + std::to_string(a.count) + ") and " + labelOf(b) + " (x"
-                          + std::to_string(b.count) + ") are two node groups; connect groups through a switch.");
-        return refuse(labelOf(a) + " and " + labelOf(b)
-                      + " are both nodes; ClusterForge carries node traffic through switches only, so link each "
-                        "node to a switch.");
+            return refuse(labelOf(a) + " (x" + std::to_string(a.count) + ") and " + labelOf(b) + " (x" +
+                          std::to_string(b.count) +
+                          ") are two node groups; connect groups through a switch.");
+        return refuse(
+            labelOf(a) + " and " + labelOf(b) +
+            " are both nodes; ClusterForge carries node traffic through switches only, so link each "
+            "node to a switch.");
     }
     if (newCablesPerMember > 0)
         if (LinkLegality ports = freePorts(a, b, newCablesPerMember); ports.verdict != LinkVerdict::Allowed)
@@ -181,9 +197,10 @@ LinkLegality LinkRules::linkLegality(const Part& a, const Part& b, int newCables
     if (a.kind == PartKind::Switch && b.kind == PartKind::Switch) {
         const int level = levelOf(a);
         if (level >= 0 && level <= kHighestJudgedTier && level == levelOf(b))
-            return {LinkVerdict::Warn, labelOf(a) + " and " + labelOf(b) + " are both " + tierPlural(level)
-                                           + "; the fabric model routes traffic only between tiers, so this link "
-                                             "uses ports but carries no traffic."};
+            return {LinkVerdict::Warn,
+                    labelOf(a) + " and " + labelOf(b) + " are both " + tierPlural(level) +
+                        "; the fabric model routes traffic only between tiers, so this link "
+                        "uses ports but carries no traffic."};
     }
     return {};
 }
@@ -198,8 +215,8 @@ LinkLegality LinkRules::freePorts(const Part& a, const Part& b, int cablesPerMem
         const int radix = switchRadix(p->id);
         const long long free = radix - portsUsed(p->id);
         if (radix > 0 && needed > free)
-            return refuse(labelOf(*p) + " has " + std::to_string(std::max(free, 0LL)) + " free port(s) of "
-                          + std::to_string(radix) + "; this link needs " + std::to_string(needed) + ".");
+            return refuse(labelOf(*p) + " has " + std::to_string(std::max(free, 0LL)) + " free port(s) of " +
+                          std::to_string(radix) + "; this link needs " + std::to_string(needed) + ".");
     }
     return {};
 }
@@ -225,7 +242,8 @@ LinkCapacity LinkRules::capacityOf(const Design& design, const Catalog& catalog,
         c.nicShare = c.perMemberGbps / nicCapacityGbps;
         double linked = 0; // this node's links to switches, per member
         for (const Link& l : design.links) {
-            const std::string& other = l.fromPartId == p->id ? l.toPartId : (l.toPartId == p->id ? l.fromPartId : p->id);
+            const std::string& other =
+                l.fromPartId == p->id ? l.toPartId : (l.toPartId == p->id ? l.fromPartId : p->id);
             const Part* o = other == p->id ? nullptr : design.findPart(other);
             if (o && o->kind == PartKind::Switch)
                 linked += std::max(0, l.cablesPerMember) * l.speedGbps;

@@ -92,7 +92,8 @@ public:
     // use ports but carry no traffic up or down the fabric. With
     // newCablesPerMember > 0 the pair is a new link: refused too when a
     // switch end has too few free ports.
-    LinkLegality linkLegality(const std::string& fromId, const std::string& toId, int newCablesPerMember = 0) const;
+    LinkLegality linkLegality(const std::string& fromId, const std::string& toId,
+                              int newCablesPerMember = 0) const;
     LinkLegality linkLegality(const Part& from, const Part& to, int newCablesPerMember = 0) const;
 
     // Bandwidth of a link and the node end's share of its NICs. O(links).

@@ -9,8 +9,8 @@
 #include <QCoreApplication>
 
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <unistd.h>

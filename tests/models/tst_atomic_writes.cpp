@@ -13,12 +13,13 @@
 //    writing other than through QSaveFile (or SQLite, which is transactional).
 // The GUI writers (BOM CSV/JSON/PDF, chart PNG/PDF, MainWindow::saveFile) are
 // checked in tests/widgets/tst_atomic_exports.cpp.
+#include "file_size_limit.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "file_size_limit.h"
-#include "test_files.h"
 #include "test_designs.h"
+#include "test_files.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -26,7 +27,6 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -47,7 +47,6 @@ namespace {
 
 using test::readFileBytes;
 using test::writeFileBytes;
-
 
 // Entries of `dir` other than `keep`: leftovers of a failed save.
 QStringList strays(const QString& dir, const QStringList& keep)

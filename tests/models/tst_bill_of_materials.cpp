@@ -1,15 +1,15 @@
 // Bill of materials: totals equal the lines, CSV quoting (RFC 4180), cable
 // counts from links (groups, cablesPerMember, the cable-choice rule), a golden
 // bill for the Workhorse example with prices from resources/catalog.json.
+#include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/bom/bill_of_materials.h"
 #include "models/export/bom_writers.h"
-#include "test_designs.h"
 #include "models/topology/fabric_generator.h"
+#include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <nlohmann/json.hpp>
 

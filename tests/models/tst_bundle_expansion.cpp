@@ -6,8 +6,8 @@
 #include "compact_fabrics.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 #include <set>
@@ -22,7 +22,7 @@ using namespace cf::test;
 
 namespace {
 
-using Member = std::pair<std::string, int>;              // original part id, member
+using Member = std::pair<std::string, int>;                    // original part id, member
 using Cables = std::map<std::pair<Member, Member>, long long>; // joined pair -> cables
 
 Cables compactCables(const Design& d)
@@ -65,7 +65,8 @@ Cables expandedCables(const Design& d)
 std::map<Member, long long> compactPorts(const Design& d)
 {
     std::map<Member, long long> ports;
-    auto add = [&](const Part& self, const LinkEndBlocks& own, const Part& other, const LinkEndBlocks& far, int cables) {
+    auto add = [&](const Part& self, const LinkEndBlocks& own, const Part& other, const LinkEndBlocks& far,
+                   int cables) {
         if (self.kind != PartKind::Switch)
             return;
         for (int m = 0; m < partMembers(self); ++m) {
@@ -115,10 +116,12 @@ private slots:
             QVERIFY2(e.ok(), p.compact.name.c_str());
             QCOMPARE(e->parts.size(), p.expanded.parts.size());
             for (std::size_t i = 0; i < e->parts.size(); ++i)
-                QVERIFY2(e->parts[i] == p.expanded.parts[i], (p.compact.name + ": part " + e->parts[i].id).c_str());
+                QVERIFY2(e->parts[i] == p.expanded.parts[i],
+                         (p.compact.name + ": part " + e->parts[i].id).c_str());
             QCOMPARE(e->links.size(), p.expanded.links.size());
             for (std::size_t i = 0; i < e->links.size(); ++i)
-                QVERIFY2(e->links[i] == p.expanded.links[i], (p.compact.name + ": link " + e->links[i].id).c_str());
+                QVERIFY2(e->links[i] == p.expanded.links[i],
+                         (p.compact.name + ": link " + e->links[i].id).c_str());
         }
     }
 

@@ -11,8 +11,8 @@
 #include "rack_designs.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cstdio>
 #include <map>
@@ -45,8 +45,8 @@ void printBom(const char* title, const BillOfMaterials& bom)
     std::printf("%s\n", title);
     for (const BomLine& l : bom.lines)
         if (l.counted())
-            std::printf("  %-8s %-24s x%-6lld %14.0f USD %10.0f W\n", l.kind.c_str(), l.itemId.c_str(), l.quantity,
-                        l.extendedPriceUsd, l.totalPowerW);
+            std::printf("  %-8s %-24s x%-6lld %14.0f USD %10.0f W\n", l.kind.c_str(), l.itemId.c_str(),
+                        l.quantity, l.extendedPriceUsd, l.totalPowerW);
     std::printf("  total %.0f USD, %.0f W\n", bom.totalUsd, bom.totalPowerW);
 }
 
@@ -89,9 +89,11 @@ private slots:
     {
         QCOMPARE(cableChoiceFor(2.5, 400, Medium::Fibre).medium, Medium::CopperDAC);
         QCOMPARE(cableChoiceFor(2.5, 400, Medium::Fibre).lengthClass, LengthClass::InRack);
-        QCOMPARE(cableChoiceFor(2.5, 800, Medium::Fibre).medium, Medium::ACC); // 800G passive copper reaches 2 m
+        QCOMPARE(cableChoiceFor(2.5, 800, Medium::Fibre).medium,
+                 Medium::ACC); // 800G passive copper reaches 2 m
         QCOMPARE(cableChoiceFor(3.5, 400, Medium::CopperDAC).medium, Medium::ACC); // active copper to 5 m
-        QCOMPARE(cableChoiceFor(5.5, 400, Medium::CopperDAC).medium, Medium::Fibre); // tst_cable_media: the boundaries
+        QCOMPARE(cableChoiceFor(5.5, 400, Medium::CopperDAC).medium,
+                 Medium::Fibre); // tst_cable_media: the boundaries
         QCOMPARE(cableChoiceFor(20, 400, Medium::AOC).medium, Medium::AOC);
         QCOMPARE(cableChoiceFor(20, 400, Medium::Fibre).lengthClass, LengthClass::InRow);
         QCOMPARE(cableChoiceFor(80, 400, Medium::AOC).lengthClass, LengthClass::Campus);
@@ -148,8 +150,9 @@ private slots:
         QVERIFY(placed.ok());
         const BillOfMaterials before = buildBom(unplaced, c);
         const BillOfMaterials after = buildBom(*placed, c);
-        printBom("BOM before placement (generate --topology rail --nodes 128 --node dgx-b200 --switch qm9700):",
-                 before);
+        printBom(
+            "BOM before placement (generate --topology rail --nodes 128 --node dgx-b200 --switch qm9700):",
+            before);
         printBom("BOM after placement (--rack-kw 40 --cooling air):", after);
         // Every measured run is past copper reach and within multimode reach:
         // node-leaf runs cross at most half a 17-rack row, leaf-spine runs at

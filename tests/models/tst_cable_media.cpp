@@ -10,8 +10,8 @@
 #include "models/racks/placement_move.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -116,7 +116,8 @@ private slots:
         const Design d = nodesBesideTheirLeaf();
         for (const CableRun& r : planCableRuns(d, c)) {
             QVERIFY(r.placed);
-            QVERIFY2(r.lengthM > kDacReachM && r.lengthM <= kAccReachM, qPrintable(QString::number(r.lengthM)));
+            QVERIFY2(r.lengthM > kDacReachM && r.lengthM <= kAccReachM,
+                     qPrintable(QString::number(r.lengthM)));
             QCOMPARE(r.medium, Medium::ACC);
         }
         const BillOfMaterials bom = buildBom(d, c);
@@ -150,7 +151,8 @@ private slots:
         QVERIFY(over.problems().front().message.find("outside") != std::string::npos);
         QVERIFY(!movedPlacement(d, c, 1, "r1", 0).ok());
         QVERIFY(!movedPlacement(d, c, 1, "nowhere", 1).ok());
-        QCOMPARE(movedPlacement(d, c, 1, "nowhere", 1).problems().front().field, std::string("placements[1].rack"));
+        QCOMPARE(movedPlacement(d, c, 1, "nowhere", 1).problems().front().field,
+                 std::string("placements[1].rack"));
         // Its own range and free U are fine; the leaf's rack below the leaf too.
         QVERIFY(movedPlacement(d, c, 1, "r1", 10).ok());
         const Result<Placement> toR2 = movedPlacement(d, c, 1, "r2", 40);

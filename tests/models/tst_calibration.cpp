@@ -9,8 +9,8 @@
 // prints the figure beside the target.
 #include "app/validation/calibration_runner.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <fstream>
 #include <iostream>
@@ -74,7 +74,8 @@ private slots:
     {
         for (const auto& r : report_.results)
             if (r.row.skipReason.empty())
-                QVERIFY2(r.errors.empty(), (r.row.id + ": " + (r.errors.empty() ? "" : r.errors.front())).c_str());
+                QVERIFY2(r.errors.empty(),
+                         (r.row.id + ": " + (r.errors.empty() ? "" : r.errors.front())).c_str());
     }
     void everyExpressibleRowIsCompared()
     {
@@ -87,8 +88,8 @@ private slots:
     void meanAbsolutePercentageErrorMeetsTarget()
     {
         const cli::CalibrationFigures& g = report_.gate;
-        std::cout << "Gate MAPE " << 100 * g.mape << " % over " << g.compared << " rows (target <= "
-                  << 100 * cli::kMapeTarget << " %)\n";
+        std::cout << "Gate MAPE " << 100 * g.mape << " % over " << g.compared
+                  << " rows (target <= " << 100 * cli::kMapeTarget << " %)\n";
         QVERIFY2(g.mape <= cli::kMapeTarget, qPrintable(QString("MAPE %1 %").arg(100 * g.mape)));
     }
     void noRowOverTwentyFivePercent()
@@ -99,8 +100,10 @@ private slots:
         for (const auto& r : report_.results)
             if (r.compared && cli::inAccuracyGate(r.row) && std::abs(r.error) > cli::kRowErrorTarget)
                 std::cout << "  over 25 %: " << r.row.id << " " << 100 * r.error << " %\n";
-        QVERIFY2(g.over25 <= kRowsOverTargetFloor,
-                 qPrintable(QString("%1 rows over 25 % (floor %2, target 0)").arg(g.over25).arg(kRowsOverTargetFloor)));
+        QVERIFY2(
+            g.over25 <= kRowsOverTargetFloor,
+            qPrintable(
+                QString("%1 rows over 25 % (floor %2, target 0)").arg(g.over25).arg(kRowsOverTargetFloor)));
     }
     void rowsThatRanFitInMemory()
     {
@@ -116,14 +119,16 @@ private slots:
         std::cout << "Gate rows the model says do not fit: " << report_.gate.notFitting << "\n";
         QVERIFY2(report_.gate.notFitting <= kRowsNotFittingFloor,
                  qPrintable(QString("%1 gate rows do not fit (floor %2, target %3)")
-                                .arg(report_.gate.notFitting).arg(kRowsNotFittingFloor).arg(kRowsThatMayNotFit)));
+                                .arg(report_.gate.notFitting)
+                                .arg(kRowsNotFittingFloor)
+                                .arg(kRowsThatMayNotFit)));
     }
     void deepSpeedZero3RowsAreReportedApart()
     {
         // Not gated (issue 16's decision), but reported with their figures.
         const cli::CalibrationFigures& x = report_.outsideGate;
-        std::cout << "Outside the gate (DeepSpeed-2021 ZeRO-3): " << x.compared << " rows, MAPE " << 100 * x.mape
-                  << " %\n";
+        std::cout << "Outside the gate (DeepSpeed-2021 ZeRO-3): " << x.compared << " rows, MAPE "
+                  << 100 * x.mape << " %\n";
         for (const auto& r : report_.results)
             if (r.compared && !cli::inAccuracyGate(r.row))
                 QVERIFY2(r.row.parallelism.sharding == Sharding::ZeRO3, r.row.id.c_str());

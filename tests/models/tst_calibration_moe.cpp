@@ -12,8 +12,8 @@
 #include "moe_clusters.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <fstream>
 #include <iostream>
@@ -81,7 +81,10 @@ std::vector<std::string> splitCsv(const std::string& line)
     return out;
 }
 
-int toInt(const std::string& s, int orElse) { return s.empty() ? orElse : std::stoi(s); }
+int toInt(const std::string& s, int orElse)
+{
+    return s.empty() ? orElse : std::stoi(s);
+}
 
 struct Row {
     std::string id, preset, gpu;
@@ -156,7 +159,6 @@ System systemOf(const Row& r)
     return s;
 }
 
-
 class TestCalibrationMoe : public QObject {
     Q_OBJECT
     struct Result {
@@ -177,15 +179,17 @@ private slots:
         std::string variants;
         for (const char* rack : {"gb200-nvl72", "gb300-nvl72"})
             for (int n : {8, kRackGpusUsed})
-                variants += (variants.empty() ? "" : ",") +
-                            test::nodeVariantJson(base, rack, std::string(rack) + "-" + std::to_string(n), n, n);
+                variants +=
+                    (variants.empty() ? "" : ",") +
+                    test::nodeVariantJson(base, rack, std::string(rack) + "-" + std::to_string(n), n, n);
         const Catalog catalog = test::catalogWithNodes(variants);
         double sum = 0;
         for (const Row& r : rows) {
             const System sys = systemOf(r);
             const NodeSpec* node = catalog.node(sys.node);
             QVERIFY2(node, sys.node.c_str());
-            Design d = test::fatTreeOf(catalog, sys.node, sys.nodes, node->nicGbps > 400 ? "q3400" : "qm9700");
+            Design d =
+                test::fatTreeOf(catalog, sys.node, sys.nodes, node->nicGbps > 400 ? "q3400" : "qm9700");
             const ModelPreset* preset = catalog.preset(r.preset);
             QVERIFY2(preset, r.preset.c_str());
             d.workload.model = preset->shape;
@@ -199,7 +203,7 @@ private slots:
             p.cp = r.cp;
             p.ep = r.ep;
             p.microbatch = r.microbatch;
-            p.sharding = Sharding::ZeRO1; // Megatron-Core distributed optimizer (Megatron-Bridge default)
+            p.sharding = Sharding::ZeRO1;  // Megatron-Core distributed optimizer (Megatron-Bridge default)
             p.recompute = Recompute::None; // not stated in the rows
             const Prediction pr = evaluate(d, catalog);
             Result res;
@@ -213,13 +217,15 @@ private slots:
             sum += std::abs(res.error);
             worst_ = std::max(worst_, std::abs(res.error));
             results_.push_back(res);
-            std::printf("%-42s %-24s %4d GPUs  measured %7.0f  predicted %7.0f tok/s/GPU  error %+6.1f %%%s%s\n",
-                        r.id.c_str(), sys.node.c_str(), r.gpus, r.measured, pr.tokensPerSPerGpu, 100 * res.error,
-                        res.fits ? "" : "  (model: does not fit)",
-                        res.firstError.empty() ? "" : ("  ERROR " + res.firstError).c_str());
+            std::printf(
+                "%-42s %-24s %4d GPUs  measured %7.0f  predicted %7.0f tok/s/GPU  error %+6.1f %%%s%s\n",
+                r.id.c_str(), sys.node.c_str(), r.gpus, r.measured, pr.tokensPerSPerGpu, 100 * res.error,
+                res.fits ? "" : "  (model: does not fit)",
+                res.firstError.empty() ? "" : ("  ERROR " + res.firstError).c_str());
         }
         mape_ = sum / rows.size();
-        std::printf("MoE calibration: MAPE %.1f %% over %d rows (target <= %.0f %%), worst row %.1f %% (target <= %.0f %%)\n",
+        std::printf("MoE calibration: MAPE %.1f %% over %d rows (target <= %.0f %%), worst row %.1f %% "
+                    "(target <= %.0f %%)\n",
                     100 * mape_, int(rows.size()), 100 * kMapeTarget, 100 * worst_, 100 * kRowTarget);
         std::fflush(stdout);
     }
@@ -233,12 +239,16 @@ private slots:
     void mapeNoWorseThanFloor()
     {
         QVERIFY2(mape_ <= kMapeFloor, qPrintable(QString("MAPE %1 % (floor %2 %, target %3 %)")
-                                                     .arg(100 * mape_).arg(100 * kMapeFloor).arg(100 * kMapeTarget)));
+                                                     .arg(100 * mape_)
+                                                     .arg(100 * kMapeFloor)
+                                                     .arg(100 * kMapeTarget)));
     }
     void worstRowNoWorseThanFloor()
     {
         QVERIFY2(worst_ <= kRowFloor, qPrintable(QString("worst row %1 % (floor %2 %, target %3 %)")
-                                                     .arg(100 * worst_).arg(100 * kRowFloor).arg(100 * kRowTarget)));
+                                                     .arg(100 * worst_)
+                                                     .arg(100 * kRowFloor)
+                                                     .arg(100 * kRowTarget)));
     }
 };
 

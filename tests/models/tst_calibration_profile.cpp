@@ -12,9 +12,9 @@
 #include "models/store/design_store.h"
 #include "models/topology/topology.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -114,7 +114,8 @@ private slots:
     // The identity profile: every figure bit-identical to no profile.
     void identityChangesNothing()
     {
-        for (const char* file : {"workhorse.json", "scrappy-h100.json", "fat-tree-256.json", "scrappy-a100.json"}) {
+        for (const char* file :
+             {"workhorse.json", "scrappy-h100.json", "fat-tree-256.json", "scrappy-a100.json"}) {
             Design d = test::loadExample(file);
             const std::string before = cli::predictionJson(evaluate(d, test::repoCatalog()));
             d.calibration = CalibrationProfile{};
@@ -181,19 +182,23 @@ private slots:
         QVERIFY(test::writeFileBytes(path, QByteArray::fromStdString(saveProfileJson(p))));
         const std::string design = CF_SOURCE_DIR "/resources/examples/workhorse.json";
         const test::CliRun plain = test::runCliCommand("evaluate", {design});
-        const test::CliRun withProfile = test::runCliCommand("evaluate", {design, "--profile", path.toStdString()});
+        const test::CliRun withProfile =
+            test::runCliCommand("evaluate", {design, "--profile", path.toStdString()});
         QCOMPARE(withProfile.code, plain.code);
         QVERIFY(withProfile.out != plain.out);
-        const test::CliRun search = test::runCliCommand("search", {design, "--top", "1", "--profile", path.toStdString()});
+        const test::CliRun search =
+            test::runCliCommand("search", {design, "--top", "1", "--profile", path.toStdString()});
         QCOMPARE(search.code, 0);
         const test::CliRun coll = test::runCliCommand(
             "collective", {design, "--op", "all-reduce", "--bytes", "1e9", "--profile", path.toStdString()});
         QCOMPARE(coll.code, 0);
 
-        QVERIFY(test::writeFileBytes(path, R"({"format": "clusterforge-profile", "version": 1, "overlapScale": 9})"));
+        QVERIFY(test::writeFileBytes(
+            path, R"({"format": "clusterforge-profile", "version": 1, "overlapScale": 9})"));
         const test::CliRun bad = test::runCliCommand("evaluate", {design, "--profile", path.toStdString()});
         QCOMPARE(bad.code, 2);
-        QVERIFY2(bad.err.find("--profile") != std::string::npos && bad.err.find("/overlapScale") != std::string::npos,
+        QVERIFY2(bad.err.find("--profile") != std::string::npos &&
+                     bad.err.find("/overlapScale") != std::string::npos,
                  bad.err.c_str());
     }
 };

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 #include <fstream>
@@ -113,8 +113,9 @@ private slots:
         for (const char* id : {"a100-40gb", "a100-80gb", "h100-sxm", "h100-pcie", "h800", "h200", "b200",
                                "gb200", "gb300", "mi300x", "rtx-4090", "l40s"})
             QVERIFY2(c.gpu(id), id);
-        for (const char* id : {"dgx-a100", "dgx-h100", "dgx-h200", "dgx-b200", "gb200-nvl72", "generic-8gpu-h100",
-                               "generic-4gpu-a100", "generic-8gpu-l40s", "generic-8gpu-mi300x"})
+        for (const char* id :
+             {"dgx-a100", "dgx-h100", "dgx-h200", "dgx-b200", "gb200-nvl72", "generic-8gpu-h100",
+              "generic-4gpu-a100", "generic-8gpu-l40s", "generic-8gpu-mi300x"})
             QVERIFY2(c.node(id), id);
         for (const char* id : {"cx7-400g", "cx7-200g", "cx8-800g"})
             QVERIFY2(c.nic(id), id);
@@ -190,11 +191,15 @@ private slots:
     void gpuFiguresMatchRefdata()
     {
         // Every GPU that resources/validation/hardware_catalog.json lists must carry its figures.
-        const std::map<std::string, std::string> idOfName{
-            {"A100 SXM 80GB", "a100-80gb"}, {"H100 SXM 80GB", "h100-sxm"}, {"H100 PCIe 80GB", "h100-pcie"},
-            {"H200 SXM 141GB", "h200"}, {"B200 (HGX/DGX, 1000 W)", "b200"},
-            {"GB200 (per Blackwell GPU in NVL72)", "gb200"}, {"Instinct MI300X", "mi300x"},
-            {"GeForce RTX 4090", "rtx-4090"}, {"L40S", "l40s"}};
+        const std::map<std::string, std::string> idOfName{{"A100 SXM 80GB", "a100-80gb"},
+                                                          {"H100 SXM 80GB", "h100-sxm"},
+                                                          {"H100 PCIe 80GB", "h100-pcie"},
+                                                          {"H200 SXM 141GB", "h200"},
+                                                          {"B200 (HGX/DGX, 1000 W)", "b200"},
+                                                          {"GB200 (per Blackwell GPU in NVL72)", "gb200"},
+                                                          {"Instinct MI300X", "mi300x"},
+                                                          {"GeForce RTX 4090", "rtx-4090"},
+                                                          {"L40S", "l40s"}};
         const auto ref = nlohmann::json::parse(readText(kRefdataPath));
         int checked = 0;
         for (const auto& e : ref) {
@@ -304,8 +309,9 @@ private slots:
             // ...) go through the engine's counter, itself checked against the
             // published counts in tst_moe_parameters.
             const ModelShape& m = p.shape;
-            const bool extended = m.expertFfn || m.sharedExperts || m.denseLayers || m.moeLayerFrequency != 1 ||
-                                  m.headDim || m.isMla() || m.slidingWindowLayers || m.mtpLayers;
+            const bool extended = m.expertFfn || m.sharedExperts || m.denseLayers ||
+                                  m.moeLayerFrequency != 1 || m.headDim || m.isMla() ||
+                                  m.slidingWindowLayers || m.mtpLayers;
             const double implied = (extended ? countParameters(m).total : paramsFromShape(m)) / 1e9;
             const double rel = std::abs(implied - p.paramsBillion) / p.paramsBillion;
             QVERIFY2(rel < 0.01, (p.id + ": shape gives " + std::to_string(implied) + "B").c_str());
@@ -323,33 +329,45 @@ private slots:
             return QString::fromStdString(s);
         };
         QTest::newRow("truncated") << QString::fromStdString(m.substr(0, m.size() / 2)) << "";
-        QTest::newRow("empty") << "" << "";
-        QTest::newRow("top-level array") << "[]" << "";
+        QTest::newRow("empty") << ""
+                               << "";
+        QTest::newRow("top-level array") << "[]"
+                                         << "";
         QTest::newRow("wrong format") << with("clusterforge-catalog", "clusterforge-design") << "/format";
         QTest::newRow("unknown version") << with("\"version\":1", "\"version\":2") << "/version";
         QTest::newRow("version as string") << with("\"version\":1", "\"version\":\"1\"") << "/version";
         QTest::newRow("radix as string") << with("\"radix\":64", "\"radix\":\"64\"") << "/switches/0/radix";
         QTest::newRow("radix negative") << with("\"radix\":64", "\"radix\":-64") << "/switches/0/radix";
         QTest::newRow("radix fraction") << with("\"radix\":64", "\"radix\":64.5") << "/switches/0/radix";
-        QTest::newRow("radix huge") << with("\"radix\":64", "\"radix\":99999999999999999999") << "/switches/0/radix";
-        QTest::newRow("port 1e400") << with("\"portGbps\":400", "\"portGbps\":1e400") << "/switches/0/portGbps";
-        QTest::newRow("port 1e308") << with("\"portGbps\":400", "\"portGbps\":1e308") << "/switches/0/portGbps";
+        QTest::newRow("radix huge") << with("\"radix\":64", "\"radix\":99999999999999999999")
+                                    << "/switches/0/radix";
+        QTest::newRow("port 1e400") << with("\"portGbps\":400", "\"portGbps\":1e400")
+                                    << "/switches/0/portGbps";
+        QTest::newRow("port 1e308") << with("\"portGbps\":400", "\"portGbps\":1e308")
+                                    << "/switches/0/portGbps";
         QTest::newRow("port zero") << with("\"portGbps\":400", "\"portGbps\":0") << "/switches/0/portGbps";
         QTest::newRow("NaN literal") << with("\"portGbps\":400", "\"portGbps\":NaN") << "";
         QTest::newRow("missing radix") << with("\"radix\":64,", "") << "/switches/0/radix";
         QTest::newRow("missing source") << with(",\"source\":\"test\"", "") << "/switches/0/source";
         QTest::newRow("unknown tech") << with("infiniband", "carrier-pigeon") << "/switches/0/tech";
-        QTest::newRow("section not array") << with("\"switches\":[", "\"switches\":{\"a\":[") + "}" << "/switches";
-        QTest::newRow("entry not object") << "{\"format\":\"clusterforge-catalog\",\"version\":1,\"gpus\":[42]}"
-                                          << "/gpus/0";
-        QTest::newRow("estimated not strings") << with("\"source\":\"test\"", "\"source\":\"t\",\"estimated\":{\"a/b\":1}")
-                                               << "/switches/0/estimated/a~1b";
-        QTest::newRow("bad node") << R"({"format":"clusterforge-catalog","version":1,"nodes":[{"id":"n","name":"N",
+        QTest::newRow("section not array") << with("\"switches\":[", "\"switches\":{\"a\":[") + "}"
+                                           << "/switches";
+        QTest::newRow("entry not object")
+            << "{\"format\":\"clusterforge-catalog\",\"version\":1,\"gpus\":[42]}"
+            << "/gpus/0";
+        QTest::newRow("estimated not strings")
+            << with("\"source\":\"test\"", "\"source\":\"t\",\"estimated\":{\"a/b\":1}")
+            << "/switches/0/estimated/a~1b";
+        QTest::newRow("bad node")
+            << R"({"format":"clusterforge-catalog","version":1,"nodes":[{"id":"n","name":"N",
             "gpuId":"g","gpus":8,"scaleUp":"nvswitch","scaleUpDomainGpus":16,"nics":8,"nicGbps":400,
-            "maxPowerW":1000,"nonGpuPowerW":100,"source":"s"}]})" << "/nodes/0/scaleUpDomainGpus";
-        QTest::newRow("bad preset shape") << R"({"format":"clusterforge-catalog","version":1,"presets":[{"id":"p",
+            "maxPowerW":1000,"nonGpuPowerW":100,"source":"s"}]})"
+            << "/nodes/0/scaleUpDomainGpus";
+        QTest::newRow("bad preset shape")
+            << R"({"format":"clusterforge-catalog","version":1,"presets":[{"id":"p",
             "name":"P","shape":{"layers":2,"hidden":64,"heads":8,"kvHeads":3,"ffn":128,"gatedFfn":true,
-            "vocab":100},"seqLen":128,"source":"s"}]})" << "/presets/0/shape/kvHeads";
+            "vocab":100},"seqLen":128,"source":"s"}]})"
+            << "/presets/0/shape/kvHeads";
     }
 
     void malformedInputNamesThePointer()
@@ -461,7 +479,7 @@ private slots:
         QCOMPARE(c->switchSpec("qm9700")->provenance.source, std::string("my quote"));
         QCOMPARE(c->switchSpec("my-leaf")->radix, 32);
         QCOMPARE(c->switches().size(), loadedCatalog().switches().size() + 1);
-        QCOMPARE(c->node("my-node")->gpus, 4);                 // user node on a built-in GPU
+        QCOMPARE(c->node("my-node")->gpus, 4);                     // user node on a built-in GPU
         QCOMPARE(c->gpus().size(), loadedCatalog().gpus().size()); // untouched sections kept
         QCOMPARE(c->switchSpec("sn5600")->radix, 64);
     }
@@ -470,13 +488,15 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("field");
-        QTest::newRow("truncated") << R"({"format":"clusterforge-catalog","version":1,"gpus":[)" << "";
+        QTest::newRow("truncated") << R"({"format":"clusterforge-catalog","version":1,"gpus":[)"
+                                   << "";
         QTest::newRow("bad figure") << R"({"format":"clusterforge-catalog","version":1,"gpus":[{"id":"x",
             "name":"X","bf16Tflops":-1,"hbmGB":1,"hbmGBps":1,"scaleUpGBpsPerDir":1,"powerW":1,"source":"s"}]})"
                                     << "/gpus/0/bf16Tflops";
         QTest::newRow("dangling gpu") << R"({"format":"clusterforge-catalog","version":1,"nodes":[{"id":"n",
             "name":"N","gpuId":"no-such-gpu","gpus":8,"scaleUp":"nvswitch","scaleUpDomainGpus":8,"nics":8,
-            "nicGbps":400,"maxPowerW":9000,"nonGpuPowerW":100,"source":"s"}]})" << "nodes[n].gpuId";
+            "nicGbps":400,"maxPowerW":9000,"nonGpuPowerW":100,"source":"s"}]})"
+                                      << "nodes[n].gpuId";
     }
 
     void brokenOverlayKeepsTheBase()

@@ -1,15 +1,15 @@
 // buildChartSeries(): properties every chart's data must have, on the Workhorse
 // example (8 x dgx-h100, leaf/spine qm9700, llama3-70b, FSDP hybrid).
+#include "evaluated_design.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
-#include "evaluated_design.h"
+#include "models/presentation/chart_series.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // The CLI's argument list: every parse error names its flag.
 #include "app/cli/arg_list.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

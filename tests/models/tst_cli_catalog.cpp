@@ -5,9 +5,9 @@
 #include "app/cli/json_schema.h"
 #include "cli_run.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +18,10 @@ namespace cf_tst_cli_catalog {
 using namespace cf;
 using test::runCliCommand;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
 
 class TestCliCatalog : public QObject {
     Q_OBJECT
@@ -27,8 +30,8 @@ private slots:
     {
         const test::CliRun r = runCliCommand("catalog", {});
         QCOMPARE(r.code, cli::kExitOk);
-        for (const char* part : {"gpus (", "nodes (", "switches (", "storage (", "racks (", "models (", " h100-sxm",
-                                 " dgx-h100", " qm9700", " llama3-70b"})
+        for (const char* part : {"gpus (", "nodes (", "switches (", "storage (", "racks (", "models (",
+                                 " h100-sxm", " dgx-h100", " qm9700", " llama3-70b"})
             QVERIFY2(contains(r.out, part), part);
         const auto j = nlohmann::json::parse(runCliCommand("catalog", {"--format", "json"}).out);
         QCOMPARE(j["schema"].get<int>(), cli::kJsonSchemaVersion);
@@ -70,21 +73,19 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("catalog gpus h10") << "catalog" << QStringList{"gpus", "h10"} << "h100-sxm";
         QTest::newRow("catalog gpu") << "catalog" << QStringList{"gpu"} << "did you mean \"gpus\"";
-        QTest::newRow("evaluate --gpu") << "evaluate" << QStringList{"--gpu", "h10", "--nodes", "2", "--model",
-                                                                       "llama3-8b"}
-                                        << "--gpu: unknown GPU 'h10' (nearest: h100-sxm";
-        QTest::newRow("search --model") << "search" << QStringList{"--gpu", "h100-sxm", "--nodes", "2", "--model",
-                                                                     "llama3-7b"}
-                                        << "--model: unknown model preset 'llama3-7b' (nearest: ";
+        QTest::newRow("evaluate --gpu")
+            << "evaluate" << QStringList{"--gpu", "h10", "--nodes", "2", "--model", "llama3-8b"}
+            << "--gpu: unknown GPU 'h10' (nearest: h100-sxm";
+        QTest::newRow("search --model")
+            << "search" << QStringList{"--gpu", "h100-sxm", "--nodes", "2", "--model", "llama3-7b"}
+            << "--model: unknown model preset 'llama3-7b' (nearest: ";
         QTest::newRow("generate --node")
-            << "generate"
-            << QStringList{"--topology", "rail", "--nodes", "4", "--node", "dgx-h10", "--switch", "qm9700", "-o",
-                           "/tmp/cf-unused.json"}
+            << "generate" << QStringList{"--topology", "rail",     "--nodes", "4",  "--node",
+                                         "dgx-h10",    "--switch", "qm9700",  "-o", "/tmp/cf-unused.json"}
             << "--node: unknown node 'dgx-h10' (nearest: dgx-h100";
         QTest::newRow("generate --switch")
-            << "generate"
-            << QStringList{"--topology", "rail", "--nodes", "4", "--node", "dgx-h100", "--switch", "qm970", "-o",
-                           "/tmp/cf-unused.json"}
+            << "generate" << QStringList{"--topology", "rail",     "--nodes", "4",  "--node",
+                                         "dgx-h100",   "--switch", "qm970",   "-o", "/tmp/cf-unused.json"}
             << "(nearest: qm9700";
     }
     void unknownIdsNameTheNearest()

@@ -3,8 +3,8 @@
 #include "app/cli/cluster_flags.h"
 #include "app/cli/commands.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <sstream>
 

@@ -10,9 +10,9 @@
 #include "models/predict/evaluate.h"
 #include "models/store/headline_from_prediction.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,7 +26,10 @@ using namespace cf;
 
 namespace {
 
-test::CliRun compare(std::vector<std::string> args) { return test::runCliCommand("compare", std::move(args)); }
+test::CliRun compare(std::vector<std::string> args)
+{
+    return test::runCliCommand("compare", std::move(args));
+}
 
 std::string example(const char* name)
 {
@@ -144,13 +147,17 @@ private slots:
         for (const char* key : {"capex_usd", "provisioning_power_kw", "gpus"})
             QVERIFY2(values[key][1].is_number(), key);
         QCOMPARE(values["capex_usd"][1].get<double>(), values["capex_usd"][0].get<double>());
-        QCOMPARE(values["provisioning_power_kw"][1].get<double>(), values["provisioning_power_kw"][0].get<double>());
-        QVERIFY(values["provisioning_power_kw"][0].get<double>() > values["facility_power_kw"][0].get<double>());
+        QCOMPARE(values["provisioning_power_kw"][1].get<double>(),
+                 values["provisioning_power_kw"][0].get<double>());
+        QVERIFY(values["provisioning_power_kw"][0].get<double>() >
+                values["facility_power_kw"][0].get<double>());
         // The training draw is unknown without a split: no average power or operating cost.
-        for (const char* key : {"mfu", "tokens_per_s", "time_to_train_days", "facility_power_kw", "opex_usd_per_year"})
+        for (const char* key :
+             {"mfu", "tokens_per_s", "time_to_train_days", "facility_power_kw", "opex_usd_per_year"})
             QVERIFY2(values[key][1].is_null(), key);
         QCOMPARE(j["winner"]["design"].get<int>(), 0);
-        QVERIFY2(j["winner"]["reasons"][0].get<std::string>().find("no training figures: TP 3") != std::string::npos,
+        QVERIFY2(j["winner"]["reasons"][0].get<std::string>().find("no training figures: TP 3") !=
+                     std::string::npos,
                  j["winner"]["reasons"].dump().c_str());
     }
 
@@ -162,7 +169,8 @@ private slots:
         QCOMPARE(r.code, cli::kExitOk);
         QVERIFY2(r.out.find("winner: B (DeepSeek-V3 on GB200 NVL72") != std::string::npos, r.out.c_str());
         QVERIFY2(r.out.find("B wins over A: A takes ") != std::string::npos, r.out.c_str());
-        QVERIFY2(r.out.find("of its step to the pipeline bubble (B 0 %)") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("of its step to the pipeline bubble (B 0 %)") != std::string::npos,
+                 r.out.c_str());
     }
 
     void identicalDesignsHaveNoBest()
@@ -181,8 +189,9 @@ private slots:
 
     void fourDesigns()
     {
-        const test::CliRun r = compare({example("scrappy-h100.json"), example("scrappy-a100.json"),
-                               example("workhorse.json"), example("fat-tree-256.json"), "--format", "json"});
+        const test::CliRun r =
+            compare({example("scrappy-h100.json"), example("scrappy-a100.json"), example("workhorse.json"),
+                     example("fat-tree-256.json"), "--format", "json"});
         QCOMPARE(r.code, cli::kExitOk);
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["designs"].size(), std::size_t(4));

@@ -1,6 +1,7 @@
 // clusterforge-cli evaluate: the JSON contract, the text format and the exit
 // status for bad flags (2) and impossible splits (1, with the report: issue
 // 14 item 4).
+#include "test_main.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,7 +9,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -29,11 +29,11 @@ Run cli(const QStringList& args)
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
-const QStringList kCluster = {"--gpu", "h100-sxm", "--nodes", "8", "--gpus-per-node", "8",
-                              "--nic-gbps", "400", "--fabric", "ib"};
-const QStringList kWorkload = {"--model", "llama3-70b", "--seq", "8192", "--global-batch", "512",
-                               "--microbatch", "1", "--tp", "8", "--pp", "1", "--sharding", "zero1",
-                               "--recompute", "full", "--tokens", "1e12"};
+const QStringList kCluster = {"--gpu", "h100-sxm",   "--nodes", "8",        "--gpus-per-node",
+                              "8",     "--nic-gbps", "400",     "--fabric", "ib"};
+const QStringList kWorkload = {"--model",      "llama3-70b", "--seq",       "8192", "--global-batch", "512",
+                               "--microbatch", "1",          "--tp",        "8",    "--pp",           "1",
+                               "--sharding",   "zero1",      "--recompute", "full", "--tokens",       "1e12"};
 
 } // namespace
 
@@ -45,22 +45,23 @@ private slots:
         const Run r = cli(kCluster + kWorkload);
         QVERIFY2(r.status == 0 || r.status == 1, r.err.constData());
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
-        for (const char* key : {"tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "hfu",
-                                "step_time_s", "breakdown", "memory_per_gpu_gib", "allreduce_time_s", "it_power_kw",
-                                "facility_power_kw", "capex_usd", "opex_usd_per_year", "time_to_train_days",
-                                "total_cost_usd", "cost_per_million_tokens_usd", "break_even_month", "warnings",
-                                "errors"})
+        for (const char* key :
+             {"tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "hfu", "step_time_s",
+              "breakdown", "memory_per_gpu_gib", "allreduce_time_s", "it_power_kw", "facility_power_kw",
+              "capex_usd", "opex_usd_per_year", "time_to_train_days", "total_cost_usd",
+              "cost_per_million_tokens_usd", "break_even_month", "warnings", "errors"})
             QVERIFY2(j.contains(key), key);
         for (const char* key : {"compute_s", "recompute_s", "tp_comm_s", "pp_bubble_s", "pp_comm_s",
                                 "dp_comm_exposed_s", "cp_comm_s"})
             QVERIFY2(j["breakdown"].toObject().contains(key), key);
-        for (const char* key : {"total", "weights", "gradients", "optimizer", "activations", "buffers", "hbm"})
+        for (const char* key :
+             {"total", "weights", "gradients", "optimizer", "activations", "buffers", "hbm"})
             QVERIFY2(j["memory_per_gpu_gib"].toObject().contains(key), key);
         QCOMPARE(j["gpus"].toInt(), 64);
         QVERIFY(j["tokens_per_s"].toDouble() > 0);
         // tokens/s = per GPU x GPUs; MFU = TFLOP/s / 989.4 (H100 BF16 dense peak).
-        QVERIFY(std::abs(j["tokens_per_s"].toDouble() - 64 * j["tokens_per_s_per_gpu"].toDouble()) < 1e-6 *
-                                                                                                  j["tokens_per_s"].toDouble());
+        QVERIFY(std::abs(j["tokens_per_s"].toDouble() - 64 * j["tokens_per_s_per_gpu"].toDouble()) <
+                1e-6 * j["tokens_per_s"].toDouble());
         QVERIFY(std::abs(j["mfu"].toDouble() - j["tflops_per_gpu"].toDouble() / 989.4) < 1e-9);
     }
     void dpDefaultsToWhatIsLeft()
@@ -114,12 +115,14 @@ private slots:
         QJsonParseError parse{};
         const QJsonObject j = QJsonDocument::fromJson(r.out, &parse).object();
         QCOMPARE(parse.error, QJsonParseError::NoError);
-        QVERIFY2(QJsonDocument(j["errors"].toArray()).toJson().contains(
-                     "parallelism.tp: TP 3 does not divide the 64 attention heads"),
+        QVERIFY2(QJsonDocument(j["errors"].toArray())
+                     .toJson()
+                     .contains("parallelism.tp: TP 3 does not divide the 64 attention heads"),
                  r.out.constData());
         for (const char* key : {"capex_usd", "opex_usd_per_year", "it_power_kw"})
             QVERIFY2(j[key].isDouble() && j[key].toDouble() > 0, key);
-        for (const char* key : {"step_time_s", "mfu", "tokens_per_s", "time_to_train_days", "memory_per_gpu_gib"})
+        for (const char* key :
+             {"step_time_s", "mfu", "tokens_per_s", "time_to_train_days", "memory_per_gpu_gib"})
             QVERIFY2(j[key].isNull(), key);
         const QJsonArray missing = j["missing"].toArray();
         QVERIFY(!missing.isEmpty());
@@ -144,7 +147,8 @@ private slots:
         const Run text = cli({path, "--format", "text"});
         QCOMPARE(text.status, 1);
         QVERIFY2(text.out.contains("error: parallelism.tp: TP 3"), text.out.constData());
-        QVERIFY2(text.out.contains("missing: Training figures need a valid split: TP 3"), text.out.constData());
+        QVERIFY2(text.out.contains("missing: Training figures need a valid split: TP 3"),
+                 text.out.constData());
         QVERIFY2(text.out.contains("  MFU: —\n"), text.out.constData());
         QVERIFY2(!text.out.contains("  capex: —"), text.out.constData());
         const Run json = cli({path});
@@ -164,7 +168,12 @@ private slots:
             else
                 args[at + 1] = sharding;
             const Run r = cli(args);
-            return QJsonDocument::fromJson(r.out).object().value("memory_per_gpu_gib").toObject().value("optimizer").toDouble();
+            return QJsonDocument::fromJson(r.out)
+                .object()
+                .value("memory_per_gpu_gib")
+                .toObject()
+                .value("optimizer")
+                .toDouble();
         };
         QCOMPARE(optimizerGiB("megatron", ""), optimizerGiB("megatron", "zero1"));
         QVERIFY(optimizerGiB("megatron", "") < optimizerGiB("megatron", "ddp"));
@@ -197,8 +206,8 @@ private slots:
             QVERIFY2(r.err.contains(bad.front().toUtf8() + ":"), r.err.constData());
         }
         // FP8 on a GPU without FP8 tensor cores is a design error (exit 1, listed), not bad input.
-        const Run fp8 = cli({"--gpu", "a100-80gb", "--nodes", "1", "--gpus-per-node", "8", "--model", "llama3-8b",
-                             "--precision", "fp8", "--global-batch", "8", "--seq", "4096"});
+        const Run fp8 = cli({"--gpu", "a100-80gb", "--nodes", "1", "--gpus-per-node", "8", "--model",
+                             "llama3-8b", "--precision", "fp8", "--global-batch", "8", "--seq", "4096"});
         QCOMPARE(fp8.status, 1);
         QVERIFY2(fp8.out.contains("workload.precision:"), fp8.out.constData());
     }

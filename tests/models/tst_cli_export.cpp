@@ -2,17 +2,17 @@
 // a generated 128-node DGX B200 rail fabric (`generate` then `export`), the
 // file written atomically, and bad input exiting 2 (flags) or 1 (design)
 // with a message naming what is wrong.
+#include "cli_run.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
 #include "models/export/hostlist.h"
-#include "cli_run.h"
 #include "test_designs.h"
 #include "test_files.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <set>
 #include <sstream>
@@ -44,8 +44,8 @@ private slots:
     {
         QVERIFY(dir_.isValid());
         design_ = dir_.filePath("rail128.json").toStdString();
-        const auto gen = runCliCommand("generate", {"--topology", "rail", "--nodes", "128", "--node", "dgx-b200",
-                                                    "--switch", "qm9700", "-o", design_});
+        const auto gen = runCliCommand("generate", {"--topology", "rail", "--nodes", "128", "--node",
+                                                    "dgx-b200", "--switch", "qm9700", "-o", design_});
         QVERIFY2(gen.code == 0, gen.err.c_str());
     }
 
@@ -115,11 +115,13 @@ private slots:
         QVERIFY(run.err.find("-o: required") != std::string::npos);
         run = runCliCommand("export", {"-o", "x", "--format", "dot"});
         QCOMPARE(run.code, 2);
-        run = runCliCommand("export", {dir_.filePath("missing.json").toStdString(), "--format", "dot", "-o", "x"});
+        run = runCliCommand("export",
+                            {dir_.filePath("missing.json").toStdString(), "--format", "dot", "-o", "x"});
         QCOMPARE(run.code, 2);
         QVERIFY(run.err.find("cannot read") != std::string::npos);
         // A folder that does not exist: -o is named, nothing is left behind.
-        run = runCliCommand("export", {design_, "--format", "dot", "-o", dir_.filePath("no/such/dir/x.dot").toStdString()});
+        run = runCliCommand(
+            "export", {design_, "--format", "dot", "-o", dir_.filePath("no/such/dir/x.dot").toStdString()});
         QCOMPARE(run.code, 2);
         QVERIFY(run.err.find("-o: cannot write") != std::string::npos);
     }

@@ -4,18 +4,18 @@
 // (set CF_UPDATE_EXAMPLES=1 to rewrite the file after a deliberate change).
 #include "app/cli/commands.h"
 
+#include "cli_run.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
 #include "models/search/split_search.h"
-#include "cli_run.h"
 #include "models/topology/fabric_generator.h"
+#include "models/validate/design_validator.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -72,10 +72,9 @@ const std::string kExample = CF_SOURCE_DIR "/resources/examples/fat-tree-256.jso
 std::string buildFatTree256(const QTemporaryDir& dir)
 {
     const std::string path = dir.filePath("ft.json").toStdString();
-    const Run r =
-        generate({"--topology", "fat-tree", "--nodes", "32", "--node", "dgx-h100", "--switch", "qm9700",
-                  "--storage", "lustre-nvme", "--model", "llama3-70b", "--name", "Fat-tree 256", "--rack-kw", "none",
-                  "-o", path});
+    const Run r = generate({"--topology", "fat-tree", "--nodes", "32", "--node", "dgx-h100", "--switch",
+                            "qm9700", "--storage", "lustre-nvme", "--model", "llama3-70b", "--name",
+                            "Fat-tree 256", "--rack-kw", "none", "-o", path});
     if (r.code != 0)
         qFatal("generate failed: %s", r.err.c_str());
     Result<Design> loaded = loadDesignFile(path);
@@ -176,8 +175,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("405b.json").toStdString();
-        const Run r = generate({"--topology", "rail", "--nodes", "64", "--node", "dgx-h100", "--switch", "qm9700",
-                                "--model", "llama3-405b", "-o", path});
+        const Run r = generate({"--topology", "rail", "--nodes", "64", "--node", "dgx-h100", "--switch",
+                                "qm9700", "--model", "llama3-405b", "-o", path});
         QVERIFY2(r.code == 0, r.err.c_str());
         const Design d = loadDesignFile(path).value();
         const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
@@ -199,22 +198,25 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string placed = dir.filePath("placed.json").toStdString();
-        const std::vector<std::string> base = {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100",
-                                               "--switch", "qm9700"};
+        const std::vector<std::string> base = {"--topology", "rail",     "--nodes",  "8",
+                                               "--node",     "dgx-h100", "--switch", "qm9700"};
         std::vector<std::string> args = base;
         args.insert(args.end(), {"-o", placed});
         const Run r = generate(args);
         QVERIFY2(r.code == 0, r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j.contains("racks"));
-        QCOMPARE(j["racks"]["type"].get<std::string>(), std::string("rack-48u-air-40kw")); // DGX H100 is air-cooled
+        QCOMPARE(j["racks"]["type"].get<std::string>(),
+                 std::string("rack-48u-air-40kw")); // DGX H100 is air-cooled
         const Design d = loadDesignFile(placed).value();
         QCOMPARE(int(d.racks.size()), j["racks"]["count"].get<int>());
         QVERIFY(!d.placements.empty());
-        const test::CliRun plan = test::runCliCommand("export", {placed, "--format", "cabling-csv", "-o", "-"});
+        const test::CliRun plan =
+            test::runCliCommand("export", {placed, "--format", "cabling-csv", "-o", "-"});
         QCOMPARE(plan.code, 0);
         const std::string firstRow = plan.out.substr(plan.out.find('\n') + 1);
-        QVERIFY2(firstRow.substr(0, firstRow.find('\n')).find(",,") == std::string::npos, firstRow.c_str()); // rack, U, length
+        QVERIFY2(firstRow.substr(0, firstRow.find('\n')).find(",,") == std::string::npos,
+                 firstRow.c_str()); // rack, U, length
 
         const std::string none = dir.filePath("none.json").toStdString();
         args = base;
@@ -228,7 +230,8 @@ private slots:
         args.insert(args.end(), {"--rack-kw", "lots", "-o", none});
         const Run bad = generate(args);
         QCOMPARE(bad.code, 2);
-        QVERIFY2(bad.err.find("--rack-kw: expected 'none' or a number") != std::string::npos, bad.err.c_str());
+        QVERIFY2(bad.err.find("--rack-kw: expected 'none' or a number") != std::string::npos,
+                 bad.err.c_str());
     }
 
     void badInputExits2NamingTheFlag_data()

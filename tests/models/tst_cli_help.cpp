@@ -16,15 +16,15 @@
 // section, and every --flag the section names must exist in a table.
 #include "app/cli/command_spec.h"
 #include "app/cli/commands.h"
-#include "app/validation/model_commands.h"
 #include "app/cli/json_schema.h"
+#include "app/validation/model_commands.h"
 #include "cli_run.h"
 
 #include "models/catalog/resource_paths.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QtTest>
-#include "test_main.h"
 
 #include <regex>
 #include <set>
@@ -399,8 +399,8 @@ void TestCliHelp::dbFormats()
     const test::CliRun json = run({"db", "save", design, "--name", "b", "--db", db, "--format", "json"});
     QCOMPARE(json.code, cli::kExitOk);
     const std::string secondId = std::to_string(std::stoll(text.out) + 1);
-    QVERIFY2(json.out == "{\n  \"schema\": " + std::to_string(cli::kJsonSchemaVersion) + ",\n  \"variant_id\": " +
-                             secondId + "\n}\n",
+    QVERIFY2(json.out == "{\n  \"schema\": " + std::to_string(cli::kJsonSchemaVersion) +
+                             ",\n  \"variant_id\": " + secondId + "\n}\n",
              json.out.c_str());
     const std::string out = dir.filePath("out.json").toStdString();
     const test::CliRun silent = run({"db", "export", secondId, "-o", out, "--db", db});

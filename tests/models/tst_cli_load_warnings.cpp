@@ -6,9 +6,9 @@
 
 #include "models/design/calibration_profile.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,7 +23,8 @@ using namespace cf;
 namespace {
 
 const std::string kExample = CF_SOURCE_DIR "/resources/examples/scrappy-h100.json";
-const std::string kPartWarning = ": warning: /parts/0/nmae: unknown field \"nmae\" is ignored; did you mean \"name\"?";
+const std::string kPartWarning =
+    ": warning: /parts/0/nmae: unknown field \"nmae\" is ignored; did you mean \"name\"?";
 
 // `text` written to `dir`/`name`; the path.
 std::string writeFile(const QTemporaryDir& dir, const char* name, const std::string& text)
@@ -69,7 +70,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::newRow("evaluate") << "evaluate" << QStringList{};
         QTest::newRow("search") << "search" << QStringList{"--top", "1"};
-        QTest::newRow("collective") << "collective" << QStringList{"--op", "all-reduce", "--bytes", "1000000"};
+        QTest::newRow("collective") << "collective"
+                                    << QStringList{"--op", "all-reduce", "--bytes", "1000000"};
         QTest::newRow("bom") << "bom" << QStringList{};
         QTest::newRow("compare") << "compare" << QStringList{"@example"};
         QTest::newRow("export") << "export" << QStringList{"--format", "dot", "-o", "@out"};
@@ -92,7 +94,8 @@ private slots:
                                            : a.toStdString());
         const test::CliRun r = test::runCliCommand(command.toStdString(), argv);
         QVERIFY2(r.code == 0, r.err.c_str());
-        const std::string prefix = command == "db" ? "clusterforge-cli db: " : "clusterforge-cli " + command.toStdString() + ": ";
+        const std::string prefix =
+            command == "db" ? "clusterforge-cli db: " : "clusterforge-cli " + command.toStdString() + ": ";
         QVERIFY2(saysOnce(r.err, prefix + design + kPartWarning), r.err.c_str());
     }
 
@@ -102,7 +105,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::newRow("evaluate") << "evaluate" << QStringList{};
         QTest::newRow("search") << "search" << QStringList{"--top", "1"};
-        QTest::newRow("collective") << "collective" << QStringList{"--op", "all-reduce", "--bytes", "1000000"};
+        QTest::newRow("collective") << "collective"
+                                    << QStringList{"--op", "all-reduce", "--bytes", "1000000"};
     }
     void profileReaderSaysTheUnknownField()
     {

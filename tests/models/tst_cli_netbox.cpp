@@ -2,17 +2,17 @@
 // import files with its field names, read back and counted against the BOM;
 // device positions from the rack plan; cable type slugs and lengths.
 #include "app/validation/calibration_cases.h"
+#include "cli_run.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "models/racks/rack_placement.h"
 #include "models/export/netbox_export.h"
-#include "cli_run.h"
+#include "models/racks/rack_placement.h"
 #include "test_files.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <set>
 
@@ -23,9 +23,15 @@ namespace cf_tst_cli_netbox {
 using namespace cf;
 using test::runCliCommand;
 
-std::string readText(const QString& path) { return test::readFileBytes(path).toStdString(); }
+std::string readText(const QString& path)
+{
+    return test::readFileBytes(path).toStdString();
+}
 
-std::string header(const std::string& csv) { return csv.substr(0, csv.find("\r\n")); }
+std::string header(const std::string& csv)
+{
+    return csv.substr(0, csv.find("\r\n"));
+}
 
 long long bomQuantity(const BillOfMaterials& bom, const std::string& kind)
 {
@@ -43,22 +49,24 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string design = dir.filePath("rail.json").toStdString();
-        const auto gen = runCliCommand("generate", {"--topology", "rail", "--nodes", "16", "--node", "dgx-h100",
-                                                    "--switch", "qm9700", "--storage", "nfs", "--rack-kw", "40",
-                                                    "-o", design});
+        const auto gen = runCliCommand("generate", {"--topology", "rail", "--nodes", "16", "--node",
+                                                    "dgx-h100", "--switch", "qm9700", "--storage", "nfs",
+                                                    "--rack-kw", "40", "-o", design});
         QVERIFY2(gen.code == 0, gen.err.c_str());
         const QString out = dir.filePath("netbox");
         const auto run = runCliCommand("export", {design, "--format", "netbox", "-o", out.toStdString()});
         QVERIFY2(run.code == 0, run.err.c_str());
 
         const std::string racks = readText(out + "/racks.csv"), devices = readText(out + "/devices.csv"),
-                          interfaces = readText(out + "/interfaces.csv"), cables = readText(out + "/cables.csv");
+                          interfaces = readText(out + "/interfaces.csv"),
+                          cables = readText(out + "/cables.csv");
         QCOMPARE(header(racks), std::string("name,site,status,width,u_height,comments"));
         QCOMPARE(header(devices),
                  std::string("name,role,manufacturer,device_type,status,site,rack,position,face,comments"));
         QCOMPARE(header(interfaces), std::string("device,name,type,speed"));
-        QCOMPARE(header(cables), std::string("side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,"
-                                             "side_b_name,type,status,label,length,length_unit"));
+        QCOMPARE(header(cables),
+                 std::string("side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,"
+                             "side_b_name,type,status,label,length,length_unit"));
 
         const Design d = loadDesignFile(design).value();
         const Catalog& catalog = Catalog::builtin();
@@ -97,7 +105,8 @@ private slots:
             }
         QVERIFY(found);
 
-        // Cables join devices of devices.csv through dcim.interface ports, with NetBox type slugs and lengths.
+        // Cables join devices of devices.csv through dcim.interface ports, with NetBox type slugs and
+        // lengths.
         const std::set<std::string> slugs{"dac-passive", "dac-active", "aoc", "mmf-om4", "smf-os2"};
         for (std::size_t r = 0; r < cableRows.rows(); ++r) {
             QVERIFY(deviceNames.contains(cableRows.get(r, "side_a_device")));
@@ -123,8 +132,8 @@ private slots:
     void outputMustBeADirectory()
     {
         QTemporaryDir dir;
-        const auto run = runCliCommand("export", {CF_SOURCE_DIR "/resources/examples/workhorse.json", "--format",
-                                                  "netbox", "-o", "-"});
+        const auto run = runCliCommand(
+            "export", {CF_SOURCE_DIR "/resources/examples/workhorse.json", "--format", "netbox", "-o", "-"});
         QCOMPARE(run.code, 2);
         QVERIFY2(run.err.find("-o:") != std::string::npos, run.err.c_str());
     }

@@ -13,9 +13,9 @@
 #include <QDir>
 #include <QRegularExpression>
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,7 +28,10 @@ namespace cf_tst_cli_output_contract {
 using namespace cf;
 using test::runCliCommand;
 
-std::string example(const char* name) { return std::string(CF_SOURCE_DIR "/resources/examples/") + name; }
+std::string example(const char* name)
+{
+    return std::string(CF_SOURCE_DIR "/resources/examples/") + name;
+}
 
 nlohmann::json jsonOf(const std::string& command, const std::vector<std::string>& args)
 {
@@ -47,40 +50,52 @@ struct Report {
 // MoE, placed racks, a compact super-spine fabric, a failed search, the store.
 std::vector<Report> everyJsonReport(const QTemporaryDir& dir)
 {
-    const auto path = [&dir](const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); };
+    const auto path = [&dir](const char* name) {
+        return dir.filePath(QString::fromLatin1(name)).toStdString();
+    };
     const std::string placed = path("placed.json");
     const std::string compact = path("compact.json");
     const std::string db = path("designs.sqlite");
     std::vector<Report> r;
     r.push_back({"generate", "generate",
-                 jsonOf("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100", "--switch", "qm9700",
-                                     "--rack-kw", "40", "--model", "llama3-8b", "-o", placed})});
+                 jsonOf("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100", "--switch",
+                                     "qm9700", "--rack-kw", "40", "--model", "llama3-8b", "-o", placed})});
     r.push_back({"generate compact", "generate",
-                 jsonOf("generate", {"--topology", "fat-tree", "--nodes", "64", "--node", "dgx-h100", "--switch",
-                                     "qm9700", "--tiers", "4", "--layout", "compact", "--rack-kw", "none", "-o",
-                                     compact})});
+                 jsonOf("generate", {"--topology", "fat-tree", "--nodes", "64", "--node", "dgx-h100",
+                                     "--switch", "qm9700", "--tiers", "4", "--layout", "compact", "--rack-kw",
+                                     "none", "-o", compact})});
     r.push_back({"generate planes", "generate",
-                 jsonOf("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100", "--switch", "qm9700",
-                                     "--planes", "per-rail", "-o", path("planes.json")})});
-    r.push_back({"evaluate", "evaluate", jsonOf("evaluate", {example("workhorse.json"), "--format", "json"})});
-    r.push_back({"evaluate moe", "evaluate", jsonOf("evaluate", {example("deepseek-v3-nvl72.json"), "--format", "json"})});
+                 jsonOf("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100", "--switch",
+                                     "qm9700", "--planes", "per-rail", "-o", path("planes.json")})});
+    r.push_back(
+        {"evaluate", "evaluate", jsonOf("evaluate", {example("workhorse.json"), "--format", "json"})});
+    r.push_back({"evaluate moe", "evaluate",
+                 jsonOf("evaluate", {example("deepseek-v3-nvl72.json"), "--format", "json"})});
     r.push_back({"evaluate racks", "evaluate", jsonOf("evaluate", {placed, "--format", "json"})});
-    r.push_back({"search", "search", jsonOf("search", {example("workhorse.json"), "--top", "2", "--ep", "1"})});
-    r.push_back({"search moe", "search", jsonOf("search", {example("deepseek-v3-nvl72.json"), "--top", "1"})});
-    r.push_back({"search none", "search",
-                 jsonOf("search", {example("workhorse.json"), "--global-batch", "7", "--tp", "1", "--pp", "1"})});
-    r.push_back({"validate", "validate", jsonOf("validate", {example("workhorse.json"), "--format", "json"})});
+    r.push_back(
+        {"search", "search", jsonOf("search", {example("workhorse.json"), "--top", "2", "--ep", "1"})});
+    r.push_back(
+        {"search moe", "search", jsonOf("search", {example("deepseek-v3-nvl72.json"), "--top", "1"})});
+    r.push_back(
+        {"search none", "search",
+         jsonOf("search", {example("workhorse.json"), "--global-batch", "7", "--tp", "1", "--pp", "1"})});
+    r.push_back(
+        {"validate", "validate", jsonOf("validate", {example("workhorse.json"), "--format", "json"})});
     r.push_back({"compare", "compare",
-                 jsonOf("compare", {example("workhorse.json"), example("scrappy-h100.json"), placed, "--format", "json"})});
+                 jsonOf("compare", {example("workhorse.json"), example("scrappy-h100.json"), placed,
+                                    "--format", "json"})});
     r.push_back({"collective", "collective",
-                 jsonOf("collective", {example("workhorse.json"), "--op", "all-reduce", "--bytes", "1e9", "--format",
-                                       "json"})});
+                 jsonOf("collective", {example("workhorse.json"), "--op", "all-reduce", "--bytes", "1e9",
+                                       "--format", "json"})});
     r.push_back({"catalog", "catalog", jsonOf("catalog", {"--format", "json"})});
     for (const char* section : {"gpus", "nodes", "switches", "storage", "racks", "models", "nics", "cables"})
-        r.push_back({std::string("catalog ") + section, "catalog", jsonOf("catalog", {section, "--format", "json"})});
+        r.push_back(
+            {std::string("catalog ") + section, "catalog", jsonOf("catalog", {section, "--format", "json"})});
     r.push_back({"catalog entry", "catalog", jsonOf("catalog", {"gpus", "h100-sxm", "--format", "json"})});
     r.push_back({"bom", "bom", jsonOf("bom", {example("workhorse.json"), "--format", "json"})});
-    r.push_back({"db save", "db", jsonOf("db", {"save", example("workhorse.json"), "--name", "w", "--db", db, "--format", "json"})});
+    r.push_back(
+        {"db save", "db",
+         jsonOf("db", {"save", example("workhorse.json"), "--name", "w", "--db", db, "--format", "json"})});
     r.push_back({"db list", "db", jsonOf("db", {"list", "--db", db, "--format", "json"})});
     r.push_back({"db export", "db",
                  jsonOf("db", {"export", "1", "-o", path("exported.json"), "--db", db, "--format", "json"})});
@@ -99,7 +114,8 @@ std::string docsSection(const std::string& docs, const std::string& name)
 
 // Every key at any depth, with its path ("results[].report.memory"); search's
 // embedded evaluate reports are documented under evaluate.
-void collectKeys(const nlohmann::json& j, const std::string& path, std::vector<std::pair<std::string, std::string>>& keys)
+void collectKeys(const nlohmann::json& j, const std::string& path,
+                 std::vector<std::pair<std::string, std::string>>& keys)
 {
     if (j.is_array()) {
         for (const auto& item : j)
@@ -145,13 +161,13 @@ private slots:
             {"evaluate", jsonOf("evaluate", {example("workhorse.json"), "--format", "json"})},
             {"evaluate moe", jsonOf("evaluate", {example("deepseek-v3-nvl72.json"), "--format", "json"})},
             {"search", jsonOf("search", {example("workhorse.json"), "--top", "1"})},
-            {"generate", jsonOf("generate", {"--topology", "rail", "--nodes", "4", "--node", "dgx-h100", "--switch",
-                                             "qm9700", "-o", generated})},
+            {"generate", jsonOf("generate", {"--topology", "rail", "--nodes", "4", "--node", "dgx-h100",
+                                             "--switch", "qm9700", "-o", generated})},
             {"validate", jsonOf("validate", {example("workhorse.json"), "--format", "json"})},
-            {"compare", jsonOf("compare", {example("workhorse.json"), example("scrappy-h100.json"), "--format",
-                                           "json"})},
-            {"collective", jsonOf("collective", {example("workhorse.json"), "--op", "all-reduce", "--bytes", "1e9",
-                                                 "--format", "json"})},
+            {"compare", jsonOf("compare", {example("workhorse.json"), example("scrappy-h100.json"),
+                                           "--format", "json"})},
+            {"collective", jsonOf("collective", {example("workhorse.json"), "--op", "all-reduce", "--bytes",
+                                                 "1e9", "--format", "json"})},
             {"catalog", jsonOf("catalog", {"--format", "json"})},
         };
         for (const auto& [name, j] : reports) {
@@ -178,7 +194,8 @@ private slots:
                 const bool embedded = path.rfind(".results[].report", 0) == 0;
                 const std::string section = docsSection(docs, embedded ? "evaluate" : r.section);
                 QVERIFY2(!section.empty(), where.c_str());
-                QVERIFY2(section.find("`" + key + "`") != std::string::npos, ("not in docs/json.md: " + where).c_str());
+                QVERIFY2(section.find("`" + key + "`") != std::string::npos,
+                         ("not in docs/json.md: " + where).c_str());
             }
         }
     }
@@ -221,7 +238,8 @@ private slots:
                     names.push_back(m.value("metric", std::string()));
             for (const std::string& name : names)
                 if (power.match(QString::fromStdString(name)).hasMatch())
-                    QVERIFY2(named.match(QString::fromStdString(name)).hasMatch(), (r.name + ": " + name).c_str());
+                    QVERIFY2(named.match(QString::fromStdString(name)).hasMatch(),
+                             (r.name + ": " + name).c_str());
         }
         const nlohmann::json j = jsonOf("evaluate", {example("workhorse.json"), "--format", "json"});
         const double pue = 1.3; // workhorse.json's economics.pue
@@ -241,7 +259,8 @@ private slots:
     {
         const nlohmann::json j = jsonOf("evaluate", {example("workhorse.json"), "--format", "json"});
         const double provisioning = j["provisioning_power_kw"].get<double>();
-        QVERIFY(provisioning > j["facility_power_kw"].get<double>()); // GPUs at TDP, not at their average draw
+        QVERIFY(provisioning >
+                j["facility_power_kw"].get<double>()); // GPUs at TDP, not at their average draw
         const test::CliRun text = runCliCommand("evaluate", {example("workhorse.json"), "--format", "text"});
         const std::size_t facility = text.out.find("  facility power:");
         QVERIFY(facility != std::string::npos);
@@ -252,8 +271,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string design = dir.filePath("placed.json").toStdString();
-        QCOMPARE(runCliCommand("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100", "--switch",
-                                            "qm9700", "--rack-kw", "40", "-o", design})
+        QCOMPARE(runCliCommand("generate", {"--topology", "rail", "--nodes", "8", "--node", "dgx-h100",
+                                            "--switch", "qm9700", "--rack-kw", "40", "-o", design})
                      .code,
                  0);
         const test::CliRun plan = runCliCommand("export", {design, "--format", "cabling-csv", "-o", "-"});
@@ -283,7 +302,8 @@ private slots:
         QVERIFY(column >= 0);
         for (const QString& line : lines.mid(1)) {
             const QString length = line.split(',').value(column);
-            QVERIFY2(!length.isEmpty() && (!length.contains('.') || length.size() - length.indexOf('.') - 1 <= 2),
+            QVERIFY2(!length.isEmpty() &&
+                         (!length.contains('.') || length.size() - length.indexOf('.') - 1 <= 2),
                      qPrintable(line));
         }
     }
@@ -292,7 +312,8 @@ private slots:
     {
         const test::CliRun r = runCliCommand("evaluate", {example("workhorse.json"), "--tpp", "8"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.find("--tpp: unknown argument; did you mean --tp?") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("--tpp: unknown argument; did you mean --tp?") != std::string::npos,
+                 r.err.c_str());
         const test::CliRun s = runCliCommand("search", {example("workhorse.json"), "--global-bach=64"});
         QVERIFY2(s.err.find("did you mean --global-batch?") != std::string::npos, s.err.c_str());
     }
@@ -306,25 +327,42 @@ private slots:
         const std::string broken = dir.filePath("broken.json").toStdString();
         QVERIFY(test::writeFileBytes(QString::fromStdString(broken), "{\"format\": "));
         const std::vector<std::vector<std::string>> runs = {
-            {"evaluate", missing},       {"evaluate", broken},          {"evaluate", "--gpu", "h100"},
-            {"evaluate", "--tp"},        {"search", missing},           {"search", broken},
-            {"search"},                  {"generate"},                  {"generate", "--nodes", "x"},
-            {"validate"},                {"validate", missing},         {"validate", broken},
-            {"compare", missing},        {"compare", broken, broken},   {"collective", missing},
-            {"collective", example("workhorse.json"), "--op", "nope"},  {"catalog", "gpuz"},
-            {"catalog", "gpus", "h1000"}, {"bom", missing},             {"export", missing},
-            {"export", example("workhorse.json"), "--format", "nope"},   {"report", example("workhorse.json")},
+            {"evaluate", missing},
+            {"evaluate", broken},
+            {"evaluate", "--gpu", "h100"},
+            {"evaluate", "--tp"},
+            {"search", missing},
+            {"search", broken},
+            {"search"},
+            {"generate"},
+            {"generate", "--nodes", "x"},
+            {"validate"},
+            {"validate", missing},
+            {"validate", broken},
+            {"compare", missing},
+            {"compare", broken, broken},
+            {"collective", missing},
+            {"collective", example("workhorse.json"), "--op", "nope"},
+            {"catalog", "gpuz"},
+            {"catalog", "gpus", "h1000"},
+            {"bom", missing},
+            {"export", missing},
+            {"export", example("workhorse.json"), "--format", "nope"},
+            {"report", example("workhorse.json")},
             {"report", example("workhorse.json"), "-o", dir.filePath("r.pdf").toStdString()},
             {"db", "list", "--db", broken}, // not a database
             {"db", "export", "7", "-o", "-", "--db", dir.filePath("d.sqlite").toStdString()},
-            {"db", "nope"},              {"calibrate"},                 {"validate-model", "--data", missing},
+            {"db", "nope"},
+            {"calibrate"},
+            {"validate-model", "--data", missing},
         };
         static const QRegularExpression doubled(QStringLiteral("(^|\\s)([a-z][a-z-]*): \\2:"));
         for (std::vector<std::string> args : runs) {
             const std::string command = args.front();
             args.erase(args.begin());
             const test::CliRun r = runCliCommand(command, args);
-            QVERIFY2(r.code != 0, (command + " " + (args.empty() ? "" : args.front()) + " should fail").c_str());
+            QVERIFY2(r.code != 0,
+                     (command + " " + (args.empty() ? "" : args.front()) + " should fail").c_str());
             const QRegularExpressionMatch m = doubled.match(QString::fromStdString(r.err));
             QVERIFY2(!m.hasMatch(), r.err.c_str());
         }
@@ -338,23 +376,25 @@ private slots:
         QTest::addColumn<QByteArray>("with");
         QTest::newRow("valid") << QByteArray() << QByteArray();
         QTest::newRow("not JSON") << QByteArray("{") << QByteArray("[");
-        QTest::newRow("unknown node id") << QByteArray("\"catalogId\": \"dgx-h100\"")
-                                         << QByteArray("\"catalogId\": \"dgx-h1000\"");
-        QTest::newRow("unknown switch id") << QByteArray("\"catalogId\": \"qm9700\"")
-                                           << QByteArray("\"catalogId\": \"qm9999\"");
+        QTest::newRow("unknown node id")
+            << QByteArray("\"catalogId\": \"dgx-h100\"") << QByteArray("\"catalogId\": \"dgx-h1000\"");
+        QTest::newRow("unknown switch id")
+            << QByteArray("\"catalogId\": \"qm9700\"") << QByteArray("\"catalogId\": \"qm9999\"");
         QTest::newRow("tp does not divide") << QByteArray("\"tp\": 8") << QByteArray("\"tp\": 3");
         QTest::newRow("negative pue") << QByteArray("\"pue\": 1.3") << QByteArray("\"pue\": -1");
         QTest::newRow("zero sequence") << QByteArray("\"seqLen\": 8192") << QByteArray("\"seqLen\": 0");
-        QTest::newRow("link to nothing") << QByteArray("\"to\": \"leaf1\"") << QByteArray("\"to\": \"leaf99\"");
+        QTest::newRow("link to nothing")
+            << QByteArray("\"to\": \"leaf1\"") << QByteArray("\"to\": \"leaf99\"");
         QTest::newRow("dp does not match") << QByteArray("\"dp\": 2") << QByteArray("\"dp\": 3");
         QTest::newRow("micro-batch 0") << QByteArray("\"microbatch\": 1") << QByteArray("\"microbatch\": 0");
-        QTest::newRow("fp4 on H100") << QByteArray("\"precision\": \"bf16\"") << QByteArray("\"precision\": \"fp4\"");
-        QTest::newRow("unknown precision") << QByteArray("\"precision\": \"bf16\"")
-                                           << QByteArray("\"precision\": \"bf17\"");
+        QTest::newRow("fp4 on H100") << QByteArray("\"precision\": \"bf16\"")
+                                     << QByteArray("\"precision\": \"fp4\"");
+        QTest::newRow("unknown precision")
+            << QByteArray("\"precision\": \"bf16\"") << QByteArray("\"precision\": \"bf17\"");
         QTest::newRow("node count 0") << QByteArray("\"count\": 1") << QByteArray("\"count\": 0");
         QTest::newRow("repeated id") << QByteArray("\"id\": \"n1\"") << QByteArray("\"id\": \"n2\"");
-        QTest::newRow("unknown preset") << QByteArray("\"preset\": \"llama3-70b\"")
-                                        << QByteArray("\"preset\": \"llama3-71b\"");
+        QTest::newRow("unknown preset")
+            << QByteArray("\"preset\": \"llama3-70b\"") << QByteArray("\"preset\": \"llama3-71b\"");
         QTest::newRow("unknown format") << QByteArray("\"format\": \"clusterforge-design\"")
                                         << QByteArray("\"format\": \"something-else\"");
     }
@@ -371,8 +411,9 @@ private slots:
         QVERIFY(test::writeFileBytes(path, design));
         const test::CliRun v = runCliCommand("validate", {path.toStdString()});
         const test::CliRun e = runCliCommand("evaluate", {path.toStdString(), "--format", "json"});
-        QVERIFY2(v.code == e.code, ("validate " + std::to_string(v.code) + ", evaluate " + std::to_string(e.code) +
-                                    "\nvalidate: " + v.err + "\nevaluate: " + e.err).c_str());
+        QVERIFY2(v.code == e.code, ("validate " + std::to_string(v.code) + ", evaluate " +
+                                    std::to_string(e.code) + "\nvalidate: " + v.err + "\nevaluate: " + e.err)
+                                       .c_str());
     }
 
     void oneCommandNamePerMessage()

@@ -6,8 +6,8 @@
 
 #include <QTemporaryDir>
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <nlohmann/json.hpp>
 
@@ -23,8 +23,8 @@ namespace {
 
 std::vector<std::string> smallPlan()
 {
-    return {"--model", "llama3-70b", "--tokens", "2e12", "--power-mw", "2", "--gpus-from", "dgx-h100,gb200",
-            "--fabrics", "ib-rail,ib-fat-tree-2to1"};
+    return {"--model", "llama3-70b",  "--tokens",       "2e12",      "--power-mw",
+            "2",       "--gpus-from", "dgx-h100,gb200", "--fabrics", "ib-rail,ib-fat-tree-2to1"};
 }
 
 std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more)
@@ -58,9 +58,25 @@ private slots:
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j["envelope"]["power_mw"].get<double>(), 2.0);
         const auto& first = j["candidates"][j["front"][0].get<int>()];
-        for (const char* key : {"label", "node", "gpu", "fabric", "nodes", "gpus", "job_gpus", "spare_nodes", "split",
-                                "time_to_train_days", "capex_usd", "opex_usd_over_horizon", "total_cost_usd",
-                                "energy_kwh", "usd_per_million_tokens", "facility_mw", "racks", "mfu", "limit",
+        for (const char* key : {"label",
+                                "node",
+                                "gpu",
+                                "fabric",
+                                "nodes",
+                                "gpus",
+                                "job_gpus",
+                                "spare_nodes",
+                                "split",
+                                "time_to_train_days",
+                                "capex_usd",
+                                "opex_usd_over_horizon",
+                                "total_cost_usd",
+                                "energy_kwh",
+                                "usd_per_million_tokens",
+                                "facility_mw",
+                                "racks",
+                                "mfu",
+                                "limit",
                                 "reason"})
             QVERIFY2(first.contains(key), key);
         QVERIFY(first["facility_mw"].get<double>() <= 2.0);
@@ -69,10 +85,12 @@ private slots:
 
     void badValueNamesTheFlag()
     {
-        const auto run = runCliCommand("plan", {"--model", "llama3-70b", "--tokens", "2e12", "--power-mw", "-3"});
+        const auto run =
+            runCliCommand("plan", {"--model", "llama3-70b", "--tokens", "2e12", "--power-mw", "-3"});
         QCOMPARE(run.code, 2);
         QVERIFY2(run.err.find("--power-mw") != std::string::npos, run.err.c_str());
-        const auto fabric = runCliCommand("plan", {"--model", "llama3-70b", "--tokens", "2e12", "--fabrics", "ib-torus"});
+        const auto fabric =
+            runCliCommand("plan", {"--model", "llama3-70b", "--tokens", "2e12", "--fabrics", "ib-torus"});
         QCOMPARE(fabric.code, 2);
         QVERIFY(fabric.err.find("--fabrics") != std::string::npos);
         const auto noTokens = runCliCommand("plan", {"--model", "llama3-70b"});
@@ -84,7 +102,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString();
-        const auto run = runCliCommand("plan", with(smallPlan(), {"--format", "json", "--write-designs", path}));
+        const auto run =
+            runCliCommand("plan", with(smallPlan(), {"--format", "json", "--write-designs", path}));
         QVERIFY2(run.code == 0, run.err.c_str());
         const auto j = nlohmann::json::parse(run.out);
         QCOMPARE(j["written"].size(), j["front"].size());
@@ -106,23 +125,26 @@ private slots:
     {
         const auto text = runCliCommand("plan", smallPlan());
         QVERIFY2(text.code == 0, text.err.c_str());
-        QVERIFY2(text.out.find("global batch source: default (llama3-70b has no published batch)") != std::string::npos,
+        QVERIFY2(text.out.find("global batch source: default (llama3-70b has no published batch)") !=
+                     std::string::npos,
                  text.out.c_str());
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString();
-        const auto published = runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw", "2",
-                                                      "--gpus-from", "dgx-h100", "--fabrics", "ib-rail", "--format",
-                                                      "json", "--top", "1", "--write-designs", path});
+        const auto published =
+            runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw", "2",
+                                   "--gpus-from", "dgx-h100", "--fabrics", "ib-rail", "--format", "json",
+                                   "--top", "1", "--write-designs", path});
         QVERIFY2(published.code == 0, published.err.c_str());
         const auto j = nlohmann::json::parse(published.out);
         QCOMPARE(j["envelope"]["global_batch_seqs"].get<int>(), 1024);
-        QVERIFY(j["envelope"]["global_batch_source"].get<std::string>().rfind("published (Touvron et al.", 0) == 0);
+        QVERIFY(j["envelope"]["global_batch_source"].get<std::string>().rfind("published (Touvron et al.",
+                                                                              0) == 0);
         QCOMPARE(j["written"].size(), std::size_t(1));
         const auto design = nlohmann::json::parse(std::ifstream(j["written"][0].get<std::string>()));
         QCOMPARE(design["workload"]["globalBatchSeqs"].get<int>(), 1024);
-        const auto flag = runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw", "2",
-                                                 "--gpus-from", "dgx-h100", "--fabrics", "ib-rail", "--format", "json",
-                                                 "--global-batch", "256"});
+        const auto flag = runCliCommand("plan", {"--model", "llama2-70b", "--tokens", "2e12", "--power-mw",
+                                                 "2", "--gpus-from", "dgx-h100", "--fabrics", "ib-rail",
+                                                 "--format", "json", "--global-batch", "256"});
         QVERIFY2(flag.code == 0, flag.err.c_str());
         const auto f = nlohmann::json::parse(flag.out);
         QCOMPARE(f["envelope"]["global_batch_seqs"].get<int>(), 256);

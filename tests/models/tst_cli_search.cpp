@@ -1,15 +1,15 @@
 // clusterforge-cli search: the report's keys, ranking and input errors.
+#include "app/cli/commands.h"
+#include "cli_run.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
 #include "models/predict/evaluate.h"
-#include "app/cli/commands.h"
-#include "cli_run.h"
 
 #include <QTemporaryDir>
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <nlohmann/json.hpp>
 
@@ -36,7 +36,8 @@ private slots:
         QCOMPARE(int(j["results"].size()), 3);
         double previousDays = 0;
         for (const auto& r : j["results"]) {
-            for (const char* key : {"tp", "pp", "vp", "dp", "cp", "microbatch", "sharding", "recompute", "report"})
+            for (const char* key :
+                 {"tp", "pp", "vp", "dp", "cp", "microbatch", "sharding", "recompute", "report"})
                 QVERIFY2(r.contains(key), key);
             QCOMPARE(r["tp"].get<int>() * r["pp"].get<int>() * r["dp"].get<int>() * r["cp"].get<int>(), 64);
             const double days = r["report"]["time_to_train_days"].get<double>();
@@ -49,10 +50,12 @@ private slots:
     void flagsDescribeTheClusterToo()
     {
         std::ostringstream out, err;
-        const int rc = runCli({"search", "--gpu", "h100-sxm", "--nodes", "4", "--gpus-per-node", "8", "--nic-gbps",
-                               "400", "--fabric", "ib", "--model", "llama3-8b", "--seq", "8192", "--global-batch",
-                               "256", "--top", "2", "--format", "text"},
-                              out, err);
+        const int rc =
+            runCli({"search",    "--gpu",      "h100-sxm", "--nodes",        "4",   "--gpus-per-node",
+                    "8",         "--nic-gbps", "400",      "--fabric",       "ib",  "--model",
+                    "llama3-8b", "--seq",      "8192",     "--global-batch", "256", "--top",
+                    "2",         "--format",   "text"},
+                   out, err);
         QVERIFY2(rc == 0, err.str().c_str());
         QVERIFY(out.str().find("splits evaluated") != std::string::npos);
     }
@@ -93,8 +96,8 @@ private slots:
 
     void expertParallelFlagIsKeptOnAnMoeSearch()
     {
-        const auto run = cf::test::runCliCommand(
-            "search", {cf::examplePath("deepseek-v3-dgx-b200.json"), "--ep", "8", "--top", "3", "--format", "text"});
+        const auto run = cf::test::runCliCommand("search", {cf::examplePath("deepseek-v3-dgx-b200.json"),
+                                                            "--ep", "8", "--top", "3", "--format", "text"});
         QVERIFY2(run.code == 0, run.err.c_str());
         QVERIFY2(run.out.find("fixed: ep 8") != std::string::npos, run.out.c_str());
         QVERIFY(run.out.find("ep 8 etp") != std::string::npos);
@@ -107,13 +110,14 @@ private slots:
     // error that says so, not rows of other EPs.
     void aPinnedSplitThatCannotFoldSaysWhy()
     {
-        const auto run = cf::test::runCliCommand(
-            "search", {cf::examplePath("deepseek-v3-nvl72.json"), "--ep", "64", "--pp", "16", "--format", "text"});
+        const auto run = cf::test::runCliCommand("search", {cf::examplePath("deepseek-v3-nvl72.json"), "--ep",
+                                                            "64", "--pp", "16", "--format", "text"});
         QCOMPARE(run.code, 1);
-        QVERIFY2(run.err.find("most: EP x ETP does not divide TP x CP x DP") != std::string::npos, run.err.c_str());
+        QVERIFY2(run.err.find("most: EP x ETP does not divide TP x CP x DP") != std::string::npos,
+                 run.err.c_str());
         QVERIFY(run.out.find("  ep 32") == std::string::npos);
-        const auto fits = cf::test::runCliCommand(
-            "search", {cf::examplePath("deepseek-v3-nvl72.json"), "--ep", "32", "--pp", "16", "--format", "text"});
+        const auto fits = cf::test::runCliCommand("search", {cf::examplePath("deepseek-v3-nvl72.json"),
+                                                             "--ep", "32", "--pp", "16", "--format", "text"});
         QVERIFY2(fits.code == 0, fits.err.c_str());
         QVERIFY(fits.out.find("  ep 32 etp") != std::string::npos);
     }
@@ -155,9 +159,9 @@ private slots:
     void outputOfASyntheticClusterIsRefused()
     {
         QTemporaryDir dir;
-        const auto run = cf::test::runCliCommand(
-            "search", {"--gpu", "h100-sxm", "--nodes", "2", "--model", "llama3-8b", "-o",
-                       dir.filePath("x.json").toStdString()});
+        const auto run =
+            cf::test::runCliCommand("search", {"--gpu", "h100-sxm", "--nodes", "2", "--model", "llama3-8b",
+                                               "-o", dir.filePath("x.json").toStdString()});
         QCOMPARE(run.code, 2);
         QVERIFY2(run.err.find("-o:") != std::string::npos, run.err.c_str());
     }
@@ -167,9 +171,9 @@ private slots:
     // 1008 do, and 56 GPUs give DP 7, which does).
     void noFeasibleSplitIsAnErrorWithTheNearestThatWork()
     {
-        const auto run = cf::test::runCliCommand(
-            "search", {cf::examplePath("workhorse.json"), "--tp", "8", "--pp", "1", "--cp", "1", "--global-batch",
-                       "1001", "--top", "1"});
+        const auto run =
+            cf::test::runCliCommand("search", {cf::examplePath("workhorse.json"), "--tp", "8", "--pp", "1",
+                                               "--cp", "1", "--global-batch", "1001", "--top", "1"});
         QCOMPARE(run.code, 1);
         QVERIFY2(run.err.find("no feasible split") != std::string::npos, run.err.c_str());
         QVERIFY2(run.err.find("--global-batch 1000 or 1008") != std::string::npos, run.err.c_str());
@@ -179,9 +183,9 @@ private slots:
         QCOMPARE(j["suggestions"]["global_batch"], nlohmann::json({1000, 1008}));
         QCOMPARE(j["suggestions"]["job_gpus"][0].get<int>(), 56);
         // The suggestion does work.
-        const auto again = cf::test::runCliCommand(
-            "search", {cf::examplePath("workhorse.json"), "--tp", "8", "--pp", "1", "--cp", "1", "--global-batch",
-                       "1001", "--job-gpus", "56", "--top", "1"});
+        const auto again = cf::test::runCliCommand("search", {cf::examplePath("workhorse.json"), "--tp", "8",
+                                                              "--pp", "1", "--cp", "1", "--global-batch",
+                                                              "1001", "--job-gpus", "56", "--top", "1"});
         QVERIFY2(again.code == 0, again.err.c_str());
     }
 

@@ -5,10 +5,10 @@
 #include "cli_run.h"
 #include "models/design/design_json.h"
 
+#include "test_main.h"
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,10 +22,19 @@ using namespace cf;
 
 namespace {
 
-test::CliRun validate(std::vector<std::string> args) { return test::runCliCommand("validate", std::move(args)); }
+test::CliRun validate(std::vector<std::string> args)
+{
+    return test::runCliCommand("validate", std::move(args));
+}
 
-std::string example(const char* name) { return std::string(CF_SOURCE_DIR "/resources/examples/") + name; }
-std::string malformed(const char* name) { return std::string(CF_TEST_DATA_DIR "/malformed/") + name; }
+std::string example(const char* name)
+{
+    return std::string(CF_SOURCE_DIR "/resources/examples/") + name;
+}
+std::string malformed(const char* name)
+{
+    return std::string(CF_TEST_DATA_DIR "/malformed/") + name;
+}
 
 Design workhorse()
 {
@@ -80,7 +89,8 @@ private slots:
         QCOMPARE(r.code, cli::kExitDesignErrors);
         for (const char* needle : {"error: parallelism.tp: TP 3 does not divide the 64 attention heads.",
                                    "error: parallelism.dp:", "error: economics.pue:"})
-            QVERIFY2(r.err.find(needle) != std::string::npos, (std::string(needle) + " not in:\n" + r.err).c_str());
+            QVERIFY2(r.err.find(needle) != std::string::npos,
+                     (std::string(needle) + " not in:\n" + r.err).c_str());
     }
 
     // Fabric facts come from the topology: a leaf with 88 cables on 64 ports.
@@ -90,7 +100,8 @@ private slots:
         d.findLink("l17")->cablesPerMember = 40; // leaf1 -> spine1: 32 down + 40 + 16 up
         const test::CliRun r = validate({write(d, "radix.json")});
         QCOMPARE(r.code, cli::kExitDesignErrors);
-        QVERIFY2(r.err.find("switch 'Leaf 1 (GPUs 0-3)'") != std::string::npos, r.err.c_str()); // its name, as drawn
+        QVERIFY2(r.err.find("switch 'Leaf 1 (GPUs 0-3)'") != std::string::npos,
+                 r.err.c_str()); // its name, as drawn
     }
 
     void duplicateProblemsFromTopologyAreDropped()

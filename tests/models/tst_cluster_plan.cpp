@@ -8,8 +8,8 @@
 #include "models/plan/plan_sizing.h"
 #include "models/predict/evaluate.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 
@@ -148,7 +148,8 @@ private slots:
         for (const PlanCandidate& c : r.candidates)
             QVERIFY(c.nodes >= 1);
         const PlanCandidate& first = r.candidates.front();
-        QVERIFY2(first.figures.facilityW > 0.5 * envelopeW, qPrintable(QString::number(first.figures.facilityW)));
+        QVERIFY2(first.figures.facilityW > 0.5 * envelopeW,
+                 qPrintable(QString::number(first.figures.facilityW)));
     }
 
     void frontDesignsEvaluateToTheirReportedTime()
@@ -162,7 +163,8 @@ private slots:
             const Result<Design> d = candidateDesign(e, c, catalog);
             QVERIFY(d.ok());
             const Prediction p = evaluate(*d, catalog);
-            QVERIFY2(std::abs(p.goodput.timeToTrainS / c.figures.timeToTrainSP50 - 1.0) < 0.01, c.label().c_str());
+            QVERIFY2(std::abs(p.goodput.timeToTrainS / c.figures.timeToTrainSP50 - 1.0) < 0.01,
+                     c.label().c_str());
             QCOMPARE(p.job.gpus, c.jobGpus);
         }
     }

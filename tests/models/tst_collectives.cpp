@@ -1,10 +1,10 @@
 // Collective times: NCCL 2.30.7 hand-worked values (refdata §1.7), properties,
 // and the comparison with the measured rows of resources/validation/collectives.csv.
-#include "models/predict/collectives.h"
 #include "app/validation/nccl_validation.h"
+#include "models/predict/collectives.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 
@@ -190,9 +190,12 @@ private slots:
     void slowNicIsTakenAtItsSpeed()
     {
         const double bytes = 1e9;
-        const double at10 = collectiveTime(topo(kH100, 8, 8, 10.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
-        const double at1 = collectiveTime(topo(kH100, 8, 8, 1.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
-        const double atTiny = collectiveTime(topo(kH100, 8, 8, 1e-9), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        const double at10 =
+            collectiveTime(topo(kH100, 8, 8, 10.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        const double at1 =
+            collectiveTime(topo(kH100, 8, 8, 1.0), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
+        const double atTiny =
+            collectiveTime(topo(kH100, 8, 8, 1e-9), CollectiveOp::AllReduce, bytes, group(64, 8)).seconds;
         QVERIFY2(at1 > 5.0 * at10, qPrintable(QString("1 Gb/s %1 s vs 10 Gb/s %2 s").arg(at1).arg(at10)));
         QVERIFY(std::isfinite(atTiny) && atTiny > 1e3 * at1);
     }
@@ -253,8 +256,10 @@ private slots:
     // ±15 % for messages >= 64 MiB. The full table: bench_collectives.
     void matchesMeasuredRows()
     {
-        const Result<CollectiveValidation> loaded = loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
-        QVERIFY2(loaded.ok(), loaded.problems().empty() ? "" : formatProblem(loaded.problems().front()).c_str());
+        const Result<CollectiveValidation> loaded =
+            loadCollectiveValidation(CF_VALIDATION_DIR "/collectives.csv");
+        QVERIFY2(loaded.ok(),
+                 loaded.problems().empty() ? "" : formatProblem(loaded.problems().front()).c_str());
         const CollectiveValidation& v = *loaded;
         QVERIFY(v.cases.size() >= 60);
         int gated = 0;

@@ -6,22 +6,22 @@
 // facts, bill of materials (every line and the totals), static power,
 // validation verdict and evaluate predictions (tokens/s, step, MFU, cost,
 // power); through the CLI, `evaluate` and `bom` print the same bytes.
-#include "radix8_catalog.h"
 #include "cli_run.h"
+#include "radix8_catalog.h"
 #include "test_designs.h"
 #include "test_files.h"
 
 #include "models/bom/bill_of_materials.h"
 #include "models/catalog/catalog.h"
-#include "models/validate/design_validator.h"
 #include "models/design/link_bundle.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
+#include "models/validate/design_validator.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <climits>
@@ -48,8 +48,9 @@ bool near(double a, double b)
     return std::abs(a - b) <= kSame * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-#define CF_SAME(a, b) QVERIFY2(near((a), (b)), qPrintable(QStringLiteral(#a ": %1 vs %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
-
+#define CF_SAME(a, b)                                                                                        \
+    QVERIFY2(near((a), (b)),                                                                                 \
+             qPrintable(QStringLiteral(#a ": %1 vs %2").arg((a), 0, 'g', 17).arg((b), 0, 'g', 17)))
 
 const Catalog& catalogFor(const FabricSpec& spec)
 {
@@ -154,7 +155,8 @@ void comparePower(const StaticPower& a, const StaticPower& b)
 
 int count(const Problems& problems, Severity s)
 {
-    return int(std::count_if(problems.begin(), problems.end(), [s](const Problem& p) { return p.severity == s; }));
+    return int(
+        std::count_if(problems.begin(), problems.end(), [s](const Problem& p) { return p.severity == s; }));
 }
 
 void comparePredictions(const Prediction& a, const Prediction& b)
@@ -207,8 +209,10 @@ private slots:
         QTest::newRow("rail shared 3 tiers, 1,000 nodes") << spec(rail, 1000, "qm9700") << 3;
         QTest::newRow("rail per-rail 2 tiers, 1,000 nodes") << spec(rail, 1000, "qm9700", 0, perRail) << 2;
         QTest::newRow("rail per-rail 3 tiers, 2,500 nodes") << spec(rail, 2500, "qm9700", 0, perRail) << 3;
-        QTest::newRow("rail per-rail 4 tiers, 60 nodes, radix 8") << spec(rail, 60, "radix8", 4, perRail) << 4;
-        QTest::newRow("spine-leaf 3:1, 204 nodes") << spec(FabricTopology::SpineLeaf, 204, "qm9700", 0, {}, 3.0) << 2;
+        QTest::newRow("rail per-rail 4 tiers, 60 nodes, radix 8")
+            << spec(rail, 60, "radix8", 4, perRail) << 4;
+        QTest::newRow("spine-leaf 3:1, 204 nodes")
+            << spec(FabricTopology::SpineLeaf, 204, "qm9700", 0, {}, 3.0) << 2;
         QTest::newRow("fat-tree 3 tiers, 1,001 nodes") << spec(fat, 1001, "qm9700") << 3;
         QTest::newRow("spine-leaf 1:1, 600 nodes") << spec(FabricTopology::SpineLeaf, 600, "qm9700") << 3;
     }
@@ -265,8 +269,8 @@ private slots:
         for (int i = 0; i < 2; ++i) {
             const std::string path = dir.filePath(QString::fromLatin1(layouts[i]) + ".json").toStdString();
             // No racks: the default placement (issue 28 item 20) places the expanded one only.
-            std::vector<std::string> args{"--node", "dgx-h100", "--switch", "qm9700", "--layout", layouts[i],
-                                          "--rack-kw", "none", "-o", path};
+            std::vector<std::string> args{"--node",   "dgx-h100",  "--switch", "qm9700", "--layout",
+                                          layouts[i], "--rack-kw", "none",     "-o",     path};
             for (const QString& f : flags)
                 args.push_back(f.toStdString());
             const test::CliRun generated = test::runCliCommand("generate", args);
@@ -313,10 +317,12 @@ private slots:
         QCOMPARE(facts.topology.nicsPerNode, cables);
         QCOMPARE(facts.topology.nodesPerLeafDomain, 16);
         QCOMPARE(facts.topology.leafDomainStrideNodes, 16);
-        const bool overRadix = std::any_of(facts.problems.begin(), facts.problems.end(), [](const Problem& p) {
-            return p.severity == Severity::Error && p.message.find("a switch of the array 'Leaves' uses 80 ports but has 64")
-                                                        != std::string::npos;
-        });
+        const bool overRadix =
+            std::any_of(facts.problems.begin(), facts.problems.end(), [](const Problem& p) {
+                return p.severity == Severity::Error &&
+                       p.message.find("a switch of the array 'Leaves' uses 80 ports but has 64") !=
+                           std::string::npos;
+            });
         QCOMPARE(overRadix, !fits);
         QCOMPARE(count(validateDesign(d, &catalog), Severity::Error) == 0, true);
     }

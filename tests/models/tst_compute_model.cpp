@@ -1,13 +1,13 @@
 // Compute model: parameter and FLOP counts against published figures, and the
 // GEMM roofline's shape.
+#include "layer_cost_probe.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/kernel_efficiency.h"
 #include "models/predict/model_constants.h"
 #include "models/predict/parameter_count.h"
-#include "layer_cost_probe.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -19,17 +19,31 @@ namespace {
 
 ModelShape llama3_70b()
 {
-    ModelShape s; // Llama 3 paper (Meta 2024) Table 3: 80 layers, 8192, 64 heads, 8 KV heads, FFN 28672, vocab 128256
-    s.layers = 80; s.hidden = 8192; s.heads = 64; s.kvHeads = 8; s.ffn = 28672; s.vocab = 128256;
-    s.gatedFfn = true; s.tiedEmbeddings = false;
+    ModelShape s; // Llama 3 paper (Meta 2024) Table 3: 80 layers, 8192, 64 heads, 8 KV heads, FFN 28672,
+                  // vocab 128256
+    s.layers = 80;
+    s.hidden = 8192;
+    s.heads = 64;
+    s.kvHeads = 8;
+    s.ffn = 28672;
+    s.vocab = 128256;
+    s.gatedFfn = true;
+    s.tiedEmbeddings = false;
     return s;
 }
 
 ModelShape gpt3_175b()
 {
-    ModelShape s; // Brown et al. 2020 Table 2.1 / Narayanan et al. SC21: 96 layers, 12288, 96 heads, ffn 4h, V 51200
-    s.layers = 96; s.hidden = 12288; s.heads = 96; s.kvHeads = 96; s.ffn = 4 * 12288; s.vocab = 51200;
-    s.gatedFfn = false; s.tiedEmbeddings = true;
+    ModelShape
+        s; // Brown et al. 2020 Table 2.1 / Narayanan et al. SC21: 96 layers, 12288, 96 heads, ffn 4h, V 51200
+    s.layers = 96;
+    s.hidden = 12288;
+    s.heads = 96;
+    s.kvHeads = 96;
+    s.ffn = 4 * 12288;
+    s.vocab = 51200;
+    s.gatedFfn = false;
+    s.tiedEmbeddings = true;
     return s;
 }
 
@@ -39,7 +53,7 @@ GpuSpec toyGpu()
     g.id = "toy";
     g.bf16Tflops = 100; // 1e14 FLOP/s
     g.fp8Tflops = 0;
-    g.hbmGBps = 1000;   // 1e12 B/s
+    g.hbmGBps = 1000; // 1e12 B/s
     return g;
 }
 
@@ -97,7 +111,8 @@ private slots:
         const GemmShape g{1024, 1024, 1024};
         const double flops = 2.0 * 1024 * 1024 * 1024;
         const double bytes = 3.0 * 2.0 * 1024 * 1024;
-        const double eff = gemmMamfFraction(toyGpu(), Precision::BF16) * kGemmTrainingFraction * 1024.0 / 1152.0;
+        const double eff =
+            gemmMamfFraction(toyGpu(), Precision::BF16) * kGemmTrainingFraction * 1024.0 / 1152.0;
         const double expected = flops / (1e14 * eff) + bytes / (1e12 * kHbmEfficiency);
         QVERIFY(std::abs(gemmSeconds(toyGpu(), Precision::BF16, g, 2.0) / expected - 1.0) < 1e-12);
         QCOMPARE(gemmEfficiency(toyGpu(), Precision::BF16, 1024, 1024), eff);
@@ -127,7 +142,8 @@ private slots:
         const MoeLayerCost one = test::layerCostOf(gpu, llama3_70b(), Precision::BF16, 4096, 1, 1, true);
         const MoeLayerCost eight = test::layerCostOf(gpu, llama3_70b(), Precision::BF16, 4096, 1, 8, true);
         QCOMPARE(eight.gemmFlops * 8, one.gemmFlops);
-        QVERIFY(eight.gemmS * 8 > one.gemmS); // smaller GEMMs lose efficiency: the achieved rate per GPU drops
+        QVERIFY(eight.gemmS * 8 >
+                one.gemmS); // smaller GEMMs lose efficiency: the achieved rate per GPU drops
     }
 };
 

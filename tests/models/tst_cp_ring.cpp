@@ -8,8 +8,8 @@
 
 #include "models/predict/evaluate.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 namespace cf_tst_cp_ring {
 

@@ -1,12 +1,12 @@
 // The one verdict (design_check.h): every problem once with one severity, and
 // a split or memory error leaves capex, opex and power at full load.
-#include "models/validate/design_validator.h"
 #include "models/predict/design_check.h"
 #include "models/predict/evaluate.h"
+#include "models/validate/design_validator.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <algorithm>
 #include <cmath>
@@ -105,7 +105,9 @@ private slots:
         QVERIFY(p.memory.totalBytes > p.memory.hbmBytes);
         QVERIFY(p.cost.capexUsd > 0);
         QCOMPARE(p.power.gpuUtilisation, 1.0);
-        QVERIFY(describeMissing(p.missing[0]).rfind("Training figures need a split that fits in memory: ", 0) == 0);
+        QVERIFY(
+            describeMissing(p.missing[0]).rfind("Training figures need a split that fits in memory: ", 0) ==
+            0);
     }
 
     void checkDesignIsEvaluatesList()

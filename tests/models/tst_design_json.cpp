@@ -1,16 +1,16 @@
 // The design file format: byte-identical round trips, defaults for optional
 // fields, every malformed input answered with its JSON pointer, resource
 // bounds, and atomic saves.
-#include "models/design/design_json.h"
 #include "models/core/utf8_text.h"
+#include "models/design/design_json.h"
 #include "test_files.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <csignal>
 #include <sys/resource.h>
@@ -25,7 +25,10 @@ namespace {
 
 using test::readFileBytes;
 
-std::string header() { return R"("format": "clusterforge-design", "version": 1)"; }
+std::string header()
+{
+    return R"("format": "clusterforge-design", "version": 1)";
+}
 
 const Problem* firstError(const Problems& problems)
 {
@@ -98,14 +101,16 @@ private slots:
         QVERIFY(*r == d); // every field survives, doubles bit for bit
         QCOMPARE(saveDesignJson(*r), first);
         QVERIFY(first.ends_with("}\n"));
-        QVERIFY(first.find("\n  \"format\": \"clusterforge-design\",\n  \"version\": 2,\n") != std::string::npos);
+        QVERIFY(first.find("\n  \"format\": \"clusterforge-design\",\n  \"version\": 2,\n") !=
+                std::string::npos);
     }
 
     void keyOrderIsFixed()
     {
         const std::string text = saveDesignJson(oddDesign());
-        const char* order[] = {"\"format\"", "\"version\"", "\"name\"", "\"description\"", "\"parts\"",
-                               "\"links\"", "\"workload\"", "\"parallelism\"", "\"economics\""};
+        const char* order[] = {"\"format\"",      "\"version\"",     "\"name\"",
+                               "\"description\"", "\"parts\"",       "\"links\"",
+                               "\"workload\"",    "\"parallelism\"", "\"economics\""};
         std::size_t last = 0;
         for (const char* key : order) {
             const std::size_t at = text.find(key);
@@ -116,7 +121,8 @@ private slots:
 
     void optionalFieldsTakeTheStructDefaults()
     {
-        const std::string text = "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "dgx-h100"}],
+        const std::string text =
+            "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "dgx-h100"}],
             "links": [{"id": "l1", "from": "n1", "to": "n1"}]})";
         const Result<Design> r = loadDesignJson(text);
         QVERIFY(r.problems().empty());
@@ -205,7 +211,8 @@ private slots:
 
     void everyBadFieldIsReportedNotJustTheFirst()
     {
-        const std::string text = "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "x",
+        const std::string text =
+            "{" + header() + R"(, "parts": [{"id": "n1", "kind": "node", "catalogId": "x",
             "count": -1, "x": "left"}], "links": [{"id": "l1", "from": "n1", "to": "n1", "medium": "wifi"}],
             "parallelism": {"tp": 2.5}})";
         const Result<Design> r = loadDesignJson(text);
@@ -220,7 +227,8 @@ private slots:
     // problems or a design, never a crash (run under ASan/UBSan in CI).
     void truncationsAndCorruptionsNeverCrash()
     {
-        const QByteArray bytes = readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json"));
+        const QByteArray bytes =
+            readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json"));
         QVERIFY(!bytes.isEmpty());
         const std::string full = bytes.toStdString();
         const std::size_t end = full.find_last_of('}'); // the trailing newline may go
@@ -275,11 +283,11 @@ private slots:
 
     void longDescriptionAllowedLongNameNot()
     {
-        const std::string ok = "{" + header() + ", \"description\": \"" + std::string(60000, 'd')
-                               + "\", \"parts\": [], \"links\": []}";
+        const std::string ok = "{" + header() + ", \"description\": \"" + std::string(60000, 'd') +
+                               "\", \"parts\": [], \"links\": []}";
         QVERIFY(loadDesignJson(ok).ok());
-        const std::string bad = "{" + header() + ", \"name\": \"" + std::string(4097, 'n')
-                                + "\", \"parts\": [], \"links\": []}";
+        const std::string bad =
+            "{" + header() + ", \"name\": \"" + std::string(4097, 'n') + "\", \"parts\": [], \"links\": []}";
         const Result<Design> r = loadDesignJson(bad);
         QVERIFY(!r.ok());
         QCOMPARE(r.problems().front().field, std::string("/name"));
@@ -290,7 +298,8 @@ private slots:
     // up in JSON reports, whose writer refuses invalid UTF-8).
     void quotedValueIsCutBetweenCharacters()
     {
-        std::string text = readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json")).toStdString();
+        std::string text =
+            readFileBytes(QStringLiteral(CF_SOURCE_DIR "/resources/examples/workhorse.json")).toStdString();
         const std::string from = "\"tp\": 8";
         const std::size_t at = text.find(from);
         QVERIFY(at != std::string::npos);
@@ -362,7 +371,8 @@ private slots:
         QCOMPARE(readFileBytes(QString::fromStdString(path)), before);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"d.json"}));
 
-        const Result<void> missingFolder = saveDesignFile(small, dir.filePath("no/such/dir/d.json").toStdString());
+        const Result<void> missingFolder =
+            saveDesignFile(small, dir.filePath("no/such/dir/d.json").toStdString());
         QVERIFY(!missingFolder.ok());
         QCOMPARE(missingFolder.problems().size(), std::size_t(1));
         QVERIFY(!missingFolder.problems().front().message.empty());

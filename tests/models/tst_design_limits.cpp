@@ -7,8 +7,8 @@
 #include "models/validate/design_validator.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -54,7 +54,8 @@ class TstDesignLimits : public QObject {
 private slots:
     void atTheDesignLimitLoadsAndValidates()
     {
-        const Result<Design> r = workhorseWithLink(DesignLimits::kMaxLinkGbps, DesignLimits::kMaxCablesPerMember);
+        const Result<Design> r =
+            workhorseWithLink(DesignLimits::kMaxLinkGbps, DesignLimits::kMaxCablesPerMember);
         QVERIFY(r.ok());
         QVERIFY(!hasAnyError(validateDesign(*r, &test::repoCatalog())));
     }

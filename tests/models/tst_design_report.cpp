@@ -4,18 +4,18 @@
 // the BOM spans the page with every price on one line and its sources as
 // numbered notes; charts are drawn to the page width; every page has a header
 // and a footer.
-#include "report/design_report.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
+#include "report/design_report.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimeZone>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -29,7 +29,10 @@ namespace {
 const QDateTime kWhen(QDate(2026, 12, 1), QTime(21, 0), Qt::UTC);
 
 // The real clusterforge-cli (ctest sets CF_CLI_PATH).
-QString cliPath() { return qEnvironmentVariable("CF_CLI_PATH"); }
+QString cliPath()
+{
+    return qEnvironmentVariable("CF_CLI_PATH");
+}
 
 int pdfPages(const QByteArray& pdf)
 {
@@ -45,13 +48,15 @@ private slots:
     void firstPageSaysWhatItDescribes()
     {
         const Design d = loadExample("workhorse.json");
-        const QString html = DesignReport(d, Catalog::builtin(), QStringLiteral("Workhorse plan"), kWhen).html();
+        const QString html =
+            DesignReport(d, Catalog::builtin(), QStringLiteral("Workhorse plan"), kWhen).html();
         const QString firstPage = html.left(html.indexOf(QStringLiteral("page-break-before")));
         for (const QString& expected :
-             {QStringLiteral("Workhorse plan"), QStringLiteral("2026-12-01"), QStringLiteral("64 \u00d7 H100"),
-              QStringLiteral("8 (8 \u00d7 DGX H100"), QStringLiteral("Llama 3 70B"),
-              QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2"), QStringLiteral("FSDP, hybrid sharding"), QStringLiteral("MFU"),
-              QStringLiteral("Time to train"), QStringLiteral("Capital cost")})
+             {QStringLiteral("Workhorse plan"), QStringLiteral("2026-12-01"),
+              QStringLiteral("64 \u00d7 H100"), QStringLiteral("8 (8 \u00d7 DGX H100"),
+              QStringLiteral("Llama 3 70B"), QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2"),
+              QStringLiteral("FSDP, hybrid sharding"), QStringLiteral("MFU"), QStringLiteral("Time to train"),
+              QStringLiteral("Capital cost")})
             QVERIFY2(firstPage.contains(expected), qPrintable(expected));
         QVERIFY(!firstPage.contains(QStringLiteral("Untitled")));
     }
@@ -66,13 +71,13 @@ private slots:
         const QStringList pages = html.split(QStringLiteral("page-break-before"));
         QVERIFY(pages.size() >= 4); // first page, warnings and assumptions, charts, bill of materials
         const QString& firstPage = pages[0];
-        for (const QString& expected :
-             {QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2, FSDP, hybrid sharding"), QStringLiteral("micro-batch 1"),
-              QStringLiteral("P10\u2013P90"), QStringLiteral("Provisioning power"), QStringLiteral("IT power")})
+        for (const QString& expected : {QStringLiteral("TP 8 \u00b7 PP 4 \u00b7 DP 2, FSDP, hybrid sharding"),
+                                        QStringLiteral("micro-batch 1"), QStringLiteral("P10\u2013P90"),
+                                        QStringLiteral("Provisioning power"), QStringLiteral("IT power")})
             QVERIFY2(firstPage.contains(expected), qPrintable(expected));
-        for (const QString& expected : {QStringLiteral("Warnings"), QStringLiteral("Assumptions"),
-                                        QStringLiteral("$0.080 per kWh"), QStringLiteral("per GPU-hour"),
-                                        QStringLiteral("Ownership horizon")})
+        for (const QString& expected :
+             {QStringLiteral("Warnings"), QStringLiteral("Assumptions"), QStringLiteral("$0.080 per kWh"),
+              QStringLiteral("per GPU-hour"), QStringLiteral("Ownership horizon")})
             QVERIFY2(pages[1].contains(expected), qPrintable(expected));
         // MFU, tokens/s, tokens/s per GPU, step, time to train, cost of the run; HTML, not escaped text.
         QCOMPARE(firstPage.count(QStringLiteral("<small>(P10\u2013P90")), 6);
@@ -111,8 +116,8 @@ private slots:
         const int at = html.indexOf(QStringLiteral("Where the figures come from"));
         QVERIFY(at > 0);
         const QString sources = html.mid(at, html.indexOf(QStringLiteral("</table>"), at) - at);
-        for (const QString& expected : {QStringLiteral("GPU: "), QStringLiteral("Node: "), QStringLiteral("Switch: "),
-                                        QStringLiteral("Model: DeepSeek-V3"),
+        for (const QString& expected : {QStringLiteral("GPU: "), QStringLiteral("Node: "),
+                                        QStringLiteral("Switch: "), QStringLiteral("Model: DeepSeek-V3"),
                                         QStringLiteral("DeepSeek-V3 model configuration on Hugging Face"),
                                         QStringLiteral("Price estimated:")})
             QVERIFY2(sources.contains(expected), qPrintable(expected));
@@ -130,7 +135,8 @@ private slots:
 
     void estimatedPricesAreMarked()
     {
-        const QString html = DesignReport(loadExample("workhorse.json"), Catalog::builtin(), {}, kWhen).html();
+        const QString html =
+            DesignReport(loadExample("workhorse.json"), Catalog::builtin(), {}, kWhen).html();
         const QString bom = html.mid(html.indexOf(QStringLiteral("Bill of materials")));
         // The catalog estimates the DGX H100, QM9700 and 400G fibre prices.
         QCOMPARE(bom.count(QStringLiteral("(estimate)")), 3);
@@ -181,15 +187,16 @@ private slots:
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.insert(QStringLiteral("HOME"), dir.path());
         cli.setProcessEnvironment(env);
-        cli.start(cliPath(),
-                  {QStringLiteral("report"), QString::fromStdString(examplePath("workhorse.json")), QStringLiteral("-o"), pdfPath});
+        cli.start(cliPath(), {QStringLiteral("report"), QString::fromStdString(examplePath("workhorse.json")),
+                              QStringLiteral("-o"), pdfPath});
         QVERIFY(cli.waitForFinished(120000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         QFile file(pdfPath);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray pdf = file.readAll();
         QVERIFY(pdf.startsWith("%PDF"));
-        QCOMPARE(pdfPages(pdf), 4); // first page, warnings and assumptions (issue 28 item 18), charts, bill of materials
+        QCOMPARE(pdfPages(pdf),
+                 4); // first page, warnings and assumptions (issue 28 item 18), charts, bill of materials
     }
 
     void cliNamesBadInput()
@@ -203,9 +210,8 @@ private slots:
         QVERIFY(cli.waitForFinished(120000));
         QCOMPARE(cli.exitCode(), 2);
         QVERIFY(cli.readAllStandardError().contains("-o"));
-        cli.start(cliPath(), {QStringLiteral("report"),
-                                                         QString::fromStdString(examplePath("workhorse.json")),
-                                                         QStringLiteral("-o"), dir.filePath(QStringLiteral("no/such/dir/r.pdf"))});
+        cli.start(cliPath(), {QStringLiteral("report"), QString::fromStdString(examplePath("workhorse.json")),
+                              QStringLiteral("-o"), dir.filePath(QStringLiteral("no/such/dir/r.pdf"))});
         QVERIFY(cli.waitForFinished(120000));
         QCOMPARE(cli.exitCode(), 2);
         QVERIFY(cli.readAllStandardError().contains("no/such/dir/r.pdf"));

@@ -8,10 +8,11 @@
 #include "models/design/design_json.h"
 #include "models/store/design_store.h"
 #include "models/store/store_schema.h"
+#include "models/topology/fabric_generator.h"
 #include "store_checks.h"
 #include "test_designs.h"
-#include "models/topology/fabric_generator.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +21,6 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 #include <sstream>

@@ -8,8 +8,8 @@
 #include "models/validate/design_validator.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <algorithm>
 #include <climits>
@@ -37,16 +37,32 @@ struct Rule {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-Part& part(Design& d, const char* id) { return *d.findPart(id); }
-Link& link(Design& d, const char* id) { return *d.findLink(id); }
-ModelShape& model(Design& d) { return d.workload.model; }
-Parallelism& split(Design& d) { return d.parallelism; }
-Economics& money(Design& d) { return d.economics; }
+Part& part(Design& d, const char* id)
+{
+    return *d.findPart(id);
+}
+Link& link(Design& d, const char* id)
+{
+    return *d.findLink(id);
+}
+ModelShape& model(Design& d)
+{
+    return d.workload.model;
+}
+Parallelism& split(Design& d)
+{
+    return d.parallelism;
+}
+Economics& money(Design& d)
+{
+    return d.economics;
+}
 
 void removeNodes(Design& d)
 {
     std::erase_if(d.parts, [](const Part& p) { return p.kind == PartKind::Node; });
-    std::erase_if(d.links, [&](const Link& l) { return !d.findPart(l.fromPartId) || !d.findPart(l.toPartId); });
+    std::erase_if(d.links,
+                  [&](const Link& l) { return !d.findPart(l.fromPartId) || !d.findPart(l.toPartId); });
 }
 
 const std::vector<Rule>& rules()
@@ -56,70 +72,122 @@ const std::vector<Rule>& rules()
         {"part id empty", [](Design& d) { part(d, "n1").id = ""; }, "parts[0].id", "no id"},
         {"link id empty", [](Design& d) { link(d, "l1").id = ""; }, "links[0].id", "no id"},
         {"part id duplicated", [](Design& d) { part(d, "n2").id = "n1"; }, "parts[n1].id", "more than one"},
-        {"link id equals a part id", [](Design& d) { link(d, "l20").id = "spine1"; }, "links[spine1].id", "more than one"},
+        {"link id equals a part id", [](Design& d) { link(d, "l20").id = "spine1"; }, "links[spine1].id",
+         "more than one"},
         // catalog ids and kinds
-        {"catalog id unknown", [](Design& d) { part(d, "n1").catalogId = "dgx-h999"; }, "parts[n1].catalogId", "not in the catalog"},
-        {"catalog id empty", [](Design& d) { part(d, "leaf1").catalogId = ""; }, "parts[leaf1].catalogId", "no catalog id"},
-        {"node given a switch id", [](Design& d) { part(d, "n1").catalogId = "qm9700"; }, "parts[n1].catalogId", "is a switch"},
-        {"switch given a node id", [](Design& d) { part(d, "leaf1").catalogId = "dgx-h100"; }, "parts[leaf1].catalogId", "is a node"},
-        {"storage given a GPU id", [](Design& d) { part(d, "st1").catalogId = "h100-sxm"; }, "parts[st1].catalogId", "is a GPU"},
-        {"other catalog ids of the kind", [](Design& d) { part(d, "leaf1").catalogId = "sn5400"; part(d, "st1").catalogId = "weka"; }, nullptr, ""},
+        {"catalog id unknown", [](Design& d) { part(d, "n1").catalogId = "dgx-h999"; }, "parts[n1].catalogId",
+         "not in the catalog"},
+        {"catalog id empty", [](Design& d) { part(d, "leaf1").catalogId = ""; }, "parts[leaf1].catalogId",
+         "no catalog id"},
+        {"node given a switch id", [](Design& d) { part(d, "n1").catalogId = "qm9700"; },
+         "parts[n1].catalogId", "is a switch"},
+        {"switch given a node id", [](Design& d) { part(d, "leaf1").catalogId = "dgx-h100"; },
+         "parts[leaf1].catalogId", "is a node"},
+        {"storage given a GPU id", [](Design& d) { part(d, "st1").catalogId = "h100-sxm"; },
+         "parts[st1].catalogId", "is a GPU"},
+        {"other catalog ids of the kind",
+         [](Design& d) {
+             part(d, "leaf1").catalogId = "sn5400";
+             part(d, "st1").catalogId = "weka";
+         },
+         nullptr, ""},
         // counts: 9 + 7 nodes = 16 x 8 = 128 GPUs = TP 8 x PP 4 x DP 4
-        {"node group count", [](Design& d) { part(d, "n1").count = 9; split(d).dp = 4; }, nullptr, ""},
+        {"node group count",
+         [](Design& d) {
+             part(d, "n1").count = 9;
+             split(d).dp = 4;
+         },
+         nullptr, ""},
         {"count 0", [](Design& d) { part(d, "n1").count = 0; }, "parts[n1].count", "at least 1"},
         {"count negative", [](Design& d) { part(d, "n1").count = -2; }, "parts[n1].count", "at least 1"},
-        {"count absurd", [](Design& d) { part(d, "n1").count = 100001; }, "parts[n1].count", "at most 100000"},
+        {"count absurd", [](Design& d) { part(d, "n1").count = 100001; }, "parts[n1].count",
+         "at most 100000"},
         // switch arrays (issue 19)
         {"switch array of 2", [](Design& d) { part(d, "leaf1").count = 2; }, nullptr, ""},
         {"switch array of 65,536", [](Design& d) { part(d, "spine1").count = 65536; }, nullptr, ""},
-        {"switch array of 65,537", [](Design& d) { part(d, "leaf1").count = 65537; }, "parts[leaf1].count", "at most 65536"},
-        {"storage count above 1", [](Design& d) { part(d, "st1").count = 3; }, "parts[st1].count", "Only node groups"},
-        {"GPUs absurd", [](Design& d) { for (int i = 1; i <= 8; ++i) part(d, ("n" + std::to_string(i)).c_str()).count = 100000; }, "parts", "beyond what"},
+        {"switch array of 65,537", [](Design& d) { part(d, "leaf1").count = 65537; }, "parts[leaf1].count",
+         "at most 65536"},
+        {"storage count above 1", [](Design& d) { part(d, "st1").count = 3; }, "parts[st1].count",
+         "Only node groups"},
+        {"GPUs absurd",
+         [](Design& d) {
+             for (int i = 1; i <= 8; ++i)
+                 part(d, ("n" + std::to_string(i)).c_str()).count = 100000;
+         },
+         "parts", "beyond what"},
         {"no GPU nodes", removeNodes, "parts", "no GPU nodes"},
         {"position NaN", [](Design& d) { part(d, "n1").x = kNaN; }, "parts[n1].x", "finite"},
         // links
-        {"link from unknown", [](Design& d) { link(d, "l1").fromPartId = "n99"; }, "links[l1].from", "not a part"},
+        {"link from unknown", [](Design& d) { link(d, "l1").fromPartId = "n99"; }, "links[l1].from",
+         "not a part"},
         {"link to unknown", [](Design& d) { link(d, "l1").toPartId = ""; }, "links[l1].to", "not a part"},
         {"self link", [](Design& d) { link(d, "l1").toPartId = "n1"; }, "links[l1].to", "to itself"},
         {"speed 0", [](Design& d) { link(d, "l1").speedGbps = 0; }, "links[l1].speedGbps", "above 0"},
-        {"speed negative", [](Design& d) { link(d, "l1").speedGbps = -400; }, "links[l1].speedGbps", "above 0"},
+        {"speed negative", [](Design& d) { link(d, "l1").speedGbps = -400; }, "links[l1].speedGbps",
+         "above 0"},
         {"speed NaN", [](Design& d) { link(d, "l1").speedGbps = kNaN; }, "links[l1].speedGbps", "above 0"},
         {"speed 3200", [](Design& d) { link(d, "l1").speedGbps = 3200; }, nullptr, ""},
-        {"speed 3201", [](Design& d) { link(d, "l1").speedGbps = 3201; }, "links[l1].speedGbps", "above the 3200"},
+        {"speed 3201", [](Design& d) { link(d, "l1").speedGbps = 3201; }, "links[l1].speedGbps",
+         "above the 3200"},
         {"speed infinite", [](Design& d) { link(d, "l1").speedGbps = kInf; }, "links[l1].speedGbps", "speed"},
         {"cables 1024", [](Design& d) { link(d, "l1").cablesPerMember = 1024; }, nullptr, ""},
-        {"cables 0", [](Design& d) { link(d, "l1").cablesPerMember = 0; }, "links[l1].cablesPerMember", "from 1 to 1024"},
-        {"cables 1025", [](Design& d) { link(d, "l1").cablesPerMember = 1025; }, "links[l1].cablesPerMember", "from 1 to 1024"},
-        {"group to switch", [](Design& d) { part(d, "n1").count = 9; split(d).dp = 4; }, nullptr, ""},
-        {"group to group", [](Design& d) {
+        {"cables 0", [](Design& d) { link(d, "l1").cablesPerMember = 0; }, "links[l1].cablesPerMember",
+         "from 1 to 1024"},
+        {"cables 1025", [](Design& d) { link(d, "l1").cablesPerMember = 1025; }, "links[l1].cablesPerMember",
+         "from 1 to 1024"},
+        {"group to switch",
+         [](Design& d) {
+             part(d, "n1").count = 9;
+             split(d).dp = 4;
+         },
+         nullptr, ""},
+        {"group to group",
+         [](Design& d) {
              part(d, "n1").count = 2;
              part(d, "n2").count = 2;
              d.links.push_back({"lx", "n1", "n2", 400, Medium::Fibre, LengthClass::InRow, 1, {}, {}});
-         }, "links[lx].to", "two node groups"},
+         },
+         "links[lx].to", "two node groups"},
         // bundles (issue 19, link.h): 9 nodes in 3 blocks of 3, one leaf each
-        {"bundle of blocks", [](Design& d) {
+        {"bundle of blocks",
+         [](Design& d) {
              part(d, "n1").count = 9;
              split(d).dp = 4;
              part(d, "leaf1").count = 3;
              link(d, "l1").fromBlocks = {3, 0};
              link(d, "l1").toBlocks = {1, 0};
-         }, nullptr, ""},
-        {"bundle with block counts that differ", [](Design& d) {
+         },
+         nullptr, ""},
+        {"bundle with block counts that differ",
+         [](Design& d) {
              part(d, "n1").count = 9;
              split(d).dp = 4;
              link(d, "l1").fromBlocks = {3, 0};
-         }, "links[l1].toBlocks", "same number of blocks"},
-        {"bundle with an empty block", [](Design& d) {
+         },
+         "links[l1].toBlocks", "same number of blocks"},
+        {"bundle with an empty block",
+         [](Design& d) {
              part(d, "n1").count = 9;
              split(d).dp = 4;
              part(d, "leaf1").count = 4;
              link(d, "l1").fromBlocks = {3, 4};
              link(d, "l1").toBlocks = {1, 0};
-         }, "links[l1].fromBlocks", "block 4 of 4"},
-        {"bundle blocks without a size", [](Design& d) { link(d, "l1").toBlocks = {0, 2}; }, "links[l1].toBlocks", "no toMembersPerBlock"},
-        {"bundle size negative", [](Design& d) { link(d, "l1").fromBlocks.membersPerBlock = -1; }, "links[l1].fromMembersPerBlock", "must be 0"},
-        {"bundle blocks negative", [](Design& d) { link(d, "l1").toBlocks.blocks = -3; }, "links[l1].toBlocks", "must be 0"},
-        {"bundle size huge on a single part", [](Design& d) { link(d, "l1").fromBlocks = {INT_MAX, INT_MAX}; }, "links[l1].toBlocks", "same number of blocks"},
+         },
+         "links[l1].fromBlocks", "block 4 of 4"},
+        {"bundle blocks without a size",
+         [](Design& d) {
+             link(d, "l1").toBlocks = {0, 2};
+         },
+         "links[l1].toBlocks", "no toMembersPerBlock"},
+        {"bundle size negative", [](Design& d) { link(d, "l1").fromBlocks.membersPerBlock = -1; },
+         "links[l1].fromMembersPerBlock", "must be 0"},
+        {"bundle blocks negative", [](Design& d) { link(d, "l1").toBlocks.blocks = -3; },
+         "links[l1].toBlocks", "must be 0"},
+        {"bundle size huge on a single part",
+         [](Design& d) {
+             link(d, "l1").fromBlocks = {INT_MAX, INT_MAX};
+         },
+         "links[l1].toBlocks", "same number of blocks"},
         // model shape
         {"layers 0", [](Design& d) { model(d).layers = 0; }, "workload.model.layers", "at least 1"},
         {"layers 40", [](Design& d) { model(d).layers = 40; }, nullptr, ""},
@@ -129,30 +197,49 @@ const std::vector<Rule>& rules()
         {"ffn negative", [](Design& d) { model(d).ffn = -1; }, "workload.model.ffn", "at least 1"},
         {"vocab 0", [](Design& d) { model(d).vocab = 0; }, "workload.model.vocab", "at least 1"},
         {"experts 0", [](Design& d) { model(d).experts = 0; }, "workload.model.experts", "at least 1"},
-        {"expertsPerToken 0", [](Design& d) { model(d).expertsPerToken = 0; }, "workload.model.expertsPerToken", "at least 1"},
-        {"heads not a multiple of kvHeads", [](Design& d) { model(d).kvHeads = 6; }, "workload.model.kvHeads", "not a multiple of the 6 KV heads"},
+        {"expertsPerToken 0", [](Design& d) { model(d).expertsPerToken = 0; },
+         "workload.model.expertsPerToken", "at least 1"},
+        {"heads not a multiple of kvHeads", [](Design& d) { model(d).kvHeads = 6; }, "workload.model.kvHeads",
+         "not a multiple of the 6 KV heads"},
         {"multi-head attention", [](Design& d) { model(d).kvHeads = 64; }, nullptr, ""},
-        {"hidden not a multiple of heads", [](Design& d) { model(d).hidden = 8190; }, "workload.model.hidden", "not a multiple of the 64"},
+        {"hidden not a multiple of heads", [](Design& d) { model(d).hidden = 8190; }, "workload.model.hidden",
+         "not a multiple of the 64"},
         {"hidden 129 per head", [](Design& d) { model(d).hidden = 64 * 129; }, nullptr, ""},
-        {"top-2 of 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; }, nullptr, ""},
-        {"more experts per token than experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 9; }, "workload.model.expertsPerToken", "only 8"},
+        {"top-2 of 8 experts",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+         },
+         nullptr, ""},
+        {"more experts per token than experts",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 9;
+         },
+         "workload.model.expertsPerToken", "only 8"},
         // workload
         {"seqLen 0", [](Design& d) { d.workload.seqLen = 0; }, "workload.seqLen", "from 1 to 10000000"},
         {"seqLen 10M", [](Design& d) { d.workload.seqLen = 10000000; }, nullptr, ""},
-        {"seqLen 10M+1", [](Design& d) { d.workload.seqLen = 10000001; }, "workload.seqLen", "from 1 to 10000000"},
+        {"seqLen 10M+1", [](Design& d) { d.workload.seqLen = 10000001; }, "workload.seqLen",
+         "from 1 to 10000000"},
         {"tokens 0", [](Design& d) { d.workload.tokensToTrain = 0; }, "workload.tokensToTrain", "above 0"},
-        {"tokens NaN", [](Design& d) { d.workload.tokensToTrain = kNaN; }, "workload.tokensToTrain", "above 0"},
-        {"tokens infinite", [](Design& d) { d.workload.tokensToTrain = kInf; }, "workload.tokensToTrain", "above 0"},
+        {"tokens NaN", [](Design& d) { d.workload.tokensToTrain = kNaN; }, "workload.tokensToTrain",
+         "above 0"},
+        {"tokens infinite", [](Design& d) { d.workload.tokensToTrain = kInf; }, "workload.tokensToTrain",
+         "above 0"},
         {"tokens 1", [](Design& d) { d.workload.tokensToTrain = 1; }, nullptr, ""},
-        {"batch 0", [](Design& d) { d.workload.globalBatchSeqs = 0; }, "workload.globalBatchSeqs", "at least 1"},
+        {"batch 0", [](Design& d) { d.workload.globalBatchSeqs = 0; }, "workload.globalBatchSeqs",
+         "at least 1"},
         {"batch 2", [](Design& d) { d.workload.globalBatchSeqs = 2; }, nullptr, ""},
         {"FP8 on H100", [](Design& d) { d.workload.precision = Precision::FP8; }, nullptr, ""},
-        {"FP8 on A100", [](Design& d) {
+        {"FP8 on A100",
+         [](Design& d) {
              d.workload.precision = Precision::FP8;
              for (Part& p : d.parts)
                  if (p.kind == PartKind::Node)
                      p.catalogId = "dgx-a100";
-         }, "workload.precision", "FP8"},
+         },
+         "workload.precision", "FP8"},
         // split degrees
         {"tp 0", [](Design& d) { split(d).tp = 0; }, "parallelism.tp", "at least 1"},
         {"pp 0", [](Design& d) { split(d).pp = 0; }, "parallelism.pp", "at least 1"},
@@ -162,37 +249,126 @@ const std::vector<Rule>& rules()
         {"microbatch 0", [](Design& d) { split(d).microbatch = 0; }, "parallelism.microbatch", "at least 1"},
         {"dp negative", [](Design& d) { split(d).dp = -1; }, "parallelism.dp", "0 (automatic)"},
         // tp * pp * dp * cp == GPUs (64)
-        {"dp too large", [](Design& d) { split(d).dp = 4; }, "parallelism.dp", "= 128 GPUs, but the design has 64"},
+        {"dp too large", [](Design& d) { split(d).dp = 4; }, "parallelism.dp",
+         "= 128 GPUs, but the design has 64"},
         {"dp automatic", [](Design& d) { split(d).dp = 0; }, nullptr, ""},
-        {"dp automatic does not divide", [](Design& d) { split(d).dp = 0; split(d).pp = 5; }, "parallelism.dp", "do not divide by"},
-        {"replica larger than the design", [](Design& d) { split(d).dp = 0; split(d).pp = 16; }, "parallelism.dp", "more than the 64 GPUs"},
+        {"dp automatic does not divide",
+         [](Design& d) {
+             split(d).dp = 0;
+             split(d).pp = 5;
+         },
+         "parallelism.dp", "do not divide by"},
+        {"replica larger than the design",
+         [](Design& d) {
+             split(d).dp = 0;
+             split(d).pp = 16;
+         },
+         "parallelism.dp", "more than the 64 GPUs"},
         // heads and KV heads by tp
-        {"tp 4 dp 4", [](Design& d) { split(d).tp = 4; split(d).dp = 4; }, nullptr, ""},
-        {"tp 3", [](Design& d) { split(d).tp = 3; }, "parallelism.tp", "TP 3 does not divide the 64 attention heads"},
-        {"tp below kvHeads, not a divisor", [](Design& d) { model(d).heads = 48; model(d).kvHeads = 12; model(d).hidden = 48 * 128; },
+        {"tp 4 dp 4",
+         [](Design& d) {
+             split(d).tp = 4;
+             split(d).dp = 4;
+         },
+         nullptr, ""},
+        {"tp 3", [](Design& d) { split(d).tp = 3; }, "parallelism.tp",
+         "TP 3 does not divide the 64 attention heads"},
+        {"tp below kvHeads, not a divisor",
+         [](Design& d) {
+             model(d).heads = 48;
+             model(d).kvHeads = 12;
+             model(d).hidden = 48 * 128;
+         },
          "parallelism.tp", "does not divide the 12 KV heads"},
-        {"tp above kvHeads, not a multiple", [](Design& d) { model(d).heads = 60; model(d).kvHeads = 6; model(d).hidden = 60 * 128; split(d).tp = 10; },
+        {"tp above kvHeads, not a multiple",
+         [](Design& d) {
+             model(d).heads = 60;
+             model(d).kvHeads = 6;
+             model(d).hidden = 60 * 128;
+             split(d).tp = 10;
+         },
          "parallelism.tp", "not a multiple of the 6 KV heads"},
-        {"tp 16 replicates 8 KV heads", [](Design& d) { split(d).tp = 16; split(d).dp = 1; }, nullptr, ""},
+        {"tp 16 replicates 8 KV heads",
+         [](Design& d) {
+             split(d).tp = 16;
+             split(d).dp = 1;
+         },
+         nullptr, ""},
         // layers by pp * vp
         {"vp 2", [](Design& d) { split(d).vp = 2; }, nullptr, ""},
-        {"vp without pp", [](Design& d) { split(d).pp = 1; split(d).dp = 8; split(d).vp = 2; }, "parallelism.vp", "need pipeline parallelism"},
+        {"vp without pp",
+         [](Design& d) {
+             split(d).pp = 1;
+             split(d).dp = 8;
+             split(d).vp = 2;
+         },
+         "parallelism.vp", "need pipeline parallelism"},
         // batch by dp * microbatch (dp 2)
         {"microbatch 4", [](Design& d) { split(d).microbatch = 4; }, nullptr, ""},
-        {"microbatch 3", [](Design& d) { split(d).microbatch = 3; }, "workload.globalBatchSeqs", "not a multiple of DP 2 x micro-batch 3"},
+        {"microbatch 3", [](Design& d) { split(d).microbatch = 3; }, "workload.globalBatchSeqs",
+         "not a multiple of DP 2 x micro-batch 3"},
         {"batch 511", [](Design& d) { d.workload.globalBatchSeqs = 511; }, "workload.globalBatchSeqs", "511"},
-        {"batch with automatic dp", [](Design& d) { split(d).dp = 0; split(d).pp = 1; d.workload.globalBatchSeqs = 12; }, "workload.globalBatchSeqs", "DP 8"},
+        {"batch with automatic dp",
+         [](Design& d) {
+             split(d).dp = 0;
+             split(d).pp = 1;
+             d.workload.globalBatchSeqs = 12;
+         },
+         "workload.globalBatchSeqs", "DP 8"},
         // context parallel: seqLen by 2 * cp
-        {"cp 2", [](Design& d) { split(d).cp = 2; split(d).dp = 1; }, nullptr, ""},
-        {"cp 2 odd sequence", [](Design& d) { split(d).cp = 2; split(d).dp = 1; d.workload.seqLen = 8190; }, "parallelism.cp", "multiple of 2 x CP = 4"},
+        {"cp 2",
+         [](Design& d) {
+             split(d).cp = 2;
+             split(d).dp = 1;
+         },
+         nullptr, ""},
+        {"cp 2 odd sequence",
+         [](Design& d) {
+             split(d).cp = 2;
+             split(d).dp = 1;
+             d.workload.seqLen = 8190;
+         },
+         "parallelism.cp", "multiple of 2 x CP = 4"},
         // expert parallel
-        {"ep 2 of 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 2; }, nullptr, ""},
-        {"ep 3 of 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 3; }, "parallelism.ep", "does not divide the 8 experts"},
+        {"ep 2 of 8 experts",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 2;
+         },
+         nullptr, ""},
+        {"ep 3 of 8 experts",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 3;
+         },
+         "parallelism.ep", "does not divide the 8 experts"},
         // Megatron-Core MoE parallel folding: EP x ETP divides TP x CP x DP (here 8 x 1 x 2).
-        {"ep 4 folds into tp 8 x dp 2", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 4; }, nullptr, ""},
-        {"ep 4 x etp 8 does not fold", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 4; split(d).etp = 8; }, "parallelism.ep", "does not divide TP x CP x DP = 16"},
-        {"ep 3 with 8 experts", [](Design& d) { model(d).experts = 8; model(d).expertsPerToken = 2; split(d).ep = 3; }, "parallelism.ep", "does not divide the 8 experts"},
-        {"ep without experts", [](Design& d) { split(d).ep = 2; }, "parallelism.ep", "needs a mixture-of-experts model"},
+        {"ep 4 folds into tp 8 x dp 2",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 4;
+         },
+         nullptr, ""},
+        {"ep 4 x etp 8 does not fold",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 4;
+             split(d).etp = 8;
+         },
+         "parallelism.ep", "does not divide TP x CP x DP = 16"},
+        {"ep 3 with 8 experts",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 3;
+         },
+         "parallelism.ep", "does not divide the 8 experts"},
+        {"ep without experts", [](Design& d) { split(d).ep = 2; }, "parallelism.ep",
+         "needs a mixture-of-experts model"},
         // economics
         {"pue 1", [](Design& d) { money(d).pue = 1.0; }, nullptr, ""},
         {"pue 3", [](Design& d) { money(d).pue = 3.0; }, nullptr, ""},
@@ -200,17 +376,25 @@ const std::vector<Rule>& rules()
         {"pue 3.1", [](Design& d) { money(d).pue = 3.1; }, "economics.pue", "to 3"},
         {"pue NaN", [](Design& d) { money(d).pue = kNaN; }, "economics.pue", "PUE NaN"},
         {"electricity free", [](Design& d) { money(d).electricityUsdPerKwh = 0; }, nullptr, ""},
-        {"electricity negative", [](Design& d) { money(d).electricityUsdPerKwh = -0.01; }, "economics.electricityUsdPerKwh", "at least 0"},
-        {"electricity infinite", [](Design& d) { money(d).electricityUsdPerKwh = kInf; }, "economics.electricityUsdPerKwh", "infinity"},
-        {"rent negative", [](Design& d) { money(d).rentUsdPerGpuHour = -1; }, "economics.rentUsdPerGpuHour", "at least 0"},
-        {"rent NaN", [](Design& d) { money(d).rentUsdPerGpuHour = kNaN; }, "economics.rentUsdPerGpuHour", "NaN"},
-        {"ops cost negative", [](Design& d) { money(d).opsEngineerUsdPerYear = -5; }, "economics.opsEngineerUsdPerYear", "at least 0"},
+        {"electricity negative", [](Design& d) { money(d).electricityUsdPerKwh = -0.01; },
+         "economics.electricityUsdPerKwh", "at least 0"},
+        {"electricity infinite", [](Design& d) { money(d).electricityUsdPerKwh = kInf; },
+         "economics.electricityUsdPerKwh", "infinity"},
+        {"rent negative", [](Design& d) { money(d).rentUsdPerGpuHour = -1; }, "economics.rentUsdPerGpuHour",
+         "at least 0"},
+        {"rent NaN", [](Design& d) { money(d).rentUsdPerGpuHour = kNaN; }, "economics.rentUsdPerGpuHour",
+         "NaN"},
+        {"ops cost negative", [](Design& d) { money(d).opsEngineerUsdPerYear = -5; },
+         "economics.opsEngineerUsdPerYear", "at least 0"},
         {"years 30", [](Design& d) { money(d).ownershipYears = 30; }, nullptr, ""},
         {"years 0", [](Design& d) { money(d).ownershipYears = 0; }, "economics.ownershipYears", "above 0"},
-        {"years 31", [](Design& d) { money(d).ownershipYears = 31; }, "economics.ownershipYears", "at most 30"},
-        {"GPUs per engineer 0", [](Design& d) { money(d).gpusPerOpsEngineer = 0; }, "economics.gpusPerOpsEngineer", "above 0"},
+        {"years 31", [](Design& d) { money(d).ownershipYears = 31; }, "economics.ownershipYears",
+         "at most 30"},
+        {"GPUs per engineer 0", [](Design& d) { money(d).gpusPerOpsEngineer = 0; },
+         "economics.gpusPerOpsEngineer", "above 0"},
         {"maintenance 0", [](Design& d) { money(d).maintenanceFractionPerYear = 0; }, nullptr, ""},
-        {"maintenance 1.5", [](Design& d) { money(d).maintenanceFractionPerYear = 1.5; }, "economics.maintenanceFractionPerYear", "from 0 to 1"},
+        {"maintenance 1.5", [](Design& d) { money(d).maintenanceFractionPerYear = 1.5; },
+         "economics.maintenanceFractionPerYear", "from 0 to 1"},
     };
     return table;
 }
@@ -263,8 +447,11 @@ private slots:
         }
         bool found = false;
         for (const Problem& p : problems)
-            found = found || (p.severity == Severity::Error && p.field == r.field && p.message.find(r.phrase) != std::string::npos);
-        QVERIFY2(found, (std::string("no error on ") + r.field + " containing '" + r.phrase + "'; got:" + dump(problems)).c_str());
+            found = found || (p.severity == Severity::Error && p.field == r.field &&
+                              p.message.find(r.phrase) != std::string::npos);
+        QVERIFY2(found, (std::string("no error on ") + r.field + " containing '" + r.phrase +
+                         "'; got:" + dump(problems))
+                            .c_str());
         // Every message is a sentence a user can act on.
         for (const Problem& p : problems) {
             QVERIFY2(!p.field.empty(), p.message.c_str());
@@ -281,8 +468,10 @@ private slots:
         link(d, "l2").speedGbps = 0;
         part(d, "st1").count = 2;
         const Problems p = validateDesign(d, &catalog_);
-        for (const char* field : {"parallelism.tp", "parallelism.dp", "economics.pue", "links[l2].speedGbps", "parts[st1].count"}) {
-            const bool found = std::any_of(p.begin(), p.end(), [&](const Problem& x) { return x.field == field; });
+        for (const char* field : {"parallelism.tp", "parallelism.dp", "economics.pue", "links[l2].speedGbps",
+                                  "parts[st1].count"}) {
+            const bool found =
+                std::any_of(p.begin(), p.end(), [&](const Problem& x) { return x.field == field; });
             QVERIFY2(found, field);
         }
     }
@@ -307,8 +496,10 @@ private slots:
         QTest::addColumn<int>("vp");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("phrase");
-        QTest::newRow("pp 3") << 3 << 1 << "parallelism.pp" << "80 layers do not split evenly";
-        QTest::newRow("vp 3") << 4 << 3 << "parallelism.vp" << "= 12 pipeline stages";
+        QTest::newRow("pp 3") << 3 << 1 << "parallelism.pp"
+                              << "80 layers do not split evenly";
+        QTest::newRow("vp 3") << 4 << 3 << "parallelism.vp"
+                              << "= 12 pipeline stages";
     }
     void unevenStagesWarn()
     {
@@ -361,14 +552,16 @@ private slots:
     void extremeValuesDoNotCrash()
     {
         Design d = base_;
-        split(d) = {INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, true, Sharding::DDP, Recompute::None};
+        split(d) = {INT_MAX, INT_MAX, INT_MAX, INT_MAX,       INT_MAX,
+                    INT_MAX, INT_MAX, true,    Sharding::DDP, Recompute::None};
         model(d) = {"", INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, true, INT_MAX, false, INT_MAX, INT_MAX};
         for (Part& p : d.parts)
             p.count = INT_MAX;
         d.workload.globalBatchSeqs = INT_MAX;
         d.workload.seqLen = INT_MIN;
         QVERIFY(hasErrors(validateDesign(d, &catalog_)));
-        split(d) = {INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, true, Sharding::DDP, Recompute::None};
+        split(d) = {INT_MIN, INT_MIN, INT_MIN, INT_MIN,       INT_MIN,
+                    INT_MIN, INT_MIN, true,    Sharding::DDP, Recompute::None};
         QVERIFY(hasErrors(validateDesign(d, &catalog_)));
     }
 };

@@ -1,15 +1,15 @@
 // evaluate(): properties that must hold for any design, and the problems an
 // impossible split raises.
-#include "prediction_checks.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/goodput_model.h"
+#include "prediction_checks.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <random>
@@ -29,9 +29,18 @@ Design workhorse()
 
 bool allFinite(const Prediction& p)
 {
-    const double v[] = {p.stepTimeS, p.tokensPerS, p.mfu, p.hfu, p.memory.totalBytes, p.power.itW,
-                        p.cost.totalCostUsd, p.goodput.timeToTrainS, p.comm.allreduceTimeS,
-                        p.cost.breakEvenMonth, p.checkpoint.writeS, p.breakdown.dpCommExposedS};
+    const double v[] = {p.stepTimeS,
+                        p.tokensPerS,
+                        p.mfu,
+                        p.hfu,
+                        p.memory.totalBytes,
+                        p.power.itW,
+                        p.cost.totalCostUsd,
+                        p.goodput.timeToTrainS,
+                        p.comm.allreduceTimeS,
+                        p.cost.breakEvenMonth,
+                        p.checkpoint.writeS,
+                        p.breakdown.dpCommExposedS};
     for (double x : v)
         if (!std::isfinite(x))
             return false;
@@ -76,8 +85,8 @@ private slots:
     {
         const Prediction p = evaluateOn(facts_, design_.workload, design_.parallelism, design_.economics);
         const StepBreakdown& b = p.breakdown;
-        const double sum = b.computeS + b.recomputeS + b.tpCommS + b.ppBubbleS + b.ppCommS + b.dpCommExposedS +
-                           b.cpCommS + b.optimizerS;
+        const double sum = b.computeS + b.recomputeS + b.tpCommS + b.ppBubbleS + b.ppCommS +
+                           b.dpCommExposedS + b.cpCommS + b.optimizerS;
         QVERIFY(std::abs(sum / p.stepTimeS - 1.0) < 1e-12);
         QVERIFY(p.mfu > 0.05 && p.mfu < 1.0);
         QVERIFY(p.hfu >= p.mfu);
@@ -88,7 +97,9 @@ private slots:
         for (Sharding sh : {Sharding::DDP, Sharding::ZeRO1, Sharding::FSDPFull, Sharding::FSDPHybrid}) {
             Parallelism p = design_.parallelism;
             p.sharding = sh;
-            p.tp = 8; p.pp = 1; p.dp = 0;
+            p.tp = 8;
+            p.pp = 1;
+            p.dp = 0;
             double last = 0;
             for (double scale : {1.0, 0.5, 0.25, 0.1}) {
                 Topology t = facts_.topology;
@@ -104,14 +115,19 @@ private slots:
     {
         for (int pp : {1, 2, 4}) {
             Parallelism p = design_.parallelism;
-            p.tp = 4; p.pp = pp; p.dp = 0; p.microbatch = 1; p.sharding = Sharding::ZeRO1;
+            p.tp = 4;
+            p.pp = pp;
+            p.dp = 0;
+            p.microbatch = 1;
+            p.sharding = Sharding::ZeRO1;
             const int dp = 64 / (4 * pp);
             double last = 0;
             for (int m : {1, 2, 4, 8, 16}) {
                 Workload w = design_.workload;
                 w.globalBatchSeqs = dp * m;
                 const Prediction r = evaluateOn(facts_, w, p, design_.economics);
-                QVERIFY2(r.tokensPerSPerGpu >= last * (1 - 1e-12), qPrintable(QString("pp %1 m %2").arg(pp).arg(m)));
+                QVERIFY2(r.tokensPerSPerGpu >= last * (1 - 1e-12),
+                         qPrintable(QString("pp %1 m %2").arg(pp).arg(m)));
                 last = r.tokensPerSPerGpu;
             }
         }
@@ -122,7 +138,9 @@ private slots:
         for (Sharding sh : {Sharding::DDP, Sharding::ZeRO1, Sharding::ZeRO2, Sharding::FSDPFull}) {
             Parallelism p = design_.parallelism;
             p.sharding = sh;
-            p.tp = 8; p.pp = 1; p.dp = 0;
+            p.tp = 8;
+            p.pp = 1;
+            p.dp = 0;
             const Prediction r = evaluateOn(facts_, design_.workload, p, design_.economics);
             QVERIFY(r.memory.weightsBytes + r.memory.gradientsBytes + r.memory.optimizerBytes <= last);
             last = r.memory.weightsBytes + r.memory.gradientsBytes + r.memory.optimizerBytes;
@@ -136,7 +154,9 @@ private slots:
     {
         Parallelism p = design_.parallelism;
         p.sharding = Sharding::ZeRO1;
-        p.tp = 8; p.pp = 1; p.dp = 0;
+        p.tp = 8;
+        p.pp = 1;
+        p.dp = 0;
         auto run = [&](Framework f, Precision precision) {
             Workload w = design_.workload;
             w.framework = f;
@@ -145,8 +165,8 @@ private slots:
         };
         const MemoryFacts core = run(Framework::Megatron, Precision::BF16);
         const MemoryFacts lm = run(Framework::MegatronLM, Precision::BF16);
-        QCOMPARE(core.gradientsBytes, core.weightsBytes);     // 2 bytes per parameter
-        QCOMPARE(lm.gradientsBytes, 2.0 * lm.weightsBytes);   // 4 bytes per parameter
+        QCOMPARE(core.gradientsBytes, core.weightsBytes);   // 2 bytes per parameter
+        QCOMPARE(lm.gradientsBytes, 2.0 * lm.weightsBytes); // 4 bytes per parameter
         const MemoryFacts coreFp8 = run(Framework::Megatron, Precision::FP8);
         QVERIFY(coreFp8.activationsBytes < core.activationsBytes);
         QCOMPARE(coreFp8.weightsBytes, core.weightsBytes);
@@ -159,7 +179,8 @@ private slots:
     void impossibleSplitNamesTheField()
     {
         Parallelism p = design_.parallelism;
-        p.tp = 3; p.dp = 0;
+        p.tp = 3;
+        p.dp = 0;
         const Prediction r = evaluateOn(facts_, design_.workload, p, design_.economics);
         QVERIFY(hasErrorOn(r, "parallelism.tp"));
         QCOMPARE(r.stepTimeS, 0.0); // meaningless figures are 0, never NaN
@@ -176,10 +197,17 @@ private slots:
     {
         Parallelism p = design_.parallelism;
         QCOMPARE(warningsOn(evaluateOn(facts_, design_.workload, p, design_.economics), "parallelism.tp"), 0);
-        p.tp = 16; p.pp = 1; p.cp = 1; p.dp = 0;
+        p.tp = 16;
+        p.pp = 1;
+        p.cp = 1;
+        p.dp = 0;
         QCOMPARE(warningsOn(evaluateOn(facts_, design_.workload, p, design_.economics), "parallelism.tp"), 1);
         p = design_.parallelism;
-        p.tp = 1; p.pp = 1; p.cp = 1; p.dp = 0; p.ep = 16;
+        p.tp = 1;
+        p.pp = 1;
+        p.cp = 1;
+        p.dp = 0;
+        p.ep = 16;
         Workload w = design_.workload;
         w.model.experts = 16;
         w.model.expertsPerToken = 2;
@@ -192,7 +220,10 @@ private slots:
         Workload w = design_.workload;
         w.model = Catalog::builtin().preset("llama3-405b")->shape;
         Parallelism p;
-        p.tp = 1; p.pp = 1; p.dp = 0; p.sharding = Sharding::DDP;
+        p.tp = 1;
+        p.pp = 1;
+        p.dp = 0;
+        p.sharding = Sharding::DDP;
         const Prediction r = evaluateOn(facts_, w, p, design_.economics);
         QVERIFY(!r.memory.fits);
         QVERIFY(hasErrorOn(r, "memory"));
@@ -245,7 +276,8 @@ private slots:
         QVERIFY(std::abs(r.power.facilityW - r.power.itW * e.pue) < 1e-6);
         if (r.cost.breakEvenMonth > 0) { // owning = renting at the break-even month
             const double m = r.cost.breakEvenMonth;
-            QVERIFY(std::abs(r.cost.capexUsd + r.cost.opexUsdPerYear * m / 12 - r.cost.rentUsdPerYear * m / 12) < 1);
+            QVERIFY(std::abs(r.cost.capexUsd + r.cost.opexUsdPerYear * m / 12 -
+                             r.cost.rentUsdPerYear * m / 12) < 1);
         }
     }
 };

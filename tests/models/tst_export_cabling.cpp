@@ -1,12 +1,12 @@
 // The cabling plan (issue 17 item 4): one row per physical cable of the BOM,
 // every device and port named, no (device, port) used twice, RFC 4180 CSV
 // with the issue's exact columns, and rack / medium / length from hooks.
+#include "export_designs.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/export/cabling_plan.h"
-#include "export_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 #include <set>
@@ -73,7 +73,8 @@ private slots:
         int checked = 0;
         for (const CableRow& r : *plan)
             if (r.aDevice == "gpu33") { // 64 hosts: two digits
-                QCOMPARE(r.zDevice, "leaf" + QString::number(8 + r.aPort).rightJustified(2, '0').toStdString());
+                QCOMPARE(r.zDevice,
+                         "leaf" + QString::number(8 + r.aPort).rightJustified(2, '0').toStdString());
                 ++checked;
             }
         QCOMPARE(checked, 8);
@@ -88,9 +89,11 @@ private slots:
         hooks.locate = [](const std::string& part, int member) -> std::optional<DeviceLocation> {
             if (part == "leaf")
                 return DeviceLocation{"Row A, \"net\" 1", 42, std::nullopt};
-            return member == 0 ? std::optional<DeviceLocation>(DeviceLocation{"A02", 3, std::nullopt}) : std::nullopt;
+            return member == 0 ? std::optional<DeviceLocation>(DeviceLocation{"A02", 3, std::nullopt})
+                               : std::nullopt;
         };
-        hooks.media = [](const Link&, const std::optional<DeviceLocation>& a, const std::optional<DeviceLocation>&) {
+        hooks.media = [](const Link&, const std::optional<DeviceLocation>& a,
+                         const std::optional<DeviceLocation>&) {
             return CableMedia{"aoc-400g", a ? std::optional<double>(7.5) : std::nullopt};
         };
         const auto plan = buildCablingPlan(d, repoCatalog(), hooks);
@@ -117,7 +120,8 @@ private slots:
         QCOMPARE(plan->front().media.medium, std::string("dac-400g"));
         QVERIFY(!plan->front().media.lengthM);
         QVERIFY(!plan->front().a);
-        QVERIFY(cablingPlanToCsv(*plan).find("\r\n1,,,gpu01,1,,,leaf01,1,dac-400g,,400\r\n") != std::string::npos);
+        QVERIFY(cablingPlanToCsv(*plan).find("\r\n1,,,gpu01,1,,,leaf01,1,dac-400g,,400\r\n") !=
+                std::string::npos);
     }
 
     void rackScaleNodesCableTheirTrays()

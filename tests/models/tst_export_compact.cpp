@@ -4,16 +4,16 @@
 // under exactly one lowest switch. Tested at the function level (exportDesign):
 // until the validator learns arrays (the engine half of issue 19), the CLI's
 // `export` refuses a compact design before it gets here.
-#include "models/racks/bundle_expansion.h"
 #include "models/export/design_export.h"
 #include "models/export/hostlist.h"
+#include "models/racks/bundle_expansion.h"
 #include "models/racks/rack_planner.h"
 
 #include "compact_fabrics.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 #include <sstream>
@@ -48,8 +48,9 @@ long long cablesOf(const Design& d)
 {
     long long cables = 0;
     for (const Link& l : d.links)
-        cables += joinedPairs(l, partMembers(*d.findPart(l.fromPartId)), partMembers(*d.findPart(l.toPartId))) *
-                  l.cablesPerMember;
+        cables +=
+            joinedPairs(l, partMembers(*d.findPart(l.fromPartId)), partMembers(*d.findPart(l.toPartId))) *
+            l.cablesPerMember;
     return cables;
 }
 

@@ -1,13 +1,13 @@
 // The DOT export (issue 17 item 4): renders with Graphviz (`dot -Tsvg`, Debian
 // package graphviz), tiers as ranks, small groups as clusters and big groups
 // collapsed into one box with their count.
-#include "models/export/dot_writer.h"
 #include "export_designs.h"
+#include "models/export/dot_writer.h"
 
+#include "test_main.h"
 #include <QProcess>
 #include <QStandardPaths>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -2,16 +2,16 @@
 // every compute tray of a rack-scale node) gets its own name from the design's
 // patterns, and Slurm hostlist ranges compress and expand them. Catalog
 // figures used: DGX B200 = 8 GPUs, one host; GB200 NVL72 = 72 GPUs = 18 trays.
+#include "design_builders.h"
 #include "models/design/design_json.h"
 #include "models/export/device_namer.h"
 #include "models/export/hostlist.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology_graph.h"
-#include "design_builders.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <set>
 
@@ -32,8 +32,8 @@ Result<DeviceNamer> namerFor(const Design& d)
 
 Design rail128()
 {
-    return test::designOf(
-        generateFabric(test::fabricSpec(FabricTopology::RailOptimized, 128, "dgx-b200", "qm9700"), repoCatalog()));
+    return test::designOf(generateFabric(
+        test::fabricSpec(FabricTopology::RailOptimized, 128, "dgx-b200", "qm9700"), repoCatalog()));
 }
 
 std::size_t indexOf(const Design& d, const std::string& id)
@@ -69,7 +69,8 @@ private slots:
     {
         const auto names = expandHostlist("gpu[001-003,041],login,leaf[9-10]");
         QVERIFY(names.ok());
-        const std::vector<std::string> want{"gpu001", "gpu002", "gpu003", "gpu041", "login", "leaf9", "leaf10"};
+        const std::vector<std::string> want{"gpu001", "gpu002", "gpu003", "gpu041",
+                                            "login",  "leaf9",  "leaf10"};
         QCOMPARE(*names, want);
         std::vector<std::string> many;
         for (int i = 1; i <= 1000; i += (i % 7 == 0 ? 3 : 1))

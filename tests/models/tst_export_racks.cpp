@@ -1,15 +1,15 @@
 // The cabling plan of a placed design (issue 17): every device has its rack
 // and U, every cable its measured length, and the media of the plan are the
 // BOM's cable lines, cable for cable (both measure through cable_lengths.h).
+#include "export_designs.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/export/cabling_plan.h"
 #include "models/export/design_export.h"
 #include "models/export/rack_cabling.h"
 #include "models/racks/rack_planner.h"
-#include "export_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 
@@ -83,7 +83,8 @@ private slots:
         QCOMPARE(rows.size(), bareRows.size());
         // cable_id,a_rack,a_u,a_device,a_port,z_rack,z_u,z_device,z_port,medium,length_m,speed_gbps
         const QStringList first = rows.at(1).split(',');
-        QVERIFY(!first.at(1).isEmpty() && !first.at(2).isEmpty() && !first.at(5).isEmpty() && !first.at(10).isEmpty());
+        QVERIFY(!first.at(1).isEmpty() && !first.at(2).isEmpty() && !first.at(5).isEmpty() &&
+                !first.at(10).isEmpty());
         const QStringList firstBare = bareRows.at(1).split(',');
         QVERIFY(firstBare.at(1).isEmpty() && firstBare.at(2).isEmpty() && firstBare.at(10).isEmpty());
     }

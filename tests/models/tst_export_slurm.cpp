@@ -2,12 +2,12 @@
 // lists every node exactly once under one lowest switch (a rail fabric's
 // scalable unit), and topology.yaml for topology/block makes one block per
 // NVLink domain (18 trays of an NVL72; one node of a DGX).
+#include "export_designs.h"
 #include "models/export/hostlist.h"
 #include "models/export/slurm_topology.h"
-#include "export_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 #include <regex>
@@ -80,8 +80,8 @@ private slots:
 
     void treeOfAFatTreeKeepsItsLeaves()
     {
-        const Design d = test::designOf(
-            generateFabric(test::fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "qm9700", 3), repoCatalog()));
+        const Design d = test::designOf(generateFabric(
+            test::fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "qm9700", 3), repoCatalog()));
         const auto text = slurmTreeTopology(d, repoCatalog());
         QVERIFY(text.ok());
         const TreeConf conf = parseTree(*text);

@@ -2,15 +2,15 @@
 // compute-fabric tables (refdata network_power_cost.md §4.1) and the k^2/2 and
 // k^3/4 rules of non-blocking fat-trees (§4.2), plus properties every
 // generated fabric must have (ports within radix, summary = what the links say).
-#include "models/catalog/catalog.h"
 #include "fabric_checks.h"
-#include "test_designs.h"
+#include "models/catalog/catalog.h"
 #include "models/topology/fabric_generator.h"
 #include "models/topology/fabric_sizing.h"
 #include "models/topology/topology.h"
+#include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 #include <set>
@@ -151,7 +151,8 @@ private slots:
             generateFabric(fabricSpec(FabricTopology::FatTree, 257, "dgx-h100", "qm9700", 2), repoCatalog());
         QVERIFY(hasProblemOn(over, "tiers"));
         QVERIFY(over->parts.empty() && over->links.empty());
-        const Result<GeneratedFabric> three = generateFabric(fabricSpec(FabricTopology::FatTree, 257), repoCatalog());
+        const Result<GeneratedFabric> three =
+            generateFabric(fabricSpec(FabricTopology::FatTree, 257), repoCatalog());
         QVERIFY(three.problems().empty());
         QVERIFY(three->summary.core > 0);
         compareSummary(recountAndCheck(three), three->summary);
@@ -228,7 +229,8 @@ private slots:
     void smallFabricIsOneSwitch()
     {
         // 4 DGX H100 = 32 NICs fit one 64-port switch.
-        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 4), repoCatalog());
+        const Result<GeneratedFabric> f =
+            generateFabric(fabricSpec(FabricTopology::FatTree, 4), repoCatalog());
         QCOMPARE(f->summary.leaf, 1);
         QCOMPARE(f->summary.spine, 0);
         QCOMPARE(f->summary.nodeLeafCables, 32);
@@ -350,7 +352,8 @@ private slots:
         QVERIFY(hasProblemOn(generateFabric(s, repoCatalog()), "storage"));
         // Beyond three tiers of 64-port switches (65,536 endpoints) when three are asked for.
         QVERIFY(hasProblemOn(
-            generateFabric(fabricSpec(FabricTopology::RailOptimized, 9000, "dgx-h100", "qm9700", 3), repoCatalog()),
+            generateFabric(fabricSpec(FabricTopology::RailOptimized, 9000, "dgx-h100", "qm9700", 3),
+                           repoCatalog()),
             "nodes"));
         FabricSpec planes = fabricSpec(FabricTopology::FatTree, 64);
         planes.planes = FabricPlanes::PerRail;

@@ -10,9 +10,9 @@
 //    leaf and intermediate tiers have GPUs/(k/2) switches, the top GPUs/k;
 //  - §4.2: k^2/2 hosts on two tiers (3k/2 switches), k^3/4 on three (5k^2/4);
 //    one level more (Al-Fares' recursion) gives k^4/8 on four, 7(k/2)^3 switches.
-#include "radix8_catalog.h"
 #include "cli_run.h"
 #include "fabric_checks.h"
+#include "radix8_catalog.h"
 #include "test_designs.h"
 #include "test_files.h"
 
@@ -20,9 +20,9 @@
 #include "models/topology/fabric_generator.h"
 #include "models/topology/topology.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <map>
 #include <string>
@@ -39,7 +39,6 @@ using test::recountAndCheck;
 using test::repoCatalog;
 
 namespace {
-
 
 FabricSpec perRail(int nodes, const char* sw = "qm9700")
 {
@@ -88,8 +87,8 @@ private slots:
     void xdrSuperPodRows()
     {
         QFETCH(int, nodes);
-        const Result<GeneratedFabric> f =
-            generateFabric(fabricSpec(FabricTopology::RailOptimized, nodes, "dgx-b200", "q3400"), repoCatalog());
+        const Result<GeneratedFabric> f = generateFabric(
+            fabricSpec(FabricTopology::RailOptimized, nodes, "dgx-b200", "q3400"), repoCatalog());
         QVERIFY(f.problems().empty());
         QTEST(f->summary.leaf, "leaf");
         QTEST(f->summary.spine, "spine");
@@ -144,19 +143,19 @@ private slots:
     // core = GPUs/k = 1,024, one cable per GPU per tier.
     void radix128()
     {
-        const Result<GeneratedFabric> two =
-            generateFabric(fabricSpec(FabricTopology::FatTree, 1024, "dgx-h100", "sn5600-2x400"), repoCatalog());
+        const Result<GeneratedFabric> two = generateFabric(
+            fabricSpec(FabricTopology::FatTree, 1024, "dgx-h100", "sn5600-2x400"), repoCatalog());
         QVERIFY(two.problems().empty());
         QCOMPARE(two->summary.tiers, 2);
         QCOMPARE(two->summary.leaf, 128);
         QCOMPARE(two->summary.spine, 64);
         QCOMPARE(two->summary.leafSpineCables, 8192);
-        const Result<GeneratedFabric> three =
-            generateFabric(fabricSpec(FabricTopology::FatTree, 1025, "dgx-h100", "sn5600-2x400"), repoCatalog());
+        const Result<GeneratedFabric> three = generateFabric(
+            fabricSpec(FabricTopology::FatTree, 1025, "dgx-h100", "sn5600-2x400"), repoCatalog());
         QCOMPARE(three->summary.tiers, 3);
 
-        const Result<GeneratedFabric> f =
-            generateFabric(fabricSpec(FabricTopology::FatTree, 16384, "dgx-h100", "sn5600-2x400"), repoCatalog());
+        const Result<GeneratedFabric> f = generateFabric(
+            fabricSpec(FabricTopology::FatTree, 16384, "dgx-h100", "sn5600-2x400"), repoCatalog());
         QVERIFY(f.problems().empty());
         QCOMPARE(f->summary.tiers, 3);
         QCOMPARE(f->summary.leaf, 131072 / 64);
@@ -210,7 +209,8 @@ private slots:
     void fourTierMaximum()
     {
         const Catalog& c = test::radix8Catalog();
-        const Result<GeneratedFabric> f = generateFabric(fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8"), c);
+        const Result<GeneratedFabric> f =
+            generateFabric(fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "radix8"), c);
         QVERIFY(f.problems().empty());
         QCOMPARE(f->summary.tiers, 4);
         QCOMPARE(f->summary.leaf, 128);
@@ -250,19 +250,19 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.filePath(QStringLiteral("p.json")).toStdString();
-        const test::CliRun planes = test::runCliCommand(
-            "generate", {"--topology", "rail", "--nodes", "64", "--node", "dgx-h100", "--switch", "qm9700",
-                         "--planes", "per-rail", "-o", out});
+        const test::CliRun planes =
+            test::runCliCommand("generate", {"--topology", "rail", "--nodes", "64", "--node", "dgx-h100",
+                                             "--switch", "qm9700", "--planes", "per-rail", "-o", out});
         QCOMPARE(planes.code, 0);
         QVERIFY2(planes.out.find("\"planes\": 8") != std::string::npos, planes.out.c_str());
-        const test::CliRun four = test::runCliCommand(
-            "generate", {"--topology", "fat-tree", "--nodes", "8", "--node", "dgx-h100", "--switch", "qm9700",
-                         "--tiers", "4", "-o", out});
+        const test::CliRun four =
+            test::runCliCommand("generate", {"--topology", "fat-tree", "--nodes", "8", "--node", "dgx-h100",
+                                             "--switch", "qm9700", "--tiers", "4", "-o", out});
         QCOMPARE(four.code, 0);
         QVERIFY2(four.out.find("\"superspine\"") != std::string::npos, four.out.c_str());
-        const test::CliRun wrong = test::runCliCommand(
-            "generate", {"--topology", "fat-tree", "--nodes", "8", "--node", "dgx-h100", "--switch", "qm9700",
-                         "--planes", "per-rail", "-o", out});
+        const test::CliRun wrong =
+            test::runCliCommand("generate", {"--topology", "fat-tree", "--nodes", "8", "--node", "dgx-h100",
+                                             "--switch", "qm9700", "--planes", "per-rail", "-o", out});
         QCOMPARE(wrong.code, 2);
         QVERIFY2(wrong.err.find("--planes") != std::string::npos, wrong.err.c_str());
     }

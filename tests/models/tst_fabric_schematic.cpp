@@ -2,13 +2,13 @@
 // topology says: the tiers with their switch counts and models, the cables
 // between them with their speed, and the node groups; compact designs (node
 // groups, switch arrays, bundles) count their members.
-#include "models/presentation/fabric_schematic.h"
 #include "models/predict/evaluate.h"
+#include "models/presentation/fabric_schematic.h"
 #include "models/topology/fabric_generator.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -3,14 +3,14 @@
 // tests/data/fuzz_regressions/. Also issue 7 item 5: a design claiming a
 // billion nodes, or 10 GB of text, is refused with a message before memory is
 // spent on it (peak RSS checked with getrusage).
-#include "models/catalog/catalog.h"
 #include "app/cli/commands.h"
+#include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <sstream>
@@ -47,12 +47,15 @@ const Problem* firstError(const Problems& problems)
     return nullptr;
 }
 
-std::string header() { return R"("format": "clusterforge-design", "version": 1)"; }
+std::string header()
+{
+    return R"("format": "clusterforge-design", "version": 1)";
+}
 
 std::string nodePart(const std::string& id, long long count)
 {
-    return "{\"id\": \"" + id + "\", \"kind\": \"node\", \"catalogId\": \"dgx-h100\", \"count\": "
-        + std::to_string(count) + "}";
+    return "{\"id\": \"" + id +
+           "\", \"kind\": \"node\", \"catalogId\": \"dgx-h100\", \"count\": " + std::to_string(count) + "}";
 }
 
 } // namespace
@@ -65,13 +68,15 @@ private slots:
     void billionNodesInOneGroupRefused()
     {
         const long before = peakRssKb();
-        const std::string text = "{" + header() + R"(, "parts": [)" + nodePart("g", kBillion) + R"(], "links": []})";
+        const std::string text =
+            "{" + header() + R"(, "parts": [)" + nodePart("g", kBillion) + R"(], "links": []})";
         const Result<Design> r = loadDesignJson(text);
         QVERIFY(!r.ok());
         const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->field), QStringLiteral("/parts/0/count"));
-        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")), e->message.c_str());
+        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")),
+                 e->message.c_str());
         QVERIFY(peakRssKb() - before < kMaxRssGrowthKb);
     }
 
@@ -91,7 +96,8 @@ private slots:
         const Problem* e = firstError(r.problems());
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->field), QStringLiteral("/parts"));
-        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("1000000000 nodes")), e->message.c_str());
+        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("1000000000 nodes")),
+                 e->message.c_str());
         QVERIFY(peakRssKb() - before < kMaxRssGrowthKb);
     }
 
@@ -100,7 +106,8 @@ private slots:
     // size before the parser looks at it.
     void tenGigabyteTextRefusedBeforeParsing()
     {
-        void* mem = mmap(nullptr, kTenGiB, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        void* mem = mmap(nullptr, kTenGiB, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (mem == MAP_FAILED)
             QSKIP("cannot reserve 10 GiB of address space here");
         char* bytes = static_cast<char*>(mem);
@@ -114,7 +121,8 @@ private slots:
         QVERIFY(!r.ok());
         const Problem* e = firstError(r.problems());
         QVERIFY(e);
-        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("MiB are refused")), e->message.c_str());
+        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("MiB are refused")),
+                 e->message.c_str());
         QVERIFY(QString::fromStdString(e->message).contains(QString::number(kTenGiB)));
         QVERIFY(growth < kMaxRssGrowthKb);
     }
@@ -139,8 +147,9 @@ private slots:
         QVERIFY(!r.ok());
         const Problem* e = firstError(r.problems());
         QVERIFY(e);
-        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("designs that large are refused")),
-                 e->message.c_str());
+        QVERIFY2(
+            QString::fromStdString(e->message).contains(QStringLiteral("designs that large are refused")),
+            e->message.c_str());
         QVERIFY(QString::fromStdString(e->message).contains(path));
         QVERIFY(growth < kMaxRssGrowthKb);
     }
@@ -192,7 +201,8 @@ private slots:
         QVERIFY(catalog.ok());
         const Problem* e = firstError(catalog.problems());
         QVERIFY(e);
-        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")), e->message.c_str());
+        QVERIFY2(QString::fromStdString(e->message).contains(QStringLiteral("too large")),
+                 e->message.c_str());
     }
 };
 

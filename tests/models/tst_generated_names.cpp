@@ -9,9 +9,9 @@
 #include "models/topology/generated_title.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <map>
 
@@ -30,7 +30,10 @@ std::string writeFile(const QTemporaryDir& dir, const char* name, const QByteArr
     return path.toStdString();
 }
 
-bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const char* part)
+{
+    return text.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -84,9 +87,9 @@ private slots:
         for (auto& [row, numbers] : compute)
             for (std::size_t i = 0; i < numbers.size(); ++i)
                 QVERIFY2(numbers[i] == int(i + 1), qPrintable(QStringLiteral("row %1: rack %2 at place %3")
-                                                                 .arg(row + 1)
-                                                                 .arg(numbers[i])
-                                                                 .arg(i + 1)));
+                                                                  .arg(row + 1)
+                                                                  .arg(numbers[i])
+                                                                  .arg(i + 1)));
     }
 
     void faultyFilesAreDescribedInWords()
@@ -97,17 +100,20 @@ private slots:
             return describeDesignFileFault(path, loaded.problems());
         };
         // Cut off in the middle: where, and that it ends too soon.
-        const DesignFileFault cut =
-            describe(writeFile(dir, "cut.json", "{\"format\": \"clusterforge-design\",\n \"parts\": [ {\"id\": "));
+        const DesignFileFault cut = describe(
+            writeFile(dir, "cut.json", "{\"format\": \"clusterforge-design\",\n \"parts\": [ {\"id\": "));
         QVERIFY2(has(cut.summary, "cut off") && has(cut.summary, "line 2"), cut.summary.c_str());
         QVERIFY2(!has(cut.summary, "syntax error"), cut.summary.c_str());
         QVERIFY2(has(cut.detail, "syntax error"), cut.detail.c_str()); // the parser's words, kept
         // A fault in the middle.
-        const DesignFileFault bad = describe(writeFile(dir, "bad.json", "{\n  \"name\": \"x\",\n  oops\n}\n"));
-        QVERIFY2(has(bad.summary, "not valid JSON") && has(bad.summary, "line 3, column 3"), bad.summary.c_str());
+        const DesignFileFault bad =
+            describe(writeFile(dir, "bad.json", "{\n  \"name\": \"x\",\n  oops\n}\n"));
+        QVERIFY2(has(bad.summary, "not valid JSON") && has(bad.summary, "line 3, column 3"),
+                 bad.summary.c_str());
         // Empty, missing, a folder.
         QVERIFY(has(describe(writeFile(dir, "empty.json", "  \n")).summary, "empty"));
-        QVERIFY(has(describe(dir.filePath(QStringLiteral("gone.json")).toStdString()).summary, "does not exist"));
+        QVERIFY(
+            has(describe(dir.filePath(QStringLiteral("gone.json")).toStdString()).summary, "does not exist"));
         QVERIFY(has(describe(dir.path().toStdString()).summary, "folder"));
         // JSON, but not a design: the first error names its field.
         const DesignFileFault notDesign = describe(writeFile(dir, "list.json", "[1, 2, 3]"));

@@ -6,8 +6,8 @@
 #include "app/validation/model_accuracy.h"
 #include "app/validation/prepared_run.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <cstdio>
@@ -36,14 +36,15 @@ private slots:
             const double predicted = r.predict({});
             QVERIFY2(std::isfinite(predicted) && predicted > 0, r.row().id.c_str());
             const double error = (predicted - r.row().measured) / r.row().measured;
-            std::printf("%-40s measured %7.0f  predicted %7.0f tok/s/GPU  error %+6.1f %%\n", r.row().id.c_str(),
-                        r.row().measured, predicted, 100 * error);
+            std::printf("%-40s measured %7.0f  predicted %7.0f tok/s/GPU  error %+6.1f %%\n",
+                        r.row().id.c_str(), r.row().measured, predicted, 100 * error);
             sum += std::fabs(error);
             worst_ = std::max(worst_, std::fabs(error));
             ++rows_;
         }
         mape_ = rows_ > 0 ? sum / rows_ : 0.0;
-        std::printf("held-aside MoE: MAPE %.1f %% over %d rows, worst %.1f %%\n", 100 * mape_, rows_, 100 * worst_);
+        std::printf("held-aside MoE: MAPE %.1f %% over %d rows, worst %.1f %%\n", 100 * mape_, rows_,
+                    100 * worst_);
         std::fflush(stdout);
     }
     void everyRowIsPredicted() { QCOMPARE(rows_, 4); }
@@ -58,13 +59,17 @@ private slots:
         // predicted with the full recompute "as needed" picks: -16, -30, -31 %.
         constexpr double kMapeFloor = 0.312;
         QVERIFY2(mape_ <= kMapeFloor, qPrintable(QString("MAPE %1 % (floor %2 %, target %3 %)")
-                                                     .arg(100 * mape_).arg(100 * kMapeFloor).arg(100 * kMoeMapeTarget)));
+                                                     .arg(100 * mape_)
+                                                     .arg(100 * kMapeFloor)
+                                                     .arg(100 * kMoeMapeTarget)));
     }
     void worstRowNoWorseThanFloor()
     {
         constexpr double kRowFloor = 0.50;
         QVERIFY2(worst_ <= kRowFloor, qPrintable(QString("worst row %1 % (floor %2 %, target %3 %)")
-                                                     .arg(100 * worst_).arg(100 * kRowFloor).arg(100 * kMoeRowTarget)));
+                                                     .arg(100 * worst_)
+                                                     .arg(100 * kRowFloor)
+                                                     .arg(100 * kMoeRowTarget)));
     }
 };
 

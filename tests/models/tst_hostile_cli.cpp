@@ -8,16 +8,16 @@
 // in-process. Hostile values the CLI accepts must give a report whose every
 // number is finite.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
-#include "models/catalog/resource_paths.h"
 #include "app/cli/commands.h"
-#include "models/design/design_limits.h"
 #include "finite_checks.h"
 #include "hostile_inputs.h"
+#include "models/catalog/resource_paths.h"
+#include "models/design/design_limits.h"
 #include "raw_process.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -326,8 +326,10 @@ void TestHostileCli::cliAcceptedHostileIsFinite_data()
     using DL = limits::DesignLimits;
     const QString vocab = QString::number(DL::kMaxVocab), seq = QString::number(DL::kMaxSeqLen);
     const QString batch = QString::number(DL::kMaxGlobalBatchSeqs);
-    row("huge vocab", one + "--layers 1 --hidden 64 --heads 1 --vocab " + vocab + " --seq 1 --global-batch 1");
-    row("huge sequence", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq " + seq + " --global-batch 1");
+    row("huge vocab",
+        one + "--layers 1 --hidden 64 --heads 1 --vocab " + vocab + " --seq 1 --global-batch 1");
+    row("huge sequence",
+        one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq " + seq + " --global-batch 1");
     row("huge batch", one + "--layers 1 --hidden 64 --heads 1 --vocab 8 --seq 8 --global-batch " + batch);
     row("huge model", one + "--layers " + QString::number(DL::kMaxLayers) + " --hidden " +
                           QString::number(DL::kMaxHidden) + " --heads 1 --vocab " + vocab + " --seq " + seq +

@@ -4,16 +4,16 @@
 // of every Prediction, every collective result, every search result and every
 // chart series is finite, and the sanitizer in evaluateOn never had to step in.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
-#include "models/catalog/catalog.h"
 #include "finite_checks.h"
-#include "models/presentation/chart_series.h"
+#include "models/catalog/catalog.h"
 #include "models/predict/collectives.h"
 #include "models/predict/evaluate.h"
+#include "models/presentation/chart_series.h"
 #include "models/search/split_search.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <algorithm>
 #include <cmath>

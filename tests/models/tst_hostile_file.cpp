@@ -6,17 +6,17 @@
 // but meaningless one is named by the validator (design field path); the
 // engine stays finite.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
+#include "finite_checks.h"
+#include "hostile_inputs.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
-#include "finite_checks.h"
-#include "hostile_inputs.h"
 #include "models/predict/evaluate.h"
+#include "models/validate/design_validator.h"
 #include "test_files.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <nlohmann/json.hpp>
 

@@ -5,8 +5,8 @@
 // growth from an empty table, and absent ids.
 #include "models/topology/id_index.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <string>
 #include <unordered_map>

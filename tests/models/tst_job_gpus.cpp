@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <string>
@@ -25,10 +25,10 @@ using cf::test::runCliCommand;
 namespace {
 
 // The example: Llama 3.1 405B on four GB200 NVL72 racks, 256 GPUs.
-const std::vector<std::string> kNvl72Job = {"--gpu", "gb200", "--node", "gb200-nvl72", "--nodes", "4",
-                                            "--model", "llama3-405b", "--tp", "4", "--pp", "8", "--cp", "2",
-                                            "--vp", "8", "--precision", "fp8", "--seq", "8192",
-                                            "--global-batch", "512"};
+const std::vector<std::string> kNvl72Job = {
+    "--gpu",       "gb200", "--node", "gb200-nvl72", "--nodes",        "4",  "--model", "llama3-405b",
+    "--tp",        "4",     "--pp",   "8",           "--cp",           "2",  "--vp",    "8",
+    "--precision", "fp8",   "--seq",  "8192",        "--global-batch", "512"};
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more)
 {
@@ -103,7 +103,8 @@ private slots:
 
     void textReportNamesTheJob()
     {
-        const auto run = runCliCommand("evaluate", with(kNvl72Job, {"--job-gpus", "256", "--format", "text"}));
+        const auto run =
+            runCliCommand("evaluate", with(kNvl72Job, {"--job-gpus", "256", "--format", "text"}));
         QVERIFY2(run.out.find("Cluster: 288 GPUs in 4 nodes; the job runs on 256 (64 per node), 32 spares") !=
                      std::string::npos,
                  run.out.c_str());
@@ -112,8 +113,8 @@ private slots:
     void gpusFlagOnRackScaleGpuMakesAJob()
     {
         // --gpu gb200 --gpus 256 used to fail ("not a multiple of 72"); now 4 racks at 64.
-        const auto report = evaluateJson({"--gpu", "gb200", "--gpus", "256", "--model", "llama3-8b", "--tp", "1",
-                                          "--seq", "8192", "--global-batch", "512"});
+        const auto report = evaluateJson({"--gpu", "gb200", "--gpus", "256", "--model", "llama3-8b", "--tp",
+                                          "1", "--seq", "8192", "--global-batch", "512"});
         QCOMPARE(report["job"]["cluster_gpus"].get<int>(), 288);
         QCOMPARE(report["gpus"].get<int>(), 256);
     }
@@ -131,10 +132,11 @@ private slots:
     // power per job GPU-second, and a failed node is swapped instead of repaired.
     void sparesIdleAndShortenRepairs()
     {
-        const std::vector<std::string> split = {"--model", "llama3-8b", "--tp", "8", "--seq", "8192",
-                                                "--global-batch", "960"};
+        const std::vector<std::string> split = {"--model", "llama3-8b", "--tp",           "8",
+                                                "--seq",   "8192",      "--global-batch", "960"};
         const auto whole = evaluateJson(with({"--node", "dgx-h100", "--nodes", "15"}, split));
-        const auto spared = evaluateJson(with({"--node", "dgx-h100", "--nodes", "16", "--job-gpus", "120"}, split));
+        const auto spared =
+            evaluateJson(with({"--node", "dgx-h100", "--nodes", "16", "--job-gpus", "120"}, split));
         QCOMPARE(spared["gpus"].get<int>(), 120);
         QCOMPARE(spared["job"]["spare_gpus"].get<int>(), 8);
         const double tokensWhole = whole["tokens_per_s"].get<double>();

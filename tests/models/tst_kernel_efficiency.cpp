@@ -12,8 +12,8 @@
 #include "models/predict/evaluate.h"
 #include "models/predict/kernel_efficiency.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -34,7 +34,12 @@ const GpuSpec& gpu(const char* id)
 ModelShape llama3_8b()
 {
     ModelShape s; // Llama 3 paper (Meta 2024) Table 3: 32 layers, 4096, 32 heads, 8 KV heads, FFN 14336
-    s.layers = 32; s.hidden = 4096; s.heads = 32; s.kvHeads = 8; s.ffn = 14336; s.vocab = 128256;
+    s.layers = 32;
+    s.hidden = 4096;
+    s.heads = 32;
+    s.kvHeads = 8;
+    s.ffn = 14336;
+    s.vocab = 128256;
     s.gatedFfn = true;
     return s;
 }
@@ -83,9 +88,18 @@ private slots:
         // includes the weight reads, so a layer of 512-token experts keeps ~0.8 of the
         // rate of 8192-token ones; adding the reads on top again (before session 14)
         // gave ~0.6.
-        ModelShape s; // DeepSeek-V3's expert shape (hidden 7168, expert FFN 2048, top-8), 64 experts, thin attention
-        s.layers = 1; s.hidden = 7168; s.heads = 8; s.kvHeads = 1; s.headDim = 128; s.ffn = 18432;
-        s.vocab = 129280; s.experts = 64; s.expertsPerToken = 8; s.expertFfn = 2048;
+        ModelShape
+            s; // DeepSeek-V3's expert shape (hidden 7168, expert FFN 2048, top-8), 64 experts, thin attention
+        s.layers = 1;
+        s.hidden = 7168;
+        s.heads = 8;
+        s.kvHeads = 1;
+        s.headDim = 128;
+        s.ffn = 18432;
+        s.vocab = 129280;
+        s.experts = 64;
+        s.expertsPerToken = 8;
+        s.expertFfn = 2048;
         const auto rate = [&](int microbatch) {
             Topology t;
             t.gpu = &gpu("h100-sxm");
@@ -96,7 +110,8 @@ private slots:
             Parallelism p;
             p.microbatch = microbatch;
             double tokensPerExpert = 0, efficiency = 0;
-            const MoeLayerCost c = moeLayerCost(moeLayerContext(t, w, p), true, false, tokensPerExpert, efficiency);
+            const MoeLayerCost c =
+                moeLayerCost(moeLayerContext(t, w, p), true, false, tokensPerExpert, efficiency);
             return c.gemmFlops / c.gemmS;
         };
         const double ratio = rate(1) / rate(16); // 512 against 8192 tokens per expert
@@ -116,10 +131,10 @@ private slots:
     void eagerMovesMoreBytes()
     {
         const GpuSpec& a100 = gpu("a100-80gb");
-        const MoeLayerCost eager =
-            test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false, Framework::TorchtitanEager);
-        const MoeLayerCost compiled =
-            test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false, Framework::TorchtitanCompile);
+        const MoeLayerCost eager = test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false,
+                                                     Framework::TorchtitanEager);
+        const MoeLayerCost compiled = test::layerCostOf(a100, llama3_8b(), Precision::BF16, 4096, 1, 1, false,
+                                                        Framework::TorchtitanCompile);
         QCOMPARE(eager.memoryS, 2.0 * compiled.memoryS);
         QCOMPARE(eager.gemmS, compiled.gemmS);
     }

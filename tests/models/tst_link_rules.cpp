@@ -4,14 +4,14 @@
 // over its leaves), which pairs are refused or warned, the validator's report
 // of them, and a link's bandwidth and NIC share. Catalog figures used:
 // DGX H100 = 8 NICs x 400 Gb/s, QM9700 = 64 ports x 400 Gb/s, SN5600 = 800 Gb/s.
+#include "design_builders.h"
+#include "models/topology/topology_graph.h"
 #include "models/validate/design_validator.h"
 #include "models/validate/link_rules.h"
-#include "models/topology/topology_graph.h"
-#include "design_builders.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -35,7 +35,10 @@ const Problem* problemOn(const Problems& problems, const std::string& field)
     return nullptr;
 }
 
-bool contains(const std::string& text, const char* phrase) { return text.find(phrase) != std::string::npos; }
+bool contains(const std::string& text, const char* phrase)
+{
+    return text.find(phrase) != std::string::npos;
+}
 
 } // namespace
 
@@ -68,10 +71,11 @@ private slots:
         QFETCH(QString, file);
         FabricSpec compact = test::fabricSpec(FabricTopology::RailOptimized, 1000);
         compact.layout = FabricLayout::Compact;
-        const Design design =
-            file.isEmpty() ? test::designOf(generateFabric(test::fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog()))
-            : file == "compact" ? test::designOf(generateFabric(compact, repoCatalog()))
-                                : test::loadExample(file.toStdString());
+        const Design design = file.isEmpty()
+                                  ? test::designOf(generateFabric(
+                                        test::fabricSpec(FabricTopology::RailOptimized, 64), repoCatalog()))
+                              : file == "compact" ? test::designOf(generateFabric(compact, repoCatalog()))
+                                                  : test::loadExample(file.toStdString());
         const LinkRules rules(design, repoCatalog());
         const TopologyGraph graph(design, repoCatalog());
         for (int i = 0; i < graph.partCount(); ++i) {
@@ -116,7 +120,9 @@ private slots:
         LinkDefault third = LinkRules(d, repoCatalog()).defaultLinkFor("n1", "leaf3");
         QCOMPARE(third.cablesPerMember, 2);
         QCOMPARE(int(third.rebalanced.size()), 2);
-        QCOMPARE(third.rebalanced[0].cablesPerMember + third.rebalanced[1].cablesPerMember + third.cablesPerMember, 8);
+        QCOMPARE(third.rebalanced[0].cablesPerMember + third.rebalanced[1].cablesPerMember +
+                     third.cablesPerMember,
+                 8);
     }
 
     void customisedNodeLinksAreKept()
@@ -217,7 +223,8 @@ private slots:
     void examplesBreakNoLinkRule_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* f : {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json", "fat-tree-256.json"})
+        for (const char* f :
+             {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json", "fat-tree-256.json"})
             QTest::newRow(f) << QString::fromLatin1(f);
     }
     void examplesBreakNoLinkRule()
@@ -234,7 +241,8 @@ private slots:
     void capacityAndNicShare()
     {
         const Design d = test::loadExample("workhorse.json");
-        const LinkCapacity half = LinkRules::capacityOf(d, repoCatalog(), *d.findLink("l1")); // n1 -> leaf1, 4 cables
+        const LinkCapacity half =
+            LinkRules::capacityOf(d, repoCatalog(), *d.findLink("l1")); // n1 -> leaf1, 4 cables
         QCOMPARE(half.perMemberGbps, 1600.0);
         QCOMPARE(half.totalGbps, 1600.0);
         QCOMPARE(half.nodeNics, 8);

@@ -3,8 +3,8 @@
 #include "models/predict/memory_model.h"
 #include "models/predict/moe_pipeline_ranks.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -17,7 +17,12 @@ namespace {
 ModelShape gpt3()
 {
     ModelShape s; // MHA, ffn = 4h, GELU: the shape Korthikanti's "34" assumes
-    s.layers = 96; s.hidden = 12288; s.heads = 96; s.kvHeads = 96; s.ffn = 4 * 12288; s.vocab = 51200;
+    s.layers = 96;
+    s.hidden = 12288;
+    s.heads = 96;
+    s.kvHeads = 96;
+    s.ffn = 4 * 12288;
+    s.vocab = 51200;
     s.gatedFfn = false;
     return s;
 }
@@ -49,7 +54,8 @@ private slots:
         // TP without SP: sbh (10 + 24/t + 5as/(ht)) = 25,165,824 x 23.
         QCOMPARE(activationBytesPerLayer(gpt3(), 2048, 1, 8, 1, false, Recompute::None, false), sbh * 23.0);
         // Selective recompute with SP drops the 5as/h term: sbh/t x 34.
-        QCOMPARE(activationBytesPerLayer(gpt3(), 2048, 1, 8, 1, true, Recompute::Selective, false), sbh / 8 * 34);
+        QCOMPARE(activationBytesPerLayer(gpt3(), 2048, 1, 8, 1, true, Recompute::Selective, false),
+                 sbh / 8 * 34);
         // Full recompute keeps the layer input: 2 sbh (divided by t with SP).
         QCOMPARE(activationBytesPerLayer(gpt3(), 2048, 1, 8, 1, true, Recompute::Full, false), 2 * sbh / 8);
         QCOMPARE(activationBytesPerLayer(gpt3(), 2048, 1, 8, 1, false, Recompute::Full, false), 2 * sbh);
@@ -70,7 +76,8 @@ private slots:
         auto states = [&](Sharding sh) {
             const ShardFactors f = shardFactors(sh, 64, 64);
             return (kWeightBytesPerParam / f.weights + kGradBytesPerParam / f.gradients +
-                    kOptimizerBytesPerParam / f.optimizer) * psi / 1e9;
+                    kOptimizerBytesPerParam / f.optimizer) *
+                   psi / 1e9;
         };
         QCOMPARE(states(Sharding::DDP), 120.0);
         QCOMPARE(std::round(states(Sharding::ZeRO1) * 10) / 10, 31.4);
@@ -93,7 +100,8 @@ private slots:
                 last = stateBytes(sh, dp, dp);
             }
             // HYBRID shards over fewer ranks than FULL_SHARD: never less memory.
-            QVERIFY(stateBytes(Sharding::FSDPFull, dp, dp) <= stateBytes(Sharding::FSDPHybrid, dp, std::min(dp, 8)));
+            QVERIFY(stateBytes(Sharding::FSDPFull, dp, dp) <=
+                    stateBytes(Sharding::FSDPHybrid, dp, std::min(dp, 8)));
         }
     }
     void pipelineInFlight()

@@ -10,8 +10,8 @@
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <fstream>
@@ -34,12 +34,13 @@ std::string readCsv()
 }
 
 constexpr int kRowsInFile = 77;
-constexpr int kLeastUsedRows = 20;          // issue 25: at least 20 rows
-constexpr double kMapeTarget = 0.10;        // issue 25: MAPE <= 10 %
+constexpr int kLeastUsedRows = 20;   // issue 25: at least 20 rows
+constexpr double kMapeTarget = 0.10; // issue 25: MAPE <= 10 %
 // Floors (2026-12-03): the figures reached plus one point.
 constexpr double kInSampleMapeFloor = 0.164; // 15.40 % reached; 15.45 % in session 14 (floor kept)
-constexpr double kLooMapeFloor = 0.196;     // 18.58 % reached; 18.77 % in session 14 (floor kept)
-constexpr double kWorstRowFloor = 0.432;    // 42.2 % reached (mem_29: torchao B200, the H100 run's config at a later torchtitan)
+constexpr double kLooMapeFloor = 0.196;      // 18.58 % reached; 18.77 % in session 14 (floor kept)
+constexpr double kWorstRowFloor =
+    0.432; // 42.2 % reached (mem_29: torchao B200, the H100 run's config at a later torchtitan)
 
 } // namespace
 
@@ -71,12 +72,14 @@ private slots:
     }
     void inSampleError()
     {
-        QVERIFY2(report_.mape <= std::max(kMapeTarget, kInSampleMapeFloor), std::to_string(report_.mape).c_str());
+        QVERIFY2(report_.mape <= std::max(kMapeTarget, kInSampleMapeFloor),
+                 std::to_string(report_.mape).c_str());
         QVERIFY2(report_.worstAbsError <= kWorstRowFloor, report_.worstId.c_str());
     }
     void leaveOneSourceOutError()
     {
-        QVERIFY2(report_.looMape <= std::max(kMapeTarget, kLooMapeFloor), std::to_string(report_.looMape).c_str());
+        QVERIFY2(report_.looMape <= std::max(kMapeTarget, kLooMapeFloor),
+                 std::to_string(report_.looMape).c_str());
     }
     // The shipped allocator overhead is the least-MAPE fit over the used rows (to the grid's step).
     void shippedOverheadIsTheFit()

@@ -10,8 +10,8 @@
 #include "models/search/split_search.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -123,7 +123,8 @@ private slots:
     {
         SearchOptions opt;
         opt.top = 1000000; // every feasible split
-        const SearchReport r = searchSplits(facts_, design_.workload, design_.economics, design_.parallelism, opt);
+        const SearchReport r =
+            searchSplits(facts_, design_.workload, design_.economics, design_.parallelism, opt);
         int tight = 0;
         bool tightSeen = false;
         for (const SearchResult& s : r.results) {

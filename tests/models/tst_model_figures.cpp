@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <string>
@@ -55,11 +55,11 @@ private slots:
         QTest::newRow("invalid split: TP 3 of 64 heads")
             << QStringList{"--model", "llama3-70b", "--tp", "3"} << "parallelism.tp" << 70.6e9 << 70.6e9;
         QTest::newRow("does not fit: 70B with DDP on 32 GPUs")
-            << QStringList{"--model", "llama3-70b", "--tp", "8", "--pp", "1", "--dp", "4"} << "memory" << 70.6e9
-            << 70.6e9;
+            << QStringList{"--model", "llama3-70b", "--tp", "8", "--pp", "1", "--dp", "4"} << "memory"
+            << 70.6e9 << 70.6e9;
         QTest::newRow("MoE that does not fit: DeepSeek-V3 on 32 GPUs")
-            << QStringList{"--model", "deepseek-v3", "--tp", "1", "--pp", "1", "--dp", "32"} << "memory" << 671e9
-            << 37e9;
+            << QStringList{"--model", "deepseek-v3", "--tp", "1", "--pp", "1", "--dp", "32"} << "memory"
+            << 671e9 << 37e9;
     }
 
     void survivesSplitErrors()
@@ -83,14 +83,15 @@ private slots:
         // Training FLOPs per token: at least 6 per active parameter (PaLM appendix B).
         QVERIFY2(model["model_flops_per_token"].get<double>() >= 6 * paramsActive, model.dump().c_str());
         constexpr double kBf16Bytes = 2.0, kGiB = 1073741824.0;
-        QVERIFY2(near(model["weights_bf16_gib"], paramsTotal * kBf16Bytes / kGiB, kCardTolerance), model.dump().c_str());
+        QVERIFY2(near(model["weights_bf16_gib"], paramsTotal * kBf16Bytes / kGiB, kCardTolerance),
+                 model.dump().c_str());
     }
 
     void sameFiguresWhateverTheSplit()
     {
         const nlohmann::json bad = evaluateJson({"--model", "llama3-70b", "--tp", "3"});
-        const nlohmann::json good =
-            evaluateJson({"--model", "llama3-70b", "--tp", "8", "--pp", "4", "--dp", "1", "--sharding", "zero1"});
+        const nlohmann::json good = evaluateJson(
+            {"--model", "llama3-70b", "--tp", "8", "--pp", "4", "--dp", "1", "--sharding", "zero1"});
         QVERIFY2(good["tokens_per_s"].is_number(), good.dump(2).c_str());
         QCOMPARE(QString::fromStdString(bad["model"].dump()), QString::fromStdString(good["model"].dump()));
     }

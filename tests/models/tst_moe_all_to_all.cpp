@@ -8,8 +8,8 @@
 #include "moe_clusters.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -28,7 +28,8 @@ struct DeepEpRow {
     double dispatchGBps, combineGBps;
     bool rdma; // bottleneck link: RDMA (internode) or NVLink (intranode)
 };
-constexpr DeepEpRow kDeepEp[] = {{8, 153, 158, false}, {16, 43, 43, true}, {32, 58, 57, true}, {64, 51, 50, true}};
+constexpr DeepEpRow kDeepEp[] = {
+    {8, 153, 158, false}, {16, 43, 43, true}, {32, 58, 57, true}, {64, 51, 50, true}};
 constexpr double kTokens = 4096, kHidden = 7168, kTopK = 8;
 constexpr double kFp8Bytes = 1, kBf16Bytes = 2;
 constexpr double kTolerance = 0.20; // issue 15: within 20 %
@@ -71,16 +72,21 @@ private slots:
     {
         QFETCH(int, row);
         const DeepEpRow& r = kDeepEp[row];
-        const Design d = test::fatTreeOf(catalog_, "test-h800-board", std::max(1, r.ep / kH800PerNode), "qm9700");
+        const Design d =
+            test::fatTreeOf(catalog_, "test-h800-board", std::max(1, r.ep / kH800PerNode), "qm9700");
         const Topology t = deriveTopology(d, catalog_);
         QCOMPARE(t.gpus, std::max(r.ep, kH800PerNode));
         bool inside = false;
-        const double dispatch = bottleneckGBps(t, kTokens * kHidden * kTopK * kFp8Bytes, r.ep, r.rdma, inside);
+        const double dispatch =
+            bottleneckGBps(t, kTokens * kHidden * kTopK * kFp8Bytes, r.ep, r.rdma, inside);
         QCOMPARE(inside, !r.rdma); // EP 8 stays on NVLink, EP 16+ crosses the fabric
-        const double combine = bottleneckGBps(t, kTokens * kHidden * kTopK * kBf16Bytes, r.ep, r.rdma, inside);
-        qInfo("EP %d (%s): dispatch %.1f GB/s (DeepEP %.0f, %+.1f %%), combine %.1f GB/s (DeepEP %.0f, %+.1f %%)", r.ep,
-              r.rdma ? "RDMA" : "NVLink", dispatch, r.dispatchGBps, 100 * (dispatch / r.dispatchGBps - 1), combine,
-              r.combineGBps, 100 * (combine / r.combineGBps - 1));
+        const double combine =
+            bottleneckGBps(t, kTokens * kHidden * kTopK * kBf16Bytes, r.ep, r.rdma, inside);
+        qInfo("EP %d (%s): dispatch %.1f GB/s (DeepEP %.0f, %+.1f %%), combine %.1f GB/s (DeepEP %.0f, %+.1f "
+              "%%)",
+              r.ep, r.rdma ? "RDMA" : "NVLink", dispatch, r.dispatchGBps,
+              100 * (dispatch / r.dispatchGBps - 1), combine, r.combineGBps,
+              100 * (combine / r.combineGBps - 1));
         QVERIFY(std::abs(dispatch / r.dispatchGBps - 1) <= kTolerance);
         QVERIFY(std::abs(combine / r.combineGBps - 1) <= kTolerance);
     }
@@ -111,8 +117,8 @@ private slots:
             double states = 0;
             for (const StageMemory& s : p.stages)
                 states = std::max(states, s.expertWeightsBytes);
-            qInfo("%s EP %d: expert weights %.2f GB on the worst stage, total %.1f GB", qPrintable(preset), ep,
-                  p.memory.expertWeightsBytes / 1e9, p.memory.totalBytes / 1e9);
+            qInfo("%s EP %d: expert weights %.2f GB on the worst stage, total %.1f GB", qPrintable(preset),
+                  ep, p.memory.expertWeightsBytes / 1e9, p.memory.totalBytes / 1e9);
             QVERIFY(p.memory.expertWeightsBytes <= lastWeights);
             QVERIFY(states <= lastStates);
             lastWeights = p.memory.expertWeightsBytes;
@@ -152,8 +158,9 @@ private slots:
         }
         const Prediction pOut = evaluate(a, catalog_), pIn = evaluate(b, catalog_);
         QVERIFY(!pOut.lacks(FigureGroup::Memory) && !pIn.lacks(FigureGroup::Memory));
-        qInfo("EP %d: all-to-all exposed %.3f s outside vs %.3f s inside the NVLink domain; step %.3f vs %.3f s", ep,
-              pOut.breakdown.epCommS, pIn.breakdown.epCommS, pOut.stepTimeS, pIn.stepTimeS);
+        qInfo("EP %d: all-to-all exposed %.3f s outside vs %.3f s inside the NVLink domain; step %.3f vs "
+              "%.3f s",
+              ep, pOut.breakdown.epCommS, pIn.breakdown.epCommS, pOut.stepTimeS, pIn.stepTimeS);
         QVERIFY(pOut.breakdown.epCommS >= pIn.breakdown.epCommS);
         QVERIFY(pOut.moe.epInsideScaleUp == false && pIn.moe.epInsideScaleUp == true);
     }

@@ -9,8 +9,8 @@
 #include "models/catalog/catalog.h"
 #include "models/predict/evaluate.h"
 
-#include <QTest>
 #include "test_main.h"
+#include <QTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -56,9 +56,11 @@ void TestMoeExamplePair::compareRunsOnThePair()
 void TestMoeExamplePair::gpusNotWholeRacksNameTheNearestCounts()
 {
     // 256 is a job on 64 GPUs of each of 4 racks (issue 25, tst_job_gpus); 250 is neither.
-    const test::CliRun r = runCliCommand("evaluate", {"--gpu", "gb200", "--gpus", "250", "--model", "deepseek-v3"});
+    const test::CliRun r =
+        runCliCommand("evaluate", {"--gpu", "gb200", "--gpus", "250", "--model", "deepseek-v3"});
     QVERIFY(r.code != 0);
-    QVERIFY2(r.err.find("--gpus: 250 is not a multiple of the 72 GPUs of node gb200-nvl72") != std::string::npos,
+    QVERIFY2(r.err.find("--gpus: 250 is not a multiple of the 72 GPUs of node gb200-nvl72") !=
+                 std::string::npos,
              r.err.c_str());
     QVERIFY2(r.err.find("nearest valid: 216 or 288 GPUs") != std::string::npos, r.err.c_str());
     QVERIFY2(r.err.find("or a multiple of 64") != std::string::npos, r.err.c_str());

@@ -5,8 +5,8 @@
 
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -48,7 +48,10 @@ const Published kPublished[] = {
      "Meta Llama 4 model card: 400B total, 17B active"},
 };
 
-double relError(double got, double want) { return std::abs(got - want) / want; }
+double relError(double got, double want)
+{
+    return std::abs(got - want) / want;
+}
 
 } // namespace
 
@@ -70,9 +73,9 @@ private slots:
         const ParameterCount c = countParameters(preset->shape);
         const double active =
             p.convention == ActiveConvention::AllEmbeddings ? c.active : c.activeNoInputEmbedding;
-        qInfo("%s: total %.2fB (published %.2fB, %+.1f %%), active %.2fB (published %.2fB, %+.1f %%); %s", p.preset,
-              c.total / 1e9, p.totalB, 100 * (c.total / 1e9 / p.totalB - 1), active / 1e9, p.activeB,
-              100 * (active / 1e9 / p.activeB - 1), p.source);
+        qInfo("%s: total %.2fB (published %.2fB, %+.1f %%), active %.2fB (published %.2fB, %+.1f %%); %s",
+              p.preset, c.total / 1e9, p.totalB, 100 * (c.total / 1e9 / p.totalB - 1), active / 1e9,
+              p.activeB, 100 * (active / 1e9 / p.activeB - 1), p.source);
         QVERIFY2(relError(c.total / 1e9, p.totalB) <= kTolerance, p.source);
         QVERIFY2(relError(active / 1e9, p.activeB) <= kTolerance, p.source);
     }

@@ -2,9 +2,9 @@
 // distance, and when a guess is close enough to offer.
 #include "models/core/name_suggestion.h"
 
+#include "test_main.h"
 #include <QElapsedTimer>
 #include <QtTest>
-#include "test_main.h"
 
 #include <string>
 

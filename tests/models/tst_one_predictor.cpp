@@ -7,8 +7,8 @@
 
 #include "models/predict/evaluate.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -46,7 +46,8 @@ private slots:
     {
         const Design dense = workhorseWithCp();
         Design stated = dense;
-        stated.workload.model.headDim = dense.workload.model.hidden / dense.workload.model.heads; // 128: the default
+        stated.workload.model.headDim =
+            dense.workload.model.hidden / dense.workload.model.heads; // 128: the default
         QVERIFY(stated.workload.model.hasExtensions());
         const Prediction a = evaluate(dense, test::repoCatalog());
         const Prediction b = evaluate(stated, test::repoCatalog());

@@ -6,11 +6,11 @@
 // re-derived by copying that block after a deliberate model change.
 #include "app/validation/out_of_sample_gate.h"
 
-#include <QMap>
 #include "shipped_runs.h"
+#include <QMap>
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <cmath>
 #include <cstdio>
@@ -22,10 +22,16 @@ using namespace cf::cli;
 
 namespace {
 
-const ShippedRuns& shipped() { return test::shippedRuns(); }
+const ShippedRuns& shipped()
+{
+    return test::shippedRuns();
+}
 
 // One point above a figure, rounded up to a tenth of a point.
-double floorOf(double fraction) { return std::ceil((fraction + 0.01) * 1000.0) / 1000.0; }
+double floorOf(double fraction)
+{
+    return std::ceil((fraction + 0.01) * 1000.0) / 1000.0;
+}
 
 } // namespace
 
@@ -129,7 +135,8 @@ private slots:
             QVERIFY2(g != gate_.regimes.end(), qPrintable("regime gone: " + it.key()));
             const double mape = g->second.outOfSample.mape();
             QVERIFY2(mape <= it.value(), qPrintable(QString("%1: LOSO MAPE %2 % (floor %3 %)")
-                                                        .arg(it.key()).arg(100 * mape, 0, 'f', 1)
+                                                        .arg(it.key())
+                                                        .arg(100 * mape, 0, 'f', 1)
                                                         .arg(100 * it.value(), 0, 'f', 1)));
         }
         // The worst rows (LOSO), plus one point: mosaic_140 (+63.1 %, +44.2 % in
@@ -149,7 +156,8 @@ private slots:
     {
         // Fewer rows would make the figures easier: the count may not fall.
         QVERIFY2(gate_.rows >= kRowsFloor, qPrintable(QString::number(gate_.rows)));
-        QVERIFY2(int(gate_.leftOut.size()) <= kLeftOutCeiling, qPrintable(QString::number(gate_.leftOut.size())));
+        QVERIFY2(int(gate_.leftOut.size()) <= kLeftOutCeiling,
+                 qPrintable(QString::number(gate_.leftOut.size())));
         // Every source is held out once, and refitting moves the scales.
         QVERIFY(gate_.folds.size() >= 9);
         for (const GateFold& f : gate_.folds)

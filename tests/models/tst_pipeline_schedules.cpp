@@ -10,8 +10,8 @@
 #include "models/predict/evaluate.h"
 #include "models/predict/pipeline_model.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 namespace cf_tst_pipeline_schedules {
 
@@ -42,11 +42,11 @@ private slots:
     void bubbleOfEachScheduleByHand()
     {
         const StageTimes t{3.0, 2.0, 1.0};
-        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::OneFOneB, 8, 1, t), 21.0);   // (p-1)(F+B)
+        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::OneFOneB, 8, 1, t), 21.0);    // (p-1)(F+B)
         QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::Interleaved, 8, 2, t), 10.5); // (p-1)(F+B)/v
-        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::ZeroBubble, 8, 1, t), 7.0);   // (p-1)(F+B-2W): a third
-        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::DualPipe, 8, 1, t), 6.0);     // (p/2-1)(F&B+B-3W)
-        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::DualPipe, 2, 1, t), 0.0);     // PP 2: none
+        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::ZeroBubble, 8, 1, t), 7.0); // (p-1)(F+B-2W): a third
+        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::DualPipe, 8, 1, t), 6.0);   // (p/2-1)(F&B+B-3W)
+        QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::DualPipe, 2, 1, t), 0.0);   // PP 2: none
         QCOMPARE(scheduleBubbleSeconds(PipelineSchedule::ZeroBubble, 1, 1, t), 0.0);
     }
 
@@ -111,7 +111,8 @@ private slots:
         d.parallelism.dp = 0;
         const Prediction one = withSchedule(d, PipelineSchedule::FromVp);
         const Prediction dual = withSchedule(d, PipelineSchedule::DualPipe);
-        QVERIFY2(!dual.lacks(FigureGroup::Training), dual.problems.empty() ? "" : dual.problems[0].message.c_str());
+        QVERIFY2(!dual.lacks(FigureGroup::Training),
+                 dual.problems.empty() ? "" : dual.problems[0].message.c_str());
         QVERIFY(one.breakdown.ppBubbleS > dual.breakdown.ppBubbleS);
         QVERIFY(one.moe.epCommTotalS > 0);
         QCOMPARE(dual.moe.epCommTotalS, one.moe.epCommTotalS); // the same traffic, less of it exposed
@@ -125,12 +126,13 @@ private slots:
     void scheduleRulesNameTheField()
     {
         Design d = test::loadExample("workhorse.json"); // DP 2, micro-batch 1
-        d.workload.globalBatchSeqs = 6;                  // 3 micro-batches per step
+        d.workload.globalBatchSeqs = 6;                 // 3 micro-batches per step
         const Prediction odd = withSchedule(d, PipelineSchedule::DualPipe);
         QVERIFY(hasError(odd, "parallelism.ppSchedule", "DualPipe needs an even number of micro-batches"));
         QVERIFY(odd.lacks(FigureGroup::Training));
         d.workload.globalBatchSeqs = 12; // 6: even, but under 2 x PP = 8
-        QVERIFY(hasError(withSchedule(d, PipelineSchedule::DualPipe), "parallelism.ppSchedule", "at least 2 x PP = 8"));
+        QVERIFY(hasError(withSchedule(d, PipelineSchedule::DualPipe), "parallelism.ppSchedule",
+                         "at least 2 x PP = 8"));
         d.workload.globalBatchSeqs = 16; // 8: enough (the memory is another matter)
         QVERIFY(!hasError(withSchedule(d, PipelineSchedule::DualPipe), "parallelism.ppSchedule", ""));
 

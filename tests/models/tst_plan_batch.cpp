@@ -5,8 +5,8 @@
 #include "models/catalog/catalog.h"
 #include "models/plan/cluster_plan.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 namespace cf_tst_plan_batch {
 
@@ -51,8 +51,9 @@ private slots:
         QVERIFY(toString(r.batch).rfind("published (DeepSeek-V3 Technical Report", 0) == 0);
         QVERIFY(!r.front.empty());
         const PlanCandidate& top = r.candidates[std::size_t(r.front.front())];
-        QVERIFY2(top.figures.mfu > kMinDeepSeekFrontMfu,
-                 qPrintable(QString("%1: MFU %2").arg(QString::fromStdString(top.label())).arg(top.figures.mfu)));
+        QVERIFY2(
+            top.figures.mfu > kMinDeepSeekFrontMfu,
+            qPrintable(QString("%1: MFU %2").arg(QString::fromStdString(top.label())).arg(top.figures.mfu)));
         // The written design trains at that batch.
         const Result<Design> design = candidateDesign(e, top, Catalog::builtin());
         QVERIFY(design.ok());
@@ -98,18 +99,21 @@ private slots:
 
     void catalogBatchNeedsItsSource()
     {
-        const auto noSource = Catalog::fromJson(R"({"format": "clusterforge-catalog", "version": 1, "presets": [{"id": "m", "name": "M",
+        const auto noSource = Catalog::fromJson(
+            R"({"format": "clusterforge-catalog", "version": 1, "presets": [{"id": "m", "name": "M",
             "shape": {"layers": 2, "hidden": 64, "heads": 4, "kvHeads": 4, "ffn": 256, "gatedFfn": false,
                       "vocab": 100, "tiedEmbeddings": false},
             "seqLen": 128, "globalBatchSeqs": 64, "source": "test"}]})");
         QVERIFY(!noSource.ok());
         QCOMPARE(noSource.problems().size(), std::size_t(1));
         QCOMPARE(noSource.problems().front().field, std::string("/presets/0/globalBatchSource"));
-        const auto withSource = Catalog::fromJson(R"({"format": "clusterforge-catalog", "version": 1, "presets": [{"id": "m", "name": "M",
+        const auto withSource = Catalog::fromJson(
+            R"({"format": "clusterforge-catalog", "version": 1, "presets": [{"id": "m", "name": "M",
             "shape": {"layers": 2, "hidden": 64, "heads": 4, "kvHeads": 4, "ffn": 256, "gatedFfn": false,
                       "vocab": 100, "tiedEmbeddings": false},
             "seqLen": 128, "globalBatchSeqs": 64, "globalBatchSource": "paper, Table 1", "source": "test"}]})");
-        QVERIFY2(withSource.ok(), withSource.problems().empty() ? "" : withSource.problems().front().message.c_str());
+        QVERIFY2(withSource.ok(),
+                 withSource.problems().empty() ? "" : withSource.problems().front().message.c_str());
         QCOMPARE(withSource->preset("m")->globalBatchSeqs, 64);
         QCOMPARE(withSource->preset("m")->globalBatchSource, std::string("paper, Table 1"));
     }

@@ -3,6 +3,7 @@
 // README's map, an include that crosses layers the wrong way, or a path outside
 // the repository fails here rather than in a user's fresh clone.
 
+#include "test_main.h"
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -10,7 +11,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -20,7 +20,7 @@ namespace {
 
 const QString kSourceDir = QStringLiteral(CF_SOURCE_DIR);
 const QStringList kLayers = {QStringLiteral("app"), QStringLiteral("models"), QStringLiteral("report"),
-                              QStringLiteral("widgets")};
+                             QStringLiteral("widgets")};
 
 QString readText(const QString& path)
 {
@@ -68,7 +68,8 @@ QSet<QString> foldersOnDisk()
 {
     QSet<QString> folders;
     for (const QString& layer : kLayers)
-        for (const QString& sub : QDir(kSourceDir + QLatin1Char('/') + layer).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        for (const QString& sub :
+             QDir(kSourceDir + QLatin1Char('/') + layer).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
             folders.insert(layer + QLatin1Char('/') + sub);
     return folders;
 }
@@ -100,8 +101,9 @@ QStringList quotedIncludes(const QString& text)
 // `cf_engine_layer(<folder> <layers below>...)` line, folder -> layers it links.
 QMap<QString, QStringList> engineLayerTable()
 {
-    static const QRegularExpression call(QStringLiteral(R"(^cf_engine_layer\(([a-z_]+)((?:\s+[a-z_]+)*)\s*\))"),
-                                         QRegularExpression::MultilineOption);
+    static const QRegularExpression call(
+        QStringLiteral(R"(^cf_engine_layer\(([a-z_]+)((?:\s+[a-z_]+)*)\s*\))"),
+        QRegularExpression::MultilineOption);
     QMap<QString, QStringList> table;
     const QString text = readText(kSourceDir + QStringLiteral("/models/CMakeLists.txt"));
     for (auto it = call.globalMatch(text); it.hasNext();) {
@@ -113,7 +115,8 @@ QMap<QString, QStringList> engineLayerTable()
 
 // A layer and every layer below it (what it may include); empty when the
 // table has a loop through it.
-QSet<QString> layersReachable(const QMap<QString, QStringList>& table, const QString& layer, QStringList path = {})
+QSet<QString> layersReachable(const QMap<QString, QStringList>& table, const QString& layer,
+                              QStringList path = {})
 {
     if (path.contains(layer))
         return {};
@@ -144,9 +147,11 @@ private slots:
         QStringList stale = (map - disk).values();
         missing.sort();
         stale.sort();
-        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("folders not in README's map: ") + missing.join(", ")));
-        QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("README's map names folders that do not exist: ") +
-                                             stale.join(", ")));
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("folders not in README's map: ") + missing.join(", ")));
+        QVERIFY2(
+            stale.isEmpty(),
+            qPrintable(QStringLiteral("README's map names folders that do not exist: ") + stale.join(", ")));
     }
 
     // Includes name their layer from the root, and data flows one way: the
@@ -162,7 +167,8 @@ private slots:
             for (const QString& inc : quotedIncludes(readText(kSourceDir + QLatin1Char('/') + file))) {
                 const QString layer = inc.section(QLatin1Char('/'), 0, 0);
                 if (!kLayers.contains(layer) || !inc.contains(QLatin1Char('/')))
-                    violations << file + QStringLiteral(": \"") + inc + QStringLiteral("\" does not name its layer");
+                    violations << file + QStringLiteral(": \"") + inc +
+                                      QStringLiteral("\" does not name its layer");
                 else if (file.startsWith(QLatin1String("models/")) && layer != QLatin1String("models"))
                     violations << file + QStringLiteral(": the engine includes \"") + inc + QLatin1Char('"');
                 else if (file.startsWith(QLatin1String("report/")) && layer != QLatin1String("models") &&
@@ -187,7 +193,8 @@ private slots:
         const QMap<QString, QStringList> table = engineLayerTable();
         QVERIFY2(table.size() >= 10, "models/CMakeLists.txt has no cf_engine_layer() table");
         QStringList problems;
-        for (const QString& folder : QDir(kSourceDir + QStringLiteral("/models")).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        for (const QString& folder :
+             QDir(kSourceDir + QStringLiteral("/models")).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
             if (!table.contains(folder))
                 problems << QStringLiteral("models/%1/ is no layer of models/CMakeLists.txt").arg(folder);
         for (auto it = table.cbegin(); it != table.cend(); ++it) {
@@ -197,12 +204,15 @@ private slots:
             if (layersReachable(table, it.key()).isEmpty())
                 problems << QStringLiteral("layer %1 is in a loop of links").arg(it.key());
         }
-        static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"(models/([a-z_]+)/[^\"]+)\""));
+        static const QRegularExpression include(
+            QStringLiteral("^\\s*#\\s*include\\s+\"(models/([a-z_]+)/[^\"]+)\""));
         const QStringList files = sourceFiles({QStringLiteral("models")});
         QVERIFY(files.size() > 100);
         for (const QString& file : files) {
             if (file.count(QLatin1Char('/')) != 2) {
-                problems << file + QStringLiteral(": not directly in a layer's folder (the build globs models/<layer>/*)");
+                problems << file +
+                                QStringLiteral(
+                                    ": not directly in a layer's folder (the build globs models/<layer>/*)");
                 continue;
             }
             const QString layer = file.section(QLatin1Char('/'), 1, 1);
@@ -212,7 +222,9 @@ private slots:
                 const QRegularExpressionMatch m = include.match(lines[i]);
                 if (m.hasMatch() && !allowed.contains(m.captured(2)))
                     problems << QStringLiteral("%1:%2: layer %3 includes \"%4\", but %5 is not below %3")
-                                    .arg(file).arg(i + 1).arg(layer, m.captured(1), m.captured(2));
+                                    .arg(file)
+                                    .arg(i + 1)
+                                    .arg(layer, m.captured(1), m.captured(2));
             }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
@@ -224,7 +236,8 @@ private slots:
     {
         static const QRegularExpression outside(QStringLiteral(R"((\.\./)+shared\b|shared/refdata)"));
         QStringList hits;
-        QStringList files = sourceFiles(kLayers + QStringList{QStringLiteral("tests"), QStringLiteral("bench")});
+        QStringList files =
+            sourceFiles(kLayers + QStringList{QStringLiteral("tests"), QStringLiteral("bench")});
         for (const char* extra : {"CMakeLists.txt", "CMakePresets.json", "scripts/setup.sh", ".ci/run"})
             files << QString::fromLatin1(extra);
         for (const QString& file : files) {
@@ -247,12 +260,14 @@ private slots:
         QVERIFY2(dir.startsWith(kSourceDir + QLatin1Char('/')), qPrintable(dir));
         const QString readme = readText(dir + QStringLiteral("/README.md"));
         QVERIFY2(!readme.isEmpty(), "resources/validation/README.md is missing");
-        const QStringList data = QDir(dir).entryList({QStringLiteral("*.csv"), QStringLiteral("*.json")}, QDir::Files);
+        const QStringList data =
+            QDir(dir).entryList({QStringLiteral("*.csv"), QStringLiteral("*.json")}, QDir::Files);
         QVERIFY(data.contains(QStringLiteral("calibration.csv")));
         QVERIFY(data.contains(QStringLiteral("calibration_moe.csv")));
         QVERIFY(data.contains(QStringLiteral("collectives.csv")));
         for (const QString& file : data)
-            QVERIFY2(readme.contains(file), qPrintable(file + QStringLiteral(" is not described in the README")));
+            QVERIFY2(readme.contains(file),
+                     qPrintable(file + QStringLiteral(" is not described in the README")));
     }
 };
 

@@ -8,9 +8,9 @@
 #include "app/validation/prepared_run.h"
 #include "app/validation/public_runs_report.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 #include <cstdio>
@@ -39,21 +39,28 @@ private slots:
         std::fflush(stdout);
     }
 
-    void mostRowsArePredicted() { QVERIFY2(report_.predicted >= kPredictedFloor, qPrintable(QString::number(report_.predicted))); }
+    void mostRowsArePredicted()
+    {
+        QVERIFY2(report_.predicted >= kPredictedFloor, qPrintable(QString::number(report_.predicted)));
+    }
     void denseNoWorseThanFloor()
     {
-        QVERIFY2(report_.dense.mape() <= kDenseMapeFloor,
-                 qPrintable(QString("dense MAPE %1 % (floor %2 %)").arg(100 * report_.dense.mape()).arg(100 * kDenseMapeFloor)));
+        QVERIFY2(report_.dense.mape() <= kDenseMapeFloor, qPrintable(QString("dense MAPE %1 % (floor %2 %)")
+                                                                         .arg(100 * report_.dense.mape())
+                                                                         .arg(100 * kDenseMapeFloor)));
     }
     void moeNoWorseThanFloor()
     {
-        QVERIFY2(report_.moe.mape() <= kMoeMapeFloor,
-                 qPrintable(QString("MoE MAPE %1 % (floor %2 %)").arg(100 * report_.moe.mape()).arg(100 * kMoeMapeFloor)));
+        QVERIFY2(report_.moe.mape() <= kMoeMapeFloor, qPrintable(QString("MoE MAPE %1 % (floor %2 %)")
+                                                                     .arg(100 * report_.moe.mape())
+                                                                     .arg(100 * kMoeMapeFloor)));
     }
     void runsPredictedNotToFitNoMoreThanFloor()
     {
-        QVERIFY2(report_.notFitting <= kNotFitFloor, qPrintable(QString("%1 runs that ran predicted not to fit (floor %2, target 0)")
-                                                         .arg(report_.notFitting).arg(kNotFitFloor)));
+        QVERIFY2(report_.notFitting <= kNotFitFloor,
+                 qPrintable(QString("%1 runs that ran predicted not to fit (floor %2, target 0)")
+                                .arg(report_.notFitting)
+                                .arg(kNotFitFloor)));
     }
 
 private:

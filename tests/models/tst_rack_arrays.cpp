@@ -11,8 +11,8 @@
 #include "compact_fabrics.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <map>
 
@@ -82,7 +82,8 @@ private slots:
             }
         bool named = false;
         for (const Problem& problem : validateRacks(d, repoCatalog()))
-            named |= problem.severity == Severity::Error && problem.field.find(".members") != std::string::npos &&
+            named |= problem.severity == Severity::Error &&
+                     problem.field.find(".members") != std::string::npos &&
                      problem.message.find("'leaf', which has 8 members") != std::string::npos;
         QVERIFY(named);
     }

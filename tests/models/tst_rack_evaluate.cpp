@@ -4,6 +4,7 @@
 // - `evaluate` reports per-rack kW at full load and at the predicted
 //   utilisation, the limit, the headroom and the worst rack (JSON "racks" and a
 //   text block); an unplaced design's report has neither.
+#include "cli_run.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
 #include "models/predict/design_check.h"
@@ -11,16 +12,15 @@
 #include "models/racks/rack_load.h"
 #include "models/racks/rack_planner.h"
 #include "models/racks/rack_report.h"
-#include "cli_run.h"
 #include "rack_designs.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 
@@ -88,7 +88,7 @@ private slots:
     void nvl72InAirRackKeepsTheTrainingFigures()
     {
         const Prediction p = evaluate(nvl72Training("rack-48u-air-40kw"), test::repoCatalog());
-        QVERIFY(hasErrorOn(p.problems, "racks[r1].catalogId"));   // cooling
+        QVERIFY(hasErrorOn(p.problems, "racks[r1].catalogId"));    // cooling
         QVERIFY(hasErrorOn(p.problems, "racks[r1].powerLimitKw")); // kW
         bool namesFix = false;
         for (const Problem& q : p.problems)
@@ -138,7 +138,8 @@ private slots:
     {
         RackPlanOptions o;
         o.rackTypeId = "rack-48u-air-40kw";
-        const Result<Design> placed = placeInRacks(test::loadExample("workhorse.json"), test::repoCatalog(), o);
+        const Result<Design> placed =
+            placeInRacks(test::loadExample("workhorse.json"), test::repoCatalog(), o);
         QVERIFY(placed.ok());
         QTemporaryDir dir;
         const QJsonObject j = evaluateJson(*placed, dir);
@@ -156,10 +157,11 @@ private slots:
             const QJsonObject r = per[i].toObject();
             QCOMPARE(r.value("id").toString().toStdString(), full[std::size_t(i)].rackId);
             QVERIFY(std::abs(r.value("full_load_kw").toDouble() - full[std::size_t(i)].fullLoadKw) <= 0.05);
-            QVERIFY(std::abs(r.value("at_utilisation_kw").toDouble() - atU[std::size_t(i)].atUtilisationKw) <= 0.06);
+            QVERIFY(std::abs(r.value("at_utilisation_kw").toDouble() - atU[std::size_t(i)].atUtilisationKw) <=
+                    0.06);
             QVERIFY(r.value("at_utilisation_kw").toDouble() <= r.value("full_load_kw").toDouble());
-            QVERIFY(std::abs(r.value("headroom_kw").toDouble()
-                             - (r.value("limit_kw").toDouble() - r.value("full_load_kw").toDouble())) <= 0.11);
+            QVERIFY(std::abs(r.value("headroom_kw").toDouble() -
+                             (r.value("limit_kw").toDouble() - r.value("full_load_kw").toDouble())) <= 0.11);
             const double f = full[std::size_t(i)].fullLoadKw / full[std::size_t(i)].limitKw;
             if (f > worstFraction) {
                 worstFraction = f;
@@ -170,14 +172,16 @@ private slots:
 
         const std::string path = dir.filePath(QStringLiteral("design.json")).toStdString();
         const test::CliRun text = test::runCliCommand("evaluate", {path, "--format", "text"});
-        QVERIFY(text.out.find("\nRacks\n  count: " + std::to_string(placed->racks.size())) != std::string::npos);
+        QVERIFY(text.out.find("\nRacks\n  count: " + std::to_string(placed->racks.size())) !=
+                std::string::npos);
         QVERIFY(text.out.find("worst rack: ") != std::string::npos);
     }
 
     // The examples carry no racks: their reports have no racks block.
     void unplacedDesignsHaveNoRacksBlock()
     {
-        for (const char* example : {"workhorse.json", "scrappy-h100.json", "scrappy-a100.json", "fat-tree-256.json"}) {
+        for (const char* example :
+             {"workhorse.json", "scrappy-h100.json", "scrappy-a100.json", "fat-tree-256.json"}) {
             const std::string path = examplePath(example);
             const Design d = test::loadExample(example);
             QVERIFY(d.racks.empty());

@@ -8,9 +8,9 @@
 #include "rack_designs.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -23,7 +23,8 @@ namespace {
 std::string v1Text(const std::string& extra = {})
 {
     return R"({"format": "clusterforge-design", "version": 1, "name": "old", "parts": [
-      {"id": "n1", "kind": "node", "catalogId": "dgx-h100", "count": 4}], "links": [])" + extra + "}";
+      {"id": "n1", "kind": "node", "catalogId": "dgx-h100", "count": 4}], "links": [])" +
+           extra + "}";
 }
 
 bool hasProblemAt(const Problems& problems, const std::string& field, Severity severity)
@@ -103,7 +104,8 @@ private slots:
 
     void everyExampleLoadsAndKeepsNoRacks()
     {
-        for (const char* name : {"workhorse.json", "fat-tree-256.json", "scrappy-h100.json", "scrappy-a100.json"}) {
+        for (const char* name :
+             {"workhorse.json", "fat-tree-256.json", "scrappy-h100.json", "scrappy-a100.json"}) {
             const Design d = test::loadExample(name);
             QVERIFY2(d.racks.empty() && d.placements.empty(), name);
         }
@@ -134,7 +136,8 @@ private slots:
 
     void newerVersionIsRefused()
     {
-        const Result<Design> r = loadDesignJson(R"({"format": "clusterforge-design", "version": 3, "parts": [], "links": []})");
+        const Result<Design> r =
+            loadDesignJson(R"({"format": "clusterforge-design", "version": 3, "parts": [], "links": []})");
         QVERIFY(!r.ok());
         QVERIFY(hasProblemAt(r.problems(), "/version", Severity::Error));
     }

@@ -3,19 +3,19 @@
 // 140 kW liquid rack it passes), automatic placement of a generated fabric
 // within U, kW and cooling limits, the (rack, U) look-up the exports use, and
 // `generate --rack-kw --cooling`.
+#include "cli_run.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
-#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
+#include "models/racks/rack_placement.h"
 #include "models/racks/rack_planner.h"
 #include "models/racks/rack_validator.h"
-#include "cli_run.h"
+#include "models/validate/design_validator.h"
 #include "rack_designs.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <map>
 #include <set>
@@ -74,9 +74,9 @@ private slots:
             QVERIFY2(p.field.rfind("racks[r1]", 0) == 0, p.field.c_str());
             QVERIFY(p.message.find("Rack 'r1' (Row 1 rack 1)") != std::string::npos);
             if (p.field == "racks[r1].catalogId")
-                cooling = p.message.find("air-cooled") != std::string::npos
-                          && p.message.find("liquid") != std::string::npos
-                          && p.message.find("rack-48u-liquid-") != std::string::npos;
+                cooling = p.message.find("air-cooled") != std::string::npos &&
+                          p.message.find("liquid") != std::string::npos &&
+                          p.message.find("rack-48u-liquid-") != std::string::npos;
             if (p.field == "racks[r1].powerLimitKw")
                 power = p.message.find("121.8 kW at full load, above its 40.0 kW limit") != std::string::npos;
         }
@@ -253,8 +253,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("nvl.json").toStdString();
-        const std::vector<std::string> base = {"--topology", "rail", "--nodes", "8", "--node", "gb200-nvl72",
-                                               "--switch", "q3400", "-o", path};
+        const std::vector<std::string> base = {"--topology",  "rail",     "--nodes", "8",  "--node",
+                                               "gb200-nvl72", "--switch", "q3400",   "-o", path};
         std::vector<std::string> air = base;
         air.insert(air.end(), {"--rack-kw", "40", "--cooling", "air"});
         const test::CliRun bad = test::runCliCommand("generate", air);
@@ -274,10 +274,11 @@ private slots:
         QTemporaryDir dir;
         const std::string plain = dir.filePath("plain.json").toStdString();
         const std::string racked = dir.filePath("racked.json").toStdString();
-        const std::vector<std::string> base = {"--topology", "rail", "--nodes", "32", "--node", "dgx-b200",
-                                               "--switch", "qm9700"};
+        const std::vector<std::string> base = {"--topology", "rail",     "--nodes",  "32",
+                                               "--node",     "dgx-b200", "--switch", "qm9700"};
         std::vector<std::string> a = base, b = base;
-        a.insert(a.end(), {"--rack-kw", "none", "-o", plain}); // generate places racks by default (issue 28 item 20)
+        a.insert(a.end(),
+                 {"--rack-kw", "none", "-o", plain}); // generate places racks by default (issue 28 item 20)
         b.insert(b.end(), {"--rack-kw", "40", "-o", racked});
         QCOMPARE(test::runCliCommand("generate", a).code, 0);
         QCOMPARE(test::runCliCommand("generate", b).code, 0);

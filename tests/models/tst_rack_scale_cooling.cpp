@@ -4,15 +4,15 @@
 // air-cooled rack refuses it with an error naming the rack and a liquid rack
 // type as the fix, and `generate --cooling air` refuses it naming the flag.
 // Before session 8, gb300-nvl72 had no "cooling" and an air rack took it.
-#include "models/validate/design_validator.h"
-#include "models/racks/rack_load.h"
 #include "cli_run.h"
+#include "models/racks/rack_load.h"
+#include "models/validate/design_validator.h"
 #include "rack_designs.h"
 #include "test_designs.h"
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 
@@ -58,9 +58,11 @@ private slots:
             if (n.rackUnits < rackU)
                 continue;
             ++rackScale;
-            QVERIFY2(n.cooling == Cooling::Liquid, (n.id + " fills a rack but does not need liquid cooling").c_str());
+            QVERIFY2(n.cooling == Cooling::Liquid,
+                     (n.id + " fills a rack but does not need liquid cooling").c_str());
             const auto why = n.provenance.estimated.find("cooling");
-            QVERIFY2(why != n.provenance.estimated.end() && !why->second.empty(), (n.id + ": cooling without a source").c_str());
+            QVERIFY2(why != n.provenance.estimated.end() && !why->second.empty(),
+                     (n.id + ": cooling without a source").c_str());
         }
         QVERIFY2(rackScale >= 2, "the catalog has GB200 NVL72 and GB300 NVL72");
         QCOMPARE(c.node("gb300-nvl72")->cooling, Cooling::Liquid);
@@ -77,7 +79,8 @@ private slots:
         QVERIFY2(cooling->message.find("Row 1 rack 1") != std::string::npos, cooling->message.c_str());
         QVERIFY2(cooling->message.find("need liquid cooling") != std::string::npos, cooling->message.c_str());
         // The fix carries the rack's ~135 kW too: the 140 kW liquid type, not the 120 kW one.
-        QVERIFY2(cooling->message.find("rack-48u-liquid-140kw") != std::string::npos, cooling->message.c_str());
+        QVERIFY2(cooling->message.find("rack-48u-liquid-140kw") != std::string::npos,
+                 cooling->message.c_str());
 
         const Design liquid = test::nvl72InRack("rack-48u-liquid-140kw", 0, "gb300-nvl72");
         for (const Problem& p : validateDesign(liquid, &c))

@@ -2,16 +2,16 @@
 // ("as needed": the least recomputation that fits, stated in the report, its
 // cost in the step), and activation offload to host memory as a stated input
 // (Megatron-Core's cpu_offloading_num_layers, with its rules).
-#include "prediction_checks.h"
 #include "cli_run.h"
+#include "prediction_checks.h"
 #include "test_designs.h"
 
 #include "models/catalog/catalog.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/memory_verdict.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <string>
 
@@ -119,9 +119,10 @@ private slots:
     // The reports say which was chosen.
     void reportsSayWhichWasChosen()
     {
-        const std::vector<std::string> args = {"--gpu", "h100-sxm", "--gpus", "64", "--model", "llama3-70b", "--tp", "8",
-                                               "--sharding", "fsdp-full", "--seq", "4096", "--global-batch", "64",
-                                               "--recompute", "as-needed"};
+        const std::vector<std::string> args = {"--gpu",          "h100-sxm",   "--gpus",      "64",
+                                               "--model",        "llama3-70b", "--tp",        "8",
+                                               "--sharding",     "fsdp-full",  "--seq",       "4096",
+                                               "--global-batch", "64",         "--recompute", "as-needed"};
         const nlohmann::json j = test::evaluateJson(args);
         QCOMPARE(QString::fromStdString(j.value("recompute", "")), QStringLiteral("none"));
         QVERIFY(j.value("recompute_chosen", false));
@@ -135,25 +136,32 @@ private slots:
     // layers' activations (one layer stays in transit).
     void offloadLowersActivations()
     {
-        const Prediction kept = at(8192, Recompute::None), offloaded = at(8192, Recompute::None, Framework::Megatron, 1, 40);
+        const Prediction kept = at(8192, Recompute::None),
+                         offloaded = at(8192, Recompute::None, Framework::Megatron, 1, 40);
         QVERIFY(!hasErrorOn(offloaded, "parallelism.activationOffloadLayers"));
         const double perLayer = kept.memory.activationsBytes / 80.0;
         QVERIFY2(offloaded.memory.activationsBytes < kept.memory.activationsBytes - 38 * perLayer,
-                 qPrintable(QStringLiteral("%1 -> %2").arg(kept.memory.activationsBytes).arg(offloaded.memory.activationsBytes)));
+                 qPrintable(QStringLiteral("%1 -> %2")
+                                .arg(kept.memory.activationsBytes)
+                                .arg(offloaded.memory.activationsBytes)));
         QVERIFY(offloaded.memory.activationsBytes > kept.memory.activationsBytes - 41 * perLayer);
     }
 
     // Megatron-Core's rules: PP 1, no recompute, fewer layers than the model's.
     void offloadRules()
     {
-        QVERIFY(hasErrorOn(at(8192, Recompute::None, Framework::Megatron, 2, 10), "parallelism.activationOffloadLayers"));
-        QVERIFY(hasErrorOn(at(8192, Recompute::Full, Framework::Megatron, 1, 10), "parallelism.activationOffloadLayers"));
-        QVERIFY(hasErrorOn(at(8192, Recompute::None, Framework::Megatron, 1, 80), "parallelism.activationOffloadLayers"));
+        QVERIFY(hasErrorOn(at(8192, Recompute::None, Framework::Megatron, 2, 10),
+                           "parallelism.activationOffloadLayers"));
+        QVERIFY(hasErrorOn(at(8192, Recompute::Full, Framework::Megatron, 1, 10),
+                           "parallelism.activationOffloadLayers"));
+        QVERIFY(hasErrorOn(at(8192, Recompute::None, Framework::Megatron, 1, 80),
+                           "parallelism.activationOffloadLayers"));
         // As needed with offload: recompute is ruled out, so none.
         QCOMPARE(at(8192, Recompute::AsNeeded, Framework::Megatron, 1, 10).recompute, Recompute::None);
         // The CLI flag reaches the split.
-        const nlohmann::json j = test::evaluateJson({"--gpu", "h100-sxm", "--gpus", "64", "--model", "llama3-70b",
-                                                     "--tp", "8", "--pp", "2", "--offload-layers", "10"});
+        const nlohmann::json j =
+            test::evaluateJson({"--gpu", "h100-sxm", "--gpus", "64", "--model", "llama3-70b", "--tp", "8",
+                                "--pp", "2", "--offload-layers", "10"});
         QVERIFY(test::hasErrorOn(j, "parallelism.activationOffloadLayers"));
     }
 };

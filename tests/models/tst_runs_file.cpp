@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_main.h"
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <string>
@@ -104,8 +104,10 @@ private slots:
         // No framework: Megatron-Core, whose documented default is the distributed
         // optimizer (the lead's "default sharding" decision, models/design/default_sharding.h).
         QCOMPARE(c.parallelism.sharding, Sharding::ZeRO1);
-        for (const char* said : {"NIC speed", "sequence parallelism on", "sharding not stated: zero1 (the framework's default)", "FFN: plain"})
-            QVERIFY2(c.assumptions.find(said) != std::string::npos, (std::string(said) + " | " + c.assumptions).c_str());
+        for (const char* said : {"NIC speed", "sequence parallelism on",
+                                 "sharding not stated: zero1 (the framework's default)", "FFN: plain"})
+            QVERIFY2(c.assumptions.find(said) != std::string::npos,
+                     (std::string(said) + " | " + c.assumptions).c_str());
     }
 
     // Issue 25: an empty recompute cell is "as needed" (the engine picks the
@@ -114,7 +116,8 @@ private slots:
     {
         const CalibrationCase open = parseCalibrationCsv(oneRun("h100-sxm"))[0];
         QCOMPARE(open.parallelism.recompute, Recompute::AsNeeded);
-        QVERIFY2(open.assumptions.find("recompute not stated: as needed") != std::string::npos, open.assumptions.c_str());
+        QVERIFY2(open.assumptions.find("recompute not stated: as needed") != std::string::npos,
+                 open.assumptions.c_str());
         QVERIFY(hasArg(calibrationArgs(open), "--recompute", "as-needed"));
         const CalibrationCase none = parseCalibrationCsv(oneRun("h100-sxm", ",recompute", ",none"))[0];
         QCOMPARE(none.parallelism.recompute, Recompute::None);
@@ -126,13 +129,17 @@ private slots:
     void etpFollowsTheFramework()
     {
         const std::string moe = ",experts,top_k,expert_ffn,ep,framework";
-        const CalibrationCase megatron = parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,NeMo 24.12"))[0];
+        const CalibrationCase megatron =
+            parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,NeMo 24.12"))[0];
         QCOMPARE(megatron.parallelism.etp, 2);
         QVERIFY(hasArg(calibrationArgs(megatron), "--etp", "2"));
-        QVERIFY2(megatron.assumptions.find("ETP not stated: 2") != std::string::npos, megatron.assumptions.c_str());
-        const CalibrationCase titan = parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,torchtitan"))[0];
+        QVERIFY2(megatron.assumptions.find("ETP not stated: 2") != std::string::npos,
+                 megatron.assumptions.c_str());
+        const CalibrationCase titan =
+            parseCalibrationCsv(oneRun("h100-sxm", moe, ",8,2,16384,2,torchtitan"))[0];
         QCOMPARE(titan.parallelism.etp, 1);
-        const CalibrationCase stated = parseCalibrationCsv(oneRun("h100-sxm", moe + ",etp", ",8,2,16384,2,NeMo,1"))[0];
+        const CalibrationCase stated =
+            parseCalibrationCsv(oneRun("h100-sxm", moe + ",etp", ",8,2,16384,2,NeMo,1"))[0];
         QCOMPARE(stated.parallelism.etp, 1);
         const CalibrationCase dense = parseCalibrationCsv(oneRun("h100-sxm"))[0];
         QCOMPARE(dense.parallelism.etp, 1);
@@ -153,7 +160,8 @@ private slots:
         const std::string header = std::string(kHeader) + ",notes\n";
         const std::string body = ",32,4096,32,16384,50304,2048,a100-80gb,16,2,1,256,3000,";
         const auto plain = parseCalibrationCsv(header + "run1" + body + "\n")[0];
-        const auto worded = parseCalibrationCsv(header + "meg21_x" + body + "Selene no sequence parallelism VP=4\n")[0];
+        const auto worded =
+            parseCalibrationCsv(header + "meg21_x" + body + "Selene no sequence parallelism VP=4\n")[0];
         QVERIFY(calibrationArgs(plain) == calibrationArgs(worded));
     }
 
@@ -162,8 +170,9 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.filePath("site.json").toStdString();
-        const auto run = cf::test::runCliCommand(
-            "calibrate", {"--runs", CF_SOURCE_DIR "/docs/examples/runs_by_hand.csv", "-o", out, "--format", "json"});
+        const auto run =
+            cf::test::runCliCommand("calibrate", {"--runs", CF_SOURCE_DIR "/docs/examples/runs_by_hand.csv",
+                                                  "-o", out, "--format", "json"});
         QVERIFY2(run.code == 0, run.err.c_str());
         const auto report = nlohmann::json::parse(run.out, nullptr, false);
         QCOMPARE(report["runs"].size(), std::size_t(4));

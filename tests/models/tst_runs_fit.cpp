@@ -9,8 +9,8 @@
 #include "models/predict/memory_model.h"
 #include "models/predict/memory_verdict.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <fstream>
 #include <sstream>
@@ -67,10 +67,11 @@ class TestRunsFit : public QObject {
             ++count_.doesNotFit;
         const double g = kBytesPerMarketingGB;
         if (v != MemoryVerdict::Fits)
-            qInfo("%-48s %-13s peak %6.1f GiB of %5.1f GiB (weights %.1f grads %.1f optimizer %.1f activations %.1f "
+            qInfo("%-48s %-13s peak %6.1f GiB of %5.1f GiB (weights %.1f grads %.1f optimizer %.1f "
+                  "activations %.1f "
                   "buffers %.1f)",
-                  id.c_str(), toString(v), m.totalBytes / g, hbmBytes / g, m.weightsBytes / g, m.gradientsBytes / g,
-                  m.optimizerBytes / g, m.activationsBytes / g, m.buffersBytes / g);
+                  id.c_str(), toString(v), m.totalBytes / g, hbmBytes / g, m.weightsBytes / g,
+                  m.gradientsBytes / g, m.optimizerBytes / g, m.activationsBytes / g, m.buffersBytes / g);
     }
 
 private slots:
@@ -86,10 +87,11 @@ private slots:
         const cli::MemoryPeakReport peaks = cli::runMemoryPeaks(readFile("memory_peaks.csv"));
         for (const cli::MemoryPeakResult& r : peaks.results) {
             if (!r.row.run.skipReason.empty() || !r.row.excluded.empty() || !r.errors.empty())
-                continue; // not expressible: nothing predicted
+                continue;  // not expressible: nothing predicted
             MemoryFacts m; // the total only (the check keeps no breakdown)
             m.totalBytes = r.predictedGiB * kBytesPerMarketingGB;
-            judge(r.row.run.id + " (" + r.row.source.substr(0, 30) + ")", m, r.deviceGiB * kBytesPerMarketingGB);
+            judge(r.row.run.id + " (" + r.row.source.substr(0, 30) + ")", m,
+                  r.deviceGiB * kBytesPerMarketingGB);
         }
         qInfo("%d runs: %d tight, %d predicted not to fit", count_.runs, count_.tight, count_.doesNotFit);
     }

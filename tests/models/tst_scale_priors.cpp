@@ -10,9 +10,9 @@
 
 #include "shipped_runs.h"
 
+#include "test_main.h"
 #include <QFile>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 #include <cstdio>
@@ -134,7 +134,8 @@ private slots:
         // with >= 10 runs, 6 groups).
         std::map<std::string, int> groups;
         for (const PreparedRun* r : gateRuns())
-            ++groups[publicationOf(r->row()) + " " + toString(r->design().workload.framework) + " " + r->gpuId()];
+            ++groups[publicationOf(r->row()) + " " + toString(r->design().workload.framework) + " " +
+                     r->gpuId()];
         std::size_t expected = 0;
         for (const auto& [key, n] : groups)
             expected += n >= kThreeRunMinRows ? 1 : 0;

@@ -14,11 +14,11 @@
 #include "models/catalog/catalog.h"
 #include "models/design/calibration_profile.h"
 
+#include "test_main.h"
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 
@@ -91,13 +91,15 @@ private slots:
 
     void badLogsNameTheFile()
     {
-        const Result<NcclTestsLog> noRanks = parseNcclTestsLog("# all_reduce_perf\n  1024 256 float sum -1 1 1 1 0 1 1 1 0\n", "x.txt");
+        const Result<NcclTestsLog> noRanks =
+            parseNcclTestsLog("# all_reduce_perf\n  1024 256 float sum -1 1 1 1 0 1 1 1 0\n", "x.txt");
         QVERIFY(!noRanks.ok());
         QVERIFY(noRanks.problems().front().field == "x.txt");
-        const Result<NcclTestsLog> noProgram = parseNcclTestsLog(
-            "#  Rank  0 Group  0 Pid 1 on a device  0 [0x1] G\n#  Rank  1 Group  0 Pid 1 on a device  1 [0x1] G\n"
-            "  1024 256 float sum -1 1 1 1 0 1 1 1 0\n",
-            "y.txt");
+        const Result<NcclTestsLog> noProgram =
+            parseNcclTestsLog("#  Rank  0 Group  0 Pid 1 on a device  0 [0x1] G\n#  Rank  1 Group  0 Pid 1 "
+                              "on a device  1 [0x1] G\n"
+                              "  1024 256 float sum -1 1 1 1 0 1 1 1 0\n",
+                              "y.txt");
         QVERIFY(!noProgram.ok());
         QVERIFY(!parseNcclTestsLog("{\"version\": 2}", "z.json").ok());
     }
@@ -138,8 +140,8 @@ private slots:
         QVERIFY(addNcclLog(*log, set).empty());
         const ProfileFit fit = fitSite({}, &set);
         const double before = mapeOfTimes(set, {}), after = mapeOfTimes(set, fit.profile);
-        qInfo("H100 single-node all-reduce time MAPE %.1f %% -> %.1f %%; scale-up bw x%.3f, latency x%.3f", 100 * before,
-              100 * after, fit.profile.scaleUpBandwidthScale, fit.profile.scaleUpLatencyScale);
+        qInfo("H100 single-node all-reduce time MAPE %.1f %% -> %.1f %%; scale-up bw x%.3f, latency x%.3f",
+              100 * before, 100 * after, fit.profile.scaleUpBandwidthScale, fit.profile.scaleUpLatencyScale);
         QVERIFY(after < before);
         QVERIFY(fit.costAfter < fit.costBefore);
         QCOMPARE(fit.profile.gemmEfficiencyScale, 1.0); // no run: the prior keeps compute at the default
@@ -175,8 +177,8 @@ private slots:
         only.freeConstants = {0, 1}; // GEMM and attention: what these runs can tell apart
         only.priorWeight = 1e-4;
         const ProfileFit fit = fitSite(runs, nullptr, {}, only);
-        qInfo("recovered GEMM x%.4f (truth 1.15), attention x%.4f (truth 0.8)", fit.profile.gemmEfficiencyScale,
-              fit.profile.attentionEfficiencyScale);
+        qInfo("recovered GEMM x%.4f (truth 1.15), attention x%.4f (truth 0.8)",
+              fit.profile.gemmEfficiencyScale, fit.profile.attentionEfficiencyScale);
         QVERIFY(std::fabs(fit.profile.gemmEfficiencyScale - 1.15) < 0.01);
         QVERIFY(std::fabs(fit.profile.attentionEfficiencyScale - 0.8) < 0.02);
     }
@@ -250,7 +252,8 @@ private slots:
         const Result<CalibrationProfile> fitted = loadProfileJson(saveProfileJson(single.profile));
         QVERIFY(fitted.ok());
         QCOMPARE(fitted->fittedConstants, single.profile.fittedConstants);
-        QVERIFY(!loadProfileJson(R"({"format": "clusterforge-profile", "version": 1, "fittedConstants": ["gpuSpeed"]})")
+        QVERIFY(!loadProfileJson(
+                     R"({"format": "clusterforge-profile", "version": 1, "fittedConstants": ["gpuSpeed"]})")
                      .ok());
     }
 
@@ -291,8 +294,9 @@ private slots:
         QTemporaryDir dir;
         const std::string out = dir.filePath("site.json").toStdString();
         const test::CliRun run = test::runCliCommand(
-            "calibrate", {"--gpu", "h100-sxm", "--nodes", "1", "--nccl-tests", kNccl + "nd_h100_v5_all_reduce_perf.txt",
-                          "--runs", CF_TEST_DATA_DIR "/site_runs.csv", "-o", out, "--name", "test site"});
+            "calibrate",
+            {"--gpu", "h100-sxm", "--nodes", "1", "--nccl-tests", kNccl + "nd_h100_v5_all_reduce_perf.txt",
+             "--runs", CF_TEST_DATA_DIR "/site_runs.csv", "-o", out, "--name", "test site"});
         QVERIFY2(run.code == 0, run.err.c_str());
         QVERIFY(run.out.find("Constants") != std::string::npos);
         QVERIFY(run.out.find("scaleUpBandwidthScale") != std::string::npos);
@@ -329,11 +333,12 @@ private slots:
         QVERIFY(plain.out.find("_p10") != std::string::npos);
         QVERIFY(plain.out.find("site calibration") == std::string::npos);
 
-        const test::CliRun noOutput = test::runCliCommand("calibrate", {"--runs", CF_TEST_DATA_DIR "/site_runs.csv"});
+        const test::CliRun noOutput =
+            test::runCliCommand("calibrate", {"--runs", CF_TEST_DATA_DIR "/site_runs.csv"});
         QCOMPARE(noOutput.code, 2);
         QVERIFY(noOutput.err.find("-o") != std::string::npos);
-        const test::CliRun noCluster =
-            test::runCliCommand("calibrate", {"--nccl-tests", kNccl + "nd_h100_v5_all_reduce_perf.txt", "-o", out});
+        const test::CliRun noCluster = test::runCliCommand(
+            "calibrate", {"--nccl-tests", kNccl + "nd_h100_v5_all_reduce_perf.txt", "-o", out});
         QCOMPARE(noCluster.code, 2);
         QVERIFY(noCluster.err.find("--nccl-tests") != std::string::npos);
     }

@@ -5,8 +5,8 @@
 #include "models/search/split_groups.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -44,7 +44,9 @@ private slots:
         for (const SplitGroup& g : groups) {
             members += g.shardings.size();
             QCOMPARE(g.shardings.front(), g.result.split.sharding);
-            const auto has = [&](Sharding s) { return std::find(g.shardings.begin(), g.shardings.end(), s) != g.shardings.end(); };
+            const auto has = [&](Sharding s) {
+                return std::find(g.shardings.begin(), g.shardings.end(), s) != g.shardings.end();
+            };
             zero3WithFsdp = zero3WithFsdp || (has(Sharding::ZeRO3) && has(Sharding::FSDPFull));
         }
         QCOMPARE(members, r.results.size()); // every result in exactly one group
@@ -61,11 +63,12 @@ private slots:
         const SearchReport r = search(d);
         for (const SplitGroup& g : groupEquivalentSplits(r.results)) {
             for (Sharding s : g.shardings) {
-                const auto member = std::find_if(r.results.begin(), r.results.end(), [&](const SearchResult& x) {
-                    Parallelism p = g.result.split;
-                    p.sharding = s;
-                    return x.split == p;
-                });
+                const auto member =
+                    std::find_if(r.results.begin(), r.results.end(), [&](const SearchResult& x) {
+                        Parallelism p = g.result.split;
+                        p.sharding = s;
+                        return x.split == p;
+                    });
                 QVERIFY(member != r.results.end());
                 QCOMPARE(member->prediction.tokensPerS, g.result.prediction.tokensPerS);
                 QCOMPARE(member->prediction.memory.totalBytes, g.result.prediction.memory.totalBytes);
@@ -76,7 +79,8 @@ private slots:
     void winnerReasonNamesWhatLimits_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* f : {"workhorse.json", "scrappy-a100.json", "scrappy-h100.json", "fat-tree-256.json"})
+        for (const char* f :
+             {"workhorse.json", "scrappy-a100.json", "scrappy-h100.json", "fat-tree-256.json"})
             QTest::newRow(f) << QString::fromLatin1(f);
     }
 
@@ -92,10 +96,11 @@ private slots:
         // Memory limits when a faster split was rejected for memory within
         // 1.5 x the HBM (split_groups.cpp, kNearMemoryFactor).
         // and gains at least 2 % (kWorthwhileGain).
-        const auto near = std::find_if(r.fasterOverMemory.begin(), r.fasterOverMemory.end(), [&](const SearchResult& f) {
-            return f.prediction.memory.totalBytes <= 1.5 * w.memory.hbmBytes &&
-                   f.prediction.tokensPerS >= 1.02 * w.tokensPerS;
-        });
+        const auto near =
+            std::find_if(r.fasterOverMemory.begin(), r.fasterOverMemory.end(), [&](const SearchResult& f) {
+                return f.prediction.memory.totalBytes <= 1.5 * w.memory.hbmBytes &&
+                       f.prediction.tokensPerS >= 1.02 * w.tokensPerS;
+            });
         const bool nearMiss = near != r.fasterOverMemory.end();
         for (const SearchResult& f : r.fasterOverMemory)
             QVERIFY(f.prediction.tokensPerS > w.tokensPerS && !f.prediction.memory.fits);
@@ -107,7 +112,8 @@ private slots:
             QVERIFY(!again.memory.fits);
         } else {
             QVERIFY2(!reason.startsWith(QStringLiteral("Limited by memory")) &&
-                         (reason.startsWith(QStringLiteral("Limited by")) || reason.startsWith(QStringLiteral("Compute-bound"))),
+                         (reason.startsWith(QStringLiteral("Limited by")) ||
+                          reason.startsWith(QStringLiteral("Compute-bound"))),
                      qPrintable(reason));
         }
         QVERIFY2(reason.contains(QStringLiteral("ahead of the next split")), qPrintable(reason));
@@ -122,7 +128,8 @@ private slots:
         const SearchReport r = search(d);
         QVERIFY(!r.fasterOverMemory.empty());
         for (std::size_t i = 1; i < r.fasterOverMemory.size(); ++i)
-            QVERIFY(r.fasterOverMemory[i - 1].prediction.memory.totalBytes <= r.fasterOverMemory[i].prediction.memory.totalBytes);
+            QVERIFY(r.fasterOverMemory[i - 1].prediction.memory.totalBytes <=
+                    r.fasterOverMemory[i].prediction.memory.totalBytes);
     }
 
     void nothingFoundGivesNoReason()

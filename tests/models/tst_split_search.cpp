@@ -5,8 +5,8 @@
 #include "models/search/split_search.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <atomic>
 
@@ -18,7 +18,6 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-
 
 long long sumOf(const std::map<std::string, long long>& counts)
 {
@@ -78,7 +77,8 @@ private slots:
             QCOMPARE(q.cost.totalCostUsd, p.cost.totalCostUsd);
             QCOMPARE(q.problems.size(), p.problems.size());
             for (std::size_t i = 0; i < p.problems.size(); ++i)
-                QCOMPARE(QString::fromStdString(q.problems[i].message), QString::fromStdString(p.problems[i].message));
+                QCOMPARE(QString::fromStdString(q.problems[i].message),
+                         QString::fromStdString(p.problems[i].message));
         }
     }
 

@@ -16,6 +16,7 @@
 #include "models/store/store_schema.h"
 #include "store_checks.h"
 
+#include "test_main.h"
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSet>
@@ -24,7 +25,6 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <memory>
 #include <vector>

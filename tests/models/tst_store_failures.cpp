@@ -8,6 +8,7 @@
 #include "models/store/design_store.h"
 #include "store_checks.h"
 
+#include "test_main.h"
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,7 +17,6 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <sstream>
 
@@ -272,9 +272,11 @@ private slots:
             storeErrorOf(store.saveDesign(QStringLiteral("d"), designWithText("d", 10), {}));
         QCOMPARE(error.kind, StoreErrorKind::Locked);
         // Says how long it waited and which file, so the user knows what to close.
-        QVERIFY2(error.message.startsWith(QStringLiteral(
-                     "the library is busy (locked by another ClusterForge process) after 0.1 s: ") + path),
-                 qPrintable(error.message));
+        QVERIFY2(
+            error.message.startsWith(
+                QStringLiteral("the library is busy (locked by another ClusterForge process) after 0.1 s: ") +
+                path),
+            qPrintable(error.message));
         QVERIFY(timer.elapsed() >= kBusyTimeoutMs / 2);
         QCOMPARE(storeErrorOf(store.deleteDesign(2)).kind, StoreErrorKind::Locked);
         // Readers are not blocked (WAL) and see only committed data.

@@ -4,8 +4,8 @@
 #include "models/topology/topology.h"
 #include "models/topology/topology_graph.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -7,8 +7,8 @@
 #include "models/design/design_json.h"
 #include "models/predict/evaluate.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 namespace cf_tst_tp_overlap {
 

@@ -3,12 +3,12 @@
 // go: a free U takes as many members as fit; a taken U, a free range too short
 // for the part, a U outside the rack or an unknown rack is refused with a
 // message naming the part, the rack and the U.
-#include "models/validate/design_validator.h"
 #include "models/racks/unplaced_parts.h"
+#include "models/validate/design_validator.h"
 #include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -97,7 +97,8 @@ private slots:
         QVERIFY2(says(shortRange, {"DGX B200 #1-#2", "needs 10 U", "only 9 U", "U 21 of Row 1 rack 1"}),
                  shortRange.empty() ? "" : shortRange.front().message.c_str());
         const Problems top = placementForUnplaced(d, c, {"st", 0, 1}, "r2", 48).problems();
-        QVERIFY2(says(top, {"NFS", "needs 2 U", "U 48 of Row 1 rack 2"}), top.empty() ? "" : top.front().message.c_str());
+        QVERIFY2(says(top, {"NFS", "needs 2 U", "U 48 of Row 1 rack 2"}),
+                 top.empty() ? "" : top.front().message.c_str());
         const Problems outside = placementForUnplaced(d, c, {"s2", 0, 1}, "r2", 49).problems();
         QVERIFY2(says(outside, {"Leaf 2", "U 49 of Row 1 rack 2", "outside"}),
                  outside.empty() ? "" : outside.front().message.c_str());

@@ -7,8 +7,8 @@
 #include "models/compare/variant_comparison.h"
 #include "models/design/design_json.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -56,25 +56,36 @@ private slots:
     void deltasAgainstFirst()
     {
         Headline a, b, c;
-        a.tokensPerS = 100; b.tokensPerS = 150; c.tokensPerS = 120;
+        a.tokensPerS = 100;
+        b.tokensPerS = 150;
+        c.tokensPerS = 120;
         const auto rows = compareHeadlines({a, b, c});
         const ComparedMetric& t = row(rows, "tokensPerS");
         QVERIFY(!t.deltas[0]);
-        QCOMPARE(*t.deltas[1], 50.0);  // 150 - 100
-        QCOMPARE(*t.deltas[2], 20.0);  // 120 - 100
+        QCOMPARE(*t.deltas[1], 50.0);        // 150 - 100
+        QCOMPARE(*t.deltas[2], 20.0);        // 120 - 100
         QCOMPARE(*t.relativeDeltas[1], 0.5); // 50 / 100
-        QCOMPARE(t.bestIndex, 1);      // higher is better: 150
+        QCOMPARE(t.bestIndex, 1);            // higher is better: 150
     }
 
     void bestFollowsDirection()
     {
         Headline a, b, c, d;
-        a.capexUsd = 10; b.capexUsd = 8; c.capexUsd = 9; d.capexUsd = 12;
-        a.gpus = 8; b.gpus = 64; c.gpus = 16; d.gpus = 8;
-        a.stepTimeS = 2; b.stepTimeS = 2; c.stepTimeS = 2; d.stepTimeS = 2;
+        a.capexUsd = 10;
+        b.capexUsd = 8;
+        c.capexUsd = 9;
+        d.capexUsd = 12;
+        a.gpus = 8;
+        b.gpus = 64;
+        c.gpus = 16;
+        d.gpus = 8;
+        a.stepTimeS = 2;
+        b.stepTimeS = 2;
+        c.stepTimeS = 2;
+        d.stepTimeS = 2;
         const auto rows = compareHeadlines({a, b, c, d});
-        QCOMPARE(row(rows, "capexUsd").bestIndex, 1);  // lower is better: 8
-        QCOMPARE(row(rows, "gpus").bestIndex, -1);     // no direction
+        QCOMPARE(row(rows, "capexUsd").bestIndex, 1);   // lower is better: 8
+        QCOMPARE(row(rows, "gpus").bestIndex, -1);      // no direction
         QCOMPARE(row(rows, "stepTimeS").bestIndex, -1); // all tie: nothing to choose
         QCOMPARE(int(rows.size()), 9);
     }
@@ -86,18 +97,18 @@ private slots:
         const auto rows = compareHeadlines({a, b});
         const ComparedMetric& m = row(rows, "mfu");
         QVERIFY(!m.values[0]);
-        QVERIFY(!m.deltas[1]);      // no base value, no delta
-        QCOMPARE(m.bestIndex, -1);  // one known value is no contest
+        QVERIFY(!m.deltas[1]);     // no base value, no delta
+        QCOMPARE(m.bestIndex, -1); // one known value is no contest
     }
 
     void bomDiffLines()
     {
         BomLine gpuInfo = line("gpu", "h100-sxm", 8, 0);
         gpuInfo.includedIn = "dgx-h100";
-        const BillOfMaterials base = bomOf({line("node", "dgx-h100", 1, 300000), gpuInfo,
-                                            line("cable", "dac-400g", 4, 100)});
-        const BillOfMaterials other = bomOf({line("node", "dgx-h100", 2, 300000),
-                                             line("switch", "qm9700", 1, 30000)});
+        const BillOfMaterials base =
+            bomOf({line("node", "dgx-h100", 1, 300000), gpuInfo, line("cable", "dac-400g", 4, 100)});
+        const BillOfMaterials other =
+            bomOf({line("node", "dgx-h100", 2, 300000), line("switch", "qm9700", 1, 30000)});
         const BomDiff d = diffBoms(base, other);
         QCOMPARE(int(d.added.size()), 1);
         QCOMPARE(QString::fromStdString(d.added[0].itemId), QStringLiteral("qm9700"));
@@ -128,7 +139,8 @@ private slots:
         const Catalog& catalog = Catalog::builtin();
         const BillOfMaterials a = buildBom(*small, catalog);
         const BillOfMaterials b = buildBom(*big, catalog);
-        const VariantComparison c = compareVariants({"scrappy", "workhorse"}, {Headline{}, Headline{}}, {a, b});
+        const VariantComparison c =
+            compareVariants({"scrappy", "workhorse"}, {Headline{}, Headline{}}, {a, b});
         QCOMPARE(int(c.bomDiffs.size()), 2);
         QVERIFY(c.bomDiffs[0].empty());
         const BomDiff& d = c.bomDiffs[1];

@@ -2,10 +2,10 @@
 // The MainWindow-free canvas the canvas and undo tests drive: a DesignDocument
 // and a DesignView on it, built on the source tree's catalog (repoCatalog()).
 
-#include "widgets/canvas/design_view.h"
 #include "models/design/design_json.h"
-#include "widgets/document/design_document.h"
 #include "test_designs.h"
+#include "widgets/canvas/design_view.h"
+#include "widgets/document/design_document.h"
 
 #include <QSize>
 #include <QTest>

@@ -13,8 +13,8 @@
 //    nodesPerUnit nodes, rail r of every node to leaf r of its unit, leaves of
 //    rail r to the spines of plane r.
 
-#include "tests/support/design_builders.h"
 #include "models/design/design.h"
+#include "tests/support/design_builders.h"
 
 #include <algorithm>
 #include <string>
@@ -43,7 +43,10 @@ inline Link bundle(const std::string& id, const std::string& from, const std::st
 }
 
 // The twin's spelling of member i (0-based) of a part or link.
-inline std::string twinId(const std::string& id, int i) { return id + "." + std::to_string(i + 1); }
+inline std::string twinId(const std::string& id, int i)
+{
+    return id + "." + std::to_string(i + 1);
+}
 inline Part twinSwitch(const std::string& arrayId, int i)
 {
     Part p = sw(twinId(arrayId, i));
@@ -53,7 +56,8 @@ inline Part twinSwitch(const std::string& arrayId, int i)
 inline Part twinRun(const std::string& groupId, int first, int count)
 {
     Part p = node(twinId(groupId, first), count);
-    p.name = groupId + " " + std::to_string(first + 1) + (count > 1 ? "-" + std::to_string(first + count) : "");
+    p.name =
+        groupId + " " + std::to_string(first + 1) + (count > 1 ? "-" + std::to_string(first + count) : "");
     return p;
 }
 
@@ -79,7 +83,8 @@ inline CompactPair fatTree2(int leaves)
     twinSwitches(e, "leaf", leaves);
     twinSwitches(e, "spine", spines);
     for (int r = 0; r < leaves; ++r)
-        e.links.push_back(link(twinId("ln", r), twinId("n", r * kNodesPerLeaf), twinId("leaf", r), kNicCables));
+        e.links.push_back(
+            link(twinId("ln", r), twinId("n", r * kNodesPerLeaf), twinId("leaf", r), kNicCables));
     int k = 0;
     for (int l = 0; l < leaves; ++l)
         for (int s = 0; s < spines; ++s)
@@ -107,12 +112,13 @@ inline CompactPair fatTree3(int pods)
     twinSwitches(e, "spine", spines);
     twinSwitches(e, "core", cores);
     for (int r = 0; r < leaves; ++r)
-        e.links.push_back(link(twinId("ln", r), twinId("n", r * kNodesPerLeaf), twinId("leaf", r), kNicCables));
+        e.links.push_back(
+            link(twinId("ln", r), twinId("n", r * kNodesPerLeaf), twinId("leaf", r), kNicCables));
     int k = 0;
     for (int l = 0; l < leaves; ++l) // leaf l of pod l / kLeaves to that pod's spines
         for (int s = 0; s < kSpines; ++s)
-            e.links.push_back(link(twinId("ls", k++), twinId("leaf", l), twinId("spine", (l / kLeaves) * kSpines + s),
-                                   kLeafUp));
+            e.links.push_back(link(twinId("ls", k++), twinId("leaf", l),
+                                   twinId("spine", (l / kLeaves) * kSpines + s), kLeafUp));
     k = 0;
     for (int s = 0; s < spines; ++s) // spine s is spine s % kSpines of its pod: core group s % kSpines
         for (int c = 0; c < kCoresPerGroup; ++c)
@@ -139,12 +145,13 @@ inline CompactPair railFabric(int units, int nodesPerUnit, int spinesPerRail)
     int k = 0;
     for (int u = 0; u < units; ++u)
         for (int r = 0; r < kRails; ++r)
-            e.links.push_back(link(twinId("ln", k++), twinId("n", u * nodesPerUnit), twinId("leaf", u * kRails + r), 1));
+            e.links.push_back(
+                link(twinId("ln", k++), twinId("n", u * nodesPerUnit), twinId("leaf", u * kRails + r), 1));
     k = 0;
     for (int l = 0; l < leaves; ++l)
         for (int s = 0; s < spinesPerRail; ++s)
-            e.links.push_back(
-                link(twinId("ls", k++), twinId("leaf", l), twinId("spine", (l % kRails) * spinesPerRail + s), perSpine));
+            e.links.push_back(link(twinId("ls", k++), twinId("leaf", l),
+                                   twinId("spine", (l % kRails) * spinesPerRail + s), perSpine));
     return p;
 }
 
@@ -162,7 +169,8 @@ inline Design frontierFatTree(int nodes, const std::string& switchId = "qm9700",
     const int pods = std::max(1, leaves / down), coresPerGroup = std::max(1, pods / 2);
     Design d;
     d.name = "compact fat tree, " + std::to_string(nodes * 8) + " GPUs";
-    d.parts = {node("n", nodes), switchArray("leaf", leaves, switchId), switchArray("spine", pods * down, switchId),
+    d.parts = {node("n", nodes), switchArray("leaf", leaves, switchId),
+               switchArray("spine", pods * down, switchId),
                switchArray("core", down * coresPerGroup, switchId)};
     d.parts[0].name = "DGX H100 nodes";
     d.parts[1].name = "Leaves";
@@ -173,9 +181,10 @@ inline Design frontierFatTree(int nodes, const std::string& switchId = "qm9700",
     d.parts[1].y = 400;
     d.parts[2].y = 200;
     d.parts[3].y = 0;
-    d.links = {bundle("ln", "n", "leaf", kNicCables, {nodesPerLeaf, 0}, {1, 0}),
-               bundle("ls", "leaf", "spine", 1, {down, 0}, {down, 0}),
-               bundle("sc", "spine", "core", std::max(1, down / coresPerGroup), {1, down}, {coresPerGroup, 0})};
+    d.links = {
+        bundle("ln", "n", "leaf", kNicCables, {nodesPerLeaf, 0}, {1, 0}),
+        bundle("ls", "leaf", "spine", 1, {down, 0}, {down, 0}),
+        bundle("sc", "spine", "core", std::max(1, down / coresPerGroup), {1, down}, {coresPerGroup, 0})};
     return d;
 }
 

@@ -3,8 +3,8 @@
 // (what `clusterforge-cli generate --topology rail --nodes 128 --node dgx-b200
 // --switch qm9700` writes) and a small GB200 NVL72 fabric.
 
-#include "models/topology/fabric_generator.h"
 #include "design_builders.h"
+#include "models/topology/fabric_generator.h"
 #include "test_designs.h"
 
 namespace cf::test {

@@ -60,7 +60,8 @@ inline FabricSummary recountAndCheck(const GeneratedFabric& f, const Catalog& ca
             qFatal("link %s without cables", l.id.c_str());
         const BundleShape shape = bundleShape(l, std::max(1, a->count), std::max(1, b->count));
         if (shape.fromBlocks != shape.toBlocks)
-            qFatal("link %s: its ends have %lld and %lld blocks", l.id.c_str(), shape.fromBlocks, shape.toBlocks);
+            qFatal("link %s: its ends have %lld and %lld blocks", l.id.c_str(), shape.fromBlocks,
+                   shape.toBlocks);
         const int cables = static_cast<int>(shape.cables);
         portsUsed[a->id] += a->kind == PartKind::Switch ? shape.fromPerMember : 0;
         portsUsed[b->id] += b->kind == PartKind::Switch ? shape.toPerMember : 0;

@@ -4,8 +4,8 @@
 // The hostile-input tests (tst_hostile_file, tst_hostile_cli, tst_hostile_engine)
 // use them to prove that no NaN or infinity reaches the user.
 
-#include "models/presentation/chart_series.h"
 #include "models/predict/prediction.h"
+#include "models/presentation/chart_series.h"
 
 #include <nlohmann/json.hpp>
 

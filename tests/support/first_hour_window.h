@@ -16,7 +16,8 @@ inline bool addLinkedNodes(DesignView* view, const QString& leaf, int count, dou
 {
     constexpr double kNodeSpacing = 300.0; // scene units (our choice: nodes do not overlap)
     for (int i = 0; i < count; ++i)
-        if (view->tryAddLink(view->placePart(QStringLiteral("dgx-h100"), QPointF(firstX + kNodeSpacing * i, y)), leaf)
+        if (view->tryAddLink(
+                    view->placePart(QStringLiteral("dgx-h100"), QPointF(firstX + kNodeSpacing * i, y)), leaf)
                 .isEmpty())
             return false;
     return true;

@@ -26,9 +26,9 @@ inline Design nvl72InRack(const std::string& rackType, double powerLimitKw = 0,
 // 32-node scalable units, 32 rail leaves, 16 spines, not placed.
 inline Design b200Rail128()
 {
-    return designOf(generateFabric(fabricSpec(FabricTopology::RailOptimized, 128, "dgx-b200", "qm9700"),
-                                   repoCatalog()),
-                    "rail 128x dgx-b200");
+    return designOf(
+        generateFabric(fabricSpec(FabricTopology::RailOptimized, 128, "dgx-b200", "qm9700"), repoCatalog()),
+        "rail 128x dgx-b200");
 }
 
 } // namespace cf::test

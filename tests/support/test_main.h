@@ -22,16 +22,16 @@ bool registerTest(const char* file, TestApp app, RunTest run);
 
 } // namespace cf::test
 
-#define CF_TEST_REGISTER_(TestObject, appKind)                                                                   \
-    namespace {                                                                                                   \
-    int cfRunTest_##TestObject(int argc, char** argv)                                                             \
-    {                                                                                                             \
-        TestObject tc;                                                                                            \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                                \
-        return QTest::qExec(&tc, argc, argv);                                                                     \
-    }                                                                                                             \
-    [[maybe_unused]] const bool cfTestRegistered_##TestObject =                                                   \
-        cf::test::registerTest(__FILE__, appKind, &cfRunTest_##TestObject);                                       \
+#define CF_TEST_REGISTER_(TestObject, appKind)                                                               \
+    namespace {                                                                                              \
+    int cfRunTest_##TestObject(int argc, char** argv)                                                        \
+    {                                                                                                        \
+        TestObject tc;                                                                                       \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                           \
+        return QTest::qExec(&tc, argc, argv);                                                                \
+    }                                                                                                        \
+    [[maybe_unused]] const bool cfTestRegistered_##TestObject =                                              \
+        cf::test::registerTest(__FILE__, appKind, &cfRunTest_##TestObject);                                  \
     }
 
 #define CF_TEST_MAIN(TestObject) CF_TEST_REGISTER_(TestObject, cf::test::TestApp::Full)

@@ -4,13 +4,13 @@
 // the design it is given cannot be opened (the error box does not block the
 // start). Without the variable it keeps running. bench_gui_startup times the
 // same start; nothing here is timed beyond generous hang guards.
+#include "test_main.h"
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

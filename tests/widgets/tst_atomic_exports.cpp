@@ -9,22 +9,23 @@
 //    the main window reaches the library database's working copy within the
 //    interval, where a "crashed" session's successor finds it.
 // The engine's and the CLI's writers: tests/models/tst_atomic_writes.cpp.
-#include "widgets/bom/bom_dock.h"
-#include "widgets/bom/bom_report.h"
-#include "models/catalog/catalog.h"
-#include "widgets/charts/chart_panel.h"
-#include "widgets/charts/charts_widget.h"
-#include "models/design/design_json.h"
-#include "file_size_limit.h"
-#include "widgets/library/autosave_controller.h"
 #include "app/gui/main_window.h"
+#include "file_size_limit.h"
+#include "models/catalog/catalog.h"
+#include "models/design/design_json.h"
 #include "models/presentation/chart_series.h"
 #include "models/store/design_store.h"
 #include "store_checks.h"
 #include "test_designs.h"
 #include "test_files.h"
 #include "test_settings.h"
+#include "widgets/bom/bom_dock.h"
+#include "widgets/bom/bom_report.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/charts/charts_widget.h"
+#include "widgets/library/autosave_controller.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -32,7 +33,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 #include <functional>
 

@@ -1,18 +1,18 @@
 // The BOM dock's table model, its sorting through QSortFilterProxyModel, the
 // totals against the engine's capital cost, the exports and the PDF report.
 
-#include "widgets/bom/bom_dock.h"
-#include "widgets/bom/bom_report.h"
-#include "widgets/bom/bom_table_model.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/predict/evaluate.h"
 #include "test_designs.h"
+#include "widgets/bom/bom_dock.h"
+#include "widgets/bom/bom_report.h"
+#include "widgets/bom/bom_table_model.h"
 
+#include "test_main.h"
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -35,11 +35,14 @@ private slots:
         QVERIFY(model.rowCount() > 3);
         for (int r = 0; r < model.rowCount(); ++r) {
             const BomLine& l = bom.lines[std::size_t(r)];
-            QCOMPARE(model.data(model.index(r, BomTableModel::Quantity), BomTableModel::SortRole).toLongLong(),
-                     l.quantity);
-            QCOMPARE(model.data(model.index(r, BomTableModel::Item)).toString(), QString::fromStdString(l.itemId));
+            QCOMPARE(
+                model.data(model.index(r, BomTableModel::Quantity), BomTableModel::SortRole).toLongLong(),
+                l.quantity);
+            QCOMPARE(model.data(model.index(r, BomTableModel::Item)).toString(),
+                     QString::fromStdString(l.itemId));
         }
-        QCOMPARE(model.headerData(BomTableModel::ExtendedPrice, Qt::Horizontal).toString(), QStringLiteral("Extended"));
+        QCOMPARE(model.headerData(BomTableModel::ExtendedPrice, Qt::Horizontal).toString(),
+                 QStringLiteral("Extended"));
     }
 
     void sortsNumerically()
@@ -50,7 +53,8 @@ private slots:
         proxy->sort(BomTableModel::ExtendedPrice, Qt::DescendingOrder);
         double previous = std::numeric_limits<double>::infinity();
         for (int r = 0; r < proxy->rowCount(); ++r) {
-            const double v = proxy->index(r, BomTableModel::ExtendedPrice).data(BomTableModel::SortRole).toDouble();
+            const double v =
+                proxy->index(r, BomTableModel::ExtendedPrice).data(BomTableModel::SortRole).toDouble();
             QVERIFY2(v <= previous, qPrintable(QStringLiteral("row %1").arg(r)));
             previous = v;
         }
@@ -59,7 +63,8 @@ private slots:
         proxy->sort(BomTableModel::Quantity, Qt::AscendingOrder);
         long long prevQty = -1;
         for (int r = 0; r < proxy->rowCount(); ++r) {
-            const long long q = proxy->index(r, BomTableModel::Quantity).data(BomTableModel::SortRole).toLongLong();
+            const long long q =
+                proxy->index(r, BomTableModel::Quantity).data(BomTableModel::SortRole).toLongLong();
             QVERIFY(q >= prevQty);
             prevQty = q;
         }
@@ -68,7 +73,8 @@ private slots:
     void totalsEqualEngineCapex_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* f : {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json", "fat-tree-256.json"})
+        for (const char* f :
+             {"scrappy-h100.json", "scrappy-a100.json", "workhorse.json", "fat-tree-256.json"})
             QTest::newRow(f) << QString::fromLatin1(f);
     }
 
@@ -81,7 +87,8 @@ private slots:
         double sum = 0;
         for (int r = 0; r < model.rowCount(); ++r)
             if (model.bom().lines[std::size_t(r)].counted())
-                sum += model.data(model.index(r, BomTableModel::ExtendedPrice), BomTableModel::SortRole).toDouble();
+                sum += model.data(model.index(r, BomTableModel::ExtendedPrice), BomTableModel::SortRole)
+                           .toDouble();
         QCOMPARE(sum, model.totalUsd());
         const double capex = evaluate(d, Catalog::builtin()).cost.capexUsd;
         qInfo("%s: BOM total %.2f USD, engine capex %.2f USD", qPrintable(file), model.totalUsd(), capex);
@@ -107,7 +114,8 @@ private slots:
         const Result<void> refused = dock.exportCsv(missing);
         QVERIFY(!refused.ok());
         QCOMPARE(refused.problems().front().field, missing.toStdString());
-        QVERIFY(QString::fromStdString(failureMessage(refused.problems())).startsWith(QStringLiteral("Cannot write ") + missing));
+        QVERIFY(QString::fromStdString(failureMessage(refused.problems()))
+                    .startsWith(QStringLiteral("Cannot write ") + missing));
     }
 
     void pdfReport()
@@ -126,7 +134,8 @@ private slots:
         const QString html = BomReport::html(d, Catalog::builtin());
         QVERIFY(html.contains(QStringLiteral("Bill of materials")));
         QVERIFY(html.contains(QStringLiteral("chart://scaling")));
-        const Result<void> refused = BomReport::writePdf(d, Catalog::builtin(), dir.filePath("missing/dir/r.pdf"));
+        const Result<void> refused =
+            BomReport::writePdf(d, Catalog::builtin(), dir.filePath("missing/dir/r.pdf"));
         QVERIFY(!refused.ok());
         QVERIFY(failureMessage(refused.problems()).find("Cannot write") == 0);
         if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1) {

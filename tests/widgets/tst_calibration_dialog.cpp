@@ -6,17 +6,17 @@
 #include "app/gui/calibration_dialog.h"
 #include "app/gui/design_summary.h"
 #include "models/catalog/catalog.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/band_controller.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -113,9 +113,11 @@ void TestCalibrationDialog::applyIsOneUndoStepTheModelFollows()
     QVERIFY(f.doc.design().calibration.has_value());
     QCOMPARE(f.doc.design().calibration->heldOutErrors.size(), std::size_t(kSiteRunCount));
     QTRY_VERIFY_WITH_TIMEOUT(!f.controller->isPending(), 2000);
-    QVERIFY2(f.controller->prediction().stepTimeS != stepBefore, "the prediction ignores the applied profile");
+    QVERIFY2(f.controller->prediction().stepTimeS != stepBefore,
+             "the prediction ignores the applied profile");
     const QString summary = designSummaryHtml(f.doc.design(), Catalog::builtin());
-    QVERIFY2(summary.contains(QStringLiteral("test site")) && summary.contains(QStringLiteral("attentionEfficiencyScale")),
+    QVERIFY2(summary.contains(QStringLiteral("test site")) &&
+                 summary.contains(QStringLiteral("attentionEfficiencyScale")),
              qPrintable(summary));
     // Issue 27 item 4: whether the profile is in use, what it changed, its
     // cross-validated error and why it was kept.
@@ -132,12 +134,13 @@ void TestCalibrationDialog::applyIsOneUndoStepTheModelFollows()
         QVERIFY2(summary.contains(part), qPrintable(part + " not in " + summary));
     // The status bar's line: in use, with the cross-validated error; before
     // (and after undo) the uncalibrated model.
-    QVERIFY2(calibrationStatusText(f.doc.design()).startsWith(QStringLiteral("Calibrated: test site, cross-validated MAPE")),
+    QVERIFY2(calibrationStatusText(f.doc.design())
+                 .startsWith(QStringLiteral("Calibrated: test site, cross-validated MAPE")),
              qPrintable(calibrationStatusText(f.doc.design())));
     QVERIFY(calibrationStatusToolTip(f.doc.design()).contains(QStringLiteral("Changed: ")));
     // The headline's band names the profile.
-    QVERIFY2(bandsFor(f.doc.design(), f.controller->prediction(), {}).band.basis.find("site calibration \"test site\"") !=
-                 std::string::npos,
+    QVERIFY2(bandsFor(f.doc.design(), f.controller->prediction(), {})
+                     .band.basis.find("site calibration \"test site\"") != std::string::npos,
              bandsFor(f.doc.design(), f.controller->prediction(), {}).band.basis.c_str());
     f.doc.undoStack()->undo();
     QVERIFY(!f.doc.design().calibration.has_value());
@@ -157,7 +160,8 @@ void TestCalibrationDialog::cancelStopsTheFit()
     QTest::mouseClick(f.dialog->cancelButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!f.dialog->isRunning() && f.dialog->runButton()->isEnabled(), 60000);
     QVERIFY(f.dialog->result().cancelled);
-    QVERIFY2(f.dialog->statusText().startsWith(QStringLiteral("Cancelled")), qPrintable(f.dialog->statusText()));
+    QVERIFY2(f.dialog->statusText().startsWith(QStringLiteral("Cancelled")),
+             qPrintable(f.dialog->statusText()));
     QVERIFY(!f.dialog->applyButton()->isEnabled());
     QCOMPARE(f.dialog->runsTable()->rowCount(), 0);
 }
@@ -168,8 +172,9 @@ void TestCalibrationDialog::missingFileNamesTheField()
     f.dialog->setRunsPath(QStringLiteral("/nonexistent/runs.csv"));
     QTest::mouseClick(f.dialog->runButton(), Qt::LeftButton);
     QVERIFY(!f.dialog->isRunning());
-    QVERIFY2(f.dialog->statusText().startsWith(QStringLiteral("Measured runs: cannot open /nonexistent/runs.csv")),
-             qPrintable(f.dialog->statusText()));
+    QVERIFY2(
+        f.dialog->statusText().startsWith(QStringLiteral("Measured runs: cannot open /nonexistent/runs.csv")),
+        qPrintable(f.dialog->statusText()));
     // Neither runs nor logs: the fit says what to give.
     f.dialog->setRunsPath(QString());
     f.fit();

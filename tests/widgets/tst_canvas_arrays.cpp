@@ -10,11 +10,11 @@
 #include "canvas_fixture.h"
 #include "compact_fabrics.h"
 
+#include "test_main.h"
 #include <QLocale>
 #include <QSpinBox>
 #include <QUndoStack>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -25,7 +25,10 @@ using namespace cf::test;
 
 namespace {
 
-DesignScene* sceneOf(CanvasFixture& f) { return qobject_cast<DesignScene*>(f.view->scene()); }
+DesignScene* sceneOf(CanvasFixture& f)
+{
+    return qobject_cast<DesignScene*>(f.view->scene());
+}
 
 int countItems(DesignScene* scene, int type)
 {
@@ -52,7 +55,8 @@ private slots:
         QCOMPARE(leaves->count(), 2048);
         QVERIFY2(leaves->subtitle().startsWith(QStringLiteral("2,048 × ")), qPrintable(leaves->subtitle()));
         // Each leaf: 32 cables down (4 nodes x 8) and 32 up (one per spine of its pod).
-        QVERIFY2(leaves->subtitle().contains(QStringLiteral("64 / 64 ports each")), qPrintable(leaves->subtitle()));
+        QVERIFY2(leaves->subtitle().contains(QStringLiteral("64 / 64 ports each")),
+                 qPrintable(leaves->subtitle()));
         QVERIFY(leaves->toolTip().contains(QStringLiteral("Array of 2,048 identical switches")));
     }
 
@@ -62,7 +66,8 @@ private slots:
         DesignScene* scene = sceneOf(f);
         auto* up = qgraphicsitem_cast<LinkItem*>(scene->itemForId(QStringLiteral("sc")));
         QVERIFY(up);
-        // 2,048 spines x 32 cores each joined... spine k of 64 pods to the 32 cores of group k: 65,536 cables.
+        // 2,048 spines x 32 cores each joined... spine k of 64 pods to the 32 cores of group k: 65,536
+        // cables.
         QCOMPARE(up->bundleWords(), QStringLiteral("65,536 cables, 400G, 32 blocks"));
         QVERIFY(up->toolTip().startsWith(up->bundleWords()));
         auto* down = qgraphicsitem_cast<LinkItem*>(scene->itemForId(QStringLiteral("ln")));
@@ -79,7 +84,8 @@ private slots:
         QCOMPARE(items, int(sceneOf(small)->items().size())); // grows with structure, not GPUs
         QCOMPARE(countItems(sceneOf(large), SwitchItem::Type), 3);
         QCOMPARE(countItems(sceneOf(large), LinkItem::Type), 3);
-        QVERIFY2(items < 64, "one item per part and link, plus tier labels"); // our bound: 7 entries + decoration
+        QVERIFY2(items < 64,
+                 "one item per part and link, plus tier labels"); // our bound: 7 entries + decoration
     }
 
     void editingCountAndSpeedIsUndoable()
@@ -134,7 +140,8 @@ private slots:
         QVERIFY(!sceneOf(f)->itemForId(QStringLiteral("sc")));
         f.doc.undoStack()->undo();
         QCOMPARE(f.json(), before);
-        QVERIFY(sceneOf(f)->itemForId(QStringLiteral("sc")) && sceneOf(f)->itemForId(QStringLiteral("spine")));
+        QVERIFY(sceneOf(f)->itemForId(QStringLiteral("sc")) &&
+                sceneOf(f)->itemForId(QStringLiteral("spine")));
     }
 };
 

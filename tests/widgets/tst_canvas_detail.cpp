@@ -4,21 +4,21 @@
 // the design), while 1:1 zoom draws every part's text as before and marked
 // links keep their colour at any zoom. Checks the pixels of the real view
 // (QWidget::grab under offscreen).
+#include "canvas_fixture.h"
+#include "models/catalog/catalog.h"
+#include "models/topology/fabric_generator.h"
 #include "widgets/canvas/canvas_style.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/canvas/link_item.h"
-#include "canvas_fixture.h"
-#include "models/catalog/catalog.h"
 #include "widgets/problems/problem_checker.h"
-#include "models/topology/fabric_generator.h"
 
+#include "test_main.h"
 #include <QApplication>
 #include <QHelpEvent>
 #include <QImage>
 #include <QLocale>
 #include <QTest>
-#include "test_main.h"
 #include <QToolTip>
 
 #include <algorithm>
@@ -147,7 +147,6 @@ void checkGapIsAMesh(const Fixture& f, const QImage& image, const GeneratedFabri
                  QStringLiteral("%1 % of the gap is solid link colour").arg(100 * solidFraction, 0, 'f', 1)));
     QVERIFY2(meanInk > 0.05, "the links have vanished");
 }
-
 
 class TstCanvasDetail : public QObject {
     Q_OBJECT

@@ -4,16 +4,16 @@
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
 #include "models/validate/design_validator.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/inspector/inspector_widget.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 // One namespace per test file, so that files compiled together in a unity batch

@@ -5,26 +5,26 @@
 // Drag and drop: QTest cannot run QDrag::exec (it blocks in a nested loop
 // offscreen), so the palette test takes the palette tree's own mime data and
 // sends QDragEnter/QDragMove/QDrop events to the viewport, as Qt would.
+#include "canvas_fixture.h"
+#include "widgets/canvas/canvas_style.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/canvas/link_item.h"
-#include "widgets/canvas/canvas_style.h"
-#include "canvas_fixture.h"
 
-#include <QClipboard>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include "models/catalog/catalog.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/palette/palette_widget.h"
 #include "widgets/problems/problem_checker.h"
+#include <QClipboard>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
+#include "test_main.h"
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <memory>
@@ -65,9 +65,9 @@ private slots:
         PaletteWidget palette(&f.doc, repoCatalog());
         QTreeWidgetItem* entry = palette.itemFor("dgx-h100");
         QVERIFY(entry);
-        std::unique_ptr<QMimeData> mime(
-            static_cast<PaletteTree*>(palette.tree())->model()->mimeData(
-                {palette.tree()->indexFromItem(entry)}));
+        std::unique_ptr<QMimeData> mime(static_cast<PaletteTree*>(palette.tree())
+                                            ->model()
+                                            ->mimeData({palette.tree()->indexFromItem(entry)}));
         QVERIFY(mime && mime->hasFormat(kPartMimeType));
         const QPoint drop = f.at({103, -47});
         QDragEnterEvent enter(drop, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
@@ -127,7 +127,7 @@ private slots:
         const Link& l = f.doc.design().links.front();
         QCOMPARE(QString::fromStdString(l.fromPartId), node);
         QCOMPARE(QString::fromStdString(l.toPartId), sw);
-        QCOMPARE(l.speedGbps, repoCatalog().node("dgx-h100")->nicGbps); // default from the node's NIC
+        QCOMPARE(l.speedGbps, repoCatalog().node("dgx-h100")->nicGbps);    // default from the node's NIC
         QCOMPARE(l.cablesPerMember, repoCatalog().node("dgx-h100")->nics); // and one cable per NIC
         auto* item = f.view->designScene()->linkItem(QString::fromStdString(l.id));
         QVERIFY(item);
@@ -222,7 +222,8 @@ private slots:
         QVERIFY(!f.view->lastMessage().contains(QStringLiteral("Warning")));
         drag(f.view->viewport(), f.at({-300, -200}), f.at({300, -200}));
         QCOMPARE(int(f.doc.design().links.size()), 4);
-        QVERIFY(f.view->lastMessage().contains(QStringLiteral("Warning: 'spine A' and 'spine B' are both spines")));
+        QVERIFY(f.view->lastMessage().contains(
+            QStringLiteral("Warning: 'spine A' and 'spine B' are both spines")));
         const QString spines = QString::fromStdString(f.doc.design().links.back().id);
         ProblemChecker* checker = f.view->designScene()->problemChecker();
         checker->recheckNow();
@@ -327,7 +328,8 @@ private slots:
         f.doc.setSelectedIds({a});
         f.view->copySelection();
         f.view->paste();
-        QVERIFY2(!f.view->lastMessage().contains(QStringLiteral("warning")), qPrintable(f.view->lastMessage()));
+        QVERIFY2(!f.view->lastMessage().contains(QStringLiteral("warning")),
+                 qPrintable(f.view->lastMessage()));
         QJsonObject root = QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object();
         QJsonArray parts = root.value(QStringLiteral("parts")).toArray();
         QJsonObject part = parts.at(0).toObject();

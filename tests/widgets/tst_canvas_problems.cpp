@@ -1,14 +1,14 @@
 // Problems: the checker re-validates once per burst of edits, items with
 // problems are outlined, and a click in the problems dock selects and centres
 // the item.
-#include "widgets/canvas/design_scene.h"
 #include "canvas_fixture.h"
 #include "models/catalog/catalog.h"
+#include "widgets/canvas/design_scene.h"
 #include "widgets/problems/problem_checker.h"
 #include "widgets/problems/problems_panel.h"
 
-#include <QTest>
 #include "test_main.h"
+#include <QTest>
 #include <QTreeWidget>
 
 // One namespace per test file, so that files compiled together in a unity batch

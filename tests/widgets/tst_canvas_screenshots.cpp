@@ -4,17 +4,17 @@
 // docs/screenshots/ (canvas_workhorse.png, canvas_fat_tree_256.png).
 // Checks properties of the pictures: not blank, and problem outlines appear
 // only where the checker reported problems.
-#include "widgets/canvas/design_scene.h"
 #include "canvas_fixture.h"
 #include "models/catalog/catalog.h"
-#include "widgets/problems/problem_checker.h"
 #include "models/topology/fabric_generator.h"
+#include "widgets/canvas/design_scene.h"
+#include "widgets/problems/problem_checker.h"
 
+#include "image_checks.h"
+#include "test_main.h"
 #include <QDir>
 #include <QImage>
 #include <QTest>
-#include "test_main.h"
-#include "image_checks.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

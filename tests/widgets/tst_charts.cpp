@@ -1,7 +1,12 @@
 // The charts and the headline panel (offscreen): setSeries fills every chart
 // with the engine's series, the headline shows changes, exports write files.
+#include "evaluated_design.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/presentation/chart_series.h"
+#include "test_designs.h"
 #include "widgets/charts/all_reduce_chart.h"
 #include "widgets/charts/chart_format.h"
 #include "widgets/charts/charts_widget.h"
@@ -11,17 +16,12 @@
 #include "widgets/charts/power_chart.h"
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/step_time_chart.h"
-#include "models/design/design_json.h"
-#include "models/presentation/chart_series.h"
-#include "models/predict/evaluate.h"
-#include "evaluated_design.h"
-#include "test_designs.h"
 
-#include <QFileInfo>
-#include <QTemporaryDir>
-#include <QLabel>
-#include <QtTest>
 #include "test_main.h"
+#include <QFileInfo>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
 #include <qcustomplot.h>
 
 // One namespace per test file, so that files compiled together in a unity batch
@@ -117,8 +117,9 @@ private slots:
         // A pipelined design draws a column per pipeline rank (one predictor, issue
         // 26 item 2); the heaviest rank's column is the memory figure.
         const int column = b.series.memoryStages.size() > 1 ? b.series.heaviestStage : 0;
-        QCOMPARE(barsAt(mem, 0)->data()->at(column)->value, b.series.memory.parts[0].value / 1073741824.0); // GiB axis (HBM is sold in GiB)
-        QCPItemStraightLine* hbm = nullptr; // the HBM line
+        QCOMPARE(barsAt(mem, 0)->data()->at(column)->value,
+                 b.series.memory.parts[0].value / 1073741824.0); // GiB axis (HBM is sold in GiB)
+        QCPItemStraightLine* hbm = nullptr;                      // the HBM line
         for (int i = 0; i < mem->itemCount(); ++i)
             if (auto* line = qobject_cast<QCPItemStraightLine*>(mem->item(i)))
                 hbm = line;
@@ -315,8 +316,8 @@ private slots:
         // capex, opex and power (at full load) need just the parts.
         for (int m = 0; m < HeadlinePanel::MetricCount; ++m) {
             const auto metric = HeadlinePanel::Metric(m);
-            const bool designLevel =
-                metric == HeadlinePanel::Capex || metric == HeadlinePanel::OpexPerYear || metric == HeadlinePanel::PowerKw;
+            const bool designLevel = metric == HeadlinePanel::Capex || metric == HeadlinePanel::OpexPerYear ||
+                                     metric == HeadlinePanel::PowerKw;
             QCOMPARE(h.valueText(metric) == QStringLiteral("—"), !designLevel);
             QVERIFY(!h.valueText(metric).contains("nan", Qt::CaseInsensitive));
         }

@@ -4,21 +4,21 @@
 
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
-#include "widgets/charts/chart_panel.h"
-#include "widgets/compare/compare_view.h"
 #include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
 #include "store_checks.h"
-#include "models/predict/evaluate.h"
 #include "test_designs.h"
+#include "widgets/charts/chart_panel.h"
+#include "widgets/compare/compare_view.h"
 
+#include "test_main.h"
 #include <QHeaderView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
-#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -32,7 +32,6 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-
 
 int rowOf(const CompareView& view, const std::string& key)
 {
@@ -156,7 +155,8 @@ private slots:
         QCOMPARE(view.metricsTable()->columnCount(), 4);
         QCOMPARE(view.bomDiffTree()->topLevelItemCount(), 3);
         // Same hardware: the FP8 variant's BOM equals the first's.
-        QCOMPARE(view.bomDiffTree()->topLevelItem(0)->child(0)->text(0), QStringLiteral("Same bill of materials"));
+        QCOMPARE(view.bomDiffTree()->topLevelItem(0)->child(0)->text(0),
+                 QStringLiteral("Same bill of materials"));
         QCOMPARE(view.costChart()->plot()->graphCount(), 4);
         checkBestMarks(view);
         int marked = 0;
@@ -173,9 +173,11 @@ private slots:
         const int lineHeight = t->fontMetrics().height();
         for (int c = 0; c < t->columnCount(); ++c) {
             const QTableWidgetItem* h = t->horizontalHeaderItem(c);
-            QVERIFY2(t->columnWidth(c) >= QFontMetrics(h->font()).horizontalAdvance(h->text()), qPrintable(h->text()));
+            QVERIFY2(t->columnWidth(c) >= QFontMetrics(h->font()).horizontalAdvance(h->text()),
+                     qPrintable(h->text()));
             for (int r = 0; r < t->rowCount(); ++r)
-                QVERIFY(t->columnWidth(c) >= QFontMetrics(t->item(r, c)->font()).horizontalAdvance(t->item(r, c)->text()));
+                QVERIFY(t->columnWidth(c) >=
+                        QFontMetrics(t->item(r, c)->font()).horizontalAdvance(t->item(r, c)->text()));
         }
         for (int r = 0; r < t->rowCount(); ++r) {
             QVERIFY(t->rowHeight(r) >= lineHeight);
@@ -192,7 +194,8 @@ private slots:
         for (int g = 0; g < sp->graphCount(); ++g)
             if (sp->graph(g)->name() == QStringLiteral("Scrappy H100")) {
                 QCOMPARE(sp->graph(g)->data()->size(), 1);
-                QCOMPARE(sp->graph(g)->data()->constBegin()->key, 8.0); // its 8 GPUs (the axis is GPUs, issue 28 item 6)
+                QCOMPARE(sp->graph(g)->data()->constBegin()->key,
+                         8.0); // its 8 GPUs (the axis is GPUs, issue 28 item 6)
             }
 
         checkLegendsAbovePlots(view, 4);

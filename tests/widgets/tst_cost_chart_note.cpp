@@ -7,9 +7,9 @@
 #include "models/presentation/chart_series.h"
 #include "widgets/charts/cost_chart.h"
 
+#include "test_main.h"
 #include <QFontMetrics>
 #include <QtTest>
-#include "test_main.h"
 #include <qcustomplot.h>
 
 // One namespace per test file, so that files compiled together in a unity batch
@@ -60,7 +60,7 @@ private slots:
     void noteOutsideTheAxisRect_data()
     {
         QTest::addColumn<QSize>("size");
-        QTest::newRow("minimum size") << QSize(0, 0); // the chart's own minimum
+        QTest::newRow("minimum size") << QSize(0, 0);  // the chart's own minimum
         QTest::newRow("dock size") << QSize(480, 300); // a chart in the 1600 x 1000 window (our choice)
     }
 
@@ -81,9 +81,14 @@ private slots:
         const QRect axes = plot->axisRect()->rect();
         QVERIFY2(!note.intersects(axes), qPrintable(QStringLiteral("note (%1,%2 %3x%4) inside the axis rect "
                                                                    "(%5,%6 %7x%8)")
-                                                        .arg(note.x()).arg(note.y()).arg(note.width())
-                                                        .arg(note.height()).arg(axes.x()).arg(axes.y())
-                                                        .arg(axes.width()).arg(axes.height())));
+                                                        .arg(note.x())
+                                                        .arg(note.y())
+                                                        .arg(note.width())
+                                                        .arg(note.height())
+                                                        .arg(axes.x())
+                                                        .arg(axes.y())
+                                                        .arg(axes.width())
+                                                        .arg(axes.height())));
         // Readable: the whole text fits on the chart.
         QVERIFY(plot->rect().contains(note));
         QVERIFY(note.width() >= QFontMetrics(font).horizontalAdvance(kNote));

@@ -10,15 +10,16 @@
 //  - with no design file (a bundled example) and nothing remembered: Documents.
 
 #include "app/gui/main_window.h"
+#include "file_dialog_typing.h"
+#include "first_hour.h"
+#include "modal_driver.h"
 #include "models/catalog/resource_paths.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/cost_chart.h"
 #include "widgets/common/export_folder.h"
-#include "file_dialog_typing.h"
-#include "first_hour.h"
-#include "modal_driver.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -27,7 +28,6 @@
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QtTest>
-#include "test_main.h"
 
 #include <functional>
 
@@ -170,7 +170,8 @@ private slots:
         ExportFolder::remember(ExportFolder::kExportKey, gone + QStringLiteral("/x.csv"));
         QVERIFY(ExportFolder::startFolder(&child, ExportFolder::kExportKey) != gone);
         QVERIFY(QDir().mkpath(work.filePath(QStringLiteral("a"))));
-        QCOMPARE(ExportFolder::startFolder(&child, ExportFolder::kExportKey), work.filePath(QStringLiteral("a")));
+        QCOMPARE(ExportFolder::startFolder(&child, ExportFolder::kExportKey),
+                 work.filePath(QStringLiteral("a")));
         QVERIFY(QDir().mkpath(gone));
         QCOMPARE(ExportFolder::startFolder(&child, ExportFolder::kExportKey), gone);
         QCOMPARE(ExportFolder::safeFileName(QStringLiteral("A/B: c?")), QStringLiteral("A-B- c-"));

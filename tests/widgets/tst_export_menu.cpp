@@ -3,19 +3,19 @@
 // the export refuses gives a message naming the field and writes nothing.
 #include "app/gui/export_menu.h"
 #include "app/gui/main_window.h"
-#include "models/export/design_export.h"
 #include "compact_fabrics.h"
 #include "design_builders.h"
+#include "models/export/design_export.h"
 #include "test_files.h"
 #include "test_settings.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

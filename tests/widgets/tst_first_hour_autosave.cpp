@@ -5,9 +5,9 @@
 // killed with SIGKILL 4 s later; the library it leaves holds the edit.
 #include "app/gui/main_window.h"
 #include "models/store/design_store.h"
+#include "test_settings.h"
 #include "widgets/document/design_document.h"
 #include "widgets/library/autosave_controller.h"
-#include "test_settings.h"
 
 #include <QApplication>
 #include <QDir>
@@ -24,9 +24,9 @@ using namespace cf;
 namespace {
 
 constexpr const char* kChildFlag = "--autosave-child";
-constexpr double kEditedPue = 1.37;      // the edit the child makes (any value the example lacks)
-constexpr int kKillAfterEditMs = 4000;   // the bound: killed within 5 s of the edit
-constexpr int kStartGuardMs = 60000;     // a loaded 2-core machine starts the app slowly (our choice)
+constexpr double kEditedPue = 1.37;    // the edit the child makes (any value the example lacks)
+constexpr int kKillAfterEditMs = 4000; // the bound: killed within 5 s of the edit
+constexpr int kStartGuardMs = 60000;   // a loaded 2-core machine starts the app slowly (our choice)
 
 // The child: the app's window, one edit through the undo stack as a dock
 // makes it, "edited" on stdout, then the event loop until it is killed.

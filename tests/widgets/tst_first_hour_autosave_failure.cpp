@@ -3,17 +3,17 @@
 // with EFBIG, also for root, where a read-only folder would not stop the
 // write) when the user edits a field; the status bar then says autosave failed.
 #include "app/gui/main_window.h"
-#include "widgets/library/autosave_controller.h"
-#include "widgets/whatif/workload_dock.h"
 #include "file_size_limit.h"
 #include "first_hour.h"
+#include "widgets/library/autosave_controller.h"
+#include "widgets/whatif/workload_dock.h"
 
+#include "test_main.h"
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -22,8 +22,8 @@ namespace cf_tst_first_hour_autosave_failure {
 using namespace cf;
 
 namespace {
-constexpr int kTestDelayMs = 50;     // autosave soon after the edit (our choice, for a fast test)
-constexpr int kWaitMs = 10000;       // a loaded machine (our choice)
+constexpr int kTestDelayMs = 50; // autosave soon after the edit (our choice, for a fast test)
+constexpr int kWaitMs = 10000;   // a loaded machine (our choice)
 } // namespace
 
 class TestFirstHourAutosaveFailure : public QObject {

@@ -4,12 +4,12 @@
 #include "models/catalog/catalog.h"
 #include "models/predict/evaluate.h"
 #include "models/presentation/chart_series.h"
+#include "test_designs.h"
 #include "widgets/charts/chart_format.h"
 #include "widgets/charts/scaling_chart.h"
-#include "test_designs.h"
 
-#include <QtTest>
 #include "test_main.h"
+#include <QtTest>
 
 #include <qcustomplot.h>
 
@@ -35,7 +35,8 @@ private slots:
         QFETCH(QString, file);
         const Design d = test::loadExample(file.toStdString());
         const DesignFacts facts = deriveDesignFacts(d, Catalog::builtin());
-        const ChartSeries series = buildChartSeries(d, facts, evaluateWithFacts(d, Catalog::builtin(), facts));
+        const ChartSeries series =
+            buildChartSeries(d, facts, evaluateWithFacts(d, Catalog::builtin(), facts));
         ScalingChart chart;
         chart.resize(500, 300);
         chart.setSeries(series.scaling, {});
@@ -45,7 +46,8 @@ private slots:
         const QVector<double> ticks = chart.plot()->xAxis->tickVector();
         QVERIFY(!ticks.isEmpty());
         for (int i = 0; i < ticks.size(); ++i) {
-            QVERIFY2(ticks[i] >= 1 && ticks[i] == std::round(ticks[i]), qPrintable(QString::number(ticks[i])));
+            QVERIFY2(ticks[i] >= 1 && ticks[i] == std::round(ticks[i]),
+                     qPrintable(QString::number(ticks[i])));
             bool whole = false;
             QLocale().toLongLong(labels.value(i), &whole);
             QVERIFY2(whole, qPrintable(labels.value(i)));

@@ -2,17 +2,17 @@
 // view to what remains; panning a zoomed-out fabric leaves no tier-label
 // ghosts (what the window shows after a scripted pan equals a fresh paint).
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/document/design_document.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QScreen>
 #include <QScrollBar>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 
@@ -27,9 +27,9 @@ namespace {
 // A generated fabric far bigger than the example (our choice: 64 nodes).
 constexpr int kGeneratedNodes = 64;
 constexpr double kFilledFraction = 0.5; // a fitted design fills at least half the view one way (our choice)
-constexpr int kPanSteps = 12;        // scroll steps of the scripted pan (our choice)
-constexpr int kGhostFabricNodes = 512; // our choice: tier labels at the fitted zoom
-constexpr int kPanStepPx = 37;    // pixels a step; odd so labels land between pixels (our choice)
+constexpr int kPanSteps = 12;           // scroll steps of the scripted pan (our choice)
+constexpr int kGhostFabricNodes = 512;  // our choice: tier labels at the fitted zoom
+constexpr int kPanStepPx = 37;          // pixels a step; odd so labels land between pixels (our choice)
 
 } // namespace
 
@@ -98,11 +98,13 @@ void TestFirstHourCanvas::panLeavesNoTierLabelGhosts()
     QScreen* screen = w.screen();
     const QPoint origin = view->viewport()->mapTo(&w, QPoint(0, 0));
     const QSize size = view->viewport()->size();
-    const QImage shown = screen->grabWindow(w.winId(), origin.x(), origin.y(), size.width(), size.height()).toImage();
+    const QImage shown =
+        screen->grabWindow(w.winId(), origin.x(), origin.y(), size.width(), size.height()).toImage();
     if (shown.isNull())
         QSKIP("this platform cannot grab what the window shows");
     view->viewport()->repaint(); // a fresh, whole paint
-    const QImage fresh = screen->grabWindow(w.winId(), origin.x(), origin.y(), size.width(), size.height()).toImage();
+    const QImage fresh =
+        screen->grabWindow(w.winId(), origin.x(), origin.y(), size.width(), size.height()).toImage();
     QVERIFY(test::saveFirstHourShot(shown, QStringLiteral("finding6_after_pan")));
     int differing = 0;
     for (int y = 0; y < shown.height(); ++y)

@@ -2,17 +2,17 @@
 // rest would be only a parenthesis ("VAST Data (QLC, disaggregated)", not
 // "(QLC, disaggregated)"), and the palette's search box matches categories
 // ("stor" finds the storage) and vendors ("vast", "arista"), typed as a user types.
+#include "first_hour.h"
 #include "models/catalog/catalog.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
 #include "widgets/palette/palette_widget.h"
-#include "first_hour.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QLineEdit>
 #include <QTreeWidget>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -2,18 +2,18 @@
 // word-wrapped message in words (no "error:", no field, no raw ids) and no
 // axes, grid or legend; data brings the axes and the legend back.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
 #include <QScrollArea>
 #include <QtTest>
-#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -58,7 +58,8 @@ void TestFirstHourCharts::emptyChartsSayWhyInWords()
     w.findChild<QAction*>(QStringLiteral("actionNew"))->trigger(); // nothing drawn: no prediction
     w.evaluation()->evaluateNow();
     charts->replotAll(true);
-    QVERIFY(test::saveFirstHourShot(w.chartsDock()->grab().toImage(), QStringLiteral("finding3_empty_charts")));
+    QVERIFY(
+        test::saveFirstHourShot(w.chartsDock()->grab().toImage(), QStringLiteral("finding3_empty_charts")));
     for (ChartPanel* chart : charts->charts()) {
         const QLabel* label = emptyMessage(chart);
         QVERIFY2(label && label->isVisible(), qPrintable(chart->title()));
@@ -86,7 +87,8 @@ void TestFirstHourCharts::emptyChartsSayWhyInWords()
 void TestFirstHourCharts::reasonsNameParts()
 {
     ChartsWidget charts;
-    charts.setDisplayNames([](const QString& id) { return id == QStringLiteral("n1") ? QStringLiteral("Rack A") : id; });
+    charts.setDisplayNames(
+        [](const QString& id) { return id == QStringLiteral("n1") ? QStringLiteral("Rack A") : id; });
     const QString words = charts.inWords("error: parts[0]: node 'n1' has no link to a switch");
     QCOMPARE(words, QStringLiteral("Node \u201CRack A\u201D has no link to a switch."));
 }

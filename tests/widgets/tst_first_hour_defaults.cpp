@@ -4,6 +4,8 @@
 // generated fabric starts from a valid split in the same undo step; Find Best
 // Split > Apply keeps DP automatic, so a later TP change still gives numbers.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
+#include "first_hour_window.h"
 #include "models/design/design_json.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/charts/headline_panel.h"
@@ -11,9 +13,8 @@
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_dialog.h"
-#include "first_hour.h"
-#include "first_hour_window.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -21,7 +22,6 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -144,7 +144,7 @@ void TestFirstHourDefaults::applyKeepsDpAutomatic()
     SearchDialog search(w.document(), w.evaluation());
     search.startSearch();
     search.waitForFinished();
-    QVERIFY(search.applyRow(1)); // row 0 is the current split, kept for reference (finding 9)
+    QVERIFY(search.applyRow(1));            // row 0 is the current split, kept for reference (finding 9)
     QCOMPARE(w.design().parallelism.dp, 0); // not pinned
     settle(w);
     QVERIFY2(firstBlankHeadline(w).isEmpty(), qPrintable(firstBlankHeadline(w)));

@@ -4,14 +4,15 @@
 // name already taken is asked about, never saved over silently; undo labels
 // use display names, not ids.
 #include "app/gui/main_window.h"
+#include "file_dialog_typing.h"
+#include "first_hour.h"
 #include "models/design/design_json.h"
 #include "models/store/headline_from_prediction.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/document/design_document.h"
 #include "widgets/library/save_variant_dialog.h"
-#include "file_dialog_typing.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -24,7 +25,6 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
-#include "test_main.h"
 
 #include <functional>
 

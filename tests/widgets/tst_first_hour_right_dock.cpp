@@ -4,13 +4,14 @@
 // the charts dock keeps its place while the right dock is resized or a long
 // problem appears. Driven by real clicks, keys and a separator drag.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/whatif/parallelism_dock.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QDockWidget>
 #include <QLabel>
 #include <QMouseEvent>
@@ -20,7 +21,6 @@
 #include <QTabBar>
 #include <QTextBrowser>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <functional>
@@ -40,7 +40,9 @@ constexpr double kMinTextContrast = 4.5;
 // WCAG 2.1 relative luminance of an sRGB colour.
 double luminance(QColor c)
 {
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 
@@ -59,8 +61,9 @@ double barTextContrast(const QImage& bar)
     for (int y = band.top(); y <= band.bottom(); ++y)
         for (int x = band.left(); x <= band.right(); ++x)
             ++counts[bar.pixel(x, y)];
-    const QRgb background =
-        std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+    const QRgb background = std::max_element(counts.begin(), counts.end(), [](auto& a, auto& b) {
+                                return a.second < b.second;
+                            })->first;
     double best = 1.0;
     for (const auto& [rgb, n] : counts)
         best = std::max(best, contrast(QColor(background), QColor(rgb)));
@@ -175,11 +178,13 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
     QVERIFY2(problems->text().contains(QStringLiteral("GiB")), qPrintable(problems->text()));
     QVERIFY2(problems->height() >= problems->heightForWidth(problems->width()),
              qPrintable(QStringLiteral("problem lines cut: %1 px of %2")
-                            .arg(problems->height()).arg(problems->heightForWidth(problems->width()))));
+                            .arg(problems->height())
+                            .arg(problems->heightForWidth(problems->width()))));
     // Memory bar: over budget, its text stands out from the bar.
     QProgressBar* bar = split->memoryBar();
     const double barContrast = barTextContrast(bar->grab().toImage());
-    QVERIFY2(barContrast >= kMinTextContrast, qPrintable(QStringLiteral("memory bar text contrast %1:1").arg(barContrast)));
+    QVERIFY2(barContrast >= kMinTextContrast,
+             qPrintable(QStringLiteral("memory bar text contrast %1:1").arg(barContrast)));
 
     QCOMPARE(chartsWithSummary, chartsBefore);
     QCOMPARE(chartsWithParallelism, chartsBefore);
@@ -202,10 +207,12 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
     // top edge down 150 px (the dock gets shorter than its charts).
     const QList<ChartPanel*> panels = w.chartsDock()->findChild<ChartsWidget*>()->charts();
     const int chartWidth = panels.first()->width();
-    const QPoint top(w.width() / 2, (w.centralWidget()->geometry().bottom() + w.chartsDock()->geometry().top()) / 2);
+    const QPoint top(w.width() / 2,
+                     (w.centralWidget()->geometry().bottom() + w.chartsDock()->geometry().top()) / 2);
     QList<int> widths;
     dragSeparator(w, top, QPoint(0, 150), [&] { widths << panels.first()->width(); });
-    QVERIFY2(w.chartsDock()->geometry().top() > chartsBefore.top(), "the separator drag did not move the charts dock");
+    QVERIFY2(w.chartsDock()->geometry().top() > chartsBefore.top(),
+             "the separator drag did not move the charts dock");
     QCOMPARE(widths, QList<int>(widths.size(), chartWidth));
 
     // Summary: no horizontal scrolling.

@@ -4,17 +4,17 @@
 // reference (kept on top whichever column sorts), every row gives its days
 // against it, and one line says what limits the best split.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -70,9 +70,11 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
     bool namesBoth = false;
     for (int r = 1; r < m->rowCount(); ++r) {
         const QString sharding = m->index(r, SearchResultsModel::ShardingCol).data().toString();
-        namesBoth = namesBoth || (sharding.contains(QStringLiteral("ZeRO-3")) && sharding.contains(QStringLiteral("FSDP full")));
+        namesBoth = namesBoth || (sharding.contains(QStringLiteral("ZeRO-3")) &&
+                                  sharding.contains(QStringLiteral("FSDP full")));
         // ZeRO-3 and FSDP full give the same numbers: a row never names one without the other.
-        QVERIFY2(sharding.contains(QStringLiteral("ZeRO-3")) == sharding.contains(QStringLiteral("FSDP full")),
+        QVERIFY2(sharding.contains(QStringLiteral("ZeRO-3")) ==
+                     sharding.contains(QStringLiteral("FSDP full")),
                  qPrintable(sharding));
         for (int o = r + 1; o < m->rowCount(); ++o) {
             Parallelism a = model->resultAt(r)->split, b = model->resultAt(o)->split;
@@ -95,8 +97,10 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
     QVERIFY(currentDays > 0);
     for (int r = 1; r < m->rowCount(); ++r) {
         const double days = m->index(r, SearchResultsModel::Days).data(Qt::UserRole).toDouble();
-        QCOMPARE(m->index(r, SearchResultsModel::VsCurrent).data(Qt::UserRole).toDouble(), days - currentDays);
-        QVERIFY(m->index(r, SearchResultsModel::VsCurrent).data().toString().contains(QStringLiteral(" d (")));
+        QCOMPARE(m->index(r, SearchResultsModel::VsCurrent).data(Qt::UserRole).toDouble(),
+                 days - currentDays);
+        QVERIFY(
+            m->index(r, SearchResultsModel::VsCurrent).data().toString().contains(QStringLiteral(" d (")));
     }
     // The winner's reason, in words, from the engine's breakdown.
     auto* reason = dialog->findChild<QLabel*>(QStringLiteral("searchWinnerReason"));
@@ -106,7 +110,8 @@ void TestFirstHourSearch::resultsAreGroupedReferencedAndExplained()
              qPrintable(reason->text()));
     // Clicking the Days header twice (descending): the reference stays on top.
     QHeaderView* header = table->horizontalHeader();
-    const QPoint daysHeader(header->sectionViewportPosition(SearchResultsModel::Days) + 5, header->height() / 2);
+    const QPoint daysHeader(header->sectionViewportPosition(SearchResultsModel::Days) + 5,
+                            header->height() / 2);
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, daysHeader);
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, daysHeader);
     QCOMPARE(header->sortIndicatorSection(), int(SearchResultsModel::Days));

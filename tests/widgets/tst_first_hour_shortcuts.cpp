@@ -4,18 +4,18 @@
 // docs/shortcuts.md lists exactly the keys the actions have, and the compare
 // window closes with Escape and Ctrl+W.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/workload_dock.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QtTest>
-#include "test_main.h"
 
 #include <cmath>
 
@@ -70,8 +70,8 @@ void TestFirstHourShortcuts::singleKeysStayOutOfTheDocks()
     QVERIFY(test::saveFirstHourShot(w.grab().toImage(), QStringLiteral("finding5_f_typed_in_precision")));
     QCOMPARE(int(w.design().workload.precision), int(Precision::BF16)); // type-ahead would pick FP8
     QCOMPARE(precision->currentText(), QStringLiteral("BF16"));
-    QCOMPARE(view->zoom(), oddZoom);                           // F did not fit, - did not zoom
-    QVERIFY(!view->linkMode());                                // L did not start link mode
+    QCOMPARE(view->zoom(), oddZoom); // F did not fit, - did not zoom
+    QVERIFY(!view->linkMode());      // L did not start link mode
     // The arrow keys still choose.
     QTest::keyClick(precision, Qt::Key_Down);
     QCOMPARE(int(w.design().workload.precision), int(Precision::FP8));
@@ -132,7 +132,8 @@ void TestFirstHourShortcuts::docsListTheActionsKeys()
             missing << row;
         ++rows;
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("docs/shortcuts.md lacks:\n") + missing.join(QLatin1Char('\n'))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("docs/shortcuts.md lacks:\n") + missing.join(QLatin1Char('\n'))));
     QVERIFY(rows >= 15);
     const QAction* fit = f.window->findChild<QAction*>(QStringLiteral("actionZoomFit"));
     QVERIFY(fit->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_0)));
@@ -152,7 +153,8 @@ void TestFirstHourShortcuts::compareWindowClosesWithKeys()
         view.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&view));
         if (key == QKeySequence(Qt::Key_Escape))
-            QVERIFY(test::saveFirstHourShot(view.grab().toImage(), QStringLiteral("finding5_compare_window")));
+            QVERIFY(
+                test::saveFirstHourShot(view.grab().toImage(), QStringLiteral("finding5_compare_window")));
         QTest::keySequence(&view, key);
         QVERIFY2(!view.isVisible(), qPrintable(key.toString()));
     }

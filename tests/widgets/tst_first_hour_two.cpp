@@ -4,58 +4,58 @@
 // one evaluation per edit for the Problems panel and the charts (issue 26
 // item 2). Pictures go to the build folder (first_hour.h).
 #include "app/gui/main_window.h"
+#include "first_hour.h"
+#include "first_hour_window.h"
+#include "modal_driver.h"
 #include "models/predict/evaluate.h"
+#include "models/racks/rack_planner.h"
+#include "test_designs.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/canvas/part_item.h"
 #include "widgets/charts/chart_format.h"
-#include "widgets/charts/headline_panel.h"
-#include "widgets/compare/compare_view.h"
-#include "widgets/document/design_document.h"
-#include "widgets/inspector/inspector_widget.h"
-#include "widgets/problems/problem_checker.h"
-#include "widgets/problems/problems_panel.h"
-#include "widgets/whatif/evaluation_controller.h"
-#include "widgets/whatif/parallelism_dock.h"
-#include "widgets/whatif/workload_dock.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
-#include <qcustomplot.h>
-#include "widgets/library/save_variant_dialog.h"
+#include "widgets/charts/headline_panel.h"
 #include "widgets/compare/compare_step_chart.h"
+#include "widgets/compare/compare_view.h"
 #include "widgets/dialogs/fabric_generator_dialog.h"
+#include "widgets/document/design_document.h"
+#include "widgets/inspector/inspector_widget.h"
+#include "widgets/library/save_variant_dialog.h"
+#include "widgets/problems/problem_checker.h"
+#include "widgets/problems/problems_panel.h"
 #include "widgets/racks/rack_elevation_view.h"
 #include "widgets/racks/rack_frame_item.h"
 #include "widgets/racks/rack_scene.h"
-#include "models/racks/rack_planner.h"
-#include "first_hour.h"
-#include "first_hour_window.h"
-#include "test_designs.h"
-#include "modal_driver.h"
+#include "widgets/whatif/evaluation_controller.h"
+#include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/workload_dock.h"
+#include <qcustomplot.h>
 
+#include "test_main.h"
 #include <QAction>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPainter>
 #include <QProgressDialog>
-#include <QGraphicsView>
-#include <QTabWidget>
-#include <QTemporaryDir>
-#include <QTreeWidget>
-#include <QUndoStack>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
-#include <QWheelEvent>
-#include <QComboBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTextBrowser>
-#include <QPainter>
 #include <QToolBar>
 #include <QToolButton>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,8 +72,14 @@ namespace {
 
 const QString kDash = QStringLiteral("—");
 
-HeadlinePanel* headline(const MainWindow& w) { return w.headlineDock()->findChild<HeadlinePanel*>(); }
-ProblemsPanel* problemsPanel(const MainWindow& w) { return w.problemsDock()->findChild<ProblemsPanel*>(); }
+HeadlinePanel* headline(const MainWindow& w)
+{
+    return w.headlineDock()->findChild<HeadlinePanel*>();
+}
+ProblemsPanel* problemsPanel(const MainWindow& w)
+{
+    return w.problemsDock()->findChild<ProblemsPanel*>();
+}
 
 // What the event loop does after an edit, and nothing more: no evaluateNow()
 // of the test's own (it would hide an evaluation too many or too few).
@@ -84,7 +90,10 @@ bool settle(MainWindow& w)
     return QTest::qWaitFor([&] { return !w.evaluation()->isPending(); });
 }
 
-double tokensPerS(const MainWindow& w) { return w.evaluation()->prediction().tokensPerS; }
+double tokensPerS(const MainWindow& w)
+{
+    return w.evaluation()->prediction().tokensPerS;
+}
 
 // One notch of the wheel, down, over the middle of `target`.
 void wheelOn(QWidget* target, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
@@ -139,7 +148,8 @@ void TestFirstHourTwo::changeIndicatorsInANewDesign()
     QVERIFY(second > 0);
     QVERIFY(std::abs(second - first) > 1e-3 * first);
     HeadlinePanel* h = headline(w);
-    QCOMPARE(h->changeToolTip(HeadlinePanel::TokensPerS), QStringLiteral("Previous: %1").arg(formatRate(first)));
+    QCOMPARE(h->changeToolTip(HeadlinePanel::TokensPerS),
+             QStringLiteral("Previous: %1").arg(formatRate(first)));
     QCOMPARE(h->changeText(HeadlinePanel::TokensPerS), formatChange(first, second));
     QVERIFY(h->changeText(HeadlinePanel::TokensPerS) != QStringLiteral("= 0 %"));
 
@@ -148,7 +158,8 @@ void TestFirstHourTwo::changeIndicatorsInANewDesign()
     QVERIFY(settle(w));
     const double third = tokensPerS(w);
     QVERIFY(third > 1.5 * second); // twice the GPUs
-    QCOMPARE(h->changeToolTip(HeadlinePanel::TokensPerS), QStringLiteral("Previous: %1").arg(formatRate(second)));
+    QCOMPARE(h->changeToolTip(HeadlinePanel::TokensPerS),
+             QStringLiteral("Previous: %1").arg(formatRate(second)));
     QVERIFY(h->changeText(HeadlinePanel::TokensPerS).startsWith(QStringLiteral("▲")));
     QVERIFY(test::saveFirstHourShot(w.grab().toImage(), QStringLiteral("r2_item1_change_indicators")));
 }
@@ -172,7 +183,8 @@ void TestFirstHourTwo::oneEvaluationPerEdit()
     QVERIFY(settle(w));
     QCOMPARE(evaluationsRun() - before, 1LL);
     QCOMPARE(checker->problems(), w.evaluation()->prediction().problems);
-    QVERIFY(std::ranges::any_of(checker->problems(), [](const Problem& p) { return p.field == "parallelism.tp"; }));
+    QVERIFY(std::ranges::any_of(checker->problems(),
+                                [](const Problem& p) { return p.field == "parallelism.tp"; }));
 
     // A part edit (a node moved): the facts again, still one evaluation.
     before = evaluationsRun();
@@ -254,7 +266,8 @@ void TestFirstHourTwo::namesStayApart()
     for (const Part& p : w.design().parts)
         names.insert(QString::fromStdString(p.name));
     QCOMPARE(names.size(), qsizetype(w.design().parts.size()));
-    QVERIFY2(names.contains(QStringLiteral("DGX H100 #9")), qPrintable(QStringList(names.values()).join(", ")));
+    QVERIFY2(names.contains(QStringLiteral("DGX H100 #9")),
+             qPrintable(QStringList(names.values()).join(", ")));
     QVERIFY(settle(w));
     // The duplicates are not linked: each problem says its name, never its id.
     const Part& copy = w.design().parts.back();
@@ -284,7 +297,8 @@ void TestFirstHourTwo::namesStayApart()
         QCOMPARE(w.documentName(), QStringLiteral("Names walk — %1").arg(variant));
         QCOMPARE(status->text(), w.documentName());
         QVERIFY2(w.windowTitle().startsWith(w.documentName()), qPrintable(w.windowTitle()));
-        QVERIFY2(summary->toPlainText().contains(w.documentName()), qPrintable(summary->toPlainText().left(200)));
+        QVERIFY2(summary->toPlainText().contains(w.documentName()),
+                 qPrintable(summary->toPlainText().left(200)));
     }
 }
 
@@ -351,9 +365,10 @@ void TestFirstHourTwo::examplesKeepBoxesApart()
         for (std::size_t i = 0; i < boxes.size(); ++i)
             for (std::size_t j = i + 1; j < boxes.size(); ++j) {
                 const QRectF a = boxes[i].second.adjusted(-kGapPx / 2, -kGapPx / 2, kGapPx / 2, kGapPx / 2);
-                QVERIFY2(!a.intersects(boxes[j].second.adjusted(-kGapPx / 2, -kGapPx / 2, kGapPx / 2, kGapPx / 2)),
-                         qPrintable(file + QStringLiteral(": ") + boxes[i].first + QStringLiteral(" and ") +
-                                    boxes[j].first));
+                QVERIFY2(
+                    !a.intersects(boxes[j].second.adjusted(-kGapPx / 2, -kGapPx / 2, kGapPx / 2, kGapPx / 2)),
+                    qPrintable(file + QStringLiteral(": ") + boxes[i].first + QStringLiteral(" and ") +
+                               boxes[j].first));
             }
     }
 }
@@ -370,7 +385,8 @@ void TestFirstHourTwo::toolBarKeepsFindBestSplit()
     QVERIFY(settle(w));
     QToolBar* bar = w.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
     QVERIFY(bar);
-    auto* undo = qobject_cast<QToolButton*>(bar->widgetForAction(w.findChild<QAction*>(QStringLiteral("toolBarUndo"))));
+    auto* undo = qobject_cast<QToolButton*>(
+        bar->widgetForAction(w.findChild<QAction*>(QStringLiteral("toolBarUndo"))));
     QVERIFY(undo);
     QCOMPARE(undo->text(), QStringLiteral("Undo"));
     QVERIFY2(undo->toolTip().startsWith(QStringLiteral("Undo Add")), qPrintable(undo->toolTip()));
@@ -456,7 +472,8 @@ void TestFirstHourTwo::generatedDesignNamesItself()
     QVERIFY(settle(w));
     const Design& after = w.design();
     const QString name = QString::fromStdString(after.name);
-    QVERIFY2(name != QString::fromStdString(before.name) && name.contains(QStringLiteral("64")), qPrintable(name));
+    QVERIFY2(name != QString::fromStdString(before.name) && name.contains(QStringLiteral("64")),
+             qPrintable(name));
     QVERIFY2(after.description.rfind("Generated: ", 0) == 0, after.description.c_str());
     QVERIFY2(after.description.find("Llama 3 405B") != std::string::npos, after.description.c_str());
     QCOMPARE(after.workload.model.preset, std::string("llama3-405b"));
@@ -509,13 +526,16 @@ void TestFirstHourTwo::generatorWorksOffTheGuiThread()
     QVERIFY(dialog.generated().has_value());
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QVERIFY(doc.design().name != start.name); // named as generatedTitle says (tst_generated_names)
-    QVERIFY(doc.design().racks.empty() && doc.design().placements.empty()); // the old floor plan went with its parts
+    QVERIFY(doc.design().racks.empty() &&
+            doc.design().placements.empty()); // the old floor plan went with its parts
     const GeneratedDesign& g = *dialog.generated();
     const BatchAdvice& advice = g.batchAdvice;
-    QVERIFY2(advice.tooSmall, qPrintable(QStringLiteral("m %1, MFU %2").arg(advice.microbatchesPerRank).arg(advice.mfu)));
+    QVERIFY2(advice.tooSmall,
+             qPrintable(QStringLiteral("m %1, MFU %2").arg(advice.microbatchesPerRank).arg(advice.mfu)));
     QVERIFY(advice.suggestedBatchSeqs > doc.design().workload.globalBatchSeqs);
     QVERIFY(advice.suggestedMfu > advice.mfu);
-    QVERIFY2(QString::fromStdString(advice.message).contains(QStringLiteral("global batch of")), advice.message.c_str());
+    QVERIFY2(QString::fromStdString(advice.message).contains(QStringLiteral("global batch of")),
+             advice.message.c_str());
     qInfo("%s", advice.message.c_str());
     QCOMPARE(undo.count(), 1);
 }
@@ -546,7 +566,8 @@ void TestFirstHourTwo::compareSaysWhyAndExports()
     // The BOM differences take the window's width, every column readable.
     view.tabs()->setCurrentWidget(view.bomDiffTree());
     QTRY_VERIFY(view.bomDiffTree()->isVisible());
-    QVERIFY2(view.bomDiffTree()->width() > view.width() * 3 / 4, qPrintable(QString::number(view.bomDiffTree()->width())));
+    QVERIFY2(view.bomDiffTree()->width() > view.width() * 3 / 4,
+             qPrintable(QString::number(view.bomDiffTree()->width())));
     QTreeWidgetItem* line = view.bomDiffTree()->topLevelItem(0)->child(0);
     QVERIFY(line);
     const QFontMetrics metrics(view.bomDiffTree()->font());
@@ -564,7 +585,8 @@ void TestFirstHourTwo::compareSaysWhyAndExports()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
     QVERIFY2(text.contains(QStringLiteral("## Why")) && text.contains(why), qPrintable(text.left(400)));
-    QVERIFY(text.contains(QStringLiteral("## Step time")) && text.contains(QStringLiteral("## Bill of materials")));
+    QVERIFY(text.contains(QStringLiteral("## Step time")) &&
+            text.contains(QStringLiteral("## Bill of materials")));
     QVERIFY2(view.exportNote().contains(QDir::toNativeSeparators(path)), qPrintable(view.exportNote()));
     // Escape closes it.
     view.activateWindow();
@@ -581,8 +603,8 @@ void TestFirstHourTwo::rackViewFitsANarrowDock()
 {
     QUndoStack undo;
     DesignDocument doc(&undo);
-    const Result<GeneratedFabric> fabric =
-        generateFabric(test::fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "qm9700"), test::repoCatalog());
+    const Result<GeneratedFabric> fabric = generateFabric(
+        test::fabricSpec(FabricTopology::FatTree, 64, "dgx-h100", "qm9700"), test::repoCatalog());
     QVERIFY(fabric.ok());
     Design d;
     d.parts = fabric->parts;
@@ -603,7 +625,8 @@ void TestFirstHourTwo::rackViewFitsANarrowDock()
     for (QToolButton* b : bar->findChildren<QToolButton*>())
         if (b->isVisible())
             QVERIFY2(b->height() < 2 * line, qPrintable(b->text()));
-    QVERIFY2(view.graphicsView()->width() > view.width() / 2, qPrintable(QString::number(view.graphicsView()->width())));
+    QVERIFY2(view.graphicsView()->width() > view.width() / 2,
+             qPrintable(QString::number(view.graphicsView()->width())));
 
     // U numbers: at least 9 pt glyphs (about 8 px tall at 96 dpi and 100 %).
     const RackFrameItem* frame = nullptr;
@@ -657,14 +680,16 @@ void TestFirstHourTwo::corruptFileSaysWhatIsWrong()
     const QString path = dir.filePath(QStringLiteral("cut-off.json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("{\"format\": \"clusterforge-design\", \"version\": 1,\n \"name\": \"Cut\", \"parts\": [ {\"id\": ");
+    file.write(
+        "{\"format\": \"clusterforge-design\", \"version\": 1,\n \"name\": \"Cut\", \"parts\": [ {\"id\": ");
     file.close();
     QVERIFY(!w.openFile(path));
     auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
     QVERIFY(box);
     const QString text = box->text();
     QVERIFY2(text.contains(QStringLiteral("cut-off.json")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("cut off")) && text.contains(QStringLiteral("line 2")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("cut off")) && text.contains(QStringLiteral("line 2")),
+             qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("syntax error")), qPrintable(text));
     QVERIFY2(box->detailedText().contains(QStringLiteral("syntax error")), qPrintable(box->detailedText()));
     QVERIFY(test::saveFirstHourShot(box->grab().toImage(), QStringLiteral("r2_item10_corrupt_file")));

@@ -8,11 +8,14 @@
 // takes a picture (build folder; with CF_WRITE_SCREENSHOTS=1 also
 // docs/screenshots/walk/).
 #include "app/gui/main_window.h"
+#include "file_dialog_typing.h"
+#include "first_hour.h"
+#include "modal_driver.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/charts/chart_format.h"
-#include "widgets/charts/headline_panel.h"
 #include "widgets/charts/charts_widget.h"
+#include "widgets/charts/headline_panel.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/library/design_browser_dialog.h"
@@ -22,10 +25,8 @@
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
 #include "widgets/whatif/workload_dock.h"
-#include "file_dialog_typing.h"
-#include "first_hour.h"
-#include "modal_driver.h"
 
+#include "test_main.h"
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -46,7 +47,6 @@
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QtTest>
-#include "test_main.h"
 
 #include <algorithm>
 #include <memory>
@@ -119,7 +119,10 @@ void dragOnCanvas(MainWindow& w, QPoint from, QPoint to)
     QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, to);
 }
 
-QPoint onCanvas(MainWindow& w, const Part& part) { return w.view()->mapFromScene(QPointF(part.x, part.y)); }
+QPoint onCanvas(MainWindow& w, const Part& part)
+{
+    return w.view()->mapFromScene(QPointF(part.x, part.y));
+}
 
 void fillSaveDialog(SaveVariantDialog* d, const QString& design, const QString& variant)
 {
@@ -224,7 +227,9 @@ void TestFirstHourWalk::newUserWalk()
 
     // 1. Three nodes, a switch and storage from the palette.
     const QSize size = w.view()->viewport()->size();
-    const auto spot = [&](double fx, double fy) { return QPoint(int(size.width() * fx), int(size.height() * fy)); };
+    const auto spot = [&](double fx, double fy) {
+        return QPoint(int(size.width() * fx), int(size.height() * fy));
+    };
     for (double fx : {0.25, 0.5, 0.75})
         QVERIFY(dropFromPalette(w, "dgx-h100", spot(fx, 0.75)));
     QVERIFY(dropFromPalette(w, "qm9700", spot(0.5, 0.3)));
@@ -313,8 +318,9 @@ void TestFirstHourWalk::newUserWalk()
 
     // 5. Save to the library.
     {
-        test::ModalDriver<SaveVariantDialog> driver(
-            [](SaveVariantDialog* d) { fillSaveDialog(d, QStringLiteral("First walk"), QStringLiteral("three nodes")); });
+        test::ModalDriver<SaveVariantDialog> driver([](SaveVariantDialog* d) {
+            fillSaveDialog(d, QStringLiteral("First walk"), QStringLiteral("three nodes"));
+        });
         w.activateWindow(); // the search dialog had the focus
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(clickMenuAction(w, w.mainActions().fileMenu,
@@ -364,7 +370,8 @@ void TestFirstHourWalk::newUserWalk()
             if (!three.isValid() || !four.isValid())
                 return;
             QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(three).center());
-            QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::ControlModifier, tree->visualRect(four).center());
+            QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                              tree->visualRect(four).center());
             picked = d->selectedVariantIds();
             saveWalkShot(d->grab().toImage(), QStringLiteral("07_compare_picked"));
             if (QPushButton* go = buttonNamed(d, QStringLiteral("Compare")))
@@ -377,7 +384,8 @@ void TestFirstHourWalk::newUserWalk()
         QVERIFY2(driver.seen(), "Tools > Compare Variants showed no dialog");
     }
     QCOMPARE(picked.size(), std::size_t(2));
-    QVERIFY(std::ranges::count(picked, first.variantId) == 1 && std::ranges::count(picked, second.variantId) == 1);
+    QVERIFY(std::ranges::count(picked, first.variantId) == 1 &&
+            std::ranges::count(picked, second.variantId) == 1);
     CompareView* compare = openCompareView();
     QVERIFY2(compare, "Compare showed no compare window");
     QVERIFY(QTest::qWaitForWindowExposed(compare));

@@ -2,11 +2,12 @@
 // File > Open Example opens each bundled example, Help > Getting Started shows
 // a short guide and Help > Keyboard Shortcuts lists the window's real actions.
 #include "app/gui/main_window.h"
+#include "first_hour.h"
 #include "models/catalog/resource_paths.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/document/design_document.h"
-#include "first_hour.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QDialog>
 #include <QDir>
@@ -17,7 +18,6 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -157,7 +157,8 @@ void TestFirstHourWayIn::shortcutListComesFromTheActions()
             continue;
         ++listed;
         const QString first = a->shortcuts().first().toString(QKeySequence::NativeText);
-        QVERIFY2(std::any_of(keys.begin(), keys.end(), [&](const QString& k) { return k.split(QStringLiteral(", ")).contains(first); }),
+        QVERIFY2(std::any_of(keys.begin(), keys.end(),
+                             [&](const QString& k) { return k.split(QStringLiteral(", ")).contains(first); }),
                  qPrintable(a->objectName() + QStringLiteral(": ") + first));
     }
     QVERIFY(listed >= 15);

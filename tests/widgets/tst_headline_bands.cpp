@@ -4,8 +4,9 @@
 // scaling charts draw the band; a site profile with held-out errors replaces
 // the category band. The errors are the model's on the shipped validation runs.
 #include "app/gui/model_trust_actions.h"
-#include "models/predict/design_band.h"
 #include "models/catalog/catalog.h"
+#include "models/predict/design_band.h"
+#include "test_designs.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"
 #include "widgets/charts/scaling_chart.h"
@@ -15,12 +16,11 @@
 #include "widgets/whatif/band_controller.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QSpinBox>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -52,7 +52,8 @@ struct Fixture {
         column->addWidget(headline);
         column->addWidget(charts, 1);
         // As the main window wires them (main_window_docks.cpp, model_trust_actions.cpp).
-        QObject::connect(controller.get(), &EvaluationController::predictionReady, headline, &HeadlinePanel::setPrediction);
+        QObject::connect(controller.get(), &EvaluationController::predictionReady, headline,
+                         &HeadlinePanel::setPrediction);
         QObject::connect(controller.get(), &EvaluationController::seriesReady, charts,
                          [this](const ChartSeries& s) { charts->setSeries(s, true); });
         bands = std::make_unique<BandController>(controller.get());
@@ -95,7 +96,8 @@ void TestHeadlineBands::headlineShowsTheBand()
     for (HeadlinePanel::Metric m : {HeadlinePanel::TokensPerS, HeadlinePanel::StepTime, HeadlinePanel::Mfu,
                                     HeadlinePanel::TimeToTrain, HeadlinePanel::TotalCost}) {
         const QString text = f.headline->bandText(m);
-        QVERIFY2(text.startsWith(QStringLiteral("±")) && text.endsWith(QStringLiteral(" %")), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("±")) && text.endsWith(QStringLiteral(" %")),
+                 qPrintable(text));
         const QString tip = f.headline->bandToolTip(m);
         // The engine names the category it drew the band from (design_band.h); Hopper has too few runs of
         // its own, so the band may come from a wider category.
@@ -144,7 +146,8 @@ void TestHeadlineBands::profileReplacesTheCategoryBand()
     f.doc.undoStack()->push(new CalibrationCommand(&f.doc, site));
     f.settle();
     const QString tip = f.headline->bandToolTip(HeadlinePanel::TokensPerS);
-    QVERIFY2(tip.contains(QStringLiteral("site calibration")) && tip.contains(QStringLiteral("8 runs")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("site calibration")) && tip.contains(QStringLiteral("8 runs")),
+             qPrintable(tip));
     const QString narrow = f.headline->bandText(HeadlinePanel::TokensPerS);
     f.doc.undoStack()->undo();
     f.settle();

@@ -17,10 +17,11 @@
 // "Hostile inputs" lists what the user sees.
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
+#include "models/design/design_json.h"
+#include "test_designs.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/headline_panel.h"
-#include "models/design/design_json.h"
 #include "widgets/dialogs/fabric_generator_dialog.h"
 #include "widgets/document/design_document.h"
 #include "widgets/inspector/inspector_widget.h"
@@ -29,8 +30,8 @@
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
 #include "widgets/whatif/workload_dock.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QApplication>
 #include <QClipboard>
 #include <QDoubleSpinBox>
@@ -41,7 +42,6 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <qcustomplot.h>
@@ -61,7 +61,6 @@ namespace {
 
 const QRegularExpression kNanOrInf(QStringLiteral(R"(\b(nan|inf|infinity)\b)"),
                                    QRegularExpression::CaseInsensitiveOption);
-
 
 // The bytes a user might paste: 1 MB of digits, and non-UTF-8 (which arrives
 // in Qt as U+FFFD replacement characters).

@@ -4,17 +4,17 @@
 // The crash of a real app process is tst_first_hour_autosave.
 
 #include "models/design/design_json.h"
-#include "widgets/document/design_document.h"
-#include "widgets/library/autosave_controller.h"
 #include "models/store/design_store.h"
 #include "store_checks.h"
 #include "test_designs.h"
+#include "widgets/document/design_document.h"
+#include "widgets/library/autosave_controller.h"
 
+#include "test_main.h"
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

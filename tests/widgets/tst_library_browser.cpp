@@ -5,20 +5,20 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "widgets/library/design_browser_dialog.h"
-#include "widgets/library/save_variant_dialog.h"
-#include "widgets/library/window_title.h"
 #include "models/predict/evaluate.h"
 #include "models/store/design_store.h"
 #include "models/store/headline_from_prediction.h"
 #include "store_checks.h"
 #include "test_designs.h"
+#include "widgets/library/design_browser_dialog.h"
+#include "widgets/library/save_variant_dialog.h"
+#include "widgets/library/window_title.h"
 
+#include "test_main.h"
 #include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -28,7 +28,6 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-
 
 Headline headlineOf(const Design& d)
 {
@@ -66,11 +65,13 @@ private slots:
         QVERIFY(dir_.isValid());
         CF_VERIFY_STORE_OK(store_.open(dir_.filePath("library.sqlite")));
         Design w = loadExample("workhorse.json");
-        auto ids = store_.saveDesign(QStringLiteral("Workhorse"), w, headlineOf(w), QStringLiteral("8 DGX H100"));
+        auto ids =
+            store_.saveDesign(QStringLiteral("Workhorse"), w, headlineOf(w), QStringLiteral("8 DGX H100"));
         QVERIFY(ids);
         workhorse_ = *ids;
-        auto roce = store_.saveVariant(workhorse_.designId, workhorse_.variantId, QStringLiteral("RoCE fabric"),
-                                       QStringLiteral("same cluster on Ethernet"), w, headlineOf(w));
+        auto roce =
+            store_.saveVariant(workhorse_.designId, workhorse_.variantId, QStringLiteral("RoCE fabric"),
+                               QStringLiteral("same cluster on Ethernet"), w, headlineOf(w));
         QVERIFY(roce);
         roce_ = *roce;
         w.workload.precision = Precision::FP8;
@@ -104,8 +105,9 @@ private slots:
         QCOMPARE(fp8->text(), QStringLiteral("RoCE + FP8"));
         // Key metrics columns are filled from the stored headline (Workhorse: 64 GPUs).
         QCOMPARE(original->parent()->child(0, DesignBrowserDialog::Gpus)->text(), QStringLiteral("64"));
-        for (int c : {DesignBrowserDialog::Mfu, DesignBrowserDialog::TokensPerS, DesignBrowserDialog::TimeToTrain,
-                      DesignBrowserDialog::Capex, DesignBrowserDialog::TotalCost}) {
+        for (int c :
+             {DesignBrowserDialog::Mfu, DesignBrowserDialog::TokensPerS, DesignBrowserDialog::TimeToTrain,
+              DesignBrowserDialog::Capex, DesignBrowserDialog::TotalCost}) {
             const QString text = w->child(0, c)->text();
             QVERIFY2(!text.isEmpty() && text != QStringLiteral("—"), qPrintable(QString::number(c)));
         }
@@ -173,14 +175,16 @@ private slots:
     void renameVariantAndDesign()
     {
         DesignBrowserDialog dialog(&store_);
-        dialog.setAskName([](QWidget*, const QString&) { return std::optional<QString>(QStringLiteral("RoCE 400G")); });
+        dialog.setAskName(
+            [](QWidget*, const QString&) { return std::optional<QString>(QStringLiteral("RoCE 400G")); });
         QVERIFY(dialog.selectVariant(roce_));
         QVERIFY(dialog.renameSelected());
         QCOMPARE(store_.variant(roce_)->name, QStringLiteral("RoCE 400G"));
         QCOMPARE(dialog.selectedVariantId().value_or(-1), roce_); // selection kept after the reload
         dialog.setAskName([](QWidget*, const QString&) { return std::optional<QString>(); }); // cancelled
         QVERIFY(!dialog.renameSelected());
-        dialog.setAskName([](QWidget*, const QString&) { return std::optional<QString>(QStringLiteral("Scrappy 1")); });
+        dialog.setAskName(
+            [](QWidget*, const QString&) { return std::optional<QString>(QStringLiteral("Scrappy 1")); });
         QVERIFY(dialog.selectDesign(scrappy_.designId));
         QVERIFY(dialog.renameSelected());
         QVERIFY(designItem(dialog.model(), QStringLiteral("Scrappy 1")));

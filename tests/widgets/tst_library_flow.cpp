@@ -5,17 +5,18 @@
 // title ("Design — Variant[*] — ClusterForge") at each step. The library is a
 // temporary database ($CLUSTERFORGE_DB); QSettings live in a temporary folder.
 
+#include "app/gui/main_window.h"
+#include "modal_driver.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "models/store/design_store.h"
+#include "test_settings.h"
 #include "widgets/library/design_browser_dialog.h"
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/save_variant_dialog.h"
 #include "widgets/library/window_title.h"
-#include "app/gui/main_window.h"
-#include "models/store/design_store.h"
-#include "modal_driver.h"
-#include "test_settings.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -25,16 +26,15 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlQuery>
-#include <QStatusBar>
-#include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QWindow>
 #include <QtTest>
-#include "test_main.h"
 
 #include <functional>
 
@@ -379,7 +379,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const Result<Design> example = loadDesignFile(examplePath("scrappy-h100.json"));
         QVERIFY(example.ok());
-        const StoreResult<SavedIds> ids = w.store().saveDesign(QStringLiteral("Written elsewhere"), *example, {});
+        const StoreResult<SavedIds> ids =
+            w.store().saveDesign(QStringLiteral("Written elsewhere"), *example, {});
         QVERIFY(ids);
         const QByteArray saved = w.store().variantDocument(ids->variantId).value_or(QByteArray());
         QVERIFY(saved.startsWith('{'));
@@ -403,7 +404,8 @@ private slots:
         QVERIFY2(w.lastErrorShown().isEmpty(), qPrintable(w.lastErrorShown()));
         QCOMPARE(w.libraryIds()->variantId, ids->variantId);
         const QString status = w.statusBar()->currentMessage();
-        QVERIFY2(status.contains(QStringLiteral("coolingLoopz")) && status.contains(QStringLiteral("warning")),
+        QVERIFY2(status.contains(QStringLiteral("coolingLoopz")) &&
+                     status.contains(QStringLiteral("warning")),
                  qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("Written elsewhere")), qPrintable(status));
     }

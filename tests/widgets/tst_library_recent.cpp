@@ -3,17 +3,17 @@
 // settings dropped, labels that tell same-named files apart; and the window
 // title's "[*]" marker, escaped in names.
 
+#include "test_settings.h"
 #include "widgets/library/recent_designs.h"
 #include "widgets/library/window_title.h"
-#include "test_settings.h"
 
+#include "test_main.h"
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QWindow>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -38,7 +38,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        test::isolateSettings(dir_.filePath(QStringLiteral("settings")), QStringLiteral("tst_library_recent"));
+        test::isolateSettings(dir_.filePath(QStringLiteral("settings")),
+                              QStringLiteral("tst_library_recent"));
     }
     void init() { QSettings().clear(); }
 

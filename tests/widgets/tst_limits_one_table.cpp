@@ -11,10 +11,10 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/workload_dock.h"
 
+#include "test_main.h"
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QtTest>
-#include "test_main.h"
 
 #include <sstream>
 #include <string>
@@ -50,7 +50,7 @@ void expectRefusedAbove(cli::Args args, const std::string& flag, const std::stri
     QVERIFY2(r.err.find(range) != std::string::npos, (range + " not in: " + r.err).c_str());
 }
 
-const cli::Args kGenerate = {"generate", "--topology", "spine-leaf", "--node", "dgx-h100",
+const cli::Args kGenerate = {"generate", "--topology", "spine-leaf", "--node",     "dgx-h100",
                              "--switch", "qm9700",     "-o",         "unused.json"};
 
 } // namespace
@@ -74,7 +74,8 @@ private slots:
         const CliRun r = runCli(oversubscription);
         QCOMPARE(r.status, cli::kExitBadInput);
         const std::string range = "out of range [1, " + std::to_string(int(DL::kMaxOversubscription)) + "]";
-        QVERIFY2(r.err.find("--oversubscription: ") != std::string::npos && r.err.find(range) != std::string::npos,
+        QVERIFY2(r.err.find("--oversubscription: ") != std::string::npos &&
+                     r.err.find(range) != std::string::npos,
                  r.err.c_str());
     }
 

@@ -1,14 +1,16 @@
 // The application shell: opens the Workhorse example, offers the standard
 // actions with their standard shortcuts, keeps its layout in QSettings, and
 // survives a malformed file without losing the open design.
+#include "app/gui/main_window.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
-#include "app/gui/main_window.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
 
+#include "test_main.h"
+#include "test_settings.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/bom/bom_table_model.h"
 #include "widgets/canvas/design_view.h"
@@ -20,7 +22,6 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/workload_dock.h"
-#include "test_settings.h"
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -36,7 +37,6 @@
 #include <QTimer>
 #include <QUndoCommand>
 #include <QtTest>
-#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -151,7 +151,8 @@ private slots:
         cf::test::isolateSettings(settingsDir_.path(), QStringLiteral("tst_main_window"));
         // Its own library too: the test-mode default (~/.qttest/share/...) is
         // shared with every run of this test on the machine, autosave included.
-        qputenv("CLUSTERFORGE_DB", QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
+        qputenv("CLUSTERFORGE_DB",
+                QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
     }
 
     void opensTheWorkhorseExample()

@@ -7,10 +7,11 @@
 #include "app/gui/model_trust_actions.h"
 #include "app/validation/model_accuracy.h"
 #include "app/validation/model_commands.h"
-#include "models/predict/design_band.h"
 #include "cli_run.h"
 #include "first_hour.h"
+#include "models/predict/design_band.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -18,7 +19,6 @@
 #include <QMenu>
 #include <QTableView>
 #include <QTest>
-#include "test_main.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,7 +53,8 @@ void TestModelAccuracyDialog::sameFiguresAsValidateModel()
         for (int r = 0; r < model->rowCount(); ++r) {
             QCOMPARE(model->index(r, AccuracyTableModel::Group).data().toString().toStdString(),
                      rows[r]["group"].get<std::string>());
-            QCOMPARE(model->index(r, AccuracyTableModel::Rows).data(Qt::UserRole).toInt(), rows[r]["rows"].get<int>());
+            QCOMPARE(model->index(r, AccuracyTableModel::Rows).data(Qt::UserRole).toInt(),
+                     rows[r]["rows"].get<int>());
             QCOMPARE(model->index(r, AccuracyTableModel::Mape).data(Qt::UserRole).toDouble(),
                      rows[r]["mape"].get<double>());
             QCOMPARE(model->index(r, AccuracyTableModel::Bias).data(Qt::UserRole).toDouble(),
@@ -65,10 +66,12 @@ void TestModelAccuracyDialog::sameFiguresAsValidateModel()
     // Issue 27 item 4: the bands' out-of-sample coverage and width, the figures
     // validate-model --bands on prints for the shipped errors.
     const cli::BandCheck bands = cli::uncalibratedBandCheck(shippedModelErrors());
-    const QString expected = QStringLiteral("%1 % inside its P10–P90 band").arg(100.0 * bands.coverage(), 0, 'f', 1);
+    const QString expected =
+        QStringLiteral("%1 % inside its P10–P90 band").arg(100.0 * bands.coverage(), 0, 'f', 1);
     QVERIFY2(dialog.bandText().contains(expected), qPrintable(dialog.bandText() + " / " + expected));
-    QVERIFY2(dialog.bandText().contains(QStringLiteral("±%1 %").arg(100.0 * bands.medianHalfWidth, 0, 'f', 1)),
-             qPrintable(dialog.bandText()));
+    QVERIFY2(
+        dialog.bandText().contains(QStringLiteral("±%1 %").arg(100.0 * bands.medianHalfWidth, 0, 'f', 1)),
+        qPrintable(dialog.bandText()));
     const QImage image = dialog.grab().toImage();
     QVERIFY(image.save(QDir::current().filePath(QStringLiteral("model_accuracy.png"))));
     if (qEnvironmentVariableIntValue("CF_WRITE_SCREENSHOTS") == 1)

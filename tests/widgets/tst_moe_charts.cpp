@@ -4,20 +4,20 @@
 // heaviest marked and the HBM line across. Driven through the Parallelism dock
 // on the DeepSeek-V3 / DGX B200 example (576 GPUs, PP 2, EP 8).
 #include "models/catalog/catalog.h"
+#include "test_designs.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/step_time_chart.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTest>
-#include "test_main.h"
 
 #include <qcustomplot.h>
 
@@ -112,13 +112,15 @@ void TestMoeCharts::allToAllIsItsOwnSegment()
     const Prediction& p = f.controller->prediction();
     QVERIFY(p.breakdown.epCommS > 0);
     QCustomPlot* plot = f.charts->stepTimeChart()->plot();
-    QVERIFY2(anyStartsWith(legendNames(plot), QStringLiteral("EP all-to-all: ")), qPrintable(legendNames(plot).join('|')));
+    QVERIFY2(anyStartsWith(legendNames(plot), QStringLiteral("EP all-to-all: ")),
+             qPrintable(legendNames(plot).join('|')));
     // The parts add up to the step time now that the MoE terms are in.
     double top = 0;
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (auto* bars = qobject_cast<QCPBars*>(plot->plottable(i)))
             top += bars->data()->begin()->value;
-    QVERIFY2(std::abs(top - p.stepTimeS) < 1e-6 * p.stepTimeS, qPrintable(QStringLiteral("%1 vs %2").arg(top).arg(p.stepTimeS)));
+    QVERIFY2(std::abs(top - p.stepTimeS) < 1e-6 * p.stepTimeS,
+             qPrintable(QStringLiteral("%1 vs %2").arg(top).arg(p.stepTimeS)));
     saveScreenshot(f.charts, QStringLiteral("charts_deepseek_v3_dgx_b200.png"));
 }
 
@@ -130,7 +132,8 @@ void TestMoeCharts::memoryHasOneColumnPerStage()
     QVERIFY(legendNames(memory->plot()).contains(QStringLiteral("Expert weights")));
     QVERIFY(legendNames(memory->plot()).contains(QStringLiteral("Dense weights")));
     QVERIFY(!memory->heaviestMarkerText().isEmpty());
-    QVERIFY2(memory->plot()->xAxis->label().contains(QStringLiteral("heaviest: ")), qPrintable(memory->plot()->xAxis->label()));
+    QVERIFY2(memory->plot()->xAxis->label().contains(QStringLiteral("heaviest: ")),
+             qPrintable(memory->plot()->xAxis->label()));
 
     // PP 4 (and DP 144) typed in the dock: four columns, the HBM line still drawn.
     f.type(f.parallelism->ppSpin(), QStringLiteral("4"));
@@ -146,7 +149,8 @@ void TestMoeCharts::memoryHasOneColumnPerStage()
     // The tooltip of a column names its stage.
     auto* bars = qobject_cast<QCPBars*>(memory->plot()->plottable(0));
     QVERIFY(bars);
-    QVERIFY2(memory->pointText(bars, 3).startsWith(QStringLiteral("Stage 3, ")), qPrintable(memory->pointText(bars, 3)));
+    QVERIFY2(memory->pointText(bars, 3).startsWith(QStringLiteral("Stage 3, ")),
+             qPrintable(memory->pointText(bars, 3)));
     saveScreenshot(memory, QStringLiteral("memory_per_stage.png"));
 }
 

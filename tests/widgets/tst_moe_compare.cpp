@@ -1,18 +1,18 @@
 // The DeepSeek-V3 example pair in File > Open Example and side by side in the
 // compare view (issue 15 item 8): the same 576 GPUs as GB200 NVL72 racks and
 // as DGX B200 nodes; the view marks the faster and cheaper one.
-#include "models/catalog/catalog.h"
-#include "widgets/compare/compare_view.h"
 #include "first_hour.h"
+#include "models/catalog/catalog.h"
 #include "test_designs.h"
+#include "widgets/compare/compare_view.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QTableWidget>
 #include <QTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -53,14 +53,16 @@ void TestMoeCompare::pairOpensFromTheExampleMenu()
             QCOMPARE(f.window->design().workload.model.preset, std::string("deepseek-v3"));
         }
     opened.sort();
-    QCOMPARE(opened, QStringList({QStringLiteral("deepseek-v3-dgx-b200.json"), QStringLiteral("deepseek-v3-nvl72.json")}));
+    QCOMPARE(opened, QStringList({QStringLiteral("deepseek-v3-dgx-b200.json"),
+                                  QStringLiteral("deepseek-v3-nvl72.json")}));
 }
 
 void TestMoeCompare::pairSideBySide()
 {
     CompareView view;
-    QVERIFY2(view.setVariants({{QStringLiteral("GB200 NVL72 (8 racks)"), test::loadExample("deepseek-v3-nvl72.json")},
-                               {QStringLiteral("DGX B200 (72 nodes)"), test::loadExample("deepseek-v3-dgx-b200.json")}}),
+    QVERIFY2(view.setVariants(
+                 {{QStringLiteral("GB200 NVL72 (8 racks)"), test::loadExample("deepseek-v3-nvl72.json")},
+                  {QStringLiteral("DGX B200 (72 nodes)"), test::loadExample("deepseek-v3-dgx-b200.json")}}),
              qPrintable(view.errorText()));
     QTableWidget* t = view.metricsTable();
     const int tokens = rowOf(view, "tokensPerS");

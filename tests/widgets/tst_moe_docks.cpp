@@ -4,22 +4,22 @@
 // H100 = 64 GPUs, Llama 3 70B, TP 8 / PP 4 / DP 2) and picks Qwen3-30B-A3B
 // (128 experts, top-8) from the preset list as a user would.
 #include "models/catalog/catalog.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/workload_dock.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QVBoxLayout>
-#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <memory>
 

@@ -13,6 +13,7 @@
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 
+#include "test_main.h"
 #include <QDockWidget>
 #include <QLabel>
 #include <QSettings>
@@ -21,7 +22,6 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
@@ -50,8 +50,14 @@ QStringList panelRows(const MainWindow& w)
     return rows;
 }
 
-HeadlinePanel* headline(const MainWindow& w) { return qobject_cast<HeadlinePanel*>(w.headlineDock()->widget()); }
-ParallelismDock* splitDock(const MainWindow& w) { return w.parallelismDock()->findChild<ParallelismDock*>(); }
+HeadlinePanel* headline(const MainWindow& w)
+{
+    return qobject_cast<HeadlinePanel*>(w.headlineDock()->widget());
+}
+ParallelismDock* splitDock(const MainWindow& w)
+{
+    return w.parallelismDock()->findChild<ParallelismDock*>();
+}
 
 // Applies `split` and waits until the checker and the evaluation both ran.
 void applySplit(MainWindow& w, const Parallelism& split)
@@ -76,7 +82,8 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("tst_one_verdict"));
         // Its own library: the test-mode default (~/.qttest/share/...) is shared
         // with every run of this test on the machine, autosave included.
-        qputenv("CLUSTERFORGE_DB", QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
+        qputenv("CLUSTERFORGE_DB",
+                QDir(settingsDir_.path()).filePath(QStringLiteral("library.sqlite")).toUtf8());
     }
 
     // Plain DDP of Llama 3 70B on 64 H100s needs about a terabyte per GPU.
@@ -97,8 +104,9 @@ private slots:
         HeadlinePanel* h = headline(w);
         QCOMPARE(h->valueText(HeadlinePanel::Mfu), kDash);
         QVERIFY(h->valueText(HeadlinePanel::Capex) != kDash);
-        QVERIFY2(h->reasonText().startsWith(QStringLiteral("Training figures need a split that fits in memory")),
-                 qPrintable(h->reasonText()));
+        QVERIFY2(
+            h->reasonText().startsWith(QStringLiteral("Training figures need a split that fits in memory")),
+            qPrintable(h->reasonText()));
     }
 
     // TP 8 x PP 3 x DP 2 = 48 of the 64 GPUs: the split does not divide.
@@ -111,21 +119,25 @@ private slots:
         split.pp = 3;
         applySplit(w, split);
         HeadlinePanel* h = headline(w);
-        for (HeadlinePanel::Metric m : {HeadlinePanel::Capex, HeadlinePanel::OpexPerYear, HeadlinePanel::PowerKw})
+        for (HeadlinePanel::Metric m :
+             {HeadlinePanel::Capex, HeadlinePanel::OpexPerYear, HeadlinePanel::PowerKw})
             QVERIFY2(h->valueText(m) != kDash && !h->valueText(m).isEmpty(), qPrintable(h->valueText(m)));
-        for (HeadlinePanel::Metric m : {HeadlinePanel::Mfu, HeadlinePanel::StepTime, HeadlinePanel::TimeToTrain})
+        for (HeadlinePanel::Metric m :
+             {HeadlinePanel::Mfu, HeadlinePanel::StepTime, HeadlinePanel::TimeToTrain})
             QCOMPARE(h->valueText(m), kDash);
         QVERIFY2(h->reasonText().startsWith(QStringLiteral("Training figures need a valid split: ")),
                  qPrintable(h->reasonText()));
         QVERIFY(h->toolTipOf(HeadlinePanel::PowerKw).contains(QStringLiteral("full load")));
         QCOMPARE(w.bomDock()->model()->rowCount(), bomRows);
         // The same problem, with the same severity, in the panel, the dock and the status bar.
-        QVERIFY2(panelRows(w).contains(QStringLiteral("Error|parallelism.dp")), qPrintable(panelRows(w).join(", ")));
+        QVERIFY2(panelRows(w).contains(QStringLiteral("Error|parallelism.dp")),
+                 qPrintable(panelRows(w).join(", ")));
         QVERIFY(panelRows(w).contains(QStringLiteral("Warning|parallelism.pp"))); // 80 layers over PP 3
         QVERIFY(!panelRows(w).contains(QStringLiteral("Error|parallelism.pp")));
         const QString dock = splitDock(w)->problemsText();
         QVERIFY2(dock.contains(QStringLiteral("64 GPUs")), qPrintable(dock));
-        QTRY_VERIFY2(statusValidation(w).startsWith(QStringLiteral("1 error(s)")), qPrintable(statusValidation(w)));
+        QTRY_VERIFY2(statusValidation(w).startsWith(QStringLiteral("1 error(s)")),
+                     qPrintable(statusValidation(w)));
         QCOMPARE(int(w.problemsDock()->findChild<ProblemsPanel*>()->checker()->problems().size()),
                  int(w.evaluation()->prediction().problems.size()));
     }

@@ -5,14 +5,15 @@
 //   xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb CF_WRITE_SCREENSHOTS=1
 //       build/default/tests/cf_gui_tests tst_plan_screenshots
 #include "app/gui/main_window.h"
+#include "image_checks.h"
+#include "test_settings.h"
 #include "widgets/plan/plan_candidates_model.h"
 #include "widgets/plan/plan_envelope_form.h"
-#include "widgets/plan/plan_tornado_chart.h"
 #include "widgets/plan/plan_scatter_chart.h"
+#include "widgets/plan/plan_tornado_chart.h"
 #include "widgets/plan/plan_window.h"
-#include "test_settings.h"
-#include "image_checks.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
@@ -21,9 +22,8 @@
 #include <QScreen>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QToolTip>
 #include <QTest>
-#include "test_main.h"
+#include <QToolTip>
 
 #include <qcustomplot.h>
 
@@ -38,9 +38,9 @@ using namespace cf;
 namespace {
 
 constexpr int kPlanTimeoutMs = 300000; // the full plan on a loaded 2-core machine (our choice)
-constexpr int kLaptopWidthPx = 1366; // issue 28 item 6: the smallest screen the app is laid out for
+constexpr int kLaptopWidthPx = 1366;   // issue 28 item 6: the smallest screen the app is laid out for
 constexpr int kLaptopHeightPx = 768;
-constexpr int kTooltipShowMs = 300;    // lets the tooltip (and the opened design's views) draw (our choice)
+constexpr int kTooltipShowMs = 300; // lets the tooltip (and the opened design's views) draw (our choice)
 
 void save(const QImage& image, const QString& fileName)
 {
@@ -114,11 +114,13 @@ void TestPlanScreenshots::planWindow()
     window->scatter()->plot()->replot(QCustomPlot::rpImmediateRefresh);
     const QPoint point = window->scatter()->pixelOf(r.front.front());
     QTest::mouseMove(window->scatter()->plot(), point);
-    QMouseEvent move(QEvent::MouseMove, QPointF(point), window->scatter()->plot()->mapToGlobal(QPointF(point)),
-                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(point),
+                     window->scatter()->plot()->mapToGlobal(QPointF(point)), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
     QCoreApplication::sendEvent(window->scatter()->plot(), &move);
     QTRY_VERIFY(QToolTip::isVisible());
-    QVERIFY(QToolTip::text().contains(QString::fromStdString(r.candidates[std::size_t(r.front.front())].label())));
+    QVERIFY(QToolTip::text().contains(
+        QString::fromStdString(r.candidates[std::size_t(r.front.front())].label())));
     QTest::qWait(kTooltipShowMs);
     save(window->screen()->grabWindow(0).toImage(), QStringLiteral("plan_screen_hover.png"));
     QToolTip::hideText();

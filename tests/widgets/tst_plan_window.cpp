@@ -9,6 +9,7 @@
 #include "app/gui/main_window.h"
 #include "models/catalog/catalog.h"
 #include "models/store/design_store.h"
+#include "test_settings.h"
 #include "widgets/plan/plan_candidates_model.h"
 #include "widgets/plan/plan_envelope_form.h"
 #include "widgets/plan/plan_format.h"
@@ -16,8 +17,8 @@
 #include "widgets/plan/plan_tornado_chart.h"
 #include "widgets/plan/plan_window.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "test_settings.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -32,13 +33,12 @@
 #include <QTimer>
 #include <QUndoCommand>
 #include <QtTest>
-#include "test_main.h"
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
-#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -50,7 +50,7 @@ using namespace cf;
 
 namespace {
 
-constexpr int kPlanTimeoutMs = 120000; // a loaded 2-core machine (our choice)
+constexpr int kPlanTimeoutMs = 120000;  // a loaded 2-core machine (our choice)
 constexpr double kTimeTolerance = 0.01; // issue 29: the design evaluates to the candidate within 1 %
 
 // A small envelope: Llama 3 8B on 1 T tokens in 2 MW, two GPUs, one fabric.
@@ -136,7 +136,8 @@ void TestPlanWindow::planShowsTheFrontInTableAndScatter()
     window.scatter()->plot()->replot();
     const int fastest = r.front.front();
     const QString hover = window.scatter()->textAt(window.scatter()->pixelOf(fastest));
-    QVERIFY2(hover.contains(QString::fromStdString(r.candidates[std::size_t(fastest)].label())), qPrintable(hover));
+    QVERIFY2(hover.contains(QString::fromStdString(r.candidates[std::size_t(fastest)].label())),
+             qPrintable(hover));
     QVERIFY2(hover.contains(QStringLiteral("Time to train")), qPrintable(hover));
     // P10-P90 of time as error bars on each GPU's points.
     int errorBars = 0;
@@ -178,8 +179,8 @@ void TestPlanWindow::selectingAPointShowsItsReasonAndTornado()
     window.frontTable()->selectRow(lastRow);
     QCOMPARE(window.selectedCandidate(), r.front.back());
     QCOMPARE(window.scatter()->selected(), r.front.back());
-    QVERIFY2(window.reasonText().contains(QString::fromStdString(r.candidates[std::size_t(r.front.back())].reason)
-                                              .toHtmlEscaped()),
+    QVERIFY2(window.reasonText().contains(
+                 QString::fromStdString(r.candidates[std::size_t(r.front.back())].reason).toHtmlEscaped()),
              qPrintable(window.reasonText()));
 }
 
@@ -196,7 +197,9 @@ void TestPlanWindow::overLimitCandidatesAreGreyedAndNamed()
             days.push_back(c.figures.timeToTrainSP50 / kPlanSecondsPerDay);
     QVERIFY(days.size() >= 2);
     std::sort(days.begin(), days.end());
-    window.form()->field(QStringLiteral("deadline-days"))->setText(QString::number(days[days.size() / 2], 'g', 6));
+    window.form()
+        ->field(QStringLiteral("deadline-days"))
+        ->setText(QString::number(days[days.size() / 2], 'g', 6));
     runPlan(&window);
     const PlanReport& r = window.report();
     int late = 0;
@@ -255,7 +258,8 @@ void TestPlanWindow::badInputNamesTheField()
     window.form()->field(QStringLiteral("power-mw"))->setText(QStringLiteral("-5"));
     QVERIFY(!window.startPlan());
     QVERIFY(!window.isRunning());
-    QVERIFY2(window.errorText().contains(QStringLiteral("Facility power (MW)")), qPrintable(window.errorText()));
+    QVERIFY2(window.errorText().contains(QStringLiteral("Facility power (MW)")),
+             qPrintable(window.errorText()));
 
     fillSmallEnvelope(window.form());
     window.form()->field(QStringLiteral("tokens"))->setText(QStringLiteral("lots"));
@@ -303,8 +307,8 @@ void TestPlanWindow::openAsDesignMatchesTheCandidate()
     const PlanCandidate candidate = r.candidates[std::size_t(pick)];
     QTest::mouseClick(window->openButton(), Qt::LeftButton);
     QCOMPARE(QString::fromStdString(main.design().name), QString::fromStdString(candidate.label()));
-    QVERIFY(main.isModified());                 // a new document, saved nowhere yet
-    QCOMPARE(main.undoStack()->count(), 0);     // its own history, not the old design's
+    QVERIFY(main.isModified());             // a new document, saved nowhere yet
+    QCOMPARE(main.undoStack()->count(), 0); // its own history, not the old design's
     main.evaluation()->evaluateNow();
     const Prediction& p = main.evaluation()->prediction();
     QVERIFY(!hasErrors(p.problems));
@@ -359,7 +363,8 @@ void TestPlanWindow::saveToLibraryAddsVariantsOfThePlan()
     const StoreResult<std::vector<VariantRow>> variants = store.listVariants(window.savedIds()->designId);
     QVERIFY(variants);
     QCOMPARE(int(variants->size()), 2);
-    QCOMPARE(variants->at(0).name, QString::fromStdString(r.candidates[std::size_t(r.front.front())].label()));
+    QCOMPARE(variants->at(0).name,
+             QString::fromStdString(r.candidates[std::size_t(r.front.front())].label()));
     QCOMPARE(variants->at(1).name, QString::fromStdString(r.candidates[std::size_t(second)].label()));
     QCOMPARE(variants->at(1).parentId, std::optional<qint64>(variants->at(0).id));
     // The stored design is the candidate's: it loads and names the candidate.
@@ -394,7 +399,8 @@ void TestPlanWindow::escapeClosesAndTheWindowFitsALaptop()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     // 1366 x 768 less a task bar and the title bar (issue 28 item 6).
     QVERIFY2(window.minimumSizeHint().width() <= 1366 && window.minimumSizeHint().height() <= 720,
-             qPrintable(QStringLiteral("%1 x %2").arg(window.minimumSizeHint().width())
+             qPrintable(QStringLiteral("%1 x %2")
+                            .arg(window.minimumSizeHint().width())
                             .arg(window.minimumSizeHint().height())));
     QTest::keyClick(&window, Qt::Key_Escape);
     QVERIFY(!window.isVisible());

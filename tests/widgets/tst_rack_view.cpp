@@ -19,13 +19,16 @@
 // docs/screenshots/racks/.
 #include "app/gui/main_window.h"
 #include "app/gui/racks_dock.h"
+#include "first_hour.h"
 #include "models/bom/bill_of_materials.h"
 #include "models/design/design_json.h"
-#include "models/validate/design_validator.h"
 #include "models/racks/cable_lengths.h"
 #include "models/racks/placement_move.h"
 #include "models/racks/rack_planner.h"
 #include "models/racks/unplaced_parts.h"
+#include "models/validate/design_validator.h"
+#include "rack_designs.h"
+#include "test_designs.h"
 #include "widgets/bom/bom_dock.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
@@ -37,10 +40,8 @@
 #include "widgets/racks/rack_style.h"
 #include "widgets/racks/unplaced_parts_list.h"
 #include "widgets/whatif/evaluation_controller.h"
-#include "first_hour.h"
-#include "rack_designs.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QElapsedTimer>
@@ -51,11 +52,10 @@
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QRegularExpression>
-#include <QToolButton>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
-#include "test_main.h"
 
 #include <memory>
 #include <set>
@@ -96,7 +96,8 @@ RackElevationView* racksView(MainWindow& w)
 
 void send(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButtons buttons)
 {
-    QMouseEvent e(type, QPointF(at), viewport->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+    QMouseEvent e(type, QPointF(at), viewport->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons,
+                  Qt::NoModifier);
     QApplication::sendEvent(viewport, &e);
 }
 
@@ -229,8 +230,10 @@ private slots:
             if (p.kind == PartKind::Node)
                 node = &p;
         QVERIFY(node);
-        QVERIFY(scene->partItems(QString::fromStdString(node->id)).front()->label().startsWith(
-            QString::fromStdString(node->name)));
+        QVERIFY(scene->partItems(QString::fromStdString(node->id))
+                    .front()
+                    ->label()
+                    .startsWith(QString::fromStdString(node->name)));
     }
 
     void clickSelectsOnCanvasAndCanvasSelectionHighlights()
@@ -290,7 +293,8 @@ private slots:
         // The view shows the box in its new rack.
         QTRY_VERIFY(view->scene()->itemForPlacement(move->placement));
         const RackLayout::Slot* slot = view->scene()->layout().rack(move->rackId);
-        QVERIFY(slot->frame.contains(view->scene()->itemForPlacement(move->placement)->sceneBoundingRect().center()));
+        QVERIFY(slot->frame.contains(
+            view->scene()->itemForPlacement(move->placement)->sceneBoundingRect().center()));
         // Undo puts it back, and the BOM with it.
         w.undoStack()->undo();
         QCOMPARE(w.design().placements[move->placement], d.placements[move->placement]);
@@ -313,7 +317,8 @@ private slots:
         QCOMPARE(placedCount(gone), 0);
         // No placement names a part that is gone, so the floor plan stays valid.
         for (const Problem& p : validateDesign(w.design(), &test::repoCatalog()))
-            QVERIFY2(p.severity != Severity::Error || p.message.find(gone) == std::string::npos, p.message.c_str());
+            QVERIFY2(p.severity != Severity::Error || p.message.find(gone) == std::string::npos,
+                     p.message.c_str());
         w.undoStack()->undo();
         QCOMPARE(w.design().placements, d.placements);
     }
@@ -342,7 +347,8 @@ private slots:
         const int steps = w.undoStack()->count();
         RackPartItem* moving = view->scene()->itemForPlacement(b);
         const QRectF home = moving->sceneBoundingRect();
-        drag(view->graphicsView(), home.center(), view->scene()->itemForPlacement(a)->sceneBoundingRect().center());
+        drag(view->graphicsView(), home.center(),
+             view->scene()->itemForPlacement(a)->sceneBoundingRect().center());
         QVERIFY2(view->lastMessage().contains(QStringLiteral("taken")), qPrintable(view->lastMessage()));
         QCOMPARE(view->findChild<QLabel*>(QStringLiteral("rackMessage"))->text(), view->lastMessage());
         QCOMPARE(w.undoStack()->count(), steps);
@@ -467,8 +473,9 @@ private slots:
         timer.restart();
         const QImage shot = view.grab().toImage();
         qInfo("2048 nodes: %zu racks, %zu placements, %lld items; rebuild %lld ms, paint %lld ms",
-              placed->racks.size(), placed->placements.size(), static_cast<long long>(view.scene()->items().size()),
-              static_cast<long long>(rebuildMs), static_cast<long long>(timer.elapsed()));
+              placed->racks.size(), placed->placements.size(),
+              static_cast<long long>(view.scene()->items().size()), static_cast<long long>(rebuildMs),
+              static_cast<long long>(timer.elapsed()));
         QVERIFY(saveShot(shot, QStringLiteral("racks_2048_nodes.png")));
     }
 
@@ -535,15 +542,16 @@ private slots:
         QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
         auto refused = [&](const QString& why, int u) {
             const QString m = view->lastMessage();
-            QVERIFY2(m.contains(name) && m.contains(rack) && m.contains(QStringLiteral("U %1").arg(u))
-                         && m.contains(why),
+            QVERIFY2(m.contains(name) && m.contains(rack) && m.contains(QStringLiteral("U %1").arg(u)) &&
+                         m.contains(why),
                      qPrintable(m));
             QCOMPARE(view->findChild<QLabel*>(QStringLiteral("rackMessage"))->text(), m);
             QCOMPARE(w.undoStack()->count(), steps);
             QCOMPARE(w.design().placements, d.placements);
         };
         // Taken: dropped onto the other part's lowest U.
-        dropFromList(view, unplacedRow(view, gone.partId), unitCentre(*view->scene(), other->rackId, other->u));
+        dropFromList(view, unplacedRow(view, gone.partId),
+                     unitCentre(*view->scene(), other->rackId, other->u));
         refused(QStringLiteral("taken"), other->u);
         // Too short: a free U with fewer than 8 free U above it (a DGX H100 is 8 U tall).
         const UnplacedRun run{gone.partId, 0, 1};
@@ -566,8 +574,10 @@ private slots:
         QCOMPARE(w.design().placements, d.placements);
         // And over no rack at all.
         QTRY_VERIFY(unplacedRow(view, gone.partId) >= 0);
-        dropFromList(view, unplacedRow(view, gone.partId), view->scene()->sceneRect().topLeft() + QPointF(2, 2));
-        QVERIFY2(view->lastMessage().contains(QStringLiteral("outside every rack")), qPrintable(view->lastMessage()));
+        dropFromList(view, unplacedRow(view, gone.partId),
+                     view->scene()->sceneRect().topLeft() + QPointF(2, 2));
+        QVERIFY2(view->lastMessage().contains(QStringLiteral("outside every rack")),
+                 qPrintable(view->lastMessage()));
         QCOMPARE(w.undoStack()->count(), steps);
     }
 

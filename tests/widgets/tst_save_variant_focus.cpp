@@ -6,18 +6,18 @@
 // Save to Library (a new design) puts it in the editable design name instead.
 
 #include "app/gui/main_window.h"
-#include "models/catalog/resource_paths.h"
-#include "models/store/design_store.h"
-#include "widgets/library/save_variant_dialog.h"
 #include "first_hour.h"
 #include "modal_driver.h"
+#include "models/catalog/resource_paths.h"
+#include "models/store/design_store.h"
 #include "store_checks.h"
+#include "widgets/library/save_variant_dialog.h"
 
+#include "test_main.h"
 #include <QAction>
 #include <QApplication>
 #include <QLineEdit>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -3,12 +3,12 @@
 #include "canvas_fixture.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
-#include "widgets/document/design_document.h"
 #include "models/topology/fabric_generator.h"
+#include "widgets/document/design_document.h"
 
+#include "test_main.h"
 #include <QSignalSpy>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <functional>
@@ -33,8 +33,9 @@ Design smallDesign()
         p.id = id, p.kind = k, p.catalogId = cat, p.name = id, p.x = x, p.y = y, p.count = count;
         return p;
     };
-    d.parts = {part("n1", PartKind::Node, "dgx-h100", 0, 200), part("n2", PartKind::Node, "dgx-h100", 200, 200, 4),
-               part("sw1", PartKind::Switch, "qm9700", 100, 0), part("st1", PartKind::Storage, "weka", 400, 0)};
+    d.parts = {
+        part("n1", PartKind::Node, "dgx-h100", 0, 200), part("n2", PartKind::Node, "dgx-h100", 200, 200, 4),
+        part("sw1", PartKind::Switch, "qm9700", 100, 0), part("st1", PartKind::Storage, "weka", 400, 0)};
     auto link = [](const char* id, const char* a, const char* b) {
         Link l;
         l.id = id, l.fromPartId = a, l.toPartId = b;
@@ -83,9 +84,18 @@ private slots:
         QCOMPARE(saveDesignJson(*r), text);
     }
 
-    void addPart() { roundTrip("addPart", [](DesignDocument& d) { d.addPart(PartKind::Node, "dgx-b200", {40, 40}); }); }
-    void addLink() { roundTrip("addLink", [](DesignDocument& d) { QVERIFY(!d.addLink("n1", "st1", 200).isEmpty()); }); }
-    void removeLinkOnly() { roundTrip("removeLink", [](DesignDocument& d) { d.removeLink("l2"); }); }
+    void addPart()
+    {
+        roundTrip("addPart", [](DesignDocument& d) { d.addPart(PartKind::Node, "dgx-b200", {40, 40}); });
+    }
+    void addLink()
+    {
+        roundTrip("addLink", [](DesignDocument& d) { QVERIFY(!d.addLink("n1", "st1", 200).isEmpty()); });
+    }
+    void removeLinkOnly()
+    {
+        roundTrip("removeLink", [](DesignDocument& d) { d.removeLink("l2"); });
+    }
     void removePartWithLinks()
     {
         roundTrip("removeItems(sw1)", [](DesignDocument& d) {
@@ -98,12 +108,16 @@ private slots:
     {
         roundTrip("removeItems(multi)", [](DesignDocument& d) { d.removeItems({"n1", "l3", "st1"}); });
     }
-    void movePart() { roundTrip("movePart", [](DesignDocument& d) { d.movePart("n1", {0, 200}, {60, 260}); }); }
+    void movePart()
+    {
+        roundTrip("movePart", [](DesignDocument& d) { d.movePart("n1", {0, 200}, {60, 260}); });
+    }
     void moveParts()
     {
         roundTrip("moveParts", [](DesignDocument& d) {
             d.moveParts({{"n1", {0, 200}, {20, 220}}, {"n2", {200, 200}, {220, 220}}}, 7);
-            d.moveParts({{"n1", {20, 220}, {40, 240}}, {"n2", {220, 220}, {240, 240}}}, 7); // same gesture: merges
+            d.moveParts({{"n1", {20, 220}, {40, 240}}, {"n2", {220, 220}, {240, 240}}},
+                        7); // same gesture: merges
             QCOMPARE(d.part("n1")->x, 40.0);
         });
     }
@@ -111,15 +125,18 @@ private slots:
     {
         roundTrip("name", [](DesignDocument& d) { QVERIFY(d.setPartProperty("n1", "name", "rack A")); });
         roundTrip("count", [](DesignDocument& d) { QVERIFY(d.setPartProperty("n2", "count", 16)); });
-        roundTrip("catalogId", [](DesignDocument& d) { QVERIFY(d.setPartProperty("sw1", "catalogId", "q3400")); });
+        roundTrip("catalogId",
+                  [](DesignDocument& d) { QVERIFY(d.setPartProperty("sw1", "catalogId", "q3400")); });
         roundTrip("x", [](DesignDocument& d) { QVERIFY(d.setPartProperty("st1", "x", 420.0)); });
     }
     void linkProperties()
     {
         roundTrip("speed", [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l1", "speedGbps", 200.0)); });
         roundTrip("medium", [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l1", "medium", "dac")); });
-        roundTrip("length", [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l1", "lengthClass", "campus")); });
-        roundTrip("cables", [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l3", "cablesPerMember", 4)); });
+        roundTrip("length",
+                  [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l1", "lengthClass", "campus")); });
+        roundTrip("cables",
+                  [](DesignDocument& d) { QVERIFY(d.setLinkProperty("l3", "cablesPerMember", 4)); });
     }
     void unknownPropertyPushesNothing()
     {

@@ -7,6 +7,7 @@
 #include "models/catalog/resource_paths.h"
 #include "test_settings.h"
 
+#include "test_main.h"
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -14,7 +15,6 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "test_main.h"
 
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.

@@ -3,19 +3,19 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
 #include "widgets/whatif/workload_dock.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QComboBox>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <cmath>
@@ -29,7 +29,6 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-
 
 double partValue(const BreakdownSeries& s, const std::string& name)
 {
@@ -216,8 +215,9 @@ void TestWhatifDocks::autoDpAndProductAreExplained()
     f.parallelism->dpSpin()->setValue(0);
     QCOMPARE(f.parallelism->dpSpin()->text(), QStringLiteral("auto"));
     // 64 / (8 * 4 * 1) = 2
-    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("DP auto = 64 GPUs / (TP 8 · PP 4 · CP 1) = 2")),
-             qPrintable(f.parallelism->productText()));
+    QVERIFY2(
+        f.parallelism->productText().contains(QStringLiteral("DP auto = 64 GPUs / (TP 8 · PP 4 · CP 1) = 2")),
+        qPrintable(f.parallelism->productText()));
     f.parallelism->dpSpin()->setValue(4); // 8*4*4 = 128 != 64
     QVERIFY2(f.parallelism->productText().contains(QStringLiteral("but the design has 64 GPUs")),
              qPrintable(f.parallelism->productText()));
@@ -233,7 +233,8 @@ void TestWhatifDocks::fp8DisabledWithoutFp8Hardware()
     Fixture f("scrappy-a100.json"); // A100: no FP8 (catalog fp8Tflops 0)
     auto* model = qobject_cast<QStandardItemModel*>(f.workload->precisionCombo()->model());
     QVERIFY(!model->item(1)->isEnabled());
-    QVERIFY2(model->item(1)->toolTip().contains(QStringLiteral("no FP8")), qPrintable(model->item(1)->toolTip()));
+    QVERIFY2(model->item(1)->toolTip().contains(QStringLiteral("no FP8")),
+             qPrintable(model->item(1)->toolTip()));
 }
 
 void TestWhatifDocks::workloadProblemsNameTheField()
@@ -246,9 +247,11 @@ void TestWhatifDocks::workloadProblemsNameTheField()
     // Message from split_checks.cpp, with the dock's label for workload.model.hidden in front.
     QVERIFY2(text.contains(QStringLiteral("Hidden size: hidden 8192 is not a multiple of the 63 heads")),
              qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("KV heads: KV heads 8 must divide the 63 heads")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("KV heads: KV heads 8 must divide the 63 heads")),
+             qPrintable(text));
     // Back to the preset: the shape is the catalog's again.
-    f.workload->presetCombo()->setCurrentIndex(f.workload->presetCombo()->findData(QStringLiteral("llama3-70b")));
+    f.workload->presetCombo()->setCurrentIndex(
+        f.workload->presetCombo()->findData(QStringLiteral("llama3-70b")));
     emit f.workload->presetCombo()->activated(f.workload->presetCombo()->currentIndex());
     QCOMPARE(f.doc.design().workload.model.heads, 64);
     f.settle();
@@ -273,7 +276,8 @@ void TestWhatifDocks::jobOnPartOfTheRacks()
     f.parallelism->microbatchSpin()->setValue(1); // 4,608 sequences over DP 512
     f.parallelism->dpSpin()->setValue(512);
     f.settle();
-    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("Job on 512 of 576 GPUs (64 per node, automatic), 64 spare")),
+    QVERIFY2(f.parallelism->productText().contains(
+                 QStringLiteral("Job on 512 of 576 GPUs (64 per node, automatic), 64 spare")),
              qPrintable(f.parallelism->productText()));
     QVERIFY2(f.parallelism->productText().contains(QStringLiteral("= 512 GPUs, all used")),
              qPrintable(f.parallelism->productText()));
@@ -387,7 +391,9 @@ void TestWhatifDocks::memoryBarSaysTheVerdict()
     ParallelismDock dock(&doc, &controller);
     const Prediction& p = controller.prediction();
     const QString bar = dock.memoryBar()->format();
-    const char* word = p.memory.verdict == MemoryVerdict::Fits ? "fits" : p.memory.verdict == MemoryVerdict::Tight ? "tight" : "does not fit";
+    const char* word = p.memory.verdict == MemoryVerdict::Fits    ? "fits"
+                       : p.memory.verdict == MemoryVerdict::Tight ? "tight"
+                                                                  : "does not fit";
     QVERIFY2(bar.endsWith(QLatin1String(word)), qPrintable(bar));
     QCOMPARE(p.memory.verdict, MemoryVerdict::Tight); // 405B at 64 GPUs a rack: close to the 186 GiB
     QVERIFY(p.tokensPerS > 0);
@@ -395,9 +401,9 @@ void TestWhatifDocks::memoryBarSaysTheVerdict()
     dock.shardingCombo()->setCurrentIndex(dock.shardingCombo()->findData(int(Sharding::DDP)));
     emit dock.shardingCombo()->activated(dock.shardingCombo()->currentIndex());
     controller.evaluateNow();
-    QVERIFY2(dock.memoryBar()->format().endsWith(QLatin1String("does not fit")), qPrintable(dock.memoryBar()->format()));
+    QVERIFY2(dock.memoryBar()->format().endsWith(QLatin1String("does not fit")),
+             qPrintable(dock.memoryBar()->format()));
 }
-
 
 // Issue 25: recompute left to the engine is one undoable choice, and the dock
 // says which recompute the engine chose, in the combo and on the memory bar.

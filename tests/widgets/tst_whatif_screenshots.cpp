@@ -10,6 +10,8 @@
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/workload_dock.h"
 
+#include "image_checks.h"
+#include "test_main.h"
 #include <QDir>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -17,8 +19,6 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
-#include "test_main.h"
-#include "image_checks.h"
 #include <QUndoStack>
 #include <QVBoxLayout>
 

@@ -3,12 +3,13 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
-#include "test_designs.h"
 
+#include "test_main.h"
 #include <QHeaderView>
 #include <QProgressBar>
 #include <QScrollBar>
@@ -17,7 +18,6 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
-#include "test_main.h"
 #include <QUndoStack>
 
 #include <memory>
@@ -31,7 +31,6 @@ using namespace cf;
 using test::loadExample;
 
 namespace {
-
 
 struct Fixture {
     DesignDocument doc;
@@ -98,7 +97,8 @@ void TestWhatifSearch::searchFillsTableRanked()
     // Every listed split uses all 64 GPUs.
     for (const SearchResult& s : r.results)
         QCOMPARE(s.split.tp * s.split.pp * effectiveDp(s.split, 64) * s.split.cp, 64);
-    QVERIFY2(f.dialog->summaryText().contains(QStringLiteral("splits/s")), qPrintable(f.dialog->summaryText()));
+    QVERIFY2(f.dialog->summaryText().contains(QStringLiteral("splits/s")),
+             qPrintable(f.dialog->summaryText()));
     qInfo("workhorse search: %lld splits, %lld feasible, %.4f s, %.2f M splits/s", r.evaluated, r.feasible,
           r.elapsedS, r.splitsPerS / 1e6);
 }
@@ -173,11 +173,12 @@ void TestWhatifSearch::cancelStopsARunningSearch()
     f.runToEnd();
     const SearchReport& r = f.dialog->report();
     QVERIFY(r.cancelled);
-    QVERIFY2(r.evaluated < full.evaluated, qPrintable(QStringLiteral("%1 of %2").arg(r.evaluated).arg(full.evaluated)));
+    QVERIFY2(r.evaluated < full.evaluated,
+             qPrintable(QStringLiteral("%1 of %2").arg(r.evaluated).arg(full.evaluated)));
     QVERIFY(f.dialog->summaryText().startsWith(QStringLiteral("Cancelled")));
     QVERIFY(!f.dialog->isRunning());
-    qInfo("2,048-GPU search: full %lld splits in %.3f s (%.2f M splits/s); cancelled after %lld", full.evaluated,
-          full.elapsedS, full.splitsPerS / 1e6, r.evaluated);
+    qInfo("2,048-GPU search: full %lld splits in %.3f s (%.2f M splits/s); cancelled after %lld",
+          full.evaluated, full.elapsedS, full.splitsPerS / 1e6, r.evaluated);
 }
 
 void TestWhatifSearch::closingWhileRunningCancelsAndWaits()
@@ -228,9 +229,11 @@ void TestWhatifSearch::everyColumnFitsAtTheDefaultSize()
             QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c), qPrintable(text));
             for (int r = 0; r < table->model()->rowCount(); ++r) {
                 const QString cell = table->model()->index(r, c).data().toString();
-                QVERIFY2(header->sectionSize(c) > table->fontMetrics().horizontalAdvance(cell), qPrintable(cell));
+                QVERIFY2(header->sectionSize(c) > table->fontMetrics().horizontalAdvance(cell),
+                         qPrintable(cell));
             }
-            QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= viewport, qPrintable(text));
+            QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= viewport,
+                     qPrintable(text));
         }
     };
     verifyFits("before the search");
@@ -249,13 +252,16 @@ void TestWhatifSearch::headerTooltipsGiveUnits()
         const QString tip = model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
         QVERIFY2(tip.size() > model.headerData(c, Qt::Horizontal).toString().size(), qPrintable(tip));
     }
-    const auto tip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    const auto tip = [&](int column) {
+        return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+    };
     QVERIFY(tip(SearchResultsModel::Days).contains(QStringLiteral("days")));
     QVERIFY(tip(SearchResultsModel::Mfu).contains(QStringLiteral("%")));
     QVERIFY(tip(SearchResultsModel::TokensPerSPerGpu).contains(QStringLiteral("tokens per second")));
     QVERIFY(tip(SearchResultsModel::MemoryGB).contains(QStringLiteral("GiB")));
     QVERIFY(tip(SearchResultsModel::Microbatch).contains(QStringLiteral("sequences")));
-    for (int c : {SearchResultsModel::Tp, SearchResultsModel::Pp, SearchResultsModel::Dp, SearchResultsModel::Cp})
+    for (int c :
+         {SearchResultsModel::Tp, SearchResultsModel::Pp, SearchResultsModel::Dp, SearchResultsModel::Cp})
         QVERIFY2(tip(c).contains(QStringLiteral("GPUs")), qPrintable(tip(c)));
 }
 

@@ -1,10 +1,10 @@
 #include "widgets/bom/bom_dock.h"
 
+#include "models/design/design_json.h"
+#include "models/export/bom_writers.h"
 #include "widgets/bom/bom_report.h"
 #include "widgets/bom/bom_table_model.h"
 #include "widgets/charts/chart_format.h"
-#include "models/design/design_json.h"
-#include "models/export/bom_writers.h"
 #include "widgets/common/export_folder.h"
 
 #include <QFile>
@@ -77,7 +77,8 @@ void BomDock::setDesign(const Design& design, const Catalog& catalog)
     model_->setBom(buildBom(design, catalog));
     view_->resizeColumnsToContents();
     const BillOfMaterials& b = model_->bom();
-    QString text = tr("Total %1 · %2 · %3 lines").arg(formatUsd(b.totalUsd), formatWatts(b.totalPowerW))
+    QString text = tr("Total %1 · %2 · %3 lines")
+                       .arg(formatUsd(b.totalUsd), formatWatts(b.totalPowerW))
                        .arg(b.lines.size());
     if (!b.problems.empty())
         text += tr(" · %n problem(s)", nullptr, int(b.problems.size()));
@@ -125,17 +126,20 @@ void BomDock::exportWithDialog(const QString& filter, const QString& suffix,
     const QString base = design_.name.empty() ? tr("design") : QString::fromStdString(design_.name);
     // The PDF is the whole design report (DesignReport), not only the bill of materials.
     const bool report = suffix == QLatin1String("pdf");
-    QString path = QFileDialog::getSaveFileName(this, report ? tr("Export report") : tr("Export bill of materials"),
-                                                ExportFolder::startPath(this, ExportFolder::kExportKey, base + (report ? QStringLiteral("-report.") : QStringLiteral("-bom.")) +
-                                                    suffix),
-                                                filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, report ? tr("Export report") : tr("Export bill of materials"),
+        ExportFolder::startPath(this, ExportFolder::kExportKey,
+                                base + (report ? QStringLiteral("-report.") : QStringLiteral("-bom.")) +
+                                    suffix),
+        filter);
     if (path.isEmpty())
         return;
     ExportFolder::remember(ExportFolder::kExportKey, path);
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
         path += QLatin1Char('.') + suffix;
     if (const Result<void> written = (this->*write)(path); !written)
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(failureMessage(written.problems())));
+        QMessageBox::warning(this, tr("Export failed"),
+                             QString::fromStdString(failureMessage(written.problems())));
     else
         emit exported(path);
 }

@@ -3,10 +3,10 @@
 // the totals, and export buttons (CSV, JSON, PDF report). The shell calls
 // setDesign() whenever the design changes.
 
-#include "models/catalog/catalog.h"
-#include "models/design/design.h"
-#include "models/core/result.h"
 #include "models/bom/bill_of_materials.h"
+#include "models/catalog/catalog.h"
+#include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <QDockWidget>
 

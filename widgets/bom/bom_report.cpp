@@ -1,7 +1,7 @@
 #include "widgets/bom/bom_report.h"
 
-#include "report/design_report.h"
 #include "models/design/design_json.h"
+#include "report/design_report.h"
 
 namespace cf {
 
@@ -23,8 +23,8 @@ Result<void> BomReport::userFacing(const QString& path, Result<void> written)
 {
     if (written)
         return written;
-    const QString message =
-        QObject::tr("Cannot write %1: %2").arg(path, QString::fromStdString(failureMessage(written.problems())));
+    const QString message = QObject::tr("Cannot write %1: %2")
+                                .arg(path, QString::fromStdString(failureMessage(written.problems())));
     return Result<void>::failure({{Severity::Error, path.toStdString(), message.toStdString(), {}}});
 }
 

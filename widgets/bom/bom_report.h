@@ -3,8 +3,8 @@
 // (report/design_report.h), the same pages as `clusterforge-cli report`.
 
 #include "models/catalog/catalog.h"
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <QString>
 

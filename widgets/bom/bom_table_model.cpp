@@ -29,7 +29,6 @@ int BomTableModel::columnCount(const QModelIndex& parent) const
 
 namespace {
 
-
 QString integerText(long long n)
 {
     QLocale locale = QLocale::c();
@@ -55,22 +54,37 @@ QVariant BomTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == SortRole) {
         const bool sort = role == SortRole;
         switch (index.column()) {
-        case Kind: return QString::fromStdString(line.kind);
-        case Item: return QString::fromStdString(line.itemId);
-        case Name: return QString::fromStdString(line.name);
-        case Vendor: return QString::fromStdString(line.vendor);
-        case Quantity: return sort ? QVariant(line.quantity) : QVariant(integerText(line.quantity));
+        case Kind:
+            return QString::fromStdString(line.kind);
+        case Item:
+            return QString::fromStdString(line.itemId);
+        case Name:
+            return QString::fromStdString(line.name);
+        case Vendor:
+            return QString::fromStdString(line.vendor);
+        case Quantity:
+            return sort ? QVariant(line.quantity) : QVariant(integerText(line.quantity));
         case UnitPrice:
-            if (sort) return line.unitPriceUsd;
-            return info ? tr("in %1").arg(QString::fromStdString(line.includedIn)) : moneyText(line.unitPriceUsd);
+            if (sort)
+                return line.unitPriceUsd;
+            return info ? tr("in %1").arg(QString::fromStdString(line.includedIn))
+                        : moneyText(line.unitPriceUsd);
         case ExtendedPrice:
-            if (sort) return line.extendedPriceUsd;
+            if (sort)
+                return line.extendedPriceUsd;
             return info ? QString() : moneyText(line.extendedPriceUsd);
-        case UnitPower: return sort ? QVariant(line.unitPowerW) : QVariant(info ? QString() : formatWatts(line.unitPowerW));
-        case TotalPower: return sort ? QVariant(line.totalPowerW) : QVariant(info ? QString() : formatWatts(line.totalPowerW));
-        case Source: return QString::fromStdString(line.priceSource);
-        case Note: return QString::fromStdString(line.note);
-        default: return {};
+        case UnitPower:
+            return sort ? QVariant(line.unitPowerW)
+                        : QVariant(info ? QString() : formatWatts(line.unitPowerW));
+        case TotalPower:
+            return sort ? QVariant(line.totalPowerW)
+                        : QVariant(info ? QString() : formatWatts(line.totalPowerW));
+        case Source:
+            return QString::fromStdString(line.priceSource);
+        case Note:
+            return QString::fromStdString(line.note);
+        default:
+            return {};
         }
     }
     if (role == Qt::TextAlignmentRole) {
@@ -95,18 +109,30 @@ QVariant BomTableModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Kind: return tr("Kind");
-    case Item: return tr("Item");
-    case Name: return tr("Name");
-    case Vendor: return tr("Vendor");
-    case Quantity: return tr("Qty");
-    case UnitPrice: return tr("Unit price");
-    case ExtendedPrice: return tr("Extended");
-    case UnitPower: return tr("Unit power");
-    case TotalPower: return tr("Total power");
-    case Source: return tr("Price source");
-    case Note: return tr("Note");
-    default: return {};
+    case Kind:
+        return tr("Kind");
+    case Item:
+        return tr("Item");
+    case Name:
+        return tr("Name");
+    case Vendor:
+        return tr("Vendor");
+    case Quantity:
+        return tr("Qty");
+    case UnitPrice:
+        return tr("Unit price");
+    case ExtendedPrice:
+        return tr("Extended");
+    case UnitPower:
+        return tr("Unit power");
+    case TotalPower:
+        return tr("Total power");
+    case Source:
+        return tr("Price source");
+    case Note:
+        return tr("Note");
+    default:
+        return {};
     }
 }
 

@@ -13,8 +13,20 @@ namespace cf {
 class BomTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Kind, Item, Name, Vendor, Quantity, UnitPrice, ExtendedPrice, UnitPower, TotalPower, Source,
-                  Note, ColumnCount };
+    enum Column {
+        Kind,
+        Item,
+        Name,
+        Vendor,
+        Quantity,
+        UnitPrice,
+        ExtendedPrice,
+        UnitPower,
+        TotalPower,
+        Source,
+        Note,
+        ColumnCount
+    };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit BomTableModel(QObject* parent = nullptr);

@@ -17,11 +17,17 @@ QList<QAction*> createCanvasActions(DesignView* view)
     };
     // The keys the canvas has always had (docs/canvas.md).
     const Spec specs[] = {
-        {"canvasFit", DesignView::tr("Fit the design in the canvas"), {QKeySequence(Qt::Key_F)},
+        {"canvasFit",
+         DesignView::tr("Fit the design in the canvas"),
+         {QKeySequence(Qt::Key_F)},
          &DesignView::fitToView},
-        {"canvasZoomIn", DesignView::tr("Zoom in on the canvas"),
-         {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)}, &DesignView::zoomIn},
-        {"canvasZoomOut", DesignView::tr("Zoom out of the canvas"), {QKeySequence(Qt::Key_Minus)},
+        {"canvasZoomIn",
+         DesignView::tr("Zoom in on the canvas"),
+         {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)},
+         &DesignView::zoomIn},
+        {"canvasZoomOut",
+         DesignView::tr("Zoom out of the canvas"),
+         {QKeySequence(Qt::Key_Minus)},
          &DesignView::zoomOut},
     };
     QList<QAction*> actions;

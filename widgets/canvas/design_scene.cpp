@@ -15,9 +15,15 @@
 namespace cf {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 // Cable counts of absurd files exceed int; the labels show INT_MAX then.
-int clampedToInt(long long v) { return int(std::clamp<long long>(v, 0, INT_MAX)); }
+int clampedToInt(long long v)
+{
+    return int(std::clamp<long long>(v, 0, INT_MAX));
+}
 
 // A link that needs the bundle meaning (issue 19): an end with blocks, or two groups or arrays.
 bool needsBundleMeaning(const Link& l, const Part* a, const Part* b)
@@ -30,7 +36,10 @@ long long cablesOf(const Link& l, const Part* a, const Part* b)
     return LinkRules::cablesOfLink(l, a, b); // bundleShape: the bundle meaning, O(1)
 }
 
-bool isArray(const Part* p) { return p && p->kind == PartKind::Switch && p->count > 1; }
+bool isArray(const Part* p)
+{
+    return p && p->kind == PartKind::Switch && p->count > 1;
+}
 
 // "16,384 cables, 400G, 64 blocks": what a bundle is, in words; empty for a plain link.
 QString bundleWords(const Link& l, const Part* a, const Part* b, long long cables)
@@ -103,9 +112,12 @@ QString DesignScene::idOf(const QGraphicsItem* item)
     case NodeItem::Type:
     case NodeGroupItem::Type:
     case SwitchItem::Type:
-    case StorageItem::Type: return static_cast<const PartItem*>(item)->partId();
-    case LinkItem::Type: return static_cast<const LinkItem*>(item)->linkId();
-    default: return {};
+    case StorageItem::Type:
+        return static_cast<const PartItem*>(item)->partId();
+    case LinkItem::Type:
+        return static_cast<const LinkItem*>(item)->linkId();
+    default:
+        return {};
     }
 }
 
@@ -172,8 +184,12 @@ void DesignScene::addPartItem(const QString& id)
     case PartKind::Node:
         item = p->count > 1 ? static_cast<PartItem*>(new NodeGroupItem(id)) : new NodeItem(id);
         break;
-    case PartKind::Switch: item = new SwitchItem(id); break;
-    case PartKind::Storage: item = new StorageItem(id); break;
+    case PartKind::Switch:
+        item = new SwitchItem(id);
+        break;
+    case PartKind::Storage:
+        item = new StorageItem(id);
+        break;
     }
     parts_.insert(id, item);
     addItem(item);
@@ -217,9 +233,10 @@ void DesignScene::refreshPart(const QString& id)
         QString tip = spec ? model + QLatin1Char('\n') + spec::nodeSummary(*spec, catalog_)
                            : tr("Catalog id %1 not found").arg(catalogId);
         if (p->count > 1) {
-            subtitle = spec ? tr("%1 × %2 · %3 GPUs").arg(p->count).arg(model).arg(p->count * spec->gpus)
-                            : subtitle;
-            tip = tr("Group of %1 identical nodes (double-click to expand or collapse)\n").arg(p->count) + tip;
+            subtitle =
+                spec ? tr("%1 × %2 · %3 GPUs").arg(p->count).arg(model).arg(p->count * spec->gpus) : subtitle;
+            tip =
+                tr("Group of %1 identical nodes (double-click to expand or collapse)\n").arg(p->count) + tip;
             static_cast<NodeGroupItem*>(item)->setCount(p->count);
         }
         item->setLabels(name, subtitle, tip);
@@ -231,7 +248,8 @@ void DesignScene::refreshPart(const QString& id)
         static_cast<SwitchItem*>(item)->setPorts(used, radix);
         static_cast<SwitchItem*>(item)->setCount(std::max(1, p->count));
         const QString model = spec ? spec::shortName(spec->name, spec->vendor) : catalogId;
-        const QString array = p->count > 1 ? tr("Array of %L1 identical switches\n").arg(p->count) : QString();
+        const QString array =
+            p->count > 1 ? tr("Array of %L1 identical switches\n").arg(p->count) : QString();
         // Ports first: a long switch name is elided, the port count must stay visible.
         item->setLabels(name, switchSubtitle(*p, used, radix, model),
                         array + (spec ? model + QLatin1Char('\n') + spec::switchSummary(*spec)
@@ -312,7 +330,8 @@ void DesignScene::refreshSwitchPorts(const QString& partId)
     sw->setPorts(used, radix);
     const QString model = spec ? spec::shortName(spec->name, spec->vendor) : partId;
     sw->setLabels(p ? q(p->name) : partId,
-                  p ? switchSubtitle(*p, used, radix, model) : tr("%1 / %2 ports · %3").arg(used).arg(radix).arg(model),
+                  p ? switchSubtitle(*p, used, radix, model)
+                    : tr("%1 / %2 ports · %3").arg(used).arg(radix).arg(model),
                   sw->toolTip().section(QStringLiteral("\n\n"), 0, 0));
 }
 
@@ -398,7 +417,8 @@ void DesignScene::applyProblems()
             const Problem& pr = problems[std::size_t(index)];
             if (pr.severity == Severity::Error)
                 level = ProblemLevel::Error;
-            lines.push_back((pr.severity == Severity::Error ? tr("Error: ") : tr("Warning: ")) + q(pr.message));
+            lines.push_back((pr.severity == Severity::Error ? tr("Error: ") : tr("Warning: ")) +
+                            q(pr.message));
         }
         if (PartItem* p = parts_.value(id))
             p->setProblem(level, lines.join(QLatin1Char('\n')));

@@ -81,8 +81,8 @@ private:
     ProblemChecker* checker_;
     QHash<QString, PartItem*> parts_;
     QHash<QString, LinkItem*> links_;
-    QSet<QString> flagged_;                  // ids whose items show a problem
-    QHash<QString, QPointF> dragStart_;      // part id -> position at press
+    QSet<QString> flagged_;             // ids whose items show a problem
+    QHash<QString, QPointF> dragStart_; // part id -> position at press
     int gesture_ = 0;
     bool snap_ = true;
     bool syncingSelection_ = false;

@@ -28,7 +28,10 @@ namespace {
 // Fit-to-view margin around the items, scene units (our choice).
 constexpr double kFitMargin = 60.0;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 } // namespace
 
 DesignView::DesignView(DesignDocument* document, const Catalog& catalog, QWidget* parent)
@@ -100,11 +103,10 @@ QString DesignView::tryAddLink(const QString& fromId, const QString& toId)
         return {};
     }
     const QString nameA = q(a->name), nameB = q(b->name); // `a` and `b` dangle after the edit
-    const QString id = document_->addLink(fromId, toId, made.speedGbps, made.cablesPerMember, made.rebalanced);
-    QString text = tr("Linked %1 to %2: %3 × %4 Gb/s")
-                       .arg(nameA, nameB)
-                       .arg(made.cablesPerMember)
-                       .arg(made.speedGbps);
+    const QString id =
+        document_->addLink(fromId, toId, made.speedGbps, made.cablesPerMember, made.rebalanced);
+    QString text =
+        tr("Linked %1 to %2: %3 × %4 Gb/s").arg(nameA, nameB).arg(made.cablesPerMember).arg(made.speedGbps);
     if (!made.note.empty())
         text += QStringLiteral(" (%1)").arg(q(made.note));
     if (legal.verdict == LinkVerdict::Warn)
@@ -135,8 +137,14 @@ void DesignView::zoomBy(double factor)
     emit zoomChanged(zoom());
 }
 
-void DesignView::zoomIn() { zoomBy(canvas::kZoomStep); }
-void DesignView::zoomOut() { zoomBy(1.0 / canvas::kZoomStep); }
+void DesignView::zoomIn()
+{
+    zoomBy(canvas::kZoomStep);
+}
+void DesignView::zoomOut()
+{
+    zoomBy(1.0 / canvas::kZoomStep);
+}
 
 void DesignView::resetZoom()
 {
@@ -160,7 +168,10 @@ void DesignView::fitToView()
     emit zoomChanged(zoom());
 }
 
-void DesignView::deleteSelection() { document_->removeItems(document_->selectedIds()); }
+void DesignView::deleteSelection()
+{
+    document_->removeItems(document_->selectedIds());
+}
 
 void DesignView::copySelection()
 {
@@ -341,7 +352,8 @@ void DesignView::dropEvent(QDropEvent* event)
         QGraphicsView::dropEvent(event);
         return;
     }
-    const QString id = placePart(canvas::droppedPartId(event->mimeData()), mapToScene(event->position().toPoint()));
+    const QString id =
+        placePart(canvas::droppedPartId(event->mimeData()), mapToScene(event->position().toPoint()));
     if (!id.isEmpty())
         document_->setSelectedIds({id});
     event->acceptProposedAction();
@@ -378,8 +390,14 @@ void DesignView::resizeEvent(QResizeEvent* event)
     emptyHint_->refresh();
 }
 
-Qt::CursorShape DesignView::restCursor() const { return linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor; }
+Qt::CursorShape DesignView::restCursor() const
+{
+    return linkMode_ ? Qt::CrossCursor : Qt::ArrowCursor;
+}
 
-void DesignView::updateViewCentre() { document_->setViewCentre(mapToScene(viewport()->rect().center())); }
+void DesignView::updateViewCentre()
+{
+    document_->setViewCentre(mapToScene(viewport()->rect().center()));
+}
 
 } // namespace cf

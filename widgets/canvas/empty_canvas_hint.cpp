@@ -42,7 +42,8 @@ void EmptyCanvasHint::refresh()
     setVisible(empty);
     if (!empty)
         return;
-    const QRect area = view_->viewport()->geometry().adjusted(kHintMarginPx, kHintMarginPx, -kHintMarginPx, -kHintMarginPx);
+    const QRect area =
+        view_->viewport()->geometry().adjusted(kHintMarginPx, kHintMarginPx, -kHintMarginPx, -kHintMarginPx);
     const int width = std::max(0, std::min(kHintMaxWidthPx, area.width()));
     const int height = std::max(0, std::min(area.height(), heightForWidth(width)));
     QRect box(0, 0, width, height);

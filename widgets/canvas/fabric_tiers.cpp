@@ -2,11 +2,11 @@
 
 #include "models/racks/bundle_expansion.h"
 
-#include "widgets/canvas/canvas_style.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
-#include "widgets/document/spec_text.h"
 #include "models/topology/topology_graph.h"
+#include "widgets/canvas/canvas_style.h"
+#include "widgets/document/spec_text.h"
 
 #include <QCoreApplication>
 #include <QSet>

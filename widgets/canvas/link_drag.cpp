@@ -9,11 +9,14 @@
 namespace cf {
 
 namespace {
-constexpr double kLineWidthPx = 2;   // our choice: visible over the parts' outlines
-constexpr double kLineZ = 10;        // our choice: above every part and link
+constexpr double kLineWidthPx = 2; // our choice: visible over the parts' outlines
+constexpr double kLineZ = 10;      // our choice: above every part and link
 } // namespace
 
-const QGraphicsItem* LinkDrag::line() const { return line_; }
+const QGraphicsItem* LinkDrag::line() const
+{
+    return line_;
+}
 
 void LinkDrag::start(QGraphicsScene* scene, const QString& fromId, QPointF from, QPointF to)
 {

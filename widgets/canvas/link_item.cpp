@@ -104,11 +104,13 @@ void LinkItem::setProblem(ProblemLevel level, const QString& message)
 
 QRectF LinkItem::boundingRect() const
 {
-    QRectF r = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-kPickWidth, -kPickWidth, kPickWidth,
-                                                                     kPickWidth);
+    QRectF r = QRectF(line_.p1(), line_.p2())
+                   .normalized()
+                   .adjusted(-kPickWidth, -kPickWidth, kPickWidth, kPickWidth);
     if (hovered_ || isSelected() || !bundleWords_.isEmpty()) {
         const QPointF c = line_.center();
-        r = r.united(QRectF(c.x() - kLabelWidth / 2, c.y() - kLabelHeight * 2, kLabelWidth, kLabelHeight * 4));
+        r = r.united(
+            QRectF(c.x() - kLabelWidth / 2, c.y() - kLabelHeight * 2, kLabelWidth, kLabelHeight * 4));
     }
     return r;
 }
@@ -131,8 +133,8 @@ double LinkItem::meshAlpha(double bandInk, double lod, double widthPx) const
     // Mean layers of link over one pixel of the band on screen:
     // (length x lod) px of line, widthPx wide, over (area x lod^2) px^2.
     const double layers = bandInk * widthPx / lod;
-    alpha_ = std::clamp(1.0 - std::pow(1.0 - canvas::kMeshCoverage, 1.0 / layers), canvas::kMinLinkAlpha,
-                        1.0);
+    alpha_ =
+        std::clamp(1.0 - std::pow(1.0 - canvas::kMeshCoverage, 1.0 / layers), canvas::kMinLinkAlpha, 1.0);
     alphaInk_ = bandInk;
     alphaLod_ = lod;
     alphaWidthPx_ = widthPx;

@@ -2,8 +2,8 @@
 // A link between two parts: a straight line whose width and colour say the
 // per-cable speed; hovering shows speed, medium and cable count.
 
-#include "widgets/canvas/part_items.h"
 #include "models/design/link.h"
+#include "widgets/canvas/part_items.h"
 
 #include <QGraphicsItem>
 

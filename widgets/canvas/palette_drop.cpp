@@ -10,9 +10,15 @@
 
 namespace cf::canvas {
 
-bool carriesPart(const QMimeData* mime) { return mime->hasFormat(QLatin1String(kPartMimeType)); }
+bool carriesPart(const QMimeData* mime)
+{
+    return mime->hasFormat(QLatin1String(kPartMimeType));
+}
 
-QString droppedPartId(const QMimeData* mime) { return QString::fromUtf8(mime->data(QLatin1String(kPartMimeType))); }
+QString droppedPartId(const QMimeData* mime)
+{
+    return QString::fromUtf8(mime->data(QLatin1String(kPartMimeType)));
+}
 
 std::optional<PartKind> placeableKind(const Catalog& catalog, const std::string& id)
 {

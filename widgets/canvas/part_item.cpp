@@ -112,8 +112,9 @@ void PartItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     paintExtras(painter, lod);
     const bool selected = option->state & QStyle::State_Selected;
     if (problem_ != ProblemLevel::None || selected) {
-        QPen pen(selected ? canvas::kSelectionColour
-                          : (problem_ == ProblemLevel::Error ? canvas::kErrorColour : canvas::kWarningColour));
+        QPen pen(selected
+                     ? canvas::kSelectionColour
+                     : (problem_ == ProblemLevel::Error ? canvas::kErrorColour : canvas::kWarningColour));
         pen.setWidthF(selected ? 2.0 : 3.0);
         pen.setCosmetic(lod < canvas::kDetailLod);
         if (selected)

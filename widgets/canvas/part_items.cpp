@@ -61,9 +61,7 @@ void NodeItem::paintBody(QPainter* painter, double lod) const
     paintBox(painter, bodyRect(), canvas::kNodeFill, canvas::kNodeBorder, lod, 4.0);
 }
 
-NodeGroupItem::NodeGroupItem(const QString& partId) : PartItem(partId, PartKind::Node, canvas::kNodeSize)
-{
-}
+NodeGroupItem::NodeGroupItem(const QString& partId) : PartItem(partId, PartKind::Node, canvas::kNodeSize) {}
 
 void NodeGroupItem::setCount(int count)
 {
@@ -125,8 +123,9 @@ void NodeGroupItem::paintExtras(QPainter* painter, double lod) const
     for (int i = 0; i < tiles; ++i) {
         const int row = i / canvas::kGroupTilesPerRow, col = i % canvas::kGroupTilesPerRow;
         const double step = area.width() / canvas::kGroupTilesPerRow;
-        painter->drawRect(QRectF(area.left() + col * step + 1, area.top() + row * (canvas::kGroupTileSize + 2),
-                                 step - 2, canvas::kGroupTileSize));
+        painter->drawRect(QRectF(area.left() + col * step + 1,
+                                 area.top() + row * (canvas::kGroupTileSize + 2), step - 2,
+                                 canvas::kGroupTileSize));
     }
     if (count_ > tiles && lod >= canvas::kLabelLod) {
         painter->setPen(Qt::darkGray);
@@ -194,10 +193,7 @@ void SwitchItem::paintBody(QPainter* painter, double lod) const
     painter->drawRect(bar);
 }
 
-StorageItem::StorageItem(const QString& partId)
-    : PartItem(partId, PartKind::Storage, canvas::kStorageSize)
-{
-}
+StorageItem::StorageItem(const QString& partId) : PartItem(partId, PartKind::Storage, canvas::kStorageSize) {}
 
 void StorageItem::paintBody(QPainter* painter, double lod) const
 {

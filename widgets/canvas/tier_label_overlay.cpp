@@ -18,10 +18,10 @@ void TierLabelOverlay::paint(QPainter& painter, const QRectF& exposed, DesignSce
     const QRect device(0, 0, painter.device()->width(), painter.device()->height());
     // At full detail every part says what it is; zoomed out, one label per tier does.
     const QList<TierLabel> labels =
-        lod < canvas::kLabelLod
-            ? TierLabels::place(scene.tiers(), [&scene](const Tier& t) { return scene.tierRect(t); }, toDevice,
-                                device, font)
-            : QList<TierLabel>{};
+        lod < canvas::kLabelLod ? TierLabels::place(
+                                      scene.tiers(), [&scene](const Tier& t) { return scene.tierRect(t); },
+                                      toDevice, device, font)
+                                : QList<TierLabel>{};
     if (painter.device() == viewport && labels != labels_) {
         // A partial repaint (a moved part, a scroll) may move a label out of
         // the exposed area: repaint where the old and new labels are.

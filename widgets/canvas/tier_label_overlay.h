@@ -23,7 +23,8 @@ public:
     // Places and draws the labels for a paint of the exposed scene rect
     // `exposed` on `painter` (its world transform maps the scene to the
     // device); when painting `viewport`, asks it to repaint labels outside `exposed`.
-    void paint(QPainter& painter, const QRectF& exposed, DesignScene& scene, const QFont& font, QWidget* viewport);
+    void paint(QPainter& painter, const QRectF& exposed, DesignScene& scene, const QFont& font,
+               QWidget* viewport);
 
 private:
     QList<TierLabel> labels_;

@@ -1,7 +1,7 @@
 #include "widgets/charts/all_reduce_chart.h"
 
-#include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
+#include "widgets/charts/chart_format.h"
 
 #include <qcustomplot.h>
 
@@ -46,8 +46,7 @@ protected:
 
 } // namespace
 
-AllReduceChart::AllReduceChart(QWidget* parent)
-    : ChartPanel(tr("All-reduce time vs message size"), parent)
+AllReduceChart::AllReduceChart(QWidget* parent) : ChartPanel(tr("All-reduce time vs message size"), parent)
 {
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -87,7 +86,8 @@ void AllReduceChart::setSeries(const AllReduceSeries& s, const QString& emptyMes
         QCPGraph* m = p->addGraph();
         m->setName(tr("This step's gradients (DP %1)").arg(s.markerRanks));
         m->setLineStyle(QCPGraph::lsNone);
-        m->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(44, 160, 44), QColor(44, 160, 44), 11));
+        m->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(44, 160, 44), QColor(44, 160, 44), 11));
         m->addData(s.markerBytes, s.markerS);
     }
     resetView();

@@ -95,7 +95,8 @@ QString formatChange(double before, double after)
     const double pct = 100.0 * (after - before) / std::fabs(before);
     if (std::fabs(pct) < 0.05)
         return QStringLiteral("= 0 %");
-    return QStringLiteral("%1 %2 %").arg(pct > 0 ? QStringLiteral("▲") : QStringLiteral("▼"))
+    return QStringLiteral("%1 %2 %")
+        .arg(pct > 0 ? QStringLiteral("▲") : QStringLiteral("▼"))
         .arg(std::fabs(pct), 0, 'f', 1);
 }
 

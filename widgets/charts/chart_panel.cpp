@@ -11,11 +11,11 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPixmap>
-#include <QRegularExpression>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QPixmap>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -95,8 +95,7 @@ constexpr int kPdfPointsPerInch = 72;
 
 } // namespace
 
-ChartPanel::ChartPanel(const QString& title, QWidget* parent)
-    : QWidget(parent)
+ChartPanel::ChartPanel(const QString& title, QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -155,7 +154,8 @@ bool ChartPanel::exportPng(const QString& path)
     if (image.isNull() || !image.save(&png, "PNG"))
         return false;
     const QByteArray& bytes = png.data();
-    return writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())))
+    return writeFileAtomically(path.toStdString(),
+                               std::string_view(bytes.constData(), std::size_t(bytes.size())))
         .ok();
 }
 
@@ -173,9 +173,9 @@ bool ChartPanel::exportPdf(const QString& path)
         writer.setCreator(QStringLiteral("ClusterForge"));
         writer.setTitle(title());
         writer.setResolution(kPdfPointsPerInch);
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(width, height), QPageSize::Point, QString(),
-                                                   QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QSizeF(width, height), QPageSize::Point, QString(), QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         QCPPainter painter;
         if (!painter.begin(&writer))
             return false;
@@ -185,7 +185,8 @@ bool ChartPanel::exportPdf(const QString& path)
     } // the writer finishes the PDF here
     const QByteArray& bytes = pdf.data();
     return !bytes.isEmpty() &&
-           writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())))
+           writeFileAtomically(path.toStdString(),
+                               std::string_view(bytes.constData(), std::size_t(bytes.size())))
                .ok();
 }
 
@@ -315,7 +316,8 @@ void ChartPanel::exportWithDialog(bool pdf)
     const QString filter = pdf ? tr("PDF document (*.pdf)") : tr("PNG image (*.png)");
     QString path = QFileDialog::getSaveFileName(
         this, pdf ? tr("Export PDF") : tr("Export PNG"),
-        ExportFolder::startPath(this, ExportFolder::kExportKey, exportBaseName() + (pdf ? ".pdf" : ".png")), filter);
+        ExportFolder::startPath(this, ExportFolder::kExportKey, exportBaseName() + (pdf ? ".pdf" : ".png")),
+        filter);
     if (path.isEmpty())
         return;
     ExportFolder::remember(ExportFolder::kExportKey, path);
@@ -332,7 +334,8 @@ void ChartPanel::setDesignName(const QString& name)
 QString ChartPanel::exportBaseName() const
 {
     // "Workhorse-cumulative-cost-own-vs-rent": the design, then which chart (one design has six).
-    QStringList words = title().toLower().split(QRegularExpression(QStringLiteral("[^\\w]+")), Qt::SkipEmptyParts);
+    QStringList words =
+        title().toLower().split(QRegularExpression(QStringLiteral("[^\\w]+")), Qt::SkipEmptyParts);
     const QString chart = words.join(QLatin1Char('-'));
     return designName_.isEmpty() ? chart : designName_ + QLatin1Char('-') + chart;
 }

@@ -2,14 +2,14 @@
 
 #include <QRegularExpression>
 
+#include "models/predict/prediction_band.h"
+#include "models/presentation/chart_series.h"
 #include "widgets/charts/all_reduce_chart.h"
 #include "widgets/charts/cost_chart.h"
 #include "widgets/charts/memory_chart.h"
 #include "widgets/charts/power_chart.h"
 #include "widgets/charts/scaling_chart.h"
 #include "widgets/charts/step_time_chart.h"
-#include "models/presentation/chart_series.h"
-#include "models/predict/prediction_band.h"
 
 #include <QGridLayout>
 
@@ -21,13 +21,9 @@ constexpr int kGridColumns = 3;
 } // namespace
 
 ChartsWidget::ChartsWidget(QWidget* parent)
-    : QWidget(parent)
-    , allReduce_(new AllReduceChart(this))
-    , scaling_(new ScalingChart(this))
-    , stepTime_(new StepTimeChart(this))
-    , memory_(new MemoryChart(this))
-    , power_(new PowerChart(this))
-    , cost_(new CostChart(this))
+    : QWidget(parent), allReduce_(new AllReduceChart(this)), scaling_(new ScalingChart(this)),
+      stepTime_(new StepTimeChart(this)), memory_(new MemoryChart(this)), power_(new PowerChart(this)),
+      cost_(new CostChart(this))
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);

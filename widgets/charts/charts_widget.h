@@ -42,7 +42,10 @@ public:
     QList<ChartPanel*> charts() const;
     // How empty charts name parts: id -> the name the user sees (the main
     // window passes DesignDocument::displayName); ids stay when unset.
-    void setDisplayNames(std::function<QString(const QString&)> displayName) { displayName_ = std::move(displayName); }
+    void setDisplayNames(std::function<QString(const QString&)> displayName)
+    {
+        displayName_ = std::move(displayName);
+    }
     // The reason of an empty chart in words: no severity or field prefix, part names for ids.
     QString inWords(const std::string& formattedProblem) const;
 

@@ -1,7 +1,7 @@
 #include "widgets/charts/cost_chart.h"
 
-#include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
+#include "widgets/charts/chart_format.h"
 
 #include <qcustomplot.h>
 
@@ -18,8 +18,7 @@ constexpr double kNoteStretch = 0.001;
 
 } // namespace
 
-CostChart::CostChart(QWidget* parent)
-    : ChartPanel(tr("Cumulative cost: own vs rent"), parent)
+CostChart::CostChart(QWidget* parent) : ChartPanel(tr("Cumulative cost: own vs rent"), parent)
 {
     QCustomPlot* p = plot();
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();

@@ -1,11 +1,11 @@
 #include "widgets/charts/headline_panel.h"
 
-#include "widgets/charts/chart_format.h"
+#include "models/core/units.h"
 #include "models/predict/design_check.h"
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
 #include "models/presentation/full_load_opex.h"
-#include "models/core/units.h"
+#include "widgets/charts/chart_format.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -39,16 +39,26 @@ const MetricInfo kInfo[HeadlinePanel::MetricCount] = {
 double valueOf(const Prediction& p, int metric, const FullLoadOpex& opex)
 {
     switch (metric) {
-    case HeadlinePanel::Mfu: return p.mfu;
-    case HeadlinePanel::TokensPerS: return p.tokensPerS;
-    case HeadlinePanel::StepTime: return p.stepTimeS;
-    case HeadlinePanel::TimeToTrain: return p.goodput.timeToTrainS;
-    case HeadlinePanel::AllReduce: return p.comm.allreduceTimeS;
-    case HeadlinePanel::PowerKw: return p.power.fullLoadFacilityW / kWattsPerKw; // one basis, valid split or not
-    case HeadlinePanel::Capex: return p.cost.capexUsd;
-    case HeadlinePanel::OpexPerYear: return opex.opexUsdPerYear; // at full load, as power (issue 28 item 7)
-    case HeadlinePanel::TotalCost: return p.cost.totalCostUsd;
-    default: return 0;
+    case HeadlinePanel::Mfu:
+        return p.mfu;
+    case HeadlinePanel::TokensPerS:
+        return p.tokensPerS;
+    case HeadlinePanel::StepTime:
+        return p.stepTimeS;
+    case HeadlinePanel::TimeToTrain:
+        return p.goodput.timeToTrainS;
+    case HeadlinePanel::AllReduce:
+        return p.comm.allreduceTimeS;
+    case HeadlinePanel::PowerKw:
+        return p.power.fullLoadFacilityW / kWattsPerKw; // one basis, valid split or not
+    case HeadlinePanel::Capex:
+        return p.cost.capexUsd;
+    case HeadlinePanel::OpexPerYear:
+        return opex.opexUsdPerYear; // at full load, as power (issue 28 item 7)
+    case HeadlinePanel::TotalCost:
+        return p.cost.totalCostUsd;
+    default:
+        return 0;
     }
 }
 
@@ -58,8 +68,10 @@ FigureGroup groupOf(int metric)
     switch (metric) {
     case HeadlinePanel::PowerKw:
     case HeadlinePanel::Capex:
-    case HeadlinePanel::OpexPerYear: return FigureGroup::Design;
-    default: return FigureGroup::Training;
+    case HeadlinePanel::OpexPerYear:
+        return FigureGroup::Design;
+    default:
+        return FigureGroup::Training;
     }
 }
 
@@ -76,13 +88,18 @@ QString format(int metric, double v)
     if (!std::isfinite(v))
         return kDash;
     switch (metric) {
-    case HeadlinePanel::Mfu: return formatPercent(v);
-    case HeadlinePanel::TokensPerS: return formatRate(v);
+    case HeadlinePanel::Mfu:
+        return formatPercent(v);
+    case HeadlinePanel::TokensPerS:
+        return formatRate(v);
     case HeadlinePanel::StepTime:
     case HeadlinePanel::TimeToTrain:
-    case HeadlinePanel::AllReduce: return formatSeconds(v);
-    case HeadlinePanel::PowerKw: return formatWatts(v * kWattsPerKw);
-    default: return formatUsd(v);
+    case HeadlinePanel::AllReduce:
+        return formatSeconds(v);
+    case HeadlinePanel::PowerKw:
+        return formatWatts(v * kWattsPerKw);
+    default:
+        return formatUsd(v);
     }
 }
 
@@ -92,21 +109,24 @@ QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
     case HeadlinePanel::Mfu:
         return HeadlinePanel::tr("Model FLOPs utilisation (PaLM definition), fraction of peak.\n"
                                  "%1 model TFLOP/s per GPU ÷ %2 TFLOP/s peak at this precision")
-            .arg(p.tflopsPerGpu, 0, 'f', 1).arg(p.peakTflopsPerGpu, 0, 'f', 0);
+            .arg(p.tflopsPerGpu, 0, 'f', 1)
+            .arg(p.peakTflopsPerGpu, 0, 'f', 0);
     case HeadlinePanel::TokensPerS:
         return HeadlinePanel::tr("Training throughput, tokens per second, whole cluster.\n"
                                  "%1 tokens per step ÷ %2 step time; %3 tokens/s per GPU")
             .arg(formatRate(p.tokensPerStep), formatSeconds(p.stepTimeS), formatRate(p.tokensPerSPerGpu));
     case HeadlinePanel::StepTime: {
-        QString text = HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
-                                         "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
-                           .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
-                                formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
-                                formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
-                                formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
+        QString text =
+            HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
+                              "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
+                .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
+                     formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
+                     formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
+                     formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
         if (p.moe.edp > 0) // a mixture of experts: its all-to-all and expert-DP traffic
-            text += HeadlinePanel::tr(" + EP all-to-all %1 + exposed expert DP comm %2")
-                        .arg(formatSeconds(p.breakdown.epCommS), formatSeconds(p.breakdown.expertDpCommExposedS));
+            text +=
+                HeadlinePanel::tr(" + EP all-to-all %1 + exposed expert DP comm %2")
+                    .arg(formatSeconds(p.breakdown.epCommS), formatSeconds(p.breakdown.expertDpCommExposedS));
         return text;
     }
     case HeadlinePanel::TimeToTrain:
@@ -114,44 +134,54 @@ QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
                                  "Ideal %1 ÷ goodput %2")
                    .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput)) +
                (p.job.spareGpus > 0
-                    ? HeadlinePanel::tr("\nThe job runs on %1 of %2 GPUs: a spare takes a failed GPU's place.")
-                          .arg(p.job.gpus).arg(p.job.clusterGpus)
-                    : HeadlinePanel::tr("\nNo spare GPUs: a hardware failure waits %1 on average for its repair.")
+                    ? HeadlinePanel::tr(
+                          "\nThe job runs on %1 of %2 GPUs: a spare takes a failed GPU's place.")
+                          .arg(p.job.gpus)
+                          .arg(p.job.clusterGpus)
+                    : HeadlinePanel::tr(
+                          "\nNo spare GPUs: a hardware failure waits %1 on average for its repair.")
                           .arg(formatSeconds(p.goodput.repairWaitS)));
     case HeadlinePanel::AllReduce:
-        return HeadlinePanel::tr("One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
+        return HeadlinePanel::tr(
+                   "One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
             .arg(formatBytes(p.comm.gradientBytesPerGpu));
     case HeadlinePanel::PowerKw: {
         // Full load is what the site provisions, and the parts alone decide it:
         // it does not jump when a split becomes invalid (issue 28 item 7).
-        QString text = HeadlinePanel::tr("Facility power at full load, kilowatts: IT %1 × PUE, every GPU busy.\n"
-                                         "What the site provisions; the same for every split.")
-                           .arg(formatWatts(p.power.fullLoadItW));
+        QString text =
+            HeadlinePanel::tr("Facility power at full load, kilowatts: IT %1 × PUE, every GPU busy.\n"
+                              "What the site provisions; the same for every split.")
+                .arg(formatWatts(p.power.fullLoadItW));
         if (p.lacks(FigureGroup::Training))
             return text + HeadlinePanel::tr("\nAverage while training: needs a training prediction.");
-        return text + HeadlinePanel::tr("\nAverage while training: %1 (GPUs %2 at %3 busy)")
-                          .arg(formatWatts(p.power.facilityW), formatWatts(p.power.gpuW),
-                               formatPercent(p.power.gpuUtilisation)) +
-               (p.job.spareGpus > 0 ? HeadlinePanel::tr(", %1 spare GPUs idle").arg(p.job.spareGpus) : QString());
+        return text +
+               HeadlinePanel::tr("\nAverage while training: %1 (GPUs %2 at %3 busy)")
+                   .arg(formatWatts(p.power.facilityW), formatWatts(p.power.gpuW),
+                        formatPercent(p.power.gpuUtilisation)) +
+               (p.job.spareGpus > 0 ? HeadlinePanel::tr(", %1 spare GPUs idle").arg(p.job.spareGpus)
+                                    : QString());
     }
     case HeadlinePanel::Capex:
         return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
     case HeadlinePanel::OpexPerYear: {
         // At full load, the power figure's basis: the same for every split (issue 28 item 7).
-        QString text = HeadlinePanel::tr("Operating cost per year at full load, US dollars: energy %1 + staff %2 + "
-                                         "maintenance %3.\nThe same for every split, as the power figure.")
-                           .arg(formatUsd(opex.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
-                                formatUsd(p.cost.maintenanceUsdPerYear));
+        QString text =
+            HeadlinePanel::tr("Operating cost per year at full load, US dollars: energy %1 + staff %2 + "
+                              "maintenance %3.\nThe same for every split, as the power figure.")
+                .arg(formatUsd(opex.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
+                     formatUsd(p.cost.maintenanceUsdPerYear));
         if (!p.lacks(FigureGroup::Training))
             text += HeadlinePanel::tr("\nAt the average draw while training: %1 a year (energy %2)")
                         .arg(formatUsd(p.cost.opexUsdPerYear), formatUsd(p.cost.energyUsdPerYear));
         return text;
     }
     case HeadlinePanel::TotalCost:
-        return HeadlinePanel::tr("Cost of the training run when owning, US dollars: capex share over the run + "
-                                 "opex over the run. Renting: %1; %2 per million tokens")
+        return HeadlinePanel::tr(
+                   "Cost of the training run when owning, US dollars: capex share over the run + "
+                   "opex over the run. Renting: %1; %2 per million tokens")
             .arg(formatUsd(p.cost.rentRunCostUsd), formatUsd(p.cost.costPerMillionTokensUsd));
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -160,23 +190,29 @@ QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
 bool bandOf(int metric, const PredictionBands& b, double tokensPerSFactor, double& p10, double& p90)
 {
     switch (metric) {
-    case HeadlinePanel::Mfu: p10 = b.mfuP10, p90 = b.mfuP90; return true;
+    case HeadlinePanel::Mfu:
+        p10 = b.mfuP10, p90 = b.mfuP90;
+        return true;
     case HeadlinePanel::TokensPerS:
         p10 = b.tokensPerSPerGpuP10 * tokensPerSFactor, p90 = b.tokensPerSPerGpuP90 * tokensPerSFactor;
         return true;
-    case HeadlinePanel::StepTime: p10 = b.stepTimeSP10, p90 = b.stepTimeSP90; return true;
+    case HeadlinePanel::StepTime:
+        p10 = b.stepTimeSP10, p90 = b.stepTimeSP90;
+        return true;
     case HeadlinePanel::TimeToTrain:
         p10 = b.timeToTrainDaysP10 * kSecondsPerDay, p90 = b.timeToTrainDaysP90 * kSecondsPerDay;
         return true;
-    case HeadlinePanel::TotalCost: p10 = b.totalCostUsdP10, p90 = b.totalCostUsdP90; return true;
-    default: return false;
+    case HeadlinePanel::TotalCost:
+        p10 = b.totalCostUsdP10, p90 = b.totalCostUsdP90;
+        return true;
+    default:
+        return false;
     }
 }
 
 } // namespace
 
-HeadlinePanel::HeadlinePanel(QWidget* parent)
-    : QWidget(parent)
+HeadlinePanel::HeadlinePanel(QWidget* parent) : QWidget(parent)
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(6, 4, 6, 4);
@@ -207,7 +243,10 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
     grid->addWidget(reason_, 4, 0, 1, MetricCount);
 }
 
-void HeadlinePanel::setEconomics(const Economics& economics) { economics_ = economics; }
+void HeadlinePanel::setEconomics(const Economics& economics)
+{
+    economics_ = economics;
+}
 
 void HeadlinePanel::setPrediction(const Prediction& p)
 {
@@ -233,7 +272,8 @@ void HeadlinePanel::setPrediction(const Prediction& p)
         const bool up = v > previous_[m];
         const bool good = up == kInfo[m].higherIsBetter;
         t.change->setStyleSheet(change.isEmpty() || change.startsWith('=') ? QString()
-                                : good ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;"));
+                                : good                                     ? QStringLiteral("color: #1a7f37;")
+                                       : QStringLiteral("color: #c62828;"));
         const QString tip = explain(m, p, opex);
         t.value->setToolTip(tip);
         t.caption->setToolTip(tip);
@@ -287,13 +327,34 @@ void HeadlinePanel::setBands(const PredictionBands& b)
     }
 }
 
-QString HeadlinePanel::bandText(Metric m) const { return tiles_[m].band->text(); }
-QString HeadlinePanel::bandToolTip(Metric m) const { return tiles_[m].band->toolTip(); }
+QString HeadlinePanel::bandText(Metric m) const
+{
+    return tiles_[m].band->text();
+}
+QString HeadlinePanel::bandToolTip(Metric m) const
+{
+    return tiles_[m].band->toolTip();
+}
 
-QString HeadlinePanel::valueText(Metric m) const { return tiles_[m].value->text(); }
-QString HeadlinePanel::changeText(Metric m) const { return tiles_[m].change->text(); }
-QString HeadlinePanel::changeToolTip(Metric m) const { return tiles_[m].change->toolTip(); }
-QString HeadlinePanel::toolTipOf(Metric m) const { return tiles_[m].value->toolTip(); }
-QString HeadlinePanel::reasonText() const { return reason_->text(); }
+QString HeadlinePanel::valueText(Metric m) const
+{
+    return tiles_[m].value->text();
+}
+QString HeadlinePanel::changeText(Metric m) const
+{
+    return tiles_[m].change->text();
+}
+QString HeadlinePanel::changeToolTip(Metric m) const
+{
+    return tiles_[m].change->toolTip();
+}
+QString HeadlinePanel::toolTipOf(Metric m) const
+{
+    return tiles_[m].value->toolTip();
+}
+QString HeadlinePanel::reasonText() const
+{
+    return reason_->text();
+}
 
 } // namespace cf

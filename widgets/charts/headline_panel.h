@@ -5,9 +5,9 @@
 // (Prediction::missing) shows "—" and a line under the tiles says why; capex,
 // opex and power stay when only the training figures are missing (a split,
 // memory or fabric error). Power is at full load, what the site provisions,
-// whether or not the split is valid, and so is opex (issue 28 item 7). Never NaN. Tokens/s, step time, MFU, time
-// to train and run cost carry "±x %", the half-width of their P10-P90 band
-// (issue 16 item 4), with a tooltip naming the errors it comes from.
+// whether or not the split is valid, and so is opex (issue 28 item 7). Never NaN. Tokens/s, step time, MFU,
+// time to train and run cost carry "±x %", the half-width of their P10-P90 band (issue 16 item 4), with a
+// tooltip naming the errors it comes from.
 
 #include "models/design/economics.h"
 
@@ -25,8 +25,18 @@ struct PredictionBands;
 class HeadlinePanel : public QWidget {
     Q_OBJECT
 public:
-    enum Metric { Mfu, TokensPerS, StepTime, TimeToTrain, AllReduce, PowerKw, Capex, OpexPerYear, TotalCost,
-                  MetricCount };
+    enum Metric {
+        Mfu,
+        TokensPerS,
+        StepTime,
+        TimeToTrain,
+        AllReduce,
+        PowerKw,
+        Capex,
+        OpexPerYear,
+        TotalCost,
+        MetricCount
+    };
 
     explicit HeadlinePanel(QWidget* parent = nullptr);
 

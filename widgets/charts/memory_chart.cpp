@@ -1,8 +1,8 @@
 #include "widgets/charts/memory_chart.h"
 
-#include "widgets/charts/chart_format.h"
-#include "models/presentation/chart_series.h"
 #include "models/core/units.h"
+#include "models/presentation/chart_series.h"
+#include "widgets/charts/chart_format.h"
 
 #include <qcustomplot.h>
 
@@ -33,9 +33,9 @@ QString formatGiB(double bytes)
 } // namespace
 
 MemoryChart::MemoryChart(QWidget* parent)
-    : StackedBarChart(tr("Memory per GPU"), tr("Memory per GPU (GiB)"), 1.0 / kBytesPerGiB, &formatGiB, parent)
-{
-}
+    : StackedBarChart(tr("Memory per GPU"), tr("Memory per GPU (GiB)"), 1.0 / kBytesPerGiB, &formatGiB,
+                      parent)
+{}
 
 void MemoryChart::setSeries(const BreakdownSeries& series, const QString& emptyMessage)
 {
@@ -73,7 +73,8 @@ void MemoryChart::setStages(const std::vector<BreakdownSeries>& stages, int heav
         bars->setPen(QPen(c.darker(130)));
         bars->setBrush(c);
         for (size_t st = 0; st < stages.size(); ++st)
-            bars->addData(double(st + 1), part < stages[st].parts.size() ? stages[st].parts[part].value / kBytesPerGiB : 0.0);
+            bars->addData(double(st + 1),
+                          part < stages[st].parts.size() ? stages[st].parts[part].value / kBytesPerGiB : 0.0);
         if (below)
             bars->moveAbove(below);
         below = bars;

@@ -1,7 +1,7 @@
 #include "widgets/charts/scaling_chart.h"
 
-#include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
+#include "widgets/charts/chart_format.h"
 
 #include <qcustomplot.h>
 
@@ -42,8 +42,7 @@ constexpr int kLegendSidesPx = 16;
 
 } // namespace
 
-ScalingChart::ScalingChart(QWidget* parent)
-    : ChartPanel(tr("Scaling: throughput and MFU vs nodes"), parent)
+ScalingChart::ScalingChart(QWidget* parent) : ChartPanel(tr("Scaling: throughput and MFU vs nodes"), parent)
 {
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -111,7 +110,8 @@ void ScalingChart::setBand(double lowFactor, double highFactor)
 // Asymmetric error bar on the design's point: P10 below, P90 above.
 void ScalingChart::drawBand()
 {
-    if (!current_ || bandShown_ || !(lowFactor_ > 0 && highFactor_ >= lowFactor_) || current_->dataCount() != 1)
+    if (!current_ || bandShown_ || !(lowFactor_ > 0 && highFactor_ >= lowFactor_) ||
+        current_->dataCount() != 1)
         return;
     const double v = current_->data()->begin()->value;
     auto* bars = new QCPErrorBars(plot()->xAxis, plot()->yAxis);
@@ -141,8 +141,10 @@ QString ScalingChart::pointText(QCPAbstractPlottable* plottable, int index) cons
         return ChartPanel::pointText(plottable, index);
     const auto it = g->data()->at(index);
     const bool mfu = g->valueAxis() == plot()->yAxis2;
-    return tr("%1 nodes\n%2: %3").arg(it->key).arg(g->name(),
-        mfu ? QStringLiteral("%1 %").arg(it->value, 0, 'f', 1) : formatRate(it->value) + tr(" tokens/s"));
+    return tr("%1 nodes\n%2: %3")
+        .arg(it->key)
+        .arg(g->name(), mfu ? QStringLiteral("%1 %").arg(it->value, 0, 'f', 1)
+                            : formatRate(it->value) + tr(" tokens/s"));
 }
 
 } // namespace cf

@@ -31,17 +31,15 @@ constexpr double kReferenceLabelX = 0.99;
 QColor StackedBarChart::partColour(int i)
 {
     // Tableau 10 palette.
-    static const QColor colours[] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},
-                                     {148, 103, 189}, {140, 86, 75}, {227, 119, 194}, {127, 127, 127},
+    static const QColor colours[] = {{31, 119, 180},  {255, 127, 14}, {44, 160, 44},   {214, 39, 40},
+                                     {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
                                      {188, 189, 34},  {23, 190, 207}};
     return colours[i % 10];
 }
 
 StackedBarChart::StackedBarChart(const QString& title, const QString& axisLabel, double displayScale,
                                  std::function<QString(double)> format, QWidget* parent)
-    : ChartPanel(title, parent)
-    , displayScale_(displayScale)
-    , format_(std::move(format))
+    : ChartPanel(title, parent), displayScale_(displayScale), format_(std::move(format))
 {
     QCustomPlot* p = plot();
     p->yAxis->setLabel(axisLabel);
@@ -64,9 +62,10 @@ void StackedBarChart::setBreakdown(const BreakdownSeries& s, const QString& refe
     for (size_t i = 0; i < s.parts.size(); ++i) {
         const NamedPart& part = s.parts[i];
         auto* bars = new QCPBars(p->xAxis, p->yAxis);
-        const QString share = s.total > 0 ? QStringLiteral(" (%1 %)").arg(100.0 * part.value / s.total, 0, 'f', 1)
-                                          : QString();
-        bars->setName(QStringLiteral("%1: %2%3").arg(QString::fromStdString(part.name), format_(part.value), share));
+        const QString share =
+            s.total > 0 ? QStringLiteral(" (%1 %)").arg(100.0 * part.value / s.total, 0, 'f', 1) : QString();
+        bars->setName(
+            QStringLiteral("%1: %2%3").arg(QString::fromStdString(part.name), format_(part.value), share));
         bars->setWidth(kColumnWidth);
         const QColor c = partColour(int(i));
         bars->setPen(QPen(c.darker(130)));

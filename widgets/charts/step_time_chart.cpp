@@ -1,7 +1,7 @@
 #include "widgets/charts/step_time_chart.h"
 
-#include "widgets/charts/chart_format.h"
 #include "models/presentation/chart_series.h"
+#include "widgets/charts/chart_format.h"
 
 #include <qcustomplot.h>
 
@@ -16,8 +16,7 @@ constexpr double kBandKey = 1.5;
 
 StepTimeChart::StepTimeChart(QWidget* parent)
     : StackedBarChart(tr("Step time breakdown"), tr("Time per step (s)"), 1.0, &formatSeconds, parent)
-{
-}
+{}
 
 void StepTimeChart::setSeries(const BreakdownSeries& series, const QString& emptyMessage)
 {

@@ -10,7 +10,8 @@
 
 namespace cf {
 
-std::function<void(double fraction)> throttledProgress(QProgressBar* bar, int steps, std::function<void(double)> hook)
+std::function<void(double fraction)> throttledProgress(QProgressBar* bar, int steps,
+                                                       std::function<void(double)> hook)
 {
     auto lastStep = std::make_shared<std::atomic<int>>(-1);
     QPointer<QProgressBar> target(bar);
@@ -21,7 +22,8 @@ std::function<void(double fraction)> throttledProgress(QProgressBar* bar, int st
         if (lastStep->exchange(step) == step)
             return;
         if (QProgressBar* shown = target.data())
-            QMetaObject::invokeMethod(shown, [shown, step] { shown->setValue(step); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                shown, [shown, step] { shown->setValue(step); }, Qt::QueuedConnection);
     };
 }
 

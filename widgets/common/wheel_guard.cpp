@@ -10,7 +10,10 @@ namespace {
 
 const char* const kZoomNeedsCtrl = "cfZoomNeedsCtrl";
 
-bool editsOnWheel(const QObject* o) { return qobject_cast<const QAbstractSpinBox*>(o) || qobject_cast<const QComboBox*>(o); }
+bool editsOnWheel(const QObject* o)
+{
+    return qobject_cast<const QAbstractSpinBox*>(o) || qobject_cast<const QComboBox*>(o);
+}
 
 } // namespace
 
@@ -21,7 +24,10 @@ void WheelGuard::installOnApplication()
     qApp->installEventFilter(new WheelGuard(qApp));
 }
 
-void WheelGuard::zoomNeedsCtrl(QWidget* widget) { widget->setProperty(kZoomNeedsCtrl, true); }
+void WheelGuard::zoomNeedsCtrl(QWidget* widget)
+{
+    widget->setProperty(kZoomNeedsCtrl, true);
+}
 
 bool WheelGuard::eventFilter(QObject* watched, QEvent* event)
 {

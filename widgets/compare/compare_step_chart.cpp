@@ -14,16 +14,20 @@
 namespace cf {
 namespace {
 
-constexpr double kColumnWidth = 0.6;    // of the room between two designs (our choice)
-constexpr double kKeyMargin = 0.6;      // room left of the first and right of the last column (our choice)
-constexpr double kValueHeadroom = 1.1;  // above the tallest column (our choice)
+constexpr double kColumnWidth = 0.6;     // of the room between two designs (our choice)
+constexpr double kKeyMargin = 0.6;       // room left of the first and right of the last column (our choice)
+constexpr double kValueHeadroom = 1.1;   // above the tallest column (our choice)
 constexpr int kMinAxisRectWidthPx = 260; // the columns beside the legend (our choice)
 
-bool hasTraining(const Prediction& p) { return !p.lacks(FigureGroup::Training) && p.stepTimeS > 0; }
+bool hasTraining(const Prediction& p)
+{
+    return !p.lacks(FigureGroup::Training) && p.stepTimeS > 0;
+}
 
 } // namespace
 
-CompareStepChart::CompareStepChart(QWidget* parent) : ChartPanel(tr("Step time by part, side by side"), parent)
+CompareStepChart::CompareStepChart(QWidget* parent)
+    : ChartPanel(tr("Step time by part, side by side"), parent)
 {
     QCustomPlot* p = plot();
     p->yAxis->setLabel(tr("Seconds per step"));
@@ -33,7 +37,8 @@ CompareStepChart::CompareStepChart(QWidget* parent) : ChartPanel(tr("Step time b
     p->axisRect()->setRangeZoom(Qt::Vertical);
 }
 
-void CompareStepChart::setDesigns(const std::vector<std::string>& names, const std::vector<Prediction>& predictions)
+void CompareStepChart::setDesigns(const std::vector<std::string>& names,
+                                  const std::vector<Prediction>& predictions)
 {
     names_ = names;
     stepS_.assign(predictions.size(), 0.0);
@@ -58,7 +63,8 @@ void CompareStepChart::setDesigns(const std::vector<std::string>& names, const s
     std::vector<std::pair<QString, std::function<double(const Prediction&)>>> parts{
         {tr("compute"), [](const Prediction& q) { return q.breakdown.computeS; }}};
     for (const StepPartText& t : stepPartTexts())
-        parts.emplace_back(QString::fromLatin1(t.words), [&t](const Prediction& q) { return q.breakdown.*t.seconds; });
+        parts.emplace_back(QString::fromLatin1(t.words),
+                           [&t](const Prediction& q) { return q.breakdown.*t.seconds; });
     QCPBars* below = nullptr;
     for (std::size_t k = 0; k < parts.size(); ++k) {
         bool any = false;

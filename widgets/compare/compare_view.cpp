@@ -1,31 +1,31 @@
 #include "widgets/compare/compare_view.h"
 
+#include "models/compare/comparison_markdown.h"
+#include "models/core/units.h"
+#include "models/design/design_json.h"
+#include "models/predict/evaluate.h"
+#include "models/presentation/chart_series.h"
+#include "models/store/design_store.h"
+#include "models/store/headline_from_prediction.h"
 #include "widgets/charts/chart_format.h"
 #include "widgets/charts/chart_panel.h"
 #include "widgets/common/export_folder.h"
 #include "widgets/compare/compare_step_chart.h"
-#include "models/compare/comparison_markdown.h"
-#include "models/design/design_json.h"
-#include "models/presentation/chart_series.h"
-#include "models/predict/evaluate.h"
-#include "models/store/design_store.h"
-#include "models/store/headline_from_prediction.h"
-#include "models/core/units.h"
 
+#include <QAction>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QDir>
 #include <QFontMetrics>
 #include <QHBoxLayout>
-#include <QPushButton>
-#include <QTabWidget>
 #include <QHeaderView>
-#include <QAction>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -43,9 +43,9 @@ constexpr double kWattsPerKw = 1000.0;
 const QColor kBestBackground(214, 245, 214); // light green (our choice)
 constexpr int kRowPadding = 8;               // pixels above + below a metrics row's text (our choice)
 constexpr int kCellPadding = 24;             // pixels left + right of a metrics cell's text (our choice)
-constexpr double kMonthsPerTick = 6;  // half-year ticks on the cost chart (our choice)
-constexpr double kAxisHeadroom = 1.1; // room above the highest curve and its markers (our choice)
-constexpr double kNodesMargin = 1.5;  // log nodes axis: this factor of room either side (our choice)
+constexpr double kMonthsPerTick = 6;         // half-year ticks on the cost chart (our choice)
+constexpr double kAxisHeadroom = 1.1;        // room above the highest curve and its markers (our choice)
+constexpr double kNodesMargin = 1.5;         // log nodes axis: this factor of room either side (our choice)
 // Legends above the plots, as in the main window's scaling and cost charts:
 // two variants a row (four make two rows, long "design — variant" names stay
 // within a chart's width), and the room beside a legend row (our choice).
@@ -148,8 +148,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     exportNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     export_ = new QPushButton(tr("Export…"), this);
     export_->setObjectName(QStringLiteral("compareExport"));
-    export_->setToolTip(tr("Save the comparison as Markdown: the figures, why the winner wins, the step times "
-                           "and the bill-of-materials differences"));
+    export_->setToolTip(
+        tr("Save the comparison as Markdown: the figures, why the winner wins, the step times "
+           "and the bill-of-materials differences"));
     connect(export_, &QPushButton::clicked, this, &CompareView::exportWithDialog);
     top->addWidget(message_, 1);
     top->addWidget(exportNote_, 1);
@@ -262,7 +263,8 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     std::vector<Headline> headlines;
     std::vector<BillOfMaterials> boms;
     std::vector<ChartSeries> series;
-    std::vector<int> gpusPerNode; // the scaling chart's axis is GPUs: an NVL72 rack and a DGX are one "node" each
+    std::vector<int>
+        gpusPerNode; // the scaling chart's axis is GPUs: an NVL72 rack and a DGX are one "node" each
     QStringList errors;
     predictions_.clear();
     for (const Input& in : variants) {
@@ -440,9 +442,15 @@ void CompareView::fillWhy()
     whyLabel_->setVisible(!items.isEmpty());
 }
 
-std::string CompareView::markdown() const { return comparisonMarkdown(comparison_, winner_, predictions_); }
+std::string CompareView::markdown() const
+{
+    return comparisonMarkdown(comparison_, winner_, predictions_);
+}
 
-QString CompareView::exportNote() const { return exportNote_->text(); }
+QString CompareView::exportNote() const
+{
+    return exportNote_->text();
+}
 
 bool CompareView::exportTo(const QString& path)
 {
@@ -459,9 +467,8 @@ void CompareView::exportWithDialog()
 {
     if (comparison_.names.empty())
         return;
-    const QString suggested = ExportFolder::startPath(this, ExportFolder::kExportKey,
-                                                      ExportFolder::safeFileName(tr("comparison")) +
-                                                          QStringLiteral(".md"));
+    const QString suggested = ExportFolder::startPath(
+        this, ExportFolder::kExportKey, ExportFolder::safeFileName(tr("comparison")) + QStringLiteral(".md"));
     QString path = choosePath_ ? choosePath_(suggested)
                                : QFileDialog::getSaveFileName(this, tr("Export comparison"), suggested,
                                                               tr("Markdown files (*.md)"));

@@ -24,7 +24,10 @@
 namespace cf {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 // The progress dialog shows only when generating takes longer than this
 // (our choice: a small fabric is done before a dialog would be read).
@@ -48,7 +51,8 @@ void trainPreset(Design& d, const ModelPreset& preset)
 
 } // namespace
 
-FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Catalog& catalog, QWidget* parent)
+FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Catalog& catalog,
+                                             QWidget* parent)
     : QDialog(parent), document_(document), catalog_(catalog), node_(new QComboBox(this)),
       count_(new QSpinBox(this)), switch_(new QComboBox(this)), topology_(new QComboBox(this)),
       tiers_(new QComboBox(this)), oversub_(new QDoubleSpinBox(this)), storage_(new QComboBox(this)),
@@ -56,16 +60,17 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
 {
     setWindowTitle(tr("Generate fabric"));
     for (const NodeSpec& n : catalog_.nodes())
-        node_->addItem(spec::shortName(n.name, n.vendor) + QStringLiteral(" (") + spec::gpuLine(n, catalog_) + ')',
+        node_->addItem(spec::shortName(n.name, n.vendor) + QStringLiteral(" (") + spec::gpuLine(n, catalog_) +
+                           ')',
                        q(n.id));
     count_->setRange(1, kMaxNodes);
     count_->setValue(32);
     count_->setSuffix(tr(" nodes"));
     for (const SwitchSpec& s : catalog_.switches())
-        switch_->addItem(spec::shortName(s.name, s.vendor) + QStringLiteral(" (%1× %2 Gb/s)")
-                                                                   .arg(s.radix)
-                                                                   .arg(spec::formatNumber(s.portGbps, 0)),
-                         q(s.id));
+        switch_->addItem(
+            spec::shortName(s.name, s.vendor) +
+                QStringLiteral(" (%1× %2 Gb/s)").arg(s.radix).arg(spec::formatNumber(s.portGbps, 0)),
+            q(s.id));
     topology_->addItem(tr("Fat-tree (non-blocking)"), int(FabricTopology::FatTree));
     topology_->addItem(tr("Rail-optimised (DGX SuperPOD)"), int(FabricTopology::RailOptimized));
     topology_->addItem(tr("Spine-leaf (chosen oversubscription)"), int(FabricTopology::SpineLeaf));
@@ -177,7 +182,8 @@ QString FabricGeneratorDialog::previewText() const
     QStringList lines;
     for (const Problem& p : preview_.problems())
         lines << QStringLiteral("<span style='color:%1'>%2</span>")
-                     .arg(p.severity == Severity::Error ? QStringLiteral("#d32f2f") : QStringLiteral("#ef8a00"),
+                     .arg(p.severity == Severity::Error ? QStringLiteral("#d32f2f")
+                                                        : QStringLiteral("#ef8a00"),
                           QString::fromStdString(formatProblem(p)).toHtmlEscaped());
     if (!preview_)
         return lines.join(QStringLiteral("<br>"));
@@ -196,8 +202,8 @@ QString FabricGeneratorDialog::previewText() const
                       .arg(preview_->parts.size())
                       .arg(preview_->links.size()));
     // The name the design will take (issue 28 item 4): said before it is applied.
-    lines.prepend(tr("New design: <b>%1</b>")
-                      .arg(q(generatedTitle(spec(), s, catalog_, {}).name).toHtmlEscaped()));
+    lines.prepend(
+        tr("New design: <b>%1</b>").arg(q(generatedTitle(spec(), s, catalog_, {}).name).toHtmlEscaped()));
     if (s.superSpine > 0 || s.planes > 1)
         lines.insert(2, tr("%1 tiers, %2 planes · %3 super-spines, %4 spine–super-spine and %5 "
                            "super-spine–core cables")
@@ -218,7 +224,10 @@ FabricGeneratorDialog::~FabricGeneratorDialog()
     }
 }
 
-QString FabricGeneratorDialog::modelId() const { return model_->currentData().toString(); }
+QString FabricGeneratorDialog::modelId() const
+{
+    return model_->currentData().toString();
+}
 
 void FabricGeneratorDialog::setModelId(const QString& presetId)
 {
@@ -226,11 +235,9 @@ void FabricGeneratorDialog::setModelId(const QString& presetId)
         model_->setCurrentIndex(i);
 }
 
-std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(const FabricSpec& spec, const ModelPreset* preset,
-                                                                  const Design& base, bool batchAutomatic,
-                                                                  const Catalog& catalog,
-                                                                  const std::function<void(double)>& progress,
-                                                                  const std::atomic<bool>* cancel)
+std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(
+    const FabricSpec& spec, const ModelPreset* preset, const Design& base, bool batchAutomatic,
+    const Catalog& catalog, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
 {
     const auto report = [&](double fraction) {
         if (progress)
@@ -278,8 +285,8 @@ bool FabricGeneratorDialog::applyToDocument()
 {
     if (!preview_ || preview_->parts.empty())
         return false;
-    generated_ = buildDesign(spec(), catalog_.preset(modelId().toStdString()), document_->design(), batchAutomatic_,
-                             catalog_);
+    generated_ = buildDesign(spec(), catalog_.preset(modelId().toStdString()), document_->design(),
+                             batchAutomatic_, catalog_);
     if (!generated_)
         return false;
     apply(*generated_);
@@ -322,7 +329,8 @@ void FabricGeneratorDialog::startGeneration()
                     cancel = true;
                 promise.setProgressValue(int(fraction * kProgressSteps));
             };
-            std::optional<GeneratedDesign> g = buildDesign(s, preset, base, batchAutomatic, *catalog, progress, &cancel);
+            std::optional<GeneratedDesign> g =
+                buildDesign(s, preset, base, batchAutomatic, *catalog, progress, &cancel);
             if (promise.isCanceled() || cancel)
                 return;
             promise.addResult(std::move(g));
@@ -373,7 +381,8 @@ void FabricGeneratorDialog::reject()
 
 void FabricGeneratorDialog::setInputsEnabled(bool enabled)
 {
-    for (QWidget* w : std::initializer_list<QWidget*>{node_, count_, switch_, topology_, tiers_, storage_, model_, apply_})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{node_, count_, switch_, topology_, tiers_, storage_, model_, apply_})
         w->setEnabled(enabled);
     if (enabled)
         updatePreview(); // oversubscription and planes follow the topology

@@ -9,9 +9,9 @@
 // the advice run off the GUI thread, with a progress dialog and Cancel when
 // they take long (issue 28 item 4).
 
+#include "models/design/design_limits.h"
 #include "models/presentation/batch_advice.h"
 #include "models/topology/fabric_generator.h"
-#include "models/design/design_limits.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -35,9 +35,9 @@ struct ModelPreset;
 
 // What Generate makes: the whole design to apply and what to tell the user.
 struct GeneratedDesign {
-    Design design;            // the fabric, its name and description, the model, the split and the batch
+    Design design;               // the fabric, its name and description, the model, the split and the batch
     bool batchAutomatic = false; // the batch follows the cluster (AutoSplitController)
-    BatchAdvice batchAdvice;  // whether the batch is too small for the GPUs
+    BatchAdvice batchAdvice;     // whether the batch is too small for the GPUs
     bool cancelled = false;
 };
 

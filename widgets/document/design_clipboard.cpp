@@ -148,7 +148,10 @@ DesignFragment remapFragment(const Design& fragment, const Design& design, QPoin
     return out;
 }
 
-QString fragmentToJson(const Design& fragment) { return QString::fromStdString(saveDesignJson(fragment)); }
+QString fragmentToJson(const Design& fragment)
+{
+    return QString::fromStdString(saveDesignJson(fragment));
+}
 
 Result<Design> fragmentFromJson(const QString& text)
 {

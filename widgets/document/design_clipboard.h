@@ -4,8 +4,8 @@
 // objects get fresh ids (numbered after the largest id in use for their
 // prefix, as Design::nextId does, but allocated in one pass).
 
-#include "models/design/design.h"
 #include "models/core/result.h"
+#include "models/design/design.h"
 
 #include <QPointF>
 #include <QString>

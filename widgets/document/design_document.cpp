@@ -1,9 +1,9 @@
 #include "widgets/document/design_document.h"
 
+#include "models/design/field_names.h"
 #include "widgets/document/design_title_command.h"
 #include "widgets/document/edit_commands.h"
 #include "widgets/document/item_commands.h"
-#include "models/design/field_names.h"
 
 #include <QSet>
 #include <QUndoStack>
@@ -13,20 +13,27 @@
 namespace cf {
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 const char* prefixFor(PartKind kind)
 {
     switch (kind) {
-    case PartKind::Node: return "n";
-    case PartKind::Switch: return "sw";
-    case PartKind::Storage: return "st";
+    case PartKind::Node:
+        return "n";
+    case PartKind::Switch:
+        return "sw";
+    case PartKind::Storage:
+        return "st";
     }
     return "p";
 }
 
 // A new link between two parts, at least one cable per member.
-Link newLink(std::string id, const QString& fromId, const QString& toId, double speedGbps, int cablesPerMember)
+Link newLink(std::string id, const QString& fromId, const QString& toId, double speedGbps,
+             int cablesPerMember)
 {
     Link l;
     l.id = std::move(id);
@@ -41,8 +48,7 @@ Link newLink(std::string id, const QString& fromId, const QString& toId, double 
 
 DesignDocument::DesignDocument(QUndoStack* undoStack, QObject* parent)
     : QObject(parent), undoStack_(undoStack ? undoStack : new QUndoStack(this))
-{
-}
+{}
 
 DesignDocument::~DesignDocument() = default;
 
@@ -69,9 +75,18 @@ const Link* DesignDocument::link(const QString& id) const
     return i < 0 ? nullptr : &design_.links[std::size_t(i)];
 }
 
-int DesignDocument::partIndex(const QString& id) const { return partIndex_.value(id, -1); }
-int DesignDocument::linkIndex(const QString& id) const { return linkIndex_.value(id, -1); }
-QStringList DesignDocument::linksOfPart(const QString& partId) const { return adjacency_.value(partId); }
+int DesignDocument::partIndex(const QString& id) const
+{
+    return partIndex_.value(id, -1);
+}
+int DesignDocument::linkIndex(const QString& id) const
+{
+    return linkIndex_.value(id, -1);
+}
+QStringList DesignDocument::linksOfPart(const QString& partId) const
+{
+    return adjacency_.value(partId);
+}
 
 // ---- Undoable edits ----
 
@@ -149,12 +164,13 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     Link l = newLink(design_.nextId("l"), fromId, toId, speedGbps, cablesPerMember);
     l.medium = medium;
     l.lengthClass = lengthClass;
-    undoStack_->push(new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(displayName(fromId), displayName(toId))));
+    undoStack_->push(
+        new AddItemsCommand(this, {}, {l}, tr("Link %1 to %2").arg(displayName(fromId), displayName(toId))));
     return q(l.id);
 }
 
-QString DesignDocument::addLink(const QString& fromId, const QString& toId, double speedGbps, int cablesPerMember,
-                                const std::vector<LinkDefault::Change>& rebalanced)
+QString DesignDocument::addLink(const QString& fromId, const QString& toId, double speedGbps,
+                                int cablesPerMember, const std::vector<LinkDefault::Change>& rebalanced)
 {
     if (rebalanced.empty())
         return addLink(fromId, toId, speedGbps, Medium::Fibre, LengthClass::InRow, cablesPerMember);
@@ -166,8 +182,9 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     new AddItemsCommand(this, {}, {l}, step->text(), step);
     for (const LinkDefault::Change& c : rebalanced)
         if (const Link* other = link(q(c.linkId)))
-            new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId), QString::fromLatin1(kCablesPerMemberKey),
-                                other->cablesPerMember, c.cablesPerMember, mergeSerial_, step);
+            new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId),
+                                QString::fromLatin1(kCablesPerMemberKey), other->cablesPerMember,
+                                c.cablesPerMember, mergeSerial_, step);
     undoStack_->push(step);
     return q(l.id);
 }
@@ -238,7 +255,8 @@ void DesignDocument::setParallelism(const Parallelism& parallelism, const QStrin
         return;
     Design after = design_;
     after.parallelism = parallelism;
-    auto* command = new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_);
+    auto* command =
+        new SettingsCommand(this, design_, after, SettingsCommand::What::Parallelism, mergeSerial_);
     if (!fieldLabel.isEmpty())
         command->setText(tr("Change %1").arg(fieldLabel));
     undoStack_->push(command);
@@ -285,7 +303,8 @@ void DesignDocument::setEconomics(const Economics& economics)
         return;
     Design after = design_;
     after.economics = economics;
-    undoStack_->push(new SettingsCommand(this, design_, after, SettingsCommand::What::Economics, mergeSerial_));
+    undoStack_->push(
+        new SettingsCommand(this, design_, after, SettingsCommand::What::Economics, mergeSerial_));
 }
 
 QVariant DesignDocument::partProperty(const Part& p, const QString& property)
@@ -327,6 +346,9 @@ void DesignDocument::setSelectedIds(const QStringList& ids)
     emit selectionChanged();
 }
 
-void DesignDocument::requestFocus(const QString& id) { emit focusRequested(id); }
+void DesignDocument::requestFocus(const QString& id)
+{
+    emit focusRequested(id);
+}
 
 } // namespace cf

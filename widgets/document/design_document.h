@@ -12,8 +12,8 @@
 // takes only a DesignDocument* and a const Catalog&.
 
 #include "models/design/design.h"
-#include "models/validate/link_rules.h"
 #include "models/topology/fabric_generator.h"
+#include "models/validate/link_rules.h"
 
 #include <QHash>
 #include <QObject>

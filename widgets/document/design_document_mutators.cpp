@@ -1,17 +1,19 @@
 // DesignDocument's raw mutators: called only by the undo commands. Each emits
 // the fine-grained signals the views use to update O(1) per object.
-#include "widgets/document/design_document.h"
 #include "models/design/field_names.h"
+#include "widgets/document/design_document.h"
 
 #include <algorithm>
 
 namespace cf {
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
-template <typename T>
-void mergeInsert(std::vector<T>& items, const std::vector<std::pair<int, T>>& inserts)
+template <typename T> void mergeInsert(std::vector<T>& items, const std::vector<std::pair<int, T>>& inserts)
 {
     std::vector<T> out;
     out.reserve(items.size() + inserts.size());
@@ -25,8 +27,7 @@ void mergeInsert(std::vector<T>& items, const std::vector<std::pair<int, T>>& in
     items = std::move(out);
 }
 
-template <typename T>
-void eraseIndices(std::vector<T>& items, const std::vector<int>& ascending)
+template <typename T> void eraseIndices(std::vector<T>& items, const std::vector<int>& ascending)
 {
     std::size_t write = 0, skip = 0;
     for (std::size_t read = 0; read < items.size(); ++read) {

@@ -23,8 +23,7 @@ class DocumentCommand : public QUndoCommand {
 public:
     DocumentCommand(DesignDocument* document, const QString& text, QUndoCommand* parent = nullptr)
         : QUndoCommand(text, parent), doc_(document)
-    {
-    }
+    {}
 
 protected:
     DesignDocument* doc() const { return doc_; }

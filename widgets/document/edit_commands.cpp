@@ -7,13 +7,12 @@ namespace cf {
 MovePartsCommand::MovePartsCommand(DesignDocument* doc, QVector<PartMove> moves, int gestureId,
                                    QUndoCommand* parent)
     : DocumentCommand(doc,
-                      moves.size() == 1 ? QCoreApplication::translate("cf", "Move %1").arg(moves[0].partId)
-                                        : QCoreApplication::translate("cf", "Move %n parts", nullptr,
-                                                                      int(moves.size())),
+                      moves.size() == 1
+                          ? QCoreApplication::translate("cf", "Move %1").arg(moves[0].partId)
+                          : QCoreApplication::translate("cf", "Move %n parts", nullptr, int(moves.size())),
                       parent),
       moves_(std::move(moves)), gestureId_(gestureId)
-{
-}
+{}
 
 void MovePartsCommand::redo()
 {
@@ -43,13 +42,11 @@ bool MovePartsCommand::mergeWith(const QUndoCommand* other)
 }
 
 PropertyCommand::PropertyCommand(DesignDocument* doc, Target target, QString objectId, QString property,
-                                 QVariant oldValue, QVariant newValue, int mergeSerial,
-                                 QUndoCommand* parent)
+                                 QVariant oldValue, QVariant newValue, int mergeSerial, QUndoCommand* parent)
     : DocumentCommand(doc, QCoreApplication::translate("cf", "Set %1 of %2").arg(property, objectId), parent),
       target_(target), objectId_(std::move(objectId)), property_(std::move(property)),
       old_(std::move(oldValue)), new_(std::move(newValue)), mergeSerial_(mergeSerial)
-{
-}
+{}
 
 void PropertyCommand::write(const QVariant& value)
 {
@@ -60,8 +57,14 @@ void PropertyCommand::write(const QVariant& value)
     emitChanged();
 }
 
-void PropertyCommand::redo() { write(new_); }
-void PropertyCommand::undo() { write(old_); }
+void PropertyCommand::redo()
+{
+    write(new_);
+}
+void PropertyCommand::undo()
+{
+    write(old_);
+}
 
 bool PropertyCommand::mergeWith(const QUndoCommand* other)
 {
@@ -79,8 +82,7 @@ ReplaceTopologyCommand::ReplaceTopologyCommand(DesignDocument* doc, std::vector<
                                                QUndoCommand* parent)
     : DocumentCommand(doc, text, parent), oldParts_(doc->design().parts), newParts_(std::move(parts)),
       oldLinks_(doc->design().links), newLinks_(std::move(links))
-{
-}
+{}
 
 void ReplaceTopologyCommand::redo()
 {
@@ -102,18 +104,27 @@ SettingsCommand::SettingsCommand(DesignDocument* doc, const Design& before, cons
       mergeSerial_(mergeSerial)
 {
     switch (what_) {
-    case What::Workload: setText(QCoreApplication::translate("cf", "Change workload")); break;
-    case What::Parallelism: setText(QCoreApplication::translate("cf", "Change parallelism")); break;
-    case What::Economics: setText(QCoreApplication::translate("cf", "Change economics")); break;
+    case What::Workload:
+        setText(QCoreApplication::translate("cf", "Change workload"));
+        break;
+    case What::Parallelism:
+        setText(QCoreApplication::translate("cf", "Change parallelism"));
+        break;
+    case What::Economics:
+        setText(QCoreApplication::translate("cf", "Change economics"));
+        break;
     }
 }
 
 int SettingsCommand::id() const
 {
     switch (what_) {
-    case What::Workload: return kWorkloadCommandId;
-    case What::Parallelism: return kParallelismCommandId;
-    case What::Economics: return kEconomicsCommandId;
+    case What::Workload:
+        return kWorkloadCommandId;
+    case What::Parallelism:
+        return kParallelismCommandId;
+    case What::Economics:
+        return kEconomicsCommandId;
     }
     return -1;
 }
@@ -121,9 +132,15 @@ int SettingsCommand::id() const
 void SettingsCommand::redo()
 {
     switch (what_) {
-    case What::Workload: writeWorkload(newWorkload_); break;
-    case What::Parallelism: writeParallelism(newParallelism_); break;
-    case What::Economics: writeEconomics(newEconomics_); break;
+    case What::Workload:
+        writeWorkload(newWorkload_);
+        break;
+    case What::Parallelism:
+        writeParallelism(newParallelism_);
+        break;
+    case What::Economics:
+        writeEconomics(newEconomics_);
+        break;
     }
     emitChanged();
 }
@@ -131,9 +148,15 @@ void SettingsCommand::redo()
 void SettingsCommand::undo()
 {
     switch (what_) {
-    case What::Workload: writeWorkload(oldWorkload_); break;
-    case What::Parallelism: writeParallelism(oldParallelism_); break;
-    case What::Economics: writeEconomics(oldEconomics_); break;
+    case What::Workload:
+        writeWorkload(oldWorkload_);
+        break;
+    case What::Parallelism:
+        writeParallelism(oldParallelism_);
+        break;
+    case What::Economics:
+        writeEconomics(oldEconomics_);
+        break;
     }
     emitChanged();
 }

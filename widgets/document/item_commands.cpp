@@ -5,8 +5,7 @@ namespace cf {
 AddItemsCommand::AddItemsCommand(DesignDocument* doc, std::vector<Part> parts, std::vector<Link> links,
                                  const QString& text, QUndoCommand* parent)
     : DocumentCommand(doc, text, parent), parts_(std::move(parts)), links_(std::move(links))
-{
-}
+{}
 
 void AddItemsCommand::redo()
 {
@@ -40,8 +39,7 @@ void AddItemsCommand::undo()
 RemoveItemsCommand::RemoveItemsCommand(DesignDocument* doc, QSet<QString> partIds, QSet<QString> linkIds,
                                        const QString& text, QUndoCommand* parent)
     : DocumentCommand(doc, text, parent), partIds_(std::move(partIds)), linkIds_(std::move(linkIds))
-{
-}
+{}
 
 void RemoveItemsCommand::redo()
 {

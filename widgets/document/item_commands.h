@@ -31,8 +31,8 @@ private:
 // link of a removed part (DesignDocument::removeItems does).
 class RemoveItemsCommand : public DocumentCommand {
 public:
-    RemoveItemsCommand(DesignDocument* doc, QSet<QString> partIds, QSet<QString> linkIds,
-                       const QString& text, QUndoCommand* parent = nullptr);
+    RemoveItemsCommand(DesignDocument* doc, QSet<QString> partIds, QSet<QString> linkIds, const QString& text,
+                       QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 

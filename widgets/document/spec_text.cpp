@@ -48,8 +48,8 @@ QString gpuLine(const NodeSpec& node, const Catalog& catalog)
 
 QString nodeSummary(const NodeSpec& node, const Catalog& catalog)
 {
-    QString s = gpuLine(node, catalog) +
-                tr(" · %1× %2 Gb/s NICs").arg(node.nics).arg(formatNumber(node.nicGbps, 0));
+    QString s =
+        gpuLine(node, catalog) + tr(" · %1× %2 Gb/s NICs").arg(node.nics).arg(formatNumber(node.nicGbps, 0));
     if (node.maxPowerW > 0)
         s += tr(" · %1 kW max").arg(formatNumber(node.maxPowerW / kWattsPerKw, 1));
     return s;
@@ -70,8 +70,8 @@ QString switchSummary(const SwitchSpec& sw)
 
 QString storageSummary(const StorageSpec& st)
 {
-    QString s = tr("read %1 GB/s · write %2 GB/s")
-                    .arg(formatNumber(st.readGBps, 1), formatNumber(st.writeGBps, 1));
+    QString s =
+        tr("read %1 GB/s · write %2 GB/s").arg(formatNumber(st.readGBps, 1), formatNumber(st.writeGBps, 1));
     if (st.perClientGBps > 0)
         s += tr(" · %1 GB/s per client").arg(formatNumber(st.perClientGBps, 1));
     if (st.capacityTB > 0)

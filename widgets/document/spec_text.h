@@ -13,15 +13,15 @@ namespace cf::spec {
 
 // Name without a leading vendor word ("NVIDIA DGX H100" -> "DGX H100").
 QString shortName(const std::string& name, const std::string& vendor);
-QString gpuLine(const NodeSpec& node, const Catalog& catalog);          // "8× H100 SXM"
-QString nodeSummary(const NodeSpec& node, const Catalog& catalog);      // GPUs · NICs · power
-QString switchSummary(const SwitchSpec& sw);                            // "64× 400 Gb/s · InfiniBand · …"
-QString storageSummary(const StorageSpec& st);                         // read/write GB/s · TB
+QString gpuLine(const NodeSpec& node, const Catalog& catalog);     // "8× H100 SXM"
+QString nodeSummary(const NodeSpec& node, const Catalog& catalog); // GPUs · NICs · power
+QString switchSummary(const SwitchSpec& sw);                       // "64× 400 Gb/s · InfiniBand · …"
+QString storageSummary(const StorageSpec& st);                     // read/write GB/s · TB
 QString nicSummary(const NicSpec& nic);
 QString cableSummary(const CableSpec& cable);
-QString linkLabel(const Link& link, int cables);                       // "400 Gb/s · fibre · 8 cables"
+QString linkLabel(const Link& link, int cables); // "400 Gb/s · fibre · 8 cables"
 QString formatNumber(double value, int maxDecimals = 1);
-QString bandwidthText(double gbps);                                    // "400 Gb/s", "3.2 Tb/s"
+QString bandwidthText(double gbps); // "400 Gb/s", "3.2 Tb/s"
 // The inspector's lines for a link: "8 × 400 Gb/s = 3.2 Tb/s" and the node
 // end's share of its NICs ("" when no end is a catalogued node with NICs).
 QString linkBandwidthText(const LinkCapacity& capacity);

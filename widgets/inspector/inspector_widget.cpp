@@ -1,10 +1,10 @@
 #include "widgets/inspector/inspector_widget.h"
 
 #include "models/catalog/catalog.h"
+#include "models/design/field_names.h"
 #include "models/validate/link_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
-#include "models/design/field_names.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -18,7 +18,10 @@
 namespace cf {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 // Scene coordinates allowed in the position fields (design_limits.h).
 constexpr double kMaxCoordinate = limits::DesignLimits::kMaxPosition;
 enum Page { kEmptyPage, kPartPage, kLinkPage };
@@ -56,9 +59,15 @@ void InspectorWidget::updateCountSuffix()
     const PartKind kind = p ? p->kind : PartKind::Node;
     const bool one = count_->value() == 1;
     switch (kind) {
-    case PartKind::Switch: count_->setSuffix(one ? tr(" switch") : tr(" switches")); break;
-    case PartKind::Storage: count_->setSuffix(one ? tr(" system") : tr(" systems")); break;
-    default: count_->setSuffix(one ? tr(" node") : tr(" nodes")); break;
+    case PartKind::Switch:
+        count_->setSuffix(one ? tr(" switch") : tr(" switches"));
+        break;
+    case PartKind::Storage:
+        count_->setSuffix(one ? tr(" system") : tr(" systems"));
+        break;
+    default:
+        count_->setSuffix(one ? tr(" node") : tr(" nodes"));
+        break;
     }
 }
 
@@ -89,7 +98,8 @@ QWidget* InspectorWidget::buildPartPage()
     form->addRow(tr("X (scene):"), x_);
     form->addRow(tr("Y (scene):"), y_);
 
-    connect(name_, &QLineEdit::textEdited, this, [this](const QString& t) { applyPart(QStringLiteral("name"), t); });
+    connect(name_, &QLineEdit::textEdited, this,
+            [this](const QString& t) { applyPart(QStringLiteral("name"), t); });
     connect(count_, &QSpinBox::valueChanged, this, &InspectorWidget::updateCountSuffix);
     connect(count_, &QSpinBox::valueChanged, this, [this](int v) { applyPart(QStringLiteral("count"), v); });
     connect(x_, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyPart(QStringLiteral("x"), v); });
@@ -129,14 +139,16 @@ QWidget* InspectorWidget::buildLinkPage()
     form->addRow(tr("Cables per member:"), cables_);
     bandwidth_ = new QLabel(page);
     bandwidth_->setWordWrap(true);
-    bandwidth_->setToolTip(tr("Cables per member × speed per cable = bandwidth per member, one direction "
-                              "(Gb/s = gigabits per second; 1 Tb/s = 1,000 Gb/s). A node group's link has this "
-                              "for every node of the group."));
+    bandwidth_->setToolTip(
+        tr("Cables per member × speed per cable = bandwidth per member, one direction "
+           "(Gb/s = gigabits per second; 1 Tb/s = 1,000 Gb/s). A node group's link has this "
+           "for every node of the group."));
     nicShare_ = new QLabel(page);
     nicShare_->setWordWrap(true);
-    nicShare_->setToolTip(tr("This link's bandwidth per node over the node's NIC capacity (NICs × Gb/s per NIC). "
-                             "A node's links to switches together should reach 100 %: below, NICs stay idle; "
-                             "above, the node has more cables than NICs."));
+    nicShare_->setToolTip(
+        tr("This link's bandwidth per node over the node's NIC capacity (NICs × Gb/s per NIC). "
+           "A node's links to switches together should reach 100 %: below, NICs stay idle; "
+           "above, the node has more cables than NICs."));
     form->addRow(tr("Bandwidth:"), bandwidth_);
     form->addRow(tr("Node's NICs:"), nicShare_);
     connect(speed_, &QDoubleSpinBox::valueChanged, this,
@@ -154,10 +166,19 @@ QWidget* InspectorWidget::buildLinkPage()
     return page;
 }
 
-QString InspectorWidget::bandwidthText() const { return bandwidth_->text(); }
-QString InspectorWidget::nicShareText() const { return nicShare_->text(); }
+QString InspectorWidget::bandwidthText() const
+{
+    return bandwidth_->text();
+}
+QString InspectorWidget::nicShareText() const
+{
+    return nicShare_->text();
+}
 
-QString InspectorWidget::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString InspectorWidget::errorText() const
+{
+    return error_->isHidden() ? QString() : error_->text();
+}
 
 void InspectorWidget::showError(const QString& text)
 {
@@ -195,7 +216,7 @@ void InspectorWidget::reload()
         const Part* a = document_->part(q(l->fromPartId));
         const Part* b = document_->part(q(l->toPartId));
         ends_->setText(QStringLiteral("%1 ↔ %2").arg(a ? q(a->name) : q(l->fromPartId),
-                                                      b ? q(b->name) : q(l->toPartId)));
+                                                     b ? q(b->name) : q(l->toPartId)));
         speed_->setValue(l->speedGbps);
         medium_->setCurrentIndex(medium_->findData(QString::fromLatin1(toString(l->medium))));
         length_->setCurrentIndex(length_->findData(QString::fromLatin1(toString(l->lengthClass))));

@@ -1,8 +1,8 @@
 #include "widgets/library/autosave_controller.h"
 
 #include "models/design/design_json.h"
-#include "widgets/document/design_document.h"
 #include "models/store/design_store.h"
+#include "widgets/document/design_document.h"
 
 #include <QSettings>
 #include <QTimer>

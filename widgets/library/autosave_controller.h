@@ -13,8 +13,8 @@
 // pendingRecovery() offers it.
 
 #include "models/design/design.h"
-#include "models/store/store_types.h"
 #include "models/store/store_error.h"
+#include "models/store/store_types.h"
 
 #include <QObject>
 #include <QPointer>

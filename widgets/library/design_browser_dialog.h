@@ -27,7 +27,7 @@ class DesignBrowserDialog : public QDialog {
     Q_OBJECT
 public:
     enum Column { Name, Gpus, Mfu, TokensPerS, TimeToTrain, Capex, TotalCost, Note, Saved, ColumnCount };
-    static constexpr int IdRole = Qt::UserRole + 1;     // qint64
+    static constexpr int IdRole = Qt::UserRole + 1;       // qint64
     static constexpr int IsDesignRole = Qt::UserRole + 2; // bool
     static constexpr int SortRole = Qt::UserRole + 3;
 

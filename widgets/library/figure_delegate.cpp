@@ -8,7 +8,8 @@ namespace {
 constexpr int kFigureMargin = 8; // pixels between a right-aligned figure and the next column (our choice)
 } // namespace
 
-void FigureDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+void FigureDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                           const QModelIndex& index) const
 {
     if (!(index.data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight)) {
         QStyledItemDelegate::paint(painter, option, index);

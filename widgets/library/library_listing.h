@@ -17,8 +17,8 @@ namespace cf {
 class DesignStore;
 
 struct LibraryListing {
-    std::vector<std::pair<qint64, DesignRow>> designs;       // in the store's order
-    std::map<qint64, std::vector<VariantRow>> variants;      // by design id, parents before children
+    std::vector<std::pair<qint64, DesignRow>> designs;  // in the store's order
+    std::map<qint64, std::vector<VariantRow>> variants; // by design id, parents before children
 };
 
 // The whole library when `search` is empty, else the store's search for it.

@@ -1,8 +1,8 @@
 #include "widgets/library/library_rows.h"
 
+#include "models/core/units.h"
 #include "widgets/charts/chart_format.h"
 #include "widgets/library/design_browser_dialog.h"
-#include "models/core/units.h"
 
 #include <QCoreApplication>
 #include <QStandardItemModel>
@@ -14,7 +14,6 @@
 namespace cf::library {
 
 namespace {
-
 
 using Dialog = DesignBrowserDialog;
 
@@ -72,10 +71,12 @@ QList<QStandardItem*> variantRow(const VariantRow& v)
     row[Dialog::Name]->setData(v.id, Dialog::IdRole);
     row[Dialog::Name]->setData(false, Dialog::IsDesignRole);
     const Headline& h = v.headline;
-    row[Dialog::Gpus] = h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true) : cell(QStringLiteral("—"), {}, true);
+    row[Dialog::Gpus] =
+        h.gpus ? cell(QString::number(*h.gpus), *h.gpus, true) : cell(QStringLiteral("—"), {}, true);
     row[Dialog::Mfu] = metric(h.mfu, formatPercent);
     row[Dialog::TokensPerS] = metric(h.tokensPerS, formatRate);
-    row[Dialog::TimeToTrain] = metric(h.timeToTrainDays, [](double d) { return formatSeconds(d * kSecondsPerDay); });
+    row[Dialog::TimeToTrain] =
+        metric(h.timeToTrainDays, [](double d) { return formatSeconds(d * kSecondsPerDay); });
     row[Dialog::Capex] = metric(h.capexUsd, formatUsd);
     row[Dialog::TotalCost] = metric(h.totalCostUsd, formatUsd);
     row[Dialog::Note] = cell(v.note);

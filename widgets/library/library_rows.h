@@ -18,6 +18,7 @@ namespace cf::library {
 QList<QStandardItem*> designRow(const DesignRow& design);
 QList<QStandardItem*> variantRow(const VariantRow& variant);
 // Appends `design` and its `variants` (parents before children, as the store orders them).
-void appendDesignTree(QStandardItemModel& model, const DesignRow& design, const std::vector<VariantRow>& variants);
+void appendDesignTree(QStandardItemModel& model, const DesignRow& design,
+                      const std::vector<VariantRow>& variants);
 
 } // namespace cf::library

@@ -29,7 +29,10 @@ public:
     bool canAccept() const;
     // Asked on Save before the dialog closes: false keeps it open, every field
     // as typed (the "name already in the library" question's Cancel, issue 28 item 10).
-    void setAcceptCheck(std::function<bool(const SaveVariantDialog&)> check) { acceptCheck_ = std::move(check); }
+    void setAcceptCheck(std::function<bool(const SaveVariantDialog&)> check)
+    {
+        acceptCheck_ = std::move(check);
+    }
 
 public slots:
     void accept() override;

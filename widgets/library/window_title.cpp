@@ -37,8 +37,9 @@ QString documentDisplayName(const QString& designName, const QString& filePath, 
                             const QString& libraryVariant)
 {
     if (!libraryDesign.trimmed().isEmpty())
-        return libraryVariant.trimmed().isEmpty() ? libraryDesign.trimmed()
-                                                  : libraryDesign.trimmed() + kSeparator + libraryVariant.trimmed();
+        return libraryVariant.trimmed().isEmpty()
+                   ? libraryDesign.trimmed()
+                   : libraryDesign.trimmed() + kSeparator + libraryVariant.trimmed();
     if (!designName.trimmed().isEmpty())
         return designName.trimmed();
     if (!filePath.isEmpty())

@@ -49,7 +49,7 @@ QIcon icon(IconKind kind)
         p.setBrush(QColor(0xe0, 0xe0, 0xe0));
         p.drawRect(QRectF(4, 9, 22, 14));
         p.setBrush(QColor(0xc8, 0xa0, 0x2c));
-        p.drawRect(QRectF(8, 23, 14, 4)); // edge connector
+        p.drawRect(QRectF(8, 23, 14, 4));  // edge connector
         p.drawRect(QRectF(26, 11, 3, 10)); // port cage
         break;
     case IconKind::Cable:

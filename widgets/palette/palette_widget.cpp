@@ -1,11 +1,11 @@
 #include "widgets/palette/palette_widget.h"
 
 #include "models/catalog/catalog.h"
+#include "widgets/canvas/canvas_style.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/document/spec_text.h"
 #include "widgets/palette/palette_icons.h"
-#include "widgets/canvas/canvas_style.h"
 
 #include <QHeaderView>
 #include <QLineEdit>
@@ -17,7 +17,10 @@
 namespace cf {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 } // namespace
 
 PaletteTree::PaletteTree(QWidget* parent) : QTreeWidget(parent)
@@ -29,7 +32,10 @@ PaletteTree::PaletteTree(QWidget* parent) : QTreeWidget(parent)
     setRootIsDecorated(true);
 }
 
-QStringList PaletteTree::mimeTypes() const { return {QLatin1String(kPartMimeType)}; }
+QStringList PaletteTree::mimeTypes() const
+{
+    return {QLatin1String(kPartMimeType)};
+}
 
 QMimeData* PaletteTree::mimeData(const QList<QTreeWidgetItem*>& items) const
 {
@@ -55,7 +61,8 @@ PaletteWidget::PaletteWidget(DesignDocument* document, const Catalog& catalog, Q
     layout->addWidget(tree_);
     populate();
     connect(search_, &QLineEdit::textChanged, this, &PaletteWidget::setFilter);
-    connect(tree_, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) { onActivated(item); });
+    connect(tree_, &QTreeWidget::itemDoubleClicked, this,
+            [this](QTreeWidgetItem* item) { onActivated(item); });
 }
 
 void PaletteWidget::populate()
@@ -132,10 +139,11 @@ void PaletteWidget::setFilter(const QString& text)
         int visible = 0;
         for (int j = 0; j < top->childCount(); ++j) {
             QTreeWidgetItem* item = top->child(j);
-            const bool match = needle.isEmpty() || categoryMatch || item->text(0).contains(needle, Qt::CaseInsensitive) ||
-                               item->data(0, VendorRole).toString().contains(needle, Qt::CaseInsensitive) ||
-                               item->data(0, CatalogIdRole).toString().contains(needle, Qt::CaseInsensitive) ||
-                               item->toolTip(0).contains(needle, Qt::CaseInsensitive);
+            const bool match =
+                needle.isEmpty() || categoryMatch || item->text(0).contains(needle, Qt::CaseInsensitive) ||
+                item->data(0, VendorRole).toString().contains(needle, Qt::CaseInsensitive) ||
+                item->data(0, CatalogIdRole).toString().contains(needle, Qt::CaseInsensitive) ||
+                item->toolTip(0).contains(needle, Qt::CaseInsensitive);
             item->setHidden(!match);
             visible += match ? 1 : 0;
         }

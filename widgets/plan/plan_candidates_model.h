@@ -14,7 +14,20 @@ namespace cf {
 class PlanCandidatesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Rank, Node, Fabric, Gpus, Time, TimeBand, TotalCost, Capex, Power, Mfu, Limit, ColumnCount };
+    enum Column {
+        Rank,
+        Node,
+        Fabric,
+        Gpus,
+        Time,
+        TimeBand,
+        TotalCost,
+        Capex,
+        Power,
+        Mfu,
+        Limit,
+        ColumnCount
+    };
     enum class Kind { Front, Apart };
 
     explicit PlanCandidatesModel(Kind kind, QObject* parent = nullptr);

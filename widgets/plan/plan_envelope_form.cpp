@@ -24,7 +24,8 @@ namespace {
 const QString kDefaultModel = QStringLiteral("llama3-405b");
 const QString kDefaultTokens = QStringLiteral("15e12");
 const QString kDefaultPowerMw = QStringLiteral("20");
-constexpr int kGpuListRows = 8; // rows the GPU list shows before it scrolls (our choice: the form fits 768 px)
+constexpr int kGpuListRows =
+    8; // rows the GPU list shows before it scrolls (our choice: the form fits 768 px)
 constexpr int kListPaddingPx = 4; // below the last row (our choice)
 
 const QString kSettingsGroup = QStringLiteral("plan");
@@ -52,7 +53,8 @@ std::optional<double> parseNumber(const QString& text)
 
 } // namespace
 
-PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QWidget(parent), catalog_(catalog)
+PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent)
+    : QWidget(parent), catalog_(catalog)
 {
     const PlanEnvelope defaults;
     auto* outer = new QVBoxLayout(this);
@@ -89,7 +91,8 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QW
                    tr("Rent-vs-own horizon in years: total cost = capex + opex over it."), {})
         ->setText(number(defaults.horizonYears));
     addNumberField(QStringLiteral("pue"), tr("PUE"),
-                   tr("Power usage effectiveness of the facility (facility power / IT power), 1.0 to 3.0."), {})
+                   tr("Power usage effectiveness of the facility (facility power / IT power), 1.0 to 3.0."),
+                   {})
         ->setText(number(defaults.pue));
     addNumberField(QStringLiteral("usd-per-kwh"), tr("Electricity (USD/kWh)"),
                    tr("Electricity price in US dollars per kilowatt-hour."), {})
@@ -103,7 +106,8 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QW
         const NodeSpec* node = catalog.node(id);
         const GpuSpec* gpu = node ? catalog.gpu(node->gpuId) : nullptr;
         auto* item = new QListWidgetItem(QString::fromStdString(gpu ? gpu->name : node->gpuId), gpus_);
-        item->setToolTip(tr("%1 (node %2)").arg(QString::fromStdString(node->name), QString::fromStdString(id)));
+        item->setToolTip(
+            tr("%1 (node %2)").arg(QString::fromStdString(node->name), QString::fromStdString(id)));
         item->setData(Qt::UserRole, QString::fromStdString(id));
         item->setData(Qt::UserRole + 1, QString::fromStdString(node->gpuId));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
@@ -129,8 +133,9 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent) : QW
         box->setProperty("fabric", QString::fromStdString(f.name));
         box->setChecked(std::find(defaultsOn.begin(), defaultsOn.end(), f) != defaultsOn.end());
         box->setToolTip(tr("%1: %2, leaves %3:1, %4")
-                            .arg(QString::fromStdString(f.name),
-                                 f.topology == FabricTopology::RailOptimized ? tr("rail-optimised") : tr("fat tree"))
+                            .arg(QString::fromStdString(f.name), f.topology == FabricTopology::RailOptimized
+                                                                     ? tr("rail-optimised")
+                                                                     : tr("fat tree"))
                             .arg(f.oversubscription)
                             .arg(f.tech == FabricTech::InfiniBand ? tr("InfiniBand") : tr("RoCE Ethernet")));
         fabricGrid->addWidget(box, k / 2, k % 2);

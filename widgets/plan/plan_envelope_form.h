@@ -60,8 +60,8 @@ private:
     QComboBox* model_ = nullptr;
     QListWidget* gpus_ = nullptr;
     std::vector<QCheckBox*> fabrics_;
-    std::map<QString, QLineEdit*> fields_;  // by the engine's field name
-    std::map<QString, QString> labels_;     // the form's label of each field name
+    std::map<QString, QLineEdit*> fields_; // by the engine's field name
+    std::map<QString, QString> labels_;    // the form's label of each field name
     QStringList errors_;
     QWidget* firstBad_ = nullptr;
     QFormLayout* form_ = nullptr;

@@ -67,23 +67,25 @@ QString planCandidateText(const PlanCandidate& c)
                  .arg(QString::fromStdString(c.switchId));
     lines << tr("Split: %1").arg(planSplitText(c.split));
     lines << tr("Time to train: %1 (P10 %2, P90 %3)")
-                 .arg(formatDays(f.timeToTrainSP50), formatDays(f.timeToTrainSP10), formatDays(f.timeToTrainSP90));
+                 .arg(formatDays(f.timeToTrainSP50), formatDays(f.timeToTrainSP10),
+                      formatDays(f.timeToTrainSP90));
     lines << tr("Total cost: %1 (capex %2 + opex %3 over the horizon)")
                  .arg(formatUsd(f.totalCostUsd), formatUsd(f.capexUsd), formatUsd(f.opexUsdOverHorizon));
-    lines << tr("Run cost: %1, %2 per million tokens").arg(formatUsd(f.runCostUsd), formatUsd(f.usdPerMillionTokens));
+    lines << tr("Run cost: %1, %2 per million tokens")
+                 .arg(formatUsd(f.runCostUsd), formatUsd(f.usdPerMillionTokens));
     lines << tr("Energy: %L1 MWh; facility %2 at full load, %3 while training")
                  .arg(f.energyKwh / kKwhPerMwh, 0, 'f', 0)
                  .arg(formatWatts(f.facilityW), formatWatts(f.averageFacilityW));
     lines << tr("MFU %1 (band %2 \u2013 %3), goodput %4, step %5")
-                 .arg(formatPercent(f.mfu), formatPercent(f.mfuP10), formatPercent(f.mfuP90), formatPercent(f.goodput),
-                      formatSeconds(f.stepTimeS));
+                 .arg(formatPercent(f.mfu), formatPercent(f.mfuP10), formatPercent(f.mfuP90),
+                      formatPercent(f.goodput), formatSeconds(f.stepTimeS));
     QString racks = tr("Racks: %L1%2").arg(f.racks).arg(f.racksEstimated ? tr(" (estimated)") : QString());
     if (f.floorM2 > 0)
         racks += tr(", floor %1 m\u00b2").arg(f.floorM2, 0, 'f', 0);
     lines << racks;
     if (c.limit != PlanLimit::None)
-        lines << tr("Over a limit: %1").arg(QString::fromStdString(c.limitDetail.empty() ? toString(c.limit)
-                                                                                          : c.limitDetail));
+        lines << tr("Over a limit: %1")
+                     .arg(QString::fromStdString(c.limitDetail.empty() ? toString(c.limit) : c.limitDetail));
     return lines.join(QLatin1Char('\n'));
 }
 

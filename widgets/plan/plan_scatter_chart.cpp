@@ -19,18 +19,19 @@ namespace {
 // (our choice: shapes that stay apart in grey print too, a colour-blind-safe
 // palette after Okabe and Ito).
 const QCPScatterStyle::ScatterShape kShapes[] = {
-    QCPScatterStyle::ssDisc,     QCPScatterStyle::ssSquare,  QCPScatterStyle::ssTriangle,
-    QCPScatterStyle::ssDiamond,  QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssStar,
+    QCPScatterStyle::ssDisc,        QCPScatterStyle::ssSquare,           QCPScatterStyle::ssTriangle,
+    QCPScatterStyle::ssDiamond,     QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssStar,
     QCPScatterStyle::ssCrossSquare, QCPScatterStyle::ssPlusCircle};
-const QColor kColours[] = {QColor(0, 114, 178), QColor(213, 94, 0),   QColor(0, 158, 115), QColor(204, 121, 167),
-                           QColor(86, 180, 233), QColor(230, 159, 0), QColor(0, 0, 0),     QColor(120, 94, 240)};
+const QColor kColours[] = {QColor(0, 114, 178),   QColor(213, 94, 0),   QColor(0, 158, 115),
+                           QColor(204, 121, 167), QColor(86, 180, 233), QColor(230, 159, 0),
+                           QColor(0, 0, 0),       QColor(120, 94, 240)};
 constexpr int kStyles = int(std::size(kShapes));
-constexpr double kMarkerPx = 9.0;      // marker size (our choice)
-constexpr double kSelectedPx = 20.0;   // the selection ring (our choice)
+constexpr double kMarkerPx = 9.0;    // marker size (our choice)
+constexpr double kSelectedPx = 20.0; // the selection ring (our choice)
 constexpr double kFrontPenPx = 2.0;
 constexpr double kFrontRingPx = kMarkerPx + 5.0; // front members ringed around their marker (our choice)
-constexpr double kClickRadiusPx = 12.0; // a click this near a point selects it (our choice)
-constexpr int kClickMovePx = 4;         // a press moved further is a drag, not a click (our choice)
+constexpr double kClickRadiusPx = 12.0;          // a click this near a point selects it (our choice)
+constexpr int kClickMovePx = 4;                  // a press moved further is a drag, not a click (our choice)
 const QColor kApartColour(170, 170, 170);
 const QColor kFrontColour(40, 40, 40);
 const QColor kSelectedColour(220, 0, 40);
@@ -44,13 +45,18 @@ constexpr double kAxisMargin = 0.08; // log-range padding either side, in decade
 // axis as drawn, at least two ticks; labelled in the axis's unit.
 class PlanLogTicker : public QCPAxisTicker {
 public:
-    PlanLogTicker(QCPAxis* axis, std::function<QString(double)> label) : axis_(axis), label_(std::move(label)) {}
+    PlanLogTicker(QCPAxis* axis, std::function<QString(double)> label) : axis_(axis), label_(std::move(label))
+    {}
 
 protected:
     QVector<double> createTickVector(double, const QCPRange& range) override
     {
         static const std::vector<std::vector<double>> kMantissas = {
-            {1}, {1, 3}, {1, 2, 5}, {1, 1.5, 2, 3, 4, 5, 6, 7, 8}, {1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}};
+            {1},
+            {1, 3},
+            {1, 2, 5},
+            {1, 1.5, 2, 3, 4, 5, 6, 7, 8},
+            {1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}};
         if (!(range.lower > 0) || !(range.upper > range.lower))
             return {};
         const bool horizontal = axis_->orientation() == Qt::Horizontal;
@@ -59,7 +65,8 @@ protected:
         QVector<double> chosen;
         for (const std::vector<double>& mantissas : kMantissas) {
             QVector<double> ticks;
-            for (int e = int(std::floor(std::log10(range.lower))); e <= int(std::ceil(std::log10(range.upper))); ++e)
+            for (int e = int(std::floor(std::log10(range.lower)));
+                 e <= int(std::ceil(std::log10(range.upper))); ++e)
                 for (double m : mantissas)
                     if (const double v = m * std::pow(10.0, e); v >= range.lower && v <= range.upper)
                         ticks << v;
@@ -87,14 +94,17 @@ bool drawable(const PlanCandidate& c)
 
 } // namespace
 
-PlanScatterChart::PlanScatterChart(QWidget* parent) : ChartPanel(tr("Time to train against total cost"), parent)
+PlanScatterChart::PlanScatterChart(QWidget* parent)
+    : ChartPanel(tr("Time to train against total cost"), parent)
 {
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    p->xAxis->setTicker(QSharedPointer<PlanLogTicker>::create(p->xAxis, [](double usd) { return formatUsd(usd); }));
-    p->yAxis->setTicker(QSharedPointer<PlanLogTicker>::create(
-        p->yAxis, [](double days) { return QStringLiteral("%L1").arg(days, 0, 'f', days < kFewDays ? 1 : 0); }));
+    p->xAxis->setTicker(
+        QSharedPointer<PlanLogTicker>::create(p->xAxis, [](double usd) { return formatUsd(usd); }));
+    p->yAxis->setTicker(QSharedPointer<PlanLogTicker>::create(p->yAxis, [](double days) {
+        return QStringLiteral("%L1").arg(days, 0, 'f', days < kFewDays ? 1 : 0);
+    }));
     p->xAxis->setLabel(tr("Total cost (own, over the horizon; log scale)"));
     p->yAxis->setLabel(tr("Time to train, P50 (days; log scale)"));
     // Above the plot: inside it the legend covered points wherever it went.
@@ -102,7 +112,8 @@ PlanScatterChart::PlanScatterChart(QWidget* parent) : ChartPanel(tr("Time to tra
     p->legend->setIconSize(kLegendIconPx);
     // A click (no drag) on a point selects its candidate.
     auto pressed = std::make_shared<QPoint>();
-    connect(p, &QCustomPlot::mousePress, this, [pressed](QMouseEvent* e) { *pressed = e->position().toPoint(); });
+    connect(p, &QCustomPlot::mousePress, this,
+            [pressed](QMouseEvent* e) { *pressed = e->position().toPoint(); });
     connect(p, &QCustomPlot::mouseRelease, this, [this, pressed](QMouseEvent* e) {
         if ((e->position().toPoint() - *pressed).manhattanLength() <= kClickMovePx)
             onClick(e);
@@ -110,8 +121,8 @@ PlanScatterChart::PlanScatterChart(QWidget* parent) : ChartPanel(tr("Time to tra
     clearPlot(tr("Run a plan to see its candidates here."));
 }
 
-QCPGraph* PlanScatterChart::addPoints(const std::vector<int>& candidates, const QString& name, const QColor& colour,
-                                      int shape)
+QCPGraph* PlanScatterChart::addPoints(const std::vector<int>& candidates, const QString& name,
+                                      const QColor& colour, int shape)
 {
     std::vector<int> sorted;
     for (int i : candidates)
@@ -182,8 +193,8 @@ void PlanScatterChart::setReport(const PlanReport* report)
     apart_ = addPoints(report->apart, tr("Over a limit"), kApartColour, QCPScatterStyle::ssCross);
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         const PlanCandidate& first = report->candidates[std::size_t(byGpu[g].front())];
-        gpuGraphs_.push_back(
-            addPoints(byGpu[g], QString::fromStdString(first.gpuId), kColours[g % kStyles], kShapes[g % kStyles]));
+        gpuGraphs_.push_back(addPoints(byGpu[g], QString::fromStdString(first.gpuId), kColours[g % kStyles],
+                                       kShapes[g % kStyles]));
     }
     front_ = addPoints(report->front, tr("Pareto front"), kFrontColour, QCPScatterStyle::ssNone);
     front_->setLineStyle(QCPGraph::lsLine);
@@ -193,8 +204,8 @@ void PlanScatterChart::setReport(const PlanReport* report)
         apart_->removeFromLegend();
     selection_ = plot()->addGraph();
     selection_->setLineStyle(QCPGraph::lsNone);
-    selection_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kSelectedColour, kFrontPenPx), Qt::NoBrush, kSelectedPx));
+    selection_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kSelectedColour, kFrontPenPx),
+                                                Qt::NoBrush, kSelectedPx));
     selection_->removeFromLegend();
     resetView();
     replot();

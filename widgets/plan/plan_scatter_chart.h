@@ -43,11 +43,13 @@ protected:
     void resetView() override;
 
 private:
-    QCPGraph* addPoints(const std::vector<int>& candidates, const QString& name, const QColor& colour, int shape);
+    QCPGraph* addPoints(const std::vector<int>& candidates, const QString& name, const QColor& colour,
+                        int shape);
     void onClick(QMouseEvent* event);
 
     const PlanReport* report_ = nullptr;
-    std::map<QCPAbstractPlottable*, std::vector<int>> points_; // graph -> candidate of each point, in key order
+    std::map<QCPAbstractPlottable*, std::vector<int>>
+        points_; // graph -> candidate of each point, in key order
     std::vector<QCPGraph*> gpuGraphs_;
     QCPGraph* front_ = nullptr;
     QCPGraph* apart_ = nullptr;

@@ -13,10 +13,10 @@ namespace cf {
 namespace {
 
 constexpr double kPercent = 100.0;
-constexpr double kBarWidth = 0.7;      // of a row (our choice)
-constexpr double kRangePadding = 1.15; // room beyond the longest bar (our choice)
+constexpr double kBarWidth = 0.7;        // of a row (our choice)
+constexpr double kRangePadding = 1.15;   // room beyond the longest bar (our choice)
 constexpr double kMinRangePercent = 1.0; // an axis of at least +-1 % when every bar is tiny (our choice)
-const QColor kLowColour(0, 114, 178);  // Okabe-Ito blue and vermillion (our choice)
+const QColor kLowColour(0, 114, 178);    // Okabe-Ito blue and vermillion (our choice)
 const QColor kHighColour(213, 94, 0);
 
 double change(double value, double base)
@@ -27,7 +27,8 @@ double change(double value, double base)
 } // namespace
 
 PlanTornadoChart::PlanTornadoChart(Measure measure, QWidget* parent)
-    : ChartPanel(measure == Measure::Time ? tr("Sensitivity: time to train") : tr("Sensitivity: total cost"), parent),
+    : ChartPanel(measure == Measure::Time ? tr("Sensitivity: time to train") : tr("Sensitivity: total cost"),
+                 parent),
       measure_(measure)
 {
     placeLegendAbove();
@@ -88,7 +89,8 @@ void PlanTornadoChart::setSensitivity(const PlanSensitivity& sensitivity, const 
     lowBars_->setName(tr("input low (\u221220 %, MFU P10)"));
     highBars_ = new QCPBars(p->yAxis, p->xAxis);
     highBars_->setName(tr("input high (+20 %, MFU P90)"));
-    for (auto [bars, colour, values] : {std::tuple{lowBars_, kLowColour, lows}, std::tuple{highBars_, kHighColour, highs}}) {
+    for (auto [bars, colour, values] :
+         {std::tuple{lowBars_, kLowColour, lows}, std::tuple{highBars_, kHighColour, highs}}) {
         bars->setWidth(kBarWidth);
         bars->setPen(QPen(colour.darker(120)));
         bars->setBrush(colour);
@@ -104,7 +106,8 @@ void PlanTornadoChart::resetView()
         return;
     double largest = kMinRangePercent;
     for (const TornadoBar& bar : sensitivity_.bars)
-        largest = std::max({largest, std::abs(change(low(bar), base())), std::abs(change(high(bar), base()))});
+        largest =
+            std::max({largest, std::abs(change(low(bar), base())), std::abs(change(high(bar), base()))});
     plot()->xAxis->setRange(-largest * kRangePadding, largest * kRangePadding);
     plot()->yAxis->setRange(0.5, double(sensitivity_.bars.size()) + 0.5);
 }
@@ -124,9 +127,8 @@ QString PlanTornadoChart::pointText(QCPAbstractPlottable* plottable, int index) 
     const bool isLow = plottable == lowBars_;
     const double value = isLow ? low(bar) : high(bar);
     return tr("%1 at %2: %3 (%4 from %5)")
-        .arg(QString::fromStdString(bar.factor),
-             QString::fromStdString(isLow ? bar.lowText : bar.highText), valueText(value),
-             formatChange(base(), value), valueText(base()));
+        .arg(QString::fromStdString(bar.factor), QString::fromStdString(isLow ? bar.lowText : bar.highText),
+             valueText(value), formatChange(base(), value), valueText(base()));
 }
 
 } // namespace cf

@@ -43,7 +43,7 @@ constexpr int kHeightPx = 700;
 constexpr int kFormWidthPx = 300;
 constexpr int kScatterStretch = 3; // the scatter's share of the top row beside the tornadoes (our choice)
 constexpr int kTornadoStretch = 3;
-constexpr int kChartsStretch = 3;  // the charts' share of the height above the tables (our choice)
+constexpr int kChartsStretch = 3; // the charts' share of the height above the tables (our choice)
 constexpr int kTablesStretch = 2;
 constexpr double kBillion = 1e9;
 
@@ -83,7 +83,8 @@ PlanWindow::PlanWindow(const Catalog& catalog, DesignStore* store, QWidget* pare
     layout->addWidget(split);
 
     connect(&watcher_, &QFutureWatcher<PlanReport>::finished, this, &PlanWindow::planDone);
-    connect(&sensitivityWatcher_, &QFutureWatcher<PlanSensitivity>::finished, this, &PlanWindow::sensitivityDone);
+    connect(&sensitivityWatcher_, &QFutureWatcher<PlanSensitivity>::finished, this,
+            &PlanWindow::sensitivityDone);
     connect(scatter_, &PlanScatterChart::candidateClicked, this, &PlanWindow::selectCandidate);
     for (QTableView* table : {frontTable_, apartTable_}) {
         auto* model = static_cast<PlanCandidatesModel*>(table->model());
@@ -117,8 +118,8 @@ QWidget* PlanWindow::buildLeft()
     auto* inner = new QWidget(scroll);
     auto* column = new QVBoxLayout(inner);
     column->setContentsMargins(0, 0, 6, 0);
-    auto* heading = new QLabel(tr("<b>Envelope</b>: what you have and what you train. Hover a field for its unit."),
-                               inner);
+    auto* heading = new QLabel(
+        tr("<b>Envelope</b>: what you have and what you train. Hover a field for its unit."), inner);
     heading->setWordWrap(true);
     column->addWidget(heading);
     form_ = new PlanEnvelopeForm(catalog_, inner);
@@ -239,7 +240,8 @@ bool PlanWindow::startPlan()
     options.cancel = &cancelFlag_;
     options.progress = throttledProgress(progress_, kProgressSteps, workerHook_);
     const Catalog* catalog = &catalog_;
-    watcher_.setFuture(QtConcurrent::run([e = *envelope, catalog, options] { return planCluster(e, *catalog, options); }));
+    watcher_.setFuture(
+        QtConcurrent::run([e = *envelope, catalog, options] { return planCluster(e, *catalog, options); }));
     updateButtons();
     return true;
 }
@@ -281,7 +283,8 @@ void PlanWindow::planDone()
             errors << QString::fromStdString(formatProblem(p));
     error_->setText(errors.join(QLatin1Char('\n')));
     error_->setVisible(!errors.isEmpty());
-    selectCandidate(report_.chosen >= 0 ? report_.chosen : (report_.front.empty() ? -1 : report_.front.front()));
+    selectCandidate(report_.chosen >= 0 ? report_.chosen
+                                        : (report_.front.empty() ? -1 : report_.front.front()));
     updateButtons();
     emit planFinished(report_.cancelled);
 }
@@ -349,11 +352,12 @@ void PlanWindow::showDetail()
         return;
     }
     const PlanCandidate& c = report_.candidates[std::size_t(selected_)];
-    const bool onFront = std::find(report_.front.begin(), report_.front.end(), selected_) != report_.front.end();
+    const bool onFront =
+        std::find(report_.front.begin(), report_.front.end(), selected_) != report_.front.end();
     QString why;
     if (c.limit != PlanLimit::None)
-        why = tr("Over a limit: %1.").arg(QString::fromStdString(c.limitDetail.empty() ? toString(c.limit)
-                                                                                       : c.limitDetail));
+        why = tr("Over a limit: %1.")
+                  .arg(QString::fromStdString(c.limitDetail.empty() ? toString(c.limit) : c.limitDetail));
     else if (onFront)
         why = QString::fromStdString(c.reason);
     else
@@ -375,8 +379,8 @@ void PlanWindow::showDetail()
     sensitivityFor_ = selected_;
     sensitivityGeneration_ = generation_;
     const Catalog* catalog = &catalog_;
-    sensitivityWatcher_.setFuture(QtConcurrent::run(
-        [e = report_.envelope, c, catalog] { return planSensitivity(e, c, *catalog); }));
+    sensitivityWatcher_.setFuture(
+        QtConcurrent::run([e = report_.envelope, c, catalog] { return planSensitivity(e, c, *catalog); }));
 }
 
 void PlanWindow::sensitivityDone()
@@ -435,7 +439,8 @@ bool PlanWindow::saveSelectedToLibrary(bool askNames)
     }
     design->name = c.label();
     // The first save of a plan makes its library design; later ones add variants to it.
-    SaveVariantDialog dialog(savedIds_ ? savedDesignName_ : QString(), savedIds_ ? savedVariantName_ : QString(), this);
+    SaveVariantDialog dialog(savedIds_ ? savedDesignName_ : QString(),
+                             savedIds_ ? savedVariantName_ : QString(), this);
     if (!savedIds_)
         dialog.setDesignName(suggestedDesignName());
     dialog.setName(QString::fromStdString(c.label()));
@@ -446,8 +451,8 @@ bool PlanWindow::saveSelectedToLibrary(bool askNames)
     const StoreResult<SavedIds> saved = [&]() -> StoreResult<SavedIds> {
         if (!savedIds_)
             return store_->saveDesign(dialog.designName(), *design, headline, dialog.note(), dialog.name());
-        const StoreResult<qint64> id =
-            store_->saveVariant(savedIds_->designId, savedIds_->variantId, dialog.name(), dialog.note(), *design, headline);
+        const StoreResult<qint64> id = store_->saveVariant(savedIds_->designId, savedIds_->variantId,
+                                                           dialog.name(), dialog.note(), *design, headline);
         if (!id)
             return StoreFailure{id.error()};
         return SavedIds{savedIds_->designId, *id};

@@ -128,7 +128,7 @@ private:
     std::map<int, PlanSensitivity> sensitivities_;
     QFutureWatcher<PlanSensitivity> sensitivityWatcher_;
     int sensitivityFor_ = -1;
-    int generation_ = 0;        // plans run: a sensitivity of an older plan is dropped
+    int generation_ = 0; // plans run: a sensitivity of an older plan is dropped
     int sensitivityGeneration_ = -1;
     std::optional<SavedIds> savedIds_; // the plan's library design (reset by each new plan)
     QString savedDesignName_;          // its name as the user gave it

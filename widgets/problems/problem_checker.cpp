@@ -35,7 +35,10 @@ void ProblemChecker::attach()
             [this](const Prediction& p) { take(p.problems); });
 }
 
-EvaluationController* ProblemChecker::evaluation() const { return evaluation_.data(); }
+EvaluationController* ProblemChecker::evaluation() const
+{
+    return evaluation_.data();
+}
 
 bool ProblemChecker::isPending() const
 {
@@ -48,7 +51,8 @@ void ProblemChecker::recheckNow()
         attach();
     const int before = validations_;
     evaluation_->evaluateNow(); // emits predictionReady when the design changed
-    if (validations_ == before && evaluation_->hasPrediction() && problems_ != evaluation_->prediction().problems)
+    if (validations_ == before && evaluation_->hasPrediction() &&
+        problems_ != evaluation_->prediction().problems)
         take(evaluation_->prediction().problems);
 }
 

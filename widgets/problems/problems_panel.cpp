@@ -27,8 +27,10 @@ ProblemsPanel::ProblemsPanel(DesignDocument* document, const Catalog& catalog, Q
     layout->addWidget(summary_);
     layout->addWidget(list_);
     connect(checker_, &ProblemChecker::problemsChanged, this, &ProblemsPanel::refresh);
-    connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item, int) { onItemClicked(item); });
-    connect(list_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item, int) { onItemClicked(item); });
+    connect(list_, &QTreeWidget::itemClicked, this,
+            [this](QTreeWidgetItem* item, int) { onItemClicked(item); });
+    connect(list_, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem* item, int) { onItemClicked(item); });
     refresh();
 }
 
@@ -42,8 +44,8 @@ void ProblemsPanel::refresh()
     for (const Problem& p : checker_->problems()) {
         const bool isError = p.severity == Severity::Error;
         (isError ? errors : warnings)++;
-        auto* row = new QTreeWidgetItem({isError ? tr("Error") : tr("Warning"), QString::fromStdString(p.field),
-                                         QString::fromStdString(p.message)});
+        auto* row = new QTreeWidgetItem({isError ? tr("Error") : tr("Warning"),
+                                         QString::fromStdString(p.field), QString::fromStdString(p.message)});
         row->setIcon(kSeverityColumn, isError ? errorIcon : warningIcon);
         row->setData(0, kItemIdRole, QString::fromStdString(p.itemId));
         row->setData(0, kFieldRole, QString::fromStdString(p.field));
@@ -51,9 +53,10 @@ void ProblemsPanel::refresh()
         rows.push_back(row);
     }
     list_->addTopLevelItems(rows);
-    summary_->setText(errors + warnings == 0
-                          ? tr("No problems found.")
-                          : tr("%1 error(s), %2 warning(s). Click one to show its item.").arg(errors).arg(warnings));
+    summary_->setText(
+        errors + warnings == 0
+            ? tr("No problems found.")
+            : tr("%1 error(s), %2 warning(s). Click one to show its item.").arg(errors).arg(warnings));
     emit countsChanged(errors, warnings);
 }
 

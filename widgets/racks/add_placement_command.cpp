@@ -5,8 +5,7 @@ namespace cf {
 AddPlacementCommand::AddPlacementCommand(DesignDocument* doc, Placement placement, const QString& text,
                                          QUndoCommand* parent)
     : DocumentCommand(doc, text, parent), placement_(std::move(placement))
-{
-}
+{}
 
 void AddPlacementCommand::redo()
 {

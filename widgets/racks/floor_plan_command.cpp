@@ -2,11 +2,11 @@
 
 namespace cf {
 
-FloorPlanCommand::FloorPlanCommand(DesignDocument* doc, std::vector<Rack> racks, std::vector<Placement> placements,
-                                   const QString& text, QUndoCommand* parent)
+FloorPlanCommand::FloorPlanCommand(DesignDocument* doc, std::vector<Rack> racks,
+                                   std::vector<Placement> placements, const QString& text,
+                                   QUndoCommand* parent)
     : DocumentCommand(doc, text, parent), racks_(std::move(racks)), placements_(std::move(placements))
-{
-}
+{}
 
 // redo and undo both exchange the held plan with the design's.
 void FloorPlanCommand::swap()
@@ -20,7 +20,13 @@ void FloorPlanCommand::swap()
     emitChanged();
 }
 
-void FloorPlanCommand::redo() { swap(); }
-void FloorPlanCommand::undo() { swap(); }
+void FloorPlanCommand::redo()
+{
+    swap();
+}
+void FloorPlanCommand::undo()
+{
+    swap();
+}
 
 } // namespace cf

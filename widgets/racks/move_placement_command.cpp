@@ -4,9 +4,9 @@ namespace cf {
 
 MovePlacementCommand::MovePlacementCommand(DesignDocument* doc, std::size_t placement, Placement before,
                                            Placement after, const QString& text, QUndoCommand* parent)
-    : DocumentCommand(doc, text, parent), index_(placement), before_(std::move(before)), after_(std::move(after))
-{
-}
+    : DocumentCommand(doc, text, parent), index_(placement), before_(std::move(before)),
+      after_(std::move(after))
+{}
 
 void MovePlacementCommand::write(const Placement& placement)
 {
@@ -19,7 +19,13 @@ void MovePlacementCommand::write(const Placement& placement)
     emitChanged();
 }
 
-void MovePlacementCommand::redo() { write(after_); }
-void MovePlacementCommand::undo() { write(before_); }
+void MovePlacementCommand::redo()
+{
+    write(after_);
+}
+void MovePlacementCommand::undo()
+{
+    write(before_);
+}
 
 } // namespace cf

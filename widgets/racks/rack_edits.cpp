@@ -17,10 +17,16 @@ namespace cf {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 // The view's words: translated in its context.
-QString tr(const char* text, int n = -1) { return RackElevationView::tr(text, nullptr, n); }
+QString tr(const char* text, int n = -1)
+{
+    return RackElevationView::tr(text, nullptr, n);
+}
 
 } // namespace
 
@@ -34,11 +40,13 @@ QString RackEdits::rackDisplayName(const std::string& rackId) const
 
 Problems RackEdits::doesNotFit(const QString& what, const std::string& rackId) const
 {
-    const QString text = tr("%1 does not fit in %2: no free U range is tall enough.").arg(what, rackDisplayName(rackId));
+    const QString text =
+        tr("%1 does not fit in %2: no free U range is tall enough.").arg(what, rackDisplayName(rackId));
     return {Problem{Severity::Error, "racks", text.toStdString(), rackId}};
 }
 
-Result<std::optional<QString>> RackEdits::movePlacement(std::size_t placement, const std::string& rackId, int u)
+Result<std::optional<QString>> RackEdits::movePlacement(std::size_t placement, const std::string& rackId,
+                                                        int u)
 {
     const Design& d = document_->design();
     const Result<Placement> moved = movedPlacement(d, catalog_, placement, rackId, u);
@@ -48,10 +56,10 @@ Result<std::optional<QString>> RackEdits::movePlacement(std::size_t placement, c
     if (before == *moved)
         return std::optional<QString>();
     const RackPartItem* item = scene_->itemForPlacement(placement);
-    const QString text = tr("Move %1 to %2, U %3")
-                             .arg(item ? item->label() : document_->displayName(q(before.partId)),
-                                  rackDisplayName(rackId))
-                             .arg(u);
+    const QString text =
+        tr("Move %1 to %2, U %3")
+            .arg(item ? item->label() : document_->displayName(q(before.partId)), rackDisplayName(rackId))
+            .arg(u);
     document_->undoStack()->push(new MovePlacementCommand(document_, placement, before, *moved, text));
     return std::optional<QString>(text);
 }
@@ -61,8 +69,9 @@ Result<std::optional<QString>> RackEdits::moveToRack(std::size_t placement, cons
     const Design& d = document_->design();
     const std::optional<int> u = lowestFreeU(d, catalog_, placement, rackId);
     if (!u) {
-        const QString what = placement < d.placements.size() ? document_->displayName(q(d.placements[placement].partId))
-                                                             : tr("The part");
+        const QString what = placement < d.placements.size()
+                                 ? document_->displayName(q(d.placements[placement].partId))
+                                 : tr("The part");
         return Result<std::optional<QString>>::failure(doesNotFit(what, rackId));
     }
     return movePlacement(placement, rackId, *u);
@@ -73,7 +82,8 @@ Result<QString> RackEdits::placeUnplaced(const UnplacedRun& run, const std::stri
     const Result<Placement> placed = placementForUnplaced(document_->design(), catalog_, run, rackId, u);
     if (!placed.ok())
         return Result<QString>::failure(placed.problems());
-    const QString text = tr("Place %1 in %2, U %3").arg(scene_->labelOf(*placed), rackDisplayName(rackId)).arg(u);
+    const QString text =
+        tr("Place %1 in %2, U %3").arg(scene_->labelOf(*placed), rackDisplayName(rackId)).arg(u);
     document_->undoStack()->push(new AddPlacementCommand(document_, *placed, text));
     return text;
 }

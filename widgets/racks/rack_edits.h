@@ -24,8 +24,7 @@ class RackEdits {
 public:
     RackEdits(DesignDocument* document, const Catalog& catalog, const RackScene* scene)
         : document_(document), catalog_(catalog), scene_(scene)
-    {
-    }
+    {}
 
     // Moves placement `placement` whole to `rackId` from U `u`. nullopt when it
     // is there already (no undo step).

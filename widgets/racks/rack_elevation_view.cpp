@@ -18,8 +18,8 @@
 #include <QPrinter>
 #include <QResizeEvent>
 #include <QSplitter>
-#include <QToolBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -27,7 +27,10 @@
 namespace cf {
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 QString problemText(const Problems& problems)
 {
@@ -109,7 +112,8 @@ QToolBar* RackElevationView::createToolBar()
         action->setToolTip(tip);
         connect(action, &QAction::triggered, this, slot);
         bar->addAction(action);
-        action->setObjectName(QString::fromLatin1(name).replace(QStringLiteral("Button"), QStringLiteral("Action")));
+        action->setObjectName(
+            QString::fromLatin1(name).replace(QStringLiteral("Button"), QStringLiteral("Action")));
         bar->widgetForAction(action)->setObjectName(QString::fromLatin1(name));
     };
     add("rackPlaceButton", tr("Place…"),
@@ -172,7 +176,8 @@ void RackElevationView::scheduleRebuild()
 void RackElevationView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const Qt::Orientation wanted = event->size().width() < kSideBySideMinWidth ? Qt::Vertical : Qt::Horizontal;
+    const Qt::Orientation wanted =
+        event->size().width() < kSideBySideMinWidth ? Qt::Vertical : Qt::Horizontal;
     if (body_->orientation() == wanted)
         return;
     body_->setOrientation(wanted);
@@ -215,9 +220,18 @@ void RackElevationView::updateUnplaced()
     unplacedTitle_->setText(tr("In no rack (%n): drag onto a U, or right-click", nullptr, count));
 }
 
-double RackElevationView::zoom() const { return zoom_.zoom(); }
-void RackElevationView::fitAll() { zoom_.fitAll(); }
-void RackElevationView::fitRow() { zoom_.fitRow(); }
+double RackElevationView::zoom() const
+{
+    return zoom_.zoom();
+}
+void RackElevationView::fitAll()
+{
+    zoom_.fitAll();
+}
+void RackElevationView::fitRow()
+{
+    zoom_.fitRow();
+}
 
 void RackElevationView::setMessage(const QString& message, bool error)
 {
@@ -351,7 +365,8 @@ void RackElevationView::showPartMenu(RackPartItem* item, QPoint screenPos)
 
 bool RackElevationView::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == view_->viewport() && event->type() == QEvent::Wheel && zoom_.wheel(static_cast<QWheelEvent*>(event)))
+    if (watched == view_->viewport() && event->type() == QEvent::Wheel &&
+        zoom_.wheel(static_cast<QWheelEvent*>(event)))
         return true;
     if (watched == view_->viewport() && event->type() == QEvent::ContextMenu) {
         auto* e = static_cast<QContextMenuEvent*>(event);

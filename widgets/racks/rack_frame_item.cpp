@@ -12,16 +12,16 @@ namespace cf {
 using namespace racks;
 
 namespace {
-constexpr int kUNumberEvery = 5;       // our choice: U numbers at 1, 5, 10, ... as on rack rails
-constexpr double kUNumberWidth = 21.0; // "48" at 9 pt, in the 24-unit gap between racks (our choice)
-constexpr double kUNumberGap = 2.0;    // between the numbers and the frame (our choice)
+constexpr int kUNumberEvery = 5;               // our choice: U numbers at 1, 5, 10, ... as on rack rails
+constexpr double kUNumberWidth = 21.0;         // "48" at 9 pt, in the 24-unit gap between racks (our choice)
+constexpr double kUNumberGap = 2.0;            // between the numbers and the frame (our choice)
 const QColor kUNumberColour{0x55, 0x55, 0x55}; // dark grey: read, yet quieter than the labels (our choice)
-}
+} // namespace
 
 RackFrameItem::RackFrameItem(const RackLoad& load, QRectF header, QRectF frame)
     : rackId_(QString::fromStdString(load.rackId)),
-      name_(QString::fromStdString(load.name.empty() ? load.rackId : load.name)), header_(header), frame_(frame),
-      heightU_(load.heightU), fraction_(loadFraction(load)), level_(headroomLevel(load)),
+      name_(QString::fromStdString(load.name.empty() ? load.rackId : load.name)), header_(header),
+      frame_(frame), heightU_(load.heightU), fraction_(loadFraction(load)), level_(headroomLevel(load)),
       coolingShort_(load.neededCooling > load.cooling)
 {
     figures_ = QStringLiteral("%1 / %2 kW").arg(load.fullLoadKw, 0, 'f', 1).arg(load.limitKw, 0, 'f', 1);
@@ -45,7 +45,8 @@ QRectF RackFrameItem::uNumberRect(int u) const
 {
     // Centred on the U's middle, taller than one U: the numbers stand 5 U apart.
     const double middle = frame_.bottom() - (u - 0.5) * kUnitHeight;
-    return QRectF(frame_.left() - kUNumberGap - kUNumberWidth, middle - kUnitHeight, kUNumberWidth, 2 * kUnitHeight);
+    return QRectF(frame_.left() - kUNumberGap - kUNumberWidth, middle - kUnitHeight, kUNumberWidth,
+                  2 * kUnitHeight);
 }
 
 void RackFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
@@ -66,7 +67,8 @@ void RackFrameItem::paintHeader(QPainter* painter, double lod) const
     const QColor colour = headroomColour(level_);
     painter->setBrush(colour);
     painter->setPen(Qt::NoPen);
-    painter->drawRect(QRectF(bar.topLeft(), QSizeF(bar.width() * std::clamp(fraction_, 0.0, 1.0), bar.height())));
+    painter->drawRect(
+        QRectF(bar.topLeft(), QSizeF(bar.width() * std::clamp(fraction_, 0.0, 1.0), bar.height())));
     if (lod < kLabelLod)
         return;
     QFont font = painter->font();

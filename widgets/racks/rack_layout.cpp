@@ -68,7 +68,8 @@ QPointF RackLayout::rowOrigin(int row) const
 
 const RackLayout::Slot* RackLayout::rack(const std::string& rackId) const
 {
-    const auto it = std::find_if(racks_.begin(), racks_.end(), [&](const Slot& s) { return s.rackId == rackId; });
+    const auto it =
+        std::find_if(racks_.begin(), racks_.end(), [&](const Slot& s) { return s.rackId == rackId; });
     return it == racks_.end() ? nullptr : &*it;
 }
 

@@ -26,8 +26,8 @@ public:
     struct Slot {
         std::string rackId;
         int row = 0, slot = 0, heightU = 0;
-        QRectF frame;   // the U area (without the header)
-        QRectF header;  // name and kW bar above it
+        QRectF frame;  // the U area (without the header)
+        QRectF header; // name and kW bar above it
     };
     struct Drop {
         std::string rackId;

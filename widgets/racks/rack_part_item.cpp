@@ -20,7 +20,10 @@ RackPartItem::RackPartItem(std::size_t placement, QString partId, QString label,
     setCursor(Qt::OpenHandCursor);
 }
 
-QPointF RackPartItem::sceneBottomLeft() const { return mapToScene(rect().bottomLeft()); }
+QPointF RackPartItem::sceneBottomLeft() const
+{
+    return mapToScene(rect().bottomLeft());
+}
 
 void RackPartItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {

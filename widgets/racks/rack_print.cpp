@@ -24,7 +24,8 @@ void printRows(QPagedPaintDevice* device, RackScene& scene, const QString& name)
         if (!first)
             device->newPage();
         first = false;
-        painter.drawText(QRectF(page.topLeft(), QSizeF(page.width(), titleHeight)), Qt::AlignLeft | Qt::AlignVCenter,
+        painter.drawText(QRectF(page.topLeft(), QSizeF(page.width(), titleHeight)),
+                         Qt::AlignLeft | Qt::AlignVCenter,
                          RackElevationView::tr("%1 — row %2")
                              .arg(name.isEmpty() ? RackElevationView::tr("Untitled design") : name)
                              .arg(row + 1));

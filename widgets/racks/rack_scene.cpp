@@ -1,8 +1,8 @@
 #include "widgets/racks/rack_scene.h"
 
 #include "models/racks/bundle_expansion.h"
-#include "models/racks/rack_placement.h"
 #include "models/racks/rack_load.h"
+#include "models/racks/rack_placement.h"
 #include "widgets/document/design_document.h"
 #include "widgets/racks/rack_frame_item.h"
 #include "widgets/racks/rack_part_item.h"
@@ -41,9 +41,12 @@ QColor RackScene::fillOf(const Part* part) const
     if (!part)
         return kFrameFill;
     switch (part->kind) {
-    case PartKind::Node: return kNodeFill;
-    case PartKind::Switch: return kSwitchFill;
-    case PartKind::Storage: break;
+    case PartKind::Node:
+        return kNodeFill;
+    case PartKind::Switch:
+        return kSwitchFill;
+    case PartKind::Storage:
+        break;
     }
     return kStorageFill;
 }

@@ -19,8 +19,7 @@ class RackSelectionSync {
 public:
     RackSelectionSync(DesignDocument* document, RackScene* scene, QGraphicsView* view)
         : document_(document), scene_(scene), view_(view)
-    {
-    }
+    {}
 
     // The scene's selection changed: select the same parts in the document.
     void fromScene();

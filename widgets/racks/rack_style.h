@@ -9,17 +9,18 @@
 
 namespace cf::racks {
 
-inline constexpr double kRackWidth = 160.0;      // a rack's frame, scene units (~px at 100 %)
-inline constexpr double kUnitHeight = 12.0;      // one U
-inline constexpr double kHeaderHeight = 46.0;    // name, kW bar and figures above the frame
+inline constexpr double kRackWidth = 160.0;   // a rack's frame, scene units (~px at 100 %)
+inline constexpr double kUnitHeight = 12.0;   // one U
+inline constexpr double kHeaderHeight = 46.0; // name, kW bar and figures above the frame
 inline constexpr double kKwBarHeight = 10.0;
-inline constexpr double kRackGap = 24.0;         // between racks of a row
-inline constexpr double kRowGap = 70.0;          // between rows
-inline constexpr double kRowLabelWidth = 90.0;   // "Row 1" left of each row
-inline constexpr long long kRacksPerLine = 17;   // rows share a line up to this many racks (a 16-rack row + network)
-inline constexpr double kPartInset = 6.0;        // part boxes inside the frame's rails
-inline constexpr double kLabelLod = 0.35;        // below this zoom no text is drawn (as the canvas)
-inline constexpr double kReadableZoom = 0.75;    // the least zoom the view opens at: 7 pt labels ~7 px
+inline constexpr double kRackGap = 24.0;       // between racks of a row
+inline constexpr double kRowGap = 70.0;        // between rows
+inline constexpr double kRowLabelWidth = 90.0; // "Row 1" left of each row
+inline constexpr long long kRacksPerLine =
+    17;                                   // rows share a line up to this many racks (a 16-rack row + network)
+inline constexpr double kPartInset = 6.0; // part boxes inside the frame's rails
+inline constexpr double kLabelLod = 0.35; // below this zoom no text is drawn (as the canvas)
+inline constexpr double kReadableZoom = 0.75; // the least zoom the view opens at: 7 pt labels ~7 px
 
 inline const QColor kFrameFill{0xf4, 0xf4, 0xf4};
 inline const QColor kFrameBorder{0x44, 0x44, 0x44};
@@ -36,9 +37,12 @@ inline const QColor kRed{0xc6, 0x28, 0x28};
 inline QColor headroomColour(HeadroomLevel level)
 {
     switch (level) {
-    case HeadroomLevel::Green: return kGreen;
-    case HeadroomLevel::Amber: return kAmber;
-    case HeadroomLevel::Red: break;
+    case HeadroomLevel::Green:
+        return kGreen;
+    case HeadroomLevel::Amber:
+        return kAmber;
+    case HeadroomLevel::Red:
+        break;
     }
     return kRed;
 }

@@ -13,13 +13,17 @@ namespace cf {
 
 namespace {
 using racks::kReadableZoom;
-constexpr double kMaxFitZoom = 1.0;      // a fit never blows a floor plan up past 1:1 (our choice: more racks in sight)
-constexpr double kWheelZoomStep = 1.15;  // per Ctrl+wheel notch (our choice, as common image viewers)
+constexpr double kMaxFitZoom =
+    1.0; // a fit never blows a floor plan up past 1:1 (our choice: more racks in sight)
+constexpr double kWheelZoomStep = 1.15; // per Ctrl+wheel notch (our choice, as common image viewers)
 constexpr double kMinZoom = 0.05, kMaxZoom = 8.0; // Ctrl+wheel limits (our choice)
-constexpr double kWheelNotch = 120.0;    // angleDelta of one wheel notch (Qt: eighths of a degree, 15 degrees)
+constexpr double kWheelNotch = 120.0; // angleDelta of one wheel notch (Qt: eighths of a degree, 15 degrees)
 } // namespace
 
-double RackViewZoom::zoom() const { return view_->transform().m11(); }
+double RackViewZoom::zoom() const
+{
+    return view_->transform().m11();
+}
 
 void RackViewZoom::fitAll()
 {

@@ -26,7 +26,8 @@ UnplacedPartsList::UnplacedPartsList(const DesignDocument* document, const Catal
     setDragEnabled(true);
     setDragDropMode(QAbstractItemView::DragOnly);
     setContextMenuPolicy(Qt::CustomContextMenu);
-    setToolTip(tr("Parts in no rack: drag one onto a free U of a rack, or right-click it for Place in Rack..."));
+    setToolTip(
+        tr("Parts in no rack: drag one onto a free U of a rack, or right-click it for Place in Rack..."));
 }
 
 QString UnplacedPartsList::labelOf(const UnplacedRun& run) const
@@ -66,7 +67,10 @@ UnplacedRun UnplacedPartsList::runOf(const QListWidgetItem* item)
             item->data(kMembersRole).toInt()};
 }
 
-QStringList UnplacedPartsList::mimeTypes() const { return {QString::fromLatin1(kUnplacedMimeType)}; }
+QStringList UnplacedPartsList::mimeTypes() const
+{
+    return {QString::fromLatin1(kUnplacedMimeType)};
+}
 
 QMimeData* UnplacedPartsList::mimeData(const QList<QListWidgetItem*>& items) const
 {

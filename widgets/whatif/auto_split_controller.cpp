@@ -72,7 +72,8 @@ int AutoSplitController::batchFor(const Parallelism& split, int gpus)
 }
 
 std::optional<Parallelism> AutoSplitController::bestSplit(const DesignFacts& facts, const Design& design,
-                                                         const Workload& workload, const SearchOptions& search)
+                                                          const Workload& workload,
+                                                          const SearchOptions& search)
 {
     SearchOptions options = search;
     options.top = 1;
@@ -128,7 +129,8 @@ void AutoSplitController::chooseNow(bool undoable)
     if (!splitAutomatic_ && !batchAutomatic_)
         return;
     // What is drawn now, not evaluated yet.
-    const AutoChoice c = choose(evaluation_->currentFacts(), document_->design(), splitAutomatic_, batchAutomatic_);
+    const AutoChoice c =
+        choose(evaluation_->currentFacts(), document_->design(), splitAutomatic_, batchAutomatic_);
     batchAutomatic_ = c.batchAutomatic;
     const Workload& workload = c.workload;
     const Parallelism& split = c.split;

@@ -43,7 +43,8 @@ struct AutoChoice {
 class AutoSplitController : public QObject {
     Q_OBJECT
 public:
-    AutoSplitController(DesignDocument* document, EvaluationController* evaluation, QObject* parent = nullptr);
+    AutoSplitController(DesignDocument* document, EvaluationController* evaluation,
+                        QObject* parent = nullptr);
 
     bool splitAutomatic() const { return splitAutomatic_; }
     bool batchAutomatic() const { return batchAutomatic_; }

@@ -7,7 +7,8 @@
 
 namespace cf {
 
-PredictionBands bandsFor(const Design& design, const Prediction& prediction, const std::vector<ModelError>& errors)
+PredictionBands bandsFor(const Design& design, const Prediction& prediction,
+                         const std::vector<ModelError>& errors)
 {
     // No band for a prediction without training figures: there is nothing to widen.
     if (prediction.lacks(FigureGroup::Training))

@@ -19,7 +19,8 @@ class EvaluationController;
 // A design with a site profile that kept held-out errors: the profile's band;
 // otherwise the band of the design's category from `errors`, the model's
 // measured errors on the shipped validation runs (shippedModelErrors()).
-PredictionBands bandsFor(const Design& design, const Prediction& prediction, const std::vector<ModelError>& errors);
+PredictionBands bandsFor(const Design& design, const Prediction& prediction,
+                         const std::vector<ModelError>& errors);
 
 class BandController : public QObject {
     Q_OBJECT

@@ -31,7 +31,8 @@ EvaluationController::EvaluationController(DesignDocument* document, const Catal
     connect(document_, &DesignDocument::linkAdded, this, topology);
     connect(document_, &DesignDocument::linkRemoved, this, topology);
     connect(document_, &DesignDocument::linkChanged, this, topology);
-    connect(document_, &DesignDocument::calibrationChanged, this, topology); // the profile rides in the topology
+    connect(document_, &DesignDocument::calibrationChanged, this,
+            topology); // the profile rides in the topology
     connect(document_, &DesignDocument::designReset, this, [this] {
         hasPrediction_ = false; // a new design: no "change since previous edit"
         hasPrevious_ = false;

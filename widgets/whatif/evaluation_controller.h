@@ -10,9 +10,9 @@
 // evaluation (issue 26 item 2), so an edit costs one evaluation.
 
 #include "models/catalog/catalog.h"
-#include "models/presentation/chart_series.h"
 #include "models/predict/evaluate.h"
 #include "models/predict/prediction.h"
+#include "models/presentation/chart_series.h"
 
 #include <QObject>
 

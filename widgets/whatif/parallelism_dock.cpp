@@ -1,9 +1,9 @@
 #include "widgets/whatif/parallelism_dock.h"
 
-#include "models/predict/job_topology.h"
 #include "models/design/design_limits.h"
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/predict/job_topology.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -16,9 +16,9 @@
 #include <QLabel>
 #include <QPalette>
 #include <QProgressBar>
-#include <QStyle>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTextDocumentFragment>
 
 #include <algorithm>
@@ -31,12 +31,13 @@ namespace {
 constexpr int kMaxDegree = limits::DesignLimits::kMaxSplitDegree; // any degree a design can have
 constexpr int kMaxMicrobatch = 1 << 12;
 constexpr int kMaxVirtualStages = 64;
-constexpr int kScheduleNameChars = 11;  // the schedule combo's width in characters (our choice)
-constexpr int kRowSpacingPx = 3;        // between form rows (our choice; Fusion's default is 6)
-constexpr int kMemoryBarSteps = 1000;   // resolution of the fit bar (our choice)
+constexpr int kScheduleNameChars = 11;    // the schedule combo's width in characters (our choice)
+constexpr int kRowSpacingPx = 3;          // between form rows (our choice; Fusion's default is 6)
+constexpr int kMemoryBarSteps = 1000;     // resolution of the fit bar (our choice)
 constexpr QRgb kTightRgb = 0x8a5300;      // dark amber, white text 6.3:1 (our choice)
 constexpr QRgb kOverBudgetRgb = 0xb00020; // the dock's error red (our choice, as the product line's)
-constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
+constexpr double kBytesPerGiB =
+    1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
 } // namespace
 
 ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -47,30 +48,35 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     // Fourteen rows at the default window size with the charts below in full
     // (tst_main_window): a little less air between rows than the style's.
     form_->setVerticalSpacing(std::min(form_->verticalSpacing(), kRowSpacingPx));
-    tp_ = addSpin(tr("Tensor parallel (TP)"), 1, kMaxDegree,
-                  tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
-    pp_ = addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
+    tp_ = addSpin(
+        tr("Tensor parallel (TP)"), 1, kMaxDegree,
+        tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
+    pp_ =
+        addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
     // The schedule shares VP's row: the dock stays as tall as before (tst_main_window).
     addScheduleCombo();
-    vp_ = addSpin(tr("Virtual stages (VP)"), 1, kMaxVirtualStages,
-                  tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."),
-                  schedule_);
-    dp_ = addSpin(tr("Data parallel (DP)"), 0, kMaxDegree,
-                  tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
+    vp_ =
+        addSpin(tr("Virtual stages (VP)"), 1, kMaxVirtualStages,
+                tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."),
+                schedule_);
+    dp_ =
+        addSpin(tr("Data parallel (DP)"), 0, kMaxDegree, tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
     dp_->setSpecialValueText(tr("auto"));
-    jobGpus_ = addSpin(tr("Job GPUs"), 0, kMaxDegree,
-                       tr("GPUs the job runs on; the design's other GPUs are spares: they idle, cost capital and "
-                          "take a failed GPU's place. \"auto\" = all of them, or 64 per NVL72 rack when the split "
-                          "asks for a power of two."));
+    jobGpus_ =
+        addSpin(tr("Job GPUs"), 0, kMaxDegree,
+                tr("GPUs the job runs on; the design's other GPUs are spares: they idle, cost capital and "
+                   "take a failed GPU's place. \"auto\" = all of them, or 64 per NVL72 rack when the split "
+                   "asks for a power of two."));
     jobGpus_->setSpecialValueText(tr("auto"));
     followCountSuffix(jobGpus_, tr(" GPU"), tr(" GPUs"));
     cp_ = addSpin(tr("Context parallel (CP)"), 1, kMaxDegree,
                   tr("GPUs splitting each sequence (ring attention)."));
     microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
     followCountSuffix(microbatch_, tr(" sequence"), tr(" sequences"));
-    ep_ = addSpin(tr("Expert parallel (EP)"), 1, kMaxDegree,
-                  tr("GPUs the routed experts are spread over; each holds experts / EP of them, and tokens "
-                     "reach them by an all-to-all. Must divide the experts; fastest inside the NVLink domain."));
+    ep_ = addSpin(
+        tr("Expert parallel (EP)"), 1, kMaxDegree,
+        tr("GPUs the routed experts are spread over; each holds experts / EP of them, and tokens "
+           "reach them by an all-to-all. Must divide the experts; fastest inside the NVLink domain."));
     followCountSuffix(ep_, tr(" GPU"), tr(" GPUs"));
     etp_ = addSpin(tr("Expert tensor parallel (ETP)"), 1, kMaxDegree,
                    tr("GPUs sharing each expert's matrices. EP·ETP must divide TP·CP·DP; "
@@ -89,7 +95,8 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     sharding_->addItem(tr("ZeRO-3 (+ weights)"), int(Sharding::ZeRO3));
     sharding_->addItem(tr("FSDP FULL_SHARD"), int(Sharding::FSDPFull));
     sharding_->addItem(tr("FSDP HYBRID_SHARD"), int(Sharding::FSDPHybrid));
-    sharding_->setToolTip(tr("How optimizer state, gradients and weights are split across data-parallel ranks."));
+    sharding_->setToolTip(
+        tr("How optimizer state, gradients and weights are split across data-parallel ranks."));
     form_->addRow(tr("Sharding"), sharding_);
     connect(sharding_, &QComboBox::activated, this, [this] { commit(tr("Sharding")); });
 
@@ -98,21 +105,24 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     recompute_->addItem(tr("Selective (attention)"), int(Recompute::Selective));
     recompute_->addItem(tr("Full"), int(Recompute::Full));
     recompute_->addItem(tr("As needed"), int(Recompute::AsNeeded));
-    recompute_->setItemData(recompute_->count() - 1,
-                            tr("The least recomputation that fits (none, then selective, then full); the memory "
-                               "bar and the report say which was chosen."),
-                            Qt::ToolTipRole);
+    recompute_->setItemData(
+        recompute_->count() - 1,
+        tr("The least recomputation that fits (none, then selective, then full); the memory "
+           "bar and the report say which was chosen."),
+        Qt::ToolTipRole);
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
     form_->addRow(tr("Recompute"), recompute_);
     connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
 
     sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
-    sequenceParallel_->setToolTip(tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
+    sequenceParallel_->setToolTip(
+        tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(tr("Sequence parallel")); });
     tpOverlap_ = new QCheckBox(tr("TP overlap"), this);
-    tpOverlap_->setToolTip(tr("TP collectives overlapped with the GEMMs beside them (Transformer Engine userbuffers, "
-                              "as NeMo and Megatron-Bridge recipes run; torchtitan's async TP). Off: every TP "
-                              "collective waits for its GEMM."));
+    tpOverlap_->setToolTip(
+        tr("TP collectives overlapped with the GEMMs beside them (Transformer Engine userbuffers, "
+           "as NeMo and Megatron-Bridge recipes run; torchtitan's async TP). Off: every TP "
+           "collective waits for its GEMM."));
     // One row for the two TP switches (label and field column): the dock stays
     // as tall as before.
     form_->addRow(sequenceParallel_, tpOverlap_);
@@ -120,7 +130,8 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 
     product_ = new QLabel(this);
     product_->setWordWrap(true);
-    product_->setToolTip(tr("TP·PP·DP·CP must equal the GPUs of the job: the design's, unless Job GPUs says fewer."));
+    product_->setToolTip(
+        tr("TP·PP·DP·CP must equal the GPUs of the job: the design's, unless Job GPUs says fewer."));
     form_->addRow(product_);
 
     memory_ = new QProgressBar(this);
@@ -178,7 +189,8 @@ void ParallelismDock::addScheduleCombo()
         all += QStringLiteral("<p><b>%1</b>: %2</p>").arg(e.name.toHtmlEscaped(), e.tip.toHtmlEscaped());
     }
     schedule_->setToolTip(tr("<p>Pipeline schedule. Without a choice it follows VP: 1F1B with VP 1, "
-                             "interleaved above.</p>") + all);
+                             "interleaved above.</p>") +
+                          all);
     connect(schedule_, &QComboBox::activated, this, [this] {
         if (refreshing_)
             return;
@@ -191,7 +203,8 @@ void ParallelismDock::addScheduleCombo()
     });
 }
 
-QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip, QWidget* beside)
+QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip,
+                                   QWidget* beside)
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(min, max);
@@ -216,8 +229,8 @@ void ParallelismDock::refreshFromDocument()
     const Parallelism& p = document_->design().parallelism;
     {
         const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
-            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_),
-            b13(tpOverlap_), b14(schedule_);
+            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_), b13(tpOverlap_),
+            b14(schedule_);
         tp_->setValue(p.tp);
         pp_->setValue(p.pp);
         vp_->setValue(p.vp);
@@ -238,7 +251,8 @@ void ParallelismDock::refreshFromDocument()
         refreshCountSuffix(etp_);
     }
     const bool moe = document_->design().workload.model.isMoe();
-    for (QWidget* w : {static_cast<QWidget*>(ep_), static_cast<QWidget*>(etp_), static_cast<QWidget*>(expertFold_)})
+    for (QWidget* w :
+         {static_cast<QWidget*>(ep_), static_cast<QWidget*>(etp_), static_cast<QWidget*>(expertFold_)})
         form_->setRowVisible(w, moe);
     refreshing_ = false;
     updateProduct();
@@ -285,10 +299,15 @@ void ParallelismDock::updateProduct()
     } else if (p.dp == 0) {
         if (gpus % model == 0) {
             text = tr("DP auto = %1 GPUs / (TP %2 · PP %3 · CP %4) = %5")
-                       .arg(gpus).arg(p.tp).arg(p.pp).arg(p.cp).arg(gpus / model);
+                       .arg(gpus)
+                       .arg(p.tp)
+                       .arg(p.pp)
+                       .arg(p.cp)
+                       .arg(gpus / model);
             ok = true;
         } else {
-            text = tr("TP·PP·CP = %1 does not divide the %2 GPUs, so DP cannot be chosen").arg(model).arg(gpus);
+            text =
+                tr("TP·PP·CP = %1 does not divide the %2 GPUs, so DP cannot be chosen").arg(model).arg(gpus);
         }
     } else {
         // Saturated: TP, PP, CP and DP up to 2^20 each would overflow 64 bits.
@@ -297,21 +316,35 @@ void ParallelismDock::updateProduct()
             product = std::numeric_limits<long long>::max();
         if (product == gpus) {
             text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5 GPUs, all used")
-                       .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product);
+                       .arg(p.tp)
+                       .arg(p.pp)
+                       .arg(p.dp)
+                       .arg(p.cp)
+                       .arg(product);
             ok = true;
         } else {
             text = (job.spareGpus() > 0 ? tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the job has %6 GPUs")
                                         : tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the design has %6 GPUs"))
-                       .arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(product).arg(gpus);
+                       .arg(p.tp)
+                       .arg(p.pp)
+                       .arg(p.dp)
+                       .arg(p.cp)
+                       .arg(product)
+                       .arg(gpus);
             if (gpus % model == 0)
                 text += tr(" (DP %1 would use them all)").arg(gpus / model);
         }
     }
     if (job.error.empty() && job.spareGpus() > 0)
         text = tr("Job on %1 of %2 GPUs (%3 per node%4), %5 spare. ")
-                   .arg(job.gpus).arg(job.clusterGpus).arg(job.gpusPerNode)
-                   .arg(job.automatic ? tr(", automatic") : QString()).arg(job.spareGpus()) + text;
-    product_->setText(QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
+                   .arg(job.gpus)
+                   .arg(job.clusterGpus)
+                   .arg(job.gpusPerNode)
+                   .arg(job.automatic ? tr(", automatic") : QString())
+                   .arg(job.spareGpus()) +
+               text;
+    product_->setText(
+        QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
     product_->setStyleSheet(ok ? QString() : QStringLiteral("color:#b00020"));
     updateExpertFold();
 }
@@ -321,7 +354,10 @@ bool ParallelismDock::expertFieldsShown() const
     return form_->isRowVisible(ep_);
 }
 
-QString ParallelismDock::expertFoldText() const { return expertFold_->text(); }
+QString ParallelismDock::expertFoldText() const
+{
+    return expertFold_->text();
+}
 
 // EP·ETP against the TP·CP·DP ranks it folds into (moe_rules.h), in words.
 void ParallelismDock::updateExpertFold()
@@ -338,10 +374,15 @@ void ParallelismDock::updateExpertFold()
     const long long folded = 1LL * p.tp * p.cp * dp;
     const long long expert = 1LL * p.ep * p.etp;
     const int experts = d.workload.model.experts;
-    QString text = tr("%1 experts / EP %2 = %3 per GPU").arg(experts).arg(p.ep)
-                       .arg(p.ep > 0 && experts % p.ep == 0 ? QString::number(experts / p.ep) : tr("not whole"));
+    QString text =
+        tr("%1 experts / EP %2 = %3 per GPU")
+            .arg(experts)
+            .arg(p.ep)
+            .arg(p.ep > 0 && experts % p.ep == 0 ? QString::number(experts / p.ep) : tr("not whole"));
     if (dp > 0 && expert > 0 && folded % expert == 0)
-        text += tr("; expert DP = TP·CP·DP %1 / (EP·ETP %2) = %3").arg(folded).arg(expert)
+        text += tr("; expert DP = TP·CP·DP %1 / (EP·ETP %2) = %3")
+                    .arg(folded)
+                    .arg(expert)
                     .arg(expertDataParallel(p, dp));
     else if (dp > 0)
         text += tr("; EP·ETP = %1 does not divide TP·CP·DP = %2").arg(expert).arg(folded);
@@ -352,9 +393,10 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
 {
     updateProduct();
     const int asNeeded = recompute_->findData(int(Recompute::AsNeeded));
-    recompute_->setItemText(asNeeded, prediction.recomputeChosen
-                                          ? tr("As needed: %1").arg(QString::fromLatin1(toString(prediction.recompute)))
-                                          : tr("As needed"));
+    recompute_->setItemText(asNeeded,
+                            prediction.recomputeChosen
+                                ? tr("As needed: %1").arg(QString::fromLatin1(toString(prediction.recompute)))
+                                : tr("As needed"));
     const MemoryFacts& m = prediction.memory;
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
@@ -380,19 +422,28 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         memory_->setFormat(tr("not evaluated"));
         showMemoryVerdict(MemoryVerdict::Fits);
     }
-    static const QHash<QString, QString> labels{
-        {"parallelism.tp", "TP"}, {"parallelism.pp", "PP"}, {"parallelism.vp", "VP"}, {"parallelism.ppSchedule", tr("PP schedule")},
-        {"parallelism.dp", "DP"}, {"parallelism.jobGpus", tr("Job GPUs")}, {"parallelism.cp", "CP"},
-        {"parallelism.microbatch", tr("Micro-batch")},
-        {"parallelism.sharding", tr("Sharding")}, {"parallelism.recompute", tr("Recompute")},
-        {"parallelism.ep", "EP"}, {"parallelism.etp", "ETP"}, {"memory", tr("Memory")}};
+    static const QHash<QString, QString> labels{{"parallelism.tp", "TP"},
+                                                {"parallelism.pp", "PP"},
+                                                {"parallelism.vp", "VP"},
+                                                {"parallelism.ppSchedule", tr("PP schedule")},
+                                                {"parallelism.dp", "DP"},
+                                                {"parallelism.jobGpus", tr("Job GPUs")},
+                                                {"parallelism.cp", "CP"},
+                                                {"parallelism.microbatch", tr("Micro-batch")},
+                                                {"parallelism.sharding", tr("Sharding")},
+                                                {"parallelism.recompute", tr("Recompute")},
+                                                {"parallelism.ep", "EP"},
+                                                {"parallelism.etp", "ETP"},
+                                                {"memory", tr("Memory")}};
     const QString html = problemsHtml(
         prediction.problems,
         [](const std::string& f) {
             // The imbalance is edited (and explained) in the workload dock.
             return (f.rfind("parallelism", 0) == 0 && f != "parallelism.expertImbalance") || f == "memory";
         },
-        [](const std::string& f) { return labels.value(QString::fromStdString(f), QString::fromStdString(f)); });
+        [](const std::string& f) {
+            return labels.value(QString::fromStdString(f), QString::fromStdString(f));
+        });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());
 }
@@ -405,26 +456,39 @@ void ParallelismDock::showMemoryVerdict(MemoryVerdict verdict)
     // issue 18, finding 8). Tight: a dark amber with white text (6.3:1).
     QPalette palette = memory_->style()->standardPalette();
     if (verdict != MemoryVerdict::Fits) {
-        palette.setColor(QPalette::Highlight, QColor(verdict == MemoryVerdict::Tight ? kTightRgb : kOverBudgetRgb));
+        palette.setColor(QPalette::Highlight,
+                         QColor(verdict == MemoryVerdict::Tight ? kTightRgb : kOverBudgetRgb));
         palette.setColor(QPalette::HighlightedText, Qt::white);
     }
     memory_->setPalette(palette);
-    memory_->setToolTip(tr("Memory per GPU on the fullest pipeline stage against the GPU's HBM. Tight: within "
-                           "the memory model's measured error of the HBM; it may or may not fit."));
+    memory_->setToolTip(
+        tr("Memory per GPU on the fullest pipeline stage against the GPU's HBM. Tight: within "
+           "the memory model's measured error of the HBM; it may or may not fit."));
 }
 
 QWidget* ParallelismDock::fieldWidget(const QString& field) const
 {
     // Memory: sharding is the first knob that frees it (the message names it first).
-    const QHash<QString, QWidget*> editors{
-        {"parallelism.tp", tp_}, {"parallelism.pp", pp_}, {"parallelism.vp", vp_}, {"parallelism.ppSchedule", schedule_},
-        {"parallelism.dp", dp_}, {"parallelism.jobGpus", jobGpus_}, {"parallelism.cp", cp_}, {"parallelism.microbatch", microbatch_},
-        {"parallelism.sharding", sharding_}, {"parallelism.recompute", recompute_}, {"memory", sharding_},
-        {"parallelism.ep", ep_}, {"parallelism.etp", etp_}};
+    const QHash<QString, QWidget*> editors{{"parallelism.tp", tp_},
+                                           {"parallelism.pp", pp_},
+                                           {"parallelism.vp", vp_},
+                                           {"parallelism.ppSchedule", schedule_},
+                                           {"parallelism.dp", dp_},
+                                           {"parallelism.jobGpus", jobGpus_},
+                                           {"parallelism.cp", cp_},
+                                           {"parallelism.microbatch", microbatch_},
+                                           {"parallelism.sharding", sharding_},
+                                           {"parallelism.recompute", recompute_},
+                                           {"memory", sharding_},
+                                           {"parallelism.ep", ep_},
+                                           {"parallelism.etp", etp_}};
     return editors.value(field, nullptr);
 }
 
-QString ParallelismDock::productText() const { return product_->text(); }
+QString ParallelismDock::productText() const
+{
+    return product_->text();
+}
 
 QString ParallelismDock::problemsText() const
 {

@@ -1,10 +1,10 @@
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/common/throttled_progress.h"
 
+#include "models/search/split_groups.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/search_results_model.h"
-#include "models/search/split_groups.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -26,8 +26,8 @@
 namespace cf {
 
 namespace {
-constexpr int kProgressSteps = 1000;   // progress bar resolution (our choice)
-constexpr int kDefaultTop = 20;        // rows kept by default (our choice)
+constexpr int kProgressSteps = 1000; // progress bar resolution (our choice)
+constexpr int kDefaultTop = 20;      // rows kept by default (our choice)
 constexpr int kMaxTop = 1000;
 constexpr double kMillion = 1e6;
 // Default dialog size, and the room beyond the headers' widths for a cell a
@@ -132,10 +132,12 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
         if (!rows.isEmpty())
             applyRow(rows.first().row());
     });
-    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) { applyRow(index.row()); });
+    connect(table_, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { applyRow(index.row()); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(&watcher_, &QFutureWatcher<SearchReport>::finished, this, &SearchDialog::finished);
-    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SearchDialog::updateButtons);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SearchDialog::updateButtons);
     resize(std::max(kDefaultWidthPx, columnsWidth()), kDefaultHeightPx);
     updateButtons();
 }
@@ -151,8 +153,8 @@ int SearchDialog::columnsWidth() const
     for (int c = 0; c < header->count(); ++c)
         columns += std::max(header->sectionSizeHint(c), view->sizeHintForColumn(c));
     const QMargins margins = layout()->contentsMargins();
-    return columns + 2 * table_->frameWidth() + table_->verticalScrollBar()->sizeHint().width() + margins.left() +
-           margins.right() + kColumnSlackPx;
+    return columns + 2 * table_->frameWidth() + table_->verticalScrollBar()->sizeHint().width() +
+           margins.left() + margins.right() + kColumnSlackPx;
 }
 
 SearchDialog::~SearchDialog()
@@ -186,7 +188,10 @@ void SearchDialog::startSearch()
     updateButtons();
 }
 
-void SearchDialog::cancelSearch() { cancelFlag_ = true; }
+void SearchDialog::cancelSearch()
+{
+    cancelFlag_ = true;
+}
 
 void SearchDialog::waitForFinished()
 {

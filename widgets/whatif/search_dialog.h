@@ -12,8 +12,8 @@
 #include <QFutureWatcher>
 
 #include <atomic>
-#include <optional>
 #include <functional>
+#include <optional>
 
 class QLabel;
 class QProgressBar;
@@ -73,7 +73,7 @@ private:
     QSortFilterProxyModel* proxy_ = nullptr;
     SearchResultsModel* model_ = nullptr;
     QLabel* summary_ = nullptr;
-    QLabel* reason_ = nullptr; // what limits the best split, in one line
+    QLabel* reason_ = nullptr;            // what limits the best split, in one line
     std::optional<SearchResult> current_; // the design's split when the search started
     QFutureWatcher<SearchReport> watcher_;
     std::atomic<bool> cancelFlag_{false};

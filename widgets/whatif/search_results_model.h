@@ -20,15 +20,31 @@ namespace cf {
 class SearchResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Rank, Tp, Pp, Vp, Dp, Cp, Microbatch, ShardingCol, RecomputeCol, Days, Mfu, TokensPerSPerGpu,
-                  MemoryGB, VsCurrent, ColumnCount };
+    enum Column {
+        Rank,
+        Tp,
+        Pp,
+        Vp,
+        Dp,
+        Cp,
+        Microbatch,
+        ShardingCol,
+        RecomputeCol,
+        Days,
+        Mfu,
+        TokensPerSPerGpu,
+        MemoryGB,
+        VsCurrent,
+        ColumnCount
+    };
 
     explicit SearchResultsModel(QObject* parent = nullptr);
 
     // `results` best first; grouped here. `current`: the design's own split and
     // prediction, shown first for reference (nullopt: no reference row).
     // At most `maxRows` groups.
-    void setResults(const std::vector<SearchResult>& results, std::optional<SearchResult> current = std::nullopt,
+    void setResults(const std::vector<SearchResult>& results,
+                    std::optional<SearchResult> current = std::nullopt,
                     std::size_t maxRows = std::size_t(-1));
     const std::vector<SplitGroup>& groups() const { return groups_; }
     // The split of a source row (after mapping from a proxy), nullptr when out of range.

@@ -1,11 +1,11 @@
 #include "widgets/whatif/workload_dock.h"
 
 #include "models/catalog/catalog.h"
+#include "models/design/design_limits.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/whatif_format.h"
-#include "models/design/design_limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -72,15 +72,17 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     connect(gated_, &QCheckBox::toggled, this, [this] { commit(tr("Gated FFN")); });
     addMoeFields();
     vocab_ = addSpin(tr("Vocabulary"), tr(" tokens"), 1, kMaxVocab, tr("Tokenizer vocabulary size."));
-    seqLen_ = addSpin(tr("Sequence length"), tr(" tokens"), 1, kMaxSeqLen, tr("Tokens per training sequence."));
+    seqLen_ =
+        addSpin(tr("Sequence length"), tr(" tokens"), 1, kMaxSeqLen, tr("Tokens per training sequence."));
 
     tokensB_ = new QDoubleSpinBox(this);
     tokensB_->setRange(0, kMaxTokensB);
     tokensB_->setDecimals(1);
     tokensB_->setSuffix(tr(" B tokens"));
-    tokensB_->setToolTip(tr("Tokens to train, in billions (15,000 B = 15 T). 0 = report per-token figures only. "
-                            "Allowed: 0 to %L1 B.")
-                             .arg(kMaxTokensB, 0, 'f', 0));
+    tokensB_->setToolTip(
+        tr("Tokens to train, in billions (15,000 B = 15 T). 0 = report per-token figures only. "
+           "Allowed: 0 to %L1 B.")
+            .arg(kMaxTokensB, 0, 'f', 0));
     form_->addRow(tr("Tokens to train"), tokensB_);
     connect(tokensB_, &QDoubleSpinBox::valueChanged, this, [this] { commit(tr("Tokens to train")); });
 
@@ -108,16 +110,18 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
         {tr("torchtitan compiled"), tr("torchtitan with torch.compile")},
         {tr("llm-foundry"), tr("MosaicML llm-foundry (FSDP)")},
         {tr("DeepSpeed"), tr("DeepSpeed")}};
-    const Framework values[] = {Framework::Megatron,          Framework::MegatronLM, Framework::TorchtitanEager,
-                                Framework::TorchtitanCompile, Framework::LlmFoundry, Framework::DeepSpeed};
+    const Framework values[] = {Framework::Megatron,        Framework::MegatronLM,
+                                Framework::TorchtitanEager, Framework::TorchtitanCompile,
+                                Framework::LlmFoundry,      Framework::DeepSpeed};
     for (std::size_t i = 0; i < std::size(values); ++i) {
         framework_->addItem(names[i].first, int(values[i]));
         framework_->setItemData(int(i), names[i].second, Qt::ToolTipRole);
     }
-    framework_->setToolTip(tr("The training framework the run uses: its kernels, the activations it keeps and "
-                              "its gradient buffers (Megatron-Core as NeMo and Megatron-Bridge recipes run it "
-                              "reduces gradients in BF16; Megatron-LM's scripts keep FP32 main gradients). "
-                              "The sharding is set in the Parallelism dock."));
+    framework_->setToolTip(
+        tr("The training framework the run uses: its kernels, the activations it keeps and "
+           "its gradient buffers (Megatron-Core as NeMo and Megatron-Bridge recipes run it "
+           "reduces gradients in BF16; Megatron-LM's scripts keep FP32 main gradients). "
+           "The sharding is set in the Parallelism dock."));
     form_->addRow(tr("Framework"), framework_);
     connect(framework_, &QComboBox::activated, this, [this] { commit(tr("Framework")); });
 
@@ -133,7 +137,8 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     showPrediction(controller_->prediction());
 }
 
-QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int min, int max, const QString& tip)
+QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int min, int max,
+                                const QString& tip)
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(min, max);
@@ -158,8 +163,9 @@ void WorkloadDock::addMoeFields()
     topK_ = addSpin(tr("Top-k"), tr(" experts"), 1, kMaxExperts,
                     tr("Routed experts each token is sent to (num_experts_per_tok)."));
     followCountSuffix(topK_, tr(" expert"), tr(" experts"));
-    expertFfn_ = addSpin(tr("Expert FFN size"), {}, 0, kMaxFfn,
-                         tr("Inner size of one routed expert (moe_intermediate_size); \"as FFN\" = the FFN size."));
+    expertFfn_ =
+        addSpin(tr("Expert FFN size"), {}, 0, kMaxFfn,
+                tr("Inner size of one routed expert (moe_intermediate_size); \"as FFN\" = the FFN size."));
     expertFfn_->setSpecialValueText(tr("as FFN"));
     sharedExperts_ = addSpin(tr("Shared experts"), {}, 0, kMaxSharedExperts,
                              tr("Always-active experts every token also passes (n_shared_experts)."));
@@ -170,10 +176,11 @@ void WorkloadDock::addMoeFields()
     imbalance_->setSingleStep(kImbalanceStep);
     imbalance_->setDecimals(2);
     imbalance_->setSuffix(tr(" \u00d7 balanced"));
-    imbalance_->setToolTip(tr("Tokens of the busiest expert over the balanced share: 1 = force-balanced routing. "
-                              "It sizes the routed activations and the all-to-all. Allowed: %L1 to %L2.")
-                               .arg(1.0, 0, 'f', 1)
-                               .arg(kMaxImbalance, 0, 'f', 1));
+    imbalance_->setToolTip(
+        tr("Tokens of the busiest expert over the balanced share: 1 = force-balanced routing. "
+           "It sizes the routed activations and the all-to-all. Allowed: %L1 to %L2.")
+            .arg(1.0, 0, 'f', 1)
+            .arg(kMaxImbalance, 0, 'f', 1));
     form_->addRow(tr("Expert imbalance"), imbalance_);
     connect(imbalance_, &QDoubleSpinBox::valueChanged, this, &WorkloadDock::commitImbalance);
     connect(imbalance_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
@@ -211,10 +218,10 @@ void WorkloadDock::refreshFromDocument()
 {
     refreshing_ = true;
     const Workload& w = document_->design().workload;
-    const QList<QWidget*> all{preset_,  layers_,  hidden_,     heads_,         kvHeads_,     ffn_,
-                              gated_,   vocab_,   seqLen_,     tokensB_,       batch_,       precision_,
-                              framework_,
-                              experts_, topK_,    expertFfn_,  sharedExperts_, denseLayers_, imbalance_};
+    const QList<QWidget*> all{preset_,    layers_,        hidden_,      heads_,    kvHeads_,
+                              ffn_,       gated_,         vocab_,       seqLen_,   tokensB_,
+                              batch_,     precision_,     framework_,   experts_,  topK_,
+                              expertFfn_, sharedExperts_, denseLayers_, imbalance_};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget* w2 : all)
         blockers.push_back(std::make_unique<QSignalBlocker>(w2));
@@ -284,7 +291,7 @@ void WorkloadDock::commit(const QString& field)
         const ModelPreset* preset = controller_->catalog().preset(before.preset);
         ModelShape asPreset = w.model;
         asPreset.preset = before.preset;
-        if (!preset || !(preset->shape == asPreset) )
+        if (!preset || !(preset->shape == asPreset))
             w.model.preset.clear();
     }
     w.seqLen = seqLen_->value();
@@ -309,45 +316,64 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
         const bool hasFp8 = gpu && gpu->fp8Tflops > 0;
         fp8->setEnabled(hasFp8);
         fp8->setToolTip(hasFp8 ? tr("FP8 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp8Tflops)
-                               : gpu ? tr("The %1 has no FP8 tensor cores").arg(QString::fromStdString(gpu->name))
-                                     : tr("No GPU in the design"));
+                        : gpu  ? tr("The %1 has no FP8 tensor cores").arg(QString::fromStdString(gpu->name))
+                               : tr("No GPU in the design"));
         QStandardItem* fp4 = model->item(precision_->findData(int(Precision::FP4)));
         const bool hasFp4 = gpu && gpu->fp4Tflops > 0;
         fp4->setEnabled(hasFp4);
         fp4->setToolTip(hasFp4 ? tr("FP4 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp4Tflops)
-                               : gpu ? tr("The %1 has no FP4 tensor cores").arg(QString::fromStdString(gpu->name))
-                                     : tr("No GPU in the design"));
+                        : gpu  ? tr("The %1 has no FP4 tensor cores").arg(QString::fromStdString(gpu->name))
+                               : tr("No GPU in the design"));
     }
-    static const QHash<QString, QString> labels{
-        {"workload.model.layers", tr("Layers")},   {"workload.model.hidden", tr("Hidden size")},
-        {"workload.model.heads", tr("Attention heads")}, {"workload.model.kvHeads", tr("KV heads")},
-        {"workload.model.ffn", tr("FFN size")},    {"workload.model.vocab", tr("Vocabulary")},
-        {"workload.seqLen", tr("Sequence length")}, {"workload.tokensToTrain", tr("Tokens to train")},
-        {"workload.globalBatchSeqs", tr("Global batch")}, {"workload.precision", tr("Precision")},
-        {"workload.framework", tr("Framework")},
-        {"workload.model.experts", tr("Experts")}, {"workload.model.expertsPerToken", tr("Top-k")},
-        {"workload.model.expertFfn", tr("Expert FFN size")}, {"workload.model.sharedExperts", tr("Shared experts")},
-        {"workload.model.denseLayers", tr("First dense layers")},
-        {"parallelism.expertImbalance", tr("Expert imbalance")}};
+    static const QHash<QString, QString> labels{{"workload.model.layers", tr("Layers")},
+                                                {"workload.model.hidden", tr("Hidden size")},
+                                                {"workload.model.heads", tr("Attention heads")},
+                                                {"workload.model.kvHeads", tr("KV heads")},
+                                                {"workload.model.ffn", tr("FFN size")},
+                                                {"workload.model.vocab", tr("Vocabulary")},
+                                                {"workload.seqLen", tr("Sequence length")},
+                                                {"workload.tokensToTrain", tr("Tokens to train")},
+                                                {"workload.globalBatchSeqs", tr("Global batch")},
+                                                {"workload.precision", tr("Precision")},
+                                                {"workload.framework", tr("Framework")},
+                                                {"workload.model.experts", tr("Experts")},
+                                                {"workload.model.expertsPerToken", tr("Top-k")},
+                                                {"workload.model.expertFfn", tr("Expert FFN size")},
+                                                {"workload.model.sharedExperts", tr("Shared experts")},
+                                                {"workload.model.denseLayers", tr("First dense layers")},
+                                                {"parallelism.expertImbalance", tr("Expert imbalance")}};
     const QString html = problemsHtml(
         prediction.problems,
-        [](const std::string& f) { return f.rfind("workload", 0) == 0 || f == "parallelism.expertImbalance"; },
-        [](const std::string& f) { return labels.value(QString::fromStdString(f), QString::fromStdString(f)); });
+        [](const std::string& f) {
+            return f.rfind("workload", 0) == 0 || f == "parallelism.expertImbalance";
+        },
+        [](const std::string& f) {
+            return labels.value(QString::fromStdString(f), QString::fromStdString(f));
+        });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());
 }
 
 QWidget* WorkloadDock::fieldWidget(const QString& field) const
 {
-    const QHash<QString, QWidget*> editors{
-        {"workload.model.preset", preset_}, {"workload.model.layers", layers_}, {"workload.model.hidden", hidden_},
-        {"workload.model.heads", heads_},   {"workload.model.kvHeads", kvHeads_}, {"workload.model.ffn", ffn_},
-        {"workload.model.vocab", vocab_},   {"workload.seqLen", seqLen_},        {"workload.tokensToTrain", tokensB_},
-        {"workload.globalBatchSeqs", batch_}, {"workload.precision", precision_},
-        {"workload.framework", framework_},
-        {"workload.model.experts", experts_}, {"workload.model.expertsPerToken", topK_},
-        {"workload.model.expertFfn", expertFfn_}, {"workload.model.sharedExperts", sharedExperts_},
-        {"workload.model.denseLayers", denseLayers_}, {"parallelism.expertImbalance", imbalance_}};
+    const QHash<QString, QWidget*> editors{{"workload.model.preset", preset_},
+                                           {"workload.model.layers", layers_},
+                                           {"workload.model.hidden", hidden_},
+                                           {"workload.model.heads", heads_},
+                                           {"workload.model.kvHeads", kvHeads_},
+                                           {"workload.model.ffn", ffn_},
+                                           {"workload.model.vocab", vocab_},
+                                           {"workload.seqLen", seqLen_},
+                                           {"workload.tokensToTrain", tokensB_},
+                                           {"workload.globalBatchSeqs", batch_},
+                                           {"workload.precision", precision_},
+                                           {"workload.framework", framework_},
+                                           {"workload.model.experts", experts_},
+                                           {"workload.model.expertsPerToken", topK_},
+                                           {"workload.model.expertFfn", expertFfn_},
+                                           {"workload.model.sharedExperts", sharedExperts_},
+                                           {"workload.model.denseLayers", denseLayers_},
+                                           {"parallelism.expertImbalance", imbalance_}};
     return editors.value(field, nullptr);
 }
 
