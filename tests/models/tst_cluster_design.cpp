@@ -51,7 +51,7 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("says");
         const char* rows[][3] = {
-            {"unknown GPU", "gpuId", "unknown GPU 'h100'"},
+            {"unknown GPU", "gpuId", "unknown GPU 'nope-gpu'"},
             {"unknown node", "nodeId", "unknown node 'dgx-h1000'"},
             {"node of another GPU", "nodeId", "holds b200"},
             {"node and GPUs per node", "gpusPerNode", "sets it"},
@@ -78,7 +78,7 @@ private slots:
         QFETCH(QString, field);
         QFETCH(QString, says);
         const std::function<void(ClusterSpec&)> edits[] = {
-            [](ClusterSpec& s) { s.gpuId = "h100"; },
+            [](ClusterSpec& s) { s.gpuId = "nope-gpu"; },
             [](ClusterSpec& s) { s.nodeId = "dgx-h1000"; },
             [](ClusterSpec& s) { s.nodeId = "dgx-b200"; },
             [](ClusterSpec& s) {
