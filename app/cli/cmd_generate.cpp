@@ -280,13 +280,6 @@ struct GenerateRequest {
     std::string output;
 };
 
-bool flagHasError(const ArgList& list, const std::string& flag)
-{
-    const std::string prefix = flag + ":";
-    return std::any_of(list.errors().begin(), list.errors().end(),
-                       [&prefix](const std::string& e) { return e.rfind(prefix, 0) == 0; });
-}
-
 // The flags into a request; the errors name the flag (an empty list when there are none).
 std::vector<std::string> takeGenerateFlags(ArgList& list, GenerateRequest& r)
 {
@@ -310,13 +303,13 @@ std::vector<std::string> takeGenerateFlags(ArgList& list, GenerateRequest& r)
         list.addError("--topology: required (fat-tree, rail or spine-leaf)");
     else if (topology && !fabricTopologyFromString(*topology, r.spec.topology))
         list.addError("--topology: internal error: " + quoteValue(*topology) + " is not understood");
-    if (!nodes && !flagHasError(list, "--nodes"))
+    if (!nodes && !list.hasErrorFor("--nodes"))
         list.addError("--nodes: required");
-    if (!node && !flagHasError(list, "--node"))
+    if (!node && !list.hasErrorFor("--node"))
         list.addError("--node: required (a node id from the catalog, e.g. dgx-h100)");
-    if (!sw && !flagHasError(list, "--switch"))
+    if (!sw && !list.hasErrorFor("--switch"))
         list.addError("--switch: required (a switch id from the catalog, e.g. qm9700)");
-    if ((!output || output->empty()) && !flagHasError(list, "-o") && !flagHasError(list, "--output"))
+    if ((!output || output->empty()) && !list.hasErrorFor("-o") && !list.hasErrorFor("--output"))
         list.addError("-o: required (the design file to write)");
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
