@@ -198,7 +198,7 @@ void printSummaryText(std::ostream& out, const Result<GeneratedFabric>& f, const
         out << "racks:    " << racks.count << " x " << racks.type << ", fullest at "
             << formatNumber(racks.maxKw) << " kW at full load\n";
     for (const Problem& p : f.problems())
-        out << "warning: " << formatProblem(p) << "\n";
+        out << formatProblem(p) << "\n"; // "warning: field: message"
 }
 
 void printSummary(std::ostream& out, const Result<GeneratedFabric>& f, const RackSummary& racks)

@@ -168,13 +168,15 @@ void buildCompactFabric(FabricBuilder& b, const FabricPlan& plan, int nodes, con
             continue;
         }
         // Four tiers: spine j of a pod -> super-spines (j, x) of its superpod,
-        // one cable each; super-spine g of every superpod -> core group g.
-        const int groups = plan.spinesPerPod * plan.spineUplinks;
+        // its uplinks spread evenly over them; super-spine g of every superpod
+        // -> core group g.
+        const int perSpine = plan.superSpinesPerSpine;
+        const int groups = plan.spinesPerPod * perSpine;
         array(FabricRole::Core, "cores", "cores", p, -1, shape.cores, rows.coreY);
         for (int k = 0; k < blocks; ++k) {
             array(FabricRole::SuperSpine, "superspines", "super-spines", p, k, groups, rows.superY);
             b.addLink(id("spines", p, k), id("superspines", p, k), gbps, Medium::Fibre, LengthClass::Campus,
-                      1, {1, plan.spinesPerPod}, {plan.spineUplinks, 0});
+                      plan.spineUplinks / perSpine, {1, plan.spinesPerPod}, {perSpine, 0});
             b.addLink(id("superspines", p, k), id("cores", p, -1), gbps, Medium::Fibre, LengthClass::Campus,
                       plan.superUplinks / shape.coresPerGroup, {1, 0}, {shape.coresPerGroup, 0});
         }

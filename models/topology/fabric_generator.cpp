@@ -194,12 +194,14 @@ void wireLeavesToSpines(FabricBuilder& b, const FabricPlan& plan, const Planes& 
     }
 }
 
-// Four tiers, spine -> super-spine: spine j of a pod sends one cable to each
-// super-spine (j, x) of its superpod. Single-mode fibre across the campus: a
-// superpod spans rows (our choice, as spine -> core in three tiers).
+// Four tiers, spine -> super-spine: spine j of a pod spreads its uplinks over
+// the super-spines (j, x) of its superpod (one cable each when the superpod is
+// full). Single-mode fibre across the campus: a superpod spans rows (our
+// choice, as spine -> core in three tiers).
 void wireSpinesToSuperSpines(FabricBuilder& b, const FabricPlan& plan, double gbps)
 {
-    const int groups = plan.spinesPerPod * plan.spineUplinks;
+    const int perSpine = plan.superSpinesPerSpine;
+    const int groups = plan.spinesPerPod * perSpine;
     for (int plane = 0; plane < plan.planes; ++plane) {
         const int firstSpine = Planes::offset(plane, plan.firstPlane.spines, plan.otherPlane.spines);
         const int firstSuper =
@@ -209,11 +211,12 @@ void wireSpinesToSuperSpines(FabricBuilder& b, const FabricPlan& plan, double gb
             for (int j = 0; j < plan.spinesPerPod; ++j) {
                 const std::string spineId =
                     "spine" + std::to_string(firstSpine + pod * plan.spinesPerPod + j + 1);
-                for (int x = 0; x < plan.spineUplinks; ++x)
+                for (int x = 0; x < perSpine; ++x)
                     b.addLink(spineId,
-                              "superspine" + std::to_string(firstSuper + superpod * groups +
-                                                            j * plan.spineUplinks + x + 1),
-                              gbps, Medium::Fibre, LengthClass::Campus, 1);
+                              "superspine" +
+                                  std::to_string(firstSuper + superpod * groups + j * perSpine + x + 1),
+                              gbps, Medium::Fibre, LengthClass::Campus,
+                              spreadCables(pod, x, plan.spineUplinks, perSpine));
             }
         }
     }

@@ -105,8 +105,8 @@ PlaneShape shapePlane(const FabricPlan& p, int storageCables)
         s.coreGroups = p.spinesPerPod;
         shapeCores(k, p.pods, p.spineUplinks, storageCables, s);
     } else {
-        // Super-spine (j, x) of a superpod: x over a spine's k/2 uplinks.
-        s.coreGroups = p.spinesPerPod * p.spineUplinks;
+        // Super-spine (j, x) of a superpod: x over superSpinesPerSpine.
+        s.coreGroups = p.spinesPerPod * p.superSpinesPerSpine;
         s.superSpines = p.superpods * s.coreGroups;
         shapeCores(k, p.superpods, p.superUplinks, storageCables, s);
     }
@@ -135,6 +135,16 @@ std::string planUpperTiers(const PlanInput& in, FabricPlan& p)
         p.superpods = static_cast<int>(ceilDiv(p.pods, p.podsPerSuperpod));
         if (p.superpods > k)
             return tooMany(in, p, 4, "four-tier", "");
+        // Spine j's uplinks land on super-spines (j, x) of its superpod, each
+        // with podsPerSuperpod ports down: as few as the fullest superpod's
+        // cables need, a divisor of the uplinks so every spine spreads evenly
+        // (the spine rule of two tiers, refdata §4.1). A full superpod gives
+        // k/2, one cable from each spine; one pod of 64 nodes gives 1, not k/2
+        // super-spines each with a single cable down.
+        const int podsInFullest = std::min(p.pods, p.podsPerSuperpod);
+        const long long cables = static_cast<long long>(podsInFullest) * p.spineUplinks;
+        p.superSpinesPerSpine =
+            smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(cables, p.podsPerSuperpod)));
     }
     return {};
 }

@@ -34,10 +34,11 @@ LeafPorts leafPorts(int radix, double oversubscription);
 // The switches above the leaves of one fabric plane. Two tiers: every leaf
 // spreads its uplinks over the plane's spines. Three tiers: pods of k/2 leaves
 // with `spinesPerPod` spines each; core group j = spine j of every pod and its
-// cores. Four tiers: superpods of k/2 pods, each with spinesPerPod * k/2
-// super-spines (super-spine (j, x) of a superpod takes one cable from spine j
-// of each of its pods); core group (j, x) = super-spine (j, x) of every
-// superpod and its cores. Group 0 of plane 0 may have more cores (storage).
+// cores. Four tiers: superpods of k/2 pods, each with spinesPerPod x
+// superSpinesPerSpine super-spines (spine j of each pod spreads its uplinks over
+// the super-spines (j, x) of its superpod); core group (j, x) = super-spine
+// (j, x) of every superpod and its cores. Group 0 of plane 0 may have more
+// cores (storage).
 struct PlaneShape {
     int spines = 0;
     int superSpines = 0;
@@ -73,7 +74,11 @@ struct FabricPlan {
     int spineUplinks = 0;    // k - leavesPerPod
     int podsPerSuperpod = 0; // four tiers: a super-spine's downlinks (one per pod)
     int superpods = 0;
-    int superUplinks = 0;  // four tiers: k - podsPerSuperpod
+    int superUplinks = 0; // four tiers: k - podsPerSuperpod
+    // Four tiers: super-spines (j, x) per spine position j of a superpod, k/2
+    // when a superpod is full; fewer when it holds fewer pods (each then takes
+    // several cables from spine j, as a core group does in three tiers).
+    int superSpinesPerSpine = 0;
     PlaneShape firstPlane; // plane 0 (carries the storage)
     PlaneShape otherPlane; // planes 1 .. planes-1
     // Totals over the planes.

@@ -228,6 +228,30 @@ private slots:
         QVERIFY(!hasErrors(t.problems));
     }
 
+    // Four tiers asked for on one pod (64 DGX H100, k = 64: 16 leaves, 32
+    // spines): spine j's 32 uplinks fill one super-spine's 32 ports down, so a
+    // super-spine per spine and a core per super-spine, one cable per GPU per
+    // tier, as the full superpods above. Before, a super-spine per spine uplink
+    // (1,024) with one cable each, and 1,024 cores.
+    void fourTiersOnOnePod()
+    {
+        FabricSpec spec = fabricSpec(FabricTopology::FatTree, 64);
+        spec.tiers = 4;
+        for (FabricLayout layout : {FabricLayout::Expanded, FabricLayout::Compact}) {
+            spec.layout = layout;
+            const Result<GeneratedFabric> f = generateFabric(spec, repoCatalog());
+            QVERIFY(!hasErrors(f.problems()));
+            QCOMPARE(f->summary.tiers, 4);
+            QCOMPARE(f->summary.leaf, 16);
+            QCOMPARE(f->summary.spine, 32);
+            QCOMPARE(f->summary.superSpine, 32);
+            QCOMPARE(f->summary.core, 32);
+            QCOMPARE(f->summary.spineSuperCables, 1024);
+            QCOMPARE(f->summary.superCoreCables, 1024);
+            compareSummary(recountAndCheck(f), f->summary);
+        }
+    }
+
     // Storage on four tiers lands on the cores, every cable on a free port.
     void storageOnFourTiers()
     {
