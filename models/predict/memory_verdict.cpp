@@ -47,7 +47,7 @@ std::string memoryTightMessage(const MemoryFacts& m)
     std::snprintf(
         text, sizeof text,
         "memory is tight: predicted peak %.1f GiB per GPU on a %.0f GiB GPU, within the memory model's "
-        "+-%.0f %% error (+-%.1f GiB); it may not fit: measure before relying on it",
+        "±%.0f %% error (±%.1f GiB); it may not fit: measure before relying on it",
         m.totalBytes / kBytesPerMarketingGB, m.hbmBytes / kBytesPerMarketingGB,
         100.0 * kMemoryModelRelativeError, kMemoryModelRelativeError * m.hbmBytes / kBytesPerMarketingGB);
     return text;

@@ -397,6 +397,11 @@ void TestWhatifDocks::memoryBarSaysTheVerdict()
     QVERIFY2(bar.endsWith(QLatin1String(word)), qPrintable(bar));
     QCOMPARE(p.memory.verdict, MemoryVerdict::Tight); // 405B at 64 GPUs a rack: close to the 186 GiB
     QVERIFY(p.tokensPerS > 0);
+    // The warning's words are on the bar's tooltip, not on a line under it that
+    // the default window cut in half (session 17).
+    QVERIFY2(dock.memoryBar()->toolTip().contains(QLatin1String("may not fit")),
+             qPrintable(dock.memoryBar()->toolTip()));
+    QVERIFY2(!dock.problemsText().contains(QLatin1String("tight")), qPrintable(dock.problemsText()));
     // Sharding nothing: well over, red, and said so.
     dock.shardingCombo()->setCurrentIndex(dock.shardingCombo()->findData(int(Sharding::DDP)));
     emit dock.shardingCombo()->activated(dock.shardingCombo()->currentIndex());

@@ -435,8 +435,20 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
                                                 {"parallelism.ep", "EP"},
                                                 {"parallelism.etp", "ETP"},
                                                 {"memory", tr("Memory")}};
+    // A tight verdict is said by the bar (its word, its colour and, here, its
+    // tooltip), not by a second line below it: the dock has no room for four more
+    // lines at the default window size (the charts keep theirs), and the line showed
+    // cut in half. The Problems panel lists it as well.
+    Problems shown;
+    for (const Problem& problem : prediction.problems) {
+        if (problem.field == "memory" && problem.severity == Severity::Warning)
+            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') +
+                                QString::fromStdString(problem.message));
+        else
+            shown.push_back(problem);
+    }
     const QString html = problemsHtml(
-        prediction.problems,
+        shown,
         [](const std::string& f) {
             // The imbalance is edited (and explained) in the workload dock.
             return (f.rfind("parallelism", 0) == 0 && f != "parallelism.expertImbalance") || f == "memory";
