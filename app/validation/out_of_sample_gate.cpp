@@ -246,7 +246,13 @@ std::string formatOutOfSampleGate(const OutOfSampleGate& gate)
 std::string gateRegimesJson(const OutOfSampleGate& gate)
 {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    // "all" first, the regimes after it by name (std::map puts "MoE ..." before "all").
+    std::vector<std::pair<std::string, const GateRegime*>> ordered;
     for (const auto& [name, g] : gate.regimes)
+        ordered.emplace_back(name, &g);
+    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& r) { return r.first == "all"; });
+    for (const auto& [name, regime] : ordered) {
+        const GateRegime& g = *regime;
         rows.push_back({{"group", name},
                         {"rows", g.outOfSample.rows},
                         {"mape", g.outOfSample.mape()},
@@ -255,6 +261,7 @@ std::string gateRegimesJson(const OutOfSampleGate& gate)
                         {"worst_id", g.outOfSample.worstId},
                         {"in_sample_mape", g.inSample.mape()},
                         {"shipped_mape", g.shipped.mape()}});
+    }
     return rows.dump();
 }
 

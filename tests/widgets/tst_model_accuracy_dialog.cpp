@@ -69,6 +69,9 @@ void TestModelAccuracyDialog::sameFiguresAsValidateModel()
         if (regime["group"] == "all")
             allRows = regime["rows"].get<int>();
     QVERIFY(allRows > 0);
+    // The headline figure first, the regimes after it (a reader looks for it at the top).
+    QCOMPARE(report.at("leave_one_source_out_by_regime").at(0)["group"].get<std::string>(),
+             std::string("all"));
     const QString counted = QStringLiteral("Out of sample: %1 public runs").arg(allRows);
     QVERIFY2(dialog.noteText().contains(counted), qPrintable(dialog.noteText() + " / " + counted));
     // Issue 27 item 4: the bands' out-of-sample coverage and width, the figures
