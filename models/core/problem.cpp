@@ -29,4 +29,21 @@ std::string formatProblem(const Problem& problem)
     return text + problem.message;
 }
 
+std::string fillTemplate(const std::string& text, const std::vector<std::string>& args)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+        const std::size_t index = std::size_t(next - '1');
+        if (text[i] == '%' && next >= '1' && next <= '9' && index < args.size()) {
+            out += args[index];
+            ++i;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
 } // namespace cf

@@ -148,14 +148,17 @@ void predictAsNeeded(const Topology& t, const Workload& w, const Parallelism& pa
 }
 
 // The split on the GPUs `t` describes: the cluster's, or the job's part of it.
-bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, Prediction& out)
+bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, SplitJob job,
+                    Prediction& out)
 {
     out.gpus = t.gpus;
     out.gpuId = t.gpu ? t.gpu->id : std::string();
     out.gpuGeneration = t.gpu ? generationOf(*t.gpu) : GpuGeneration::Other;
     out.nodes = t.nodes;
     const int dp = effectiveDp(par, t.gpus);
-    if (!checkSplit(t, w, par, dp, out.problems)) {
+    job.gpus = t.gpus;
+    job.scaleUpDomainGpus = t.scaleUpDomainGpus > 0 ? t.scaleUpDomainGpus : t.gpusPerNode;
+    if (!checkSplit(t, w, par, job, out.problems)) {
         out.model = modelFacts(w); // the model's own figures survive the split's errors
         return false;
     }
@@ -189,9 +192,17 @@ bool predictSplit(const Topology& cluster, const Workload& w, const Parallelism&
         out.model = modelFacts(w);
         return false;
     }
+    SplitJob split;
+    split.clusterGpus = cluster.gpus;
+    split.jobIsDesign = job.gpus == cluster.gpus;
+    split.jobCouldBe = [&](long long gpus) {
+        Parallelism trial = par;
+        trial.jobGpus = int(gpus);
+        return par.jobGpus == 0 && jobSizeOf(cluster, trial).error.empty();
+    };
     if (job.gpus == cluster.gpus) // the common case: no copy of the topology
-        return predictSplitOn(cluster, w, par, out);
-    return predictSplitOn(jobTopology(cluster, job), w, par, out);
+        return predictSplitOn(cluster, w, par, std::move(split), out);
+    return predictSplitOn(jobTopology(cluster, job), w, par, std::move(split), out);
 }
 
 void completePrediction(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,

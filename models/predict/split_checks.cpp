@@ -1,9 +1,7 @@
 #include "models/predict/split_checks.h"
 
 #include "models/design/moe_rules.h"
-#include "models/design/pipeline_schedule.h"
 
-#include <limits>
 #include <string>
 
 namespace cf {
@@ -18,18 +16,6 @@ std::string n(long long v)
 {
     return std::to_string(v);
 }
-
-// a * b, or LLONG_MAX when that overflows: degrees up to 2^20 each (the design
-// reader's bound) multiply past 64 bits (issue 7 hardening guard).
-long long satMul(long long a, long long b)
-{
-    long long r = 0;
-    return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<long long>::max() : r;
-}
-
-// Megatron-Core can count the embedding and the loss as one pipeline layer each
-// (account_for_embedding/loss_in_pipeline_split), so PP x VP may reach layers + 2.
-constexpr int kEmbeddingLossStages = 2;
 
 // Activation offload as Megatron-Core allows it (TransformerConfig.__post_init__:
 // no pipeline parallelism, no recompute, fewer offloaded layers than layers).
@@ -53,12 +39,12 @@ template <typename Err> void checkActivationOffload(const ModelShape& m, const P
 
 } // namespace
 
-bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, int dp, Problems& p)
+bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, const SplitJob& job,
+                Problems& p)
 {
     const std::size_t before = p.size();
     const ModelShape& m = w.model;
     auto err = [&](const char* f, std::string msg) { add(p, Severity::Error, f, std::move(msg)); };
-    auto warn = [&](const char* f, std::string msg) { add(p, Severity::Warning, f, std::move(msg)); };
     if (!t.gpu || t.gpus <= 0) {
         err("parts", "the design has no GPU nodes the catalog knows");
         return false;
@@ -85,57 +71,16 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
     if (m.heads > 0 && m.hidden % m.heads != 0 && m.headDim == 0 && !m.isMla())
         err("workload.model.hidden",
             "hidden " + n(m.hidden) + " is not a multiple of the " + n(m.heads) + " heads");
-    if (par.tp < 1)
-        err("parallelism.tp", "TP must be >= 1, got " + n(par.tp));
-    if (par.pp < 1)
-        err("parallelism.pp", "PP must be >= 1, got " + n(par.pp));
-    if (par.vp < 1)
-        err("parallelism.vp", "VP must be >= 1, got " + n(par.vp));
-    if (par.cp < 1)
-        err("parallelism.cp", "CP must be >= 1, got " + n(par.cp));
-    if (par.dp < 0)
-        err("parallelism.dp", "DP must be >= 1, got " + n(par.dp));
-    if (par.microbatch < 1)
-        err("parallelism.microbatch", "micro-batch must be >= 1, got " + n(par.microbatch));
-    if (p.size() != before)
-        return false;
-
-    if (m.heads % par.tp != 0)
-        err("parallelism.tp", "TP " + n(par.tp) + " does not divide the " + n(m.heads) + " attention heads");
-    else if (m.kvHeads % par.tp != 0 && par.tp % m.kvHeads != 0)
-        err("parallelism.tp",
-            "TP " + n(par.tp) + " and the " + n(m.kvHeads) + " KV heads do not divide one another");
     for (Problem& q : moeShapeProblems(m))
         p.push_back(std::move(q));
     if (p.size() != before)
         return false;
-    if (m.ffn % par.tp != 0)
-        err("parallelism.tp", "TP " + n(par.tp) + " does not divide the FFN size " + n(m.ffn));
-    if (par.pp > m.layers)
-        err("parallelism.pp", "PP " + n(par.pp) + " is more than the " + n(m.layers) + " layers");
-    else if (m.layers % par.pp != 0)
-        warn("parallelism.pp", "PP " + n(par.pp) + " does not divide the " + n(m.layers) +
-                                   " layers: the largest stage sets the pace");
-    if (par.vp > 1 && par.pp == 1)
-        err("parallelism.vp", "interleaving (VP " + n(par.vp) + ") needs pipeline parallelism (PP > 1)");
-    else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers + kEmbeddingLossStages)
-        err("parallelism.vp",
-            "PP x VP = " + n(1LL * par.pp * par.vp) + " is more than the " + n(m.layers) + " layers");
-    else if (par.vp > 1 && 1LL * par.pp * par.vp > m.layers)
-        warn("parallelism.vp", "PP x VP = " + n(1LL * par.pp * par.vp) + " virtual stages for " +
-                                   n(m.layers) + " layers: the embedding and the loss must count as stages");
-    if (w.seqLen % par.cp != 0)
-        err("parallelism.cp", "CP " + n(par.cp) + " does not divide the sequence length " + n(w.seqLen));
-    const long long inner = 1LL * par.tp * par.pp * par.cp;
-    if (par.dp == 0 && t.gpus % inner != 0)
-        err("parallelism.dp", "TP x PP x CP = " + n(inner) + " does not divide the " + n(t.gpus) + " GPUs");
-    else if (satMul(inner, dp) != t.gpus)
-        err("parallelism.dp",
-            "TP x PP x DP x CP = " + n(satMul(inner, dp)) + " but the design has " + n(t.gpus) + " GPUs");
-    else if (w.globalBatchSeqs % (1LL * dp * par.microbatch) != 0)
-        err("workload.globalBatchSeqs",
-            "global batch " + n(w.globalBatchSeqs) +
-                " is not a multiple of DP x micro-batch = " + n(1LL * dp * par.microbatch));
+    // The split's own rules, the validator's too (split_rules.h).
+    SplitCheck split = splitRules(m, w.seqLen, w.globalBatchSeqs, par, job);
+    for (Problem& q : split.problems)
+        p.push_back(std::move(q));
+    if (!split.degreesValid)
+        return false;
     if (w.precision == Precision::FP8 && t.gpu->fp8Tflops <= 0)
         err("workload.precision", t.gpu->name + " has no FP8 tensor cores");
     if (w.precision == Precision::FP4 && t.gpu->fp4Tflops <= 0)
@@ -143,21 +88,8 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, in
             t.gpu->name + " has no FP4 tensor cores (FP4 needs B200, B300, GB200 or GB300)");
     if (t.gpu->bf16Tflops <= 0 || t.gpu->hbmGBps <= 0)
         err("parts", "the catalog has no BF16 peak or HBM bandwidth for " + t.gpu->id);
-    if (par.sharding == Sharding::FSDPHybrid && dp <= 1)
-        warn("parallelism.sharding", "HYBRID_SHARD with DP 1 shards nothing");
-    const int domain = t.scaleUpDomainGpus > 0 ? t.scaleUpDomainGpus : t.gpusPerNode;
-    if (1LL * par.tp * par.cp > domain && par.tp > 1)
-        warn("parallelism.tp", "TP x CP = " + n(1LL * par.tp * par.cp) + " crosses the " + n(domain) +
-                                   "-GPU scale-up domain: TP traffic goes over the network");
-    // The EP group's fit is the topology's check (TP's is above, with CP).
+    // The EP group's fit is the topology's check (TP's is a split rule, with CP).
     for (Problem& q : checkGroupFits(t, 1, par.ep))
-        p.push_back(std::move(q));
-    for (Problem& q : expertSplitProblems(m, par, dp, w.seqLen))
-        p.push_back(std::move(q));
-    const long long perStep = 1LL * dp * par.microbatch;
-    const long long microbatches =
-        perStep > 0 && w.globalBatchSeqs % perStep == 0 ? w.globalBatchSeqs / perStep : 0;
-    for (Problem& q : pipelineScheduleProblems(par, microbatches))
         p.push_back(std::move(q));
     checkActivationOffload(m, par, err);
     for (std::size_t i = before; i < p.size(); ++i)

@@ -4,7 +4,7 @@
 #include "models/design/design_limits.h"
 #include "models/design/job_size.h"
 #include "models/design/moe_rules.h"
-#include "models/design/pipeline_schedule.h"
+#include "models/design/split_rules.h"
 
 #include "models/catalog/catalog.h"
 
@@ -13,6 +13,8 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 namespace cf::validation {
 namespace {
@@ -43,19 +45,16 @@ JobSize jobSizeOf(const Context& ctx)
     return resolveJobSize(ctx.design.parallelism, gpus, int(ctx.nodes), ctx.gpusPerNode);
 }
 
-// " (set the job's GPUs to 256 to leave the rest as spares)" when the split asks
-// for fewer GPUs than the design has and the job could be that size.
-std::string jobHint(const Context& ctx, long long splitGpus)
+// Whether the design could run a job of `gpus` of its GPUs as its spares rule
+// places it (the split rules then name the fix: set the job's GPUs).
+bool jobCouldBe(const Context& ctx, long long gpus)
 {
-    if (ctx.design.parallelism.jobGpus > 0 || splitGpus >= ctx.gpus || splitGpus < 1)
-        return {};
+    if (ctx.design.parallelism.jobGpus > 0)
+        return false;
     Parallelism trial = ctx.design.parallelism;
-    trial.jobGpus = int(splitGpus);
-    if (!resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode)
-             .error.empty())
-        return {};
-    return " (set the job's GPUs to " + str(splitGpus) + " to keep the other " + str(ctx.gpus - splitGpus) +
-           " as spares)";
+    trial.jobGpus = int(gpus);
+    return resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode)
+        .error.empty();
 }
 
 } // namespace
@@ -182,119 +181,42 @@ void checkWorkload(Context& ctx)
     }
 }
 
+// The smallest NVLink domain among the design's nodes, and the part it is on.
+std::pair<int, std::string> smallestDomain(const Context& ctx)
+{
+    std::pair<int, std::string> smallest{0, {}};
+    for (const Part& part : ctx.design.parts) {
+        const NodeSpec* node = part.kind == PartKind::Node ? ctx.catalog->node(part.catalogId) : nullptr;
+        if (node && node->scaleUpDomainGpus >= 1 &&
+            (smallest.first == 0 || node->scaleUpDomainGpus < smallest.first))
+            smallest = {node->scaleUpDomainGpus, part.id};
+    }
+    return smallest;
+}
+
+// The split's rules are split_rules.h's, the prediction's split check's too.
 void checkParallelism(Context& ctx)
 {
     const Parallelism& p = ctx.design.parallelism;
-    const ModelShape& m = ctx.design.workload.model;
-    bool degreesOk = true;
-    auto atLeastOne = [&](const char* key, const char* what, int v) {
-        if (v >= 1)
-            return;
-        degreesOk = false;
-        ctx.error(std::string("parallelism.") + key,
-                  std::string(what) + " must be at least 1; got " + str(v) + ".");
-    };
-    atLeastOne("tp", "TP (tensor parallel)", p.tp);
-    atLeastOne("pp", "PP (pipeline parallel)", p.pp);
-    atLeastOne("vp", "VP (virtual stages per pipeline rank)", p.vp);
-    atLeastOne("cp", "CP (context parallel)", p.cp);
-    atLeastOne("ep", "EP (expert parallel)", p.ep);
-    atLeastOne("microbatch", "The micro-batch", p.microbatch);
-    if (p.dp < 0) {
-        degreesOk = false;
-        ctx.error("parallelism.dp", "DP must be 0 (automatic) or at least 1; got " + str(p.dp) + ".");
-    }
-    if (!degreesOk)
-        return; // the rules below divide by these
-
-    if (m.heads >= 1 && m.heads % p.tp != 0)
-        ctx.error("parallelism.tp",
-                  "TP " + str(p.tp) + " does not divide the " + str(m.heads) + " attention heads.");
-    if (m.kvHeads >= 1 && m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0) {
-        if (p.tp < m.kvHeads)
-            ctx.error("parallelism.tp", "TP " + str(p.tp) + " does not divide the " + str(m.kvHeads) +
-                                            " KV heads, so they cannot be split evenly across the TP ranks.");
-        else
-            ctx.error("parallelism.tp",
-                      "TP " + str(p.tp) + " is not a multiple of the " + str(m.kvHeads) +
-                          " KV heads, so they cannot be replicated evenly across the TP ranks.");
-    }
-    const long long stages = satMul(p.pp, p.vp);
-    // A warning, as in checkSplit: uneven stages train (Megatron-Core's uneven
-    // pipeline split); the step model paces the pipeline by the largest stage.
-    if (m.layers >= 1 && m.layers % stages != 0)
-        ctx.warning(p.vp > 1 ? "parallelism.vp" : "parallelism.pp",
-                    "The " + str(m.layers) + " layers do not split evenly into PP " + str(p.pp) + " x VP " +
-                        str(p.vp) + " = " + str(stages) +
-                        " pipeline stages: the largest stage sets the pace.");
-    if (p.vp > 1 && p.pp == 1)
-        ctx.error("parallelism.vp", "Interleaved stages (VP " + str(p.vp) +
-                                        ") need pipeline parallelism; set PP above 1 or VP to 1.");
-
-    long long dp = p.dp; // 0 = not known yet
+    SplitJob split;
     if (ctx.gpusKnown) {
-        const long long inner = satMul(satMul(p.tp, p.pp), p.cp);
         // The split fills the job, which is the design's GPUs unless jobGpus says fewer.
         const JobSize job = jobSizeOf(ctx);
-        const long long gpus = job.gpus;
-        const std::string ofWhat = job.gpus == ctx.gpus ? " GPUs of the design" : " GPUs of the job";
         if (!job.error.empty()) {
             ctx.error("parallelism.jobGpus", "Job GPUs: " + job.error + ".");
         } else if (ctx.gpus == 0) {
             ctx.error("parts", "The design has no GPU nodes, so there is nothing to split; add a node.");
-        } else if (p.dp > 0) {
-            const long long total = satMul(inner, p.dp);
-            if (total != gpus)
-                ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x DP " + str(p.dp) +
-                                                " x CP " + str(p.cp) + " = " + str(total) +
-                                                " GPUs, but the " +
-                                                (job.gpus == ctx.gpus ? "design" : "job") + " has " +
-                                                str(gpus) + " GPUs" + jobHint(ctx, total) + ".");
-        } else if (inner > gpus) {
-            ctx.error("parallelism.dp", "TP " + str(p.tp) + " x PP " + str(p.pp) + " x CP " + str(p.cp) +
-                                            " = " + str(inner) + " GPUs per replica, more than the " +
-                                            str(gpus) + ofWhat + ".");
-        } else if (gpus % inner != 0) {
-            ctx.error("parallelism.dp", "DP is automatic, but the " + str(gpus) + ofWhat +
-                                            " do not divide by TP " + str(p.tp) + " x PP " + str(p.pp) +
-                                            " x CP " + str(p.cp) + " = " + str(inner) + ".");
         } else {
-            dp = gpus / inner;
-        }
-        for (const Part& part : ctx.design.parts) {
-            const NodeSpec* node = part.kind == PartKind::Node ? ctx.catalog->node(part.catalogId) : nullptr;
-            if (node && node->scaleUpDomainGpus >= 1 && p.tp > node->scaleUpDomainGpus) {
-                ctx.warning("parallelism.tp",
-                            "TP " + str(p.tp) + " spans more than the " + str(node->scaleUpDomainGpus) +
-                                "-GPU NVLink domain of '" + part.id +
-                                "'; tensor-parallel traffic would cross the network.",
-                            part.id);
-                break;
-            }
+            split.gpus = job.gpus;
+            split.clusterGpus = ctx.gpus;
+            split.jobIsDesign = job.gpus == ctx.gpus;
+            std::tie(split.scaleUpDomainGpus, split.domainItemId) = smallestDomain(ctx);
+            split.jobCouldBe = [&ctx](long long gpus) { return jobCouldBe(ctx, gpus); };
         }
     }
-    const int batch = ctx.design.workload.globalBatchSeqs;
-    long long microbatches = 0; // per step, 0 = not known
-    if (dp > 0 && batch >= 1) {
-        const long long perStep = satMul(dp, p.microbatch);
-        if (batch % perStep != 0)
-            ctx.error("workload.globalBatchSeqs",
-                      "The global batch of " + str(batch) + " sequences is not a multiple of DP " + str(dp) +
-                          " x micro-batch " + str(p.microbatch) + " = " + str(perStep) + ".");
-        else
-            microbatches = batch / perStep;
-    }
-    // The schedule's own rules (models/design/pipeline_schedule.h), worded as the engine's.
-    for (Problem& q : pipelineScheduleProblems(p, microbatches))
-        ctx.error(q.field, q.message);
-    const int seq = ctx.design.workload.seqLen;
-    if (p.cp > 1 && seq >= 1 && seq % (2LL * p.cp) != 0)
-        ctx.error("parallelism.cp", "CP " + str(p.cp) + " needs the sequence length " + str(seq) +
-                                        " to be a multiple of 2 x CP = " + str(2LL * p.cp) +
-                                        " (each rank takes two chunks for load balance).");
-    // EP / ETP under Megatron-Core's MoE parallel folding (models/design/moe_rules.h).
-    for (Problem& q : expertSplitProblems(m, p, dp, seq))
-        ctx.error(q.field, q.message);
+    const Workload& w = ctx.design.workload;
+    for (Problem& q : splitRules(w.model, w.seqLen, w.globalBatchSeqs, p, split).problems)
+        ctx.problems.push_back(std::move(q));
 }
 
 void checkEconomics(Context& ctx)

@@ -1,5 +1,7 @@
 #include "widgets/canvas/design_scene.h"
 
+#include "widgets/common/problem_text.h"
+
 #include "models/racks/bundle_expansion.h"
 #include "models/validate/link_rules.h"
 #include "widgets/canvas/link_item.h"
@@ -418,7 +420,7 @@ void DesignScene::applyProblems()
             if (pr.severity == Severity::Error)
                 level = ProblemLevel::Error;
             lines.push_back((pr.severity == Severity::Error ? tr("Error: ") : tr("Warning: ")) +
-                            q(pr.message));
+                            problemText(pr));
         }
         if (PartItem* p = parts_.value(id))
             p->setProblem(level, lines.join(QLatin1Char('\n')));

@@ -1,5 +1,7 @@
 #include "widgets/problems/problems_panel.h"
 
+#include "widgets/common/problem_text.h"
+
 #include "widgets/document/design_document.h"
 #include "widgets/problems/problem_checker.h"
 
@@ -44,12 +46,12 @@ void ProblemsPanel::refresh()
     for (const Problem& p : checker_->problems()) {
         const bool isError = p.severity == Severity::Error;
         (isError ? errors : warnings)++;
-        auto* row = new QTreeWidgetItem({isError ? tr("Error") : tr("Warning"),
-                                         QString::fromStdString(p.field), QString::fromStdString(p.message)});
+        auto* row = new QTreeWidgetItem(
+            {isError ? tr("Error") : tr("Warning"), QString::fromStdString(p.field), problemText(p)});
         row->setIcon(kSeverityColumn, isError ? errorIcon : warningIcon);
         row->setData(0, kItemIdRole, QString::fromStdString(p.itemId));
         row->setData(0, kFieldRole, QString::fromStdString(p.field));
-        row->setToolTip(kMessageColumn, QString::fromStdString(p.message));
+        row->setToolTip(kMessageColumn, problemText(p));
         rows.push_back(row);
     }
     list_->addTopLevelItems(rows);

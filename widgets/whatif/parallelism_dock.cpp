@@ -1,5 +1,7 @@
 #include "widgets/whatif/parallelism_dock.h"
 
+#include "widgets/common/problem_text.h"
+
 #include "models/design/design_limits.h"
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
@@ -442,8 +444,7 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     Problems shown;
     for (const Problem& problem : prediction.problems) {
         if (problem.field == "memory" && problem.severity == Severity::Warning)
-            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') +
-                                QString::fromStdString(problem.message));
+            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') + problemText(problem));
         else
             shown.push_back(problem);
     }

@@ -1,5 +1,7 @@
 #include "widgets/whatif/whatif_format.h"
 
+#include "widgets/common/problem_text.h"
+
 #include <QStringList>
 
 namespace cf {
@@ -13,7 +15,7 @@ QString problemsHtml(const Problems& problems, const std::function<bool(const st
             continue;
         const bool error = p.severity == Severity::Error;
         const QString name = label(p.field);
-        QString text = QString::fromStdString(p.message).toHtmlEscaped();
+        QString text = problemText(p).toHtmlEscaped();
         if (!name.isEmpty())
             text = QStringLiteral("<b>%1:</b> %2").arg(name.toHtmlEscaped(), text);
         lines << QStringLiteral("<span style=\"color:%1\">%2 %3</span>")
