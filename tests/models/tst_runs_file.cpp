@@ -3,10 +3,10 @@
 // sharding and the metric come from columns; each row says what it assumed.
 #include "cli_run.h"
 
-#include "app/validation/calibration_cases.h"
 #include "app/validation/calibration_runner.h"
 #include "app/validation/model_commands.h"
-#include "app/validation/prepared_run.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/prepared_run.h"
 
 #include <nlohmann/json.hpp>
 
