@@ -30,7 +30,7 @@ int main(int argc, char** argv)
         for (const cf::cli::CalibrationResult& r : report.results)
             if (r.row.id == showId) {
                 // The row's cluster as the cluster flags, then its workload and split flags.
-                const cf::ClusterSpec c = cf::cli::clusterSpecOf(r.row);
+                const cf::ClusterSpec c = cf::clusterSpecOf(r.row);
                 std::cout << "--gpu " << c.gpuId << " --gpus " << c.gpus << " --fabric "
                           << (c.fabricTech == cf::FabricTech::Ethernet ? "roce" : "ib") << ' ';
                 if (c.gpusPerNode > 0)

@@ -128,8 +128,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, const Catalog& ca
     });
     connect(apply_, &QPushButton::clicked, this, &CalibrationDialog::applyProfile);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(&watcher_, &QFutureWatcher<cli::SiteCalibrationResult>::finished, this,
-            &CalibrationDialog::finished);
+    connect(&watcher_, &QFutureWatcher<SiteCalibrationResult>::finished, this, &CalibrationDialog::finished);
     resize(760, 720);
 }
 
@@ -180,7 +179,7 @@ void CalibrationDialog::browseLogs()
 
 void CalibrationDialog::start()
 {
-    cli::SiteCalibrationInput in;
+    SiteCalibrationInput in;
     const QString runsPath = runsPath_->text().trimmed();
     if (!runsPath.isEmpty()) {
         QFile file(runsPath);
@@ -211,7 +210,7 @@ void CalibrationDialog::start()
     QPointer<CalibrationDialog> self(this);
     auto cancel = cancelRequested_;
     watcher_.setFuture(QtConcurrent::run([in = std::move(in), cancel, self] {
-        return cli::calibrateSite(in, [cancel, self](int step, int, const std::string& what) {
+        return calibrateSite(in, [cancel, self](int step, int, const std::string& what) {
             QMetaObject::invokeMethod(
                 qApp,
                 [self, step, what] {
@@ -253,7 +252,7 @@ void CalibrationDialog::showResult()
     double before = 0, after = 0, held = 0;
     runs_->setRowCount(int(result_.runs.size()));
     for (int i = 0; i < int(result_.runs.size()); ++i) {
-        const cli::CalibratedRun& r = result_.runs[size_t(i)];
+        const CalibratedRun& r = result_.runs[size_t(i)];
         runs_->setItem(i, 0, cell(QString::fromStdString(r.id + " (" + r.metric + ")"), false));
         runs_->setItem(i, 1, cell(QString::number(r.measured, 'g', 5)));
         runs_->setItem(i, 2, cell(percent(r.errorBefore)));

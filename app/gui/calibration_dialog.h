@@ -6,7 +6,7 @@
 // each run's error before and after (QCustomPlot) and each constant with its
 // change. Apply stores the profile in the design as one undo step.
 
-#include "app/validation/site_calibration_job.h"
+#include "models/calibration/site_calibration_job.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -47,7 +47,7 @@ public:
     QCustomPlot* residualPlot() const { return plot_; }
     QString statusText() const;
     bool isRunning() const { return watcher_.isRunning(); }
-    const cli::SiteCalibrationResult& result() const { return result_; }
+    const SiteCalibrationResult& result() const { return result_; }
 
 private:
     void browseRuns();
@@ -72,9 +72,9 @@ private:
     QCustomPlot* plot_ = nullptr;
     QTableWidget* runs_ = nullptr;
     QTableWidget* constants_ = nullptr;
-    QFutureWatcher<cli::SiteCalibrationResult> watcher_;
+    QFutureWatcher<SiteCalibrationResult> watcher_;
     std::shared_ptr<std::atomic<bool>> cancelRequested_;
-    cli::SiteCalibrationResult result_;
+    SiteCalibrationResult result_;
 };
 
 } // namespace cf

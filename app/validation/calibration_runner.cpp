@@ -1,5 +1,5 @@
 #include "app/validation/calibration_runner.h"
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
 #include "app/cli/cmd_evaluate.h"
 
@@ -21,17 +21,6 @@ std::string num(double v)
 }
 
 } // namespace
-
-ClusterSpec clusterSpecOf(const CalibrationCase& c)
-{
-    ClusterSpec s;
-    s.gpuId = c.gpuId;
-    s.gpus = c.gpus;
-    s.gpusPerNode = c.gpusPerNode > 0 ? c.gpusPerNode : 0;
-    s.nicGbps = c.nicGbps > 0 ? c.nicGbps : 0.0;
-    s.fabricTech = c.fabric == "roce" ? FabricTech::Ethernet : FabricTech::InfiniBand;
-    return s;
-}
 
 std::vector<std::string> calibrationArgs(const CalibrationCase& c)
 {

@@ -6,7 +6,8 @@
 // bench_calibration.
 
 #include "app/cli/cmd_evaluate.h"
-#include "app/validation/calibration_cases.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/run_design.h"
 #include "models/cluster/cluster_spec.h"
 #include "models/predict/prediction.h"
 
@@ -56,9 +57,8 @@ struct CalibrationReport {
 // decided to report them apart, as an implementation the model does not describe.
 bool inAccuracyGate(const CalibrationCase& row);
 
-// The row's cluster (GPU, GPUs, GPUs per node, NIC speed, fabric), filled
-// from its columns; its workload and split as the evaluate command's flags.
-ClusterSpec clusterSpecOf(const CalibrationCase& row);
+// The row's workload and split as the evaluate command's flags (its cluster:
+// clusterSpecOf, models/calibration/run_design.h).
 std::vector<std::string> calibrationArgs(const CalibrationCase& row);
 // The row through the evaluate command's engine call (evaluateCluster): the
 // prediction, or the input errors naming the flag of what the row set.

@@ -5,8 +5,8 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/command_spec.h"
-#include "app/validation/scale_priors.h"
-#include "app/validation/site_calibration.h"
+#include "models/calibration/scale_priors.h"
+#include "models/calibration/site_calibration.h"
 
 #include "models/design/design_json.h"
 
@@ -261,7 +261,7 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
                 problems.push_back("--nccl-tests: " + formatProblem(p));
         if (log.ok())
             for (const Problem& p : addNcclLog(*log, nccl))
-                problems.push_back(p.field + ": " + p.message);
+                problems.push_back("--nccl-tests: " + p.message); // the flag that gave the log
     }
     if (!problems.empty()) {
         for (const std::string& p : problems)

@@ -4,10 +4,10 @@
 
 #include "app/cli/arg_list.h"
 #include "app/cli/command_spec.h"
+#include "app/validation/group_scale_fit.h"
 #include "app/validation/model_accuracy.h"
 #include "app/validation/out_of_sample_gate.h"
 #include "app/validation/public_runs_report.h"
-#include "app/validation/scale_priors.h"
 #include "app/validation/three_run_calibration.h"
 
 #include "models/design/design_json.h"

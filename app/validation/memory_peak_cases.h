@@ -14,7 +14,7 @@
 //    allocator grows its pool toward capacity when nothing presses it, so such a
 //    reading measures the cache, not the need (research notes, caveat 2).
 
-#include "app/validation/calibration_cases.h"
+#include "models/calibration/calibration_cases.h"
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 
 #include "app/validation/calibration_runner.h"
 #include "app/validation/out_of_sample_gate.h"
-#include "app/validation/site_calibration.h"
+#include "models/calibration/site_calibration.h"
 
 #include "models/catalog/gpu_generation.h"
 #include "models/catalog/resource_paths.h"

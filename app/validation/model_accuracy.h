@@ -10,7 +10,7 @@
 //    predicts the source, and the band comes from the other sources' held-out
 //    errors of the row's category).
 
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
 #include "models/predict/band_model.h"
 #include "models/predict/prediction_band.h"

@@ -1,7 +1,7 @@
 #include "app/validation/out_of_sample_gate.h"
 
 #include "app/validation/calibration_runner.h"
-#include "app/validation/site_calibration.h"
+#include "models/calibration/site_calibration.h"
 
 #include <nlohmann/json.hpp>
 

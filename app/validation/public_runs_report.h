@@ -4,7 +4,7 @@
 // regime (dense or MoE x GPU generation x precision, and by scale). Every figure
 // is out of sample. validate-model prints it; tst_public_runs holds floors on it.
 
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
 #include <map>
 #include <string>

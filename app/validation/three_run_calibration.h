@@ -9,8 +9,8 @@
 // calibrated MAPE side by side.
 // `clusterforge-cli validate-model --three-runs on` prints it.
 
-#include "app/validation/prepared_run.h"
-#include "app/validation/scale_priors.h"
+#include "app/validation/group_scale_fit.h"
+#include "models/calibration/prepared_run.h"
 
 #include "models/design/calibration_profile.h"
 
@@ -49,7 +49,7 @@ struct ThreeRunSite {
 };
 
 // The fits use the scale priors of every other source's groups
-// (scale_priors.h scalePriorsFrom without the site's source): a source's
+// (group_scale_fit.h scalePriorsFrom without the site's source): a source's
 // calibration is never helped by its own runs. `fits`: groupScaleFits(runs).
 std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedRun*>& runs,
                                                const std::vector<GroupScaleFit>& fits);

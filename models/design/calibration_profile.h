@@ -6,7 +6,7 @@
 // field "calibration", absent = none); the engine applies it through
 // Topology::calibration (models/predict/calibration_hooks.h says where).
 // Plain data here, beside the design that carries it; the fitting is
-// app/validation (profile_fit).
+// models/calibration (profile_fit).
 
 #include "models/core/result.h"
 

@@ -1,9 +1,9 @@
 // clusterforge-cli export --format netbox (issue 28 item 19): NetBox's bulk
 // import files with its field names, read back and counted against the BOM;
 // device positions from the rack plan; cable type slugs and lengths.
-#include "app/validation/calibration_cases.h"
 #include "cli_run.h"
 #include "models/bom/bill_of_materials.h"
+#include "models/calibration/calibration_cases.h"
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/export/netbox_export.h"

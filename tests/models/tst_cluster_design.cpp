@@ -4,8 +4,8 @@
 // spec is the fabric generator's design; a calibration row is the design its
 // cluster flags make.
 #include "app/cli/cmd_evaluate.h"
-#include "app/validation/calibration_cases.h"
 #include "app/validation/calibration_runner.h"
+#include "models/calibration/calibration_cases.h"
 #include "models/cluster/cluster_design.h"
 #include "models/cluster/synthetic_parts.h"
 #include "models/design/design_limits.h"
@@ -207,7 +207,7 @@ private slots:
                                 "global_batch_tokens_or_seqs,tp,pp,measured_tokens_per_s_per_gpu\n"
                                 "r1,H100-SXM5-80GB,64,200,roce,32,4096,32,32000,4096,256,2,2,3000\n";
         const CalibrationCase row = parseCalibrationCsv(csv).at(0);
-        const ClusterSpec spec = cli::clusterSpecOf(row);
+        const ClusterSpec spec = clusterSpecOf(row);
         QCOMPARE(spec.gpus, 64LL);
         QCOMPARE(spec.nicGbps, 200.0);
         QVERIFY(spec.fabricTech == FabricTech::Ethernet);

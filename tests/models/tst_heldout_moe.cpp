@@ -4,7 +4,7 @@
 // predicted like the calibration rows and held to the same target: MAPE <= 15 %,
 // no row over 30 %. A miss is an expected failure that prints the figures.
 #include "app/validation/model_accuracy.h"
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
 #include "test_main.h"
 #include <QtTest>

@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QtTest>
 
+#include <algorithm>
+
 // One namespace per test file, so that files compiled together in a unity batch
 // (CF_UNITY_TESTS, issue 24) keep their helpers apart.
 namespace cf_tst_project_layout {
@@ -226,6 +228,28 @@ private slots:
                                     .arg(i + 1)
                                     .arg(layer, m.captured(1), m.captured(2));
             }
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    }
+
+    // Issue 30 item 3: the site calibration the GUI's Calibration dialog fits is
+    // the engine's (models/calibration); app/validation is the accuracy harness,
+    // which the GUI uses only for Help > Model accuracy, and no GUI file takes
+    // the CLI's flag handling (app/cli).
+    void guiTakesOnlyTheAccuracyHarnessFromTheCli()
+    {
+        static const QStringList harnessUsers = {QStringLiteral("app/gui/model_accuracy_dialog."),
+                                                 QStringLiteral("app/gui/accuracy_table_model.")};
+        QStringList problems;
+        const QStringList files = sourceFiles({QStringLiteral("app/gui")});
+        QVERIFY(files.size() > 10);
+        for (const QString& file : files) {
+            const bool harnessUser = std::any_of(harnessUsers.begin(), harnessUsers.end(),
+                                                 [&](const QString& p) { return file.startsWith(p); });
+            for (const QString& inc : quotedIncludes(readText(kSourceDir + QLatin1Char('/') + file)))
+                if (inc.startsWith(QLatin1String("app/cli/")) ||
+                    (inc.startsWith(QLatin1String("app/validation/")) && !harnessUser))
+                    problems << file + QStringLiteral(": includes \"") + inc + QLatin1Char('"');
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     }

@@ -4,9 +4,9 @@
 // fitted on them: every figure here is out of sample. The test prints the error
 // by regime, counts the runs predicted not to fit, and holds floors at the
 // figures reached (a regression of more than a point fails).
-#include "app/validation/calibration_cases.h"
-#include "app/validation/prepared_run.h"
 #include "app/validation/public_runs_report.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/prepared_run.h"
 
 #include "test_main.h"
 #include <QFile>

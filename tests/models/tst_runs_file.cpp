@@ -3,10 +3,12 @@
 // sharding and the metric come from columns; each row says what it assumed.
 #include "cli_run.h"
 
-#include "app/validation/calibration_cases.h"
 #include "app/validation/calibration_runner.h"
 #include "app/validation/model_commands.h"
-#include "app/validation/prepared_run.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/prepared_run.h"
+#include "models/calibration/run_design.h"
+#include "models/predict/evaluate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +36,14 @@ std::string oneRun(const std::string& gpu, const std::string& extraHeader = {}, 
 {
     return std::string(kHeader) + extraHeader + "\nrun1,32,4096,32,16384,50304,2048," + gpu +
            ",16,2,1,256,3000" + extra + "\n";
+}
+
+std::string readValidation(const char* name)
+{
+    std::ifstream f(std::string(CF_VALIDATION_DIR) + "/" + name, std::ios::binary);
+    std::ostringstream text;
+    text << f.rdbuf();
+    return text.str();
 }
 
 bool hasArg(const std::vector<std::string>& args, const std::string& flag, const std::string& value)
@@ -179,6 +191,68 @@ private slots:
         const auto report = nlohmann::json::parse(run.out, nullptr, false);
         QCOMPARE(report["runs"].size(), std::size_t(4));
         QVERIFY2(report["runs_not_used"].empty(), run.out.c_str());
+    }
+
+    // Issue 30 item 3: the engine makes a row's design itself (runDesignOf,
+    // models/calibration), no longer through the evaluate command's flags; the
+    // accuracy harness still goes through them (evaluateRow). Every shipped row
+    // gets the same design and the same prediction both ways, or is refused both
+    // ways.
+    void rowDesignIsTheEvaluateCommands()
+    {
+        int compared = 0;
+        for (const char* file :
+             {"calibration.csv", "calibration_moe.csv", "heldout_moe.csv", "runs_public.csv"}) {
+            for (const CalibrationCase& row : parseCalibrationCsv(readValidation(file))) {
+                if (!row.skipReason.empty())
+                    continue;
+                const Result<RunDesign> engine = runDesignOf(row);
+                const EvaluateRequest cli = evaluateRow(row);
+                const bool cliOk = cli.inputErrors.empty() && cli.flagErrors.empty();
+                QVERIFY2(engine.ok() == cliOk, (row.id + ": engine " + (engine.ok() ? "ok" : "refused") +
+                                                ", evaluate " + (cliOk ? "ok" : "refused"))
+                                                   .c_str());
+                if (!cliOk)
+                    continue;
+                Design design = engine->design;
+                design.name = cli.design->name; // "(runs file)" against "(CLI flags)"
+                QVERIFY2(design == *cli.design, row.id.c_str());
+                QCOMPARE(figureOf(evaluate(engine->design, engine->catalog), row.metric),
+                         figureOf(cli.prediction, row.metric));
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 200);
+    }
+
+    // A row the engine cannot take names the runs file's column, not a CLI flag
+    // (before: "input error: --seq: '0' is out of range ...").
+    void refusedRowNamesItsColumn_data()
+    {
+        QTest::addColumn<QString>("extraHeader");
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("column");
+        QTest::newRow("fabric") << ",fabric"
+                                << ",myrinet"
+                                << "fabric";
+        QTest::newRow("sequence") << ",seq_len"
+                                  << ",0"
+                                  << "seq_len";
+        QTest::newRow("preset") << ",preset"
+                                << ",llama-9000"
+                                << "preset";
+    }
+    void refusedRowNamesItsColumn()
+    {
+        QFETCH(QString, extraHeader);
+        QFETCH(QString, extra);
+        QFETCH(QString, column);
+        // A column given twice: the reader takes the last (the seq_len case).
+        const std::string csv = oneRun("h100-sxm", extraHeader.toStdString(), extra.toStdString());
+        const Result<PreparedRun> run = PreparedRun::prepare(parseCalibrationCsv(csv)[0]);
+        QVERIFY(!run.ok());
+        const std::string& why = run.problems().front().message;
+        QVERIFY2(why.rfind("input error: " + column.toStdString() + ": ", 0) == 0, why.c_str());
     }
 };
 

@@ -79,8 +79,8 @@ private slots:
     {
         const cli::ShippedRuns data = cli::loadShippedRuns(CF_VALIDATION_DIR);
         QVERIFY2(data.problem.empty(), data.problem.c_str());
-        for (const cli::PreparedRuns* set : {&data.dense, &data.moe, &data.heldOutMoe})
-            for (const cli::PreparedRun& run : set->runs) {
+        for (const PreparedRuns* set : {&data.dense, &data.moe, &data.heldOutMoe})
+            for (const PreparedRun& run : set->runs) {
                 const Prediction p = run.prediction(CalibrationProfile{});
                 judge(run.row().id, p.memory, p.memory.hbmBytes);
             }

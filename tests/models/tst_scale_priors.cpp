@@ -1,12 +1,12 @@
 // Issue 27 item 2: priors on the calibration scales from how much each varies
-// between the public sources (app/validation/scale_priors.h), used as a ridge
+// between the public sources (models/calibration/scale_priors.h), used as a ridge
 // towards 1 when a site calibrates on few runs; and the Show: per source,
 // framework and GPU type with >= 6 runs, three advised runs calibrate, the rest
 // are predicted, calibrated never worse than uncalibrated beyond one point.
+#include "app/validation/group_scale_fit.h"
 #include "app/validation/out_of_sample_gate.h"
-#include "app/validation/profile_fit.h"
-#include "app/validation/scale_priors.h"
 #include "app/validation/three_run_calibration.h"
+#include "models/calibration/profile_fit.h"
 
 #include "shipped_runs.h"
 

@@ -8,8 +8,8 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/validation/model_commands.h"
-#include "app/validation/nccl_tests_log.h"
-#include "app/validation/site_calibration.h"
+#include "models/calibration/nccl_tests_log.h"
+#include "models/calibration/site_calibration.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/calibration_profile.h"
@@ -127,7 +127,9 @@ private slots:
         QVERIFY(log.ok());
         const Problems p = addNcclLog(*log, set);
         QCOMPARE(p.size(), std::size_t(1));
-        QCOMPARE(p.front().field, std::string("--nccl-tests"));
+        // The engine names the field, not the CLI's flag (issue 30 item 3);
+        // `calibrate` prints it as --nccl-tests.
+        QCOMPARE(p.front().field, std::string("ncclTests"));
     }
 
     // The fit on a measured log: the time error falls, the scale-up constants move, compute stays.

@@ -81,7 +81,7 @@ void TestCalibrationDialog::fitShowsResidualsAndConstants()
     QVERIFY2(f.dialog->statusText().contains(QStringLiteral("MAPE")), qPrintable(f.dialog->statusText()));
     // The fit lowers the runs' error (calibrate on the same file: 9.48 % -> 8.82 %).
     double before = 0, after = 0;
-    for (const cli::CalibratedRun& r : f.dialog->result().runs)
+    for (const CalibratedRun& r : f.dialog->result().runs)
         before += std::abs(r.errorBefore), after += std::abs(r.errorAfter);
     QVERIFY2(after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
     // Residuals before and after, one point per run.

@@ -1,9 +1,9 @@
-#include "app/validation/profile_fit.h"
+#include "models/calibration/profile_fit.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace cf::cli {
+namespace cf {
 namespace {
 
 // Forward-difference step in the fitted variable (our choice: small against
@@ -207,4 +207,4 @@ ProfileFit fitProfile(const ProfileResiduals& residuals, const CalibrationProfil
     return fit;
 }
 
-} // namespace cf::cli
+} // namespace cf

@@ -1,11 +1,11 @@
 #pragma once
 // One published or site run made ready for repeated prediction under
-// different calibration profiles: the row's cluster (a ClusterSpec) and its
-// workload and split flags made once into a design, its catalog and its design facts; predicting with
-// a profile then only re-runs the split (evaluateOn), which is what a fit of
-// the profile's constants calls thousands of times.
+// different calibration profiles: the row made once into a design
+// (run_design.h), its catalog and its design facts; predicting with a profile
+// then only re-runs the split (evaluateOn), which is what a fit of the
+// profile's constants calls thousands of times.
 
-#include "app/validation/calibration_cases.h"
+#include "models/calibration/calibration_cases.h"
 
 #include "models/catalog/catalog.h"
 #include "models/core/result.h"
@@ -17,12 +17,13 @@
 #include <string>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 class PreparedRun {
 public:
     // The row ready to predict, or one problem (field: the row's id) saying
-    // why it cannot be: the skip reason, or the first input error of its flags.
+    // why it cannot be: the skip reason, or "input error: " and the first
+    // problem of runDesignOf ("input error: seq_len: 0 is out of range ...").
     static Result<PreparedRun> prepare(const CalibrationCase& row);
 
     const CalibrationCase& row() const { return row_; }
@@ -57,4 +58,4 @@ struct PreparedRuns {
 };
 PreparedRuns prepareRuns(const std::vector<CalibrationCase>& rows);
 
-} // namespace cf::cli
+} // namespace cf

@@ -1,11 +1,11 @@
-#include "app/validation/site_calibration.h"
+#include "models/calibration/site_calibration.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
 
-namespace cf::cli {
+namespace cf {
 namespace {
 
 constexpr double kSecondsPerUs = 1e-6;
@@ -28,7 +28,7 @@ Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set)
     const int perNode = log.ranksPerNode();
     if (log.nodes > t.nodes || perNode > t.gpusPerNode) {
         problems.push_back({Severity::Error,
-                            "--nccl-tests",
+                            "ncclTests",
                             log.name + ": ran " + std::to_string(log.ranks) + " ranks on " +
                                 std::to_string(log.nodes) + " nodes; the cluster has " +
                                 std::to_string(t.nodes) + " nodes of " + std::to_string(t.gpusPerNode) +
@@ -294,4 +294,4 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
     return out;
 }
 
-} // namespace cf::cli
+} // namespace cf

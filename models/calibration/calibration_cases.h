@@ -1,11 +1,12 @@
 #pragma once
-// Rows of resources/validation/calibration.csv turned into what the CLI can
-// express: a uniform cluster (GPU, GPU count, GPUs per node, NIC speed,
-// fabric), a workload and a split, plus the measured figure to compare with.
-// Rows the engine cannot express carry the reason instead. Every figure comes
-// from a named column (docs/calibration.md "Runs files"); an empty optional
-// column takes a stated default, recorded in `assumptions`. Nothing is read
-// from a row's id, notes or wording.
+// Rows of resources/validation/calibration.csv (and a site's runs file)
+// turned into what the engine can express (run_design.h): a uniform cluster
+// (GPU, GPU count, GPUs per node, NIC speed, fabric), a workload and a split,
+// plus the measured figure to compare with. Rows the engine cannot express
+// carry the reason instead. Every figure comes from a named column
+// (docs/calibration.md "Runs files"); an empty optional column takes a stated
+// default, recorded in `assumptions`. Nothing is read from a row's id, notes
+// or wording.
 
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
@@ -27,14 +28,14 @@ struct CalibrationCase {
     std::string id;
     std::string source;     // first words of the source column
     std::string skipReason; // non-empty: the row cannot be expressed
-    // Cluster (CLI cluster flags).
+    // Cluster (a ClusterSpec: clusterSpecOf, run_design.h).
     std::string gpuId;
     int gpus = 0;
-    int gpusPerNode = 0;       // 0 = the catalog's node for the GPU (the CLI's default)
+    int gpusPerNode = 0;       // 0 = the catalog's node for the GPU (buildDesign's default)
     double nicGbps = 0;        // per GPU; 0 = the catalog node's default
     std::string fabric = "ib"; // "ib" | "roce"
-    // Workload and split (CLI workload flags). A row naming a catalog preset
-    // (calibration_moe.csv) is predicted with `--model preset` instead of the shape.
+    // Workload and split. A row naming a catalog preset (calibration_moe.csv)
+    // is predicted with the preset's shape instead of the row's.
     std::string preset;
     Workload workload;
     Parallelism parallelism;

@@ -1,9 +1,8 @@
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
-#include "app/cli/cmd_evaluate.h"
-#include "app/validation/calibration_runner.h"
+#include "models/calibration/run_design.h"
 
-namespace cf::cli {
+namespace cf {
 
 double figureOf(const Prediction& p, CalibrationMetric metric)
 {
@@ -29,15 +28,14 @@ Result<PreparedRun> PreparedRun::prepare(const CalibrationCase& row)
         return fail(row.skipReason);
     if (!(row.measured > 0))
         return fail("no measured figure");
-    // The evaluate command's own engine call, so a row is used exactly when the
-    // calibration report compares it; its design and catalog are the run's.
-    EvaluateRequest check = evaluateRow(row);
-    if (!check.inputErrors.empty() || !check.flagErrors.empty())
-        return fail("input error: " +
-                    (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front());
+    Result<RunDesign> design = runDesignOf(row);
+    if (!design) {
+        const Problem& first = design.problems().front();
+        return fail("input error: " + first.field + ": " + first.message);
+    }
     PreparedRun run(row);
-    run.design_ = std::move(*check.design);
-    run.catalog_ = std::make_shared<const Catalog>(std::move(*check.catalog));
+    run.design_ = std::move(design->design);
+    run.catalog_ = std::make_shared<const Catalog>(std::move(design->catalog));
     run.facts_ = deriveDesignFacts(run.design_, *run.catalog_);
     return run;
 }
@@ -76,4 +74,4 @@ PreparedRuns prepareRuns(const std::vector<CalibrationCase>& rows)
     return out;
 }
 
-} // namespace cf::cli
+} // namespace cf

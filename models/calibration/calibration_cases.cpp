@@ -1,4 +1,4 @@
-#include "app/validation/calibration_cases.h"
+#include "models/calibration/calibration_cases.h"
 
 #include "models/design/default_expert_tp.h"
 #include "models/design/default_sharding.h"
@@ -124,7 +124,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
         const std::string precision = lower(get("precision")), recompute = lower(get("recompute"));
         std::string assumed;
 
-        // Cluster: the gpu column is a catalog id, name or alias (the CLI's --gpu
+        // Cluster: the gpu column is a catalog id, name or alias (buildDesign
         // resolves it, ignoring case); the other cluster columns are optional.
         c.gpuId = gpu;
         c.gpus = int(number(get("num_gpus")));

@@ -5,17 +5,17 @@
 // the runs (k-fold: each run predicted by a profile fitted without its fold),
 // which the profile keeps for its uncertainty band.
 
-#include "app/validation/nccl_tests_log.h"
-#include "app/validation/prepared_run.h"
-#include "app/validation/profile_fit.h"
-#include "app/validation/site_efficiency.h"
+#include "models/calibration/nccl_tests_log.h"
+#include "models/calibration/prepared_run.h"
+#include "models/calibration/profile_fit.h"
+#include "models/calibration/site_efficiency.h"
 
 #include "models/topology/topology.h"
 
 #include <string>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 // One nccl-tests point the fit uses: the collective on the site's topology.
 struct NcclTarget {
@@ -36,7 +36,7 @@ struct NcclFitSet {
 // bandwidth exceeds the NIC line rate per GPU is NCCL's tree algorithm (which
 // sends half the data each way: NVIDIA/nccl#812), so it is flagged and not
 // used as ring bandwidth. Problems (a log on more nodes or GPUs per node than
-// the cluster has) name the file.
+// the cluster has; field "ncclTests") name the file.
 Problems addNcclLog(const NcclTestsLog& log, NcclFitSet& set);
 
 double predictedSeconds(const Topology& topology, const NcclTarget& target,
@@ -98,4 +98,4 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
                            const std::vector<double>& priorWeights = {},
                            const SiteEfficiencyPrior& efficiency = {});
 
-} // namespace cf::cli
+} // namespace cf

@@ -17,14 +17,14 @@
 // al., "Bayesian Data Analysis", 3rd ed., sec. 5.4, the normal hierarchical
 // model; Efron and Morris 1975 for the shrinkage).
 
-#include "app/validation/prepared_run.h"
+#include "models/calibration/prepared_run.h"
 
 #include "models/design/calibration_profile.h"
 
 #include <string>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 struct SiteEfficiencyPrior {
     double betweenSites = 0; // tau, log scale: 0 = no site differs (nothing to learn)
@@ -59,4 +59,4 @@ struct SiteEfficiency {
 SiteEfficiency fitSiteEfficiency(const std::vector<const PreparedRun*>& runs,
                                  const SiteEfficiencyPrior& prior);
 
-} // namespace cf::cli
+} // namespace cf

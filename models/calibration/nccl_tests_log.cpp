@@ -1,4 +1,4 @@
-#include "app/validation/nccl_tests_log.h"
+#include "models/calibration/nccl_tests_log.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-namespace cf::cli {
+namespace cf {
 namespace {
 
 // Largest log read (our choice: a full -b 8 -e 16G sweep with per-iteration
@@ -212,4 +212,4 @@ Result<NcclTestsLog> loadNcclTestsLog(const std::string& path)
     return parseNcclTestsLog(std::string_view(bytes.constData(), std::size_t(bytes.size())), path);
 }
 
-} // namespace cf::cli
+} // namespace cf

@@ -1,13 +1,13 @@
-#include "app/validation/site_calibration_job.h"
+#include "models/calibration/site_calibration_job.h"
 
-#include "app/validation/scale_priors.h"
+#include "models/calibration/scale_priors.h"
 
 #include "models/topology/topology.h"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace cf::cli {
+namespace cf {
 namespace {
 
 Problem problem(Severity severity, std::string field, std::string message)
@@ -115,4 +115,4 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
     return out;
 }
 
-} // namespace cf::cli
+} // namespace cf

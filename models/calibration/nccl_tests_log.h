@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 struct NcclTestsPoint {
     double bytes = 0;  // the "size" column: the operation's full buffer
@@ -37,4 +37,4 @@ struct NcclTestsLog {
 Result<NcclTestsLog> parseNcclTestsLog(std::string_view text, const std::string& name);
 Result<NcclTestsLog> loadNcclTestsLog(const std::string& path);
 
-} // namespace cf::cli
+} // namespace cf

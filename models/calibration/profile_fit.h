@@ -10,7 +10,7 @@
 #include <functional>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 // Residuals of a profile: dimensionless, e.g. log(predicted / measured) per run.
 using ProfileResiduals = std::function<std::vector<double>(const CalibrationProfile&)>;
@@ -39,4 +39,4 @@ struct ProfileFit {
 ProfileFit fitProfile(const ProfileResiduals& residuals, const CalibrationProfile& start,
                       const ProfileFitOptions& options = {});
 
-} // namespace cf::cli
+} // namespace cf

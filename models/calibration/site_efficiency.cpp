@@ -1,9 +1,9 @@
-#include "app/validation/site_efficiency.h"
+#include "models/calibration/site_efficiency.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace cf::cli {
+namespace cf {
 namespace {
 
 constexpr double kProbe = 1.1; // a 10 % move of the compute scale (our choice, as visibleConstants)
@@ -120,4 +120,4 @@ SiteEfficiency fitSiteEfficiency(const std::vector<const PreparedRun*>& runs,
     return e;
 }
 
-} // namespace cf::cli
+} // namespace cf

@@ -1,13 +1,13 @@
 #pragma once
-// One site calibration from start to end, for callers that are not the CLI
-// (the GUI's Tools > Calibrate from measurements): the site's runs CSV text and
-// nccl-tests logs in, the fitted profile with its held-out errors and the
-// before / after error of every run and point out. The steps are the ones
-// `clusterforge-cli calibrate` takes (prepareRuns, addNcclLog, fitSite,
-// heldOutErrors); `progress` is asked between them and stops the job when it
-// returns false.
+// One site calibration from start to end, for the GUI's Tools > Calibrate
+// from measurements: the site's runs CSV text and nccl-tests logs in, the
+// fitted profile with its held-out errors and the before / after error of
+// every run and point out. The steps are the ones `clusterforge-cli
+// calibrate` takes (prepareRuns, addNcclLog, fitSiteProfile), which reads
+// files and prints as it goes; `progress` is asked between them and stops the
+// job when it returns false.
 
-#include "app/validation/site_calibration.h"
+#include "models/calibration/site_calibration.h"
 
 #include "models/catalog/catalog.h"
 #include "models/design/design.h"
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace cf::cli {
+namespace cf {
 
 struct SiteCalibrationInput {
     std::string runsCsv;  // text of RUNS.csv ("" = none)
@@ -65,4 +65,4 @@ using CalibrationProgress = std::function<bool(int step, int steps, const std::s
 SiteCalibrationResult calibrateSite(const SiteCalibrationInput& input,
                                     const CalibrationProgress& progress = {});
 
-} // namespace cf::cli
+} // namespace cf
