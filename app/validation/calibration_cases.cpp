@@ -2,6 +2,7 @@
 
 #include "models/design/default_expert_tp.h"
 #include "models/design/default_sharding.h"
+#include "models/design/recompute_modules.h"
 
 #include <algorithm>
 #include <cctype>
@@ -194,7 +195,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             p.recompute = Recompute::AsNeeded;
         else
             p.recompute = Recompute::None;
-        if (recompute.empty())
+        if (recompute.empty() && get("recompute_modules").empty())
             assumed += "recompute not stated: as needed (the least that fits); ";
         p.sequenceParallel = yes(get("sequence_parallel"), "on", true);
         if (get("sequence_parallel").empty() && p.tp > 1)
@@ -223,6 +224,19 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             c.workload.framework = Framework::Megatron;
         if (fw.empty())
             assumed += "framework not stated: Megatron; ";
+        // Megatron-Core's recompute modules, when the row's recipe names them
+        // (--recompute-modules); selective unless the recompute cell says otherwise.
+        if (const std::string modules = get("recompute_modules"); !modules.empty()) {
+            std::string bad;
+            if (const std::optional<unsigned> mask = recomputeModulesFromString(modules, bad)) {
+                p.recomputeModules = *mask;
+                if (recompute.empty() && *mask != 0)
+                    p.recompute = Recompute::Selective;
+            } else {
+                c.skipReason = "recompute_modules: '" + bad +
+                               "' is not one of " + recomputeModuleChoices();
+            }
+        }
         // Activation offload to host memory, when the row's recipe states it.
         p.activationOffloadLayers = std::max(0, int(number(get("offload_layers"))));
         // Expert tensor parallelism: the row's, else the framework's default
