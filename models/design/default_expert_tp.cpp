@@ -19,4 +19,17 @@ int defaultExpertTensorParallel(Framework framework, int tp)
     return 1;
 }
 
+int effectiveExpertTp(const Parallelism& p, const Workload& w)
+{
+    if (p.etp != 0)
+        return p.etp;
+    return w.model.isMoe() ? defaultExpertTensorParallel(w.framework, p.tp) : 1;
+}
+
+Parallelism withEffectiveExpertTp(Parallelism p, const Workload& w)
+{
+    p.etp = effectiveExpertTp(p, w);
+    return p;
+}
+
 } // namespace cf

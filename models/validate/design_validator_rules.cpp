@@ -1,6 +1,7 @@
 // The workload, split and economics rules of validateDesign.
 #include "models/validate/design_validator_rules.h"
 
+#include "models/design/default_expert_tp.h"
 #include "models/design/design_limits.h"
 #include "models/design/job_size.h"
 #include "models/design/moe_rules.h"
@@ -293,7 +294,8 @@ void checkParallelism(Context& ctx)
                                         " to be a multiple of 2 x CP = " + str(2LL * p.cp) +
                                         " (each rank takes two chunks for load balance).");
     // EP / ETP under Megatron-Core's MoE parallel folding (models/design/moe_rules.h).
-    for (Problem& q : expertSplitProblems(m, p, dp, seq))
+    // ETP 0 is the framework's default (models/design/default_expert_tp.h).
+    for (Problem& q : expertSplitProblems(m, withEffectiveExpertTp(p, ctx.design.workload), dp, seq))
         ctx.error(q.field, q.message);
 }
 

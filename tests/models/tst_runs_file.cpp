@@ -7,6 +7,8 @@
 #include "app/validation/calibration_runner.h"
 #include "app/validation/model_commands.h"
 #include "app/validation/prepared_run.h"
+#include "models/design/default_expert_tp.h"
+#include "models/design/recompute_modules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -142,7 +144,23 @@ private slots:
             parseCalibrationCsv(oneRun("h100-sxm", moe + ",etp", ",8,2,16384,2,NeMo,1"))[0];
         QCOMPARE(stated.parallelism.etp, 1);
         const CalibrationCase dense = parseCalibrationCsv(oneRun("h100-sxm"))[0];
-        QCOMPARE(dense.parallelism.etp, 1);
+        QCOMPARE(effectiveExpertTp(dense.parallelism, dense.workload), 1); // 0 left: 1 for a dense model
+    }
+
+    // Megatron-Core's recompute modules from their column (session 16): selective
+    // with those modules, passed on as --recompute-modules; a bad name skips the row.
+    void recomputeModulesFromTheColumn()
+    {
+        const CalibrationCase c =
+            parseCalibrationCsv(oneRun("h100-sxm", ",recompute_modules", ",\"moe_act,layernorm\""))[0];
+        QCOMPARE(c.parallelism.recompute, Recompute::Selective);
+        QCOMPARE(c.parallelism.recomputeModules,
+                 unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::MoeAct));
+        QVERIFY(hasArg(calibrationArgs(c), "--recompute-modules", "layernorm,moe_act"));
+        QVERIFY(hasArg(calibrationArgs(c), "--recompute", "selective"));
+        const CalibrationCase bad =
+            parseCalibrationCsv(oneRun("h100-sxm", ",recompute_modules", ",attention"))[0];
+        QVERIFY2(bad.skipReason.find("recompute_modules") != std::string::npos, bad.skipReason.c_str());
     }
 
     // Activation offload to host memory from its column.
