@@ -79,8 +79,6 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
         a.insert(a.end(), {"--etp", std::to_string(p.etp)});
     if (p.recomputeModules != 0)
         a.insert(a.end(), {"--recompute-modules", recomputeModulesToString(p.recomputeModules)});
-    if (p.recomputeModules != 0)
-        a.insert(a.end(), {"--recompute-modules", recomputeModulesToString(p.recomputeModules)});
     if (p.activationOffloadLayers > 0)
         a.insert(a.end(), {"--offload-layers", std::to_string(p.activationOffloadLayers)});
     return a;

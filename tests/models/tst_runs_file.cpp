@@ -156,7 +156,11 @@ private slots:
         QCOMPARE(c.parallelism.recompute, Recompute::Selective);
         QCOMPARE(c.parallelism.recomputeModules,
                  unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::MoeAct));
-        QVERIFY(hasArg(calibrationArgs(c), "--recompute-modules", "layernorm,moe_act"));
+        const std::vector<std::string> args = calibrationArgs(c);
+        QVERIFY(hasArg(args, "--recompute-modules", "layernorm,moe_act"));
+        QCOMPARE(std::count(args.begin(), args.end(), std::string("--recompute-modules")), 1L);
+        const Result<PreparedRun> run = PreparedRun::prepare(c);
+        QVERIFY2(run.ok(), run.problems().empty() ? "" : run.problems().front().message.c_str());
         QVERIFY(hasArg(calibrationArgs(c), "--recompute", "selective"));
         const CalibrationCase bad =
             parseCalibrationCsv(oneRun("h100-sxm", ",recompute_modules", ",attention"))[0];

@@ -136,7 +136,10 @@ void TestMoeDocks::epEditIsOneNamedUndoStep()
     QCOMPARE(f.doc.design().parallelism.etp, 2);
     QCOMPARE(f.doc.undoStack()->undoText(), QStringLiteral("Change Expert tensor parallel (ETP)"));
     f.doc.undoStack()->undo();
-    QCOMPARE(f.parallelism->etpSpin()->value(), 1);
+    // ETP left out is the framework's default (session 16): "auto", 0 in the design.
+    QCOMPARE(f.parallelism->etpSpin()->value(), 0);
+    QCOMPARE(f.parallelism->etpSpin()->text(), QStringLiteral("auto"));
+    QCOMPARE(f.doc.design().parallelism.etp, 0);
 }
 
 void TestMoeDocks::epThatDoesNotDivideExpertsIsExplained()

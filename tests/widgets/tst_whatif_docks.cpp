@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "models/design/recompute_modules.h"
 #include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -11,6 +12,7 @@
 
 #include "test_main.h"
 #include <QComboBox>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -78,6 +80,7 @@ private slots:
     void ppScheduleIsOneUndoableEdit();
     void frameworkIsOneUndoableEdit();
     void recomputeAsNeededSaysWhichItChose();
+    void recomputeModulesFieldStatesThem();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -434,5 +437,30 @@ void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
 CF_TEST_MAIN(TestWhatifDocks)
 
 } // namespace cf_tst_whatif_docks
+
+// Issue 25, session 16: Megatron-Core's recompute modules typed in the dock are
+// selective recompute with those modules, one undoable step; a bad name is refused.
+void TestWhatifDocks::recomputeModulesFieldStatesThem()
+{
+    Fixture f("workhorse.json");
+    QLineEdit* edit = f.parallelism->recomputeModulesEdit();
+    QVERIFY(edit);
+    const int steps = f.doc.undoStack()->count();
+    edit->setText(QStringLiteral("mlp, layernorm"));
+    emit edit->editingFinished();
+    f.settle();
+    const Parallelism& p = f.doc.design().parallelism;
+    QCOMPARE(p.recompute, Recompute::Selective);
+    QCOMPARE(p.recomputeModules, unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::Mlp));
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    QCOMPARE(f.controller->prediction().recomputeModules, p.recomputeModules);
+    QCOMPARE(edit->text(), QStringLiteral("layernorm,mlp"));
+    edit->setText(QStringLiteral("attention"));
+    emit edit->editingFinished();
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.recomputeModules,
+             unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::Mlp));
+    QVERIFY2(edit->toolTip().contains(QStringLiteral("attention")), qPrintable(edit->toolTip()));
+}
 
 #include "tst_whatif_docks.moc"

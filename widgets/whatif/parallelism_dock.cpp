@@ -272,7 +272,8 @@ void ParallelismDock::addRecomputeModulesEdit()
     recomputeModules_->setPlaceholderText(tr("e.g. layernorm,moe_act"));
     recomputeModules_->setToolTip(
         tr("Megatron-Core's recompute modules under selective recompute (--recompute-modules): core_attn, "
-           "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts. Naming any selects selective recompute; empty is "
+           "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts. Naming any selects selective "
+           "recompute; empty is "
            "the framework's own selective."));
     form_->addRow(tr("Recompute modules"), recomputeModules_);
     connect(recomputeModules_, &QLineEdit::editingFinished, this,
@@ -308,6 +309,8 @@ void ParallelismDock::commit(const QString& field)
         recomputeModules_->setToolTip(
             tr("Unknown recompute module \"%1\"").arg(QString::fromStdString(badModule)));
     }
+    if (p.recompute != Recompute::Selective) // modules live with selective recompute only
+        p.recomputeModules = 0;
     p.sequenceParallel = sequenceParallel_->isChecked();
     p.tpCommOverlap = tpOverlap_->isChecked();
     p.ep = ep_->value();
