@@ -189,9 +189,12 @@ private slots:
         // with issue 25's runs predicted too (472 rows, recompute as needed, ETP):
         // 84.7 / 84.3 / 87.1 / 85.7 / 87.5 / 83.8 / 83.3 / 89.7 % inside at 14.6 /
         // 14.6 / 37.5 / 16.8 / 30.5 / 14.6 / 14.6 / 30.5 %.
-        // Each floor one point off these (and the 80 % target).
+        // Each floor one point off these (and the 80 % target). Session 16: the
+        // DeepSeek-V3 report's row (its stated recompute modules, LOSO -46 %) fits and
+        // joins the MoE errors outside its band: MoE 87.1 -> 85.9 % inside, floor to that
+        // less one point.
         for (const Floor& f :
-             {Floor{"all", 0.837, 0.156}, Floor{"dense", 0.833, 0.156}, Floor{"moe", 0.861, 0.385},
+             {Floor{"all", 0.837, 0.156}, Floor{"dense", 0.833, 0.156}, Floor{"moe", 0.849, 0.385},
               Floor{"ampere", 0.847, 0.178}, Floor{"blackwell", 0.865, 0.315}, Floor{"hopper", 0.828, 0.156},
               Floor{"like the other sources' runs", 0.823, 0.156},
               Floor{"unlike the other sources' runs", 0.887, 0.315}}) {
