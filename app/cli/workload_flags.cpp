@@ -258,8 +258,8 @@ void applyRecomputeModules(ArgList& args, bool recomputeGiven, Parallelism& p)
     std::string bad;
     const std::optional<unsigned> mask = recomputeModulesFromString(*text, bad);
     if (!mask) {
-        args.addError("--recompute-modules: unknown module '" + bad +
-                      "'; expected one of " + recomputeModuleChoices());
+        args.addError("--recompute-modules: unknown module '" + bad + "'; expected one of " +
+                      recomputeModuleChoices());
         return;
     }
     p.recomputeModules = *mask;

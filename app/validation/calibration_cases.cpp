@@ -233,8 +233,7 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
                 if (recompute.empty() && *mask != 0)
                     p.recompute = Recompute::Selective;
             } else {
-                c.skipReason = "recompute_modules: '" + bad +
-                               "' is not one of " + recomputeModuleChoices();
+                c.skipReason = "recompute_modules: '" + bad + "' is not one of " + recomputeModuleChoices();
             }
         }
         // Activation offload to host memory, when the row's recipe states it.

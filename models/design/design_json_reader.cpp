@@ -383,8 +383,7 @@ private:
         const std::optional<unsigned> mask = recomputeModulesFromString(text, bad);
         if (!mask) {
             r_.error(ptr + "/recomputeModules",
-                     "unknown recompute module \"" + bad +
-                         "\"; expected one of " + recomputeModuleChoices());
+                     "unknown recompute module \"" + bad + "\"; expected one of " + recomputeModuleChoices());
             return;
         }
         p.recomputeModules = *mask;
