@@ -436,8 +436,6 @@ void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
 
 CF_TEST_MAIN(TestWhatifDocks)
 
-} // namespace cf_tst_whatif_docks
-
 // Issue 25, session 16: Megatron-Core's recompute modules typed in the dock are
 // selective recompute with those modules, one undoable step; a bad name is refused.
 void TestWhatifDocks::recomputeModulesFieldStatesThem()
@@ -458,9 +456,12 @@ void TestWhatifDocks::recomputeModulesFieldStatesThem()
     edit->setText(QStringLiteral("attention"));
     emit edit->editingFinished();
     f.settle();
-    QCOMPARE(f.doc.design().parallelism.recomputeModules,
-             unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::Mlp));
+    const unsigned kept =
+        static_cast<unsigned>(RecomputeModule::Layernorm) | static_cast<unsigned>(RecomputeModule::Mlp);
+    QCOMPARE(f.doc.design().parallelism.recomputeModules, kept);
     QVERIFY2(edit->toolTip().contains(QStringLiteral("attention")), qPrintable(edit->toolTip()));
 }
+
+} // namespace cf_tst_whatif_docks
 
 #include "tst_whatif_docks.moc"
