@@ -29,6 +29,14 @@ int main(int argc, char** argv)
     if (!showId.empty()) {
         for (const cf::cli::CalibrationResult& r : report.results)
             if (r.row.id == showId) {
+                // The row's cluster as the cluster flags, then its workload and split flags.
+                const cf::ClusterSpec c = cf::cli::clusterSpecOf(r.row);
+                std::cout << "--gpu " << c.gpuId << " --gpus " << c.gpus << " --fabric "
+                          << (c.fabricTech == cf::FabricTech::Ethernet ? "roce" : "ib") << ' ';
+                if (c.gpusPerNode > 0)
+                    std::cout << "--gpus-per-node " << c.gpusPerNode << ' ';
+                if (c.nicGbps > 0)
+                    std::cout << "--nic-gbps " << c.nicGbps << ' ';
                 for (const std::string& a : r.args)
                     std::cout << a << ' ';
                 std::cout << '\n';

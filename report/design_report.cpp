@@ -276,6 +276,30 @@ std::string nodeName(const Design& design, const Catalog& catalog)
     return out;
 }
 
+constexpr double kPercent = 100.0;
+constexpr double kWattsPerKw = 1e3;
+
+// The problems of one severity as HTML list items; empty when there are none.
+QString problemsHtml(const Prediction& p, Severity severity)
+{
+    QString items;
+    for (const Problem& problem : p.problems)
+        if (problem.severity == severity)
+            items += QStringLiteral("<li>%1</li>").arg(esc(problem.message));
+    return items;
+}
+
+// "N prices estimated: see the bill of materials" under the capital cost; empty when none is.
+QString estimatesNote(const BillOfMaterials& bom)
+{
+    const auto estimated = std::count_if(bom.lines.begin(), bom.lines.end(),
+                                         [](const BomLine& l) { return l.counted() && isEstimate(l); });
+    const QString text = estimated == 1  ? tr("1 price estimated: see the bill of materials")
+                         : estimated > 1 ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
+                                         : QString();
+    return text.isEmpty() ? QString() : QStringLiteral("<br><small>%1</small>").arg(text.toHtmlEscaped());
+}
+
 } // namespace
 
 DesignReport::DesignReport(const Design& design, const Catalog& catalog, QString documentName, QDateTime when)
@@ -290,19 +314,52 @@ QString DesignReport::html() const
 {
     const DesignFacts facts = deriveDesignFacts(design_, catalog_);
     const Prediction p = evaluateWithFacts(design_, catalog_, facts);
-    const Parallelism& s = design_.parallelism;
+    const BillOfMaterials bom = buildBom(design_, catalog_);
+    const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
+    QString h = headerHtml();
+    h += designHtml(facts, p);
+    // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
+    h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);
+    h += predictionsHtml(p, bom, provisioningW);
+    const QString errors = problemsHtml(p, Severity::Error);
+    if (!errors.isEmpty())
+        h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(tr("The prediction is incomplete:"), errors);
+    h += powerNoteHtml(p, provisioningW);
+    // A page of their own after the first: the warnings, then what the figures assume (issue 28 item 18).
+    const QString newPage = QStringLiteral(" style='page-break-before:always'");
+    const QString warnings = problemsHtml(p, Severity::Warning);
+    if (!warnings.isEmpty())
+        h += QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings);
+    h += assumptionsHtml(warnings.isEmpty() ? newPage : QString());
+    h += sourcesHtml();
+
+    h += QStringLiteral(
+             "<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
+             .arg(tr("Charts"), kScalingUrl, kCostUrl);
+    h += bomHtml(bom, p.cost.capexUsd);
+    return h;
+}
+
+QString DesignReport::headerHtml() const
+{
     QString h = QStringLiteral("<h1>%1</h1>").arg(title_.toHtmlEscaped());
     h += QStringLiteral("<p>%1</p>")
              .arg(tr("ClusterForge design report, %1 UTC")
                       .arg(when_.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     if (!design_.description.empty())
         h += QStringLiteral("<p><i>%1</i></p>").arg(esc(design_.description));
-    // What the report describes: hardware, model, split.
+    return h;
+}
+
+// What the report describes: hardware, model, split.
+QString DesignReport::designHtml(const DesignFacts& facts, const Prediction& p) const
+{
+    const Parallelism& s = design_.parallelism;
     const GpuSpec* gpu = facts.topology.gpu;
     const ModelPreset* preset =
         design_.workload.model.preset.empty() ? nullptr : catalog_.preset(design_.workload.model.preset);
-    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
-             .arg(tr("The design"));
+    QString h = QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+                    .arg(tr("The design"));
     h += textRow(
         tr("GPUs"),
         tr("%1 \u00d7 %2").arg(p.gpus).arg(gpu ? QString::fromStdString(gpu->name) : tr("unknown GPU")));
@@ -316,13 +373,16 @@ QString DesignReport::html() const
     // One row in words: "TP 8 · PP 4 · DP 2, FSDP, hybrid sharding, selective recompute, micro-batch 1".
     h += textRow(tr("Split"), splitInWords(s, p.gpus > 0 ? effectiveDp(s, p.gpus) : s.dp, p));
     h += QStringLiteral("</table>");
-    // The fabric as the engine sees it: tiers, counts and cable speeds (issue 28 item 18).
-    h += QStringLiteral("<h2>%1</h2><p><img src='%2'></p>").arg(tr("The fabric"), kTopologyUrl);
-    h += QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
-             .arg(tr("Predictions"));
-    // The P10-P90 band beside each figure it covers (issue 28 item 18).
+    return h;
+}
+
+// The headline figures, each with its P10-P90 band where it has one (issue 28 item 18).
+QString DesignReport::predictionsHtml(const Prediction& p, const BillOfMaterials& bom,
+                                      double provisioningW) const
+{
+    QString h = QStringLiteral("<h2>%1</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+                    .arg(tr("Predictions"));
     const PredictionBands band = predictionBand(design_, p);
-    constexpr double kPercent = 100.0;
     const auto figure = [](double v, const QString& text) { return orDash(v, text).toHtmlEscaped(); };
     h += rowHtml(tr("MFU"),
                  figure(p.mfu, number(p.mfu * kPercent, 1) + QStringLiteral(" %")) +
@@ -340,68 +400,45 @@ QString DesignReport::html() const
     h += rowHtml(tr("Time to train"),
                  seconds(p.goodput.timeToTrainS).toHtmlEscaped() +
                      bandText(band.timeToTrainDaysP10, band.timeToTrainDaysP90, 0, tr(" days")));
-    constexpr double kWattsPerKw = 1e3;
     h += row(tr("IT power (training average)"),
              orDash(p.power.itW, number(p.power.itW / kWattsPerKw, 1) + tr(" kW")));
     h += row(tr("Facility power (IT \u00d7 PUE, average)"),
              orDash(p.power.facilityW, number(p.power.facilityW / kWattsPerKw, 1) + tr(" kW")));
-    const double provisioningW = provisioningFacilityW(facts.power, design_.economics.pue);
     h += row(tr("Provisioning power (rated maximum \u00d7 PUE)"),
              orDash(provisioningW, number(provisioningW / kWattsPerKw, 1) + tr(" kW")));
-    const BillOfMaterials bom = buildBom(design_, catalog_);
-    const auto estimated = std::count_if(bom.lines.begin(), bom.lines.end(),
-                                         [](const BomLine& l) { return l.counted() && isEstimate(l); });
-    const QString estimates = estimated == 1 ? tr("1 price estimated: see the bill of materials")
-                              : estimated > 1
-                                  ? tr("%1 prices estimated: see the bill of materials").arg(estimated)
-                                  : QString();
-    h += rowHtml(tr("Capital cost"),
-                 money(p.cost.capexUsd).toHtmlEscaped() +
-                     (estimates.isEmpty()
-                          ? QString()
-                          : QStringLiteral("<br><small>%1</small>").arg(estimates.toHtmlEscaped())));
+    h += rowHtml(tr("Capital cost"), money(p.cost.capexUsd).toHtmlEscaped() + estimatesNote(bom));
     h += row(tr("Operating cost per year"), money(p.cost.opexUsdPerYear));
     h += rowHtml(tr("Cost of the run (own)"), figure(p.cost.totalCostUsd, money(p.cost.totalCostUsd)) +
                                                   moneyBand(band.totalCostUsdP10, band.totalCostUsdP90));
     h += QStringLiteral("</table>");
-    QStringList errors;
-    for (const Problem& problem : p.problems)
-        if (problem.severity == Severity::Error)
-            errors << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
-    if (!errors.isEmpty())
-        h += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>")
-                 .arg(tr("The prediction is incomplete:"), errors.join(QString()));
-    // IT, facility and provisioning power told apart, with this design's figures.
+    return h;
+}
+
+// IT, facility and provisioning power told apart, with this design's figures.
+QString DesignReport::powerNoteHtml(const Prediction& p, double provisioningW) const
+{
     if (p.power.itW > 0)
-        h += QStringLiteral("<p>%1</p>")
-                 .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 "
-                         "kW): "
-                         "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power "
-                         "(%4 kW): "
-                         "every part at its rated maximum \u00d7 PUE; size the site's power budget from it.")
-                          .arg(number(p.power.itW / kWattsPerKw, 1),
-                               number(p.power.facilityW / kWattsPerKw, 1), number(design_.economics.pue, 2),
-                               number(provisioningW / kWattsPerKw, 1))
-                          .toHtmlEscaped());
-    else
-        h +=
-            QStringLiteral("<p>%1</p>")
-                .arg(tr("IT power is what the equipment draws on average while training; facility power adds "
-                        "cooling and power distribution (× PUE). Size the site's power budget from the "
-                        "provisioning figure, every part at its rated maximum × PUE, not from an average.")
-                         .toHtmlEscaped());
-    QStringList warnings;
-    for (const Problem& problem : p.problems)
-        if (problem.severity == Severity::Warning)
-            warnings << QStringLiteral("<li>%1</li>").arg(esc(problem.message));
-    // A page of their own after the first: the warnings, then what the figures assume (issue 28 item 18).
-    const QString newPage = QStringLiteral(" style='page-break-before:always'");
-    if (!warnings.isEmpty())
-        h +=
-            QStringLiteral("<h2%1>%2</h2><ul>%3</ul>").arg(newPage, tr("Warnings"), warnings.join(QString()));
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("IT power (%1 kW): the equipment's average draw while training. Facility power (%2 "
+                    "kW): "
+                    "IT \u00d7 the PUE of %3, cooling and power distribution added. Provisioning power "
+                    "(%4 kW): "
+                    "every part at its rated maximum \u00d7 PUE; size the site's power budget from it.")
+                     .arg(number(p.power.itW / kWattsPerKw, 1), number(p.power.facilityW / kWattsPerKw, 1),
+                          number(design_.economics.pue, 2), number(provisioningW / kWattsPerKw, 1))
+                     .toHtmlEscaped());
+    return QStringLiteral("<p>%1</p>")
+        .arg(tr("IT power is what the equipment draws on average while training; facility power adds "
+                "cooling and power distribution (× PUE). Size the site's power budget from the "
+                "provisioning figure, every part at its rated maximum × PUE, not from an average.")
+                 .toHtmlEscaped());
+}
+
+QString DesignReport::assumptionsHtml(const QString& headingStyle) const
+{
     const Economics& e = design_.economics;
-    h += QStringLiteral("<h2%1>%2</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
-             .arg(warnings.isEmpty() ? newPage : QString(), tr("Assumptions"));
+    QString h = QStringLiteral("<h2%1>%2</h2><table width='100%' cellspacing=0 cellpadding=4 border=1>")
+                    .arg(headingStyle, tr("Assumptions"));
     h += row(tr("Electricity price"), QStringLiteral("$%1 per kWh").arg(number(e.electricityUsdPerKwh, 3)));
     h += row(tr("PUE (facility power / IT power)"), number(e.pue, 2));
     h += row(tr("Cloud rent, for comparison"),
@@ -413,12 +450,6 @@ QString DesignReport::html() const
     h += row(tr("Maintenance"),
              tr("%1 % of the capital cost a year").arg(number(e.maintenanceFractionPerYear * kPercent, 0)));
     h += QStringLiteral("</table>");
-    h += sourcesHtml();
-
-    h += QStringLiteral(
-             "<h2 style='page-break-before:always'>%1</h2><p><img src='%2'></p><p><img src='%3'></p>")
-             .arg(tr("Charts"), kScalingUrl, kCostUrl);
-    h += bomHtml(bom, p.cost.capexUsd);
     return h;
 }
 

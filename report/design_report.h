@@ -21,6 +21,9 @@
 
 namespace cf {
 
+struct DesignFacts;
+struct Prediction;
+
 class DesignReport {
 public:
     // documentName: the name the app shows (file or library name); empty: the design's name.
@@ -41,6 +44,12 @@ public:
     Result<void> writePdf(const std::string& path) const;
 
 private:
+    QString headerHtml() const;
+    QString designHtml(const DesignFacts& facts, const Prediction& p) const;
+    QString predictionsHtml(const Prediction& p, const BillOfMaterials& bom, double provisioningW) const;
+    QString powerNoteHtml(const Prediction& p, double provisioningW) const;
+    // headingStyle: the heading's style attribute (a page break when no warnings page precedes it).
+    QString assumptionsHtml(const QString& headingStyle) const;
     QString bomHtml(const BillOfMaterials& bom, double capexUsd) const;
     QString sourcesHtml() const;
 

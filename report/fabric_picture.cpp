@@ -83,12 +83,10 @@ std::vector<double> boxCentres(int count, double left, double width, double boxW
     return xs;
 }
 
-} // namespace
-
-QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
+// The rows top first: each switch tier, then the nodes.
+std::vector<Row> schematicRows(const FabricSchematic& s)
 {
-    const int em = std::max(10, widthPx / 60);
-    std::vector<Row> rows; // top first
+    std::vector<Row> rows;
     for (auto t = s.tiers.rbegin(); t != s.tiers.rend(); ++t)
         rows.push_back({tierName(t->tier),
                         tr("%1 \u00d7 %2").arg(t->switches).arg(QString::fromStdString(t->models)),
@@ -100,82 +98,85 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
         nodes += (nodes.isEmpty() ? QString() : QStringLiteral(", ")) +
                  tr("%1 \u00d7 %2").arg(k.nodes).arg(QString::fromStdString(k.name));
     rows.push_back({tr("Nodes"), nodes, s.nodes, tr("%1 GPUs").arg(s.gpusPerNode), QColor(0xdf, 0xf0, 0xd8)});
+    return rows;
+}
 
-    const int rowCount = int(rows.size());
-    const int footerLines = s.storageName.empty() ? 2 : 3; // scale-up, scale-out, storage
-    const int height =
-        int(em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + footerLines * kLineEm));
-    QImage image(widthPx, height, QImage::Format_RGB32);
-    image.fill(Qt::white);
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    QFont font = p.font();
-    font.setPixelSize(int(em * kFontEm));
-    p.setFont(font);
-    QFont bold = font;
-    bold.setBold(true);
+// Where things go on the picture, in pixels; em is the charts' text height.
+struct Geometry {
+    int widthPx = 0;
+    int em = 0;
+    double labelWidth = 0; // the left column: tier and link labels
+    double left = 0;       // where the boxes' area starts
+    double area = 0;       // the boxes' area's width
+    double boxWidth = 0;
+    double boxHeight = 0;
 
-    const double labelWidth = widthPx * kLabelColumn;
-    const double left = labelWidth + em;
-    const double area = widthPx - left - em;
-    const double boxWidth = std::min(em * kMaxBoxWidthEm, area / (kMaxBoxes * kBoxSpacing));
-    const double boxHeight = em * kBoxHeightEm;
-    const auto rowTop = [&](int r) { return em * (1 + r * (kRowEm + kGapEm)); };
+    Geometry(int width, int emPx)
+        : widthPx(width), em(emPx), labelWidth(width * kLabelColumn), left(labelWidth + emPx),
+          area(width - left - emPx),
+          boxWidth(std::min(emPx * kMaxBoxWidthEm, area / (kMaxBoxes * kBoxSpacing))),
+          boxHeight(emPx * kBoxHeightEm)
+    {}
+    double rowTop(int r) const { return em * (1 + r * (kRowEm + kGapEm)); }
+};
 
+// Each row's box centres; a row of more than kMaxBoxes parts draws "…" where its
+// second-last box would be: the last box stands for the last part.
+std::vector<std::vector<double>> placeBoxes(QPainter& p, const Geometry& g, const std::vector<Row>& rows)
+{
     std::vector<std::vector<double>> centres(rows.size());
-    for (int r = 0; r < rowCount; ++r) {
+    for (int r = 0; r < int(rows.size()); ++r) {
         bool ellipsis = false;
-        centres[std::size_t(r)] =
-            boxCentres(std::max(1, rows[std::size_t(r)].count), left, area, boxWidth, ellipsis);
+        std::vector<double>& xs = centres[std::size_t(r)];
+        xs = boxCentres(std::max(1, rows[std::size_t(r)].count), g.left, g.area, g.boxWidth, ellipsis);
         if (!ellipsis)
             continue;
-        // The last box stands for the last part; "…" for the ones between.
-        std::vector<double>& xs = centres[std::size_t(r)];
         p.setPen(Qt::black);
-        p.drawText(QRectF(xs[xs.size() - 2] - boxWidth / 2, rowTop(r), boxWidth, boxHeight), Qt::AlignCenter,
-                   QStringLiteral("\u2026"));
+        p.drawText(QRectF(xs[xs.size() - 2] - g.boxWidth / 2, g.rowTop(r), g.boxWidth, g.boxHeight),
+                   Qt::AlignCenter, QStringLiteral("\u2026"));
         xs.erase(xs.end() - 2);
     }
-    // Cables first, under the boxes: every box of a row to every box below (a Clos).
-    p.setPen(QPen(QColor(0x9a, 0x9a, 0x9a), std::max(1, em / 12)));
-    for (int r = 0; r + 1 < rowCount; ++r)
-        for (double a : centres[std::size_t(r)])
-            for (double b : centres[std::size_t(r + 1)])
-                p.drawLine(QPointF(a, rowTop(r) + boxHeight), QPointF(b, rowTop(r + 1)));
-    for (int r = 0; r < rowCount; ++r) {
-        const Row& row = rows[std::size_t(r)];
-        const double top = rowTop(r);
-        for (double x : centres[std::size_t(r)]) {
-            const QRectF box(x - boxWidth / 2, top, boxWidth, boxHeight);
-            p.setPen(QPen(QColor(0x44, 0x44, 0x44), std::max(1, em / 10)));
-            p.setBrush(row.fill);
-            p.drawRoundedRect(box, em / 5.0, em / 5.0);
-            p.setPen(Qt::black);
-            p.drawText(box, Qt::AlignCenter, row.boxText);
-        }
-        p.setFont(bold);
-        p.drawText(QRectF(0, top - em * 0.2, labelWidth, em), Qt::AlignLeft | Qt::AlignVCenter, row.title);
-        p.setFont(font);
-        const QFontMetrics fm(font);
-        p.drawText(QRectF(0, top + em * 0.8, labelWidth, em * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(row.subtitle, Qt::ElideRight, int(labelWidth)));
-        // The cables from this row's tier down: the tier's own downlinks.
-        if (r + 1 < rowCount) {
-            const SchematicTier& t = s.tiers[s.tiers.size() - 1 - std::size_t(r)];
-            QString text = cableText(t);
-            if (t.oversubscription > kOversubscribedFrom)
-                text += tr(", %1:1 oversubscribed").arg(number(t.oversubscription, 1));
-            p.setPen(QColor(0x55, 0x55, 0x55));
-            p.drawText(QRectF(em, top + em * 2.0, labelWidth - em, em * 2), Qt::AlignLeft | Qt::TextWordWrap,
-                       QStringLiteral("\u2195 ") + text);
-            p.setPen(Qt::black);
-        }
+    return centres;
+}
+
+// One row's boxes and its labels; `downlinks`, when given, is the tier whose cables go down from it.
+void drawRow(QPainter& p, const Geometry& g, const Row& row, double top, const std::vector<double>& centres,
+             const SchematicTier* downlinks)
+{
+    const QFont font = p.font();
+    QFont bold = font;
+    bold.setBold(true);
+    for (double x : centres) {
+        const QRectF box(x - g.boxWidth / 2, top, g.boxWidth, g.boxHeight);
+        p.setPen(QPen(QColor(0x44, 0x44, 0x44), std::max(1, g.em / 10)));
+        p.setBrush(row.fill);
+        p.drawRoundedRect(box, g.em / 5.0, g.em / 5.0);
+        p.setPen(Qt::black);
+        p.drawText(box, Qt::AlignCenter, row.boxText);
     }
-    // Below the nodes: what one node holds and how the nodes reach the fabric.
-    double y = rowTop(rowCount - 1) + boxHeight + em * 0.6;
+    p.setFont(bold);
+    p.drawText(QRectF(0, top - g.em * 0.2, g.labelWidth, g.em), Qt::AlignLeft | Qt::AlignVCenter, row.title);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    p.drawText(QRectF(0, top + g.em * 0.8, g.labelWidth, g.em * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(row.subtitle, Qt::ElideRight, int(g.labelWidth)));
+    if (!downlinks)
+        return;
+    QString text = cableText(*downlinks);
+    if (downlinks->oversubscription > kOversubscribedFrom)
+        text += tr(", %1:1 oversubscribed").arg(number(downlinks->oversubscription, 1));
+    p.setPen(QColor(0x55, 0x55, 0x55));
+    p.drawText(QRectF(g.em, top + g.em * 2.0, g.labelWidth - g.em, g.em * 2),
+               Qt::AlignLeft | Qt::TextWordWrap, QStringLiteral("\u2195 ") + text);
+    p.setPen(Qt::black);
+}
+
+// Below the nodes, from `y` down: what one node holds and how the nodes reach the fabric.
+void drawFooter(QPainter& p, const Geometry& g, const FabricSchematic& s, double y)
+{
     const auto footer = [&](const QString& text) {
-        p.drawText(QRectF(0, y, widthPx, em * kLineEm), Qt::AlignLeft | Qt::AlignVCenter, text);
-        y += em * kLineEm;
+        p.drawText(QRectF(0, y, g.widthPx, g.em * kLineEm), Qt::AlignLeft | Qt::AlignVCenter, text);
+        y += g.em * kLineEm;
     };
     footer(tr("Each node: %1 \u00d7 %2 on %3, %4 GB/s per GPU each way; %5 GPUs share one scale-up domain.")
                .arg(s.gpusPerNode)
@@ -194,6 +195,40 @@ QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
         footer(tr("Storage: %1 \u00d7 %2, %3 GB/s read in all.")
                    .arg(s.storageSystems)
                    .arg(QString::fromStdString(s.storageName), number(s.storageReadGBps, 0)));
+}
+
+} // namespace
+
+QImage drawFabricPicture(const FabricSchematic& s, int widthPx)
+{
+    const Geometry g(widthPx, std::max(10, widthPx / 60));
+    const std::vector<Row> rows = schematicRows(s);
+    const int rowCount = int(rows.size());
+    const int footerLines = s.storageName.empty() ? 2 : 3; // scale-up, scale-out, storage
+    const int height =
+        int(g.em * (1 + rowCount * kRowEm + (rowCount - 1) * kGapEm + 1 + footerLines * kLineEm));
+    QImage image(widthPx, height, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = p.font();
+    font.setPixelSize(int(g.em * kFontEm));
+    p.setFont(font);
+
+    const std::vector<std::vector<double>> centres = placeBoxes(p, g, rows);
+    // Cables first, under the boxes: every box of a row to every box below (a Clos).
+    p.setPen(QPen(QColor(0x9a, 0x9a, 0x9a), std::max(1, g.em / 12)));
+    for (int r = 0; r + 1 < rowCount; ++r)
+        for (double a : centres[std::size_t(r)])
+            for (double b : centres[std::size_t(r + 1)])
+                p.drawLine(QPointF(a, g.rowTop(r) + g.boxHeight), QPointF(b, g.rowTop(r + 1)));
+    for (int r = 0; r < rowCount; ++r) {
+        // The cables from this row's tier down: the tier's own downlinks.
+        const SchematicTier* downlinks =
+            r + 1 < rowCount ? &s.tiers[s.tiers.size() - 1 - std::size_t(r)] : nullptr;
+        drawRow(p, g, rows[std::size_t(r)], g.rowTop(r), centres[std::size_t(r)], downlinks);
+    }
+    drawFooter(p, g, s, g.rowTop(rowCount - 1) + g.boxHeight + g.em * 0.6);
     return image;
 }
 

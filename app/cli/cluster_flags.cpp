@@ -2,42 +2,20 @@
 
 #include "app/cli/catalog_ids.h"
 
+#include "models/cluster/cluster_design.h"
+#include "models/cluster/synthetic_parts.h"
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
-#include "models/design/job_size.h"
-#include "models/topology/fabric_generator.h"
 
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <climits>
-#include <cmath>
+#include <map>
 
 namespace cf::cli {
 namespace {
 
-using nlohmann::json;
-
-// A GPU whose scale-up bandwidth is above PCIe Gen5 x16 (64 GB/s per direction)
-// has NVLink (our threshold: catalog PCIe GPUs list 24-48 GB/s, NVLink ones >= 160).
-constexpr double kPcieGen5x16GBps = 64.0;
-// Node power beyond its GPUs: 575 W per GPU, from DGX H100's 10.2 kW max minus
-// 8 x 700 W (refdata §5) = 4.6 kW per 8 GPUs (our choice for any GPU).
-constexpr double kNodeOverheadWPerGpu = 575.0;
-// Chassis price per GPU slot: the catalog's DGX H100 $300k minus 8 x $30k GPUs (our choice).
-constexpr double kChassisUsdPerGpu = 7500.0;
-constexpr int kCliSwitchRadix = 64; // brief: synthetic non-blocking switch of radix 64
-constexpr int kDefaultGpusPerNode = 8;
-constexpr double kDefaultNicGbps = 400.0;
 constexpr long long kMaxNodes = limits::DesignLimits::kMaxGeneratedNodes;
 constexpr long long kMaxGpus = limits::DesignLimits::kMaxTotalGpus;
 constexpr double kMaxNicGbps = limits::DesignLimits::kMaxLinkGbps;
 constexpr long long kMaxGpusPerNode = limits::FileLimits::kMaxGpusPerNode; // far above any chassis
-
-// A GPU sold as a rack-scale system (NVLink domain above one 8-GPU board) gets
-// that system with --gpu alone: GB200 -> GB200 NVL72. Our threshold: a domain of
-// more than 8 GPUs (DGX/HGX boards have 8).
-constexpr int kBoardDomainGpus = 8;
 
 struct Flags {
     std::optional<std::string> gpu, fabric, node;
@@ -62,73 +40,6 @@ std::optional<std::string> takePositional(ArgList& args)
         return path;
     }
     return std::nullopt;
-}
-
-json nodeJson(const GpuSpec& gpu, int gpusPerNode, double nicGbps, const Catalog& catalog)
-{
-    const char* scaleUp = gpu.vendor == "AMD"                        ? "infinity-fabric"
-                          : gpu.scaleUpGBpsPerDir > kPcieGen5x16GBps ? "nvswitch"
-                                                                     : "pcie";
-    std::string nicId;
-    for (const NicSpec& n : catalog.nics())
-        if (n.gbps == nicGbps)
-            nicId = n.id;
-    const double nonGpuW = kNodeOverheadWPerGpu * gpusPerNode;
-    return json{{"id", kCliNodeId},
-                {"name", std::to_string(gpusPerNode) + "x " + gpu.name + " (from CLI flags)"},
-                {"vendor", gpu.vendor},
-                {"gpuId", gpu.id},
-                {"gpus", gpusPerNode},
-                {"scaleUp", scaleUp},
-                {"scaleUpDomainGpus", std::string(scaleUp) == "pcie" ? 1 : gpusPerNode},
-                {"nics", gpusPerNode},
-                {"nicGbps", nicGbps},
-                {"nicId", nicId},
-                {"maxPowerW", gpu.powerW * gpusPerNode + nonGpuW},
-                {"nonGpuPowerW", nonGpuW},
-                {"priceUsd", (gpu.priceUsd + kChassisUsdPerGpu) * gpusPerNode},
-                {"rackUnits", std::clamp(gpusPerNode, 1, 100)},
-                {"source", "synthetic node from the CLI cluster flags: GPUs x TDP + 575 W per GPU"}};
-}
-
-json switchJson(const SwitchSpec& base, FabricTech tech, double portGbps, const std::string& id, int radix)
-{
-    return json{{"id", id},
-                {"name", base.name + (id == kCliSwitchId ? " (from CLI flags)" : " (as RoCE)")},
-                {"vendor", base.vendor},
-                {"tech", tech == FabricTech::InfiniBand ? "infiniband" : "ethernet"},
-                {"radix", radix},
-                {"portGbps", portGbps},
-                {"powerW", base.powerW},
-                {"bufferMB", base.bufferMB},
-                {"inNetworkReduction", tech == FabricTech::InfiniBand && base.inNetworkReduction},
-                {"priceUsd", base.priceUsd},
-                {"source", "synthetic switch from the CLI cluster flags, figures of " + base.id}};
-}
-
-bool mergeOverlay(Catalog& catalog, const json& nodes, const json& switches, std::vector<std::string>& errors)
-{
-    const json overlay{
-        {"format", "clusterforge-catalog"}, {"version", 1}, {"nodes", nodes}, {"switches", switches}};
-    const Result<Catalog> extra = Catalog::fromJson(overlay.dump());
-    if (!extra) {
-        for (const Problem& p : extra.problems())
-            errors.push_back("cluster flags: " + formatProblem(p));
-        return false;
-    }
-    catalog.merge(*extra);
-    return true;
-}
-
-const SwitchSpec* baseSwitch(const Catalog& catalog, FabricTech tech)
-{
-    // IB: Quantum-2 QM9700; RoCE: Spectrum-4 SN5400 (catalog ids, IDS.md).
-    const SwitchSpec* s = catalog.switchSpec(tech == FabricTech::InfiniBand ? "qm9700" : "sn5400");
-    if (!s)
-        for (const SwitchSpec& any : catalog.switches())
-            if (any.tech == tech)
-                return &any;
-    return s;
 }
 
 } // namespace
@@ -170,25 +81,10 @@ void applyProfileFlag(const std::string& path, ClusterInput& in, std::vector<std
         in.design.calibration = *profile;
 }
 
-ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors);
-
-} // namespace
-
-ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
+// The cluster flags taken out of `args`; nullopt when one of them was bad (the
+// ArgList then holds the error naming it).
+std::optional<Flags> takeFlags(ArgList& args)
 {
-    const std::optional<std::string> profilePath = args.takePath("--profile");
-    ClusterInput in = parseClusterFlags(args, errors);
-    if (profilePath)
-        applyProfileFlag(*profilePath, in, errors);
-    return in;
-}
-
-namespace {
-
-ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
-{
-    ClusterInput in;
-    const std::size_t errorsBefore = errors.size();
     Flags f;
     const FlagGroup& table = clusterFlags();
     f.gpu = args.takeString("--gpu");
@@ -201,186 +97,189 @@ ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
     for (const std::string& e : args.errors())
         if (e.rfind("--gpu", 0) == 0 || e.rfind("--nodes", 0) == 0 || e.rfind("--nic-gbps", 0) == 0 ||
             e.rfind("--fabric", 0) == 0)
-            return in; // the ArgList already holds the error naming the flag
-    std::optional<FabricTech> tech;
-    if (f.fabric)
-        tech = *f.fabric == "ib" ? FabricTech::InfiniBand : FabricTech::Ethernet;
-    Catalog catalog = Catalog::builtin();
-    const GpuSpec* gpu = nullptr;
-    if (f.gpu && !(gpu = catalog.findGpu(*f.gpu)))
-        errors.push_back("--gpu: " + unknownIdMessage(catalog, CatalogKind::Gpus, *f.gpu));
-    if (f.gpus && f.nodes)
-        errors.push_back("--gpus: give --gpus or --nodes, not both");
-    const NodeSpec* node = nullptr;
-    if (f.node) {
-        if (!(node = catalog.node(*f.node)))
-            errors.push_back("--node: " + unknownIdMessage(catalog, CatalogKind::Nodes, *f.node));
-        else if (gpu && node->gpuId != gpu->id)
-            errors.push_back("--node: " + node->id + " holds " + node->gpuId + ", not --gpu " + gpu->id);
-        else if (f.gpusPerNode || f.nicGbps)
-            errors.push_back(std::string(f.gpusPerNode ? "--gpus-per-node" : "--nic-gbps") +
-                             ": the catalog node " + node->id + " sets it; drop one of the two");
-        else
-            gpu = catalog.gpu(node->gpuId);
-    } else if (gpu && !f.gpusPerNode && !f.nicGbps) {
-        for (const NodeSpec& n : catalog.nodes())
-            if (n.gpuId == gpu->id && n.scaleUpDomainGpus > kBoardDomainGpus && !node)
-                node = &n; // the GPU's rack-scale system
-    }
+            return std::nullopt;
+    return f;
+}
 
-    if (auto path = takePositional(args)) {
-        in.fromFile = true;
-        in.path = *path;
-        if (const std::string problem = pathProblem(*path); !problem.empty()) {
-            errors.push_back("DESIGN.json: " + problem);
-            return in;
-        }
-        const Result<Design> loaded = loadDesignFile(*path);
-        for (const Problem& p : loaded.problems())
-            if (p.severity == Severity::Error)
-                errors.push_back(*path + ": " + formatProblem(p));
-            else
-                in.loadWarnings.push_back(*path + ": " + formatProblem(p));
-        if (!loaded.ok())
-            return in;
-        in.design = *loaded;
-        if (f.gpus || f.nodes)
-            errors.push_back(std::string(f.gpus ? "--gpus" : "--nodes") +
-                             ": cannot resize a drawn design; use 'generate' or drop the file");
-    } else if (!f.any()) {
-        return in; // no cluster given: the command says what it needs
-    } else if (!f.gpu && !node) {
-        errors.push_back("--gpu: required without DESIGN.json (or give --node)");
-    } else if (!f.gpus && !f.nodes) {
-        errors.push_back("--gpus: give --gpus N or --nodes N");
+ClusterSpec specOf(const Flags& f)
+{
+    ClusterSpec s;
+    s.gpuId = f.gpu.value_or("");
+    s.nodeId = f.node.value_or("");
+    s.gpus = f.gpus.value_or(0);
+    s.nodes = f.nodes.value_or(0);
+    s.gpusPerNode = int(f.gpusPerNode.value_or(0));
+    s.nicGbps = f.nicGbps.value_or(0.0);
+    s.fabricTech = f.fabric.value_or("ib") == "ib" ? FabricTech::InfiniBand : FabricTech::Ethernet;
+    return s;
+}
+
+// buildDesign's problems as flag errors: "--gpus: 12 is not a multiple of ...".
+// An unknown catalog id lists the nearest ones; the fabric's own problems name
+// --nodes, the count that shaped it.
+void addProblems(const Problems& problems, const ClusterSpec& spec, const Catalog& catalog,
+                 std::vector<std::string>& errors)
+{
+    static const std::map<std::string, std::string> kFlags = {{"gpuId", "--gpu"},
+                                                              {"nodeId", "--node"},
+                                                              {"gpus", "--gpus"},
+                                                              {"nodes", "--nodes"},
+                                                              {"gpusPerNode", "--gpus-per-node"},
+                                                              {"nicGbps", "--nic-gbps"},
+                                                              {"fabricTech", "--fabric"}};
+    for (const Problem& p : problems) {
+        if (p.severity != Severity::Error)
+            continue;
+        const auto flag = kFlags.find(p.field);
+        std::string message = p.message;
+        if (p.field == "gpuId" && !spec.gpuId.empty() && !catalog.findGpu(spec.gpuId))
+            message = unknownIdMessage(catalog, CatalogKind::Gpus, spec.gpuId);
+        else if (p.field == "nodeId" && !catalog.node(spec.nodeId))
+            message = unknownIdMessage(catalog, CatalogKind::Nodes, spec.nodeId);
+        errors.push_back((flag == kFlags.end() ? std::string("--nodes") : flag->second) + ": " + message);
     }
+}
+
+// The node flags over a file's node parts: a catalog node (--node) replaces
+// their type; --gpu, --gpus-per-node or --nic-gbps make a synthetic node of the
+// first part's type with them changed. False (and an error) when the design
+// has no known node type to change.
+bool overrideNodes(const Flags& f, const ClusterNode& chosen, const Catalog& catalog, ClusterInput& in,
+                   SyntheticParts& parts, std::vector<std::string>& errors)
+{
+    if (f.node && chosen.node) {
+        for (Part& p : in.design.parts)
+            if (p.kind == PartKind::Node)
+                p.catalogId = chosen.node->id;
+        return true;
+    }
+    if (!f.gpu && !f.gpusPerNode && !f.nicGbps)
+        return true;
+    const Part* first = nullptr;
+    for (const Part& p : in.design.parts)
+        if (p.kind == PartKind::Node && !first)
+            first = &p;
+    const NodeSpec* spec = first ? catalog.node(first->catalogId) : nullptr;
+    if (!spec) {
+        errors.push_back("--gpu: the design has no known node type to override");
+        return false;
+    }
+    const GpuSpec& g = chosen.gpu && f.gpu ? *chosen.gpu : *catalog.gpu(spec->gpuId);
+    parts.addNode(g, int(f.gpusPerNode.value_or(spec->gpus)), f.nicGbps.value_or(spec->nicGbps), catalog);
+    for (Part& p : in.design.parts)
+        if (p.kind == PartKind::Node)
+            p.catalogId = kSyntheticNodeId;
+    return true;
+}
+
+// --nic-gbps on every node-switch link; --fabric through switches of the other
+// technology with the same figures.
+void overrideFabric(const Flags& f, const Catalog& catalog, ClusterInput& in, SyntheticParts& parts)
+{
+    if (f.nicGbps)
+        for (Link& l : in.design.links) {
+            const Part* a = in.design.findPart(l.fromPartId);
+            const Part* b = in.design.findPart(l.toPartId);
+            if (a && b && ((a->kind == PartKind::Node) != (b->kind == PartKind::Node)) &&
+                (a->kind == PartKind::Switch || b->kind == PartKind::Switch))
+                l.speedGbps = *f.nicGbps;
+        }
+    if (!f.fabric)
+        return;
+    const FabricTech tech = *f.fabric == "ib" ? FabricTech::InfiniBand : FabricTech::Ethernet;
+    for (const Part& p : in.design.parts) {
+        const SwitchSpec* s = p.kind == PartKind::Switch ? catalog.switchSpec(p.catalogId) : nullptr;
+        if (s && s->tech != tech)
+            parts.addSwitch(*s, tech, s->portGbps, s->id, s->radix);
+    }
+}
+
+// DESIGN.json with the flags over it.
+ClusterInput clusterFromFile(const std::string& path, const Flags& f, std::vector<std::string>& errors)
+{
+    ClusterInput in;
+    in.fromFile = true;
+    in.path = path;
+    const std::size_t errorsBefore = errors.size();
+    const ClusterSpec spec = specOf(f);
+    const Catalog& builtin = Catalog::builtin();
+    const Result<ClusterNode> chosen = clusterNode(spec, builtin);
+    addProblems(chosen.problems(), spec, builtin, errors);
+    if (const std::string problem = pathProblem(path); !problem.empty()) {
+        errors.push_back("DESIGN.json: " + problem);
+        return in;
+    }
+    const Result<Design> loaded = loadDesignFile(path);
+    for (const Problem& p : loaded.problems())
+        (p.severity == Severity::Error ? errors : in.loadWarnings).push_back(path + ": " + formatProblem(p));
+    if (!loaded.ok())
+        return in;
+    in.design = *loaded;
+    if (f.gpus || f.nodes)
+        errors.push_back(std::string(f.gpus ? "--gpus" : "--nodes") +
+                         ": cannot resize a drawn design; use 'generate' or drop the file");
     if (errors.size() > errorsBefore)
         return in;
-
-    json nodes = json::array(), switches = json::array();
-    if (in.fromFile) {
-        // Flags override the file: GPU / GPUs per node / NIC speed through a
-        // synthetic node that the node parts then use; --fabric through switch overrides.
-        if (f.node && node) { // a catalog node replaces every node part's type
-            for (Part& p : in.design.parts)
-                if (p.kind == PartKind::Node)
-                    p.catalogId = node->id;
-        } else if (f.gpu || f.gpusPerNode || f.nicGbps) {
-            const Part* first = nullptr;
-            for (const Part& p : in.design.parts)
-                if (p.kind == PartKind::Node && !first)
-                    first = &p;
-            const NodeSpec* spec = first ? catalog.node(first->catalogId) : nullptr;
-            if (!spec) {
-                errors.push_back("--gpu: the design has no known node type to override");
-                return in;
-            }
-            const GpuSpec& g = gpu ? *gpu : *catalog.gpu(spec->gpuId);
-            nodes.push_back(nodeJson(g, int(f.gpusPerNode.value_or(spec->gpus)),
-                                     f.nicGbps.value_or(spec->nicGbps), catalog));
-            for (Part& p : in.design.parts)
-                if (p.kind == PartKind::Node)
-                    p.catalogId = kCliNodeId;
-        }
-        if (f.nicGbps)
-            for (Link& l : in.design.links) {
-                const Part* a = in.design.findPart(l.fromPartId);
-                const Part* b = in.design.findPart(l.toPartId);
-                if (a && b && ((a->kind == PartKind::Node) != (b->kind == PartKind::Node)) &&
-                    (a->kind == PartKind::Switch || b->kind == PartKind::Switch))
-                    l.speedGbps = *f.nicGbps;
-            }
-        if (tech) {
-            for (const Part& p : in.design.parts) {
-                const SwitchSpec* s = p.kind == PartKind::Switch ? catalog.switchSpec(p.catalogId) : nullptr;
-                if (s && s->tech != *tech)
-                    switches.push_back(switchJson(*s, *tech, s->portGbps, s->id, s->radix));
-            }
-        }
-        if ((!nodes.empty() || !switches.empty()) && !mergeOverlay(catalog, nodes, switches, errors))
-            return in;
-        in.catalog = std::move(catalog);
+    SyntheticParts parts;
+    if (!overrideNodes(f, *chosen, builtin, in, parts, errors))
+        return in;
+    overrideFabric(f, builtin, in, parts);
+    Result<Catalog> catalog = parts.addedTo(builtin);
+    if (!catalog) {
+        for (const Problem& p : catalog.problems())
+            errors.push_back("cluster flags: " + formatProblem(p));
         return in;
     }
-
-    // A uniform cluster from the flags alone.
-    const double nicGbps = node ? node->nicGbps : f.nicGbps.value_or(kDefaultNicGbps);
-    const FabricTech fabric = tech.value_or(FabricTech::InfiniBand);
-    long long perNode = node ? node->gpus : f.gpusPerNode.value_or(kDefaultGpusPerNode);
-    if (f.gpus && !f.gpusPerNode && !node && *f.gpus < perNode)
-        perNode = *f.gpus; // --gpus 4 alone: one 4-GPU node
-    long long nodeCount = f.nodes.value_or(0);
-    int jobGpus = 0; // a job on part of the cluster (issue 25 item 4)
-    const long long share = powerOfTwoFloor(int(std::min<long long>(perNode, INT_MAX)));
-    const bool powerOfTwoJob =
-        f.gpus && powerOfTwoFloor(int(std::min<long long>(*f.gpus, INT_MAX))) == *f.gpus;
-    if (f.gpus && *f.gpus % perNode != 0 && node && share < perNode &&
-        (*f.gpus % share == 0 || (powerOfTwoJob && *f.gpus < share))) {
-        // --gpu gb200 --gpus 256: 4 NVL72 racks running 64 GPUs each, as every
-        // published GB200/GB300 run of a power-of-two size does; 8 spares a rack.
-        // A smaller power of two (32) runs inside one rack.
-        nodeCount = std::max<long long>(1, *f.gpus / share);
-        jobGpus = int(*f.gpus);
-    } else if (f.gpus) {
-        if (*f.gpus % perNode != 0) {
-            // The nearest whole-node counts either side, so the user can pick one
-            // (issue 15: --gpu gb200 --gpus 256 -> 216 or 288 in NVL72 racks).
-            const long long below = *f.gpus / perNode * perNode, above = below + perNode;
-            errors.push_back(
-                "--gpus: " + std::to_string(*f.gpus) + " is not a multiple of " +
-                (node ? "the " + std::to_string(perNode) + " GPUs of node " + node->id
-                      : "--gpus-per-node " + std::to_string(perNode)) +
-                "; nearest valid: " + (below > 0 ? std::to_string(below) + " or " : std::string()) +
-                std::to_string(above) + " GPUs" +
-                (node && share < perNode ? " (or a multiple of " + std::to_string(share) + ": a job on " +
-                                               std::to_string(share) + " GPUs of each node, the rest spare)"
-                                         : std::string()));
-            return in;
-        }
-        nodeCount = *f.gpus / perNode;
-        if (nodeCount > kMaxNodes) {
-            errors.push_back("--gpus: more than " + std::to_string(kMaxNodes) + " nodes");
-            return in;
-        }
-    }
-    const SwitchSpec* base = baseSwitch(catalog, fabric);
-    if (!base) {
-        errors.push_back("--fabric: the catalog has no switch of that technology");
-        return in;
-    }
-    if (!node)
-        nodes.push_back(nodeJson(*gpu, int(perNode), nicGbps, catalog));
-    const std::string nodeId = node ? node->id : kCliNodeId;
-    switches.push_back(switchJson(*base, fabric, nicGbps, kCliSwitchId, kCliSwitchRadix));
-    if (!mergeOverlay(catalog, nodes, switches, errors))
-        return in;
-
-    Design& d = in.design;
-    d.parallelism.jobGpus = jobGpus;
-    d.name = std::to_string(nodeCount) + " x " + (node ? nodeId : std::to_string(perNode) + " " + gpu->id) +
-             " (CLI flags)";
-    if (nodeCount == 1) {
-        d.parts.push_back({"n1", PartKind::Node, nodeId, "Node 1", 0, 0, 1});
-    } else {
-        FabricSpec spec;
-        spec.topology = FabricTopology::FatTree;
-        spec.nodes = static_cast<int>(nodeCount);
-        spec.nodeId = nodeId;
-        spec.switchId = kCliSwitchId;
-        const Result<GeneratedFabric> fab = generateFabric(spec, catalog);
-        if (hasErrors(fab.problems())) {
-            for (const Problem& p : fab.problems())
-                if (p.severity == Severity::Error)
-                    errors.push_back("--nodes: " + p.message);
-            return in;
-        }
-        d.parts = fab->parts;
-        d.links = fab->links;
-    }
-    in.catalog = std::move(catalog);
+    in.catalog = std::move(*catalog);
     return in;
 }
 
+ClusterInput parseClusterFlags(ArgList& args, std::vector<std::string>& errors)
+{
+    const std::optional<Flags> f = takeFlags(args);
+    if (!f)
+        return {}; // the ArgList already holds the error naming the flag
+    if (const std::optional<std::string> path = takePositional(args))
+        return clusterFromFile(*path, *f, errors);
+    if (!f->any())
+        return {}; // no cluster given: the command says what it needs
+    // What the command needs, said with its flags (after any unknown id).
+    const char* missing = !f->gpu && !f->node     ? "--gpu: required without DESIGN.json (or give --node)"
+                          : !f->gpus && !f->nodes ? "--gpus: give --gpus N or --nodes N"
+                                                  : nullptr;
+    if (missing) {
+        const ClusterSpec spec = specOf(*f);
+        addProblems(clusterNode(spec, Catalog::builtin()).problems(), spec, Catalog::builtin(), errors);
+        errors.push_back(missing);
+        return {};
+    }
+    return clusterInputOf(specOf(*f), errors);
+}
+
 } // namespace
+
+ClusterInput clusterInputOf(const ClusterSpec& spec, std::vector<std::string>& errors)
+{
+    ClusterInput in;
+    const Catalog& builtin = Catalog::builtin();
+    Result<ClusterDesign> built = buildDesign(spec, builtin);
+    if (!built) {
+        addProblems(built.problems(), spec, builtin, errors);
+        return in;
+    }
+    in.design = std::move(built->design);
+    in.design.name += " (CLI flags)";
+    in.catalog = built->catalog ? std::move(*built->catalog) : builtin;
+    return in;
+}
+
+ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors)
+{
+    const std::optional<std::string> profilePath = args.takePath("--profile");
+    ClusterInput in = parseClusterFlags(args, errors);
+    if (profilePath)
+        applyProfileFlag(*profilePath, in, errors);
+    return in;
+}
 
 } // namespace cf::cli

@@ -2,13 +2,15 @@
 // The cluster flags shared by evaluate, collective and search:
 //   [DESIGN.json] --gpu ID (--gpus N | --nodes N) --gpus-per-node G
 //   --nic-gbps X --fabric ib|roce
-// Without a file the flags describe a uniform cluster of N nodes on a
-// non-blocking fat-tree (synthetic catalog parts "cli-node" and "cli-switch");
+// Without a file the flags fill a ClusterSpec (models/cluster/cluster_spec.h)
+// and buildDesign makes the cluster: N nodes on a non-blocking fat-tree
+// (synthetic catalog parts "cli-node" and "cli-switch", synthetic_parts.h);
 // with a file the flags override it. Every error names its flag.
 
 #include "app/cli/arg_list.h"
 
 #include "models/catalog/catalog.h"
+#include "models/cluster/cluster_spec.h"
 #include "models/core/problem.h"
 #include "models/design/design.h"
 
@@ -17,9 +19,6 @@
 #include <vector>
 
 namespace cf::cli {
-
-inline constexpr const char* kCliNodeId = "cli-node";
-inline constexpr const char* kCliSwitchId = "cli-switch";
 
 struct ClusterInput {
     Design design;
@@ -40,5 +39,9 @@ const FlagGroup& clusterFlags();
 // Errors are appended to `errors` (each starts with the flag or file name);
 // `catalog` stays empty on error or when neither a file nor --gpu is given.
 ClusterInput parseClusterInput(ArgList& args, std::vector<std::string>& errors);
+
+// The cluster of `spec` (buildDesign), as the flags without DESIGN.json make
+// it; errors are appended naming the flag of the spec's field ("--gpus: ...").
+ClusterInput clusterInputOf(const ClusterSpec& spec, std::vector<std::string>& errors);
 
 } // namespace cf::cli

@@ -33,15 +33,16 @@ const CommandSpec& evaluateSpec()
     return spec;
 }
 
-EvaluateRequest evaluateArgs(const Args& rawArgs)
+namespace {
+
+// The evaluate command after its cluster: the workload and split flags left in
+// `args` over `input`, then the prediction. `clusterErrors` name their flags.
+EvaluateRequest evaluateInput(ClusterInput input, const std::vector<std::string>& clusterErrors,
+                              ArgList& args)
 {
     EvaluateRequest r;
-    ArgList args(rawArgs, evaluateSpec());
-    r.format = args.takeChoice("--format");
-    std::vector<std::string> errors;
-    ClusterInput input = parseClusterInput(args, errors);
     r.loadWarnings = input.loadWarnings;
-    for (const std::string& e : errors)
+    for (const std::string& e : clusterErrors)
         args.addError(e);
     if (!input.catalog) {
         // Still take (and check) the workload flags, so they are not reported as unknown.
@@ -75,6 +76,27 @@ EvaluateRequest evaluateArgs(const Args& rawArgs)
     r.design = std::move(input.design);
     r.catalog = std::move(input.catalog);
     return r;
+}
+
+} // namespace
+
+EvaluateRequest evaluateArgs(const Args& rawArgs)
+{
+    ArgList args(rawArgs, evaluateSpec());
+    const std::string format = args.takeChoice("--format");
+    std::vector<std::string> errors;
+    ClusterInput input = parseClusterInput(args, errors);
+    EvaluateRequest r = evaluateInput(std::move(input), errors, args);
+    r.format = format;
+    return r;
+}
+
+EvaluateRequest evaluateCluster(const ClusterSpec& cluster, const Args& workloadArgs)
+{
+    std::vector<std::string> errors;
+    ClusterInput input = clusterInputOf(cluster, errors);
+    ArgList args(workloadArgs, evaluateSpec());
+    return evaluateInput(std::move(input), errors, args);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 
 #include "models/catalog/catalog.h"
+#include "models/cluster/cluster_spec.h"
 #include "models/design/design.h"
 #include "models/predict/prediction.h"
 #include "models/predict/prediction_band.h"
@@ -40,5 +41,10 @@ struct EvaluateRequest {
 // evaluates. inputErrors non-empty means exit status 2; errors in the
 // prediction's problems (flagErrors among them) mean exit status 1.
 EvaluateRequest evaluateArgs(const Args& args);
+
+// The same for a cluster given as a spec (a calibration row's: no DESIGN.json,
+// no cluster flags) and the workload and split flags in `workloadArgs`; errors
+// of the spec name the cluster flag that would set the field.
+EvaluateRequest evaluateCluster(const ClusterSpec& cluster, const Args& workloadArgs);
 
 } // namespace cf::cli

@@ -267,11 +267,23 @@ const CommandSpec& generateSpec()
     return spec;
 }
 
-int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
-{
-    ArgList list(args, generateSpec());
+namespace {
+
+// What the flags ask for, once they parsed without an error.
+struct GenerateRequest {
     FabricSpec spec;
-    const std::string format = list.takeChoice("--format");
+    std::string format;
+    std::optional<std::string> model;
+    std::optional<std::string> name;
+    RackRequest racks;
+    std::optional<std::string> cooling;
+    std::string output;
+};
+
+// The flags into a request; the errors name the flag (an empty list when there are none).
+std::vector<std::string> takeGenerateFlags(ArgList& list, GenerateRequest& r)
+{
+    r.format = list.takeChoice("--format");
     const auto topology = list.takeOneOf("--topology");
     const auto nodes = list.takeInt("--nodes");
     const auto node = list.takeText("--node");
@@ -281,63 +293,116 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
     const std::string layout = list.takeChoice("--layout");
     const auto oversubscription = list.takeDouble("--oversubscription");
     const auto storage = list.takeText("--storage", kMaxTextChars, true);
-    const auto model = list.takeText("--model");
-    const auto name = list.takeText("--name");
-    const RackRequest rackRequest = takeRackKw(list);
-    const std::optional<double> rackKw = rackRequest.kw;
-    const auto cooling = list.takeOneOf("--cooling");
+    r.model = list.takeText("--model");
+    r.name = list.takeText("--name");
+    r.racks = takeRackKw(list);
+    r.cooling = list.takeOneOf("--cooling");
     const auto output = list.takeOutputPath();
 
     if (!topology && !list.hasErrorFor("--topology"))
         list.addError("--topology: required (fat-tree, rail or spine-leaf)");
-    else if (topology && !fabricTopologyFromString(*topology, spec.topology))
+    else if (topology && !fabricTopologyFromString(*topology, r.spec.topology))
         list.addError("--topology: internal error: " + quoteValue(*topology) + " is not understood");
-    if (!nodes && std::none_of(list.errors().begin(), list.errors().end(),
-                               [](const std::string& e) { return e.rfind("--nodes", 0) == 0; }))
+    if (!nodes && !list.hasErrorFor("--nodes"))
         list.addError("--nodes: required");
-    const auto flagHasError = [&list](const char* flag) {
-        const std::string prefix = std::string(flag) + ":";
-        return std::any_of(list.errors().begin(), list.errors().end(),
-                           [&prefix](const std::string& e) { return e.rfind(prefix, 0) == 0; });
-    };
-    if (!node && !flagHasError("--node"))
+    if (!node && !list.hasErrorFor("--node"))
         list.addError("--node: required (a node id from the catalog, e.g. dgx-h100)");
-    if (!sw && !flagHasError("--switch"))
+    if (!sw && !list.hasErrorFor("--switch"))
         list.addError("--switch: required (a switch id from the catalog, e.g. qm9700)");
-    if ((!output || output->empty()) && !flagHasError("-o") && !flagHasError("--output"))
+    if ((!output || output->empty()) && !list.hasErrorFor("-o") && !list.hasErrorFor("--output"))
         list.addError("-o: required (the design file to write)");
     std::vector<std::string> errors = list.finish();
     if (!errors.empty())
-        return fail(err, errors);
+        return errors;
 
-    const Catalog& catalog = Catalog::builtin();
-    spec.nodes = static_cast<int>(*nodes);
-    spec.nodeId = *node;
-    spec.switchId = *sw;
-    spec.tiers = tiers ? static_cast<int>(*tiers) : 0;
-    spec.oversubscription = oversubscription.value_or(1.0);
-    spec.storageId = storage.value_or("");
-    fabricPlanesFromString(planes, spec.planes);
-    fabricLayoutFromString(layout, spec.layout);
+    r.spec.nodes = static_cast<int>(*nodes);
+    r.spec.nodeId = *node;
+    r.spec.switchId = *sw;
+    r.spec.tiers = tiers ? static_cast<int>(*tiers) : 0;
+    r.spec.oversubscription = oversubscription.value_or(1.0);
+    r.spec.storageId = storage.value_or("");
+    fabricPlanesFromString(planes, r.spec.planes);
+    fabricLayoutFromString(layout, r.spec.layout);
     // Racks place one part per switch today: auto stays expanded when asked
     // for racks (models/racks takes arrays through the expansion of issue 19).
-    if (spec.layout == FabricLayout::Auto && (rackKw || cooling))
-        spec.layout = FabricLayout::Expanded;
-    const ModelPreset* preset = model ? catalog.preset(*model) : nullptr;
-    // Unknown ids list the nearest the catalog has (issue 28 item 16).
+    if (r.spec.layout == FabricLayout::Auto && (r.racks.kw || r.cooling))
+        r.spec.layout = FabricLayout::Expanded;
+    r.output = *output;
+    return {};
+}
+
+// Ids the catalog does not know, each with the nearest it has (issue 28 item 16).
+std::vector<std::string> unknownIds(const GenerateRequest& r, const Catalog& catalog)
+{
+    const FabricSpec& spec = r.spec;
     std::vector<std::string> unknown;
-    if (model && !preset)
-        unknown.push_back("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *model));
+    if (r.model && !catalog.preset(*r.model))
+        unknown.push_back("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *r.model));
     if (!catalog.node(spec.nodeId))
         unknown.push_back("--node: " + unknownIdMessage(catalog, CatalogKind::Nodes, spec.nodeId));
     if (!catalog.switchSpec(spec.switchId))
         unknown.push_back("--switch: " + unknownIdMessage(catalog, CatalogKind::Switches, spec.switchId));
     if (!spec.storageId.empty() && !catalog.storage(spec.storageId))
         unknown.push_back("--storage: " + unknownIdMessage(catalog, CatalogKind::Storage, spec.storageId));
-    if (!unknown.empty())
+    return unknown;
+}
+
+// The generated parts and links as a design, named and described, with the preset's workload.
+Design generatedDesign(const GenerateRequest& r, GeneratedFabric& fabric, const Catalog& catalog)
+{
+    const FabricSpec& spec = r.spec;
+    Design design;
+    design.name = r.name.value_or(std::string(toString(spec.topology)) + " " + std::to_string(spec.nodes) +
+                                  "x " + spec.nodeId);
+    design.description = "Generated: " + std::string(toString(spec.topology)) + ", " +
+                         std::to_string(spec.nodes) + " x " + spec.nodeId + " on " + spec.switchId +
+                         (spec.storageId.empty() ? std::string() : ", storage " + spec.storageId) + ".";
+    design.parts = std::move(fabric.parts);
+    design.links = std::move(fabric.links);
+    if (const ModelPreset* preset = r.model ? catalog.preset(*r.model) : nullptr) {
+        design.workload.model = preset->shape;
+        design.workload.model.preset = preset->id;
+        design.workload.seqLen = preset->seqLen;
+    }
+    const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
+    setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric.summary.gpus);
+    return design;
+}
+
+// Racks as asked (or the warning that a compact fabric is not placed); errors name the flag.
+std::vector<std::string> placeAsAsked(const GenerateRequest& r, Design& design,
+                                      Result<GeneratedFabric>& fabric, const Catalog& catalog)
+{
+    const bool racksAsked = r.racks.kw || r.cooling;
+    if (r.racks.none && r.cooling)
+        return {"--cooling: places parts into racks, but --rack-kw none asks for none; drop one"};
+    if (!r.racks.none && fabric->summary.compact && !racksAsked) {
+        fabric.problems().push_back(
+            {Severity::Warning,
+             "racks",
+             "not placed: a compact fabric (switch arrays) is not placed into racks; give "
+             "--layout expanded (and --rack-kw) to place it",
+             {}});
+        return {};
+    }
+    if (r.racks.none)
+        return {};
+    return placeInRacksFor(design, catalog, r.racks.kw, r.cooling, catalog.node(r.spec.nodeId));
+}
+
+} // namespace
+
+int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    ArgList list(args, generateSpec());
+    GenerateRequest r;
+    if (std::vector<std::string> errors = takeGenerateFlags(list, r); !errors.empty())
+        return fail(err, errors);
+    const Catalog& catalog = Catalog::builtin();
+    if (std::vector<std::string> unknown = unknownIds(r, catalog); !unknown.empty())
         return fail(err, unknown);
 
-    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    Result<GeneratedFabric> fabric = generateFabric(r.spec, catalog);
     if (hasErrors(fabric.problems())) {
         std::vector<std::string> messages;
         for (const Problem& p : fabric.problems())
@@ -345,46 +410,19 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
                 messages.push_back("--" + p.field + ": " + p.message);
         return fail(err, messages);
     }
-
-    Design design;
-    design.name = name.value_or(std::string(toString(spec.topology)) + " " + std::to_string(spec.nodes) +
-                                "x " + spec.nodeId);
-    design.description = "Generated: " + std::string(toString(spec.topology)) + ", " +
-                         std::to_string(spec.nodes) + " x " + spec.nodeId + " on " + spec.switchId +
-                         (spec.storageId.empty() ? std::string() : ", storage " + spec.storageId) + ".";
-    design.parts = std::move(fabric->parts);
-    design.links = std::move(fabric->links);
-    if (preset) {
-        design.workload.model = preset->shape;
-        design.workload.model.preset = preset->id;
-        design.workload.seqLen = preset->seqLen;
-    }
-    const NodeSpec* nodeSpec = catalog.node(spec.nodeId);
-    setStartingSplit(design, nodeSpec ? nodeSpec->gpus : 1, fabric->summary.gpus);
-    const bool racksAsked = rackKw || cooling;
-    if (rackRequest.none && cooling)
-        return fail(err, {"--cooling: places parts into racks, but --rack-kw none asks for none; drop one"});
-    if (!rackRequest.none && fabric->summary.compact && !racksAsked)
-        fabric.problems().push_back(
-            {Severity::Warning,
-             "racks",
-             "not placed: a compact fabric (switch arrays) is not placed into racks; give "
-             "--layout expanded (and --rack-kw) to place it",
-             {}});
-    else if (!rackRequest.none)
-        if (std::vector<std::string> rackErrors = placeInRacksFor(design, catalog, rackKw, cooling, nodeSpec);
-            !rackErrors.empty())
-            return fail(err, rackErrors);
+    Design design = generatedDesign(r, *fabric, catalog);
+    if (std::vector<std::string> rackErrors = placeAsAsked(r, design, fabric, catalog); !rackErrors.empty())
+        return fail(err, rackErrors);
     // After placement: the search sees the cables the racks choose.
     if (std::optional<std::string> warning = applyBestSplit(design, catalog))
         fabric.problems().push_back({Severity::Warning, "parallelism", *warning, {}});
     const RackSummary racks = summarizeRacks(design, catalog);
-    if (const Result<void> saved = saveDesignFile(design, *output); !saved) {
+    if (const Result<void> saved = saveDesignFile(design, r.output); !saved) {
         err << "clusterforge-cli generate: -o: " << failureMessage(saved.problems()) << "\n";
         return kExitBadInput;
     }
-    if (format == "text")
-        printSummaryText(out, fabric, *output, racks);
+    if (r.format == "text")
+        printSummaryText(out, fabric, r.output, racks);
     else
         printSummary(out, fabric, racks);
     return kExitOk;

@@ -13,6 +13,7 @@
 #include "app/cli/report_json.h"
 #include "app/cli/workload_flags.h"
 
+#include "models/cluster/synthetic_parts.h"
 #include "models/design/design_json.h"
 #include "models/predict/memory_model.h"
 #include "models/search/nearest_feasible.h"
@@ -179,7 +180,7 @@ namespace {
 std::string syntheticPartsProblem(const Design& design)
 {
     for (const Part& p : design.parts)
-        if (p.catalogId == kCliNodeId || p.catalogId == kCliSwitchId)
+        if (p.catalogId == kSyntheticNodeId || p.catalogId == kSyntheticSwitchId)
             return "-o: the cluster flags describe parts that are not in the catalog (" + p.catalogId +
                    "); give DESIGN.json or --node ID to write a design";
     return {};

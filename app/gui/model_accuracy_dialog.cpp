@@ -67,21 +67,17 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
 
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const cli::ShippedRuns data = cli::loadShippedRuns(cli::validationDir());
+    QString note = tr("The validation data was not found: %1").arg(QString::fromStdString(data.problem));
     if (data.problem.empty()) {
         nlohmann::ordered_json report =
             nlohmann::ordered_json::parse(cli::accuracyReport(data, false, false, true));
-        report["leave_one_source_out_by_regime"] =
-            nlohmann::ordered_json::parse(cli::gateRegimesJson(cli::outOfSampleGate(data)));
+        const cli::OutOfSampleGate gate = cli::outOfSampleGate(data);
+        report["leave_one_source_out_by_regime"] = nlohmann::ordered_json::parse(cli::gateRegimesJson(gate));
         report_ = report.dump();
+        note = countsText(gate, data);
     }
     QApplication::restoreOverrideCursor();
-    note_->setText(
-        data.problem.empty()
-            ? tr("%1 dense and %2 MoE runs predicted; %3 runs the model cannot express are left out.")
-                  .arg(data.dense.runs.size())
-                  .arg(data.moe.runs.size())
-                  .arg(data.dense.skipped.size() + data.moe.skipped.size())
-            : tr("The validation data was not found: %1").arg(QString::fromStdString(data.problem)));
+    note_->setText(note);
     showSection();
     resize(720, 520);
 }
@@ -89,6 +85,23 @@ ModelAccuracyDialog::ModelAccuracyDialog(QWidget* parent) : QDialog(parent)
 void ModelAccuracyDialog::showSection()
 {
     model_->loadReportJson(report_, section_->currentData().toString().toStdString());
+}
+
+// What each table counts: the out-of-sample table every public run of every file, the
+// in-sample tables the calibration files' rows only (a session-15 note counted the
+// latter under the former).
+QString ModelAccuracyDialog::countsText(const cli::OutOfSampleGate& gate, const cli::ShippedRuns& data)
+{
+    return tr("Out of sample: %1 public runs from %2 sources predicted; %3 left out because the model cannot "
+              "express them, %4 because their own published figures disagree. In sample: %5 dense and %6 MoE "
+              "runs of the calibration files; %7 of them left out.")
+        .arg(gate.rows)
+        .arg(gate.folds.size())
+        .arg(gate.notPredicted.size())
+        .arg(gate.leftOut.size())
+        .arg(data.dense.runs.size())
+        .arg(data.moe.runs.size())
+        .arg(data.dense.skipped.size() + data.moe.skipped.size());
 }
 
 QString ModelAccuracyDialog::noteText() const

@@ -11,6 +11,10 @@ class QLabel;
 class QTableView;
 
 namespace cf {
+namespace cli {
+struct OutOfSampleGate;
+struct ShippedRuns;
+} // namespace cli
 
 class AccuracyTableModel;
 
@@ -29,6 +33,7 @@ public:
 private:
     void showSection();
     static QString bandCoverageText();
+    static QString countsText(const cli::OutOfSampleGate& gate, const cli::ShippedRuns& data);
 
     std::string report_; // validate-model's JSON, computed once
     AccuracyTableModel* model_ = nullptr;

@@ -23,15 +23,22 @@ std::string num(double v)
 
 } // namespace
 
+ClusterSpec clusterSpecOf(const CalibrationCase& c)
+{
+    ClusterSpec s;
+    s.gpuId = c.gpuId;
+    s.gpus = c.gpus;
+    s.gpusPerNode = c.gpusPerNode > 0 ? c.gpusPerNode : 0;
+    s.nicGbps = c.nicGbps > 0 ? c.nicGbps : 0.0;
+    s.fabricTech = c.fabric == "roce" ? FabricTech::Ethernet : FabricTech::InfiniBand;
+    return s;
+}
+
 std::vector<std::string> calibrationArgs(const CalibrationCase& c)
 {
     const ModelShape& m = c.workload.model;
     const Parallelism& p = c.parallelism;
-    std::vector<std::string> a = {"--gpu", c.gpuId, "--gpus", std::to_string(c.gpus), "--fabric", c.fabric};
-    if (c.gpusPerNode > 0)
-        a.insert(a.end(), {"--gpus-per-node", std::to_string(c.gpusPerNode)});
-    if (c.nicGbps > 0)
-        a.insert(a.end(), {"--nic-gbps", num(c.nicGbps)});
+    std::vector<std::string> a;
     if (!c.preset.empty())
         a.insert(a.end(), {"--model", c.preset, "--ep", std::to_string(p.ep)});
     else
@@ -84,6 +91,16 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
     return a;
 }
 
+EvaluateRequest evaluateRow(const CalibrationCase& row)
+{
+    if (row.fabric != "ib" && row.fabric != "roce") {
+        EvaluateRequest r;
+        r.inputErrors.push_back("--fabric: '" + row.fabric + "' is not one of ib, roce");
+        return r;
+    }
+    return evaluateCluster(clusterSpecOf(row), calibrationArgs(row));
+}
+
 namespace {
 
 // Figures over the compared rows that are (inGate) or are not in the accuracy gate.
@@ -121,7 +138,7 @@ CalibrationReport runCalibration(const std::string& csvText)
         r.row = c;
         if (c.skipReason.empty()) {
             r.args = calibrationArgs(c);
-            const EvaluateRequest e = evaluateArgs(r.args);
+            const EvaluateRequest e = evaluateRow(c);
             r.errors = e.inputErrors;
             r.errors.insert(r.errors.end(), e.flagErrors.begin(), e.flagErrors.end());
             if (r.errors.empty() && c.measured > 0) {

@@ -1,11 +1,13 @@
 #pragma once
 // Accuracy against published runs: every row of resources/validation/calibration.csv the
-// engine can express goes through the evaluate command's own flag handling
-// (cluster flags, workload and split flags), and the prediction is compared
+// engine can express goes through the evaluate command's engine call (its
+// cluster as a ClusterSpec, its workload and split as flags), and the prediction is compared
 // like with like with what the row measured. Shared by tst_calibration and
 // bench_calibration.
 
+#include "app/cli/cmd_evaluate.h"
 #include "app/validation/calibration_cases.h"
+#include "models/cluster/cluster_spec.h"
 #include "models/predict/prediction.h"
 
 #include <string>
@@ -19,7 +21,7 @@ inline constexpr double kRowErrorTarget = 0.25;
 
 struct CalibrationResult {
     CalibrationCase row;
-    std::vector<std::string> args;   // the CLI-equivalent flags
+    std::vector<std::string> args;   // the CLI-equivalent workload and split flags
     std::vector<std::string> errors; // input errors (row then counts as not expressible)
     double predicted = 0;
     double error = 0; // (predicted - measured) / measured
@@ -54,7 +56,13 @@ struct CalibrationReport {
 // decided to report them apart, as an implementation the model does not describe.
 bool inAccuracyGate(const CalibrationCase& row);
 
+// The row's cluster (GPU, GPUs, GPUs per node, NIC speed, fabric), filled
+// from its columns; its workload and split as the evaluate command's flags.
+ClusterSpec clusterSpecOf(const CalibrationCase& row);
 std::vector<std::string> calibrationArgs(const CalibrationCase& row);
+// The row through the evaluate command's engine call (evaluateCluster): the
+// prediction, or the input errors naming the flag of what the row set.
+EvaluateRequest evaluateRow(const CalibrationCase& row);
 CalibrationReport runCalibration(const std::string& csvText);
 // Per-row table, the skipped rows with reasons, and the overall figures.
 std::string formatCalibrationReport(const CalibrationReport& report);

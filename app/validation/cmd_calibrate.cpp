@@ -291,7 +291,7 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     // cross-validated error beats the uncalibrated model's.
     const SiteProfile site =
         fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))),
-                       shippedScalePriors().priorWeights());
+                       shippedScalePriors().priorWeights(), shippedScalePriors().efficiency);
     const ProfileFit& fit = site.fit;
     CalibrationProfile profile = site.profile;
     profile.name = name.value_or("");

@@ -65,7 +65,7 @@ MemoryPeakReport runMemoryPeaks(const std::string& csvText)
         r.row = c;
         r.excluded = c.excluded;
         if (c.run.skipReason.empty()) {
-            const EvaluateRequest e = evaluateArgs(calibrationArgs(c.run));
+            const EvaluateRequest e = evaluateRow(c.run);
             r.errors = e.inputErrors;
             r.errors.insert(r.errors.end(), e.flagErrors.begin(), e.flagErrors.end());
             const MemoryFacts& m = e.prediction.memory;

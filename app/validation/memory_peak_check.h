@@ -1,7 +1,7 @@
 #pragma once
 // The memory model against measured per-GPU peaks (issue 25 item 1): every row
 // of resources/validation/memory_peaks.csv goes through the evaluate command's
-// flag handling (calibrationArgs -> evaluateArgs, the path calibrate and
+// engine call (evaluateRow: the row's ClusterSpec and workload flags, the path calibrate and
 // validate-model use) and the predicted peak of the worst stage is compared with
 // the measured one. Also the fit of the one fitted constant,
 // kAllocatorOverheadFraction (models/predict/memory_model.h): predicted peak =

@@ -1,9 +1,6 @@
 #include "app/validation/prepared_run.h"
 
-#include "app/cli/arg_list.h"
-#include "app/cli/cluster_flags.h"
 #include "app/cli/cmd_evaluate.h"
-#include "app/cli/workload_flags.h"
 #include "app/validation/calibration_runner.h"
 
 namespace cf::cli {
@@ -32,25 +29,15 @@ Result<PreparedRun> PreparedRun::prepare(const CalibrationCase& row)
         return fail(row.skipReason);
     if (!(row.measured > 0))
         return fail("no measured figure");
-    const std::vector<std::string> args = calibrationArgs(row);
-    // The evaluate command's own checks first, so a row is used exactly when
-    // the calibration report compares it.
-    const EvaluateRequest check = evaluateArgs(args);
+    // The evaluate command's own engine call, so a row is used exactly when the
+    // calibration report compares it; its design and catalog are the run's.
+    EvaluateRequest check = evaluateRow(row);
     if (!check.inputErrors.empty() || !check.flagErrors.empty())
         return fail("input error: " +
                     (check.inputErrors.empty() ? check.flagErrors : check.inputErrors).front());
-    ArgList list(args, evaluateSpec());
-    list.takeChoice("--format");
-    std::vector<std::string> errors;
-    ClusterInput input = parseClusterInput(list, errors);
-    if (!input.catalog || !errors.empty())
-        return fail(errors.empty() ? "no cluster" : errors.front());
-    applyWorkloadFlags(list, *input.catalog, input.fromFile, input.design);
-    if (const std::vector<std::string> left = list.finish(); !left.empty())
-        return fail(left.front());
     PreparedRun run(row);
-    run.design_ = std::move(input.design);
-    run.catalog_ = std::make_shared<const Catalog>(std::move(*input.catalog));
+    run.design_ = std::move(*check.design);
+    run.catalog_ = std::make_shared<const Catalog>(std::move(*check.catalog));
     run.facts_ = deriveDesignFacts(run.design_, *run.catalog_);
     return run;
 }

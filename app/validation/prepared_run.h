@@ -1,7 +1,7 @@
 #pragma once
 // One published or site run made ready for repeated prediction under
-// different calibration profiles: the CLI flags of the row (calibrationArgs)
-// parsed once into a design, its catalog and its design facts; predicting with
+// different calibration profiles: the row's cluster (a ClusterSpec) and its
+// workload and split flags made once into a design, its catalog and its design facts; predicting with
 // a profile then only re-runs the split (evaluateOn), which is what a fit of
 // the profile's constants calls thousands of times.
 

@@ -16,6 +16,8 @@ namespace {
 
 constexpr const char* kHeader = "key,groups,spread";
 constexpr const char* kResidualKey = "residual";
+constexpr const char* kEfficiencyKey = "siteEfficiency";
+constexpr const char* kEfficiencyScatterKey = "siteEfficiencyScatter";
 
 // Where the prior residual measures a scale: log for a scale bounded away
 // from 0, the scale itself for overlap (profile_fit.cpp's variables).
@@ -61,6 +63,7 @@ std::vector<GroupScaleFit> groupScaleFits(const std::vector<const PreparedRun*>&
         g.profile = fitSite(group, nullptr, {}, options).profile;
         for (double r : siteResiduals(group, nullptr, g.profile))
             g.residualSumSquares += r * r;
+        g.efficiency = groupEfficiency(group);
         out.push_back(std::move(g));
     }
     return out;
@@ -74,9 +77,11 @@ ScalePriors scalePriorsFrom(const std::vector<GroupScaleFit>& fits, const std::s
     p.groups.assign(constants.size(), 0);
     double residualSquares = 0;
     int freedom = 0;
+    std::vector<GroupEfficiency> efficiencies;
     for (const GroupScaleFit& g : fits) {
         if (!withoutSource.empty() && g.source == withoutSource)
             continue;
+        efficiencies.push_back(g.efficiency);
         for (int c : g.fitted) {
             const std::size_t i = std::size_t(c);
             const double u = priorCoordinate(constants[i], g.profile.*constants[i].member);
@@ -90,6 +95,7 @@ ScalePriors scalePriorsFrom(const std::vector<GroupScaleFit>& fits, const std::s
     for (std::size_t i = 0; i < constants.size(); ++i)
         p.spread[i] = p.groups[i] > 0 ? std::sqrt(p.spread[i] / p.groups[i]) : 0.0;
     p.residualSpread = freedom > 0 ? std::sqrt(residualSquares / freedom) : 0.0;
+    p.efficiency = siteEfficiencyPriorOf(efficiencies);
     return p;
 }
 
@@ -114,6 +120,10 @@ std::string formatScalePriorsCsv(const ScalePriors& p)
     }
     std::snprintf(num, sizeof num, "%.4f", p.residualSpread);
     o << kResidualKey << "," << p.runs << "," << num << "\n";
+    std::snprintf(num, sizeof num, "%.4f", p.efficiency.betweenSites);
+    o << kEfficiencyKey << "," << p.efficiency.groups << "," << num << "\n";
+    std::snprintf(num, sizeof num, "%.4f", p.efficiency.withinSite);
+    o << kEfficiencyScatterKey << "," << p.efficiency.runs << "," << num << "\n";
     return o.str();
 }
 
@@ -139,6 +149,16 @@ ScalePriors parseScalePriorsCsv(const std::string& text)
         if (v[0] == kResidualKey) {
             p.residualSpread = spread;
             p.runs = int(groups);
+            continue;
+        }
+        if (v[0] == kEfficiencyKey) {
+            p.efficiency.betweenSites = spread;
+            p.efficiency.groups = int(groups);
+            continue;
+        }
+        if (v[0] == kEfficiencyScatterKey) {
+            p.efficiency.withinSite = spread;
+            p.efficiency.runs = int(groups);
             continue;
         }
         for (std::size_t i = 0; i < constants.size(); ++i)
@@ -193,6 +213,11 @@ std::string formatScalePriors(const ScalePriors& p, const std::vector<GroupScale
                       p.spread[i], w[i]);
         out += line;
     }
+    std::snprintf(line, sizeof line,
+                  "  one site compute scale (empirical Bayes, %d groups, %d runs): between-site spread %.3f, "
+                  "within-site scatter %.3f (log)\n",
+                  p.efficiency.groups, p.efficiency.runs, p.efficiency.betweenSites, p.efficiency.withinSite);
+    out += line;
     return out;
 }
 

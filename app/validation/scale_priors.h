@@ -17,6 +17,7 @@
 // checks it matches what the model gives today.
 
 #include "app/validation/prepared_run.h"
+#include "app/validation/site_efficiency.h"
 
 #include "models/design/calibration_profile.h"
 
@@ -39,6 +40,7 @@ struct GroupScaleFit {
     std::vector<int> fitted; // indices into profileConstants() the runs could see
     CalibrationProfile profile;
     double residualSumSquares = 0; // log(predicted / measured) about the fit
+    GroupEfficiency efficiency;    // the group's one compute scale (site_efficiency.h)
 };
 // Every group of `runs` with at least kPriorMinRuns runs. Seconds: one fit per group.
 std::vector<GroupScaleFit> groupScaleFits(const std::vector<const PreparedRun*>& runs);
@@ -50,6 +52,8 @@ struct ScalePriors {
     std::vector<int> groups;
     double residualSpread = 0; // a run's log residual about its group's fit (RMS, per degree of freedom)
     int runs = 0;
+    // The empirical-Bayes prior of one site compute scale (site_efficiency.h).
+    SiteEfficiencyPrior efficiency;
     // Prior weights for ProfileFitOptions::priorWeights: residualSpread /
     // spread where at least kPriorMinGroups groups fitted the constant, never
     // below kWeakestPriorWeight; kWeakestPriorWeight elsewhere.
@@ -60,7 +64,8 @@ struct ScalePriors {
 ScalePriors scalePriorsFrom(const std::vector<GroupScaleFit>& fits, const std::string& withoutSource = {});
 
 // scale_priors.csv: header `key,groups,spread`, one line per constant, then
-// `residual,<runs>,<spread>`.
+// `residual,<runs>,<spread>`, `siteEfficiency,<groups>,<between-site spread>`
+// and `siteEfficiencyScatter,<runs>,<within-site scatter>`.
 std::string formatScalePriorsCsv(const ScalePriors& priors);
 ScalePriors parseScalePriorsCsv(const std::string& text);
 // resources/validation/scale_priors.csv, read once; without it, every weight

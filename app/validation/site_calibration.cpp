@@ -173,8 +173,74 @@ std::vector<int> visibleConstants(const std::vector<const PreparedRun*>& runs, c
     return out;
 }
 
+namespace {
+
+// Leave-one-out errors of the site compute scale on `runs`.
+std::vector<double> efficiencyLeaveOneOut(const std::vector<const PreparedRun*>& runs,
+                                          const SiteEfficiencyPrior& prior)
+{
+    std::vector<double> errors;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        std::vector<const PreparedRun*> others;
+        for (std::size_t j = 0; j < runs.size(); ++j)
+            if (j != i)
+                others.push_back(runs[j]);
+        const double scale = fitSiteEfficiency(others, prior).scale();
+        errors.push_back(runError(*runs[i], computeScaleProfile(scale)));
+    }
+    return errors;
+}
+
+// Whether leave-one-out shows the fit worse than the uncalibrated model beyond
+// its noise: the mean of |cv| - |uncalibrated| above its standard error.
+bool clearlyWorse(const std::vector<double>& crossValidated, const std::vector<double>& uncalibrated)
+{
+    const std::size_t n = std::min(crossValidated.size(), uncalibrated.size());
+    if (n < 2)
+        return false;
+    std::vector<double> d;
+    double mean = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        d.push_back(std::fabs(crossValidated[i]) - std::fabs(uncalibrated[i]));
+        mean += d.back() / double(n);
+    }
+    double var = 0;
+    for (double x : d)
+        var += (x - mean) * (x - mean) / double(n - 1);
+    return mean > std::sqrt(var / double(n));
+}
+
+// The site compute scale as the profile to write, or nothing when leave-one-out
+// shows it clearly worse (`out` keeps the refused multi-scale fit's figures).
+bool keepSiteEfficiency(const std::vector<const PreparedRun*>& runs, const SiteEfficiencyPrior& prior,
+                        SiteProfile& out)
+{
+    const SiteEfficiency e = fitSiteEfficiency(runs, prior);
+    const std::vector<double> cv = efficiencyLeaveOneOut(runs, prior);
+    if (e.logScale == 0.0 || clearlyWorse(cv, out.uncalibratedErrors))
+        return false;
+    CalibrationProfile p = computeScaleProfile(e.scale());
+    p.fittedConstants = {profileConstants()[0].key, profileConstants()[1].key};
+    p.heldOutErrors = cv;
+    char note[320];
+    std::snprintf(
+        note, sizeof note,
+        "kept: one site compute scale x%.3f (empirical Bayes: between-site spread %.3f, within-site "
+        "scatter %.3f, posterior sd %.3f); leave-one-out MAPE %s against %s uncalibrated on the %zu "
+        "runs, not worse beyond its noise",
+        e.scale(), prior.betweenSites, prior.withinSite, e.posteriorSd, percent(mapeOf(cv)).c_str(),
+        percent(mapeOf(out.uncalibratedErrors)).c_str(), runs.size());
+    p.note = note;
+    out.profile = p;
+    out.crossValidatedErrors = cv;
+    out.kept = true;
+    return true;
+}
+
+} // namespace
+
 SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
-                           const std::vector<double>& priorWeights)
+                           const std::vector<double>& priorWeights, const SiteEfficiencyPrior& efficiency)
 {
     SiteProfile out;
     ProfileFitOptions options;
@@ -218,6 +284,8 @@ SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const Nc
         out.kept = true;
         return out;
     }
+    if (!nccl && efficiency.usable() && keepSiteEfficiency(runs, efficiency, out))
+        return out;
     out.profile.heldOutErrors = out.uncalibratedErrors;
     out.profile.note = "identity: the fit (" + moved +
                        ") does not beat the uncalibrated model out of sample: " + how +

@@ -8,6 +8,7 @@
 #include "app/validation/nccl_tests_log.h"
 #include "app/validation/prepared_run.h"
 #include "app/validation/profile_fit.h"
+#include "app/validation/site_efficiency.h"
 
 #include "models/topology/topology.h"
 
@@ -84,7 +85,17 @@ struct SiteProfile {
 // priorWeights: per scale (ProfileFitOptions::priorWeights), e.g.
 // shippedScalePriors().priorWeights() (scale_priors.h, issue 27 item 2); empty:
 // the weak fixed prior.
+//
+// Session 16: when that fit is refused and `efficiency` is usable, two runs or
+// more (no nccl-tests points) get the site's one compute scale instead, the
+// posterior mean of site_efficiency.h, which shrinks towards 1 as far as the
+// public sites' spread says. Leave-one-out on a few runs is too noisy to
+// decide alone: it is kept unless its leave-one-out errors are worse than the
+// uncalibrated ones by more than their own noise (the mean of |LOO error| -
+// |uncalibrated error| over the runs above its standard error), since under
+// the prior the posterior mean never expects to do worse than 1.
 SiteProfile fitSiteProfile(const std::vector<const PreparedRun*>& runs, const NcclFitSet* nccl, int folds,
-                           const std::vector<double>& priorWeights = {});
+                           const std::vector<double>& priorWeights = {},
+                           const SiteEfficiencyPrior& efficiency = {});
 
 } // namespace cf::cli

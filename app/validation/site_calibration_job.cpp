@@ -88,7 +88,7 @@ SiteCalibrationResult calibrateSite(const SiteCalibrationInput& in, const Calibr
     // Issue 27 item 1: kept only when its cross-validated error beats the uncalibrated model.
     const SiteProfile site =
         fitSiteProfile(runs, ncclPtr, std::clamp(in.folds, 1, std::max(1, int(runs.size()))),
-                       shippedScalePriors().priorWeights());
+                       shippedScalePriors().priorWeights(), shippedScalePriors().efficiency);
     out.profile = site.profile;
     out.kept = site.kept;
     out.rejectedFit = site.kept ? CalibrationProfile{} : site.fit.profile;

@@ -49,31 +49,22 @@ std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& 
     std::vector<double> size(runs.size());
     for (std::size_t i = 0; i < runs.size(); ++i)
         size[i] = runs[i]->prediction({}).model.paramsActive;
-    const auto smaller = [&](std::size_t a, std::size_t b) {
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return size[a] != size[b] ? size[a] < size[b] : runs[a]->row().gpus < runs[b]->row().gpus;
-    };
-    const auto larger = [&](std::size_t a, std::size_t b) {
-        return size[a] != size[b] ? size[a] > size[b] : runs[a]->row().gpus < runs[b]->row().gpus;
-    };
+    });
+    // The runs at the 1/6, 1/2 and 5/6 quantiles of model size (ties: fewer
+    // GPUs first): the middle of each third of the site's range (session 16;
+    // before: the smallest and largest model, whose errors carry the model's
+    // size trend, which one site scale must not absorb).
+    constexpr double kQuantiles[kAdvisedRuns] = {1.0 / 6, 1.0 / 2, 5.0 / 6};
+    const std::size_t last = order.size() - 1;
     std::vector<std::size_t> pick;
-    pick.push_back(*std::min_element(order.begin(), order.end(), smaller));
-    std::vector<std::size_t> rest;
-    for (std::size_t i : order)
-        if (i != pick[0])
-            rest.push_back(i);
-    pick.push_back(*std::min_element(rest.begin(), rest.end(), larger));
-    rest.erase(std::find(rest.begin(), rest.end(), pick[1]));
-    // The third: the most GPUs, of a third model when the source has one (a
-    // third size tells a size trend from noise), else of any.
-    std::vector<std::size_t> third;
-    for (std::size_t i : rest)
-        if (size[i] != size[pick[0]] && size[i] != size[pick[1]])
-            third.push_back(i);
-    if (third.empty())
-        third = rest;
-    pick.push_back(*std::max_element(third.begin(), third.end(), [&](std::size_t a, std::size_t b) {
-        return runs[a]->row().gpus < runs[b]->row().gpus;
-    }));
+    for (double q : kQuantiles) {
+        std::size_t at = std::size_t(std::lround(q * double(last)));
+        while (std::find(pick.begin(), pick.end(), order[at]) != pick.end() && at < last)
+            ++at;
+        pick.push_back(order[at]);
+    }
     return pick;
 }
 
@@ -98,8 +89,9 @@ std::vector<ThreeRunSite> threeRunCalibrations(const std::vector<const PreparedR
             (std::find(pick.begin(), pick.end(), i) != pick.end() ? fit : rest).push_back(group[i]);
         for (const PreparedRun* r : fit)
             s.fitIds.push_back(r->row().id);
+        const ScalePriors priors = scalePriorsFrom(fits, s.source);
         const SiteProfile site =
-            fitSiteProfile(fit, nullptr, kLeaveOneOut, scalePriorsFrom(fits, s.source).priorWeights());
+            fitSiteProfile(fit, nullptr, kLeaveOneOut, priors.priorWeights(), priors.efficiency);
         s.kept = site.kept;
         s.profile = site.profile;
         s.fitMapeUncalibrated = mapeOfErrors(site.uncalibratedErrors);
@@ -144,15 +136,15 @@ std::string movedScales(const CalibrationProfile& profile, bool kept)
 
 std::string formatThreeRunCalibrations(const std::vector<ThreeRunSite>& sites)
 {
-    char line[512];
+    char line[1024];
     std::snprintf(
         line, sizeof line,
-        "Calibrated on 3 runs (per source, framework and GPU type with >= %d runs; the smallest model, the "
-        "largest,\nthe run on the most GPUs; docs/calibration.md), the rest predicted (target <= %.0f %%, "
+        "Calibrated on 3 runs (per source, framework and GPU type with >= %d runs; the runs at the 1/6, 1/2 "
+        "and 5/6\nquantiles of model size; docs/calibration.md), the rest predicted (target <= %.0f %%, "
         "never worse than uncalibrated);\ncalibrated with the scale priors of the other sources, and with "
-        "the "
-        "weak fixed prior (0.1 per scale) for comparison;\nthe three runs' own MAPE uncalibrated and "
-        "leave-one-out (a fit is kept only when leave-one-out beats uncalibrated):\n",
+        "the weak fixed prior (0.1 per scale) for comparison;\nthe three runs' own MAPE uncalibrated and "
+        "leave-one-out (the scales' fit is kept when leave-one-out beats uncalibrated,\nelse one site "
+        "compute scale unless leave-one-out shows it worse beyond its noise):\n",
         kThreeRunMinRows, 100 * kThreeRunTarget);
     std::string out = line;
     std::snprintf(line, sizeof line, "  %-26s %-18s %-10s %4s %18s %18s %18s %15s\n", "source", "framework",

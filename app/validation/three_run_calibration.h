@@ -22,10 +22,10 @@ namespace cf::cli {
 inline constexpr int kThreeRunMinRows = 6; // issue 26: one source, one framework, one GPU type, >= 6 rows
 inline constexpr double kThreeRunTarget = 0.05; // issue 27: calibrated on 3 runs, MAPE <= 5 %
 
-// Indices into `runs` of the three runs to measure: the smallest model (active
-// parameters; ties: fewest GPUs), the largest (ties: fewest GPUs), and the run
-// on the most GPUs (multi-node when any is) of a third model size when there is
-// one. Fewer than three runs: all of them.
+// Indices into `runs` of the three runs to measure: those at the 1/6, 1/2 and
+// 5/6 quantiles of model size (active parameters; ties: fewer GPUs first), so
+// the three span the site's range without its extremes. Fewer than three runs:
+// all of them.
 std::vector<std::size_t> adviseThreeRuns(const std::vector<const PreparedRun*>& runs);
 
 struct ThreeRunSite {

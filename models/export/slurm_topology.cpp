@@ -60,30 +60,34 @@ Problems nodeErrors(const Design& design, const TopologyGraph& graph)
 
 } // namespace
 
-Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catalog)
-{
-    using R = Result<std::string>;
-    const TopologyGraph graph(design, catalog);
-    Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);
-    if (!namer)
-        return R::failure(namer.problems());
-    const int n = graph.partCount();
+namespace {
 
-    // Lowest switches: leaves that share a node part are one switch to Slurm.
-    UnionFind units(n);
+// Slurm's lowest switches: leaves that share a node part are one switch ("unit") to Slurm.
+struct LeafUnits {
+    std::vector<int> firstLeaf;                   // per part: a node's first leaf, else -1
+    std::vector<int> unitOf;                      // per part: a leaf's unit, else -1
+    std::vector<std::vector<std::string>> leaves; // per unit: its leaves' names, in design order
+    std::vector<std::vector<std::string>> nodes;  // per unit: its nodes' names, in design order
+};
+
+// Each node's first leaf, the leaves it joins into one unit; an error for a node under no switch.
+Problems joinLeaves(const Design& design, const TopologyGraph& graph, UnionFind& units, LeafUnits& u)
+{
+    const int n = graph.partCount();
     Problems problems;
-    std::vector<int> firstLeaf(static_cast<std::size_t>(n), -1);
+    u.firstLeaf.assign(static_cast<std::size_t>(n), -1);
     for (int i = 0; i < n; ++i) {
         if (graph.kind(i) != PartKind::Node)
             continue;
+        int& first = u.firstLeaf[std::size_t(i)];
         for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e)
             if (graph.kind(e->to) == PartKind::Switch && graph.level(e->to) == 0) {
-                if (firstLeaf[std::size_t(i)] >= 0)
-                    units.join(e->to, firstLeaf[std::size_t(i)]);
+                if (first >= 0)
+                    units.join(e->to, first);
                 else
-                    firstLeaf[std::size_t(i)] = e->to;
+                    first = e->to;
             }
-        if (firstLeaf[std::size_t(i)] < 0)
+        if (first < 0)
             problems.push_back(
                 {Severity::Error, "parts[" + std::to_string(i) + "]",
                  "'" + design.parts[std::size_t(i)].name +
@@ -91,78 +95,108 @@ Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catal
                      "(topology.conf(5))",
                  design.parts[std::size_t(i)].id});
     }
-    if (hasErrors(problems))
-        return R::failure(std::move(problems));
+    return problems;
+}
 
-    // Each unit: its leaves and its nodes, in design order.
-    std::vector<int> unitOf(static_cast<std::size_t>(n), -1);
-    std::vector<std::vector<std::string>> unitLeaves, unitNodes;
+// Each unit: its leaves and its nodes, in design order.
+void collectUnits(const TopologyGraph& graph, const DeviceNamer& namer, UnionFind& units, LeafUnits& u)
+{
+    const int n = graph.partCount();
+    u.unitOf.assign(static_cast<std::size_t>(n), -1);
     for (int i = 0; i < n; ++i) {
         if (graph.kind(i) != PartKind::Switch || graph.level(i) != 0)
             continue;
         const int root = units.find(i);
-        if (unitOf[std::size_t(root)] < 0) {
-            unitOf[std::size_t(root)] = static_cast<int>(unitLeaves.size());
-            unitLeaves.emplace_back();
-            unitNodes.emplace_back();
+        if (u.unitOf[std::size_t(root)] < 0) {
+            u.unitOf[std::size_t(root)] = static_cast<int>(u.leaves.size());
+            u.leaves.emplace_back();
+            u.nodes.emplace_back();
         }
-        unitOf[std::size_t(i)] = unitOf[std::size_t(root)];
-        unitLeaves[std::size_t(unitOf[std::size_t(i)])].push_back(namer->name(std::size_t(i), 0));
+        u.unitOf[std::size_t(i)] = u.unitOf[std::size_t(root)];
+        u.leaves[std::size_t(u.unitOf[std::size_t(i)])].push_back(namer.name(std::size_t(i), 0));
     }
     for (int i = 0; i < n; ++i)
         if (graph.kind(i) == PartKind::Node) {
-            const auto& names = namer->names(std::size_t(i));
-            auto& into = unitNodes[std::size_t(unitOf[std::size_t(firstLeaf[std::size_t(i)])])];
+            const auto& names = namer.names(std::size_t(i));
+            auto& into = u.nodes[std::size_t(u.unitOf[std::size_t(u.firstLeaf[std::size_t(i)])])];
             into.insert(into.end(), names.begin(), names.end());
         }
+}
 
-    // A unit of one leaf keeps the leaf's name; merged units get a prefix no device uses.
+// A unit of one leaf keeps the leaf's name; merged units get a prefix no device uses.
+std::vector<std::string> unitNames(const TopologyGraph& graph, const DeviceNamer& namer, const LeafUnits& u)
+{
     std::unordered_set<std::string> used;
-    for (int i = 0; i < n; ++i)
-        for (const std::string& name : namer->names(std::size_t(i)))
+    for (int i = 0; i < graph.partCount(); ++i)
+        for (const std::string& name : namer.names(std::size_t(i)))
             used.insert(name);
+    const std::size_t count = u.leaves.size();
     std::string prefix = kUnitPrefixes[0];
     for (const char* p : kUnitPrefixes) {
         prefix = p;
         bool clash = false;
-        for (std::size_t u = 0; u < unitLeaves.size() && !clash; ++u)
-            clash = used.count(prefix + padded(u + 1, unitLeaves.size())) > 0;
+        for (std::size_t k = 0; k < count && !clash; ++k)
+            clash = used.count(prefix + padded(k + 1, count)) > 0;
         if (!clash)
             break;
     }
-    std::vector<std::string> unitName(unitLeaves.size());
-    for (std::size_t u = 0; u < unitLeaves.size(); ++u)
-        unitName[u] =
-            unitLeaves[u].size() == 1 ? unitLeaves[u].front() : prefix + padded(u + 1, unitLeaves.size());
+    std::vector<std::string> names(count);
+    for (std::size_t k = 0; k < count; ++k)
+        names[k] = u.leaves[k].size() == 1 ? u.leaves[k].front() : prefix + padded(k + 1, count);
+    return names;
+}
 
-    std::string out = "# Slurm topology.conf for TopologyPlugin=topology/tree (topology.conf(5)).\n"
-                      "# Written by ClusterForge from the design '" +
-                      commentText(design.name) + "'.\n";
-    for (std::size_t u = 0; u < unitLeaves.size(); ++u) {
-        if (unitNodes[u].empty())
-            continue;
-        if (unitLeaves[u].size() > 1)
-            out += "# " + unitName[u] + ": the leaves " + compressHostlist(unitLeaves[u]) +
-                   " its nodes share, one lowest switch to Slurm\n";
-        out += "SwitchName=" + unitName[u] + " Nodes=" + compressHostlist(unitNodes[u]) + "\n";
-    }
-    // Upper tiers: each switch lists the lower tier's switches (units for spines) it links to.
+// Upper tiers: each switch lists the lower tier's switches (units for spines) it links to.
+std::string upperTierLines(const TopologyGraph& graph, const DeviceNamer& namer, const LeafUnits& u,
+                           const std::vector<std::string>& unitName)
+{
+    std::string out;
     for (int level = 1; level <= 2; ++level)
-        for (int i = 0; i < n; ++i) {
+        for (int i = 0; i < graph.partCount(); ++i) {
             if (graph.kind(i) != PartKind::Switch || graph.level(i) != level)
                 continue;
             std::vector<std::string> children;
             for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e) {
                 if (graph.kind(e->to) != PartKind::Switch || graph.level(e->to) != level - 1)
                     continue;
-                children.push_back(level == 1 ? unitName[std::size_t(unitOf[std::size_t(e->to)])]
-                                              : namer->name(std::size_t(e->to), 0));
+                children.push_back(level == 1 ? unitName[std::size_t(u.unitOf[std::size_t(e->to)])]
+                                              : namer.name(std::size_t(e->to), 0));
             }
             if (!children.empty())
-                out += "SwitchName=" + namer->name(std::size_t(i), 0) +
+                out += "SwitchName=" + namer.name(std::size_t(i), 0) +
                        " Switches=" + compressHostlist(children) + "\n";
         }
     return out;
+}
+
+} // namespace
+
+Result<std::string> slurmTreeTopology(const Design& design, const Catalog& catalog)
+{
+    using R = Result<std::string>;
+    const TopologyGraph graph(design, catalog);
+    Result<DeviceNamer> namer = DeviceNamer::create(design, catalog, graph);
+    if (!namer)
+        return R::failure(namer.problems());
+    UnionFind units(graph.partCount());
+    LeafUnits u;
+    if (Problems problems = joinLeaves(design, graph, units, u); hasErrors(problems))
+        return R::failure(std::move(problems));
+    collectUnits(graph, *namer, units, u);
+    const std::vector<std::string> unitName = unitNames(graph, *namer, u);
+
+    std::string out = "# Slurm topology.conf for TopologyPlugin=topology/tree (topology.conf(5)).\n"
+                      "# Written by ClusterForge from the design '" +
+                      commentText(design.name) + "'.\n";
+    for (std::size_t k = 0; k < u.leaves.size(); ++k) {
+        if (u.nodes[k].empty())
+            continue;
+        if (u.leaves[k].size() > 1)
+            out += "# " + unitName[k] + ": the leaves " + compressHostlist(u.leaves[k]) +
+                   " its nodes share, one lowest switch to Slurm\n";
+        out += "SwitchName=" + unitName[k] + " Nodes=" + compressHostlist(u.nodes[k]) + "\n";
+    }
+    return out + upperTierLines(graph, *namer, u, unitName);
 }
 
 Result<std::string> slurmBlockTopology(const Design& design, const Catalog& catalog)

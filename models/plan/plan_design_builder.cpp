@@ -8,19 +8,23 @@
 namespace cf {
 namespace {
 
-Design designOf(const PlanEnvelope& envelope, const CandidateShape& shape, GeneratedFabric& fabric)
+// The candidate's cluster: its catalog node and switch, its fabric, the job on
+// all but the spare nodes.
+ClusterSpec candidateCluster(const CandidateShape& shape)
 {
-    Design d;
+    ClusterSpec s = clusterSpecOf(fabricSpecOf(shape, FabricLayout::Auto));
+    s.jobGpus = shape.jobGpus();
+    return s;
+}
+
+void nameAndTrain(const PlanEnvelope& envelope, const CandidateShape& shape, Design& d)
+{
     d.name = shape.nodeId + " " + shape.fabric.name + " " + std::to_string(shape.nodes()) + " nodes";
     d.description = "Planned (clusterforge-cli plan): " + std::string(toString(shape.fabric.topology)) +
                     ", " + std::to_string(shape.nodes()) + " x " + shape.nodeId + " on " + shape.switchId +
                     ", " + std::to_string(shape.spareNodes) + " spare nodes.";
-    d.parts = std::move(fabric.parts);
-    d.links = std::move(fabric.links);
     d.workload = envelope.workload;
     d.economics = envelope.economics();
-    d.parallelism.jobGpus = shape.jobGpus();
-    return d;
 }
 
 // Racks of a design that is not placed: compute racks by U and kW at full
@@ -89,12 +93,13 @@ Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const Candidate
     if (!node)
         return Result<PlanDesign>::failure(
             {{Severity::Error, "node", "unknown node '" + shape.nodeId + "'", {}}});
-    Result<GeneratedFabric> fabric = generateFabric(fabricSpecOf(shape, FabricLayout::Auto), catalog);
-    if (!fabric)
-        return Result<PlanDesign>::failure(fabric.problems());
+    Result<ClusterDesign> cluster = buildDesign(candidateCluster(shape), catalog);
+    if (!cluster)
+        return Result<PlanDesign>::failure(cluster.problems());
     PlanDesign out;
-    out.fabric = fabric->summary;
-    out.design = designOf(envelope, shape, *fabric);
+    out.fabric = cluster->fabric;
+    out.design = std::move(cluster->design);
+    nameAndTrain(envelope, shape, out.design);
     placeOrEstimate(envelope, *node, catalog, shape.switchId, out);
     return out;
 }

@@ -7,6 +7,7 @@
 // A compact fabric is not placed (as generate does): its racks are estimated.
 
 #include "models/catalog/catalog.h"
+#include "models/cluster/cluster_design.h"
 #include "models/core/result.h"
 #include "models/design/design.h"
 #include "models/plan/fabric_choice.h"
@@ -40,8 +41,9 @@ struct PlanDesign {
     Problems warnings; // racks not placed, and why
 };
 
-// Problems name the generator's field ("nodes", "switch", ...) when no fabric
-// can be generated.
+// The candidate's cluster through buildDesign (cluster_design.h), named,
+// trained and placed. Problems name the field ("nodes", "switch", ...) when no
+// fabric can be generated.
 Result<PlanDesign> buildPlanDesign(const PlanEnvelope& envelope, const CandidateShape& shape,
                                    const Catalog& catalog);
 

@@ -16,15 +16,28 @@ constexpr double kMinLogHalfWidth = 1e-3;
 // A category's errors as log(measured / predicted): their median is the
 // band's centre; the spread a score is measured in is how far a source's runs
 // typically fall from that centre (the median |log ratio - centre| of each
-// source with kMinWidthSamples runs in the category, median over those
+// source with kMinWidthSamples runs in the category, the mean over those
 // sources), so that each site counts once: a design is a new site, and one
 // source's many runs that agree must not make the band as narrow as they are.
+// The mean, not the median, over the sources (session 16): with two or three
+// sources in a category the median is one of them or their midpoint and
+// ignores how far the site that disagrees lies; the mean carries it (MoE and
+// Blackwell, whose sources disagree most, widen; dense Hopper and Ampere,
+// whose sources agree, do not).
 struct RegimeSpread {
     bool available = false;
     double centre = 0, spread = 0;
     std::string label;
     std::vector<double> errors; // (predicted - measured) / measured, of the category
 };
+
+double meanOf(const std::vector<double>& v)
+{
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    return v.empty() ? 0.0 : sum / double(v.size());
+}
 
 double logRatioOf(double error)
 {
@@ -55,7 +68,7 @@ RegimeSpread regimeSpreadOf(const PredictionCategory& category, const std::vecto
         if (int(d.size()) >= kMinWidthSamples)
             perSource.push_back(quantile(d, 0.5));
     // No source with enough runs (the last level's fallback): every run alike.
-    r.spread = std::max(quantile(perSource.empty() ? deviations : perSource, 0.5), kMinLogHalfWidth);
+    r.spread = std::max(perSource.empty() ? quantile(deviations, 0.5) : meanOf(perSource), kMinLogHalfWidth);
     r.label = picked.label;
     r.available = true;
     return r;
@@ -139,7 +152,8 @@ BandModel::BandModel(std::vector<ModelError> errors) : errors_(std::move(errors)
         bySource[e.source].push_back(&e);
     if (bySource.size() < 2)
         return;
-    std::vector<double> novel, known, all;
+    // Scores by group: [novel][moe] (Mondrian by group, band_model.h).
+    std::vector<double> scores[2][2], all;
     for (const auto& [source, rows] : bySource) {
         std::vector<ModelError> pool;
         for (const ModelError& e : errors_)
@@ -153,12 +167,14 @@ BandModel::BandModel(std::vector<ModelError> errors) : errors_(std::move(errors)
             if (!it->second.available || !std::isfinite(e->error) || e->error <= -1.0)
                 continue;
             const double s = scoreOf(*e, it->second);
-            (noveltyAgainst({e->category, e->features}, pool).empty() ? known : novel).push_back(s);
+            const bool novel = !noveltyAgainst({e->category, e->features}, pool).empty();
+            scores[novel][e->category.moe].push_back(s);
             all.push_back(s);
         }
     }
-    knownScale_ = scaleOf(known, all);
-    novelScale_ = scaleOf(novel, all);
+    for (int novel = 0; novel < 2; ++novel)
+        for (int moe = 0; moe < 2; ++moe)
+            scales_[novel][moe] = scaleOf(scores[novel][moe], all);
 }
 
 std::vector<std::string> BandModel::noveltyOf(const BandQuery& query) const
@@ -173,7 +189,7 @@ UncertaintyBand BandModel::band(const BandQuery& query) const
         return {};
     UncertaintyBand b = bandFromErrors(r.errors, r.label); // the category's measured MAPE and median
     const std::vector<std::string> why = noveltyOf(query);
-    const double scale = scaleFor(!why.empty());
+    const double scale = scaleFor(!why.empty(), query.category.moe);
     b.lowFactor = std::exp(r.centre - r.spread * scale);
     b.highFactor = std::exp(r.centre + r.spread * scale);
     char how[96];

@@ -77,9 +77,15 @@ struct Level {
 // Dense or MoE is kept longest: MoE errors are about twice the dense ones on
 // the public runs (issue 27 item 3: a wider band for MoE), so an MoE design of
 // an unmeasured generation borrows other generations' MoE errors rather than
-// its generation's dense ones.
+// its generation's dense ones. The precision is kept past the generation
+// (session 16): FP8 errors spread wider than BF16 ones in every generation
+// the public runs measure (a recipe's casts, scaling and what stays BF16),
+// while a generation shifts them less, so a Hopper FP8 design whose
+// generation has one FP8 source borrows the other generations' FP8 errors
+// rather than every precision's (leaving one source out, dense FP8 78 -> 83 %
+// inside: validate-model --bands on).
 constexpr Level kLevels[] = {{true, true, true, true, true},     {false, true, true, true, true},
-                             {false, false, true, true, true},   {false, false, false, true, true},
+                             {false, false, true, true, true},   {false, false, true, true, false},
                              {false, false, false, true, false}, {false, false, false, false, false}};
 constexpr std::size_t kLevelCount = sizeof kLevels / sizeof kLevels[0];
 

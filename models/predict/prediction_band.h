@@ -65,7 +65,7 @@ struct UncertaintyBand {
 
 // Fewest errors a design's category draws on (band_model.h). With fewer (or
 // fewer sources) in the exact category, dimensions are dropped in the order
-// scale, sequence, precision, generation, then MoE.
+// scale, sequence, generation, precision, then MoE.
 inline constexpr int kMinBandSamples = 30;
 // Fewest sources, each with at least kMinWidthSamples errors of the category, a
 // category band is drawn from: one source's errors cannot say how far another

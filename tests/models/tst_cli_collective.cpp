@@ -2,6 +2,7 @@
 #include "app/cli/arg_list.h"
 #include "app/cli/cluster_flags.h"
 #include "app/cli/commands.h"
+#include "models/cluster/synthetic_parts.h"
 
 #include "test_main.h"
 #include <QtTest>
@@ -136,9 +137,9 @@ private slots:
         QVERIFY(errors.empty());
         QVERIFY(in.catalog.has_value());
         QVERIFY(!in.fromFile);
-        QVERIFY(in.catalog->node(kCliNodeId) != nullptr);
-        QCOMPARE(in.catalog->node(kCliNodeId)->gpus, 8);
-        QCOMPARE(in.catalog->switchSpec(kCliSwitchId)->radix, 64);
+        QVERIFY(in.catalog->node(cf::kSyntheticNodeId) != nullptr);
+        QCOMPARE(in.catalog->node(cf::kSyntheticNodeId)->gpus, 8);
+        QCOMPARE(in.catalog->switchSpec(cf::kSyntheticSwitchId)->radix, 64);
         int nodes = 0;
         for (const auto& p : in.design.parts)
             nodes += p.kind == cf::PartKind::Node ? p.count : 0;

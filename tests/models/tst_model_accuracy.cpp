@@ -123,7 +123,8 @@ private slots:
         // inside) at the conformal level 0.91. Session 15 (band_model.h: the
         // regime's spread as the scale model, level 0.855): 85.3 % inside at a
         // median half-width of 15.3 %; merged with session 15's step model and
-        // issue 25's newly predicted runs: 82.0 % at 14.8 %; floors one point off.
+        // issue 25's newly predicted runs: 82.0 % at 14.8 %; session 16 (band_model.h's
+        // scale model, level 0.85): 81.4 % at 15.7 %, within these floors.
         QVERIFY2(b.medianHalfWidth <= 0.158, qPrintable(QString::number(100 * b.medianHalfWidth)));
         QVERIFY2(b.coverage() >= 0.810 && b.coverage() >= kBandCoverageTarget,
                  qPrintable(QString::number(100 * b.coverage())));
@@ -143,9 +144,10 @@ private slots:
         // session 15 the half-width was missed (2026-12-03: 23.7 %; 20.6 % with
         // the band's reach, band_model.h; session 14: 17.7 % at 90.9 % inside).
         // Session 15, the regime's spread as the band's scale model at level
-        // 0.855: 85.4 % inside at 14.7 % (84.7 % at 14.6 % with session 15's step model and 472 runs); floors
+        // 0.855: 85.4 % inside at 14.7 % (84.7 % at 14.6 % with session 15's step model and 472 runs).
+        // Session 16 (band_model.h's scale model, level 0.85): 86.2 % at 14.6 %; floors
         // one point off, and the targets.
-        QVERIFY2(b.coverage() >= 0.837 && b.coverage() >= kBandCoverageTarget,
+        QVERIFY2(b.coverage() >= 0.852 && b.coverage() >= kBandCoverageTarget,
                  qPrintable(QString::number(100 * b.coverage())));
         QVERIFY2(b.medianHalfWidth <= 0.156 && b.medianHalfWidth <= kBandHalfWidthTarget,
                  qPrintable(QString::number(100 * b.medianHalfWidth)));
@@ -189,15 +191,17 @@ private slots:
         // with issue 25's runs predicted too (472 rows, recompute as needed, ETP):
         // 84.7 / 84.3 / 87.1 / 85.7 / 87.5 / 83.8 / 83.3 / 89.7 % inside at 14.6 /
         // 14.6 / 37.5 / 16.8 / 30.5 / 14.6 / 14.6 / 30.5 %.
-        // Each floor one point off these (and the 80 % target). Session 16: the
-        // DeepSeek-V3 report's row (its stated recompute modules, LOSO -46 %) fits and
-        // joins the MoE errors outside its band: MoE 87.1 -> 85.9 % inside, floor to that
-        // less one point.
+        // Session 16 (band_model.h: the mean over sources of the spread, precision
+        // kept past the generation, MoE's own reach, level 0.85; 472 runs): all
+        // 86.2 %, dense 85.3 %, MoE 91.4 %, Ampere 86.5 %, Blackwell 83.9 %, Hopper
+        // 86.6 %, like / unlike 85.5 / 88.8 % inside at 14.6 / 14.6 / 37.8 / 14.3 /
+        // 28.9 / 14.6 / 14.6 / 35.8 %.
+        // Each floor one point off these (and the 80 % target).
         for (const Floor& f :
-             {Floor{"all", 0.837, 0.156}, Floor{"dense", 0.833, 0.156}, Floor{"moe", 0.849, 0.385},
-              Floor{"ampere", 0.847, 0.178}, Floor{"blackwell", 0.865, 0.315}, Floor{"hopper", 0.828, 0.156},
-              Floor{"like the other sources' runs", 0.823, 0.156},
-              Floor{"unlike the other sources' runs", 0.887, 0.315}}) {
+             {Floor{"all", 0.852, 0.156}, Floor{"dense", 0.843, 0.156}, Floor{"moe", 0.904, 0.388},
+              Floor{"ampere", 0.855, 0.153}, Floor{"blackwell", 0.829, 0.299}, Floor{"hopper", 0.856, 0.156},
+              Floor{"like the other sources' runs", 0.845, 0.156},
+              Floor{"unlike the other sources' runs", 0.878, 0.368}}) {
             QVERIFY2(regimes.count(f.regime), f.regime);
             const BandRegime& g = regimes.at(f.regime);
             QVERIFY2(g.coverage() >= f.coverage && g.coverage() >= kBandCoverageTarget,
@@ -225,14 +229,13 @@ private slots:
                                                                    .arg(100 * width(hard))));
                 QVERIFY2(regimes.at(hard).coverage() >= kBandCoverageTarget, hard);
             }
-        // Every regime of the band model's own (dense / MoE, GPU generation,
-        // like / unlike) with at least kMinBandSamples rows holds the target.
+        // Every regime the report lists holds the target (session 16, issue 27
+        // item 3: before, dense FP8 78.3 %, MoE <= 512 GPUs 79.4 %, MoE Blackwell
+        // 73.1 %, MoE seq <= 4K 76.3 %), each with enough runs to say so.
         for (const auto& [name, g] : regimes) {
-            const bool bandRegime = name.find(' ') == std::string::npos || // all, dense, moe, a generation
-                                    name.find("sources' runs") != std::string::npos;
-            if (bandRegime && g.rows >= kMinBandSamples)
-                QVERIFY2(g.coverage() >= kBandCoverageTarget,
-                         qPrintable(QString("%1: %2 % inside").arg(name.c_str()).arg(100 * g.coverage())));
+            QVERIFY2(g.rows >= kMinWidthSamples, name.c_str());
+            QVERIFY2(g.coverage() >= kBandCoverageTarget,
+                     qPrintable(QString("%1: %2 % inside").arg(name.c_str()).arg(100 * g.coverage())));
         }
     }
 
@@ -362,7 +365,7 @@ private slots:
         // runs (more GPUs, a split beyond any measured one, a GPU generation
         // with no runs) and for MoE, than for the same design the runs cover.
         const BandModel model(errorsNow());
-        QVERIFY(model.scaleFor(true) > model.scaleFor(false));
+        QVERIFY(model.scaleFor(true, false) > model.scaleFor(false, false));
         Workload w;
         w.seqLen = 8192;
         Parallelism split;

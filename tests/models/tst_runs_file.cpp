@@ -92,10 +92,11 @@ private slots:
         QCOMPARE(c.parallelism.sharding, Sharding::ZeRO1);
         QVERIFY(c.workload.model.gatedFfn);
         QVERIFY(!c.workload.model.tiedEmbeddings);
-        const std::vector<std::string> args = calibrationArgs(c);
-        QVERIFY(hasArg(args, "--nic-gbps", "200"));
-        QVERIFY(hasArg(args, "--fabric", "roce"));
-        QVERIFY(hasArg(args, "--sequence-parallel", "off"));
+        const ClusterSpec cluster = clusterSpecOf(c);
+        QCOMPARE(cluster.nicGbps, 200.0);
+        QVERIFY(cluster.fabricTech == FabricTech::Ethernet);
+        QCOMPARE(cluster.gpuId, std::string("h100-sxm"));
+        QVERIFY(hasArg(calibrationArgs(c), "--sequence-parallel", "off"));
         QVERIFY2(c.assumptions.find("sequence parallelism") == std::string::npos, c.assumptions.c_str());
     }
 
@@ -185,6 +186,7 @@ private slots:
         const auto worded =
             parseCalibrationCsv(header + "meg21_x" + body + "Selene no sequence parallelism VP=4\n")[0];
         QVERIFY(calibrationArgs(plain) == calibrationArgs(worded));
+        QVERIFY(clusterSpecOf(plain) == clusterSpecOf(worded));
     }
 
     // The show: a file written by hand with h100-sxm in the gpu column, calibrated.

@@ -26,6 +26,9 @@ using namespace cf::cli;
 namespace {
 
 constexpr int kGemm = 0;
+// A group three runs help: its rest's MAPE down by at least this (our choice:
+// the one point the never-worse rule allows the other way).
+constexpr double kHelpedBy = 0.01;
 constexpr int kAttention = 1;
 
 const std::vector<const PreparedRun*>& gateRuns()
@@ -67,6 +70,13 @@ private slots:
         }
         QVERIFY(std::fabs(file.residualSpread - now.residualSpread) <= 1e-4);
         QCOMPARE(file.runs, now.runs);
+        // Session 16: the one site compute scale's prior, measured: sites differ
+        // (a spread) and runs scatter about their site.
+        QCOMPARE(file.efficiency.groups, now.efficiency.groups);
+        QCOMPARE(file.efficiency.runs, now.efficiency.runs);
+        QVERIFY(std::fabs(file.efficiency.betweenSites - now.efficiency.betweenSites) <= 1e-4);
+        QVERIFY(std::fabs(file.efficiency.withinSite - now.efficiency.withinSite) <= 1e-4);
+        QVERIFY(now.efficiency.usable());
         // The priors are measured: the GEMM scale is fitted by several groups.
         QVERIFY(now.groups[kGemm] >= kPriorMinGroups);
         QVERIFY(now.residualSpread > 0 && now.spread[kGemm] > 0);
@@ -86,9 +96,14 @@ private slots:
         p.groups[kAttention] = 4;
         p.residualSpread = 0.05;
         p.runs = 100;
+        p.efficiency = {0.08, 0.06, 7, 90};
         const ScalePriors back = parseScalePriorsCsv(formatScalePriorsCsv(p));
         QCOMPARE(back.groups, p.groups);
         QCOMPARE(back.runs, 100);
+        QCOMPARE(back.efficiency.betweenSites, 0.08);
+        QCOMPARE(back.efficiency.withinSite, 0.06);
+        QCOMPARE(back.efficiency.groups, 7);
+        QCOMPARE(back.efficiency.runs, 90);
         const std::vector<double> w = back.priorWeights();
         QCOMPARE(w[kGemm], std::max(kWeakestPriorWeight, 0.05 / 0.2));
         QCOMPARE(w[kAttention], 0.05 / 0.02);
@@ -141,8 +156,8 @@ private slots:
             expected += n >= kThreeRunMinRows ? 1 : 0;
         QCOMPARE(sites.size(), expected);
         QVERIFY(sites.size() >= 5);
-        double sum = 0;
-        int withinTarget = 0;
+        double sum = 0, sumBefore = 0;
+        int withinTarget = 0, helped = 0;
         for (const ThreeRunSite& s : sites) {
             const QString what = QString("%1 %2 %3: rest MAPE %4 % calibrated, %5 % uncalibrated; %6")
                                      .arg(s.source.c_str(), s.framework.c_str(), s.gpu.c_str())
@@ -152,8 +167,12 @@ private slots:
             QCOMPARE(s.fitIds.size(), std::size_t(3));
             // Issue 27 item 1: kept only when leave-one-out on the three runs beats
             // the identity; otherwise the identity, saying why.
+            // Session 16: or the site compute scale, kept unless leave-one-out
+            // shows it worse beyond its noise (site_calibration.h).
             if (s.kept) {
-                QVERIFY2(s.fitMapeCrossValidated < s.fitMapeUncalibrated, qPrintable(what));
+                QVERIFY2(s.fitMapeCrossValidated < s.fitMapeUncalibrated ||
+                             s.profile.note.find("not worse beyond its noise") != std::string::npos,
+                         qPrintable(what));
                 QVERIFY2(s.profile.note.rfind("kept", 0) == 0, qPrintable(what));
             } else {
                 QVERIFY2(s.profile.isIdentity(), qPrintable(what));
@@ -165,17 +184,31 @@ private slots:
             // runs cannot promise more for runs they never saw).
             QVERIFY2(s.mapeAfter <= s.mapeBefore + 0.01, qPrintable(what));
             sum += s.mapeAfter;
+            sumBefore += s.mapeBefore;
             withinTarget += s.mapeAfter <= kThreeRunTarget ? 1 : 0;
+            helped += s.mapeAfter <= s.mapeBefore - kHelpedBy ? 1 : 0;
         }
-        // Floors: the mean over the groups of the calibrated rest MAPE, and how
-        // many groups meet the 5 % target. Session 15 (2026-12-03, 9 groups): mean
-        // 8.5 %, 2 groups within 5 % (both already within it uncalibrated); 9.6 %
-        // once issue 25's newly predicted runs joined the groups (merged session 15).
+        // Floors: the mean over the groups of the calibrated rest MAPE, how many
+        // groups meet the 5 % target, and how many groups three runs help (rest
+        // MAPE down by a point or more). Session 15 (2026-12-03, 9 groups, the
+        // smallest and largest model and the most GPUs advised): mean 8.5 %, 2
+        // groups within 5 % (both already within it uncalibrated: the advised runs
+        // took those groups' worst-predicted extremes out of the rest), 9.6 %
+        // once issue 25's newly predicted runs joined; helped: 2 (DGX Cloud GB200,
+        // torchtitan). Session 16 (the runs at the 1/6, 1/2, 5/6 quantiles of
+        // model size; the site compute scale by empirical Bayes when the scales'
+        // fit is refused): rest 12.1 % uncalibrated -> 9.7 % calibrated on
+        // average, 1 group within 5 % (Narayanan 4.9 %, uncalibrated too), 4
+        // helped (MegaScale 13.0 -> 7.8, NeMo H100 10.3 -> 5.1, DGX Cloud GB200
+        // 35.3 -> 29.9, torchtitan 14.3 -> 8.7 %), none worse.
         const double mean = sum / double(sites.size());
-        qInfo("three runs: %zu groups, mean calibrated rest MAPE %.1f %%, %d within %.0f %%", sites.size(),
-              100 * mean, withinTarget, 100 * kThreeRunTarget);
+        qInfo("three runs: %zu groups, mean rest MAPE %.1f %% uncalibrated, %.1f %% calibrated, %d within "
+              "%.0f %%, %d helped",
+              sites.size(), 100 * sumBefore / double(sites.size()), 100 * mean, withinTarget,
+              100 * kThreeRunTarget, helped);
         QVERIFY2(mean <= 0.107, qPrintable(QString::number(100 * mean)));
-        QVERIFY(withinTarget >= 2);
+        QVERIFY(withinTarget >= 1);
+        QVERIFY2(helped >= 4, qPrintable(QString::number(helped)));
     }
 };
 

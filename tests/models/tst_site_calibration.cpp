@@ -257,6 +257,69 @@ private slots:
                      .ok());
     }
 
+    void aSiteComputeScaleShrinks()
+    {
+        // Session 16 (issue 27 item 1): one site compute scale, the posterior
+        // mean of a normal prior (between-site spread tau) given runs with the
+        // model's scatter (sigma): a few runs move it part of the way, many
+        // runs nearly all the way, a tighter prior less; without a measured
+        // spread nothing moves.
+        std::vector<CalibrationCase> rows;
+        for (const CalibrationCase& c : parseCalibrationCsv(readText(CF_VALIDATION_DIR "/calibration.csv")))
+            if (c.id.rfind("mosaic_", 0) == 0 && rows.size() < 12)
+                rows.push_back(c);
+        const PreparedRuns prepared = prepareRuns(rows);
+        QCOMPARE(prepared.runs.size(), std::size_t(12));
+        // Every run measured as the model predicts it with compute 10 % faster.
+        std::vector<PreparedRun> faster;
+        for (const PreparedRun& r : prepared.runs) {
+            CalibrationCase c = r.row();
+            c.measured = r.predict(computeScaleProfile(1.1));
+            faster.push_back(std::move(*PreparedRun::prepare(c)));
+        }
+        std::vector<const PreparedRun*> three, all;
+        for (const PreparedRun& r : faster)
+            (three.size() < 3 ? three : all).push_back(&r);
+        all.insert(all.end(), three.begin(), three.end());
+        const SiteEfficiencyPrior prior{0.1, 0.1, 9, 400};
+        const double few = fitSiteEfficiency(three, prior).logScale;
+        const double many = fitSiteEfficiency(all, prior).logScale;
+        qInfo("three runs: x%.3f, twelve: x%.3f (truth 1.1)", std::exp(few), std::exp(many));
+        QVERIFY(few > 0 && few < many && many < std::log(1.1));
+        QVERIFY(many > 0.75 * std::log(1.1));
+        const double tight = fitSiteEfficiency(three, SiteEfficiencyPrior{0.02, 0.1, 9, 400}).logScale;
+        QVERIFY(tight > 0 && tight < few);
+        QCOMPARE(fitSiteEfficiency(three, SiteEfficiencyPrior{0.0, 0.1, 9, 400}).logScale, 0.0);
+        // The posterior narrows with the runs.
+        QVERIFY(fitSiteEfficiency(all, prior).posteriorSd < fitSiteEfficiency(three, prior).posteriorSd);
+
+        // The prior from groups (method of moments): sites whose own scales
+        // lie +-0.1 apart with a small scatter give a spread near 0.1; sites
+        // that agree give none.
+        const std::vector<GroupEfficiency> apart = {{0.1, 10.0, 0.01, 11}, {-0.1, 10.0, 0.01, 11}};
+        const SiteEfficiencyPrior measured = siteEfficiencyPriorOf(apart);
+        QVERIFY(std::fabs(measured.withinSite - std::sqrt(0.02 / 20)) < 1e-12);
+        QVERIFY(measured.betweenSites > 0.09 && measured.betweenSites < 0.1);
+        const SiteEfficiencyPrior agree =
+            siteEfficiencyPriorOf({{0.0, 10.0, 0.01, 11}, {0.0, 10.0, 0.01, 11}});
+        QCOMPARE(agree.betweenSites, 0.0);
+        QVERIFY(!agree.usable());
+
+        // Through fitSiteProfile: two runs of one configuration measured 30 %
+        // apart are still refused with the prior (leave-one-out clearly worse).
+        const PreparedRun& base = prepared.runs.front();
+        std::vector<PreparedRun> noisy;
+        for (double f : {1.3, 0.7}) {
+            CalibrationCase c = base.row();
+            c.measured = base.predict({}) * f;
+            noisy.push_back(std::move(*PreparedRun::prepare(c)));
+        }
+        const SiteProfile refused = fitSiteProfile({&noisy[0], &noisy[1]}, nullptr, 5, {}, prior);
+        qInfo("30 %% apart, with the prior: %s", refused.profile.note.c_str());
+        QVERIFY(!refused.kept);
+        QVERIFY(refused.profile.isIdentity());
+    }
+
     void onlyVisibleScalesMove()
     {
         // A one-node run sends nothing across nodes: the scale-out scales are

@@ -125,6 +125,16 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("compareView"));
     setWindowTitle(tr("Compare Variants"));
+    addCloseAction();
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buildTopRow());
+    buildMetrics(layout);
+    buildTabs(layout);
+    setUpChartAxes();
+}
+
+void CompareView::addCloseAction()
+{
     // A secondary window closes like a dialog: Escape, and the platform's Close (Ctrl+W).
     auto* closeAction = new QAction(tr("Close"), this);
     closeAction->setObjectName(QStringLiteral("actionCloseCompare"));
@@ -136,7 +146,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     closeAction->setShortcutContext(Qt::WindowShortcut);
     connect(closeAction, &QAction::triggered, this, &QWidget::close);
     addAction(closeAction);
-    auto* layout = new QVBoxLayout(this);
+}
+
+// The message or export note, and the Export button.
+QHBoxLayout* CompareView::buildTopRow()
+{
     auto* top = new QHBoxLayout;
     message_ = new QLabel(this);
     message_->setWordWrap(true);
@@ -155,8 +169,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     top->addWidget(message_, 1);
     top->addWidget(exportNote_, 1);
     top->addWidget(export_, 0, Qt::AlignTop);
-    layout->addLayout(top);
+    return top;
+}
 
+void CompareView::buildMetrics(QVBoxLayout* layout)
+{
     // The metrics table across the whole width (one line a metric, every row
     // visible); under it why the winner wins; below, the tabs.
     metrics_ = new QTableWidget(this);
@@ -177,7 +194,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     whyLabel_->setTextFormat(Qt::RichText);
     whyLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(whyLabel_);
+}
 
+void CompareView::buildTabs(QVBoxLayout* layout)
+{
     // Tabs: each part gets the window's width (the BOM differences were
     // squeezed to ~180 px beside two charts on a laptop screen).
     tabs_ = new QTabWidget(this);
@@ -202,7 +222,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     bomDiff_->setTextElideMode(Qt::ElideRight); // the full line is the tooltip
     tabs_->addTab(bomDiff_, tr("Bill of materials"));
     layout->addWidget(tabs_, 1);
+}
 
+// The scaling chart's GPUs on a log-2 axis, the cost chart's months; legends above.
+void CompareView::setUpChartAxes()
+{
     QCustomPlot* sp = scaling_->plot();
     sp->xAxis->setScaleType(QCPAxis::stLogarithmic); // 8 to 1,024 GPUs side by side
     auto nodesTicker = QSharedPointer<QCPAxisTickerLog>::create();

@@ -26,8 +26,10 @@
 
 #include <vector>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
+class QVBoxLayout;
 class QTableWidget;
 class QTabWidget;
 class QTreeWidget;
@@ -91,6 +93,12 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The window's parts, built once by the constructor.
+    void addCloseAction();
+    QHBoxLayout* buildTopRow();
+    void buildMetrics(QVBoxLayout* layout);
+    void buildTabs(QVBoxLayout* layout);
+    void setUpChartAxes();
     void showError(const QString& message);
     // The metrics table exactly as tall as its rows (and a scroll bar when too narrow).
     void fitMetricsHeight();

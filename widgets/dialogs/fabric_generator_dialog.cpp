@@ -1,6 +1,7 @@
 #include "widgets/dialogs/fabric_generator_dialog.h"
 
 #include "models/catalog/catalog.h"
+#include "models/cluster/cluster_design.h"
 #include "models/predict/evaluate.h"
 #include "models/topology/generated_title.h"
 #include "widgets/document/design_document.h"
@@ -244,14 +245,15 @@ std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(
             progress(fraction);
     };
     const auto cancelled = [&] { return cancel && cancel->load(); };
-    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
-    if (!fabric || fabric->parts.empty() || cancelled())
+    // The one builder of a design from a cluster description (issue 30 item 4).
+    Result<ClusterDesign> cluster = cf::buildDesign(clusterSpecOf(spec), catalog);
+    if (!cluster || cluster->design.parts.empty() || cancelled())
         return std::nullopt;
     GeneratedDesign g;
     Design& d = g.design;
     d = base;
-    d.parts = std::move(fabric->parts);
-    d.links = std::move(fabric->links);
+    d.parts = std::move(cluster->design.parts);
+    d.links = std::move(cluster->design.links);
     d.parallelism.jobGpus = 0; // the job follows the new cluster
     // The old floor plan placed the old parts: none of it fits the new fabric.
     d.racks.clear();
@@ -259,7 +261,7 @@ std::optional<GeneratedDesign> FabricGeneratorDialog::buildDesign(
     if (preset)
         trainPreset(d, *preset);
     const ModelPreset* trained = catalog.preset(d.workload.model.preset);
-    const GeneratedTitle title = generatedTitle(spec, fabric->summary, catalog, trained ? trained->name : "");
+    const GeneratedTitle title = generatedTitle(spec, cluster->fabric, catalog, trained ? trained->name : "");
     d.name = title.name;
     d.description = title.description;
     const DesignFacts facts = deriveDesignFacts(d, catalog);

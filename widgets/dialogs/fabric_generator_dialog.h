@@ -2,12 +2,11 @@
 // Fabric generator dialog: node type, node count, switch, topology, tiers,
 // oversubscription, storage and the model to train; previews the summary
 // counts from generateFabric() and applies the result as one undoable
-// command. The generated design names itself ("2,048 × DGX H100, fat tree",
-// models/topology/generated_title.h), trains the chosen model with the split
-// search's best split for it, and says when its batch is too small for the
-// GPUs (models/presentation/batch_advice.h). Generation, the split search and
-// the advice run off the GUI thread, with a progress dialog and Cancel when
-// they take long (issue 28 item 4).
+// command through buildDesign (models/cluster). The generated design names itself ("2,048 × DGX H100, fat
+// tree", models/topology/generated_title.h), trains the chosen model with the split search's best split for
+// it, and says when its batch is too small for the GPUs (models/presentation/batch_advice.h). Generation, the
+// split search and the advice run off the GUI thread, with a progress dialog and Cancel when they take long
+// (issue 28 item 4).
 
 #include "models/design/design_limits.h"
 #include "models/presentation/batch_advice.h"
