@@ -92,7 +92,7 @@ const FlagGroup& workloadFlags()
                     "B200, B300, GB200, GB300)"),
          choiceFlag("--framework",
                     {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
-                     "megatron-lm"},
+                     "megatron-lm", "jax"},
                     fileElse(toString(w.framework)),
                     "training framework: its attention kernel and fusion of memory-bound operations"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),

@@ -9,6 +9,7 @@ int defaultExpertTensorParallel(Framework framework, int tp)
     switch (framework) {
     case Framework::Megatron:
     case Framework::MegatronLM:
+    case Framework::Jax:
         return std::max(1, tp);
     case Framework::TorchtitanEager:
     case Framework::TorchtitanCompile:

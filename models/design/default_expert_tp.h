@@ -8,6 +8,9 @@
 //       FFN is split over the TP group as the dense FFN is.
 //   torchtitan: 1 (`expert_tensor_parallel_degree` defaults to 1, whole experts).
 //   llm-foundry, deepspeed: 1 (no expert tensor parallelism).
+//   jax (MaxText): ETP = TP. The expert kernels carry the logical axis 'mlp'
+//       (MaxText layers/moe.py, ("exp", ..., "mlp")), which base.yml's
+//       logical_axis_rules map onto the 'tensor' mesh axis, as the dense FFN's.
 // A row or file that states its ETP keeps it. Parallelism::etp 0 (what the CLI,
 // the design file and the GUI hold unless the user sets it) is this default,
 // resolved where the engine takes the split (effectiveExpertTp).

@@ -58,7 +58,7 @@ constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
 constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
 constexpr const char* kFrameworkNames = "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", "
-                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\"";
+                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\", \"jax\"";
 constexpr const char* kShardingNames =
     "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\", \"as-needed\"";

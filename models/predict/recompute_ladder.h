@@ -9,7 +9,9 @@
 //     the step time it adds and its saving the bytes it takes off the fullest
 //     pipeline rank; a module that saves nothing is no rung (core_attn under
 //     FlashAttention). Megatron's plain selective (core_attn) is no rung either;
-//   the other frameworks: their selective (torchtitan's per-op SAC);
+//   the other frameworks: their selective (torchtitan's per-op SAC; under jax,
+//     PaxML / MaxText, whose remat is an XLA checkpoint policy, it frees nothing
+//     in our count, so the next rung is full);
 //   full; and "does not fit", by the least memory, when even full does not.
 // The step is the chosen rung's, its recompute cost included (session 16).
 

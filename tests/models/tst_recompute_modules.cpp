@@ -138,6 +138,26 @@ private slots:
         QVERIFY(!hasErrorOn(open, "memory"));
     }
 
+    // Session 17: JAX (PaxML, MaxText) remats by XLA checkpoint policy, not by
+    // Megatron-Core's module list: where Megatron's ladder stops at layernorm, as
+    // needed under jax skips the modules (its selective frees nothing in our
+    // count) and goes to full. Before session 17 these runs were read as Megatron.
+    void asNeededUnderJaxHasNoModules()
+    {
+        const int seq = firstSeqNotFitting("llama3-70b");
+        QVERIFY(seq > 0);
+        const Prediction jax = at("llama3-70b", seq, Recompute::AsNeeded, 0, Framework::Jax),
+                         megatron = at("llama3-70b", seq, Recompute::AsNeeded);
+        QCOMPARE(megatron.recomputeModules, unsigned(RecomputeModule::Layernorm));
+        QCOMPARE(jax.recomputeModules, 0u);
+        QCOMPARE(jax.recompute, Recompute::Full);
+        QVERIFY(jax.memory.fits);
+        QVERIFY(jax.tokensPerS < megatron.tokensPerS);
+        QVERIFY(hasErrorOn(at("llama3-70b", 4096, Recompute::Selective, unsigned(RecomputeModule::Layernorm),
+                              Framework::Jax),
+                           "parallelism.recomputeModules"));
+    }
+
     // Further on, the ladder adds modules and ends at full where none suffice.
     void asNeededEndsAtFull()
     {
@@ -213,6 +233,32 @@ private slots:
         QVERIFY(refused.code != 0);
         QVERIFY2(refused.err.find("--recompute-modules: unknown module 'attention'") != std::string::npos,
                  refused.err.c_str());
+    }
+
+    // Session 17: jax is a framework of the CLI and the design file; the CLI
+    // refuses Megatron-Core's modules under it, naming the field.
+    void jaxOnTheCliAndInTheFile()
+    {
+        const std::vector<std::string> args = {"--gpu",      "h100-sxm", "--gpus", "64",          "--model",
+                                               "llama3-70b", "--tp",     "8",      "--framework", "jax"};
+        const test::CliRun run = test::runCliCommand("evaluate", args);
+        QVERIFY2(run.code == 0, run.err.c_str());
+        std::vector<std::string> modules = args;
+        modules.insert(modules.end(), {"--recompute-modules", "layernorm"});
+        const test::CliRun refused = test::runCliCommand("evaluate", modules);
+        QVERIFY(refused.code != 0);
+        QVERIFY2((refused.out + refused.err)
+                         .find("parallelism.recomputeModules: recompute modules are "
+                               "Megatron-Core's (recompute_modules); framework jax has none") !=
+                     std::string::npos,
+                 refused.out.c_str());
+        Design d = design_;
+        d.workload.framework = Framework::Jax;
+        const std::string text = saveDesignJson(d);
+        QVERIFY(text.find("\"framework\": \"jax\"") != std::string::npos);
+        const Result<Design> back = loadDesignJson(text);
+        QVERIFY(back.ok());
+        QCOMPARE(back->workload.framework, Framework::Jax);
     }
 
     // The design file keeps the modules (and a file naming them without "recompute" is selective).

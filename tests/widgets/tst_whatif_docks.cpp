@@ -79,6 +79,7 @@ private slots:
     void tpOverlapIsOneUndoableEdit();
     void ppScheduleIsOneUndoableEdit();
     void frameworkIsOneUndoableEdit();
+    void frameworkComboOffersEveryFramework();
     void recomputeAsNeededSaysWhichItChose();
     void recomputeModulesFieldStatesThem();
 };
@@ -374,6 +375,26 @@ void TestWhatifDocks::frameworkIsOneUndoableEdit()
     f.settle();
     QCOMPARE(f.doc.design().workload.framework, before);
     QCOMPARE(combo->currentData().toInt(), int(before));
+}
+
+// Every framework the engine knows is in the combo (session 17 added jax:
+// PaxML, MaxText), and each name round-trips through the design.
+void TestWhatifDocks::frameworkComboOffersEveryFramework()
+{
+    Fixture f("workhorse.json");
+    QComboBox* combo = f.workload->frameworkCombo();
+    for (const char* name : {"megatron", "megatron-lm", "torchtitan-eager", "torchtitan-compile",
+                             "llm-foundry", "deepspeed", "jax"}) {
+        Framework fw{};
+        QVERIFY2(frameworkFromString(name, fw), name);
+        QVERIFY2(combo->findData(int(fw)) >= 0, name);
+    }
+    QCOMPARE(combo->count(), 7);
+    const int jax = combo->findData(int(Framework::Jax));
+    combo->setCurrentIndex(jax);
+    emit combo->activated(jax);
+    f.settle();
+    QCOMPARE(f.doc.design().workload.framework, Framework::Jax);
 }
 
 // Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight
