@@ -117,9 +117,14 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
            "report say which was chosen."),
         Qt::ToolTipRole);
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
-    form_->addRow(tr("Recompute"), recompute_);
-    connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
+    // The modules edit beside the mode, one row: a row of its own made the dock
+    // taller and pushed the first start's charts out of their dock (tst_main_window).
     addRecomputeModulesEdit();
+    auto* recomputeRow = new QHBoxLayout;
+    recomputeRow->addWidget(recompute_, 1);
+    recomputeRow->addWidget(recomputeModules_, 1);
+    form_->addRow(tr("Recompute"), recomputeRow);
+    connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
 
     sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
     sequenceParallel_->setToolTip(
@@ -269,13 +274,12 @@ void ParallelismDock::refreshFromDocument()
 void ParallelismDock::addRecomputeModulesEdit()
 {
     recomputeModules_ = new QLineEdit(this);
-    recomputeModules_->setPlaceholderText(tr("e.g. layernorm,moe_act"));
+    recomputeModules_->setPlaceholderText(tr("modules"));
     recomputeModules_->setToolTip(
         tr("Megatron-Core's recompute modules under selective recompute (--recompute-modules): core_attn, "
            "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts. Naming any selects selective "
            "recompute; empty is "
            "the framework's own selective."));
-    form_->addRow(tr("Recompute modules"), recomputeModules_);
     connect(recomputeModules_, &QLineEdit::editingFinished, this,
             [this] { commit(tr("Recompute modules")); });
 }
