@@ -88,39 +88,38 @@ class TestOutOfSampleGate : public QObject {
     // plus one point; the regimes the newly predicted rows joined are looser than the
     // branch figures above (MoE >512 GPUs, MoE Blackwell FP8, MoE Hopper), the others tighter.
     // Session 16 (Megatron-Core recompute modules tried cheapest first before full
-    // when recompute is left open; the DeepSeek-V3 report's row states its own
-    // recompute, layernorm mla_up_proj moe_act, and fits): 473 runs; LOSO all 9.8 %,
-    // dense 8.2 %, MoE 18.6 % (18.3 % over the 472 runs of session 15). Two floors
-    // rise, each because held_dsv3_report_h800_2048 (LOSO -46 %, a pre-training
-    // average with its ramp-up and stalls) joined the regime: MoE >512 GPUs 10.9 ->
-    // 12.7 % (9.7 % without it) and MoE Hopper FP8 10.9 -> 12.5 %; every other floor
-    // is the lower of the old one and the new figure plus one point.
+    // when recompute is left open) and session 17 (PaxML and MaxText read as JAX,
+    // framework jax, full recompute by default and no Megatron-Core modules; the
+    // v25.05.04 DeepSeek-V3 512 H100 row states its launch script's mla_up_proj;
+    // the DeepSeek-V3 report's row left without its stated modules, so it stays out
+    // as before): 472 runs; LOSO all 9.7 %, dense 8.2 %, MoE 18.3 %, MoE Blackwell
+    // 30.4 %. Every floor is the lower of main's and the figure plus one point.
     const QMap<QString, double> kMapeFloors = {
-        {"MoE", 0.196},
+        {"MoE", 0.193},
         {"MoE 65-512 GPUs", 0.283},
         {"MoE <=64 GPUs", 0.107},
-        {"MoE >512 GPUs", 0.137},
+        {"MoE >512 GPUs", 0.108},
         {"MoE Blackwell", 0.314},
         {"MoE Blackwell BF16", 0.589},
-        {"MoE Blackwell FP8", 0.168},
+        {"MoE Blackwell FP8", 0.169},
         {"MoE Hopper", 0.122},
-        {"MoE Hopper BF16", 0.122},
-        {"MoE Hopper FP8", 0.135},
-        {"all", 0.108},
-        {"dense", 0.092},
-        {"dense 65-512 GPUs", 0.100},
-        {"dense <=64 GPUs", 0.092},
-        {"dense >512 GPUs", 0.081},
-        {"dense Ampere", 0.096},
-        {"dense Ampere BF16", 0.096},
-        {"dense Blackwell", 0.151},
-        {"dense Blackwell BF16", 0.166},
-        {"dense Blackwell FP8", 0.144},
+        {"MoE Hopper BF16", 0.123},
+        {"MoE Hopper FP8", 0.120},
+        {"all", 0.107},
+        {"dense", 0.093},
+        {"dense 65-512 GPUs", 0.099},
+        {"dense <=64 GPUs", 0.093},
+        {"dense >512 GPUs", 0.082},
+        {"dense Ampere", 0.095},
+        {"dense Ampere BF16", 0.095},
+        {"dense Blackwell", 0.150},
+        {"dense Blackwell BF16", 0.164},
+        {"dense Blackwell FP8", 0.143},
         {"dense Hopper", 0.084},
-        {"dense Hopper BF16", 0.069},
+        {"dense Hopper BF16", 0.070},
         {"dense Hopper FP8", 0.095},
     };
-    static constexpr int kRowsFloor = 473;
+    static constexpr int kRowsFloor = 472;
     static constexpr int kLeftOutCeiling = 3;
 
 private slots:
@@ -151,10 +150,10 @@ private slots:
         // session 14) and DeepSeek-V3 on 512 GB200 (+99.9 %; +101.0 % after session
         // 14's expert GEMMs: the rows Megatron-Bridge's table contradicts 3.3x).
         // Session 15: mosaic_140 +43.0 %, DeepSeek-V3 on 512 GB200 +100.9 %.
-        // Session 16: the dense worst is dgxc_v24.11.1_paxml_gpt3-175b_H100_FP8_256,
-        // +35 -> +46.4 %: a Paxml (JAX) run read as Megatron, whose recompute left open
-        // now takes Megatron-Core's modules where full was chosen (too fast already).
-        QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.474,
+        // Session 16 read the Paxml (JAX) GPT-3 175B rows as Megatron and took
+        // Megatron-Core's modules for them (+46.4 %); session 17 reads them as jax
+        // (full recompute, their framework's default): mosaic_140 +43.0 % again.
+        QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.440,
                  qPrintable(QString::number(gate_.regimes.at("dense").outOfSample.worst)));
         QVERIFY2(gate_.regimes.at("MoE").outOfSample.worst <= 1.019,
                  qPrintable(QString::number(gate_.regimes.at("MoE").outOfSample.worst)));
