@@ -22,6 +22,8 @@ copied) into runs_public.csv in the runs-file columns the engine reads
 - MaxText rows recompute in full (its base.yml default, remat_policy 'full'); the
   others do not say: the cell stays empty, which the reader takes as "as needed"
   (the least recomputation that fits, docs/calibration.md);
+- recompute_modules (Megatron-Core's --recompute-modules) as the run's own launch
+  script names them, where the input carries that column;
 - etp (expert tensor parallelism) as the table gives it; empty where it does not
   say, which the reader takes as the framework's default (Megatron-Core: TP);
 - the measurement: tokens/s per GPU when given, else the step time, else MFU;
@@ -47,7 +49,7 @@ OUT_COLUMNS = ["id", "source", "model", "preset", "layers", "hidden", "heads", "
                "tied_embeddings", "vocab", "experts", "top_k", "expert_ffn", "seq_len", "gpu", "system",
                "num_gpus", "tp", "pp", "cp", "ep", "etp", "dp", "vp", "microbatch", "global_batch_seqs", "sharding",
                "tp_overlap", "recompute", "precision", "framework", "measured_tokens_per_s_per_gpu", "measured_step_time_s",
-               "measured_mfu", "skip", "notes"]
+               "measured_mfu", "skip", "notes", "recompute_modules"]
 
 
 def number(text):
@@ -90,6 +92,7 @@ def convert(rows):
         o = {k: "" for k in OUT_COLUMNS}
         for k in ("id", "source", "model", "tp", "pp", "cp", "ep", "etp", "dp", "vp", "framework", "notes"):
             o[k] = r[k]
+        o["recompute_modules"] = r.get("recompute_modules", "")  # as the run's launch script names them
         o["seq_len"], o["microbatch"], o["global_batch_seqs"] = r["seq"], r["mbs"], r["gbs"]
         o["num_gpus"] = number(r["num_gpus"])
         degrees = [int(number(r[k]) or 1) for k in ("tp", "pp", "cp", "dp")]

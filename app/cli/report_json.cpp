@@ -3,6 +3,7 @@
 #include "models/predict/prediction_band.h"
 
 #include "models/core/units.h"
+#include "models/design/recompute_modules.h"
 #include "models/predict/design_check.h"
 #include "models/predict/memory_verdict.h"
 
@@ -142,6 +143,7 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     // The recompute the split runs; recompute_chosen when the design left it to the engine (issue 25).
     j["recompute"] = toString(p.recompute);
     j["recompute_chosen"] = p.recomputeChosen;
+    j["recompute_modules"] = recomputeModulesToString(p.recomputeModules); // Megatron-Core's, "" for none
     j["breakdown"] = {{"compute_s", b.computeS}, {"recompute_s", b.recomputeS},
                       {"tp_comm_s", b.tpCommS},  {"pp_bubble_s", b.ppBubbleS},
                       {"pp_comm_s", b.ppCommS},  {"dp_comm_exposed_s", b.dpCommExposedS},
@@ -274,8 +276,10 @@ std::string predictionText(const Prediction& p, const PredictionBands* bands)
     const StepBreakdown& b = p.breakdown;
     row("compute", "%.3f", b.computeS);
     row("recompute", "%.3f", b.recomputeS);
-    o << "  recompute mode: " << toString(p.recompute)
-      << (p.recomputeChosen ? " (as needed: the least recomputation that fits)" : "") << "\n";
+    o << "  recompute mode: " << toString(p.recompute);
+    if (p.recomputeModules != 0)
+        o << " (modules " << recomputeModulesToString(p.recomputeModules) << ")";
+    o << (p.recomputeChosen ? " (as needed: the least recomputation that fits)" : "") << "\n";
     row("TP comm", "%.3f", b.tpCommS);
     o << "  PP schedule: " << toString(p.ppSchedule) << "\n";
     row("PP bubble", "%.3f", b.ppBubbleS);

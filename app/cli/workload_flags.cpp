@@ -4,6 +4,7 @@
 #include "models/design/default_sharding.h"
 #include "models/design/design_limits.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/design/recompute_modules.h"
 
 #include <cstdio>
 #include <map>
@@ -91,7 +92,7 @@ const FlagGroup& workloadFlags()
                     "B200, B300, GB200, GB300)"),
          choiceFlag("--framework",
                     {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
-                     "megatron-lm"},
+                     "megatron-lm", "jax"},
                     fileElse(toString(w.framework)),
                     "training framework: its attention kernel and fusion of memory-bound operations"),
          choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
@@ -124,7 +125,8 @@ const FlagGroup& splitFlags()
                  "GPUs the job runs on; the cluster's others are spares (idle power, repairs)"),
          intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
                  "expert-parallel degree (MoE; folds into TP x CP x DP)"),
-         intFlag("--etp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.etp)),
+         intFlag("--etp", "T", "GPUs", 1, kMaxGpus,
+                 fileElse("the framework's: TP under megatron, 1 otherwise"),
                  "expert tensor-parallel degree (MoE)"),
          intFlag(
              "--offload-layers", "N", "layers", 0, kMaxDim,
@@ -141,7 +143,11 @@ const FlagGroup& splitFlags()
                     fileElse(defaultShardingRule()), "optimizer/parameter sharding"),
          choiceFlag("--recompute", {"none", "selective", "full", "as-needed"},
                     fileElse(toString(p.recompute)),
-                    "activation recomputation; as-needed: the least that fits (the report says which)")}};
+                    "activation recomputation; as-needed: the least that fits (the report says which)"),
+         textFlag("--recompute-modules", "LIST",
+                  "Megatron-Core modules recomputed under selective recompute, comma-separated: core_attn, "
+                  "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts (implies --recompute selective)",
+                  fileElse("none"))}};
     return group;
 }
 
@@ -240,6 +246,29 @@ void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workl
     w.asyncCheckpoint = async;
 }
 
+namespace {
+
+// --recompute-modules LIST: Megatron-Core's recompute modules; selective unless
+// --recompute says otherwise (then the split check names the conflict).
+void applyRecomputeModules(ArgList& args, bool recomputeGiven, Parallelism& p)
+{
+    const std::optional<std::string> text = args.takeString("--recompute-modules");
+    if (!text)
+        return;
+    std::string bad;
+    const std::optional<unsigned> mask = recomputeModulesFromString(*text, bad);
+    if (!mask) {
+        args.addError("--recompute-modules: unknown module '" + bad + "'; expected one of " +
+                      recomputeModuleChoices());
+        return;
+    }
+    p.recomputeModules = *mask;
+    if (*mask != 0 && !recomputeGiven)
+        p.recompute = Recompute::Selective;
+}
+
+} // namespace
+
 void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, Design& design)
 {
     applyModelFlags(args, catalog, fromFile, design.workload);
@@ -280,7 +309,9 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
     if (!fromFile && !args.has("--sharding"))
         p.sharding = defaultSharding(design.workload.framework);
     takeEnum(args, "--sharding", p.sharding, shardingFromString);
+    const bool recomputeGiven = args.has("--recompute");
     takeEnum(args, "--recompute", p.recompute, recomputeFromString);
+    applyRecomputeModules(args, recomputeGiven, p);
     // After --vp: a schedule VP implies is stored as "from VP" (pipeline_schedule.h).
     PipelineSchedule schedule = PipelineSchedule::FromVp;
     takeEnum(args, "--pp-schedule", schedule, pipelineScheduleFromString);
@@ -301,6 +332,7 @@ std::string flagForField(const std::string& field)
         {"parallelism.sharding", "--sharding"},
         {"parallelism.ppSchedule", "--pp-schedule"},
         {"parallelism.recompute", "--recompute"},
+        {"parallelism.recomputeModules", "--recompute-modules"},
         {"workload.seqLen", "--seq"},
         {"workload.globalBatchSeqs", "--global-batch"},
         {"workload.tokensToTrain", "--tokens"},

@@ -2,6 +2,7 @@
 #include "models/calibration/prepared_run.h"
 
 #include "app/cli/cmd_evaluate.h"
+#include "models/design/recompute_modules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -70,8 +71,10 @@ std::vector<std::string> calibrationArgs(const CalibrationCase& c)
                        toString(p.recompute)});
     if (p.dp > 0)
         a.insert(a.end(), {"--dp", std::to_string(p.dp)});
-    if (p.etp > 1)
+    if (p.etp > 0) // stated or resolved by the reader; 0 is the framework's default either way
         a.insert(a.end(), {"--etp", std::to_string(p.etp)});
+    if (p.recomputeModules != 0)
+        a.insert(a.end(), {"--recompute-modules", recomputeModulesToString(p.recomputeModules)});
     if (p.activationOffloadLayers > 0)
         a.insert(a.end(), {"--offload-layers", std::to_string(p.activationOffloadLayers)});
     return a;

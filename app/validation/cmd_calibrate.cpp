@@ -9,6 +9,7 @@
 #include "models/calibration/site_calibration.h"
 
 #include "models/design/design_json.h"
+#include "models/design/recompute_modules.h"
 
 #include <QFile>
 
@@ -92,7 +93,10 @@ std::string rowAssumptions(const PreparedRun& r, const CalibrationProfile& profi
     std::string assumed = r.row().assumptions;
     if (r.row().parallelism.recompute == Recompute::AsNeeded) {
         const Prediction p = r.prediction(profile);
-        assumed += std::string("recompute chosen: ") + toString(p.recompute) + "; ";
+        assumed += std::string("recompute chosen: ") + toString(p.recompute);
+        if (p.recomputeModules != 0) // Megatron-Core's recompute modules (session 16)
+            assumed += " (" + recomputeModulesToString(p.recomputeModules) + ")";
+        assumed += "; ";
     }
     return assumed;
 }

@@ -90,6 +90,8 @@ std::vector<MemoryPeakCase> parseMemoryPeaksCsv(const std::string& csvText)
                 get("compile") == "yes" ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
         else if (contains(fw, "deepspeed"))
             c.workload.framework = Framework::DeepSpeed;
+        else if (contains(fw, "paxml") || contains(fw, "maxtext") || contains(fw, "jax"))
+            c.workload.framework = Framework::Jax; // JAX / XLA (session 17)
         else if (contains(fw, "nemo") || contains(fw, "megatron-bridge"))
             c.workload.framework = Framework::Megatron; // Megatron-Core as the NeMo / Bridge recipes run it
         else

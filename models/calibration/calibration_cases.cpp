@@ -1,7 +1,9 @@
 #include "models/calibration/calibration_cases.h"
 
 #include "models/design/default_expert_tp.h"
+#include "models/design/default_recompute.h"
 #include "models/design/default_sharding.h"
+#include "models/design/recompute_modules.h"
 
 #include <algorithm>
 #include <cctype>
@@ -110,6 +112,24 @@ const char* toString(CalibrationMetric m)
     return "?";
 }
 
+// The framework a runs file's `framework` cell names, by the software's own name
+// (issue 16 item 1's profiles; JAX's PaxML and MaxText as `jax`, session 17).
+Framework frameworkOfRunsText(const std::string& text)
+{
+    const std::string fw = lower(text);
+    if (contains(fw, "torchtitan"))
+        return contains(fw, "compile") ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
+    if (contains(fw, "llm-foundry") || contains(fw, "composer"))
+        return Framework::LlmFoundry;
+    if (contains(fw, "deepspeed"))
+        return Framework::DeepSpeed;
+    if (contains(fw, "paxml") || contains(fw, "maxtext") || contains(fw, "jax"))
+        return Framework::Jax;
+    if (contains(fw, "megatron-lm") && !contains(fw, "nemo") && !contains(fw, "bridge"))
+        return Framework::MegatronLM; // Megatron-LM's own training script
+    return Framework::Megatron;
+}
+
 std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
 {
     std::vector<CalibrationCase> cases;
@@ -184,18 +204,28 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
             assumed += "micro-batch 1; ";
         }
         p.vp = p.pp > 1 ? std::max(1, int(number(get("vp")))) : 1;
-        // Not stated: as needed, the least recomputation that fits (the engine
-        // picks it and the prediction says which); a stated one is kept.
+        // The framework column names the software (issue 16 item 1's profiles).
+        c.workload.framework = frameworkOfRunsText(framework);
+        if (framework.empty())
+            assumed += "framework not stated: Megatron; ";
+        // Not stated: the framework's default (default_recompute.h: as needed, the
+        // least recomputation that fits, unless the framework documents its own);
+        // a stated one is kept.
         if (contains(recompute, "full"))
             p.recompute = Recompute::Full;
         else if (contains(recompute, "selective"))
             p.recompute = Recompute::Selective;
-        else if (recompute.empty() || contains(recompute, "as-needed") || contains(recompute, "as needed"))
+        else if (recompute.empty())
+            p.recompute = defaultRecompute(c.workload.framework);
+        else if (contains(recompute, "as-needed") || contains(recompute, "as needed"))
             p.recompute = Recompute::AsNeeded;
         else
             p.recompute = Recompute::None;
-        if (recompute.empty())
-            assumed += "recompute not stated: as needed (the least that fits); ";
+        if (recompute.empty() && get("recompute_modules").empty())
+            assumed += p.recompute == Recompute::AsNeeded
+                           ? "recompute not stated: as needed (the least that fits); "
+                           : std::string("recompute not stated: ") + toString(p.recompute) +
+                                 " (the framework's default); ";
         p.sequenceParallel = yes(get("sequence_parallel"), "on", true);
         if (get("sequence_parallel").empty() && p.tp > 1)
             assumed += "sequence parallelism on; ";
@@ -208,21 +238,18 @@ std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText)
                 c.skipReason = "sharding '" + get("sharding") +
                                "' is not one of ddp, zero1, zero2, zero3, fsdp-full, fsdp-hybrid";
         }
-        // The framework column names the software (issue 16 item 1's profiles).
-        const std::string fw = lower(framework);
-        if (contains(fw, "torchtitan"))
-            c.workload.framework =
-                contains(fw, "compile") ? Framework::TorchtitanCompile : Framework::TorchtitanEager;
-        else if (contains(fw, "llm-foundry") || contains(fw, "composer"))
-            c.workload.framework = Framework::LlmFoundry;
-        else if (contains(fw, "deepspeed"))
-            c.workload.framework = Framework::DeepSpeed;
-        else if (contains(fw, "megatron-lm") && !contains(fw, "nemo") && !contains(fw, "bridge"))
-            c.workload.framework = Framework::MegatronLM; // Megatron-LM's own training script
-        else
-            c.workload.framework = Framework::Megatron;
-        if (fw.empty())
-            assumed += "framework not stated: Megatron; ";
+        // Megatron-Core's recompute modules, when the row's recipe names them
+        // (--recompute-modules); selective unless the recompute cell says otherwise.
+        if (const std::string modules = get("recompute_modules"); !modules.empty()) {
+            std::string bad;
+            if (const std::optional<unsigned> mask = recomputeModulesFromString(modules, bad)) {
+                p.recomputeModules = *mask;
+                if (recompute.empty() && *mask != 0)
+                    p.recompute = Recompute::Selective;
+            } else {
+                c.skipReason = "recompute_modules: '" + bad + "' is not one of " + recomputeModuleChoices();
+            }
+        }
         // Activation offload to host memory, when the row's recipe states it.
         p.activationOffloadLayers = std::max(0, int(number(get("offload_layers"))));
         // Expert tensor parallelism: the row's, else the framework's default

@@ -70,6 +70,11 @@ private:
     std::map<std::string, std::size_t> columns_;
 };
 
+// The framework a runs file's `framework` cell names, by the software's own name:
+// torchtitan (compile), llm-foundry / composer, deepspeed, PaxML / MaxText / JAX
+// (jax), Megatron-LM's own script (megatron-lm), else Megatron-Core (megatron).
+Framework frameworkOfRunsText(const std::string& text);
+
 // Parses the CSV text; returns one case per data row (skipped rows included).
 std::vector<CalibrationCase> parseCalibrationCsv(const std::string& csvText);
 

@@ -71,6 +71,7 @@ const std::map<std::string, std::string>& columnOfField()
         {"parallelism.etp", "etp"},
         {"parallelism.expertImbalance", "parallelism.expertImbalance"},
         {"parallelism.activationOffloadLayers", "offload_layers"},
+        {"parallelism.recomputeModules", "recompute_modules"},
         {"workload.model.experts", "experts"},
         {"workload.model.expertsPerToken", "top_k"},
         {"workload.model.expertFfn", "expert_ffn"},
@@ -179,7 +180,7 @@ void setWorkloadAndSplit(const CalibrationCase& row, Workload& w, Parallelism& p
     // Expert parallelism with a preset or the row's experts (a dense shape keeps 1).
     if (!row.preset.empty() || row.workload.model.experts > 1)
         p.ep = degree("ep", rp.ep);
-    if (rp.etp > 1)
+    if (rp.etp > 0) // stated or resolved by the reader; 0 is the framework's default either way
         p.etp = degree("etp", rp.etp);
     if (rp.activationOffloadLayers > 0) {
         checkRange("offload_layers", rp.activationOffloadLayers, 0, DL::kMaxGlobalBatchSeqs, problems);
@@ -191,6 +192,7 @@ void setWorkloadAndSplit(const CalibrationCase& row, Workload& w, Parallelism& p
     p.tpCommOverlap = rp.tpCommOverlap;
     p.sharding = rp.sharding;
     p.recompute = rp.recompute;
+    p.recomputeModules = rp.recomputeModules;
 }
 
 } // namespace

@@ -9,6 +9,7 @@ int defaultExpertTensorParallel(Framework framework, int tp)
     switch (framework) {
     case Framework::Megatron:
     case Framework::MegatronLM:
+    case Framework::Jax:
         return std::max(1, tp);
     case Framework::TorchtitanEager:
     case Framework::TorchtitanCompile:
@@ -17,6 +18,19 @@ int defaultExpertTensorParallel(Framework framework, int tp)
         return 1;
     }
     return 1;
+}
+
+int effectiveExpertTp(const Parallelism& p, const Workload& w)
+{
+    if (p.etp != 0)
+        return p.etp;
+    return w.model.isMoe() ? defaultExpertTensorParallel(w.framework, p.tp) : 1;
+}
+
+Parallelism withEffectiveExpertTp(Parallelism p, const Workload& w)
+{
+    p.etp = effectiveExpertTp(p, w);
+    return p;
 }
 
 } // namespace cf

@@ -10,6 +10,7 @@ Sharding defaultSharding(Framework framework)
     case Framework::TorchtitanEager:
     case Framework::TorchtitanCompile:
     case Framework::LlmFoundry:
+    case Framework::Jax:
         return Sharding::FSDPFull;
     case Framework::DeepSpeed:
     case Framework::MegatronLM:
@@ -20,8 +21,8 @@ Sharding defaultSharding(Framework framework)
 
 const char* defaultShardingRule()
 {
-    return "the framework's: zero1 (megatron), fsdp-full (torchtitan, llm-foundry), ddp (deepspeed, "
-           "megatron-lm)";
+    return "the framework's: zero1 (megatron), fsdp-full (torchtitan, llm-foundry, jax), ddp "
+           "(deepspeed, megatron-lm)";
 }
 
 } // namespace cf

@@ -10,6 +10,11 @@
 //   llm-foundry: FSDP FULL_SHARD (its YAMLs' `fsdp_config.sharding_strategy`)
 //   deepspeed, megatron-lm: DDP, as before (Megatron-LM's distributed optimizer is
 //       opt-in, `--use-distributed-optimizer`; DeepSpeed's stage is the user's config)
+//   jax (PaxML, MaxText): FSDP full shard. MaxText base.yml `ici_fsdp_parallelism:
+//       -1` (every GPU of the slice shards the weights); PaxML's GPU GPT configs
+//       (paxml/contrib/gpu/scripts_gpu/configs.py) put every GPU on the mesh's
+//       'data' axis (ICI_MESH_SHAPE [1, 8, 1], DCN [1, N, 1]), over which the
+//       SPMD weights are sharded.
 // A design file that states its sharding keeps it.
 
 #include "models/design/parallelism.h"

@@ -7,6 +7,7 @@
 #include "models/design/design_json_tree.h"
 #include "models/design/field_names.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/design/recompute_modules.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -136,7 +137,7 @@ ordered_json parallelismJson(const Parallelism& p)
     j["dp"] = p.dp;
     j["cp"] = p.cp;
     j["ep"] = p.ep;
-    if (p.etp != 1)
+    if (p.etp != 0) // 0, the framework's default, is the field left out
         j["etp"] = p.etp;
     if (p.expertImbalance != 1.0)
         j["expertImbalance"] = p.expertImbalance;
@@ -146,6 +147,8 @@ ordered_json parallelismJson(const Parallelism& p)
     j["sequenceParallel"] = p.sequenceParallel;
     j["sharding"] = toString(p.sharding);
     j["recompute"] = toString(p.recompute);
+    if (p.recomputeModules != 0) // written only when named: files without it read back unchanged
+        j["recomputeModules"] = recomputeModulesToString(p.recomputeModules);
     if (p.tpCommOverlap) // written only when on: files without it read back unchanged
         j["tpCommOverlap"] = true;
     if (p.activationOffloadLayers != 0) // likewise

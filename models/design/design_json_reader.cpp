@@ -9,6 +9,7 @@
 #include "models/design/design_limits.h"
 #include "models/design/field_names.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/design/recompute_modules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,7 +58,7 @@ constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
 constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
 constexpr const char* kFrameworkNames = "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", "
-                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\"";
+                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\", \"jax\"";
 constexpr const char* kShardingNames =
     "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
 constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\", \"as-needed\"";
@@ -371,13 +372,32 @@ private:
         r_.readBool(obj, ptr, "asyncCheckpoint", w.asyncCheckpoint);
     }
 
+    // "recomputeModules": "layernorm,moe_act" (Megatron-Core's names, recompute_modules.h);
+    // with no "recompute" beside it, selective.
+    void readRecomputeModules(const json& obj, const std::string& ptr, Parallelism& p)
+    {
+        std::string text;
+        if (!r_.readString(obj, ptr, "recomputeModules", text, false))
+            return;
+        std::string bad;
+        const std::optional<unsigned> mask = recomputeModulesFromString(text, bad);
+        if (!mask) {
+            r_.error(ptr + "/recomputeModules",
+                     "unknown recompute module \"" + bad + "\"; expected one of " + recomputeModuleChoices());
+            return;
+        }
+        p.recomputeModules = *mask;
+        if (!obj.contains("recompute") && *mask != 0)
+            p.recompute = Recompute::Selective;
+    }
+
     void readParallelism(const json& obj, Parallelism& p)
     {
         const std::string ptr = "/parallelism";
         r_.warnUnknownKeys(obj, ptr,
                            {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch",
                             "sequenceParallel", "sharding", "recompute", "jobGpus", "tpCommOverlap",
-                            "ppSchedule", "activationOffloadLayers"});
+                            "ppSchedule", "activationOffloadLayers", "recomputeModules"});
         r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
         r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
@@ -390,6 +410,7 @@ private:
         r_.readBool(obj, ptr, "sequenceParallel", p.sequenceParallel);
         r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);
         r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
+        readRecomputeModules(obj, ptr, p);
         r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
         r_.readBool(obj, ptr, "tpCommOverlap", p.tpCommOverlap);
         r_.readInt(obj, ptr, "activationOffloadLayers", p.activationOffloadLayers, 0, kMaxSplitDegree);

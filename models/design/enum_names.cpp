@@ -88,13 +88,14 @@ const char* toString(Precision v)
 {
     return nameOf(kPrecisions, v);
 }
-constexpr std::array<std::pair<Framework, const char*>, 6> kFrameworks{
+constexpr std::array<std::pair<Framework, const char*>, 7> kFrameworks{
     {{Framework::Megatron, "megatron"},
      {Framework::TorchtitanEager, "torchtitan-eager"},
      {Framework::TorchtitanCompile, "torchtitan-compile"},
      {Framework::LlmFoundry, "llm-foundry"},
      {Framework::DeepSpeed, "deepspeed"},
-     {Framework::MegatronLM, "megatron-lm"}}};
+     {Framework::MegatronLM, "megatron-lm"},
+     {Framework::Jax, "jax"}}};
 const char* toString(Framework v)
 {
     return nameOf(kFrameworks, v);

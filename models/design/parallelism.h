@@ -6,8 +6,10 @@ namespace cf {
 
 enum class Sharding { DDP, ZeRO1, ZeRO2, ZeRO3, FSDPFull, FSDPHybrid };
 // AsNeeded (issue 25): the design leaves recompute open; the engine picks the
-// least recomputation that fits (none, selective, full) and says which
-// (Prediction::recompute). Never chosen by the split search, which tries each.
+// least recomputation that fits (none, then Megatron-Core's recompute modules
+// cheapest first or the framework's selective, then full) and says which
+// (Prediction::recompute, recomputeModules). Never chosen by the split search,
+// which tries none, selective and full.
 enum class Recompute { None, Selective, Full, AsNeeded };
 // The pipeline schedule (issue 26, decision (b) for issue 15). FromVp: the
 // design leaves it to VP, as every file before the field did: 1F1B with VP 1,
@@ -29,7 +31,10 @@ struct Parallelism {
     Sharding sharding = Sharding::DDP;
     Recompute recompute = Recompute::None;
     // Added for issue 15 (last, so positional initialisers keep working):
-    int etp = 1;                  // expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP)
+    // Expert tensor parallel; expert DP = TP*CP*DP / (EP*ETP). 0 (the default since
+    // session 16): the framework's default, one rule for the CLI, the design file,
+    // the GUI and the runs files (models/design/default_expert_tp.h).
+    int etp = 0;
     double expertImbalance = 1.0; // busiest expert's tokens / the balanced share (1 = balanced)
     // Added for issue 25: GPUs the job runs on; 0 = automatic (models/design/job_size.h).
     // The cluster's other GPUs are spares. TP x PP x DP x CP equals the job's GPUs.
@@ -46,6 +51,11 @@ struct Parallelism {
     // `cpu_offloading_num_layers`, as the Megatron-Bridge Megatron-FSDP recipes
     // set it). 0 = none. Needs PP 1 and no recompute, as Megatron-Core does.
     int activationOffloadLayers = 0;
+    // Added for issue 25, session 16: with Recompute::Selective, the Megatron-Core
+    // modules recomputed (models/design/recompute_modules.h, a mask of
+    // RecomputeModule); 0 = the framework's own selective. With AsNeeded the engine
+    // fills it with the modules it chose (Prediction::recomputeModules).
+    unsigned recomputeModules = 0;
 
     bool operator==(const Parallelism&) const = default;
 };

@@ -14,8 +14,9 @@ enum class Framework {
     TorchtitanCompile,
     LlmFoundry,
     DeepSpeed,
-    MegatronLM
-}; // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
+    MegatronLM,
+    Jax // JAX / XLA frameworks: PaxML and MaxText (remat by XLA checkpoint policy)
+};      // FP4: NVFP4 / MXFP4 (Blackwell tensor cores)
 
 // The transformer's shape. Dense decoder-only; `experts` > 1 makes the FFN a
 // mixture of experts with `expertsPerToken` active per token. Field names follow
@@ -76,10 +77,15 @@ struct Workload {
 const char* toString(Precision precision);
 bool precisionFromString(const std::string& text, Precision& out);
 // "megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
-// "megatron-lm". `megatron` is Megatron-Core as the NeMo / Megatron-Bridge
+// "megatron-lm", "jax". `megatron` is Megatron-Core as the NeMo / Megatron-Bridge
 // performance recipes run it (distributed optimizer, BF16 gradient reduction);
 // `megatron-lm` is Megatron-LM's own pretrain_gpt.py with its defaults (DDP,
-// FP32 main gradients): the same kernels, other memory.
+// FP32 main gradients): the same kernels, other memory. `jax` is PaxML and
+// MaxText on JAX / XLA: rematerialisation is an XLA checkpoint policy (no
+// Megatron-Core recompute modules), full by default (PaxML's
+// TransformerLmSpmdAdam CHECKPOINT_POLICY = SAVE_NOTHING, which the GPU GPT
+// configs inherit; MaxText base.yml remat_policy: 'full'); weights FSDP-sharded
+// by default (default_sharding.h).
 const char* toString(Framework framework);
 bool frameworkFromString(const std::string& text, Framework& out);
 

@@ -1,5 +1,6 @@
 #include "models/predict/activation_memory.h"
 
+#include "models/design/recompute_modules.h"
 #include "models/predict/parameter_count.h"
 
 #include <algorithm>
@@ -92,7 +93,82 @@ double splitOverTp(const PerToken& p, int tp, bool sp)
     return p.replicated + (p.total - p.replicated) / tp;
 }
 
+double routedCopiesPerToken(const ActivationInputs& in) // routed expert copies per token on the busiest rank
+{
+    const ModelShape& s = *in.shape;
+    return std::clamp(s.expertsPerToken, 1, std::max(1, s.experts)) * in.expertImbalance;
+}
+
+bool moeLayerOf(const ActivationInputs& in)
+{
+    return in.moeLayer && in.shape->isMoe();
+}
+
+// Per-token bytes one module's recompute frees (activation_memory.h), and the
+// part of it replicated on every TP rank without SP (the norms' outputs).
+PerToken moduleBytesPerToken(const ActivationInputs& in, RecomputeModule m)
+{
+    const ModelShape& s = *in.shape;
+    const double h = s.hidden;
+    const bool fp8 = savesFp8Inputs(in);
+    switch (m) {
+    case RecomputeModule::CoreAttn: // FlashAttention keeps its inputs and output only (Dao et al. 2022)
+        return {};
+    case RecomputeModule::Layernorm: {
+        // The QKV input (MLA's stays BF16: its two down projections each cast their own
+        // FP8 copy) and the MLP input: the norms' outputs.
+        const double qkvInput = fp8 && !s.isMla() ? h : 2.0 * h, mlpInput = fp8 ? h : 2.0 * h;
+        return {qkvInput + mlpInput, qkvInput + mlpInput};
+    }
+    case RecomputeModule::MoeAct: {
+        if (!moeLayerOf(in))
+            return {};
+        const double downInputBytes = fp8 ? 1.0 : 2.0; // the activation's output, the down projection's input
+        return {routedCopiesPerToken(in) * downInputBytes * expertFfnOf(s), 0.0};
+    }
+    case RecomputeModule::MlaUpProj:
+        return s.isMla() ? PerToken{2.0 * queryWidth(s) + 2.0 * kvCacheWidth(s), 0.0} : PerToken{};
+    case RecomputeModule::Mlp:
+        return moeLayerOf(in) ? PerToken{} : PerToken{ffnPerToken(in), 0.0};
+    case RecomputeModule::Moe:
+        return moeLayerOf(in) ? PerToken{ffnPerToken(in), 0.0} : PerToken{};
+    case RecomputeModule::SharedExperts: {
+        if (!moeLayerOf(in))
+            return {};
+        const double act = ffnBytesPerElement(s, in.framework) - (fp8 ? kFp8SavedInputBytesSaving : 0.0);
+        return {act * double(std::max(0, s.sharedExperts)) * sharedExpertFfnOf(s), 0.0};
+    }
+    }
+    return {};
+}
+
 } // namespace
+
+double recomputedModuleBytesPerLayer(const ActivationInputs& in, unsigned mask)
+{
+    const bool sp = in.sequenceParallel && in.tp > 1;
+    PerToken sum;
+    for (RecomputeModule m : kRecomputeModules) {
+        if (!hasModule(mask, m))
+            continue;
+        if ((m == RecomputeModule::MoeAct || m == RecomputeModule::SharedExperts) &&
+            hasModule(mask, RecomputeModule::Moe))
+            continue; // the whole MoE layer's recompute already frees these
+        const PerToken p = moduleBytesPerToken(in, m);
+        sum.total += p.total;
+        sum.replicated += p.replicated;
+    }
+    return tokensPerGpu(in) * splitOverTp(sum, in.tp, sp);
+}
+
+double rematerialisedBytesPerLayer(const ActivationInputs& in)
+{
+    const double working = layerWorkingActivationBytes(in);
+    if (in.recompute == Recompute::Selective && in.recomputeModules != 0)
+        return std::min(working, recomputedModuleBytesPerLayer(in, in.recomputeModules));
+    const double kept = keptActivationBytesPerLayer(in);
+    return kept < working ? working : 0.0;
+}
 
 double layerWorkingActivationBytes(const ActivationInputs& in)
 {
@@ -111,6 +187,10 @@ double keptActivationBytesPerLayer(const ActivationInputs& in)
     case Recompute::Full:
         return tokens * 2.0 * h / (sp ? tp : 1);
     case Recompute::Selective:
+        if (in.recomputeModules != 0) { // Megatron-Core's recompute modules
+            const double working = layerWorkingActivationBytes(in);
+            return std::max(0.0, working - recomputedModuleBytesPerLayer(in, in.recomputeModules));
+        }
         if (isTorchtitan(in.framework) &&
             !in.moeLayer) { // torchtitan always pairs TP with SP: all of it splits by t
             const double kv = kvCacheWidth(s) / 2.0;

@@ -38,6 +38,21 @@
 //         `_apply_ac_to_transformer_block`, policy "save every other mm").
 //   Selective, Megatron and the others: core attention is recomputed, which
 //         FlashAttention never stored: the same as None.
+//   Selective with Megatron-Core recompute modules (recompute_modules.h; session
+//         16): what a layer keeps with nothing recomputed, less what each named
+//         module no longer keeps (its inputs stay: they are the checkpoint's):
+//         layernorm  the two norms' outputs, the QKV and MLP inputs as the GEMMs
+//                    keep them (2h each, 1h where TE keeps the FP8 copy; MLA's QKV
+//                    input 2h); replicated on every TP rank without SP
+//         moe_act    per routed copy the activation's output, the down projection's
+//                    input (2 bytes per expert-FFN element, 1 in FP8)
+//         mla_up_proj  Q, K and V (the up projections' and RoPE's outputs; the
+//                    latents stay)
+//         mlp        a dense layer's FFN activations (4|6|8 ffn, less FP8's byte)
+//         moe        an MoE layer's router probabilities, shared and routed experts
+//         shared_experts  an MoE layer's shared experts' FFN activations
+//         core_attn  nothing (FlashAttention keeps only its inputs and output)
+//         Backward re-materialises the freed tensors of one layer at a time.
 
 #include "models/design/parallelism.h"
 #include "models/design/workload.h"
@@ -50,10 +65,11 @@ struct ActivationInputs {
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     Framework framework = Framework::Megatron;
-    bool fp8 = false;           // the GEMMs run in FP8 (Precision::FP8 on a GPU with FP8 tensor cores)
-    bool moeLayer = false;      // an MoE layer of an MoE shape (else its dense FFN)
-    int etp = 1;                // expert tensor parallelism
-    double expertImbalance = 1; // routed tokens on the busiest expert rank / the mean
+    bool fp8 = false;              // the GEMMs run in FP8 (Precision::FP8 on a GPU with FP8 tensor cores)
+    bool moeLayer = false;         // an MoE layer of an MoE shape (else its dense FFN)
+    int etp = 1;                   // expert tensor parallelism
+    double expertImbalance = 1;    // routed tokens on the busiest expert rank / the mean
+    unsigned recomputeModules = 0; // with Selective: RecomputeModule mask; 0 = the framework's selective
 };
 
 // Bytes one layer keeps from forward to backward, one micro-batch, one GPU.
@@ -61,5 +77,12 @@ double keptActivationBytesPerLayer(const ActivationInputs& in);
 // One layer's activations with nothing recomputed: what backward re-materialises
 // at a time under full recompute (or torchtitan's per-op SAC).
 double layerWorkingActivationBytes(const ActivationInputs& in);
+// Bytes one layer no longer keeps when it recomputes the modules `mask`
+// (RecomputeModule bits; modules that do not apply to the layer free nothing).
+double recomputedModuleBytesPerLayer(const ActivationInputs& in, unsigned mask);
+// What backward re-materialises at a time on top of the kept activations: one
+// layer's working set under full recompute or torchtitan's per-op SAC, one layer's
+// freed module outputs under Megatron-Core's recompute modules, else nothing.
+double rematerialisedBytesPerLayer(const ActivationInputs& in);
 
 } // namespace cf

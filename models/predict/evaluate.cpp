@@ -1,6 +1,7 @@
 #include "models/predict/evaluate.h"
 
 #include "models/bom/bill_of_materials.h"
+#include "models/design/default_expert_tp.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/predict/checkpoint_model.h"
 #include "models/predict/compute_model.h"
@@ -12,6 +13,7 @@
 #include "models/predict/memory_verdict.h"
 #include "models/predict/model_facts.h"
 #include "models/predict/prediction_sanitize.h"
+#include "models/predict/recompute_ladder.h"
 #include "models/predict/split_checks.h"
 #include "models/predict/step_model.h"
 #include "models/topology/topology_graph.h"
@@ -122,31 +124,6 @@ bool warnIfTight(Prediction& out)
     return true;
 }
 
-// Recompute left to the engine (Recompute::AsNeeded, issue 25): the least
-// recomputation, in the order a user adds it (none, selective, full), whose
-// memory fits in the verdict's sense (MemoryFacts::fits: fits or tight, the
-// latter with its warning); full when none does (then "does not fit", by the
-// least memory). The step is the chosen one's, its recompute cost included.
-// Megatron's selective recompute keeps what none keeps under FlashAttention, so
-// it fits exactly when none does and is never the one chosen there.
-void predictAsNeeded(const Topology& t, const Workload& w, const Parallelism& par, int dp, Prediction& out)
-{
-    constexpr std::array<Recompute, 3> kLeastFirst{Recompute::None, Recompute::Selective, Recompute::Full};
-    const Prediction before = out;
-    for (Recompute r : kLeastFirst) {
-        if (r != Recompute::None && par.activationOffloadLayers > 0)
-            return; // offload rules out recompute (split_checks.cpp): none it is
-        Parallelism tried = par;
-        tried.recompute = r;
-        out = before;
-        predictStep(t, w, tried, dp, out);
-        out.recompute = r;
-        out.recomputeChosen = true;
-        if (out.memory.fits)
-            return;
-    }
-}
-
 // The split on the GPUs `t` describes: the cluster's, or the job's part of it.
 bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par, SplitJob job,
                     Prediction& out)
@@ -168,6 +145,7 @@ bool predictSplitOn(const Topology& t, const Workload& w, const Parallelism& par
     } else {
         predictStep(t, w, par, dp, out); // one step and memory sum for every shape (issue 26 item 2)
         out.recompute = par.recompute;
+        out.recomputeModules = par.recompute == Recompute::Selective ? par.recomputeModules : 0u;
     }
     out.model = modelFactsOf(out.flops, out.moe);
     return warnIfTight(out);
@@ -263,8 +241,9 @@ void completePrediction(const Topology& t, const StaticPower& power, double cape
 }
 
 Prediction evaluateOn(const Topology& t, const StaticPower& power, double capexUsd, const Workload& w,
-                      const Parallelism& par, const Economics& econ)
+                      const Parallelism& stated, const Economics& econ)
 {
+    const Parallelism par = withEffectiveExpertTp(stated, w); // ETP 0: the framework's default
     Prediction out;
     if (!predictSplit(t, w, par, out)) {
         designFigures(t, power, capexUsd, econ, out);

@@ -67,16 +67,21 @@ constexpr double kReferenceHeadDim = 128.0;
 // bytes of the fused Transformer Engine / torch.compile (Inductor) kernels.
 // LLM Foundry's MPT blocks use FlashAttention's fused kernels and a
 // low-precision LayerNorm with a GELU MLP (no rotary, no gate): counted as fused.
+// XLA (JAX: PaxML, MaxText) fuses the element-wise operations into their
+// producers and consumers by default: counted as fused.
 constexpr double kEagerBytesFactor = 2.0;
 
 // Megatron-Core / NeMo use Transformer Engine's cuDNN fused attention
 // (FlashAttention-3 class on Hopper); torchtitan's SDPA, LLM Foundry and
 // DeepSpeed use FlashAttention-2 on Ampere and Hopper (documented assumption:
 // the frameworks' defaults when the published runs were made). On Blackwell
-// every framework reaches cuDNN's kernel.
+// every framework reaches cuDNN's kernel. JAX on NVIDIA GPUs (PaxML, MaxText in
+// NVIDIA's JAX containers) runs cuDNN's fused attention through Transformer
+// Engine or XLA (MaxText's GPU configs: attention: "cudnn_flash_te"): the same
+// class as Megatron-Core's (documented assumption, not fitted).
 bool usesFa3Class(Framework f)
 {
-    return f == Framework::Megatron || f == Framework::MegatronLM;
+    return f == Framework::Megatron || f == Framework::MegatronLM || f == Framework::Jax;
 }
 
 double blackwellMamfFraction(const GpuSpec& gpu, Precision p)
@@ -150,6 +155,7 @@ double memoryBoundBytesFactor(Framework f)
     case Framework::MegatronLM:
     case Framework::TorchtitanCompile:
     case Framework::LlmFoundry:
+    case Framework::Jax:
         return 1.0;
     case Framework::TorchtitanEager:
     case Framework::DeepSpeed:

@@ -1,5 +1,7 @@
 #include "models/predict/moe_layer_cost.h"
 
+#include "models/design/default_expert_tp.h"
+
 #include "models/design/moe_rules.h"
 #include "models/predict/compute_model.h"
 #include "models/predict/kernel_efficiency.h"
@@ -125,7 +127,7 @@ MoeLayerContext moeLayerContext(const Topology& t, const Workload& w, const Para
     MoeLayerContext c;
     c.gpu = &gpu;
     c.s = &w.model;
-    c.par = par;
+    c.par = withEffectiveExpertTp(par, w); // ETP 0: the framework's default (default_expert_tp.h)
     c.seqLen = w.seqLen;
     c.tokens = double(par.microbatch) * w.seqLen / par.cp;
     c.lowPrecision = (w.precision == Precision::FP8 && gpu.fp8Tflops > 0) ||

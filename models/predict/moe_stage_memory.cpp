@@ -30,27 +30,10 @@ double expertsPerGpu(const ModelShape& s, const Parallelism& par)
     return s.isMoe() ? double(s.experts) / par.ep * routedExpertParams(s) / par.etp : 0.0;
 }
 
-ActivationInputs activationInputs(const MoeLayerContext& c, bool moeLayer)
-{
-    ActivationInputs ai;
-    ai.shape = c.s;
-    ai.seqLen = c.seqLen;
-    ai.microbatch = c.par.microbatch;
-    ai.tp = c.par.tp;
-    ai.cp = c.par.cp;
-    ai.sequenceParallel = c.par.sequenceParallel;
-    ai.recompute = c.par.recompute;
-    ai.framework = c.framework;
-    ai.fp8 = c.gemmPrecision == Precision::FP8;
-    ai.moeLayer = moeLayer && c.s->isMoe();
-    ai.etp = c.par.etp;
-    ai.expertImbalance = c.par.expertImbalance;
-    return ai;
-}
-
 // Activations rank `stage` holds: its in-flight micro-batches of every layer,
-// plus one layer re-materialised at a time in backward when less than a whole
-// layer is kept (full recompute, torchtitan's per-op checkpointing).
+// plus what backward re-materialises of one layer at a time (a whole layer under
+// full recompute and torchtitan's per-op checkpointing, the freed module outputs
+// under Megatron-Core's recompute modules: rematerialisedBytesPerLayer).
 double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, int stage, int m)
 {
     const ModelShape& s = *c.s;
@@ -60,7 +43,7 @@ double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, in
     const double stagesHeld = schedule == PipelineSchedule::DualPipe ? 2.0 : 1.0;
     const double held =
         inFlightMicrobatches(schedule, stage, c.par.pp, std::max(1, c.par.vp), m) / stagesHeld;
-    const ActivationInputs dense = activationInputs(c, false), moe = activationInputs(c, true);
+    const ActivationInputs dense = layerActivationInputs(c, false), moe = layerActivationInputs(c, true);
     double moeLayers = r.moe + (s.isMoe() ? mtp : 0), denseLayers = r.dense + (s.isMoe() ? 0 : mtp);
     const ActivationInputs& widest = moeLayers > 0 ? moe : dense;
     // Activation offload (PP 1): the first layers' activations wait in host memory
@@ -75,9 +58,10 @@ double stageActivationBytes(const MoeLayerContext& c, const MoeRankLayers& r, in
                          moeLayers * keptActivationBytesPerLayer(moe));
     if (offloaded > 0)
         act += keptActivationBytesPerLayer(widest);
-    if (keptActivationBytesPerLayer(widest) < layerWorkingActivationBytes(widest))
-        act += layerWorkingActivationBytes(widest);
-    return act;
+    double remat = rematerialisedBytesPerLayer(widest);
+    if (c.par.recomputeModules != 0 && denseLayers > 0) // a dense layer's MLP may free more than an MoE layer
+        remat = std::max(remat, rematerialisedBytesPerLayer(dense));
+    return act + remat;
 }
 
 // Buffers: ZeRO-3 / FSDP's gathered layers (the current and the prefetched one)
@@ -156,13 +140,32 @@ void fillMemoryFacts(const MoeLayerContext& c, int worst, int m, Prediction& out
     mem.expertWeightsBytes = ws.expertWeightsBytes;
     mem.worstStage = worst;
     mem.hbmBytes = c.gpu->hbmGB * kBytesPerMarketingGB;
-    mem.activationBytesPerLayer = keptActivationBytesPerLayer(activationInputs(c, true));
+    mem.activationBytesPerLayer = keptActivationBytesPerLayer(layerActivationInputs(c, true));
     mem.inFlightMicrobatches =
         inFlightMicrobatches(effectiveSchedule(c.par), worst, c.par.pp, std::max(1, c.par.vp), m);
     setMemoryVerdict(mem);
 }
 
 } // namespace
+
+ActivationInputs layerActivationInputs(const MoeLayerContext& c, bool moeLayer)
+{
+    ActivationInputs ai;
+    ai.shape = c.s;
+    ai.seqLen = c.seqLen;
+    ai.microbatch = c.par.microbatch;
+    ai.tp = c.par.tp;
+    ai.cp = c.par.cp;
+    ai.sequenceParallel = c.par.sequenceParallel;
+    ai.recompute = c.par.recompute;
+    ai.framework = c.framework;
+    ai.fp8 = c.gemmPrecision == Precision::FP8;
+    ai.moeLayer = moeLayer && c.s->isMoe();
+    ai.etp = c.par.etp;
+    ai.expertImbalance = c.par.expertImbalance;
+    ai.recomputeModules = c.par.recomputeModules;
+    return ai;
+}
 
 double moeDenseParamsPerGpu(const ModelShape& s, const Parallelism& par, const MoeRankLayers& r)
 {

@@ -6,6 +6,7 @@
 // allocator's overhead (memory_model.h). Part of the step model (step_model.h;
 // docs/model.md "Memory").
 
+#include "models/predict/activation_memory.h"
 #include "models/predict/moe_layer_cost.h"
 #include "models/predict/moe_pipeline_ranks.h"
 #include "models/predict/prediction.h"
@@ -18,6 +19,9 @@ namespace cf {
 double moeDenseParamsPerGpu(const ModelShape& shape, const Parallelism& parallelism, const MoeRankLayers& r);
 // Routed-expert parameters one GPU of rank `r` holds (per EP x ETP rank).
 double moeExpertParamsPerGpu(const ModelShape& shape, const Parallelism& parallelism, const MoeRankLayers& r);
+
+// The activation inputs of one layer (MoE or dense) of the split `c`.
+ActivationInputs layerActivationInputs(const MoeLayerContext& c, bool moeLayer);
 
 // Fills out.stages (one per pipeline rank) and out.memory (the fullest stage).
 // `shardGroup`: the ranks a HYBRID_SHARD replica spans (dp otherwise).

@@ -245,6 +245,9 @@ struct Prediction {
     // the least recomputation that fits.
     Recompute recompute = Recompute::None;
     bool recomputeChosen = false;
+    // With Selective: the Megatron-Core recompute modules run (RecomputeModule mask,
+    // models/design/recompute_modules.h); 0 = the framework's own selective.
+    unsigned recomputeModules = 0;
 
     bool lacks(FigureGroup group) const
     {

@@ -1,6 +1,7 @@
 #include "models/predict/split_checks.h"
 
 #include "models/design/moe_rules.h"
+#include "models/design/recompute_modules.h"
 
 #include <string>
 
@@ -35,6 +36,29 @@ template <typename Err> void checkActivationOffload(const ModelShape& m, const P
                     "parallelism)");
     if (par.recompute == Recompute::Selective || par.recompute == Recompute::Full)
         err(kField, "activation offload does not combine with recompute (Megatron-Core refuses both)");
+}
+
+// Megatron-Core's recompute modules (recompute_modules.h): only with selective
+// recompute (Megatron-Core's --recompute-granularity selective), only with a
+// Megatron-Core framework, only the modules it names.
+template <typename Err> void checkRecomputeModules(const Workload& w, const Parallelism& par, Err& err)
+{
+    constexpr const char* kField = "parallelism.recomputeModules";
+    const unsigned mask = par.recomputeModules;
+    if (mask == 0)
+        return;
+    unsigned known = 0;
+    for (RecomputeModule m : kRecomputeModules)
+        known |= unsigned(m);
+    if ((mask & ~known) != 0)
+        err(kField, "unknown recompute module bits " + std::to_string(mask & ~known));
+    if (par.recompute != Recompute::Selective)
+        err(kField, std::string("recompute modules need selective recompute (Megatron-Core "
+                                "--recompute-granularity selective), not ") +
+                        toString(par.recompute));
+    if (w.framework != Framework::Megatron && w.framework != Framework::MegatronLM)
+        err(kField, std::string("recompute modules are Megatron-Core's (recompute_modules); framework ") +
+                        toString(w.framework) + " has none: use --recompute selective or full");
 }
 
 } // namespace
@@ -92,6 +116,7 @@ bool checkSplit(const Topology& t, const Workload& w, const Parallelism& par, co
     for (Problem& q : checkGroupFits(t, 1, par.ep))
         p.push_back(std::move(q));
     checkActivationOffload(m, par, err);
+    checkRecomputeModules(w, par, err);
     for (std::size_t i = before; i < p.size(); ++i)
         if (p[i].severity == Severity::Error)
             return false;

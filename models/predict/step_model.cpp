@@ -15,6 +15,7 @@
 #include "models/predict/moe_stage_memory.h"
 #include "models/predict/parameter_count.h"
 #include "models/predict/pipeline_model.h"
+#include "models/predict/recompute_module_cost.h"
 
 #include <algorithm>
 #include <vector>
@@ -28,6 +29,8 @@ struct LayerMix {
     MoeLayerCost denseFull, denseSliding, moeFull, moeSliding;
     double slidingShare = 0;
     Recompute recompute = Recompute::None;
+    bool modules = false; // Megatron-Core recompute modules (recompute_module_cost.h), their seconds:
+    double modulesDenseS = 0, modulesMoeS = 0;
 
     static double mix(const MoeLayerCost& full, const MoeLayerCost& sl, double share,
                       double MoeLayerCost::*field)
@@ -53,6 +56,8 @@ struct LayerMix {
     {
         if (recompute == Recompute::Full)
             return forward(isMoe);
+        if (modules)
+            return isMoe ? modulesMoeS : modulesDenseS;
         return recompute == Recompute::Selective ? of(isMoe, &MoeLayerCost::attentionS) : 0.0;
     }
     // The GEMMs the layer's TP collectives sit beside: forward, backward (dgrad +
@@ -128,6 +133,17 @@ LayerMix layerMix(const MoeLayerContext& c, MoeFacts& moe)
     moe.groupedGemmEfficiency = s.isMoe() ? geff : 0.0;
     mix.slidingShare = s.layers > 0 ? double(std::min(s.slidingWindowLayers, s.layers)) / s.layers : 0.0;
     mix.recompute = c.par.recompute;
+    if (c.par.recompute == Recompute::Selective && c.par.recomputeModules != 0) {
+        auto modules = [&](bool isMoe) {
+            MoeLayerCost m;
+            m.gemmS = mix.of(isMoe, &MoeLayerCost::gemmS);
+            m.attentionS = mix.of(isMoe, &MoeLayerCost::attentionS);
+            return recomputeModuleSeconds(c, m, isMoe, c.par.recomputeModules);
+        };
+        mix.modules = true;
+        mix.modulesDenseS = modules(false);
+        mix.modulesMoeS = modules(true);
+    }
     return mix;
 }
 
@@ -183,7 +199,7 @@ double cpExposedSecondsPerLayer(const Topology& t, const MoeLayerContext& c, dou
     const double forward = waitingSteps * std::max(0.0, transfer - stepFwdS);
     const double backward =
         waitingSteps * std::max(0.0, kBackwardChunksPerStep * transfer - stepBwdS) + transfer;
-    const double recompute = par.recompute == Recompute::None ? 0.0 : forward;
+    const double recompute = recomputesAttentionCore(par) ? forward : 0.0;
     return forward + backward + recompute;
 }
 
@@ -361,7 +377,7 @@ void predictStep(const Topology& t, const Workload& w, const Parallelism& par, i
     x.cpPerLayerS = cpExposedSecondsPerLayer(t, c, attentionForwardSeconds(mix));
     predictMoeAllToAll(t, c, out);
     // Forward dispatch + combine, their backward pair, and again under full recompute.
-    x.a2aPerMoeLayerS = out.moe.allToAllS * (2.0 + (par.recompute == Recompute::Full ? 1.0 : 0.0));
+    x.a2aPerMoeLayerS = out.moe.allToAllS * (2.0 + (recomputesExpertDispatch(par) ? 1.0 : 0.0));
     MicrobatchFacts& mb = out.microbatch;
     mb.microbatchesPerStep = std::max(1, w.globalBatchSeqs / std::max(1, dp * b));
     const int m = mb.microbatchesPerStep;

@@ -1,6 +1,7 @@
 // The workload, split and economics rules of validateDesign.
 #include "models/validate/design_validator_rules.h"
 
+#include "models/design/default_expert_tp.h"
 #include "models/design/design_limits.h"
 #include "models/design/job_size.h"
 #include "models/design/moe_rules.h"
@@ -215,7 +216,9 @@ void checkParallelism(Context& ctx)
         }
     }
     const Workload& w = ctx.design.workload;
-    for (Problem& q : splitRules(w.model, w.seqLen, w.globalBatchSeqs, p, split).problems)
+    // ETP 0 is the framework's default (models/design/default_expert_tp.h).
+    const Parallelism resolved = withEffectiveExpertTp(p, w);
+    for (Problem& q : splitRules(w.model, w.seqLen, w.globalBatchSeqs, resolved, split).problems)
         ctx.problems.push_back(std::move(q));
 }
 

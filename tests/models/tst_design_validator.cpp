@@ -345,13 +345,23 @@ const std::vector<Rule>& rules()
          },
          "parallelism.ep", "does not divide the 8 experts"},
         // Megatron-Core MoE parallel folding: EP x ETP divides TP x CP x DP (here 8 x 1 x 2).
-        {"ep 4 folds into tp 8 x dp 2",
+        {"ep 4 x etp 1 folds into tp 8 x dp 2",
          [](Design& d) {
              model(d).experts = 8;
              model(d).expertsPerToken = 2;
              split(d).ep = 4;
+             split(d).etp = 1;
          },
          nullptr, ""},
+        // ETP left out is the framework's default (session 16): Megatron-Core's ETP = TP = 8.
+        {"ep 4 with etp left out (megatron: etp = tp 8) does not fold",
+         [](Design& d) {
+             model(d).experts = 8;
+             model(d).expertsPerToken = 2;
+             split(d).ep = 4;
+             split(d).etp = 0;
+         },
+         "parallelism.ep", "EP 4 x ETP 8 = 32 does not divide TP x CP x DP = 16"},
         {"ep 4 x etp 8 does not fold",
          [](Design& d) {
              model(d).experts = 8;

@@ -165,7 +165,8 @@ private slots:
         const std::string file = CF_SOURCE_DIR "/resources/examples/scrappy-h100.json";
         const test::CliRun cli = test::runCliCommand("evaluate", {file, "--framework", "torchtitan-eager"});
         QCOMPARE(cli.code, 0);
-        const test::CliRun badFlag = test::runCliCommand("evaluate", {file, "--framework", "jax"});
+        // ("jax" is a framework since session 17: PaxML and MaxText.)
+        const test::CliRun badFlag = test::runCliCommand("evaluate", {file, "--framework", "paxml"});
         QCOMPARE(badFlag.code, 2);
         QVERIFY(badFlag.err.find("--framework") != std::string::npos);
     }

@@ -87,29 +87,36 @@ class TestOutOfSampleGate : public QObject {
     // all 9.8 %, dense 8.3 %, MoE 18.6 %. Every floor is the merged held-out figure
     // plus one point; the regimes the newly predicted rows joined are looser than the
     // branch figures above (MoE >512 GPUs, MoE Blackwell FP8, MoE Hopper), the others tighter.
+    // Session 16 (Megatron-Core recompute modules tried cheapest first before full
+    // when recompute is left open) and session 17 (PaxML and MaxText read as JAX,
+    // framework jax, full recompute by default and no Megatron-Core modules; the
+    // v25.05.04 DeepSeek-V3 512 H100 row states its launch script's mla_up_proj;
+    // the DeepSeek-V3 report's row left without its stated modules, so it stays out
+    // as before): 472 runs; LOSO all 9.7 %, dense 8.2 %, MoE 18.3 %, MoE Blackwell
+    // 30.4 %. Every floor is the lower of main's and the figure plus one point.
     const QMap<QString, double> kMapeFloors = {
-        {"MoE", 0.197},
-        {"MoE 65-512 GPUs", 0.287},
+        {"MoE", 0.193},
+        {"MoE 65-512 GPUs", 0.283},
         {"MoE <=64 GPUs", 0.107},
-        {"MoE >512 GPUs", 0.120},
-        {"MoE Blackwell", 0.322},
+        {"MoE >512 GPUs", 0.108},
+        {"MoE Blackwell", 0.314},
         {"MoE Blackwell BF16", 0.589},
-        {"MoE Blackwell FP8", 0.179},
+        {"MoE Blackwell FP8", 0.169},
         {"MoE Hopper", 0.122},
-        {"MoE Hopper BF16", 0.126},
+        {"MoE Hopper BF16", 0.123},
         {"MoE Hopper FP8", 0.120},
-        {"all", 0.109},
-        {"dense", 0.094},
-        {"dense 65-512 GPUs", 0.100},
-        {"dense <=64 GPUs", 0.094},
+        {"all", 0.107},
+        {"dense", 0.093},
+        {"dense 65-512 GPUs", 0.099},
+        {"dense <=64 GPUs", 0.093},
         {"dense >512 GPUs", 0.082},
-        {"dense Ampere", 0.097},
-        {"dense Ampere BF16", 0.097},
-        {"dense Blackwell", 0.151},
-        {"dense Blackwell BF16", 0.166},
-        {"dense Blackwell FP8", 0.145},
-        {"dense Hopper", 0.085},
-        {"dense Hopper BF16", 0.071},
+        {"dense Ampere", 0.095},
+        {"dense Ampere BF16", 0.095},
+        {"dense Blackwell", 0.150},
+        {"dense Blackwell BF16", 0.164},
+        {"dense Blackwell FP8", 0.143},
+        {"dense Hopper", 0.084},
+        {"dense Hopper BF16", 0.070},
         {"dense Hopper FP8", 0.095},
     };
     static constexpr int kRowsFloor = 472;
@@ -143,6 +150,9 @@ private slots:
         // session 14) and DeepSeek-V3 on 512 GB200 (+99.9 %; +101.0 % after session
         // 14's expert GEMMs: the rows Megatron-Bridge's table contradicts 3.3x).
         // Session 15: mosaic_140 +43.0 %, DeepSeek-V3 on 512 GB200 +100.9 %.
+        // Session 16 read the Paxml (JAX) GPT-3 175B rows as Megatron and took
+        // Megatron-Core's modules for them (+46.4 %); session 17 reads them as jax
+        // (full recompute, their framework's default): mosaic_140 +43.0 % again.
         QVERIFY2(gate_.regimes.at("dense").outOfSample.worst <= 0.440,
                  qPrintable(QString::number(gate_.regimes.at("dense").outOfSample.worst)));
         QVERIFY2(gate_.regimes.at("MoE").outOfSample.worst <= 1.019,

@@ -76,17 +76,20 @@ private slots:
         QCOMPARE(open.memory.totalBytes, none.memory.totalBytes);
     }
 
-    // Where none does not fit: full (Megatron's selective keeps what none keeps
-    // under FlashAttention), with full's memory and its recompute cost.
+    // Where none does not fit: a recompute that fits, with its cost in the step;
+    // never more than full's (Megatron: recompute modules before full, session 16,
+    // tst_recompute_modules; Megatron's plain selective keeps what none keeps
+    // under FlashAttention and is no rung).
     void asNeededRecomputesWhatDoesNotFit()
     {
         const int seq = seqNeedingRecompute();
         QVERIFY(seq > 0);
         const Prediction open = at(seq, Recompute::AsNeeded), full = at(seq, Recompute::Full);
-        QCOMPARE(open.recompute, Recompute::Full);
+        QVERIFY(open.recompute != Recompute::None);
+        QVERIFY(open.recompute != Recompute::Selective || open.recomputeModules != 0);
         QVERIFY(open.memory.fits);
         QVERIFY(open.breakdown.recomputeS > 0);
-        QCOMPARE(open.tokensPerS, full.tokensPerS);
+        QVERIFY(open.tokensPerS >= full.tokensPerS);
         QVERIFY(!hasErrorOn(open, "memory"));
     }
 

@@ -8,6 +8,8 @@
 #include "models/calibration/calibration_cases.h"
 #include "models/calibration/prepared_run.h"
 #include "models/calibration/run_design.h"
+#include "models/design/default_expert_tp.h"
+#include "models/design/recompute_modules.h"
 #include "models/predict/evaluate.h"
 
 #include <nlohmann/json.hpp>
@@ -155,7 +157,56 @@ private slots:
             parseCalibrationCsv(oneRun("h100-sxm", moe + ",etp", ",8,2,16384,2,NeMo,1"))[0];
         QCOMPARE(stated.parallelism.etp, 1);
         const CalibrationCase dense = parseCalibrationCsv(oneRun("h100-sxm"))[0];
-        QCOMPARE(dense.parallelism.etp, 1);
+        QCOMPARE(effectiveExpertTp(dense.parallelism, dense.workload), 1); // 0 left: 1 for a dense model
+    }
+
+    // Session 17: PaxML and MaxText rows are JAX by the framework's own name (not
+    // Megatron, as before): the framework's documented defaults follow (recompute
+    // full: PaxML's SAVE_NOTHING, MaxText's remat_policy 'full'; FSDP sharding;
+    // ETP = TP), and the Megatron module ladder does not apply.
+    void jaxFrameworksByTheirName()
+    {
+        for (const char* name :
+             {"\"Paxml (JAX, FW_VERSION 2024.03.04)\"", "JAX MaxText (nvcr.io/nvidia/jax)", "maxtext"}) {
+            const CalibrationCase c =
+                parseCalibrationCsv(oneRun("h100-sxm", ",framework", std::string(",") + name))[0];
+            QCOMPARE(c.workload.framework, Framework::Jax);
+            QCOMPARE(c.parallelism.recompute, Recompute::Full);
+            QCOMPARE(c.parallelism.sharding, Sharding::FSDPFull);
+            QVERIFY2(c.assumptions.find("recompute not stated: full (the framework's default)") !=
+                         std::string::npos,
+                     c.assumptions.c_str());
+            QVERIFY(hasArg(calibrationArgs(c), "--framework", "jax"));
+            QVERIFY(hasArg(calibrationArgs(c), "--recompute", "full"));
+        }
+        QCOMPARE(frameworkOfRunsText("NeMo 24.12"), Framework::Megatron);
+        QCOMPARE(frameworkOfRunsText("Megatron-LM"), Framework::MegatronLM);
+        const CalibrationCase stated =
+            parseCalibrationCsv(oneRun("h100-sxm", ",framework,recompute", ",maxtext,as-needed"))[0];
+        QCOMPARE(stated.parallelism.recompute, Recompute::AsNeeded);
+        const CalibrationCase moe = parseCalibrationCsv(
+            oneRun("h100-sxm", ",experts,top_k,expert_ffn,ep,framework", ",8,2,16384,2,maxtext"))[0];
+        QCOMPARE(moe.parallelism.etp, 2);
+    }
+
+    // Megatron-Core's recompute modules from their column (session 16): selective
+    // with those modules, passed on as --recompute-modules; a bad name skips the row.
+    void recomputeModulesFromTheColumn()
+    {
+        const CalibrationCase c =
+            parseCalibrationCsv(oneRun("h100-sxm", ",recompute_modules", ",\"moe_act,layernorm\""))[0];
+        QCOMPARE(c.parallelism.recompute, Recompute::Selective);
+        QCOMPARE(c.parallelism.recomputeModules,
+                 unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::MoeAct));
+        const std::vector<std::string> args = calibrationArgs(c);
+        QVERIFY(hasArg(args, "--recompute-modules", "layernorm,moe_act"));
+        QCOMPARE(std::count(args.begin(), args.end(), std::string("--recompute-modules")), 1L);
+        const Result<PreparedRun> run = PreparedRun::prepare(c);
+        QVERIFY2(run.ok(), run.problems().empty() ? "" : run.problems().front().message.c_str());
+        QVERIFY(hasArg(calibrationArgs(c), "--recompute", "selective"));
+        const CalibrationCase bad =
+            parseCalibrationCsv(oneRun("h100-sxm", ",recompute_modules", ",attention"))[0];
+        QVERIFY2(bad.skipReason.find("recompute_modules") != std::string::npos, bad.skipReason.c_str());
     }
 
     // Activation offload to host memory from its column.

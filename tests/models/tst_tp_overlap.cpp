@@ -51,6 +51,7 @@ private slots:
         if (d.parallelism.tp < 2) {
             d.parallelism.tp = 2;
             d.parallelism.dp = 0;
+            d.parallelism.etp = 1; // whole experts: EP 64 folds into TP 2 x DP 288 (ETP = TP would not)
         }
         d.parallelism.tpCommOverlap = false;
         const Prediction off = evaluate(d, test::repoCatalog());

@@ -115,6 +115,14 @@ void TestMoeDocks::epEditIsOneNamedUndoStep()
 {
     Fixture f;
     f.choosePreset(QStringLiteral("qwen3-30b-a3b"));
+    // ETP left out is the framework's default (session 16): "auto", 0 in the design,
+    // Megatron-Core's ETP = TP (8 here), with which EP 16 x ETP 8 would not fold into
+    // the 16 ranks TP x CP x DP: this test means whole experts, ETP 1.
+    QCOMPARE(f.parallelism->etpSpin()->text(), QStringLiteral("auto"));
+    QCOMPARE(f.doc.design().parallelism.etp, 0);
+    Fixture::type(f.parallelism->etpSpin(), QStringLiteral("1"));
+    f.settle();
+    QCOMPARE(f.doc.design().parallelism.etp, 1);
     const double epCommAtEp1 = f.controller->prediction().breakdown.epCommS;
     const int before = f.doc.undoStack()->count();
 
@@ -137,6 +145,7 @@ void TestMoeDocks::epEditIsOneNamedUndoStep()
     QCOMPARE(f.doc.undoStack()->undoText(), QStringLiteral("Change Expert tensor parallel (ETP)"));
     f.doc.undoStack()->undo();
     QCOMPARE(f.parallelism->etpSpin()->value(), 1);
+    QCOMPARE(f.doc.design().parallelism.etp, 1);
 }
 
 void TestMoeDocks::epThatDoesNotDivideExpertsIsExplained()
@@ -173,6 +182,8 @@ void TestMoeDocks::imbalanceRaisesTheStepTime()
 {
     Fixture f;
     f.choosePreset(QStringLiteral("qwen3-30b-a3b"));
+    Fixture::type(f.parallelism->etpSpin(),
+                  QStringLiteral("1")); // whole experts (ETP auto = TP 8 would not fold)
     Fixture::type(f.parallelism->epSpin(), QStringLiteral("8"));
     f.settle();
     const double balanced = f.controller->prediction().stepTimeS;

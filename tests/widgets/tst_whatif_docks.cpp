@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "models/design/recompute_modules.h"
 #include "test_designs.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -11,6 +12,7 @@
 
 #include "test_main.h"
 #include <QComboBox>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -77,7 +79,9 @@ private slots:
     void tpOverlapIsOneUndoableEdit();
     void ppScheduleIsOneUndoableEdit();
     void frameworkIsOneUndoableEdit();
+    void frameworkComboOffersEveryFramework();
     void recomputeAsNeededSaysWhichItChose();
+    void recomputeModulesFieldStatesThem();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -373,6 +377,26 @@ void TestWhatifDocks::frameworkIsOneUndoableEdit()
     QCOMPARE(combo->currentData().toInt(), int(before));
 }
 
+// Every framework the engine knows is in the combo (session 17 added jax:
+// PaxML, MaxText), and each name round-trips through the design.
+void TestWhatifDocks::frameworkComboOffersEveryFramework()
+{
+    Fixture f("workhorse.json");
+    QComboBox* combo = f.workload->frameworkCombo();
+    for (const char* name : {"megatron", "megatron-lm", "torchtitan-eager", "torchtitan-compile",
+                             "llm-foundry", "deepspeed", "jax"}) {
+        Framework fw{};
+        QVERIFY2(frameworkFromString(name, fw), name);
+        QVERIFY2(combo->findData(int(fw)) >= 0, name);
+    }
+    QCOMPARE(combo->count(), 7);
+    const int jax = combo->findData(int(Framework::Jax));
+    combo->setCurrentIndex(jax);
+    emit combo->activated(jax);
+    f.settle();
+    QCOMPARE(f.doc.design().workload.framework, Framework::Jax);
+}
+
 // Issue 25 item 3: the memory bar names the engine's graded verdict, and a tight
 // split keeps its figures.
 void TestWhatifDocks::memoryBarSaysTheVerdict()
@@ -437,6 +461,32 @@ void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
 }
 
 CF_TEST_MAIN(TestWhatifDocks)
+
+// Issue 25, session 16: Megatron-Core's recompute modules typed in the dock are
+// selective recompute with those modules, one undoable step; a bad name is refused.
+void TestWhatifDocks::recomputeModulesFieldStatesThem()
+{
+    Fixture f("workhorse.json");
+    QLineEdit* edit = f.parallelism->recomputeModulesEdit();
+    QVERIFY(edit);
+    const int steps = f.doc.undoStack()->count();
+    edit->setText(QStringLiteral("mlp, layernorm"));
+    emit edit->editingFinished();
+    f.settle();
+    const Parallelism& p = f.doc.design().parallelism;
+    QCOMPARE(p.recompute, Recompute::Selective);
+    QCOMPARE(p.recomputeModules, unsigned(RecomputeModule::Layernorm) | unsigned(RecomputeModule::Mlp));
+    QCOMPARE(f.doc.undoStack()->count(), steps + 1);
+    QCOMPARE(f.controller->prediction().recomputeModules, p.recomputeModules);
+    QCOMPARE(edit->text(), QStringLiteral("layernorm,mlp"));
+    edit->setText(QStringLiteral("attention"));
+    emit edit->editingFinished();
+    f.settle();
+    const unsigned kept =
+        static_cast<unsigned>(RecomputeModule::Layernorm) | static_cast<unsigned>(RecomputeModule::Mlp);
+    QCOMPARE(f.doc.design().parallelism.recomputeModules, kept);
+    QVERIFY2(edit->toolTip().contains(QStringLiteral("attention")), qPrintable(edit->toolTip()));
+}
 
 } // namespace cf_tst_whatif_docks
 

@@ -2,9 +2,11 @@
 
 #include "widgets/common/problem_text.h"
 
+#include "models/design/default_expert_tp.h"
 #include "models/design/design_limits.h"
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
+#include "models/design/recompute_modules.h"
 #include "models/predict/job_topology.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
@@ -16,6 +18,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPalette>
 #include <QProgressBar>
 #include <QSignalBlocker>
@@ -80,9 +83,11 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
         tr("GPUs the routed experts are spread over; each holds experts / EP of them, and tokens "
            "reach them by an all-to-all. Must divide the experts; fastest inside the NVLink domain."));
     followCountSuffix(ep_, tr(" GPU"), tr(" GPUs"));
-    etp_ = addSpin(tr("Expert tensor parallel (ETP)"), 1, kMaxDegree,
+    etp_ = addSpin(tr("Expert tensor parallel (ETP)"), 0, kMaxDegree,
                    tr("GPUs sharing each expert's matrices. EP·ETP must divide TP·CP·DP; "
-                      "expert DP = TP·CP·DP / (EP·ETP)."));
+                      "expert DP = TP·CP·DP / (EP·ETP). \"auto\" = the framework's default: TP under "
+                      "Megatron-Core, 1 under torchtitan, llm-foundry and DeepSpeed."));
+    etp_->setSpecialValueText(tr("auto"));
     followCountSuffix(etp_, tr(" GPU"), tr(" GPUs"));
     expertFold_ = new QLabel(this);
     expertFold_->setWordWrap(true);
@@ -109,11 +114,18 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     recompute_->addItem(tr("As needed"), int(Recompute::AsNeeded));
     recompute_->setItemData(
         recompute_->count() - 1,
-        tr("The least recomputation that fits (none, then selective, then full); the memory "
-           "bar and the report say which was chosen."),
+        tr("The least recomputation that fits (none; Megatron-Core's recompute modules, cheapest "
+           "per byte saved first, or the framework's selective; then full); the memory bar and the "
+           "report say which was chosen."),
         Qt::ToolTipRole);
     recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
-    form_->addRow(tr("Recompute"), recompute_);
+    // The modules edit beside the mode, one row: a row of its own made the dock
+    // taller and pushed the first start's charts out of their dock (tst_main_window).
+    addRecomputeModulesEdit();
+    auto* recomputeRow = new QHBoxLayout;
+    recomputeRow->addWidget(recompute_, 1);
+    recomputeRow->addWidget(recomputeModules_, 1);
+    form_->addRow(tr("Recompute"), recomputeRow);
     connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
 
     sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
@@ -244,6 +256,7 @@ void ParallelismDock::refreshFromDocument()
         refreshCountSuffix(microbatch_); // valueChanged is blocked
         sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
+        recomputeModules_->setText(QString::fromStdString(recomputeModulesToString(p.recomputeModules)));
         sequenceParallel_->setChecked(p.sequenceParallel);
         tpOverlap_->setChecked(p.tpCommOverlap);
         schedule_->setCurrentIndex(schedule_->findData(int(effectiveSchedule(p))));
@@ -258,6 +271,19 @@ void ParallelismDock::refreshFromDocument()
         form_->setRowVisible(w, moe);
     refreshing_ = false;
     updateProduct();
+}
+
+void ParallelismDock::addRecomputeModulesEdit()
+{
+    recomputeModules_ = new QLineEdit(this);
+    recomputeModules_->setPlaceholderText(tr("modules"));
+    recomputeModules_->setToolTip(
+        tr("Megatron-Core's recompute modules under selective recompute (--recompute-modules): core_attn, "
+           "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts. Naming any selects selective "
+           "recompute; empty is "
+           "the framework's own selective."));
+    connect(recomputeModules_, &QLineEdit::editingFinished, this,
+            [this] { commit(tr("Recompute modules")); });
 }
 
 void ParallelismDock::commit(const QString& field)
@@ -277,6 +303,20 @@ void ParallelismDock::commit(const QString& field)
     p.microbatch = microbatch_->value();
     p.sharding = Sharding(sharding_->currentData().toInt());
     p.recompute = Recompute(recompute_->currentData().toInt());
+    std::string badModule;
+    const std::optional<unsigned> modules =
+        recomputeModulesFromString(recomputeModules_->text().toStdString(), badModule);
+    if (modules) {
+        if (*modules != 0 && *modules != p.recomputeModules) // newly named modules: selective
+            p.recompute = Recompute::Selective;
+        p.recomputeModules = *modules;
+        recomputeModules_->setToolTip(QString());
+    } else { // an unknown name: the field keeps its value and says why
+        recomputeModules_->setToolTip(
+            tr("Unknown recompute module \"%1\"").arg(QString::fromStdString(badModule)));
+    }
+    if (p.recompute != Recompute::Selective) // modules live with selective recompute only
+        p.recomputeModules = 0;
     p.sequenceParallel = sequenceParallel_->isChecked();
     p.tpCommOverlap = tpOverlap_->isChecked();
     p.ep = ep_->value();
@@ -365,7 +405,7 @@ QString ParallelismDock::expertFoldText() const
 void ParallelismDock::updateExpertFold()
 {
     const Design& d = document_->design();
-    const Parallelism& p = d.parallelism;
+    const Parallelism p = withEffectiveExpertTp(d.parallelism, d.workload); // ETP auto: the framework's
     if (!d.workload.model.isMoe()) {
         expertFold_->clear();
         return;
@@ -395,10 +435,13 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
 {
     updateProduct();
     const int asNeeded = recompute_->findData(int(Recompute::AsNeeded));
+    const QString chosen =
+        prediction.recomputeModules != 0
+            ? tr("%1 (%2)").arg(QString::fromLatin1(toString(prediction.recompute)),
+                                QString::fromStdString(recomputeModulesToString(prediction.recomputeModules)))
+            : QString::fromLatin1(toString(prediction.recompute));
     recompute_->setItemText(asNeeded,
-                            prediction.recomputeChosen
-                                ? tr("As needed: %1").arg(QString::fromLatin1(toString(prediction.recompute)))
-                                : tr("As needed"));
+                            prediction.recomputeChosen ? tr("As needed: %1").arg(chosen) : tr("As needed"));
     const MemoryFacts& m = prediction.memory;
     if (m.hbmBytes > 0 && m.totalBytes > 0) {
         const double fraction = m.totalBytes / m.hbmBytes;
@@ -416,9 +459,9 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         // Recompute left to the engine: the bar's tooltip says which it chose
         // (issue 25); the Recompute combo's item says it too.
         if (prediction.recomputeChosen)
-            memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') +
-                                tr("With %1 recompute, the least that fits (Recompute: as needed).")
-                                    .arg(QString::fromLatin1(toString(prediction.recompute))));
+            memory_->setToolTip(
+                memory_->toolTip() + QLatin1Char(' ') +
+                tr("With %1 recompute, the least that fits (Recompute: as needed).").arg(chosen));
     } else {
         memory_->setValue(0);
         memory_->setFormat(tr("not evaluated"));
@@ -434,6 +477,7 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
                                                 {"parallelism.microbatch", tr("Micro-batch")},
                                                 {"parallelism.sharding", tr("Sharding")},
                                                 {"parallelism.recompute", tr("Recompute")},
+                                                {"parallelism.recomputeModules", tr("Recompute modules")},
                                                 {"parallelism.ep", "EP"},
                                                 {"parallelism.etp", "ETP"},
                                                 {"memory", tr("Memory")}};
@@ -492,6 +536,7 @@ QWidget* ParallelismDock::fieldWidget(const QString& field) const
                                            {"parallelism.microbatch", microbatch_},
                                            {"parallelism.sharding", sharding_},
                                            {"parallelism.recompute", recompute_},
+                                           {"parallelism.recomputeModules", recomputeModules_},
                                            {"memory", sharding_},
                                            {"parallelism.ep", ep_},
                                            {"parallelism.etp", etp_}};

@@ -14,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QSpinBox;
 
@@ -47,6 +48,8 @@ public:
     QString expertFoldText() const;
     QComboBox* shardingCombo() const { return sharding_; }
     QComboBox* recomputeCombo() const { return recompute_; }
+    // Megatron-Core's recompute modules ("layernorm,moe_act"; issue 25, session 16).
+    QLineEdit* recomputeModulesEdit() const { return recomputeModules_; }
     QProgressBar* memoryBar() const { return memory_; }
     QString productText() const;
     QString problemsText() const;
@@ -64,6 +67,7 @@ private:
     // `beside`: a widget that shares the spin box's row.
     QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip, QWidget* beside = nullptr);
     void addScheduleCombo();
+    void addRecomputeModulesEdit();
 
     DesignDocument* document_;
     EvaluationController* controller_;
@@ -80,6 +84,7 @@ private:
     QLabel* expertFold_ = nullptr;
     QComboBox* sharding_ = nullptr;
     QComboBox* recompute_ = nullptr;
+    QLineEdit* recomputeModules_ = nullptr;
     QCheckBox* sequenceParallel_ = nullptr;
     QCheckBox* tpOverlap_ = nullptr;
     QComboBox* schedule_ = nullptr;

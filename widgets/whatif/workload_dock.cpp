@@ -109,10 +109,15 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
         {tr("torchtitan"), tr("torchtitan, eager mode")},
         {tr("torchtitan compiled"), tr("torchtitan with torch.compile")},
         {tr("llm-foundry"), tr("MosaicML llm-foundry (FSDP)")},
-        {tr("DeepSpeed"), tr("DeepSpeed")}};
-    const Framework values[] = {Framework::Megatron,        Framework::MegatronLM,
-                                Framework::TorchtitanEager, Framework::TorchtitanCompile,
-                                Framework::LlmFoundry,      Framework::DeepSpeed};
+        {tr("DeepSpeed"), tr("DeepSpeed")},
+        {tr("JAX"), tr("PaxML or MaxText on JAX / XLA (remat by XLA checkpoint policy; full by default)")}};
+    const Framework values[] = {Framework::Megatron,
+                                Framework::MegatronLM,
+                                Framework::TorchtitanEager,
+                                Framework::TorchtitanCompile,
+                                Framework::LlmFoundry,
+                                Framework::DeepSpeed,
+                                Framework::Jax};
     for (std::size_t i = 0; i < std::size(values); ++i) {
         framework_->addItem(names[i].first, int(values[i]));
         framework_->setItemData(int(i), names[i].second, Qt::ToolTipRole);
