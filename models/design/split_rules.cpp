@@ -1,11 +1,10 @@
 #include "models/design/split_rules.h"
 
+#include "models/design/link_bundle.h" // saturatedMul
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
 
 #include <QtGlobal> // QT_TRANSLATE_NOOP: lupdate finds the templates here
-
-#include <climits>
 
 namespace cf {
 namespace {
@@ -78,13 +77,6 @@ std::string str(long long v)
     return std::to_string(v);
 }
 
-long long satMul(long long a, long long b)
-{
-    if (a > 0 && b > 0 && a > LLONG_MAX / b)
-        return LLONG_MAX;
-    return a * b;
-}
-
 // The rules of one check, each problem made from its code's template.
 class Rules {
 public:
@@ -141,7 +133,7 @@ void checkShape(const ModelShape& m, const Parallelism& p, Rules& r)
                 {str(p.tp), str(m.kvHeads)});
     if (m.ffn >= 1 && m.ffn % p.tp != 0)
         r.error("parallelism.tp", "split.tp-ffn", {str(p.tp), str(m.ffn)});
-    const long long stages = satMul(p.pp, p.vp);
+    const long long stages = saturatedMul(p.pp, p.vp);
     if (m.layers >= 1 && p.pp > m.layers)
         r.error("parallelism.pp", "split.pp-layers", {str(p.pp), str(m.layers)});
     else if (p.vp > 1 && p.pp == 1)
@@ -162,10 +154,10 @@ long long checkJob(const Parallelism& p, const SplitJob& job, Rules& r)
 {
     if (job.gpus <= 0)
         return p.dp;
-    const long long inner = satMul(satMul(p.tp, p.pp), p.cp);
+    const long long inner = saturatedMul(saturatedMul(p.tp, p.pp), p.cp);
     const std::vector<std::string> degrees{str(p.tp), str(p.pp), str(p.cp), str(inner), str(job.gpus)};
     if (p.dp > 0) {
-        const long long total = satMul(inner, p.dp);
+        const long long total = saturatedMul(inner, p.dp);
         if (total == job.gpus)
             return p.dp;
         std::vector<std::string> args{str(p.tp), str(p.pp), str(p.dp), str(p.cp), str(total), str(job.gpus)};
@@ -214,7 +206,7 @@ SplitCheck splitRules(const ModelShape& m, int seqLen, int globalBatchSeqs, cons
         r.error("parallelism.cp", "split.cp-seq", {str(p.cp), str(seqLen), str(2LL * p.cp)});
     out.dp = checkJob(p, job, r);
     if (out.dp > 0 && globalBatchSeqs >= 1) {
-        const long long perStep = satMul(out.dp, p.microbatch);
+        const long long perStep = saturatedMul(out.dp, p.microbatch);
         if (globalBatchSeqs % perStep != 0)
             r.error("workload.globalBatchSeqs", "split.batch",
                     {str(globalBatchSeqs), str(out.dp), str(p.microbatch), str(perStep)});
@@ -223,7 +215,7 @@ SplitCheck splitRules(const ModelShape& m, int seqLen, int globalBatchSeqs, cons
     }
     if (p.sharding == Sharding::FSDPHybrid && out.dp == 1)
         r.warning("parallelism.sharding", "split.hybrid-dp1", {});
-    const long long tpCp = satMul(p.tp, p.cp);
+    const long long tpCp = saturatedMul(p.tp, p.cp);
     if (job.scaleUpDomainGpus > 0 && p.tp > 1 && tpCp > job.scaleUpDomainGpus)
         r.warning("parallelism.tp", "split.domain",
                   {str(p.tp), str(p.cp), str(tpCp), str(job.scaleUpDomainGpus)}, job.domainItemId);
