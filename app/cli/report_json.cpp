@@ -113,12 +113,13 @@ void addBands(const PredictionBands& b, nlohmann::json& j)
 
 } // namespace
 
-std::string predictionJson(const Prediction& p, const PredictionBands* bands)
+namespace {
+
+using nlohmann::json;
+
+// The job on the cluster and the model's own figures: present whatever the split (issue 25).
+void addJobAndModel(const Prediction& p, json& j)
 {
-    using nlohmann::json;
-    const StepBreakdown& b = p.breakdown;
-    const MemoryFacts& m = p.memory;
-    json j;
     j["gpus"] = p.gpus;
     j["nodes"] = p.nodes;
     // The job on the cluster (issue 25): the split fills job GPUs, the rest are spares.
@@ -129,6 +130,12 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
                   {"parameters_active", p.model.paramsActive},
                   {"model_flops_per_token", p.model.modelFlopsPerToken},
                   {"weights_bf16_gib", p.model.weightsBytes / kGiB}};
+}
+
+// Throughput, the step and what it is made of.
+void addThroughput(const Prediction& p, json& j)
+{
+    const StepBreakdown& b = p.breakdown;
     j["tokens_per_s"] = p.tokensPerS;
     j["tokens_per_s_per_gpu"] = p.tokensPerSPerGpu;
     j["tflops_per_gpu"] = p.tflopsPerGpu;
@@ -148,6 +155,14 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
                       {"tp_comm_s", b.tpCommS},  {"pp_bubble_s", b.ppBubbleS},
                       {"pp_comm_s", b.ppCommS},  {"dp_comm_exposed_s", b.dpCommExposedS},
                       {"cp_comm_s", b.cpCommS},  {"optimizer_s", b.optimizerS}};
+    j["allreduce_time_s"] = p.comm.allreduceTimeS;
+    j["dp_comm_total_s"] = p.comm.dpCommTotalS;
+    j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
+}
+
+void addMemory(const Prediction& p, json& j)
+{
+    const MemoryFacts& m = p.memory;
     // Memory in GiB (2^30 bytes) everywhere (issue 28 item 17): the catalog's "80 GB" HBM is 80 GiB.
     j["memory_per_gpu_gib"] = {{"total", m.totalBytes / kGiB},
                                {"weights", m.weightsBytes / kGiB},
@@ -165,9 +180,11 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
                    {"peak_gib", m.totalBytes / kGiB},
                    {"hbm_gib", m.hbmBytes / kGiB},
                    {"model_error", kMemoryModelRelativeError}};
-    j["allreduce_time_s"] = p.comm.allreduceTimeS;
-    j["dp_comm_total_s"] = p.comm.dpCommTotalS;
-    j["gemm_efficiency"] = p.microbatch.gemmEfficiency;
+}
+
+// The run: checkpoints, goodput, power, energy and money.
+void addRunAndCost(const Prediction& p, json& j)
+{
     j["checkpoint"] = {{"size_gib", p.checkpoint.sizeBytes / kGiB},
                        {"write_s", p.checkpoint.writeS},
                        {"read_s", p.checkpoint.readS},
@@ -194,38 +211,54 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     j["rent_cost_usd"] = p.cost.rentRunCostUsd;
     j["cost_per_million_tokens_usd"] = p.cost.costPerMillionTokensUsd;
     j["break_even_month"] = p.cost.breakEvenMonth;
+}
+
+// MoE / extended shapes only, so dense reports keep their bytes.
+void addMixtureOfExperts(const Prediction& p, json& j)
+{
+    const MemoryFacts& m = p.memory;
+    j["parameters_total"] = p.moe.paramsTotal;
+    j["parameters_active"] = p.moe.paramsActive;
+    j["breakdown"]["ep_comm_s"] = p.breakdown.epCommS;
+    j["breakdown"]["expert_dp_comm_exposed_s"] = p.breakdown.expertDpCommExposedS;
+    j["memory_per_gpu_gib"]["expert_weights"] = m.expertWeightsBytes / kGiB;
+    j["memory_per_gpu_gib"]["worst_stage"] = m.worstStage;
+    json stages = json::array();
+    for (const StageMemory& s : p.stages)
+        stages.push_back({{"stage", s.stage},
+                          {"layers", s.layers},
+                          {"moe_layers", s.moeLayers},
+                          {"total", s.totalBytes / kGiB},
+                          {"weights", s.weightsBytes / kGiB},
+                          {"expert_weights", s.expertWeightsBytes / kGiB},
+                          {"gradients", s.gradientsBytes / kGiB},
+                          {"optimizer", s.optimizerBytes / kGiB},
+                          {"activations", s.activationsBytes / kGiB},
+                          {"buffers", s.buffersBytes / kGiB}});
+    j["memory_per_stage_gib"] = std::move(stages);
+    j["moe"] = {{"expert_data_parallel", p.moe.edp},
+                {"tokens_per_expert", p.moe.tokensPerExpert},
+                {"grouped_gemm_efficiency", p.moe.groupedGemmEfficiency},
+                {"all_to_all_gib_per_gpu", p.moe.allToAllBytesPerGpu / kGiB},
+                {"all_to_all_s_per_layer", p.moe.allToAllS},
+                {"ep_comm_total_s", p.moe.epCommTotalS},
+                {"ep_inside_scale_up", p.moe.epInsideScaleUp},
+                {"expert_dp_comm_s", p.moe.expertDpCommS}};
+}
+
+} // namespace
+
+std::string predictionJson(const Prediction& p, const PredictionBands* bands)
+{
+    json j;
+    addJobAndModel(p, j);
+    addThroughput(p, j);
+    addMemory(p, j);
+    addRunAndCost(p, j);
     j["warnings"] = problemList(p, Severity::Warning);
     j["errors"] = problemList(p, Severity::Error);
-    // MoE / extended shapes only, so dense reports keep their bytes.
-    if (p.moe.paramsTotal > 0) {
-        j["parameters_total"] = p.moe.paramsTotal;
-        j["parameters_active"] = p.moe.paramsActive;
-        j["breakdown"]["ep_comm_s"] = b.epCommS;
-        j["breakdown"]["expert_dp_comm_exposed_s"] = b.expertDpCommExposedS;
-        j["memory_per_gpu_gib"]["expert_weights"] = m.expertWeightsBytes / kGiB;
-        j["memory_per_gpu_gib"]["worst_stage"] = m.worstStage;
-        json stages = json::array();
-        for (const StageMemory& s : p.stages)
-            stages.push_back({{"stage", s.stage},
-                              {"layers", s.layers},
-                              {"moe_layers", s.moeLayers},
-                              {"total", s.totalBytes / kGiB},
-                              {"weights", s.weightsBytes / kGiB},
-                              {"expert_weights", s.expertWeightsBytes / kGiB},
-                              {"gradients", s.gradientsBytes / kGiB},
-                              {"optimizer", s.optimizerBytes / kGiB},
-                              {"activations", s.activationsBytes / kGiB},
-                              {"buffers", s.buffersBytes / kGiB}});
-        j["memory_per_stage_gib"] = std::move(stages);
-        j["moe"] = {{"expert_data_parallel", p.moe.edp},
-                    {"tokens_per_expert", p.moe.tokensPerExpert},
-                    {"grouped_gemm_efficiency", p.moe.groupedGemmEfficiency},
-                    {"all_to_all_gib_per_gpu", p.moe.allToAllBytesPerGpu / kGiB},
-                    {"all_to_all_s_per_layer", p.moe.allToAllS},
-                    {"ep_comm_total_s", p.moe.epCommTotalS},
-                    {"ep_inside_scale_up", p.moe.epInsideScaleUp},
-                    {"expert_dp_comm_s", p.moe.expertDpCommS}};
-    }
+    if (p.moe.paramsTotal > 0)
+        addMixtureOfExperts(p, j);
     nullMissing(p, j);
     if (bands && !p.lacks(FigureGroup::Training))
         addBands(*bands, j);
@@ -234,114 +267,164 @@ std::string predictionJson(const Prediction& p, const PredictionBands* bands)
     return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-std::string predictionText(const Prediction& p, const PredictionBands* bands)
-{
+namespace {
+
+// The text report's lines: "  label: value", a dash for a figure of a group the prediction lacks.
+class TextReport {
+public:
+    explicit TextReport(const Prediction& p) : p_(p) {}
     std::ostringstream o;
-    char line[256];
-    // A figure of a group the prediction lacks prints as a dash.
-    auto row = [&](const char* label, const char* fmt, double v, FigureGroup g = FigureGroup::Training) {
-        if (p.lacks(g))
+
+    void row(const char* label, const char* fmt, double v, FigureGroup g = FigureGroup::Training)
+    {
+        char line[256];
+        if (p_.lacks(g))
             std::snprintf(line, sizeof line, "%s", "—");
         else
             std::snprintf(line, sizeof line, fmt, v);
         o << "  " << label << ": " << line << "\n";
-    };
-    constexpr FigureGroup kDesign = FigureGroup::Design;
-    constexpr FigureGroup kMemory = FigureGroup::Memory;
+    }
+
+private:
+    const Prediction& p_;
+};
+
+constexpr FigureGroup kDesign = FigureGroup::Design;
+constexpr FigureGroup kMemory = FigureGroup::Memory;
+
+void writeClusterAndModel(const Prediction& p, TextReport& t)
+{
+    std::ostringstream& o = t.o;
     o << "Cluster: " << p.job.clusterGpus << " GPUs in " << p.job.clusterNodes << " nodes";
     if (p.job.spareGpus > 0)
         o << "; the job runs on " << p.job.gpus << " (" << p.job.gpusPerNode << " per node"
           << (p.job.automatic ? ", automatic" : "") << "), " << p.job.spareGpus << " spares";
     o << "\n";
+    char line[256];
     std::snprintf(line, sizeof line,
                   "%.2f B parameters (%.2f B active), %.3g FLOPs per token, %.1f GiB of BF16 weights",
                   p.model.paramsTotal / 1e9, p.model.paramsActive / 1e9, p.model.modelFlopsPerToken,
                   p.model.weightsBytes / kGiB);
     o << "Model: " << line << "\n";
-    o << "Throughput\n";
-    row("tokens/s", "%.0f", p.tokensPerS);
-    row("tokens/s per GPU", "%.1f", p.tokensPerSPerGpu);
-    row("TFLOP/s per GPU (model)", "%.1f", p.tflopsPerGpu);
-    row("MFU", "%.1f %%", 100 * p.mfu);
-    row("HFU", "%.1f %%", 100 * p.hfu);
-    row("step time", "%.3f s", p.stepTimeS);
+}
+
+void writeThroughput(const Prediction& p, const PredictionBands* bands, TextReport& t)
+{
+    t.o << "Throughput\n";
+    t.row("tokens/s", "%.0f", p.tokensPerS);
+    t.row("tokens/s per GPU", "%.1f", p.tokensPerSPerGpu);
+    t.row("TFLOP/s per GPU (model)", "%.1f", p.tflopsPerGpu);
+    t.row("MFU", "%.1f %%", 100 * p.mfu);
+    t.row("HFU", "%.1f %%", 100 * p.hfu);
+    t.row("step time", "%.3f s", p.stepTimeS);
     if (bands && bands->band.available && !p.lacks(FigureGroup::Training)) {
         char band[200];
         std::snprintf(band, sizeof band, "  P10-P90 tokens/s per GPU: %.1f - %.1f (±%.0f %%, %s, %d runs)\n",
                       bands->tokensPerSPerGpuP10, bands->tokensPerSPerGpuP90, 100 * bands->band.halfWidth(),
                       bands->band.basis.c_str(), bands->band.samples);
-        o << band;
+        t.o << band;
     }
+}
+
+void writeStepBreakdown(const Prediction& p, TextReport& t)
+{
+    std::ostringstream& o = t.o;
     o << "Step breakdown (s)\n";
     const StepBreakdown& b = p.breakdown;
-    row("compute", "%.3f", b.computeS);
-    row("recompute", "%.3f", b.recomputeS);
+    t.row("compute", "%.3f", b.computeS);
+    t.row("recompute", "%.3f", b.recomputeS);
     o << "  recompute mode: " << toString(p.recompute);
     if (p.recomputeModules != 0)
         o << " (modules " << recomputeModulesToString(p.recomputeModules) << ")";
     o << (p.recomputeChosen ? " (as needed: the least recomputation that fits)" : "") << "\n";
-    row("TP comm", "%.3f", b.tpCommS);
+    t.row("TP comm", "%.3f", b.tpCommS);
     o << "  PP schedule: " << toString(p.ppSchedule) << "\n";
-    row("PP bubble", "%.3f", b.ppBubbleS);
-    row("PP comm", "%.3f", b.ppCommS);
-    row("DP comm exposed", "%.3f", b.dpCommExposedS);
-    row("CP comm", "%.3f", b.cpCommS);
-    row("optimizer", "%.3f", b.optimizerS);
+    t.row("PP bubble", "%.3f", b.ppBubbleS);
+    t.row("PP comm", "%.3f", b.ppCommS);
+    t.row("DP comm exposed", "%.3f", b.dpCommExposedS);
+    t.row("CP comm", "%.3f", b.cpCommS);
+    t.row("optimizer", "%.3f", b.optimizerS);
     if (p.moe.paramsTotal > 0) { // MoE / extended shapes only (dense reports keep their bytes)
-        row("EP all-to-all exposed", "%.3f", b.epCommS);
-        row("expert DP comm exposed", "%.3f", b.expertDpCommExposedS);
+        t.row("EP all-to-all exposed", "%.3f", b.epCommS);
+        t.row("expert DP comm exposed", "%.3f", b.expertDpCommExposedS);
     }
-    row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
-    // GiB (the catalog's "80 GB" HBM is 80 GiB), as in the JSON.
-    o << "Memory per GPU (GiB)\n";
+    t.row("gradient all-reduce", "%.4f s", p.comm.allreduceTimeS);
+}
+
+// GiB (the catalog's "80 GB" HBM is 80 GiB), as in the JSON.
+void writeMemory(const Prediction& p, TextReport& t)
+{
+    t.o << "Memory per GPU (GiB)\n";
     const MemoryFacts& m = p.memory;
-    row("weights", "%.1f", m.weightsBytes / kGiB, kMemory);
-    row("gradients", "%.1f", m.gradientsBytes / kGiB, kMemory);
-    row("optimizer", "%.1f", m.optimizerBytes / kGiB, kMemory);
-    row("activations", "%.1f", m.activationsBytes / kGiB, kMemory);
-    row("buffers", "%.1f", m.buffersBytes / kGiB, kMemory);
-    row("total", "%.1f", m.totalBytes / kGiB, kMemory);
-    row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
+    t.row("weights", "%.1f", m.weightsBytes / kGiB, kMemory);
+    t.row("gradients", "%.1f", m.gradientsBytes / kGiB, kMemory);
+    t.row("optimizer", "%.1f", m.optimizerBytes / kGiB, kMemory);
+    t.row("activations", "%.1f", m.activationsBytes / kGiB, kMemory);
+    t.row("buffers", "%.1f", m.buffersBytes / kGiB, kMemory);
+    t.row("total", "%.1f", m.totalBytes / kGiB, kMemory);
+    t.row("HBM", "%.1f", m.hbmBytes / kGiB, kMemory);
     if (!p.lacks(kMemory)) {
         const char* const verdict = m.verdict == MemoryVerdict::Fits ? "fits"
                                     : m.verdict == MemoryVerdict::Tight
                                         ? "tight (within the memory model's error)"
                                         : "does not fit";
+        char line[256];
         std::snprintf(line, sizeof line, "  verdict: %s, margin %+.1f GiB (model error +-%.0f %%)\n", verdict,
                       memoryHeadroomBytes(m) / kGiB, 100.0 * kMemoryModelRelativeError);
-        o << line;
+        t.o << line;
     }
-    if (p.moe.paramsTotal > 0) {
-        row("expert weights", "%.1f", m.expertWeightsBytes / kGiB, kMemory);
-        for (const StageMemory& s : p.stages) {
-            char label[64];
-            std::snprintf(label, sizeof label, "stage %d (%d layers, %d MoE)", s.stage, s.layers,
-                          s.moeLayers);
-            row(label, "%.1f", s.totalBytes / kGiB, kMemory);
-        }
-        o << "Model\n";
-        row("parameters (total)", "%.2fB", p.moe.paramsTotal / 1e9, kDesign);
-        row("parameters (active)", "%.2fB", p.moe.paramsActive / 1e9, kDesign);
-        row("tokens per expert", "%.0f", p.moe.tokensPerExpert, kMemory);
-        o << "  EP group: " << (p.moe.epInsideScaleUp ? "inside" : "leaves") << " the NVLink domain\n";
+}
+
+// MoE / extended shapes only: expert memory per stage and the model's parameters.
+void writeMixtureOfExperts(const Prediction& p, TextReport& t)
+{
+    const MemoryFacts& m = p.memory;
+    t.row("expert weights", "%.1f", m.expertWeightsBytes / kGiB, kMemory);
+    for (const StageMemory& s : p.stages) {
+        char label[64];
+        std::snprintf(label, sizeof label, "stage %d (%d layers, %d MoE)", s.stage, s.layers, s.moeLayers);
+        t.row(label, "%.1f", s.totalBytes / kGiB, kMemory);
     }
-    o << "Run\n";
-    row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
-    row("goodput", "%.1f %%", 100 * p.goodput.goodput);
-    row("checkpoint write", "%.0f s", p.checkpoint.writeS);
-    o << "Power and cost\n";
-    row("IT power", "%.1f kW", p.power.itW / 1000.0, kDesign);
-    row("facility power", "%.1f kW", p.power.facilityW / 1000.0, kDesign);
-    row("capex", "$%.0f", p.cost.capexUsd, kDesign);
-    row("opex per year", "$%.0f", p.cost.opexUsdPerYear, kDesign);
-    row("total cost (own)", "$%.0f", p.cost.totalCostUsd);
-    row("cost per million tokens", "$%.3f", p.cost.costPerMillionTokensUsd);
-    row("break-even month", "%.1f", p.cost.breakEvenMonth, kDesign);
+    t.o << "Model\n";
+    t.row("parameters (total)", "%.2fB", p.moe.paramsTotal / 1e9, kDesign);
+    t.row("parameters (active)", "%.2fB", p.moe.paramsActive / 1e9, kDesign);
+    t.row("tokens per expert", "%.0f", p.moe.tokensPerExpert, kMemory);
+    t.o << "  EP group: " << (p.moe.epInsideScaleUp ? "inside" : "leaves") << " the NVLink domain\n";
+}
+
+void writeRunAndCost(const Prediction& p, TextReport& t)
+{
+    t.o << "Run\n";
+    t.row("time to train", "%.1f days", p.goodput.timeToTrainS / kSecondsPerDay);
+    t.row("goodput", "%.1f %%", 100 * p.goodput.goodput);
+    t.row("checkpoint write", "%.0f s", p.checkpoint.writeS);
+    t.o << "Power and cost\n";
+    t.row("IT power", "%.1f kW", p.power.itW / 1000.0, kDesign);
+    t.row("facility power", "%.1f kW", p.power.facilityW / 1000.0, kDesign);
+    t.row("capex", "$%.0f", p.cost.capexUsd, kDesign);
+    t.row("opex per year", "$%.0f", p.cost.opexUsdPerYear, kDesign);
+    t.row("total cost (own)", "$%.0f", p.cost.totalCostUsd);
+    t.row("cost per million tokens", "$%.3f", p.cost.costPerMillionTokensUsd);
+    t.row("break-even month", "%.1f", p.cost.breakEvenMonth, kDesign);
+}
+
+} // namespace
+
+std::string predictionText(const Prediction& p, const PredictionBands* bands)
+{
+    TextReport t(p);
+    writeClusterAndModel(p, t);
+    writeThroughput(p, bands, t);
+    writeStepBreakdown(p, t);
+    writeMemory(p, t);
+    if (p.moe.paramsTotal > 0)
+        writeMixtureOfExperts(p, t);
+    writeRunAndCost(p, t);
     for (const Problem& q : p.problems)
-        o << formatProblem(q) << "\n";
+        t.o << formatProblem(q) << "\n";
     for (const MissingFigures& m : p.missing)
-        o << "missing: " << describeMissing(m) << "\n";
-    return o.str();
+        t.o << "missing: " << describeMissing(m) << "\n";
+    return t.o.str();
 }
 
 } // namespace cf::cli

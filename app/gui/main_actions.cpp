@@ -45,11 +45,9 @@ QAction* toolBarWord(QMainWindow* window, QAction* full, const QString& word, co
     return proxy;
 }
 
-} // namespace
-
-MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
+// New, Open, Save, Save As.
+void createFileActions(QMainWindow* window, MainActions& a)
 {
-    MainActions a;
     a.newDesign = makeAction(window, "actionNew", QObject::tr("&New"), QObject::tr("Start an empty design"));
     a.newDesign->setShortcuts(QKeySequence::New);
     a.newDesign->setIcon(themeIcon("document-new", QStyle::SP_FileIcon));
@@ -67,7 +65,11 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
                           QObject::tr("Save the design under a new name"));
     a.saveAs->setShortcuts(QKeySequence::SaveAs);
     a.saveAs->setIcon(themeIcon("document-save-as", QStyle::SP_DialogSaveButton));
+}
 
+// Undo and Redo, from the window's undo stack.
+void createUndoActions(QMainWindow* window, QUndoStack* undoStack, MainActions& a)
+{
     a.undo = undoStack->createUndoAction(window, QObject::tr("&Undo"));
     a.undo->setObjectName(QStringLiteral("actionUndo"));
     a.undo->setShortcuts(QKeySequence::Undo);
@@ -85,7 +87,10 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
             redoKeys << key;
     a.redo->setShortcuts(redoKeys);
     a.redo->setIcon(themeIcon("edit-redo", QStyle::SP_ArrowForward));
+}
 
+void createZoomActions(QMainWindow* window, MainActions& a)
+{
     const QString zoomLater = QObject::tr("Zoom arrives with the canvas (issue #4)");
     a.zoomIn = makeAction(window, "actionZoomIn", QObject::tr("Zoom &In"), zoomLater);
     a.zoomIn->setShortcuts(QKeySequence::ZoomIn);
@@ -99,7 +104,11 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
     a.zoomFit->setIcon(QIcon::fromTheme(QStringLiteral("zoom-fit-best")));
     for (QAction* zoom : {a.zoomIn, a.zoomOut, a.zoomFit})
         zoom->setEnabled(false);
+}
 
+// Quit and About.
+void createApplicationActions(QMainWindow* window, MainActions& a)
+{
     a.quit = makeAction(window, "actionQuit", QObject::tr("&Quit"), QObject::tr("Quit ClusterForge"));
     a.quit->setShortcuts(QKeySequence::Quit);
     a.quit->setMenuRole(QAction::QuitRole);
@@ -108,7 +117,11 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
     a.about = makeAction(window, "actionAbout", QObject::tr("&About ClusterForge"),
                          QObject::tr("Version, sources and licences"));
     a.about->setMenuRole(QAction::AboutRole);
+}
 
+// File, Edit, View and Help on the window's menu bar.
+void createMenus(QMainWindow* window, MainActions& a)
+{
     QMenuBar* bar = window->menuBar();
     a.fileMenu = bar->addMenu(QObject::tr("&File"));
     a.fileMenu->setObjectName(QStringLiteral("menuFile"));
@@ -128,7 +141,10 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
     a.helpMenu = bar->addMenu(QObject::tr("&Help"));
     a.helpMenu->setObjectName(QStringLiteral("menuHelp"));
     a.helpMenu->addAction(a.about);
+}
 
+void createToolBar(QMainWindow* window, MainActions& a)
+{
     a.toolBar = window->addToolBar(QObject::tr("Main toolbar"));
     a.toolBar->setObjectName(QStringLiteral("mainToolBar")); // saveState() needs a name
     a.toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -138,6 +154,19 @@ MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
                            toolBarWord(window, a.redo, QObject::tr("Redo"), "toolBarRedo")});
     a.toolBar->addSeparator();
     a.toolBar->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
+}
+
+} // namespace
+
+MainActions MainActions::create(QMainWindow* window, QUndoStack* undoStack)
+{
+    MainActions a;
+    createFileActions(window, a);
+    createUndoActions(window, undoStack, a);
+    createZoomActions(window, a);
+    createApplicationActions(window, a);
+    createMenus(window, a);
+    createToolBar(window, a);
     return a;
 }
 

@@ -5,6 +5,8 @@
 #include "app/gui/library_controller.h"
 #include "app/gui/model_trust_actions.h"
 #include "app/gui/racks_dock.h"
+#include "app/gui/recent_menu.h"
+#include "app/gui/status_indicators.h"
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_file_fault.h"
@@ -26,7 +28,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScreen>
@@ -42,17 +43,10 @@
 namespace cf {
 namespace {
 
-constexpr int kStateVersion = 1;                // bump when docks/toolbars change incompatibly
 constexpr int kLoadWarningMs = 15000;           // long enough to read a field name (our choice)
 constexpr int kMaxProblemsInErrorBox = 12;      // longer lists end with "... and N more" (our choice)
 constexpr double kDefaultScreenFraction = 0.85; // first start: this much of the screen (our choice)
-constexpr int kSideDockWidth = 260;             // first-start dock sizes in pixels (our choice)
-// First start: the charts dock's share of the window height, at least both
-// rows of charts whole (our choice).
-constexpr double kChartsDockShare = 0.4;
 
-const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
-const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("mainWindow/lastDirectory");
 const QString kFileFilter = QStringLiteral("ClusterForge designs (*.json);;All files (*)");
 
@@ -87,16 +81,17 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
     evaluation_ = new EvaluationController(&document_, Catalog::builtin(), this);
     autoSplit_ = new AutoSplitController(&document_, evaluation_, this);
     createCentralWidget();
-    paletteDock_ = createPaletteDock();
-    inspectorDock_ = createInspectorDock();
-    workloadDock_ = createWorkloadDock();
-    parallelismDock_ = createParallelismDock();
-    summaryDock_ = createSummaryDock();
-    headlineDock_ = createHeadlineDock();
-    chartsDock_ = createChartsDock();
-    problemsDock_ = createProblemsDock();
-    arrangeDocks();
-    createStatusBar();
+    MainDocks& docks = dockLayout_.docks();
+    docks.palette = createPaletteDock();
+    docks.inspector = createInspectorDock();
+    docks.workload = createWorkloadDock();
+    docks.parallelism = createParallelismDock();
+    docks.summary = createSummaryDock();
+    docks.headline = createHeadlineDock();
+    docks.charts = createChartsDock();
+    docks.problems = createProblemsDock();
+    dockLayout_.arrange(actions_.viewMenu, actions_.toolBar, charts_);
+    status_ = std::make_unique<StatusIndicators>(this, statusBar());
     refreshTimer_.setSingleShot(true);
     refreshTimer_.setInterval(0);
     connect(&refreshTimer_, &QTimer::timeout, this, &MainWindow::refreshViews);
@@ -111,14 +106,9 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
 
     if (const QScreen* screen = QApplication::primaryScreen())
         resize(screen->availableSize() * kDefaultScreenFraction);
-    applyFirstStartDockSizes();
+    dockLayout_.applyFirstStartSizes();
     restoreSettings();
-    // The user moving a dock ends the default layout (restoreState above also
-    // moves them: connected after it).
-    for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
-        connect(dock, &QDockWidget::topLevelChanged, this, [this] { defaultDockLayout_ = false; });
-        connect(dock, &QDockWidget::dockLocationChanged, this, [this] { defaultDockLayout_ = false; });
-    }
+    dockLayout_.watchUserMoves(); // the user moving a dock ends the default layout
 
     // The bundled example is no recent design of the user's; a file they named is.
     const bool opened = startFile.isEmpty() ? loadFile(QString::fromStdString(examplePath("workhorse.json")))
@@ -138,37 +128,6 @@ MainWindow::MainWindow(const QString& startFile, QWidget* parent) : QMainWindow(
         statusBar()->showMessage(tr("Catalog: %n problem(s): %1", nullptr, int(catalog.size()))
                                      .arg(QString::fromStdString(formatProblem(catalog.front()))),
                                  kLoadWarningMs);
-}
-
-void MainWindow::applyFirstStartDockSizes()
-{
-    // The right area holds four tabified docks: wide enough for their whole titles.
-    const int rightWidth = std::max(
-        kSideDockWidth, tabbedDocksWidth({inspectorDock_, workloadDock_, parallelismDock_, summaryDock_}));
-    resizeDocks({paletteDock_, inspectorDock_}, {kSideDockWidth, rightWidth}, Qt::Horizontal);
-    // resizeDocks keeps the centre at its minimum height: in a short window
-    // the charts get less and their dock scrolls.
-    const int chartsHeight = std::max(chartsDockWholeHeight(), int(height() * kChartsDockShare));
-    resizeDocks({chartsDock_}, {chartsHeight}, Qt::Vertical);
-}
-
-void MainWindow::createStatusBar()
-{
-    nameLabel_ = new QLabel(this);
-    nameLabel_->setObjectName(QStringLiteral("statusDesignName"));
-    gpuLabel_ = new QLabel(this);
-    gpuLabel_->setObjectName(QStringLiteral("statusGpuCount"));
-    calibrationLabel_ = new QLabel(this);
-    calibrationLabel_->setObjectName(QStringLiteral("statusCalibration"));
-    calibrationLabel_->setContentsMargins(4, 0, 12, 0);
-    validationLabel_ = new QLabel(this);
-    validationLabel_->setObjectName(QStringLiteral("statusValidation"));
-    for (QLabel* label : {nameLabel_, gpuLabel_})
-        label->setContentsMargins(4, 0, 12, 0);
-    statusBar()->addWidget(nameLabel_);
-    statusBar()->addWidget(gpuLabel_);
-    statusBar()->addPermanentWidget(calibrationLabel_);
-    statusBar()->addPermanentWidget(validationLabel_);
 }
 
 void MainWindow::connectActions()
@@ -194,7 +153,7 @@ bool MainWindow::openFile(const QString& path)
     if (!loadFile(path))
         return false;
     if (recent_)
-        recent_->addFile(filePath_);
+        recent_->designs()->addFile(filePath_);
     return true;
 }
 
@@ -244,7 +203,7 @@ bool MainWindow::saveFile(const QString& path)
     undoStack_.setClean();
     refreshViews(); // the saved name in the title, status bar and Summary
     if (recent_)
-        recent_->addFile(filePath_);
+        recent_->designs()->addFile(filePath_);
     return true;
 }
 
@@ -282,24 +241,15 @@ void MainWindow::refreshViews()
     const Catalog& catalog = Catalog::builtin();
     const QString name = documentName();
     summary_->setHtml(designSummaryHtml(current, catalog, name));
-    nameLabel_->setText(name);
-    gpuLabel_->setText(tr("%1 GPUs").arg(designGpuCount(current, catalog)));
-    calibrationLabel_->setText(calibrationStatusText(current));
-    calibrationLabel_->setToolTip(calibrationStatusToolTip(current));
+    status_->showDesign(current, name);
     updateTitle();
 }
 
 void MainWindow::showProblemCounts(int errors, int warnings)
 {
-    problemErrors_ = errors;
-    problemWarnings_ = warnings;
     const int total = errors + warnings;
-    problemsDock_->setWindowTitle(total == 0 ? tr("Problems") : tr("Problems (%1)").arg(total));
-    if (total == 0)
-        validationLabel_->setText(tr("Valid: no problems"));
-    else
-        validationLabel_->setText(tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
-    validationLabel_->setStyleSheet(errors > 0 ? QStringLiteral("color: #b00020;") : QString());
+    problemsDock()->setWindowTitle(total == 0 ? tr("Problems") : tr("Problems (%1)").arg(total));
+    status_->showProblemCounts(errors, warnings);
 }
 
 void MainWindow::updateTitle()
@@ -338,21 +288,6 @@ void MainWindow::showError(const QString& title, const QString& message, const Q
         box->setDetailedText(details);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
-}
-
-void MainWindow::saveSettings() const
-{
-    QSettings settings;
-    settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState(kStateVersion));
-}
-
-void MainWindow::restoreSettings()
-{
-    QSettings settings;
-    restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    // A saved layout is restored exactly; without one the default sizes follow the window.
-    defaultDockLayout_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -429,23 +364,6 @@ bool MainWindow::onSaveAs()
         path += QStringLiteral(".json");
     ExportFolder::remember(ExportFolder::kDesignKey, path);
     return saveFile(path);
-}
-
-void MainWindow::onAbout()
-{
-    QMessageBox::about(
-        this, tr("About ClusterForge"),
-        tr("<h3>ClusterForge %1</h3>"
-           "<p>Design GPU clusters for LLM training and predict their performance and cost.</p>"
-           "<p><b>Sources.</b> Every hardware figure in the catalog names where it was read "
-           "(vendor datasheets, reference architectures, published papers); a figure that had to "
-           "be estimated says so and why. Every constant of the prediction model names its "
-           "source, or says it is our own choice. Predictions are estimates: check them against "
-           "your own measurements before you buy.</p>"
-           "<p>Catalog: <code>%2</code><br>Your additions: <code>%3</code></p>"
-           "<p>Built with Qt %4, QCustomPlot and nlohmann/json.</p>")
-            .arg(QStringLiteral(CF_VERSION), QString::fromStdString(builtinCatalogPath()).toHtmlEscaped(),
-                 QString::fromStdString(userCatalogPath()).toHtmlEscaped(), QString::fromLatin1(qVersion())));
 }
 
 } // namespace cf

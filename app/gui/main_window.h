@@ -4,6 +4,7 @@
 // stack. Later issues swap real widgets into the docks and the centre (see the
 // create*() functions) and edit through document(), which pushes the commands.
 
+#include "app/gui/dock_layout.h"
 #include "app/gui/edit_actions.h"
 #include "app/gui/help_actions.h"
 #include "app/gui/library_host.h"
@@ -12,6 +13,7 @@
 #include "models/store/design_store.h"
 #include "widgets/document/design_document.h"
 
+#include <memory>
 #include <optional>
 
 #include <QMainWindow>
@@ -20,7 +22,6 @@
 #include <QUndoStack>
 
 class QDockWidget;
-class QLabel;
 class QMenu;
 class QTextBrowser;
 
@@ -38,6 +39,8 @@ class LibraryController;
 class ModelTrustActions;
 class ProblemsPanel;
 class RecentDesigns;
+class RecentMenu;
+class StatusIndicators;
 struct RecentDesign;
 
 class MainWindow : public QMainWindow, private LibraryHost {
@@ -69,8 +72,8 @@ public:
     std::optional<SavedIds> libraryIds() const;
     // The design library (DesignStore::defaultPath(), or $CLUSTERFORGE_DB when set).
     DesignStore& store();
-    RecentDesigns* recentDesigns() const { return recent_; }
-    QMenu* recentMenu() const { return recentMenu_; }
+    RecentDesigns* recentDesigns() const;
+    QMenu* recentMenu() const;
     bool isModified() const;
     // The last error shown to the user ("" when none since the window opened).
     QString lastErrorShown() const { return lastError_; }
@@ -89,18 +92,18 @@ public:
     // False when the user cancelled.
     bool openNewDocument(const Design& design);
 
-    // Window geometry and dock/toolbar layout, kept in QSettings.
-    void saveSettings() const;
-    void restoreSettings();
+    // Window geometry and dock/toolbar layout, kept in QSettings (DockLayout).
+    void saveSettings() const { dockLayout_.saveSettings(); }
+    void restoreSettings() { dockLayout_.restoreSettings(); }
 
-    QDockWidget* paletteDock() const { return paletteDock_; }
-    QDockWidget* inspectorDock() const { return inspectorDock_; }
-    QDockWidget* chartsDock() const { return chartsDock_; }
-    QDockWidget* problemsDock() const { return problemsDock_; }
-    QDockWidget* workloadDock() const { return workloadDock_; }
-    QDockWidget* parallelismDock() const { return parallelismDock_; }
-    QDockWidget* headlineDock() const { return headlineDock_; }
-    QDockWidget* summaryDock() const { return summaryDock_; }
+    QDockWidget* paletteDock() const { return dockLayout_.docks().palette; }
+    QDockWidget* inspectorDock() const { return dockLayout_.docks().inspector; }
+    QDockWidget* chartsDock() const { return dockLayout_.docks().charts; }
+    QDockWidget* problemsDock() const { return dockLayout_.docks().problems; }
+    QDockWidget* workloadDock() const { return dockLayout_.docks().workload; }
+    QDockWidget* parallelismDock() const { return dockLayout_.docks().parallelism; }
+    QDockWidget* headlineDock() const { return dockLayout_.docks().headline; }
+    QDockWidget* summaryDock() const { return dockLayout_.docks().summary; }
     BomDock* bomDock() const { return bomDock_; }
 
 signals:
@@ -110,7 +113,8 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     // Dock tab bars (made by QMainWindow when docks are tabified, also by
-    // restoreState) show whole titles: see showWholeTabTitles.
+    // restoreState) show whole titles; a separator dragged ends the first-start
+    // layout (DockLayout::windowEvent).
     bool event(QEvent* event) override;
     // First start (no saved layout): the charts dock gets its share of every
     // new window size until the user moves a dock or a separator.
@@ -127,13 +131,6 @@ private:
     QDockWidget* createParallelismDock();
     QDockWidget* createHeadlineDock();
     QDockWidget* createSummaryDock();
-    void arrangeDocks();
-    // Width a dock area needs to show the titles of `docks` as whole tabs.
-    int tabbedDocksWidth(const QList<QDockWidget*>& docks) const;
-    // The default dock sizes for the window's current size (first start only).
-    void applyFirstStartDockSizes();
-    // Height of the charts dock that shows both rows of charts whole.
-    int chartsDockWholeHeight() const;
     void connectEditActions();
     void onGenerateFabric();
     // "The global batch is too small ...": the status bar and a non-blocking box.
@@ -141,11 +138,10 @@ private:
     // The design library's actions and menus (main_window_library.cpp); its work is LibraryController's.
     void setupLibrary();
     void scheduleBomRefresh();
-    void rebuildRecentMenu();
+    // File ▸ Open Recent's choice: a file (asks to save first), or a library variant.
     void openRecent(const RecentDesign& entry);
     void onSearchSplits();
     void onPlan();
-    void createStatusBar();
     void connectActions();
     // File > Open Example, Help > Getting Started and Keyboard Shortcuts (main_window_help.cpp).
     void setupHelp();
@@ -211,8 +207,7 @@ private:
     LibraryController* library_ = nullptr;
     BomDock* bomDock_ = nullptr;
     QTimer bomTimer_;
-    RecentDesigns* recent_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
+    RecentMenu* recent_ = nullptr; // File ▸ Open Recent
     DesignView* view_ = nullptr;
     EvaluationController* evaluation_ = nullptr;
     AutoSplitController* autoSplit_ = nullptr;
@@ -220,23 +215,8 @@ private:
     HeadlinePanel* headline_ = nullptr;
     ProblemsPanel* problems_ = nullptr;
     QTextBrowser* summary_ = nullptr;
-    QDockWidget* paletteDock_ = nullptr;
-    QDockWidget* inspectorDock_ = nullptr;
-    QDockWidget* chartsDock_ = nullptr;
-    QDockWidget* problemsDock_ = nullptr;
-    QDockWidget* workloadDock_ = nullptr;
-    QDockWidget* parallelismDock_ = nullptr;
-    QDockWidget* headlineDock_ = nullptr;
-    QDockWidget* summaryDock_ = nullptr;
-    // True while the dock layout is the first-start default (no saved layout
-    // restored, no dock or separator moved by the user since).
-    bool defaultDockLayout_ = false;
-    int problemErrors_ = 0;
-    int problemWarnings_ = 0;
-    QLabel* nameLabel_ = nullptr;
-    QLabel* gpuLabel_ = nullptr;
-    QLabel* calibrationLabel_ = nullptr; // issue 27 item 4: is a site profile in use
-    QLabel* validationLabel_ = nullptr;
+    DockLayout dockLayout_{this};              // the docks, where they go, their first-start sizes
+    std::unique_ptr<StatusIndicators> status_; // name, GPUs, calibration, validation
 };
 
 } // namespace cf

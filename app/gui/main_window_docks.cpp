@@ -22,13 +22,11 @@
 #include "widgets/whatif/workload_dock.h"
 
 #include <QAction>
-#include <QChildEvent>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTextBrowser>
 #include <QToolBar>
 
@@ -36,72 +34,18 @@ namespace cf {
 namespace {
 
 constexpr int kStatusMessageMs = 5000; // how long a canvas message stays in the status bar (our choice)
-// A dock's frame around its tab bar: the dock area's separator and margins (our choice).
-constexpr int kDockFramePx = 8;
-
-// Tabs of tabified docks are the panels' names: "Inspe…" and "Paralleli…" say
-// nothing. Whole titles always, and the style's scroll arrows when a narrowed
-// dock area cannot hold them all, as QTabWidget does.
-void showWholeTabTitles(QTabBar* bar)
-{
-    bar->setElideMode(Qt::ElideNone);
-    bar->setUsesScrollButtons(true);
-}
-
 } // namespace
 
 bool MainWindow::event(QEvent* event)
 {
-    // A press on the window itself, not a child: a dock separator being dragged
-    // (QMainWindow draws them); from now on the user's layout is kept.
-    if (event->type() == QEvent::MouseButtonPress)
-        defaultDockLayout_ = false;
-    // QMainWindow makes a tab bar (a direct child) for each group of tabified
-    // docks and sets it to elide; it is polished before it first shows.
-    if (event->type() == QEvent::ChildPolished)
-        if (auto* bar = qobject_cast<QTabBar*>(static_cast<QChildEvent*>(event)->child()))
-            showWholeTabTitles(bar);
+    dockLayout_.windowEvent(event);
     return QMainWindow::event(event);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event)
 {
     QMainWindow::resizeEvent(event);
-    // The window's real size can arrive after show() (-qwindowgeometry, a
-    // window manager): the first-start sizes set in the constructor were for
-    // another size, and QMainWindow gives all the growth to the centre.
-    if (defaultDockLayout_)
-        applyFirstStartDockSizes();
-}
-
-int MainWindow::chartsDockWholeHeight() const
-{
-    // The dock's title bar and frame (its minimum less its content's), the
-    // scroll area's frame, and the grid of charts at their minimum height.
-    const auto* scroll = qobject_cast<const QScrollArea*>(chartsDock_->widget());
-    const int dockFrame = chartsDock_->minimumSizeHint().height() - scroll->minimumSizeHint().height();
-    int height = dockFrame + 2 * scroll->frameWidth() + charts_->minimumSizeHint().height();
-    // Tabified (with Problems): resizeDocks sizes the group, its tab bar included.
-    if (!tabifiedDockWidgets(chartsDock_).isEmpty()) {
-        QTabBar bar; // like QMainWindow's: same style and font
-        bar.setFont(font());
-        bar.setDrawBase(true);
-        bar.addTab(chartsDock_->windowTitle());
-        height += bar.sizeHint().height();
-    }
-    return height;
-}
-
-int MainWindow::tabbedDocksWidth(const QList<QDockWidget*>& docks) const
-{
-    // A tab bar like QMainWindow's (same style and font) measures the titles.
-    QTabBar bar;
-    bar.setFont(font());
-    bar.setDrawBase(true);
-    showWholeTabTitles(&bar);
-    for (const QDockWidget* dock : docks)
-        bar.addTab(dock->windowTitle());
-    return bar.sizeHint().width() + kDockFramePx;
+    dockLayout_.windowResized();
 }
 
 void MainWindow::createCentralWidget()
@@ -207,24 +151,6 @@ QDockWidget* MainWindow::createProblemsDock()
     return makeDock(tr("Problems"), QStringLiteral("problemsDock"), problems_);
 }
 
-void MainWindow::arrangeDocks()
-{
-    addDockWidget(Qt::LeftDockWidgetArea, paletteDock_);
-    addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
-    for (QDockWidget* dock : {workloadDock_, parallelismDock_, summaryDock_})
-        tabifyDockWidget(inspectorDock_, dock);
-    parallelismDock_->raise();
-    addDockWidget(Qt::TopDockWidgetArea, headlineDock_);
-    addDockWidget(Qt::BottomDockWidgetArea, chartsDock_);
-    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
-    tabifyDockWidget(chartsDock_, problemsDock_);
-    chartsDock_->raise();
-    for (QDockWidget* dock : {paletteDock_, inspectorDock_, workloadDock_, parallelismDock_, summaryDock_,
-                              headlineDock_, chartsDock_, problemsDock_})
-        actions_.viewMenu->addAction(dock->toggleViewAction());
-    actions_.viewMenu->addAction(actions_.toolBar->toggleViewAction());
-}
-
 void MainWindow::connectEditActions()
 {
     const auto showMessage = [this](const QString& text) {
@@ -253,7 +179,7 @@ void MainWindow::connectEditActions()
         canvasKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         view_->addAction(canvasKey);
     }
-    for (QDockWidget* dock : {workloadDock_, parallelismDock_})
+    for (QDockWidget* dock : {workloadDock(), parallelismDock()})
         ComboKeyGuard::install(dock);
 }
 
@@ -335,12 +261,12 @@ void MainWindow::focusProblemField(const QString& field)
 {
     QWidget* editor = nullptr;
     QDockWidget* dock = nullptr;
-    if (auto* split = parallelismDock_->findChild<ParallelismDock*>();
+    if (auto* split = parallelismDock()->findChild<ParallelismDock*>();
         split && (editor = split->fieldWidget(field)))
-        dock = parallelismDock_;
-    else if (auto* work = workloadDock_->findChild<WorkloadDock*>();
+        dock = parallelismDock();
+    else if (auto* work = workloadDock()->findChild<WorkloadDock*>();
              work && (editor = work->fieldWidget(field)))
-        dock = workloadDock_;
+        dock = workloadDock();
     if (!editor)
         return;
     dock->show();

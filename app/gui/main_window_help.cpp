@@ -1,11 +1,13 @@
 // The way in (issue 18, finding 1): File > Open Example, Help > Getting
-// Started and Help > Keyboard Shortcuts.
+// Started and Help > Keyboard Shortcuts; Help > About.
 #include "app/gui/main_window.h"
 
 #include "app/gui/getting_started_dialog.h"
 #include "app/gui/shortcuts_dialog.h"
+#include "models/catalog/resource_paths.h"
 
 #include <QAction>
+#include <QMessageBox>
 
 namespace cf {
 
@@ -39,6 +41,23 @@ void MainWindow::openExample(const QString& path)
     // file) and no recent design of the user's.
     if (maybeSave())
         loadFile(path);
+}
+
+void MainWindow::onAbout()
+{
+    QMessageBox::about(
+        this, tr("About ClusterForge"),
+        tr("<h3>ClusterForge %1</h3>"
+           "<p>Design GPU clusters for LLM training and predict their performance and cost.</p>"
+           "<p><b>Sources.</b> Every hardware figure in the catalog names where it was read "
+           "(vendor datasheets, reference architectures, published papers); a figure that had to "
+           "be estimated says so and why. Every constant of the prediction model names its "
+           "source, or says it is our own choice. Predictions are estimates: check them against "
+           "your own measurements before you buy.</p>"
+           "<p>Catalog: <code>%2</code><br>Your additions: <code>%3</code></p>"
+           "<p>Built with Qt %4, QCustomPlot and nlohmann/json.</p>")
+            .arg(QStringLiteral(CF_VERSION), QString::fromStdString(builtinCatalogPath()).toHtmlEscaped(),
+                 QString::fromStdString(userCatalogPath()).toHtmlEscaped(), QString::fromLatin1(qVersion())));
 }
 
 } // namespace cf

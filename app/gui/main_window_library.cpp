@@ -4,6 +4,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/library_controller.h"
+#include "app/gui/recent_menu.h"
 
 #include "models/store/headline_from_prediction.h"
 #include "widgets/bom/bom_dock.h"
@@ -38,8 +39,8 @@ void MainWindow::setupLibrary()
     bomDock_ = new BomDock(this);
     bomDock_->setObjectName(QStringLiteral("bomDock"));
     addDockWidget(Qt::BottomDockWidgetArea, bomDock_);
-    tabifyDockWidget(problemsDock_, bomDock_);
-    chartsDock_->raise();
+    tabifyDockWidget(problemsDock(), bomDock_);
+    chartsDock()->raise();
     actions_.viewMenu->addAction(bomDock_->toggleViewAction());
     connect(&document_, &DesignDocument::changed, this, &MainWindow::scheduleBomRefresh);
     bomTimer_.setSingleShot(true);
@@ -70,12 +71,9 @@ void MainWindow::setupLibrary()
                                        tr("Printable report: predictions, charts and the bill of materials"));
 
     // File ▸ Open Recent, right after Open.
-    recent_ = new RecentDesigns(this);
-    recentMenu_ = new QMenu(tr("Open &Recent"), this);
-    recentMenu_->setObjectName(QStringLiteral("menuRecent"));
-    actions_.fileMenu->insertMenu(actions_.save, recentMenu_);
-    connect(recent_, &RecentDesigns::changed, this, &MainWindow::rebuildRecentMenu);
-    library_ = new LibraryController(this, this, &document_, recent_);
+    recent_ = new RecentMenu(this, actions_.fileMenu, actions_.save);
+    connect(recent_, &RecentMenu::chosen, this, &MainWindow::openRecent);
+    library_ = new LibraryController(this, this, &document_, recent_->designs());
 
     QAction* firstFileAction =
         actions_.fileMenu->actions().value(5); // after New, Open, Recent, Save, Save As
@@ -101,7 +99,7 @@ void MainWindow::setupLibrary()
     });
 
     const bool libraryOpen = library_->open();
-    rebuildRecentMenu(); // after open: library entries are checked against the store's path
+    recent_->rebuild(); // after open: library entries are checked against the store's path
     if (!libraryOpen) {
         for (QAction* a : {openLibrary, saveLibrary, saveVariant, compare})
             a->setEnabled(false);
@@ -142,31 +140,14 @@ void MainWindow::libraryShowStatus(const QString& text, int timeoutMs)
     statusBar()->showMessage(text, timeoutMs);
 }
 
-void MainWindow::rebuildRecentMenu()
+RecentDesigns* MainWindow::recentDesigns() const
 {
-    recentMenu_->clear();
-    const QStringList labels = recent_->labels();
-    const std::vector<RecentDesign>& entries = recent_->entries();
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const RecentDesign entry = entries[i];
-        QString text = labels.value(int(i));
-        text.replace(QLatin1Char('&'), QStringLiteral("&&")); // a name's "&" is no mnemonic
-        // "&1" .. "&8": the number is the keyboard shortcut inside the menu.
-        auto* action = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(text));
-        action->setObjectName(QStringLiteral("actionRecent%1").arg(i + 1));
-        action->setStatusTip(entry.isFile() ? QDir::toNativeSeparators(entry.path)
-                                            : tr("Variant %1 in the library %2")
-                                                  .arg(entry.variantId)
-                                                  .arg(QDir::toNativeSeparators(entry.libraryPath)));
-        action->setToolTip(action->statusTip());
-        connect(action, &QAction::triggered, this, [this, entry] { openRecent(entry); });
-    }
-    recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(tr("&Clear Menu"));
-    clear->setObjectName(QStringLiteral("actionClearRecent"));
-    clear->setEnabled(!entries.empty());
-    connect(clear, &QAction::triggered, recent_, &RecentDesigns::clear);
-    recentMenu_->setEnabled(!entries.empty());
+    return recent_ ? recent_->designs() : nullptr;
+}
+
+QMenu* MainWindow::recentMenu() const
+{
+    return recent_ ? recent_->menu() : nullptr;
 }
 
 void MainWindow::openRecent(const RecentDesign& entry)
@@ -176,7 +157,7 @@ void MainWindow::openRecent(const RecentDesign& entry)
         return;
     }
     if (!QFileInfo(entry.path).isFile()) {
-        recent_->remove(entry);
+        recent_->designs()->remove(entry);
         showError(tr("Cannot open recent design"), tr("%1 no longer exists (moved or deleted). %2")
                                                        .arg(QDir::toNativeSeparators(entry.path),
                                                             tr("It was removed from the recent designs.")));

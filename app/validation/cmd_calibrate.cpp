@@ -214,49 +214,71 @@ const CommandSpec& calibrateSpec()
     return spec;
 }
 
-int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
+namespace {
+
+// What the flags name and the files they name hold.
+struct CalibrateInput {
+    std::vector<std::string> logPaths;
+    std::optional<std::string> runsPath;
+    std::optional<std::string> output;
+    std::optional<std::string> name;
+    std::string format;
+    int folds = kDefaultFolds;
+    ClusterInput cluster;
+    std::vector<CalibrationCase> rows;
+    NcclFitSet nccl;
+};
+
+// Takes the flags into `in`; returns the problems that stop the command.
+std::vector<std::string> takeCalibrateFlags(const Args& rawArgs, CalibrateInput& in, std::ostream& err)
 {
     Args raw = rawArgs;
     std::vector<std::string> errors;
-    const std::vector<std::string> logPaths = takeRepeated(raw, "--nccl-tests", errors);
+    in.logPaths = takeRepeated(raw, "--nccl-tests", errors);
     ArgList args(raw, calibrateSpec());
-    const auto runsPath = args.takePath("--runs");
-    auto output = args.takePath("-o");
-    if (!output)
-        output = args.takePath("--output");
-    const auto name = args.takeText("--name");
-    const std::string format = args.takeChoice("--format");
-    const int folds = int(args.takeInt("--folds").value_or(kDefaultFolds));
-    ClusterInput cluster = parseClusterInput(args, errors);
-    for (const std::string& w : cluster.loadWarnings)
+    in.runsPath = args.takePath("--runs");
+    in.output = args.takePath("-o");
+    if (!in.output)
+        in.output = args.takePath("--output");
+    in.name = args.takeText("--name");
+    in.format = args.takeChoice("--format");
+    in.folds = int(args.takeInt("--folds").value_or(kDefaultFolds));
+    in.cluster = parseClusterInput(args, errors);
+    for (const std::string& w : in.cluster.loadWarnings)
         err << kCommand << ": " << w << "\n";
     for (const std::string& e : errors)
         args.addError(e);
     std::vector<std::string> problems = args.finish();
-    if (!output && problems.empty())
+    if (!in.output && problems.empty())
         problems.push_back("-o: required (the profile to write)");
-    if (!runsPath && logPaths.empty() && problems.empty())
+    if (!in.runsPath && in.logPaths.empty() && problems.empty())
         problems.push_back("--runs: give --runs RUNS.csv or --nccl-tests LOG (or both)");
-    if (!logPaths.empty() && !cluster.catalog && problems.empty())
+    if (!in.logPaths.empty() && !in.cluster.catalog && problems.empty())
         problems.push_back(
             "--nccl-tests: give the cluster the logs ran on (DESIGN.json or --gpu with --nodes)");
+    return problems;
+}
 
-    // The runs.
-    std::vector<CalibrationCase> rows;
-    if (runsPath && problems.empty()) {
-        const Result<std::string> text = readRunsText(*runsPath);
-        for (const Problem& p : text.problems())
-            problems.push_back(p.field + ": " + p.message);
-        if (text)
-            rows = parseCalibrationCsv(*text);
-        if (text && rows.empty())
-            problems.push_back("--runs: " + *runsPath + ": no data rows");
-    }
-    // The nccl-tests logs on the cluster.
-    NcclFitSet nccl;
-    if (cluster.catalog)
-        nccl.topology = deriveTopology(cluster.design, *cluster.catalog);
-    for (const std::string& path : logPaths) {
+// The runs file's rows.
+void readRuns(CalibrateInput& in, std::vector<std::string>& problems)
+{
+    if (!in.runsPath || !problems.empty())
+        return;
+    const Result<std::string> text = readRunsText(*in.runsPath);
+    for (const Problem& p : text.problems())
+        problems.push_back(p.field + ": " + p.message);
+    if (text)
+        in.rows = parseCalibrationCsv(*text);
+    if (text && in.rows.empty())
+        problems.push_back("--runs: " + *in.runsPath + ": no data rows");
+}
+
+// The nccl-tests logs on the cluster.
+void readNcclLogs(CalibrateInput& in, std::vector<std::string>& problems)
+{
+    if (in.cluster.catalog)
+        in.nccl.topology = deriveTopology(in.cluster.design, *in.cluster.catalog);
+    for (const std::string& path : in.logPaths) {
         if (!problems.empty())
             break;
         const Result<NcclTestsLog> log = loadNcclTestsLog(path);
@@ -264,55 +286,48 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
             if (p.severity == Severity::Error)
                 problems.push_back("--nccl-tests: " + formatProblem(p));
         if (log.ok())
-            for (const Problem& p : addNcclLog(*log, nccl))
+            for (const Problem& p : addNcclLog(*log, in.nccl))
                 problems.push_back("--nccl-tests: " + p.message); // the flag that gave the log
     }
-    if (!problems.empty()) {
-        for (const std::string& p : problems)
-            err << kCommand << ": " << p << "\n";
-        return kExitBadInput;
-    }
+}
 
-    const PreparedRuns prepared = prepareRuns(rows);
-    std::vector<const PreparedRun*> runs;
-    for (const PreparedRun& r : prepared.runs)
-        runs.push_back(&r);
-    if (runs.empty() && nccl.targets.empty()) {
-        err << kCommand << ": nothing to fit: no run can be predicted and no nccl-tests point is usable\n";
-        for (const auto& [id, why] : prepared.skipped)
-            err << "  " << id << ": " << why << "\n";
-        for (const std::string& f : nccl.flagged)
-            err << "  flagged: " << f << "\n";
-        return kExitBadInput;
-    }
-    const NcclFitSet* ncclPtr = nccl.targets.empty() ? nullptr : &nccl;
-    const CalibrationProfile before;
-    // Issue 27 item 1: the scales the runs can see, kept only when their
-    // cross-validated error beats the uncalibrated model's.
-    const SiteProfile site =
-        fitSiteProfile(runs, ncclPtr, std::min<int>(folds, std::max<int>(1, int(runs.size()))),
-                       shippedScalePriors().priorWeights(), shippedScalePriors().efficiency);
-    const ProfileFit& fit = site.fit;
-    CalibrationProfile profile = site.profile;
-    profile.name = name.value_or("");
-    std::string source = runsPath ? std::to_string(runs.size()) + " runs of " + *runsPath : std::string();
-    for (const std::string& p : logPaths)
+int reportNothingToFit(const PreparedRuns& prepared, const NcclFitSet& nccl, std::ostream& err)
+{
+    err << kCommand << ": nothing to fit: no run can be predicted and no nccl-tests point is usable\n";
+    for (const auto& [id, why] : prepared.skipped)
+        err << "  " << id << ": " << why << "\n";
+    for (const std::string& f : nccl.flagged)
+        err << "  flagged: " << f << "\n";
+    return kExitBadInput;
+}
+
+// Where the profile's figures come from: "N runs of FILE; nccl-tests LOG".
+std::string profileSource(const CalibrateInput& in, std::size_t runs)
+{
+    std::string source = in.runsPath ? std::to_string(runs) + " runs of " + *in.runsPath : std::string();
+    for (const std::string& p : in.logPaths)
         source += (source.empty() ? "" : "; ") + std::string("nccl-tests ") + p;
-    profile.source = source;
+    return source;
+}
 
-    std::ostringstream text;
-    Json report;
+// The fit's report before the file is written: runs, runs not used, nccl-tests points,
+// constants and the verdict.
+void describeFit(const CalibrateInput& in, const std::vector<const PreparedRun*>& runs,
+                 const PreparedRuns& prepared, const SiteProfile& site, const CalibrationProfile& profile,
+                 std::ostream& text, Json& report)
+{
+    const CalibrationProfile before;
+    const CalibrationProfile& shown = site.kept ? profile : site.fit.profile;
     if (!runs.empty())
-        printRuns(runs, before, site.kept ? profile : fit.profile, site.crossValidatedErrors, text,
-                  report["runs"]);
+        printRuns(runs, before, shown, site.crossValidatedErrors, text, report["runs"]);
     report["runs_not_used"] = Json::array();
     for (const auto& [id, why] : prepared.skipped) {
         text << "  not used: " << id << ": " << why << "\n";
         report["runs_not_used"].push_back({{"id", id}, {"why", why}});
     }
-    if (ncclPtr || !nccl.flagged.empty())
-        printNccl(nccl, before, profile, text, report["nccl_tests"]);
-    printConstants(before, site.kept ? profile : fit.profile, text, report["constants"]);
+    if (!in.nccl.targets.empty() || !in.nccl.flagged.empty())
+        printNccl(in.nccl, before, profile, text, report["nccl_tests"]);
+    printConstants(before, shown, text, report["constants"]);
     // The note starts with "kept" or "identity".
     text << "Profile " << profile.note << "\n";
     report["kept"] = site.kept;
@@ -321,16 +336,52 @@ int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
     report["uncalibrated_mape"] = mape(site.uncalibratedErrors);
     report["cross_validated_mape"] =
         site.crossValidatedErrors.empty() ? Json() : Json(mape(site.crossValidatedErrors));
-    if (const Result<void> written = writeFileAtomically(*output, saveProfileJson(profile)); !written) {
+}
+
+} // namespace
+
+int runCalibrate(const Args& rawArgs, std::ostream& out, std::ostream& err)
+{
+    CalibrateInput in;
+    std::vector<std::string> problems = takeCalibrateFlags(rawArgs, in, err);
+    readRuns(in, problems);
+    readNcclLogs(in, problems);
+    if (!problems.empty()) {
+        for (const std::string& p : problems)
+            err << kCommand << ": " << p << "\n";
+        return kExitBadInput;
+    }
+
+    const PreparedRuns prepared = prepareRuns(in.rows);
+    std::vector<const PreparedRun*> runs;
+    for (const PreparedRun& r : prepared.runs)
+        runs.push_back(&r);
+    if (runs.empty() && in.nccl.targets.empty())
+        return reportNothingToFit(prepared, in.nccl, err);
+    const NcclFitSet* ncclPtr = in.nccl.targets.empty() ? nullptr : &in.nccl;
+    // Issue 27 item 1: the scales the runs can see, kept only when their
+    // cross-validated error beats the uncalibrated model's.
+    const SiteProfile site =
+        fitSiteProfile(runs, ncclPtr, std::min<int>(in.folds, std::max<int>(1, int(runs.size()))),
+                       shippedScalePriors().priorWeights(), shippedScalePriors().efficiency);
+    const ProfileFit& fit = site.fit;
+    CalibrationProfile profile = site.profile;
+    profile.name = in.name.value_or("");
+    profile.source = profileSource(in, runs.size());
+
+    std::ostringstream text;
+    Json report;
+    describeFit(in, runs, prepared, site, profile, text, report);
+    if (const Result<void> written = writeFileAtomically(*in.output, saveProfileJson(profile)); !written) {
         err << kCommand << ": -o: " << failureMessage(written.problems()) << "\n";
         return kExitBadInput;
     }
-    text << "Wrote " << *output << " (" << fit.iterations << " iterations, sum of squared log errors "
+    text << "Wrote " << *in.output << " (" << fit.iterations << " iterations, sum of squared log errors "
          << fit.costBefore << " -> " << fit.costAfter << ")\n";
-    report["profile"] = *output;
+    report["profile"] = *in.output;
     report["iterations"] = fit.iterations;
-    out << (format == "json" ? report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"
-                             : text.str());
+    out << (in.format == "json" ? report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"
+                                : text.str());
     return kExitOk;
 }
 

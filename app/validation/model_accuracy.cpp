@@ -330,11 +330,101 @@ BandCheck uncalibratedBandCheck(const std::vector<ModelError>& errors)
     return c;
 }
 
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// One headline line: rows, MAPE and the worst error of `runs`, uncalibrated.
+void addAccuracySummary(const char* label, const std::vector<const PreparedRun*>& runs, const char* key,
+                        std::ostringstream& o, OrderedJson& j)
+{
+    std::vector<double> e;
+    for (const PreparedRun* r : runs)
+        e.push_back(runError(*r, {}));
+    double worst = 0;
+    for (double v : e)
+        worst = std::max(worst, std::fabs(v));
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label, e.size(),
+                  100 * mapeOf(e), 100 * worst);
+    o << line;
+    j[key] = {{"rows", e.size()}, {"mape", mapeOf(e)}, {"worst_abs_error", worst}};
+}
+
+// --leave-in: per source, a profile fitted on a few rows predicts the rest.
+void addLeaveIn(const std::vector<const PreparedRun*>& gate, std::ostringstream& o, OrderedJson& j)
+{
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "\nLeave-in: per source with >= %d rows, a profile fitted on %d of its rows predicts the "
+                  "rest (target MAPE <= %.0f %%)\n",
+                  kLeaveInMinRows, kLeaveInFitRows, 100 * kLeaveInMapeTarget);
+    o << line;
+    j["leave_in"] = OrderedJson::array();
+    for (const LeaveInSource& s : leaveInReport(gate)) {
+        j["leave_in"].push_back({{"source", s.source},
+                                 {"rows", s.rows},
+                                 {"fit_ids", s.fitIds},
+                                 {"rest_mape_before", s.mapeBefore},
+                                 {"rest_mape_after", s.mapeAfter},
+                                 {"target_met", s.mapeAfter <= kLeaveInMapeTarget}});
+        std::snprintf(line, sizeof line, "  %-10s %4d rows: rest MAPE %5.1f %% -> %5.1f %%  %s  (fit on",
+                      s.source.c_str(), s.rows, 100 * s.mapeBefore, 100 * s.mapeAfter,
+                      s.mapeAfter <= kLeaveInMapeTarget ? "met   " : "missed");
+        o << line;
+        for (const std::string& id : s.fitIds)
+            o << " " << id;
+        o << ")\n";
+    }
+}
+
+// --bands: the uncalibrated model's bands, then the bands leaving one source out.
+void addBandChecks(const ShippedRuns& data, const std::vector<const PreparedRun*>& gate,
+                   std::ostringstream& o, OrderedJson& j)
+{
+    char line[256];
+    const BandCheck u = uncalibratedBandCheck(modelErrors(data));
+    j["bands_uncalibrated"] = {{"rows", u.rows},
+                               {"inside_fraction", u.coverage()},
+                               {"median_half_width", u.medianHalfWidth},
+                               {"method", "leave one source out"}};
+    std::snprintf(
+        line, sizeof line,
+        "\nUncertainty bands of the uncalibrated model (what every evaluate carries), leave one source "
+        "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
+        u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
+    o << line;
+    o << "\n" << formatBandsByRegime(uncalibratedBandsByRegime(modelErrors(data)));
+    const BandCheck b = bandCheck(gate);
+    j["bands"] = {{"rows", b.rows},
+                  {"inside_fraction", b.coverage()},
+                  {"median_half_width", b.medianHalfWidth},
+                  {"method", "leave one source out"}};
+    std::snprintf(line, sizeof line,
+                  "\nUncertainty bands, leave one source out (targets: >= %.0f %% inside, median half-width "
+                  "<= %.0f %%):\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
+                  100 * kBandCoverageTarget, 100 * kBandHalfWidthTarget, b.rows, 100 * b.coverage(),
+                  100 * b.medianHalfWidth);
+    o << line;
+    std::map<std::string, std::vector<double>> byCategory;
+    for (const ModelError& e : b.heldOut)
+        byCategory[e.category.label()].push_back(e.error);
+    o << "  held-out error by category (what a headline's \"±x %\" names):\n";
+    for (const auto& [label, errs] : byCategory) {
+        const UncertaintyBand band = bandFromErrors(errs, label);
+        std::snprintf(line, sizeof line,
+                      "    %-40s %4d rows  P10-P90 of measured/predicted %.2f-%.2f  (±%.0f %%)\n",
+                      label.c_str(), band.samples, band.lowFactor, band.highFactor, 100 * band.halfWidth());
+        o << line;
+    }
+}
+
+} // namespace
+
 std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bool json)
 {
-    nlohmann::ordered_json j;
+    OrderedJson j;
     std::ostringstream o;
-    char line[256];
     o << "Model accuracy on the shipped validation data (resources/validation), uncalibrated model;\n"
          "error = (predicted - measured) / measured; bias = signed mean\n\n";
     skippedSummary(data.dense, "calibration.csv (dense)", o);
@@ -344,24 +434,14 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     all.insert(all.end(), moe.begin(), moe.end());
     gate.insert(gate.end(), moe.begin(), moe.end());
     // The headline figures: dense with and without the six ZeRO-3 rows (issue 16), MoE (issue 15).
-    auto summary = [&](const char* label, const std::vector<const PreparedRun*>& runs, const char* key) {
-        std::vector<double> e;
-        for (const PreparedRun* r : runs)
-            e.push_back(runError(*r, {}));
-        double worst = 0;
-        for (double v : e)
-            worst = std::max(worst, std::fabs(v));
-        std::snprintf(line, sizeof line, "  %-52s %4zu rows  MAPE %5.1f %%  worst %5.1f %%\n", label,
-                      e.size(), 100 * mapeOf(e), 100 * worst);
-        o << line;
-        j[key] = {{"rows", e.size()}, {"mape", mapeOf(e)}, {"worst_abs_error", worst}};
-    };
     o << "\nSummary:\n";
-    summary("dense, every row (with the six ZeRO-3 rows)", pointers(data.dense, false), "dense_all_rows");
-    summary("dense, accuracy gate (without the six ZeRO-3 rows)", pointers(data.dense, true), "dense_gate");
-    summary("MoE (calibration_moe.csv)", moe, "moe");
-    summary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false),
-            "moe_held_out");
+    addAccuracySummary("dense, every row (with the six ZeRO-3 rows)", pointers(data.dense, false),
+                       "dense_all_rows", o, j);
+    addAccuracySummary("dense, accuracy gate (without the six ZeRO-3 rows)", pointers(data.dense, true),
+                       "dense_gate", o, j);
+    addAccuracySummary("MoE (calibration_moe.csv)", moe, "moe", o, j);
+    addAccuracySummary("MoE held aside (heldout_moe.csv, never fitted)", pointers(data.heldOutMoe, false),
+                       "moe_held_out", o, j);
     o << "\nBy category, every row (with the six ZeRO-3 rows meg21_t2_01..06):\n";
     tableBy(all, "category", categoryKey, o, j["by_category_all_rows"]);
     o << "\nBy category, accuracy gate (without the six ZeRO-3 rows):\n";
@@ -379,70 +459,12 @@ std::string accuracyReport(const ShippedRuns& data, bool leaveIn, bool bands, bo
     j["dense_rows_skipped"] = data.dense.skipped.size();
     j["moe_rows_predicted"] = data.moe.runs.size();
     j["moe_rows_skipped"] = data.moe.skipped.size();
-    if (leaveIn) {
-        std::snprintf(
-            line, sizeof line,
-            "\nLeave-in: per source with >= %d rows, a profile fitted on %d of its rows predicts the "
-            "rest (target MAPE <= %.0f %%)\n",
-            kLeaveInMinRows, kLeaveInFitRows, 100 * kLeaveInMapeTarget);
-        o << line;
-        j["leave_in"] = nlohmann::ordered_json::array();
-        for (const LeaveInSource& s : leaveInReport(gate)) {
-            j["leave_in"].push_back({{"source", s.source},
-                                     {"rows", s.rows},
-                                     {"fit_ids", s.fitIds},
-                                     {"rest_mape_before", s.mapeBefore},
-                                     {"rest_mape_after", s.mapeAfter},
-                                     {"target_met", s.mapeAfter <= kLeaveInMapeTarget}});
-            std::snprintf(line, sizeof line, "  %-10s %4d rows: rest MAPE %5.1f %% -> %5.1f %%  %s  (fit on",
-                          s.source.c_str(), s.rows, 100 * s.mapeBefore, 100 * s.mapeAfter,
-                          s.mapeAfter <= kLeaveInMapeTarget ? "met   " : "missed");
-            o << line;
-            for (const std::string& id : s.fitIds)
-                o << " " << id;
-            o << ")\n";
-        }
-    }
-    if (bands) {
-        const BandCheck u = uncalibratedBandCheck(modelErrors(data));
-        j["bands_uncalibrated"] = {{"rows", u.rows},
-                                   {"inside_fraction", u.coverage()},
-                                   {"median_half_width", u.medianHalfWidth},
-                                   {"method", "leave one source out"}};
-        std::snprintf(
-            line, sizeof line,
-            "\nUncertainty bands of the uncalibrated model (what every evaluate carries), leave one source "
-            "out:\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
-            u.rows, 100 * u.coverage(), 100 * u.medianHalfWidth);
-        o << line;
-        o << "\n" << formatBandsByRegime(uncalibratedBandsByRegime(modelErrors(data)));
-        const BandCheck b = bandCheck(gate);
-        j["bands"] = {{"rows", b.rows},
-                      {"inside_fraction", b.coverage()},
-                      {"median_half_width", b.medianHalfWidth},
-                      {"method", "leave one source out"}};
-        std::snprintf(
-            line, sizeof line,
-            "\nUncertainty bands, leave one source out (targets: >= %.0f %% inside, median half-width "
-            "<= %.0f %%):\n  %d rows, %.1f %% inside their P10-P90 band, median half-width %.1f %%\n",
-            100 * kBandCoverageTarget, 100 * kBandHalfWidthTarget, b.rows, 100 * b.coverage(),
-            100 * b.medianHalfWidth);
-        o << line;
-        std::map<std::string, std::vector<double>> byCategory;
-        for (const ModelError& e : b.heldOut)
-            byCategory[e.category.label()].push_back(e.error);
-        o << "  held-out error by category (what a headline's \"±x %\" names):\n";
-        for (const auto& [label, errs] : byCategory) {
-            const UncertaintyBand band = bandFromErrors(errs, label);
-            std::snprintf(line, sizeof line,
-                          "    %-40s %4d rows  P10-P90 of measured/predicted %.2f-%.2f  (±%.0f %%)\n",
-                          label.c_str(), band.samples, band.lowFactor, band.highFactor,
-                          100 * band.halfWidth());
-            o << line;
-        }
-    }
+    if (leaveIn)
+        addLeaveIn(gate, o, j);
+    if (bands)
+        addBandChecks(data, gate, o, j);
     if (json)
-        return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+        return j.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + "\n";
     return o.str();
 }
 

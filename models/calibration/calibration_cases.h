@@ -64,6 +64,17 @@ public:
     std::size_t rows() const { return rows_.empty() ? 0 : rows_.size() - 1; }
     // Data row r (0-based, the header not counted).
     std::string get(std::size_t r, const std::string& column) const;
+    // One data row's cells by column name: `row(r)("tp")` is `get(r, "tp")`.
+    class Row {
+    public:
+        Row(const CsvTable& table, std::size_t r) : table_(table), r_(r) {}
+        std::string operator()(const std::string& column) const { return table_.get(r_, column); }
+
+    private:
+        const CsvTable& table_;
+        std::size_t r_;
+    };
+    Row row(std::size_t r) const { return {*this, r}; }
 
 private:
     std::vector<std::vector<std::string>> rows_;

@@ -22,9 +22,11 @@ struct Fixer {
 
 #define CF_FIX(x) fix(x, #x)
 
-void sanitize(Prediction& p)
+namespace {
+
+// The model's size and the FLOPs per token.
+void fixModel(Prediction& p, Fixer& fix)
 {
-    Fixer fix;
     CF_FIX(p.peakTflopsPerGpu);
     CF_FIX(p.model.paramsTotal);
     CF_FIX(p.model.paramsActive);
@@ -35,6 +37,11 @@ void sanitize(Prediction& p)
     CF_FIX(p.flops.modelFlopsPerToken);
     CF_FIX(p.flops.hardwareFlopsPerToken);
     CF_FIX(p.flops.attentionFlopsPerToken);
+}
+
+// One micro-batch, the step it adds up to and the collectives.
+void fixStep(Prediction& p, Fixer& fix)
+{
     auto& m = p.microbatch;
     CF_FIX(m.forwardS);
     CF_FIX(m.backwardS);
@@ -61,6 +68,11 @@ void sanitize(Prediction& p)
     CF_FIX(c.allreduceTimeS);
     CF_FIX(c.gradientBytesPerGpu);
     CF_FIX(c.tpMessageBytes);
+}
+
+// Memory, checkpoints and goodput.
+void fixMemoryAndRun(Prediction& p, Fixer& fix)
+{
     auto& mem = p.memory;
     CF_FIX(mem.weightsBytes);
     CF_FIX(mem.gradientsBytes);
@@ -90,6 +102,11 @@ void sanitize(Prediction& p)
     CF_FIX(g.idealTrainS);
     CF_FIX(g.timeToTrainS);
     CF_FIX(g.interruptionsPerRun);
+}
+
+// Power and money.
+void fixPowerAndCost(Prediction& p, Fixer& fix)
+{
     auto& w = p.power;
     CF_FIX(w.gpuUtilisation);
     CF_FIX(w.gpuW);
@@ -113,6 +130,11 @@ void sanitize(Prediction& p)
     CF_FIX(money.rentRunCostUsd);
     CF_FIX(money.totalCostUsd);
     CF_FIX(money.costPerMillionTokensUsd);
+}
+
+// The headline figures.
+void fixHeadline(Prediction& p, Fixer& fix)
+{
     CF_FIX(p.stepTimeS);
     CF_FIX(p.tokensPerStep);
     CF_FIX(p.tokensPerS);
@@ -121,6 +143,18 @@ void sanitize(Prediction& p)
     CF_FIX(p.hardwareTflopsPerGpu);
     CF_FIX(p.mfu);
     CF_FIX(p.hfu);
+}
+
+} // namespace
+
+void sanitize(Prediction& p)
+{
+    Fixer fix;
+    fixModel(p, fix);
+    fixStep(p, fix);
+    fixMemoryAndRun(p, fix);
+    fixPowerAndCost(p, fix);
+    fixHeadline(p, fix);
     if (!fix.firstBad.empty())
         p.problems.push_back({Severity::Error,
                               "prediction",

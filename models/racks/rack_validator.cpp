@@ -92,7 +92,15 @@ void checkRacks(const Design& d, const Catalog& catalog, Problems& out)
     }
 }
 
-void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
+// Where each placement puts its members: the U range per rack and the member range per part.
+struct PlacedSpans {
+    std::unordered_map<std::string_view, std::vector<Span>> u;       // per rack
+    std::unordered_map<std::string_view, std::vector<Span>> members; // per part
+};
+
+// Each placement on its own: its part and rack exist, its members are the
+// part's, it fits in the rack's height.
+PlacedSpans checkEachPlacement(const Design& d, const Catalog& catalog, Problems& out)
 {
     std::unordered_map<std::string_view, const Part*> parts;
     for (const Part& p : d.parts)
@@ -100,8 +108,7 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
     std::unordered_map<std::string_view, const Rack*> racks;
     for (const Rack& r : d.racks)
         racks.emplace(r.id, &r);
-    std::unordered_map<std::string_view, std::vector<Span>> uSpans;      // per rack
-    std::unordered_map<std::string_view, std::vector<Span>> memberSpans; // per part
+    PlacedSpans spans;
     for (std::size_t i = 0; i < d.placements.size(); ++i) {
         const Placement& pl = d.placements[i];
         const std::string at = placementLabel(i);
@@ -132,7 +139,7 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                  p.id});
             continue;
         }
-        memberSpans[p.id].push_back({pl.firstMember, pl.firstMember + pl.members - 1LL, i});
+        spans.members[p.id].push_back({pl.firstMember, pl.firstMember + pl.members - 1LL, i});
         if (rack == racks.end())
             continue;
         const RackSpec* type = catalog.rack(rack->second->catalogId);
@@ -144,19 +151,27 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                                ", outside the rack's U 1 to " + std::to_string(type ? type->rackUnits : 0) +
                                ": move it lower, or into another rack.",
                            p.id});
-        uSpans[pl.rackId].push_back({pl.u, top, i});
+        spans.u[pl.rackId].push_back({pl.u, top, i});
     }
-    auto overlaps = [](std::vector<Span>& spans, auto&& report) {
-        // Stable: of two spans starting together, the later placement is the one reported.
-        std::stable_sort(spans.begin(), spans.end(),
-                         [](const Span& a, const Span& b) { return a.low < b.low; });
-        for (std::size_t k = 1; k < spans.size(); ++k)
-            if (spans[k].low <= spans[k - 1].high)
-                report(spans[k - 1], spans[k]);
-    };
-    for (auto& entry : uSpans) {
+    return spans;
+}
+
+// Calls report(earlier, later) for each span that starts inside the one before it.
+template <typename Report> void forEachOverlap(std::vector<Span>& spans, Report&& report)
+{
+    // Stable: of two spans starting together, the later placement is the one reported.
+    std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.low < b.low; });
+    for (std::size_t k = 1; k < spans.size(); ++k)
+        if (spans[k].low <= spans[k - 1].high)
+            report(spans[k - 1], spans[k]);
+}
+
+// Two placements on the same U of a rack, or the same member of a part placed twice.
+void checkOverlaps(const Design& d, PlacedSpans& spans, Problems& out)
+{
+    for (auto& entry : spans.u) {
         const std::string rackId(entry.first);
-        overlaps(entry.second, [&](const Span& a, const Span& b) {
+        forEachOverlap(entry.second, [&](const Span& a, const Span& b) {
             const Placement& pa = d.placements[a.placement];
             const Placement& pb = d.placements[b.placement];
             out.push_back({Severity::Error, placementLabel(b.placement) + ".u",
@@ -166,9 +181,9 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                            pb.partId});
         });
     }
-    for (auto& entry : memberSpans) {
+    for (auto& entry : spans.members) {
         const std::string partId(entry.first);
-        overlaps(entry.second, [&](const Span& a, const Span& b) {
+        forEachOverlap(entry.second, [&](const Span& a, const Span& b) {
             out.push_back({Severity::Error, placementLabel(b.placement) + ".firstMember",
                            "Member " + std::to_string(b.low) + " of '" + partId +
                                "' is placed twice (placements " + std::to_string(a.placement) + " and " +
@@ -176,12 +191,16 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                            partId});
         });
     }
-    // Parts left outside every rack: not wrong, but their cables keep the
-    // link's declared length class.
+}
+
+// Parts left outside every rack: not wrong, but their cables keep the
+// link's declared length class.
+void warnUnplacedParts(const Design& d, const PlacedSpans& spans, Problems& out)
+{
     for (const Part& p : d.parts) {
         const int count = partMembers(p);
         long long placed = 0;
-        if (const auto it = memberSpans.find(p.id); it != memberSpans.end())
+        if (const auto it = spans.members.find(p.id); it != spans.members.end())
             for (const Span& s : it->second)
                 placed += s.high - s.low + 1;
         if (placed < count)
@@ -191,6 +210,13 @@ void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
                                " in no rack; its cables keep the link's declared length class.",
                            p.id});
     }
+}
+
+void checkPlacements(const Design& d, const Catalog& catalog, Problems& out)
+{
+    PlacedSpans spans = checkEachPlacement(d, catalog, out);
+    checkOverlaps(d, spans, out);
+    warnUnplacedParts(d, spans, out);
 }
 
 void checkPowerAndCooling(const Design& d, const Catalog& catalog, Problems& out)

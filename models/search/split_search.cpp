@@ -180,22 +180,97 @@ double rankSeconds(const Prediction& p)
     return p.tokensPerS > 0 ? 1.0 / p.tokensPerS : 1e300;
 }
 
+namespace {
+
+// What the search tries at each (tp, pp, cp): the candidates after the pins,
+// the shardings and the recomputes.
+struct SearchSpace {
+    SplitCandidates c;
+    std::vector<Sharding> shardings;
+    std::vector<Recompute> recomputes;
+    long long perMicrobatch = 0; // the splits one rejected (vp, micro-batch, ep, etp) stands for
+};
+
+SearchSpace searchSpace(const Workload& w, int gpus, const SplitPins& pins)
+{
+    SearchSpace s;
+    s.c = splitCandidates(w, std::max(1, gpus));
+    pinCandidates(s.c, pins);
+    s.shardings.assign(kShardings.begin(), kShardings.end());
+    if (pins.sharding)
+        s.shardings = {*pins.sharding};
+    s.recomputes.assign(kRecomputes.begin(), kRecomputes.end());
+    if (pins.recompute && *pins.recompute != Recompute::AsNeeded) // as needed: the search tries each
+        s.recomputes = {*pins.recompute};
+    s.perMicrobatch = static_cast<long long>(s.shardings.size() * s.recomputes.size());
+    return s;
+}
+
+// Every expert split, sharding and recompute of one split (tp .. micro-batch set).
+void visitExpertSplits(Searcher& searcher, const SearchSpace& space, Parallelism split, bool& cancelled)
+{
+    for (int ep : space.c.ep) {
+        for (int etp : space.c.etp) {
+            // Megatron-Core folding: EP x ETP must divide TP x CP x DP
+            // (counted, so that a pinned EP that cannot fold says so).
+            if ((1LL * split.tp * split.cp * split.dp) % (1LL * ep * etp) != 0) {
+                searcher.reject(kReasonExpertFold, space.perMicrobatch);
+                continue;
+            }
+            split.ep = ep;
+            split.etp = etp;
+            for (Sharding s : space.shardings) {
+                split.sharding = s;
+                for (Recompute r : space.recomputes) {
+                    split.recompute = r;
+                    if (!cancelled && !searcher.visit(split))
+                        cancelled = true;
+                }
+            }
+        }
+    }
+}
+
+// Every (vp, micro-batch) of one (tp, pp, cp) filling the job at `dp`.
+void visitShape(Searcher& searcher, const SearchSpace& space, const Workload& w, const Parallelism& base,
+                const SplitPins& pins, int tp, int pp, int cp, int dp, bool& cancelled)
+{
+    const std::vector<int> vps = pinnedOr(pins.vp, vpCandidates(pp, w.model.layers));
+    for (int vp : vps) {
+        for (int mb : space.c.microbatch) {
+            if (!kvHeadsFit(w.model, tp)) {
+                searcher.reject(kReasonKvHeads, space.perMicrobatch);
+                continue;
+            }
+            if (w.globalBatchSeqs % (1LL * dp * mb) != 0) {
+                searcher.reject(kReasonBatch, space.perMicrobatch);
+                continue;
+            }
+            Parallelism split = base;
+            // The search tries 1F1B and interleaved (from VP), not the design's
+            // own schedule: DualPipe and zero-bubble are chosen by hand.
+            split.ppSchedule = PipelineSchedule::FromVp;
+            split.tp = tp;
+            split.pp = pp;
+            split.vp = vp;
+            split.cp = cp;
+            split.dp = dp;
+            split.microbatch = mb;
+            visitExpertSplits(searcher, space, split, cancelled);
+        }
+    }
+}
+
+} // namespace
+
 SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Economics& e,
                           const Parallelism& base, const SearchOptions& options)
 {
     const auto start = std::chrono::steady_clock::now();
     Searcher searcher(facts, w, e, options);
-    const int gpus = facts.topology.gpus;
-    SplitCandidates c = splitCandidates(w, std::max(1, gpus));
     const SplitPins& pins = options.pins;
-    pinCandidates(c, pins);
-    std::vector<Sharding> shardings(kShardings.begin(), kShardings.end());
-    if (pins.sharding)
-        shardings = {*pins.sharding};
-    std::vector<Recompute> recomputes(kRecomputes.begin(), kRecomputes.end());
-    if (pins.recompute && *pins.recompute != Recompute::AsNeeded) // as needed: the search tries each
-        recomputes = {*pins.recompute};
-    const auto perMicrobatch = static_cast<long long>(shardings.size() * recomputes.size());
+    const SearchSpace space = searchSpace(w, facts.topology.gpus, pins);
+    const SplitCandidates& c = space.c;
 
     // The outer loops only visit (tp, pp, cp) whose product divides the GPUs:
     // other combinations are not splits of this cluster at all.
@@ -215,49 +290,7 @@ SearchReport searchSplits(const DesignFacts& facts, const Workload& w, const Eco
                 const int dp = int(jobGpus / inner);
                 if (pins.dp && dp != *pins.dp)
                     continue; // another (tp, pp, cp) fills the job at the pinned DP
-                const std::vector<int> vps = pinnedOr(pins.vp, vpCandidates(pp, w.model.layers));
-                for (int vp : vps) {
-                    for (int mb : c.microbatch) {
-                        if (!kvHeadsFit(w.model, tp)) {
-                            searcher.reject(kReasonKvHeads, perMicrobatch);
-                            continue;
-                        }
-                        if (w.globalBatchSeqs % (1LL * dp * mb) != 0) {
-                            searcher.reject(kReasonBatch, perMicrobatch);
-                            continue;
-                        }
-                        Parallelism split = base;
-                        // The search tries 1F1B and interleaved (from VP), not the design's
-                        // own schedule: DualPipe and zero-bubble are chosen by hand.
-                        split.ppSchedule = PipelineSchedule::FromVp;
-                        split.tp = tp;
-                        split.pp = pp;
-                        split.vp = vp;
-                        split.cp = cp;
-                        split.dp = dp;
-                        split.microbatch = mb;
-                        for (int ep : c.ep) {
-                            for (int etp : c.etp) {
-                                // Megatron-Core folding: EP x ETP must divide TP x CP x DP
-                                // (counted, so that a pinned EP that cannot fold says so).
-                                if ((1LL * tp * cp * dp) % (1LL * ep * etp) != 0) {
-                                    searcher.reject(kReasonExpertFold, perMicrobatch);
-                                    continue;
-                                }
-                                split.ep = ep;
-                                split.etp = etp;
-                                for (Sharding s : shardings) {
-                                    split.sharding = s;
-                                    for (Recompute r : recomputes) {
-                                        split.recompute = r;
-                                        if (!cancelled && !searcher.visit(split))
-                                            cancelled = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                visitShape(searcher, space, w, base, pins, tp, pp, cp, dp, cancelled);
                 if (options.progress)
                     options.progress(double(outerDone) / double(std::max(1LL, outerTotal)));
             }

@@ -98,6 +98,11 @@ void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems
     }
 }
 
+struct TopologyGraph::ResolvedLink {
+    int from, to, cables, fromPartners, toPartners, fromPerMember, toPerMember;
+    double gbps;
+};
+
 void TopologyGraph::buildEdges(const Design& design, Problems& problems)
 {
     const int n = partCount();
@@ -109,12 +114,17 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
     // Pass 1 reads each Link once (ids, speed, cables) into a compact record;
     // pass 2 scatters the records into the adjacency, one allocation, without
     // touching the design's links again (~2.5 MB of them at 21k links).
-    struct Resolved {
-        int from, to, cables, fromPartners, toPartners, fromPerMember, toPerMember;
-        double gbps;
-    };
-    const auto resolved = std::make_unique_for_overwrite<Resolved[]>(linkCount);
+    const auto resolved = std::make_unique_for_overwrite<ResolvedLink[]>(linkCount);
     linkEnds_ = std::make_unique_for_overwrite<LinkEnds[]>(linkCount);
+    resolveLinks(design, resolved.get(), problems);
+    for (int i = 0; i < n; ++i)
+        offsets_[i + 1] += offsets_[i];
+    scatterEdges(resolved.get(), linkCount);
+}
+
+void TopologyGraph::resolveLinks(const Design& design, ResolvedLink* resolved, Problems& problems)
+{
+    const int n = partCount();
     // Drawn and generated links come in runs from one part (a node's NICs, a
     // leaf's uplinks): reuse the previous lookup when the id repeats. Their far
     // ends often follow the parts' order (spine1, spine2, ...): with unique ids
@@ -132,12 +142,15 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
         lastId = &id;
         return last;
     };
+    const auto clampInt = [](long long v) {
+        return static_cast<int>(std::min<long long>(v, std::numeric_limits<int>::max()));
+    };
     const std::string* lastFromId = nullptr;
     const std::string* lastToId = nullptr;
     int lastFrom = -1, lastTo = -1;
-    for (std::size_t l = 0; l < linkCount; ++l) {
+    for (std::size_t l = 0; l < design.links.size(); ++l) {
         const Link& link = design.links[l];
-        Resolved& r = resolved[l];
+        ResolvedLink& r = resolved[l];
         r.from = resolve(link.fromPartId, lastFromId, lastFrom);
         r.to = resolve(link.toPartId, lastToId, lastTo);
         linkEnds_[l] = {r.from, r.to};
@@ -156,9 +169,6 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
         // validator builds this graph too) must not overflow; the validator
         // reports the count.
         const BundleShape shape = bundleShape(link, members_[r.from], members_[r.to]);
-        const auto clampInt = [](long long v) {
-            return static_cast<int>(std::min<long long>(v, std::numeric_limits<int>::max()));
-        };
         r.cables = clampInt(shape.cables);
         r.fromPartners = clampInt(shape.fromPartners);
         r.toPartners = clampInt(shape.toPartners);
@@ -172,12 +182,15 @@ void TopologyGraph::buildEdges(const Design& design, Problems& problems)
         ++offsets_[r.from + 1];
         ++offsets_[r.to + 1];
     }
-    for (int i = 0; i < n; ++i)
-        offsets_[i + 1] += offsets_[i];
+}
+
+void TopologyGraph::scatterEdges(const ResolvedLink* resolved, std::size_t linkCount)
+{
+    const int n = partCount();
     edges_ = std::make_unique_for_overwrite<GraphEdge[]>(static_cast<std::size_t>(offsets_[n]));
     std::vector<int> fill(offsets_.begin(), offsets_.end() - 1);
     for (std::size_t l = 0; l < linkCount; ++l) {
-        const Resolved& r = resolved[l];
+        const ResolvedLink& r = resolved[l];
         if (r.from < 0)
             continue;
         edges_[fill[r.from]++] = {r.to,           static_cast<int>(l), r.cables,

@@ -66,6 +66,12 @@ private:
     TopologyGraph(const Design& design, const Catalog& catalog, Problems& problems);
     void index(const Design& design, const Catalog& catalog, Problems& problems);
     void buildEdges(const Design& design, Problems& problems);
+    struct ResolvedLink; // one link's ends, cables and speed, read once (buildEdges' first pass)
+    // Pass 1: each link's ends and bundle into `resolved`, the leaves into
+    // levels_, each part's edge count into offsets_ (not yet summed).
+    void resolveLinks(const Design& design, ResolvedLink* resolved, Problems& problems);
+    // Pass 2: the records into the adjacency, once offsets_ holds the prefix sums.
+    void scatterEdges(const ResolvedLink* resolved, std::size_t linkCount);
     void assignLevels(); // after buildEdges, which marks the leaves
 
     IdIndex byId_;

@@ -103,6 +103,66 @@ QString format(int metric, double v)
     }
 }
 
+// The step time as the sum of its parts.
+QString explainStepTime(const Prediction& p)
+{
+    QString text =
+        HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
+                          "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
+            .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
+                 formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
+                 formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
+                 formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
+    if (p.moe.edp > 0) // a mixture of experts: its all-to-all and expert-DP traffic
+        text += HeadlinePanel::tr(" + EP all-to-all %1 + exposed expert DP comm %2")
+                    .arg(formatSeconds(p.breakdown.epCommS), formatSeconds(p.breakdown.expertDpCommExposedS));
+    return text;
+}
+
+// The run: ideal time over goodput, and what a failure costs.
+QString explainTimeToTrain(const Prediction& p)
+{
+    return HeadlinePanel::tr("Wall-clock time for the whole run, failures and checkpoints included.\n"
+                             "Ideal %1 ÷ goodput %2")
+               .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput)) +
+           (p.job.spareGpus > 0
+                ? HeadlinePanel::tr("\nThe job runs on %1 of %2 GPUs: a spare takes a failed GPU's place.")
+                      .arg(p.job.gpus)
+                      .arg(p.job.clusterGpus)
+                : HeadlinePanel::tr("\nNo spare GPUs: a hardware failure waits %1 on average for its repair.")
+                      .arg(formatSeconds(p.goodput.repairWaitS)));
+}
+
+QString explainPower(const Prediction& p)
+{
+    // Full load is what the site provisions, and the parts alone decide it:
+    // it does not jump when a split becomes invalid (issue 28 item 7).
+    QString text = HeadlinePanel::tr("Facility power at full load, kilowatts: IT %1 × PUE, every GPU busy.\n"
+                                     "What the site provisions; the same for every split.")
+                       .arg(formatWatts(p.power.fullLoadItW));
+    if (p.lacks(FigureGroup::Training))
+        return text + HeadlinePanel::tr("\nAverage while training: needs a training prediction.");
+    return text +
+           HeadlinePanel::tr("\nAverage while training: %1 (GPUs %2 at %3 busy)")
+               .arg(formatWatts(p.power.facilityW), formatWatts(p.power.gpuW),
+                    formatPercent(p.power.gpuUtilisation)) +
+           (p.job.spareGpus > 0 ? HeadlinePanel::tr(", %1 spare GPUs idle").arg(p.job.spareGpus) : QString());
+}
+
+QString explainOpex(const Prediction& p, const FullLoadOpex& opex)
+{
+    // At full load, the power figure's basis: the same for every split (issue 28 item 7).
+    QString text =
+        HeadlinePanel::tr("Operating cost per year at full load, US dollars: energy %1 + staff %2 + "
+                          "maintenance %3.\nThe same for every split, as the power figure.")
+            .arg(formatUsd(opex.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
+                 formatUsd(p.cost.maintenanceUsdPerYear));
+    if (!p.lacks(FigureGroup::Training))
+        text += HeadlinePanel::tr("\nAt the average draw while training: %1 a year (energy %2)")
+                    .arg(formatUsd(p.cost.opexUsdPerYear), formatUsd(p.cost.energyUsdPerYear));
+    return text;
+}
+
 QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
 {
     switch (metric) {
@@ -115,66 +175,20 @@ QString explain(int metric, const Prediction& p, const FullLoadOpex& opex)
         return HeadlinePanel::tr("Training throughput, tokens per second, whole cluster.\n"
                                  "%1 tokens per step ÷ %2 step time; %3 tokens/s per GPU")
             .arg(formatRate(p.tokensPerStep), formatSeconds(p.stepTimeS), formatRate(p.tokensPerSPerGpu));
-    case HeadlinePanel::StepTime: {
-        QString text =
-            HeadlinePanel::tr("Seconds per optimizer step: compute %1 + recompute %2 + TP comm %3 + "
-                              "PP bubble %4 + PP comm %5 + exposed DP comm %6 + CP comm %7 + optimizer %8")
-                .arg(formatSeconds(p.breakdown.computeS), formatSeconds(p.breakdown.recomputeS),
-                     formatSeconds(p.breakdown.tpCommS), formatSeconds(p.breakdown.ppBubbleS),
-                     formatSeconds(p.breakdown.ppCommS), formatSeconds(p.breakdown.dpCommExposedS),
-                     formatSeconds(p.breakdown.cpCommS), formatSeconds(p.breakdown.optimizerS));
-        if (p.moe.edp > 0) // a mixture of experts: its all-to-all and expert-DP traffic
-            text +=
-                HeadlinePanel::tr(" + EP all-to-all %1 + exposed expert DP comm %2")
-                    .arg(formatSeconds(p.breakdown.epCommS), formatSeconds(p.breakdown.expertDpCommExposedS));
-        return text;
-    }
+    case HeadlinePanel::StepTime:
+        return explainStepTime(p);
     case HeadlinePanel::TimeToTrain:
-        return HeadlinePanel::tr("Wall-clock time for the whole run, failures and checkpoints included.\n"
-                                 "Ideal %1 ÷ goodput %2")
-                   .arg(formatSeconds(p.goodput.idealTrainS), formatPercent(p.goodput.goodput)) +
-               (p.job.spareGpus > 0
-                    ? HeadlinePanel::tr(
-                          "\nThe job runs on %1 of %2 GPUs: a spare takes a failed GPU's place.")
-                          .arg(p.job.gpus)
-                          .arg(p.job.clusterGpus)
-                    : HeadlinePanel::tr(
-                          "\nNo spare GPUs: a hardware failure waits %1 on average for its repair.")
-                          .arg(formatSeconds(p.goodput.repairWaitS)));
+        return explainTimeToTrain(p);
     case HeadlinePanel::AllReduce:
         return HeadlinePanel::tr(
                    "One all-reduce of this stage's gradients (%1 per GPU) over the DP group, seconds")
             .arg(formatBytes(p.comm.gradientBytesPerGpu));
-    case HeadlinePanel::PowerKw: {
-        // Full load is what the site provisions, and the parts alone decide it:
-        // it does not jump when a split becomes invalid (issue 28 item 7).
-        QString text =
-            HeadlinePanel::tr("Facility power at full load, kilowatts: IT %1 × PUE, every GPU busy.\n"
-                              "What the site provisions; the same for every split.")
-                .arg(formatWatts(p.power.fullLoadItW));
-        if (p.lacks(FigureGroup::Training))
-            return text + HeadlinePanel::tr("\nAverage while training: needs a training prediction.");
-        return text +
-               HeadlinePanel::tr("\nAverage while training: %1 (GPUs %2 at %3 busy)")
-                   .arg(formatWatts(p.power.facilityW), formatWatts(p.power.gpuW),
-                        formatPercent(p.power.gpuUtilisation)) +
-               (p.job.spareGpus > 0 ? HeadlinePanel::tr(", %1 spare GPUs idle").arg(p.job.spareGpus)
-                                    : QString());
-    }
+    case HeadlinePanel::PowerKw:
+        return explainPower(p);
     case HeadlinePanel::Capex:
         return HeadlinePanel::tr("Capital cost, US dollars: the bill of materials' total");
-    case HeadlinePanel::OpexPerYear: {
-        // At full load, the power figure's basis: the same for every split (issue 28 item 7).
-        QString text =
-            HeadlinePanel::tr("Operating cost per year at full load, US dollars: energy %1 + staff %2 + "
-                              "maintenance %3.\nThe same for every split, as the power figure.")
-                .arg(formatUsd(opex.energyUsdPerYear), formatUsd(p.cost.staffUsdPerYear),
-                     formatUsd(p.cost.maintenanceUsdPerYear));
-        if (!p.lacks(FigureGroup::Training))
-            text += HeadlinePanel::tr("\nAt the average draw while training: %1 a year (energy %2)")
-                        .arg(formatUsd(p.cost.opexUsdPerYear), formatUsd(p.cost.energyUsdPerYear));
-        return text;
-    }
+    case HeadlinePanel::OpexPerYear:
+        return explainOpex(p, opex);
     case HeadlinePanel::TotalCost:
         return HeadlinePanel::tr(
                    "Cost of the training run when owning, US dollars: capex share over the run + "

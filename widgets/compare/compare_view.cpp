@@ -112,6 +112,53 @@ QString signedMoney(double usd)
     return (usd >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + money(std::abs(usd));
 }
 
+// One variant's tokens/s over GPUs, and a star where its design is today.
+void plotScaling(QCustomPlot* sp, const QString& name, const QColor& colour, int index,
+                 const ScalingSeries& s, double perNode)
+{
+    QVector<double> gpus, tokens;
+    for (std::size_t k = 0; k < s.nodes.size() && k < s.tokensPerS.size(); ++k)
+        if (drawable(s.nodes[k], s.tokensPerS[k])) {
+            gpus.push_back(s.nodes[k] * perNode);
+            tokens.push_back(s.tokensPerS[k]);
+        }
+    QCPGraph* g = sp->addGraph();
+    g->setName(name);
+    g->setPen(variantPen(colour, index));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    g->setData(gpus, tokens, true);
+    if (drawable(s.currentNodes, s.currentTokensPerS)) {
+        QCPGraph* here = sp->addGraph();
+        here->setLineStyle(QCPGraph::lsNone);
+        here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2), Qt::NoBrush, 14));
+        here->addData(s.currentNodes * perNode, s.currentTokensPerS);
+        here->removeFromLegend();
+    }
+}
+
+// One variant's cost of owning over the months.
+void plotCost(QCustomPlot* cp, const QString& name, const QColor& colour, int index, const CostSeries& c)
+{
+    QCPGraph* own = cp->addGraph();
+    own->setName(name);
+    own->setPen(variantPen(colour, index));
+    own->setData(QVector<double>(c.month.begin(), c.month.end()),
+                 QVector<double>(c.ownUsd.begin(), c.ownUsd.end()), true);
+}
+
+void fitChartRanges(QCustomPlot* sp, QCustomPlot* cp)
+{
+    for (QCustomPlot* p : {sp, cp}) {
+        p->rescaleAxes();
+        p->yAxis->setRangeLower(0);
+        p->yAxis->setRangeUpper(std::max(1.0, p->yAxis->range().upper * kAxisHeadroom));
+    }
+    // A little room either side of the first and last node counts (log axis: a factor).
+    const QCPRange nodesRange = sp->xAxis->range();
+    if (nodesRange.lower > 0)
+        sp->xAxis->setRange(nodesRange.lower / kNodesMargin, nodesRange.upper * kNodesMargin);
+}
+
 } // namespace
 
 QColor CompareView::variantColour(int index)
@@ -323,42 +370,10 @@ bool CompareView::setVariants(const std::vector<Input>& variants, const Catalog&
     for (std::size_t i = 0; i < series.size(); ++i) {
         const QColor colour = variantColour(int(i));
         const QString name = QString::fromStdString(names[i]);
-        const ScalingSeries& s = series[i].scaling;
-        const double perNode = gpusPerNode[i];
-        QVector<double> gpus, tokens;
-        for (std::size_t k = 0; k < s.nodes.size() && k < s.tokensPerS.size(); ++k)
-            if (drawable(s.nodes[k], s.tokensPerS[k])) {
-                gpus.push_back(s.nodes[k] * perNode);
-                tokens.push_back(s.tokensPerS[k]);
-            }
-        QCPGraph* g = sp->addGraph();
-        g->setName(name);
-        g->setPen(variantPen(colour, int(i)));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-        g->setData(gpus, tokens, true);
-        if (drawable(s.currentNodes, s.currentTokensPerS)) {
-            QCPGraph* here = sp->addGraph();
-            here->setLineStyle(QCPGraph::lsNone);
-            here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2), Qt::NoBrush, 14));
-            here->addData(s.currentNodes * perNode, s.currentTokensPerS);
-            here->removeFromLegend();
-        }
-        const CostSeries& c = series[i].cost;
-        QCPGraph* own = cp->addGraph();
-        own->setName(name);
-        own->setPen(variantPen(colour, int(i)));
-        own->setData(QVector<double>(c.month.begin(), c.month.end()),
-                     QVector<double>(c.ownUsd.begin(), c.ownUsd.end()), true);
+        plotScaling(sp, name, colour, int(i), series[i].scaling, gpusPerNode[i]);
+        plotCost(cp, name, colour, int(i), series[i].cost);
     }
-    for (QCustomPlot* p : {sp, cp}) {
-        p->rescaleAxes();
-        p->yAxis->setRangeLower(0);
-        p->yAxis->setRangeUpper(std::max(1.0, p->yAxis->range().upper * kAxisHeadroom));
-    }
-    // A little room either side of the first and last node counts (log axis: a factor).
-    const QCPRange nodesRange = sp->xAxis->range();
-    if (nodesRange.lower > 0)
-        sp->xAxis->setRange(nodesRange.lower / kNodesMargin, nodesRange.upper * kNodesMargin);
+    fitChartRanges(sp, cp);
     for (ChartPanel* chart : {scaling_, cost_})
         chart->fitMinimumWidthToLegend(kLegendSidesPx);
     sp->replot();
