@@ -2,21 +2,19 @@
 
 #include "app/cli/catalog_ids.h"
 #include "models/design/default_sharding.h"
-#include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
+#include <span>
+#include <vector>
 
 namespace cf::cli {
 namespace {
-
-// The bounds of design_limits.h, as the docks' spin boxes.
-using DL = limits::DesignLimits;
-constexpr long long kMaxDim = DL::kMaxGlobalBatchSeqs; // the micro-batch, at most the global batch
-constexpr long long kMaxGpus = DL::kMaxSplitDegree;
-constexpr long long kMaxExperts = DL::kMaxExperts;
 
 // Defaults the help names: a flag left out keeps the file's (or preset's) value;
 // without a file the engine's defaults apply (Workload{}, Parallelism{}).
@@ -28,26 +26,105 @@ std::string fileElse(const std::string& engineDefault)
 // The row of a workload or split flag.
 const FlagSpec& rowOf(const char* flag);
 
-template <typename T, typename F> void takeEnum(ArgList& args, const char* flag, T& out, F parse)
+// A field table row's value in S{}, as --help prints a default.
+template <class S> std::string engineDefault(const FieldSpec<S>& f)
 {
-    if (auto text = args.takeOneOf(rowOf(flag))) {
-        T v{};
-        if (parse(*text, v))
-            out = v;
-        else // the table lists a choice the engine does not know
-            args.addError(std::string(flag)
+    static const S defaults{};
+    switch (f.kind) {
+    case FieldKind::Int:
+        return std::to_string(static_cast<long long>(f.number(defaults)));
+    case FieldKind::Real:
+        return formatNumber(f.number(defaults));
+    case FieldKind::Bool:
+        return f.number(defaults) != 0 ? f.choices[0] : f.choices[1];
+    case FieldKind::Choice:
+    case FieldKind::List:
+        break;
+    }
+    return f.text(defaults);
+}
+
+// The flag of a field table row (field_table.h): the design's bounds, as the
+// docks' spin boxes; from 1 where 0 means automatic (the flag left out is).
+template <class S> FlagSpec flagOf(const FieldSpec<S>& f, std::string defaultText)
+{
+    switch (f.kind) {
+    case FieldKind::Int:
+        return intFlag(f.flag, f.metavar, f.unit, f.zeroIsAuto ? 1 : static_cast<long long>(f.design.min),
+                       static_cast<long long>(f.design.max), std::move(defaultText), f.help);
+    case FieldKind::Real:
+        return realFlag(f.flag, f.metavar, f.unit, f.design.min, f.design.max, std::move(defaultText),
+                        f.help);
+    case FieldKind::Bool:
+    case FieldKind::Choice:
+        return choiceFlag(f.flag, {f.choices.begin(), f.choices.end()}, std::move(defaultText), f.help);
+    case FieldKind::List:
+        break;
+    }
+    return textFlag(f.flag, f.metavar, f.help, std::move(defaultText));
+}
+
+// The flags of a field table, in `order` (--help's), then any row `order`
+// does not name; `defaults` replaces the engine default's text where the
+// default is a rule rather than a value.
+template <class S>
+std::vector<FlagSpec> tableFlags(std::span<const FieldSpec<S>> fields,
+                                 std::initializer_list<const char*> order,
+                                 const std::map<std::string, std::string>& defaults)
+{
+    std::vector<const FieldSpec<S>*> rows;
+    for (const char* flag : order)
+        for (const FieldSpec<S>& f : fields)
+            if (flag == std::string(f.flag))
+                rows.push_back(&f);
+    for (const FieldSpec<S>& f : fields)
+        if (*f.flag && std::find(rows.begin(), rows.end(), &f) == rows.end())
+            rows.push_back(&f);
+    std::vector<FlagSpec> flags;
+    for (const FieldSpec<S>* f : rows) {
+        const auto it = defaults.find(f->flag);
+        flags.push_back(flagOf(*f, it != defaults.end() ? it->second : fileElse(engineDefault(*f))));
+    }
+    return flags;
+}
+
+// Takes the flag of a field table row into `s`; true when it was given. A list
+// is read by its own code (--recompute-modules implies selective recompute).
+template <class S> bool takeField(ArgList& args, const FieldSpec<S>& f, S& s)
+{
+    const FlagSpec& row = rowOf(f.flag);
+    switch (f.kind) {
+    case FieldKind::Int:
+        if (auto v = args.takeInt(row)) {
+            f.setNumber(s, double(*v));
+            return true;
+        }
+        break;
+    case FieldKind::Real:
+        if (auto v = args.takeDouble(row)) {
+            f.setNumber(s, *v);
+            return true;
+        }
+        break;
+    case FieldKind::Bool:
+        if (auto text = args.takeOneOf(row)) {
+            f.setNumber(s, *text == row.choices.front() ? 1 : 0);
+            return true;
+        }
+        break;
+    case FieldKind::Choice:
+        if (auto text = args.takeOneOf(row)) {
+            if (f.setText(s, *text).empty())
+                return true;
+            // the table lists a choice the engine does not know
+            args.addError(std::string(f.flag)
                               .append(": internal error: ")
                               .append(quoteValue(*text))
                               .append(" is not understood"));
-    }
-}
-
-// A two-way choice ("on|off"): true for the row's first choice.
-bool yesNo(ArgList& args, const char* flag, bool& out)
-{
-    if (auto text = args.takeOneOf(rowOf(flag))) {
-        out = *text == rowOf(flag).choices.front();
-        return true;
+        }
+        break;
+    case FieldKind::List:
+        break;
     }
     return false;
 }
@@ -57,97 +134,54 @@ bool yesNo(ArgList& args, const char* flag, bool& out)
 const FlagGroup& workloadFlags()
 {
     const Workload w;
-    static const FlagGroup group{
-        "workload flags",
-        {textFlag("--model", "PRESET", "model preset id from the catalog, e.g. llama3-70b"),
-         intFlag("--layers", "L", "layers", 1, DL::kMaxLayers, "", "custom model: transformer layers"),
-         intFlag("--hidden", "H", "", 1, DL::kMaxHidden, "", "custom model: hidden size"),
-         intFlag("--heads", "A", "heads", 1, DL::kMaxHeads, "", "custom model: attention heads"),
-         intFlag("--kv-heads", "K", "heads", 1, DL::kMaxHeads, "--heads",
-                 "custom model: key/value heads (GQA)"),
-         intFlag("--ffn", "F", "", 1, DL::kMaxFfn, "4 x --hidden", "custom model: FFN inner size"),
-         choiceFlag("--ffn-type", {"gated", "plain"}, "gated (plain when --ffn is left out)",
-                    "custom model: SwiGLU (3 matrices) or GELU MLP (2)"),
-         choiceFlag("--tied-embeddings", {"yes", "no"}, "no",
-                    "custom model: input and output embeddings shared"),
-         intFlag("--vocab", "V", "tokens", 1, DL::kMaxVocab, "", "custom model: vocabulary size"),
-         intFlag("--experts", "E", "experts", 1, kMaxExperts, "--model's, else 1",
-                 "routed experts per MoE layer (1 = dense)"),
-         intFlag("--top-k", "K", "experts", 1, kMaxExperts, "--model's, else 1",
-                 "routed experts each token uses"),
-         intFlag("--expert-ffn", "F", "", 1, DL::kMaxFfn, "--model's, else --ffn",
-                 "FFN size of one routed expert"),
-         intFlag("--shared-experts", "S", "experts", 0, kMaxExperts, "--model's, else 0",
-                 "always-active shared experts"),
-         intFlag("--dense-layers", "N", "layers", 0, DL::kMaxLayers, "--model's, else 0",
-                 "first layers with a dense FFN"),
-         intFlag("--seq", "S", "tokens", 1, DL::kMaxSeqLen,
-                 "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen), "sequence length"),
-         intFlag("--global-batch", "B", "sequences", 1, DL::kMaxGlobalBatchSeqs,
-                 fileElse(std::to_string(w.globalBatchSeqs)), "global batch per optimizer step"),
-         realFlag("--tokens", "N", "tokens", 0, DL::kMaxTokensToTrain,
-                  fileElse(formatNumber(w.tokensToTrain)), "tokens to train"),
-         choiceFlag("--precision", {"bf16", "fp8", "fp4"}, fileElse(toString(w.precision)),
-                    "training precision (fp8 covers MXFP8 and FP8 current scaling; fp4 = NVFP4/MXFP4 on "
-                    "B200, B300, GB200, GB300)"),
-         choiceFlag("--framework",
-                    {"megatron", "torchtitan-eager", "torchtitan-compile", "llm-foundry", "deepspeed",
-                     "megatron-lm", "jax"},
-                    fileElse(toString(w.framework)),
-                    "training framework: its attention kernel and fusion of memory-bound operations"),
-         choiceFlag("--checkpoint", {"async", "sync"}, fileElse(w.asyncCheckpoint ? "async" : "sync"),
-                    "checkpoint writes in the background or blocking")}};
+    // Defaults that are rules, not values: the preset's, the other flags'.
+    static const std::map<std::string, std::string> kRuleDefaults = {
+        {"--layers", ""},
+        {"--hidden", ""},
+        {"--heads", ""},
+        {"--kv-heads", "--heads"},
+        {"--ffn", "4 x --hidden"},
+        {"--ffn-type", "gated (plain when --ffn is left out)"},
+        {"--tied-embeddings", "no"},
+        {"--vocab", ""},
+        {"--experts", "--model's, else 1"},
+        {"--top-k", "--model's, else 1"},
+        {"--expert-ffn", "--model's, else --ffn"},
+        {"--shared-experts", "--model's, else 0"},
+        {"--dense-layers", "--model's, else 0"},
+        {"--seq", "--model's, else DESIGN.json's, else " + std::to_string(w.seqLen)}};
+    static const FlagGroup group = [] {
+        FlagGroup g{"workload flags",
+                    {textFlag("--model", "PRESET", "model preset id from the catalog, e.g. llama3-70b")}};
+        for (FlagSpec& f : tableFlags(workloadFields(),
+                                      {"--layers", "--hidden", "--heads", "--kv-heads", "--ffn", "--ffn-type",
+                                       "--tied-embeddings", "--vocab", "--experts", "--top-k", "--expert-ffn",
+                                       "--shared-experts", "--dense-layers", "--seq", "--global-batch",
+                                       "--tokens", "--precision", "--framework", "--checkpoint"},
+                                      kRuleDefaults))
+            g.flags.push_back(std::move(f));
+        return g;
+    }();
     return group;
 }
 
 const FlagGroup& splitFlags()
 {
-    const Parallelism p;
+    // Defaults that are rules, not values (the table's default is 0 or from VP).
+    static const std::map<std::string, std::string> kRuleDefaults = {
+        {"--pp-schedule", fileElse("1f1b with --vp 1, interleaved with --vp above 1")},
+        {"--dp", "job GPUs / (TP x PP x CP)"},
+        {"--job-gpus", fileElse("all, or 64 per NVL72 rack for a power-of-two split")},
+        {"--etp", fileElse("the framework's: TP under megatron, 1 otherwise")},
+        {"--sharding", fileElse(defaultShardingRule())},
+        {"--recompute-modules", fileElse("none")}};
     static const FlagGroup group{
         "split flags",
-        {intFlag("--tp", "T", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.tp)), "tensor-parallel degree"),
-         intFlag("--pp", "P", "stages", 1, kMaxGpus, fileElse(std::to_string(p.pp)),
-                 "pipeline-parallel degree"),
-         intFlag("--vp", "V", "stages per rank", 1, kMaxGpus, fileElse(std::to_string(p.vp)),
-                 "virtual (interleaved) pipeline stages"),
-         choiceFlag("--pp-schedule", {"1f1b", "interleaved", "dualpipe", "zero-bubble"},
-                    fileElse("1f1b with --vp 1, interleaved with --vp above 1"),
-                    "pipeline schedule. Bubble: 1f1b (p-1)(F+B); interleaved (p-1)(F+B)/v; dualpipe "
-                    "(p/2-1)(F&B+B-3W), two copies of the weights, p+1 micro-batches in flight, all-to-all "
-                    "and sends hidden behind the paired micro-batch (needs even p and micro-batches >= 2p); "
-                    "zero-bubble (ZB-H1) (p-1)(F+B-2W), 1F1B's memory"),
-         intFlag("--cp", "C", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.cp)), "context-parallel degree"),
-         intFlag("--microbatch", "b", "sequences", 1, kMaxDim, fileElse(std::to_string(p.microbatch)),
-                 "micro-batch size"),
-         intFlag("--dp", "D", "GPUs", 1, kMaxGpus, "job GPUs / (TP x PP x CP)", "data-parallel degree"),
-         intFlag("--job-gpus", "N", "GPUs", 1, kMaxGpus,
-                 fileElse("all, or 64 per NVL72 rack for a power-of-two split"),
-                 "GPUs the job runs on; the cluster's others are spares (idle power, repairs)"),
-         intFlag("--ep", "EP", "GPUs", 1, kMaxGpus, fileElse(std::to_string(p.ep)),
-                 "expert-parallel degree (MoE; folds into TP x CP x DP)"),
-         intFlag("--etp", "T", "GPUs", 1, kMaxGpus,
-                 fileElse("the framework's: TP under megatron, 1 otherwise"),
-                 "expert tensor-parallel degree (MoE)"),
-         intFlag(
-             "--offload-layers", "N", "layers", 0, kMaxDim,
-             fileElse(std::to_string(p.activationOffloadLayers)),
-             "layers whose activations wait in host memory (Megatron-Core cpu_offloading_num_layers; PP 1, "
-             "no recompute)"),
-         realFlag("--expert-imbalance", "X", "", 1, 1e6, fileElse("1"),
-                  "busiest expert's tokens over the balanced share (1 = balanced routing)"),
-         choiceFlag("--sequence-parallel", {"on", "off"}, fileElse(p.sequenceParallel ? "on" : "off"),
-                    "Megatron sequence parallelism with TP > 1"),
-         choiceFlag("--tp-overlap", {"on", "off"}, fileElse(p.tpCommOverlap ? "on" : "off"),
-                    "TP collectives overlapped with their GEMMs (Transformer Engine userbuffers, async TP)"),
-         choiceFlag("--sharding", {"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"},
-                    fileElse(defaultShardingRule()), "optimizer/parameter sharding"),
-         choiceFlag("--recompute", {"none", "selective", "full", "as-needed"},
-                    fileElse(toString(p.recompute)),
-                    "activation recomputation; as-needed: the least that fits (the report says which)"),
-         textFlag("--recompute-modules", "LIST",
-                  "Megatron-Core modules recomputed under selective recompute, comma-separated: core_attn, "
-                  "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts (implies --recompute selective)",
-                  fileElse("none"))}};
+        tableFlags(parallelismFields(),
+                   {"--tp", "--pp", "--vp", "--pp-schedule", "--cp", "--microbatch", "--dp", "--job-gpus",
+                    "--ep", "--etp", "--offload-layers", "--expert-imbalance", "--sequence-parallel",
+                    "--tp-overlap", "--sharding", "--recompute", "--recompute-modules"},
+                   kRuleDefaults)};
     return group;
 }
 
@@ -178,51 +212,29 @@ void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workl
             args.addError("--model: " + unknownIdMessage(catalog, CatalogKind::Models, *id));
         }
     }
+    // Every workload flag the table has, over the preset's or the file's values.
+    std::set<std::string> given;
+    for (const FieldSpec<Workload>& f : workloadFields())
+        if (*f.flag && takeField(args, f, w))
+            given.insert(f.flag);
+    const auto has = [&](const char* flag) { return given.count(flag) > 0; };
+    // The dense shape's flags make a custom model; the experts' edit the preset's.
     bool custom = false;
-    auto dim = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(rowOf(flag))) {
-            field = int(*v);
-            custom = true;
-            return true;
-        }
-        return false;
-    };
-    const bool layers = dim("--layers", m.layers), hidden = dim("--hidden", m.hidden),
-               heads = dim("--heads", m.heads);
-    const bool kv = dim("--kv-heads", m.kvHeads), ffn = dim("--ffn", m.ffn), vocab = dim("--vocab", m.vocab);
-    // Mixture of experts: on a preset or a custom shape alike.
-    auto moeDim = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(rowOf(flag))) {
-            field = int(*v);
+    for (const char* flag : {"--layers", "--hidden", "--heads", "--kv-heads", "--ffn", "--vocab"})
+        custom = custom || has(flag);
+    for (const char* flag : {"--experts", "--top-k", "--expert-ffn", "--shared-experts", "--dense-layers"})
+        if (has(flag))
             m.preset.clear(); // edited away from the preset
-        }
-    };
-    moeDim("--experts", m.experts);
-    moeDim("--top-k", m.expertsPerToken);
-    moeDim("--expert-ffn", m.expertFfn);
-    moeDim("--shared-experts", m.sharedExperts);
-    moeDim("--dense-layers", m.denseLayers);
-    bool gated = m.gatedFfn;
-    const bool ffnType = yesNo(args, "--ffn-type", gated);
-    m.gatedFfn = gated;
-    bool tied = m.tiedEmbeddings;
-    yesNo(args, "--tied-embeddings", tied);
-    m.tiedEmbeddings = tied;
     if (custom && !haveModel) {
         // A custom shape from scratch: the essentials must be given.
-        if (!layers)
-            args.addError("--layers: required for a custom model (or give --model PRESET)");
-        if (!hidden)
-            args.addError("--hidden: required for a custom model (or give --model PRESET)");
-        if (!heads)
-            args.addError("--heads: required for a custom model (or give --model PRESET)");
-        if (!vocab)
-            args.addError("--vocab: required for a custom model (or give --model PRESET)");
-        if (!kv)
+        for (const char* flag : {"--layers", "--hidden", "--heads", "--vocab"})
+            if (!has(flag))
+                args.addError(std::string(flag) + ": required for a custom model (or give --model PRESET)");
+        if (!has("--kv-heads"))
             m.kvHeads = m.heads;
-        if (!ffn) {
+        if (!has("--ffn")) {
             m.ffn = 4 * m.hidden;
-            if (!ffnType)
+            if (!has("--ffn-type"))
                 m.gatedFfn = false; // the classic GPT MLP is what "ffn = 4h" means
         }
         m.preset.clear();
@@ -231,19 +243,8 @@ void applyModelFlags(ArgList& args, const Catalog& catalog, bool fromFile, Workl
         m.preset.clear(); // edited away from the preset
     }
     if (!haveModel)
-        args.addError("--model: give a model preset or a custom shape (--layers --hidden --heads --vocab)");
-
-    if (auto v = args.takeInt(rowOf("--seq")))
-        w.seqLen = int(*v);
-    if (auto v = args.takeInt(rowOf("--global-batch")))
-        w.globalBatchSeqs = int(*v);
-    if (auto v = args.takeDouble(rowOf("--tokens")))
-        w.tokensToTrain = *v;
-    takeEnum(args, "--precision", w.precision, precisionFromString);
-    takeEnum(args, "--framework", w.framework, frameworkFromString);
-    bool async = w.asyncCheckpoint;
-    yesNo(args, "--checkpoint", async);
-    w.asyncCheckpoint = async;
+        args.addError("--model: give a model preset or a custom shape (--layers "
+                      "--hidden --heads --vocab)");
 }
 
 namespace {
@@ -273,89 +274,32 @@ void applyWorkloadFlags(ArgList& args, const Catalog& catalog, bool fromFile, De
 {
     applyModelFlags(args, catalog, fromFile, design.workload);
     Parallelism& p = design.parallelism;
-    bool splitChanged = !fromFile;
-    auto split = [&](const char* flag, int& field) {
-        if (auto v = args.takeInt(rowOf(flag))) {
-            field = int(*v);
-            splitChanged = true;
-        }
-    };
-    split("--tp", p.tp);
-    split("--pp", p.pp);
-    split("--vp", p.vp);
-    split("--cp", p.cp);
-    if (auto v = args.takeInt(rowOf("--microbatch")))
-        p.microbatch = int(*v);
-    split("--ep", p.ep);
-    split("--etp", p.etp);
-    if (auto v = args.takeDouble(rowOf("--expert-imbalance")))
-        p.expertImbalance = *v;
-    if (auto v = args.takeInt(rowOf("--job-gpus")))
-        p.jobGpus = int(*v);
-    if (auto v = args.takeInt(rowOf("--offload-layers")))
-        p.activationOffloadLayers = int(*v);
-    if (auto v = args.takeInt(rowOf("--dp")))
-        p.dp = int(*v);
-    else if (splitChanged)
-        p.dp = 0; // GPUs / (TP x PP x CP)
-    bool sp = p.sequenceParallel;
-    yesNo(args, "--sequence-parallel", sp);
-    p.sequenceParallel = sp;
-    bool overlap = p.tpCommOverlap;
-    yesNo(args, "--tp-overlap", overlap);
-    p.tpCommOverlap = overlap;
     // No --sharding on a design built from flags: the framework's documented
     // default (models/design/default_sharding.h); a design file keeps its own.
     if (!fromFile && !args.has("--sharding"))
         p.sharding = defaultSharding(design.workload.framework);
-    takeEnum(args, "--sharding", p.sharding, shardingFromString);
     const bool recomputeGiven = args.has("--recompute");
-    takeEnum(args, "--recompute", p.recompute, recomputeFromString);
+    // A new degree re-derives DP (GPUs / (TP x PP x CP)) unless --dp is given.
+    static const std::set<std::string> kRederiveDp = {"--tp", "--pp", "--vp", "--cp", "--ep", "--etp"};
+    bool splitChanged = !fromFile, dpGiven = false;
+    // In the table's order: VP before the schedule it implies (pipeline_schedule.h).
+    for (const FieldSpec<Parallelism>& f : parallelismFields()) {
+        const bool given = takeField(args, f, p);
+        splitChanged = splitChanged || (given && kRederiveDp.count(f.flag) > 0);
+        dpGiven = dpGiven || (given && f.flag == std::string("--dp"));
+    }
+    if (!dpGiven && splitChanged)
+        p.dp = 0; // GPUs / (TP x PP x CP)
     applyRecomputeModules(args, recomputeGiven, p);
-    // After --vp: a schedule VP implies is stored as "from VP" (pipeline_schedule.h).
-    PipelineSchedule schedule = PipelineSchedule::FromVp;
-    takeEnum(args, "--pp-schedule", schedule, pipelineScheduleFromString);
-    if (schedule != PipelineSchedule::FromVp)
-        p.ppSchedule = storedSchedule(schedule, p.vp);
 }
 
 std::string flagForField(const std::string& field)
 {
-    static const std::map<std::string, std::string> kFlags = {
-        {"parallelism.tp", "--tp"},
-        {"parallelism.pp", "--pp"},
-        {"parallelism.vp", "--vp"},
-        {"parallelism.dp", "--dp"},
-        {"parallelism.jobGpus", "--job-gpus"},
-        {"parallelism.cp", "--cp"},
-        {"parallelism.microbatch", "--microbatch"},
-        {"parallelism.sharding", "--sharding"},
-        {"parallelism.ppSchedule", "--pp-schedule"},
-        {"parallelism.recompute", "--recompute"},
-        {"parallelism.recomputeModules", "--recompute-modules"},
-        {"workload.seqLen", "--seq"},
-        {"workload.globalBatchSeqs", "--global-batch"},
-        {"workload.tokensToTrain", "--tokens"},
-        {"workload.precision", "--precision"},
-        {"workload.framework", "--framework"},
-        {"workload.model.layers", "--layers"},
-        {"workload.model.hidden", "--hidden"},
-        {"workload.model.heads", "--heads"},
-        {"workload.model.kvHeads", "--kv-heads"},
-        {"workload.model.ffn", "--ffn"},
-        {"workload.model.vocab", "--vocab"},
-        {"parallelism.ep", "--ep"},
-        {"parallelism.etp", "--etp"},
-        {"parallelism.expertImbalance", "--expert-imbalance"},
-        {"parallelism.activationOffloadLayers", "--offload-layers"},
-        {"workload.model.experts", "--experts"},
-        {"workload.model.expertsPerToken", "--top-k"},
-        {"workload.model.expertFfn", "--expert-ffn"},
-        {"workload.model.sharedExperts", "--shared-experts"},
-        {"workload.model.denseLayers", "--dense-layers"},
-    };
-    const auto it = kFlags.find(field);
-    return it == kFlags.end() ? std::string() : it->second;
+    if (const FieldSpec<Parallelism>* f = parallelismField(field))
+        return f->flag;
+    if (const FieldSpec<Workload>* f = workloadField(field))
+        return f->flag;
+    return {};
 }
 
 } // namespace cf::cli

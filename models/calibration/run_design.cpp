@@ -3,6 +3,7 @@
 #include "models/cluster/cluster_design.h"
 #include "models/core/name_suggestion.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/predict/evaluate.h"
 
 #include <map>
@@ -183,7 +184,9 @@ void setWorkloadAndSplit(const CalibrationCase& row, Workload& w, Parallelism& p
     if (rp.etp > 0) // stated or resolved by the reader; 0 is the framework's default either way
         p.etp = degree("etp", rp.etp);
     if (rp.activationOffloadLayers > 0) {
-        checkRange("offload_layers", rp.activationOffloadLayers, 0, DL::kMaxGlobalBatchSeqs, problems);
+        // The field table's bound (at most the layers), as the CLI's and the file's.
+        const FieldBounds bound = parallelismField("parallelism.activationOffloadLayers")->design;
+        checkRange("offload_layers", rp.activationOffloadLayers, bound.min, bound.max, problems);
         p.activationOffloadLayers = rp.activationOffloadLayers;
     }
     // No dp: the GPUs over TP x PP x CP.

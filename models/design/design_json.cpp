@@ -6,6 +6,7 @@
 #include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/field_names.h"
+#include "models/design/field_table.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
 
@@ -81,81 +82,48 @@ ordered_json placementJson(const Placement& p)
     return j;
 }
 
+// The field table's rows of `object` (field_table.h), in its order; a row that
+// omits its default is left out at it, so files without the field keep their bytes.
+template <class S>
+void writeFields(ordered_json& j, std::span<const FieldSpec<S>> fields, const std::string& object, const S& s)
+{
+    for (const FieldSpec<S>& f : fields) {
+        if (f.object() != object || (f.omitDefault && f.isDefault(s)))
+            continue;
+        const std::string key = f.key();
+        switch (f.kind) {
+        case FieldKind::Int:
+            j[key] = static_cast<int>(f.number(s));
+            break;
+        case FieldKind::Real:
+            j[key] = f.number(s);
+            break;
+        case FieldKind::Bool:
+            j[key] = f.number(s) != 0;
+            break;
+        case FieldKind::Choice:
+        case FieldKind::List:
+            j[key] = f.text(s);
+            break;
+        }
+    }
+}
+
 ordered_json workloadJson(const Workload& w)
 {
     ordered_json m;
     m["preset"] = w.model.preset;
-    m["layers"] = w.model.layers;
-    m["hidden"] = w.model.hidden;
-    m["heads"] = w.model.heads;
-    m["kvHeads"] = w.model.kvHeads;
-    m["ffn"] = w.model.ffn;
-    m["gatedFfn"] = w.model.gatedFfn;
-    m["vocab"] = w.model.vocab;
-    m["tiedEmbeddings"] = w.model.tiedEmbeddings;
-    m["experts"] = w.model.experts;
-    m["expertsPerToken"] = w.model.expertsPerToken;
-    // Written only when set, so dense designs keep their bytes (and older readers).
-    const ModelShape& s = w.model;
-    const std::pair<const char*, int> optional[] = {
-        {"expertFfn", s.expertFfn},
-        {"sharedExperts", s.sharedExperts},
-        {"sharedExpertFfn", s.sharedExpertFfn},
-        {"denseLayers", s.denseLayers},
-        {"moeLayerFrequency", s.moeLayerFrequency == 1 ? 0 : s.moeLayerFrequency},
-        {"headDim", s.headDim},
-        {"qLoraRank", s.qLoraRank},
-        {"kvLoraRank", s.kvLoraRank},
-        {"qkRopeHeadDim", s.qkRopeHeadDim},
-        {"qkNopeHeadDim", s.qkNopeHeadDim},
-        {"vHeadDim", s.vHeadDim},
-        {"slidingWindowLayers", s.slidingWindowLayers},
-        {"slidingWindow", s.slidingWindow},
-        {"mtpLayers", s.mtpLayers}};
-    for (const auto& [key, value] : optional)
-        if (value != 0)
-            m[key] = value;
+    writeFields(m, workloadFields(), "workload.model", w);
     ordered_json j;
     j["model"] = std::move(m);
-    j["seqLen"] = w.seqLen;
-    j["tokensToTrain"] = w.tokensToTrain;
-    j["globalBatchSeqs"] = w.globalBatchSeqs;
-    j["precision"] = toString(w.precision);
-    j["asyncCheckpoint"] = w.asyncCheckpoint;
-    if (w.framework !=
-        Framework::Megatron) // the default is not written: files of earlier versions stay byte-identical
-        j["framework"] = toString(w.framework);
+    writeFields(j, workloadFields(), "workload", w);
     return j;
 }
 
 ordered_json parallelismJson(const Parallelism& p)
 {
     ordered_json j;
-    j["tp"] = p.tp;
-    j["pp"] = p.pp;
-    j["vp"] = p.vp;
-    j["dp"] = p.dp;
-    j["cp"] = p.cp;
-    j["ep"] = p.ep;
-    if (p.etp != 0) // 0, the framework's default, is the field left out
-        j["etp"] = p.etp;
-    if (p.expertImbalance != 1.0)
-        j["expertImbalance"] = p.expertImbalance;
-    if (p.jobGpus > 0)
-        j["jobGpus"] = p.jobGpus;
-    j["microbatch"] = p.microbatch;
-    j["sequenceParallel"] = p.sequenceParallel;
-    j["sharding"] = toString(p.sharding);
-    j["recompute"] = toString(p.recompute);
-    if (p.recomputeModules != 0) // written only when named: files without it read back unchanged
-        j["recomputeModules"] = recomputeModulesToString(p.recomputeModules);
-    if (p.tpCommOverlap) // written only when on: files without it read back unchanged
-        j["tpCommOverlap"] = true;
-    if (p.activationOffloadLayers != 0) // likewise
-        j["activationOffloadLayers"] = p.activationOffloadLayers;
-    // Written only when it is not what VP implies: files without it read back unchanged.
-    if (p.ppSchedule != PipelineSchedule::FromVp && p.ppSchedule != scheduleImpliedBy(p.vp))
-        j["ppSchedule"] = toString(p.ppSchedule);
+    writeFields(j, parallelismFields(), "parallelism", p);
     return j;
 }
 

@@ -188,14 +188,16 @@ bool FieldReader::readBool(const json& obj, const std::string& pointer, const ch
 void FieldReader::warnUnknownKeys(const json& obj, const std::string& pointer,
                                   std::initializer_list<const char*> known)
 {
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        const bool isKnown =
-            std::any_of(known.begin(), known.end(), [&](const char* k) { return it.key() == k; });
-        if (!isKnown)
+    warnUnknownKeys(obj, pointer, std::vector<std::string>(known.begin(), known.end()));
+}
+
+void FieldReader::warnUnknownKeys(const json& obj, const std::string& pointer,
+                                  const std::vector<std::string>& known)
+{
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+        if (std::find(known.begin(), known.end(), it.key()) == known.end())
             warning(pointer + "/" + escapePointerToken(it.key()),
-                    "unknown field \"" + it.key() + "\" is ignored" +
-                        didYouMean(it.key(), {known.begin(), known.end()}));
-    }
+                    "unknown field \"" + it.key() + "\" is ignored" + didYouMean(it.key(), known));
 }
 
 } // namespace cf::designjson

@@ -9,6 +9,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace cf::designjson {
 
@@ -45,6 +46,8 @@ public:
     // A warning for each key not in `known` (a newer or hand-edited file).
     void warnUnknownKeys(const nlohmann::json& obj, const std::string& pointer,
                          std::initializer_list<const char*> known);
+    void warnUnknownKeys(const nlohmann::json& obj, const std::string& pointer,
+                         const std::vector<std::string>& known);
 
     void error(const std::string& pointer, std::string message, const std::string& itemId = {});
     void warning(const std::string& pointer, std::string message);

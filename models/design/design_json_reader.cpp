@@ -8,13 +8,17 @@
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
 #include "models/design/field_names.h"
+#include "models/design/field_table.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
+#include <span>
+#include <vector>
 
 namespace cf {
 namespace {
@@ -27,20 +31,9 @@ using nlohmann::json;
 using FL = limits::FileLimits;
 constexpr long long kMaxGroupCount = FL::kMaxGroupCount;
 constexpr long long kMaxTotalNodes = FL::kMaxTotalNodes;
-constexpr long long kMaxSplitDegree = FL::kMaxSplitDegree;
 constexpr double kMaxPosition = FL::kMaxPosition;
 constexpr double kMaxLinkGbps = FL::kMaxLinkGbps;
 constexpr long long kMaxCablesPerMember = FL::kMaxCablesPerMember;
-constexpr long long kMaxLayers = FL::kMaxLayers;
-constexpr long long kMaxHidden = FL::kMaxHidden;
-constexpr long long kMaxHeads = FL::kMaxHeads;
-constexpr long long kMaxFfn = FL::kMaxFfn;
-constexpr long long kMaxVocab = FL::kMaxVocab;
-constexpr long long kMaxExperts = FL::kMaxExperts;
-constexpr double kMaxExpertImbalance = FL::kMaxExpertImbalance;
-constexpr long long kMaxSeqLen = FL::kMaxSeqLen;
-constexpr long long kMaxBatchSeqs = FL::kMaxBatchSeqs;
-constexpr double kMaxTokens = FL::kMaxTokens;
 constexpr double kMaxUsdPerKwh = FL::kMaxUsdPerKwh;
 constexpr double kMaxPue = FL::kMaxPue;
 constexpr double kMaxYears = FL::kMaxYears;
@@ -56,17 +49,29 @@ constexpr double kMaxRackKw = FL::kMaxRackKw;
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
 constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
-constexpr const char* kPrecisionNames = "\"bf16\", \"fp8\", \"fp4\"";
-constexpr const char* kFrameworkNames = "\"megatron\", \"torchtitan-eager\", \"torchtitan-compile\", "
-                                        "\"llm-foundry\", \"deepspeed\", \"megatron-lm\", \"jax\"";
-constexpr const char* kShardingNames =
-    "\"ddp\", \"zero1\", \"zero2\", \"zero3\", \"fsdp-full\", \"fsdp-hybrid\"";
-constexpr const char* kRecomputeNames = "\"none\", \"selective\", \"full\", \"as-needed\"";
-constexpr const char* kPipelineScheduleNames = "\"1f1b\", \"interleaved\", \"dualpipe\", \"zero-bubble\"";
 
 std::string at(const std::string& base, std::size_t index)
 {
     return base + "/" + std::to_string(index);
+}
+
+// The JSON pointer of a field table's object: "workload.model" -> "/workload/model".
+std::string pointerOf(std::string object)
+{
+    std::replace(object.begin(), object.end(), '.', '/');
+    return "/" + object;
+}
+
+// The keys of the table's rows in `object`, then `more` (keys read beside the table).
+template <class S>
+std::vector<std::string> knownKeys(std::span<const FieldSpec<S>> fields, const std::string& object,
+                                   std::initializer_list<const char*> more)
+{
+    std::vector<std::string> keys(more.begin(), more.end());
+    for (const FieldSpec<S>& f : fields)
+        if (f.object() == object)
+            keys.push_back(f.key());
+    return keys;
 }
 
 class DesignReader {
@@ -299,124 +304,74 @@ private:
         }
     }
 
-    void readModel(const json& obj, ModelShape& m)
+    void readModel(const json& obj, Workload& w)
     {
-        const std::string ptr = "/workload/model";
-        r_.warnUnknownKeys(obj, ptr,
-                           {"preset",
-                            "layers",
-                            "hidden",
-                            "heads",
-                            "kvHeads",
-                            "ffn",
-                            "gatedFfn",
-                            "vocab",
-                            "tiedEmbeddings",
-                            "experts",
-                            "expertsPerToken",
-                            "expertFfn",
-                            "sharedExperts",
-                            "sharedExpertFfn",
-                            "denseLayers",
-                            "moeLayerFrequency",
-                            "headDim",
-                            "qLoraRank",
-                            "kvLoraRank",
-                            "qkRopeHeadDim",
-                            "qkNopeHeadDim",
-                            "vHeadDim",
-                            "slidingWindowLayers",
-                            "slidingWindow",
-                            "mtpLayers"});
-        r_.readString(obj, ptr, "preset", m.preset, false);
-        r_.readInt(obj, ptr, "layers", m.layers, 0, kMaxLayers);
-        r_.readInt(obj, ptr, "hidden", m.hidden, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "heads", m.heads, 0, kMaxHeads);
-        r_.readInt(obj, ptr, "kvHeads", m.kvHeads, 0, kMaxHeads);
-        r_.readInt(obj, ptr, "ffn", m.ffn, 0, kMaxFfn);
-        r_.readBool(obj, ptr, "gatedFfn", m.gatedFfn);
-        r_.readInt(obj, ptr, "vocab", m.vocab, 0, kMaxVocab);
-        r_.readBool(obj, ptr, "tiedEmbeddings", m.tiedEmbeddings);
-        r_.readInt(obj, ptr, "experts", m.experts, 0, kMaxExperts);
-        r_.readInt(obj, ptr, "expertsPerToken", m.expertsPerToken, 0, kMaxExperts);
-        // Mixture-of-experts and attention extensions: absent = the dense defaults.
-        r_.readInt(obj, ptr, "expertFfn", m.expertFfn, 0, kMaxFfn);
-        r_.readInt(obj, ptr, "sharedExperts", m.sharedExperts, 0, kMaxExperts);
-        r_.readInt(obj, ptr, "sharedExpertFfn", m.sharedExpertFfn, 0, kMaxFfn);
-        r_.readInt(obj, ptr, "denseLayers", m.denseLayers, 0, kMaxLayers);
-        r_.readInt(obj, ptr, "moeLayerFrequency", m.moeLayerFrequency, 0, kMaxLayers);
-        r_.readInt(obj, ptr, "headDim", m.headDim, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "qLoraRank", m.qLoraRank, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "kvLoraRank", m.kvLoraRank, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "qkRopeHeadDim", m.qkRopeHeadDim, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "qkNopeHeadDim", m.qkNopeHeadDim, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "vHeadDim", m.vHeadDim, 0, kMaxHidden);
-        r_.readInt(obj, ptr, "slidingWindowLayers", m.slidingWindowLayers, 0, kMaxLayers);
-        r_.readInt(obj, ptr, "slidingWindow", m.slidingWindow, 0, kMaxSeqLen);
-        r_.readInt(obj, ptr, "mtpLayers", m.mtpLayers, 0, kMaxLayers);
+        const std::string object = "workload.model";
+        r_.warnUnknownKeys(obj, pointerOf(object), knownKeys(workloadFields(), object, {"preset"}));
+        r_.readString(obj, pointerOf(object), "preset", w.model.preset, false);
+        // The attention and mixture-of-experts extensions: absent = the dense defaults.
+        readFields(obj, workloadFields(), object, w);
     }
 
     void readWorkload(const json& obj, Workload& w)
     {
-        const std::string ptr = "/workload";
-        r_.warnUnknownKeys(obj, ptr,
-                           {"model", "seqLen", "tokensToTrain", "globalBatchSeqs", "precision",
-                            "asyncCheckpoint", "framework"});
+        const std::string object = "workload";
+        const std::string ptr = pointerOf(object);
+        r_.warnUnknownKeys(obj, ptr, knownKeys(workloadFields(), object, {"model"}));
         if (const auto it = obj.find("model"); it != obj.end() && r_.expectObject(*it, ptr + "/model"))
-            readModel(*it, w.model);
-        r_.readInt(obj, ptr, "seqLen", w.seqLen, 0, kMaxSeqLen);
-        r_.readDouble(obj, ptr, "tokensToTrain", w.tokensToTrain, 0.0, kMaxTokens);
-        r_.readInt(obj, ptr, "globalBatchSeqs", w.globalBatchSeqs, 0, kMaxBatchSeqs);
-        r_.readEnum(obj, ptr, "precision", w.precision, precisionFromString, kPrecisionNames);
-        r_.readEnum(obj, ptr, "framework", w.framework, frameworkFromString, kFrameworkNames);
-        r_.readBool(obj, ptr, "asyncCheckpoint", w.asyncCheckpoint);
+            readModel(*it, w);
+        readFields(obj, workloadFields(), object, w);
     }
 
-    // "recomputeModules": "layernorm,moe_act" (Megatron-Core's names, recompute_modules.h);
-    // with no "recompute" beside it, selective.
-    void readRecomputeModules(const json& obj, const std::string& ptr, Parallelism& p)
+    // The field table's rows of `object` (field_table.h), each within its file bounds.
+    template <class S>
+    void readFields(const json& obj, std::span<const FieldSpec<S>> fields, const std::string& object, S& s)
     {
-        std::string text;
-        if (!r_.readString(obj, ptr, "recomputeModules", text, false))
-            return;
-        std::string bad;
-        const std::optional<unsigned> mask = recomputeModulesFromString(text, bad);
-        if (!mask) {
-            r_.error(ptr + "/recomputeModules",
-                     "unknown recompute module \"" + bad + "\"; expected one of " + recomputeModuleChoices());
-            return;
+        const std::string ptr = pointerOf(object);
+        for (const FieldSpec<S>& f : fields) {
+            if (f.object() != object)
+                continue;
+            const std::string key = f.key();
+            switch (f.kind) {
+            case FieldKind::Int: {
+                int v = 0;
+                if (r_.readInt(obj, ptr, key.c_str(), v, static_cast<long long>(f.file.min),
+                               static_cast<long long>(f.file.max)))
+                    f.setNumber(s, v);
+                break;
+            }
+            case FieldKind::Real: {
+                double v = 0;
+                if (r_.readDouble(obj, ptr, key.c_str(), v, f.file.min, f.file.max))
+                    f.setNumber(s, v);
+                break;
+            }
+            case FieldKind::Bool: {
+                bool v = false;
+                if (r_.readBool(obj, ptr, key.c_str(), v))
+                    f.setNumber(s, v ? 1 : 0);
+                break;
+            }
+            case FieldKind::Choice:
+            case FieldKind::List: {
+                std::string text;
+                if (r_.readString(obj, ptr, key.c_str(), text, false))
+                    if (const std::string why = f.setText(s, text); !why.empty())
+                        r_.error(ptr + "/" + key, why);
+                break;
+            }
+            }
         }
-        p.recomputeModules = *mask;
-        if (!obj.contains("recompute") && *mask != 0)
-            p.recompute = Recompute::Selective;
     }
 
     void readParallelism(const json& obj, Parallelism& p)
     {
-        const std::string ptr = "/parallelism";
-        r_.warnUnknownKeys(obj, ptr,
-                           {"tp", "pp", "vp", "dp", "cp", "ep", "etp", "expertImbalance", "microbatch",
-                            "sequenceParallel", "sharding", "recompute", "jobGpus", "tpCommOverlap",
-                            "ppSchedule", "activationOffloadLayers", "recomputeModules"});
-        r_.readInt(obj, ptr, "tp", p.tp, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "pp", p.pp, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "vp", p.vp, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "dp", p.dp, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "cp", p.cp, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "ep", p.ep, 0, kMaxSplitDegree);
-        r_.readInt(obj, ptr, "etp", p.etp, 0, kMaxSplitDegree);
-        r_.readDouble(obj, ptr, "expertImbalance", p.expertImbalance, 0.0, kMaxExpertImbalance);
-        r_.readInt(obj, ptr, "microbatch", p.microbatch, 0, kMaxBatchSeqs);
-        r_.readBool(obj, ptr, "sequenceParallel", p.sequenceParallel);
-        r_.readEnum(obj, ptr, "sharding", p.sharding, shardingFromString, kShardingNames);
-        r_.readEnum(obj, ptr, "recompute", p.recompute, recomputeFromString, kRecomputeNames);
-        readRecomputeModules(obj, ptr, p);
-        r_.readInt(obj, ptr, "jobGpus", p.jobGpus, 0, kMaxSplitDegree); // <= GPUs, like a split degree
-        r_.readBool(obj, ptr, "tpCommOverlap", p.tpCommOverlap);
-        r_.readInt(obj, ptr, "activationOffloadLayers", p.activationOffloadLayers, 0, kMaxSplitDegree);
-        // Left out: what VP implies (1F1B, or interleaved with VP > 1), as before the field.
-        r_.readEnum(obj, ptr, "ppSchedule", p.ppSchedule, pipelineScheduleFromString, kPipelineScheduleNames);
-        p.ppSchedule = storedSchedule(p.ppSchedule, p.vp);
+        const std::string object = "parallelism";
+        r_.warnUnknownKeys(obj, pointerOf(object), knownKeys(parallelismFields(), object, {}));
+        readFields(obj, parallelismFields(), object, p);
+        // Recompute modules named with no "recompute" beside them: selective.
+        if (obj.contains("recomputeModules") && !obj.contains("recompute") && p.recomputeModules != 0)
+            p.recompute = Recompute::Selective;
     }
 
     void readEconomics(const json& obj, Economics& e)

@@ -3,6 +3,7 @@
 
 #include "models/design/default_expert_tp.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/design/job_size.h"
 #include "models/design/moe_rules.h"
 #include "models/design/split_rules.h"
@@ -13,6 +14,7 @@
 #include <climits>
 #include <cmath>
 #include <set>
+#include <span>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -22,8 +24,6 @@ namespace {
 
 // Bounds: limits::DesignLimits (design_limits.h, with their sources).
 using DL = limits::DesignLimits;
-constexpr int kMaxSeqLen = DL::kMaxSeqLen;
-constexpr double kMaxTokensToTrain = DL::kMaxTokensToTrain;
 constexpr double kMinPue = DL::kMinPue;
 constexpr double kMaxPue = DL::kMaxPue;
 constexpr double kMaxOwnershipYears = DL::kMaxOwnershipYears;
@@ -56,6 +56,38 @@ bool jobCouldBe(const Context& ctx, long long gpus)
     trial.jobGpus = int(gpus);
     return resolveJobSize(trial, int(std::min<long long>(ctx.gpus, INT_MAX)), int(ctx.nodes), ctx.gpusPerNode)
         .error.empty();
+}
+
+// A number of a field's kind, in a message: whole numbers in full.
+std::string fieldNumber(FieldKind kind, double v)
+{
+    return kind == FieldKind::Int && std::isfinite(v) ? str(static_cast<long long>(v)) : num(v);
+}
+
+// Every number of the field table outside its design bounds (design_limits.h),
+// named by its field. Below the minimum, a field another rule already reports
+// (TP below 1: split_rules.h) keeps that rule's message alone.
+template <class S> void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const S& s)
+{
+    for (const FieldSpec<S>& f : fields) {
+        if (f.kind != FieldKind::Int && f.kind != FieldKind::Real)
+            continue;
+        const double v = f.number(s);
+        if (std::isfinite(v) && v >= f.design.min && v <= f.design.max)
+            continue;
+        const bool reported = std::any_of(ctx.problems.begin(), ctx.problems.end(), [&](const Problem& q) {
+            return q.severity == Severity::Error && q.field == f.name;
+        });
+        if (reported && (v < f.design.min || !std::isfinite(v)))
+            continue;
+        const std::string unit = *f.unit ? std::string(" ") + f.unit : std::string();
+        const std::string range =
+            f.zeroIsAuto
+                ? "0 (automatic) or from 1 to " + fieldNumber(f.kind, f.design.max)
+                : "from " + fieldNumber(f.kind, f.design.min) + " to " + fieldNumber(f.kind, f.design.max);
+        ctx.error(f.name, std::string(f.label) + " must be " + range + unit + "; got " +
+                              fieldNumber(f.kind, v) + ".");
+    }
 }
 
 } // namespace
@@ -138,18 +170,14 @@ void checkWorkload(Context& ctx)
     }
     for (Problem& q : moeShapeProblems(m))
         ctx.error(q.field, q.message);
-    if (w.seqLen < 1 || w.seqLen > kMaxSeqLen)
-        ctx.error("workload.seqLen", "The sequence length " + str(w.seqLen) + " must be from 1 to " +
-                                         str(kMaxSeqLen) + " tokens.");
     if (!std::isfinite(w.tokensToTrain) || w.tokensToTrain <= 0)
         ctx.error("workload.tokensToTrain",
                   "Tokens to train must be above 0; got " + num(w.tokensToTrain) + ".");
-    else if (w.tokensToTrain > kMaxTokensToTrain)
-        ctx.error("workload.tokensToTrain", "Tokens to train " + num(w.tokensToTrain) + " is above the " +
-                                                num(kMaxTokensToTrain) + " this tool models.");
     if (w.globalBatchSeqs < 1)
         ctx.error("workload.globalBatchSeqs",
                   "The global batch must be at least 1 sequence; got " + str(w.globalBatchSeqs) + ".");
+    // The sequence length's range and every other bound: the field table's.
+    checkFieldBounds(ctx, workloadFields(), w);
     if (!ctx.catalog)
         return;
     if (!m.preset.empty() && !ctx.catalog->preset(m.preset))
@@ -220,6 +248,7 @@ void checkParallelism(Context& ctx)
     const Parallelism resolved = withEffectiveExpertTp(p, w);
     for (Problem& q : splitRules(w.model, w.seqLen, w.globalBatchSeqs, resolved, split).problems)
         ctx.problems.push_back(std::move(q));
+    checkFieldBounds(ctx, parallelismFields(), p);
 }
 
 void checkEconomics(Context& ctx)

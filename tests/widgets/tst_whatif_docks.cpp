@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/catalog/resource_paths.h"
 #include "models/design/design_json.h"
+#include "models/design/field_table.h"
 #include "models/design/recompute_modules.h"
 #include "test_designs.h"
 #include "widgets/document/design_document.h"
@@ -12,6 +13,7 @@
 
 #include "test_main.h"
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -82,6 +84,7 @@ private slots:
     void frameworkComboOffersEveryFramework();
     void recomputeAsNeededSaysWhichItChose();
     void recomputeModulesFieldStatesThem();
+    void spinBoxesTakeTheFieldTable();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -486,6 +489,61 @@ void TestWhatifDocks::recomputeModulesFieldStatesThem()
         static_cast<unsigned>(RecomputeModule::Layernorm) | static_cast<unsigned>(RecomputeModule::Mlp);
     QCOMPARE(f.doc.design().parallelism.recomputeModules, kept);
     QVERIFY2(edit->toolTip().contains(QStringLiteral("attention")), qPrintable(edit->toolTip()));
+}
+
+namespace {
+
+// The spin box of each row of `fields` that `dock` edits: range the row's design
+// bounds (issue 30 item 1), tooltip naming its unit and its bounds; `checked`
+// counts them.
+template <class S, class Dock>
+void checkSpins(std::span<const FieldSpec<S>> fields, const Dock& dock, int& checked)
+{
+    checked = 0;
+    for (const FieldSpec<S>& f : fields) {
+        QWidget* editor = dock.fieldWidget(QString::fromLatin1(f.name));
+        double min = 0, max = 0;
+        if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+            min = spin->minimum();
+            max = spin->maximum();
+        } else if (auto* real = qobject_cast<QDoubleSpinBox*>(editor)) {
+            if (QString::fromLatin1(f.name) == QStringLiteral("workload.tokensToTrain")) {
+                // Shown in billions: the bounds over 1e9, the tooltip in billions.
+                QCOMPARE(real->minimum() * 1e9, f.design.min);
+                QCOMPARE(real->maximum() * 1e9, f.design.max);
+                continue;
+            }
+            min = real->minimum();
+            max = real->maximum();
+        } else {
+            continue;
+        }
+        ++checked;
+        QVERIFY2(min == f.design.min && max == f.design.max,
+                 qPrintable(QStringLiteral("%1: %2 to %3").arg(f.name).arg(min).arg(max)));
+        const QString tip = editor->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("Allowed: ")) && tip.contains(QString::fromLatin1(f.unit)),
+                 qPrintable(QString::fromLatin1(f.name) + ": " + tip));
+        QVERIFY2(tip.contains(QLocale().toString(qint64(f.design.max))), qPrintable(tip));
+    }
+}
+
+} // namespace
+
+void TestWhatifDocks::spinBoxesTakeTheFieldTable()
+{
+    Fixture f("workhorse.json");
+    // Every spin box of the parallelism dock is a table row (none has a range of its own).
+    int split = 0, imbalance = 0, workload = 0;
+    checkSpins(parallelismFields(), *f.parallelism, split);
+    QCOMPARE(split, int(f.parallelism->findChildren<QSpinBox*>().size()));
+    checkSpins(parallelismFields(), *f.workload, imbalance);
+    QCOMPARE(imbalance, 1); // the expert imbalance
+    // The workload dock's: every spin box is a row; the tokens (in billions) are
+    // checked apart and the expert imbalance is the split row above.
+    checkSpins(workloadFields(), *f.workload, workload);
+    QCOMPARE(workload + 2, int(f.workload->findChildren<QSpinBox*>().size() +
+                               f.workload->findChildren<QDoubleSpinBox*>().size()));
 }
 
 } // namespace cf_tst_whatif_docks

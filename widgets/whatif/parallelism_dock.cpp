@@ -3,7 +3,7 @@
 #include "widgets/common/problem_text.h"
 
 #include "models/design/default_expert_tp.h"
-#include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
@@ -33,9 +33,6 @@
 namespace cf {
 
 namespace {
-constexpr int kMaxDegree = limits::DesignLimits::kMaxSplitDegree; // any degree a design can have
-constexpr int kMaxMicrobatch = 1 << 12;
-constexpr int kMaxVirtualStages = 64;
 constexpr int kScheduleNameChars = 11;    // the schedule combo's width in characters (our choice)
 constexpr int kRowSpacingPx = 3;          // between form rows (our choice; Fusion's default is 6)
 constexpr int kMemoryBarSteps = 1000;     // resolution of the fit bar (our choice)
@@ -53,41 +50,21 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     // Fourteen rows at the default window size with the charts below in full
     // (tst_main_window): a little less air between rows than the style's.
     form_->setVerticalSpacing(std::min(form_->verticalSpacing(), kRowSpacingPx));
-    tp_ = addSpin(
-        tr("Tensor parallel (TP)"), 1, kMaxDegree,
-        tr("GPUs sharing each layer's matrices; keep inside the NVLink domain and dividing the heads."));
-    pp_ =
-        addSpin(tr("Pipeline parallel (PP)"), 1, kMaxDegree, tr("Pipeline stages; must divide the layers."));
+    // Labels, ranges and tooltips: the field table (models/design/field_table.h).
+    tp_ = addSpin("parallelism.tp");
+    pp_ = addSpin("parallelism.pp");
     // The schedule shares VP's row: the dock stays as tall as before (tst_main_window).
     addScheduleCombo();
-    vp_ =
-        addSpin(tr("Virtual stages (VP)"), 1, kMaxVirtualStages,
-                tr("Interleaved stages per pipeline rank: a smaller bubble for more point-to-point traffic."),
-                schedule_);
-    dp_ =
-        addSpin(tr("Data parallel (DP)"), 0, kMaxDegree, tr("Model replicas. \"auto\" = GPUs / (TP·PP·CP)."));
-    dp_->setSpecialValueText(tr("auto"));
-    jobGpus_ =
-        addSpin(tr("Job GPUs"), 0, kMaxDegree,
-                tr("GPUs the job runs on; the design's other GPUs are spares: they idle, cost capital and "
-                   "take a failed GPU's place. \"auto\" = all of them, or 64 per NVL72 rack when the split "
-                   "asks for a power of two."));
-    jobGpus_->setSpecialValueText(tr("auto"));
+    vp_ = addSpin("parallelism.vp", schedule_);
+    dp_ = addSpin("parallelism.dp");
+    jobGpus_ = addSpin("parallelism.jobGpus");
     followCountSuffix(jobGpus_, tr(" GPU"), tr(" GPUs"));
-    cp_ = addSpin(tr("Context parallel (CP)"), 1, kMaxDegree,
-                  tr("GPUs splitting each sequence (ring attention)."));
-    microbatch_ = addSpin(tr("Micro-batch"), 1, kMaxMicrobatch, tr("Sequences per micro-batch on each GPU."));
+    cp_ = addSpin("parallelism.cp");
+    microbatch_ = addSpin("parallelism.microbatch");
     followCountSuffix(microbatch_, tr(" sequence"), tr(" sequences"));
-    ep_ = addSpin(
-        tr("Expert parallel (EP)"), 1, kMaxDegree,
-        tr("GPUs the routed experts are spread over; each holds experts / EP of them, and tokens "
-           "reach them by an all-to-all. Must divide the experts; fastest inside the NVLink domain."));
+    ep_ = addSpin("parallelism.ep");
     followCountSuffix(ep_, tr(" GPU"), tr(" GPUs"));
-    etp_ = addSpin(tr("Expert tensor parallel (ETP)"), 0, kMaxDegree,
-                   tr("GPUs sharing each expert's matrices. EP·ETP must divide TP·CP·DP; "
-                      "expert DP = TP·CP·DP / (EP·ETP). \"auto\" = the framework's default: TP under "
-                      "Megatron-Core, 1 under torchtitan, llm-foundry and DeepSpeed."));
-    etp_->setSpecialValueText(tr("auto"));
+    etp_ = addSpin("parallelism.etp");
     followCountSuffix(etp_, tr(" GPU"), tr(" GPUs"));
     expertFold_ = new QLabel(this);
     expertFold_->setWordWrap(true);
@@ -217,13 +194,17 @@ void ParallelismDock::addScheduleCombo()
     });
 }
 
-QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const QString& tip,
-                                   QWidget* beside)
+QSpinBox* ParallelismDock::addSpin(const char* field, QWidget* beside)
 {
+    const FieldSpec<Parallelism>* f = parallelismField(field);
+    Q_ASSERT(f && f->kind == FieldKind::Int);
+    const QString label = fieldLabel(f->label);
     auto* spin = new QSpinBox(this);
-    spin->setRange(min, max);
+    spin->setRange(int(f->design.min), int(f->design.max));
+    if (f->zeroIsAuto)
+        spin->setSpecialValueText(tr("auto"));
     // The range in the tooltip: the spin box silently drops keys that would leave it.
-    spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
+    spin->setToolTip(fieldToolTip(*f));
     if (beside) {
         auto* row = new QHBoxLayout;
         row->addWidget(spin, 1);
@@ -234,6 +215,7 @@ QSpinBox* ParallelismDock::addSpin(const QString& label, int min, int max, const
     }
     connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
     connect(spin, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    spins_.push_back({f, spin});
     return spin;
 }
 
@@ -242,27 +224,21 @@ void ParallelismDock::refreshFromDocument()
     refreshing_ = true;
     const Parallelism& p = document_->design().parallelism;
     {
-        const QSignalBlocker b1(tp_), b2(pp_), b3(vp_), b4(dp_), b5(cp_), b6(microbatch_), b7(sharding_),
-            b8(recompute_), b9(sequenceParallel_), b10(ep_), b11(etp_), b12(jobGpus_), b13(tpOverlap_),
+        const QSignalBlocker b7(sharding_), b8(recompute_), b9(sequenceParallel_), b13(tpOverlap_),
             b14(schedule_);
-        tp_->setValue(p.tp);
-        pp_->setValue(p.pp);
-        vp_->setValue(p.vp);
-        dp_->setValue(p.dp);
-        jobGpus_->setValue(p.jobGpus);
-        refreshCountSuffix(jobGpus_);
-        cp_->setValue(p.cp);
-        microbatch_->setValue(p.microbatch);
-        refreshCountSuffix(microbatch_); // valueChanged is blocked
+        for (const auto& [f, spin] : spins_) {
+            const QSignalBlocker blocker(spin);
+            spin->setValue(int(f->number(p)));
+        }
+        refreshCountSuffix(jobGpus_); // valueChanged is blocked
+        refreshCountSuffix(microbatch_);
         sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
         recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
         recomputeModules_->setText(QString::fromStdString(recomputeModulesToString(p.recomputeModules)));
         sequenceParallel_->setChecked(p.sequenceParallel);
         tpOverlap_->setChecked(p.tpCommOverlap);
         schedule_->setCurrentIndex(schedule_->findData(int(effectiveSchedule(p))));
-        ep_->setValue(p.ep);
-        etp_->setValue(p.etp);
-        refreshCountSuffix(ep_); // valueChanged is blocked
+        refreshCountSuffix(ep_);
         refreshCountSuffix(etp_);
     }
     const bool moe = document_->design().workload.model.isMoe();
@@ -294,13 +270,8 @@ void ParallelismDock::commit(const QString& field)
         document_->closeMergeWindow(); // another field: a new undo step
     lastField_ = field;
     Parallelism p = document_->design().parallelism;
-    p.tp = tp_->value();
-    p.pp = pp_->value();
-    p.vp = vp_->value();
-    p.dp = dp_->value();
-    p.jobGpus = jobGpus_->value();
-    p.cp = cp_->value();
-    p.microbatch = microbatch_->value();
+    for (const auto& [f, spin] : spins_)
+        f->setNumber(p, spin->value());
     p.sharding = Sharding(sharding_->currentData().toInt());
     p.recompute = Recompute(recompute_->currentData().toInt());
     std::string badModule;
@@ -319,8 +290,6 @@ void ParallelismDock::commit(const QString& field)
         p.recomputeModules = 0;
     p.sequenceParallel = sequenceParallel_->isChecked();
     p.tpCommOverlap = tpOverlap_->isChecked();
-    p.ep = ep_->value();
-    p.etp = etp_->value();
     document_->setParallelism(p, field);
     updateProduct();
 }

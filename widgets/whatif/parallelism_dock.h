@@ -10,6 +10,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
@@ -23,6 +26,8 @@ namespace cf {
 class DesignDocument;
 class EvaluationController;
 struct Prediction;
+struct Parallelism;
+template <class S> struct FieldSpec;
 enum class MemoryVerdict;
 
 class ParallelismDock : public QWidget {
@@ -64,8 +69,9 @@ private:
     // The memory bar's colours: the style's, readable amber when tight, red when over budget.
     void showMemoryVerdict(MemoryVerdict verdict);
     void commit(const QString& field);
-    // `beside`: a widget that shares the spin box's row.
-    QSpinBox* addSpin(const QString& label, int min, int max, const QString& tip, QWidget* beside = nullptr);
+    // The spin box of the field table's row `field` ("parallelism.tp"): its
+    // label, range and tooltip. `beside`: a widget that shares its row.
+    QSpinBox* addSpin(const char* field, QWidget* beside = nullptr);
     void addScheduleCombo();
     void addRecomputeModulesEdit();
 
@@ -91,6 +97,8 @@ private:
     QLabel* product_ = nullptr;
     QProgressBar* memory_ = nullptr;
     QLabel* problems_ = nullptr;
+    // Each spin box with its field table row: refreshed from and committed to the design.
+    std::vector<std::pair<const FieldSpec<Parallelism>*, QSpinBox*>> spins_;
     QString lastField_;
     bool refreshing_ = false;
 };

@@ -1,5 +1,7 @@
 #include "widgets/whatif/whatif_format.h"
 
+#include <QCoreApplication>
+
 #include "widgets/common/problem_text.h"
 
 #include <QStringList>
@@ -23,6 +25,23 @@ QString problemsHtml(const Problems& problems, const std::function<bool(const st
                           error ? QStringLiteral("&#10007;") : QStringLiteral("&#9888;"), text);
     }
     return lines.join(QStringLiteral("<br>"));
+}
+
+QString fieldToolTip(const char* tip, const char* help, double min, double max, const char* unit, bool whole)
+{
+    const QString text = QCoreApplication::translate("FieldTable", *tip ? tip : help);
+    constexpr int kDigits = 15; // a double's exact digits: no exponent below 1e15
+    const QString lo = whole ? QString("%L1").arg(qint64(min)) : QString("%L1").arg(min, 0, 'g', kDigits);
+    const QString hi = whole ? QString("%L1").arg(qint64(max)) : QString("%L1").arg(max, 0, 'g', kDigits);
+    const QString range = QCoreApplication::translate("FieldTable", "Allowed: %1 to %2").arg(lo, hi);
+    return text + QLatin1Char(' ') + range +
+           (*unit ? QLatin1Char(' ') + QCoreApplication::translate("FieldTable", unit) : QString()) +
+           QLatin1Char('.');
+}
+
+QString fieldLabel(const char* label)
+{
+    return QCoreApplication::translate("FieldTable", label);
 }
 
 } // namespace cf

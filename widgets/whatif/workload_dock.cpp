@@ -1,7 +1,7 @@
 #include "widgets/whatif/workload_dock.h"
 
 #include "models/catalog/catalog.h"
-#include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
 #include "widgets/whatif/evaluation_controller.h"
@@ -25,23 +25,8 @@ namespace cf {
 
 namespace {
 constexpr double kTokensPerBillion = 1e9;
-// Field limits: design_limits.h, as the CLI's flags; the engine's own checks
-// explain anything inconsistent inside them.
-using DL = limits::DesignLimits;
-constexpr int kMaxLayers = DL::kMaxLayers;
-constexpr int kMaxHidden = DL::kMaxHidden;
-constexpr int kMaxHeads = DL::kMaxHeads;
-constexpr int kMaxFfn = DL::kMaxFfn;
-constexpr int kMaxVocab = DL::kMaxVocab;
-constexpr int kMaxSeqLen = DL::kMaxSeqLen;
-constexpr int kMaxBatchSeqs = DL::kMaxGlobalBatchSeqs;
-constexpr double kMaxTokensB = DL::kMaxTokensToTrain / kTokensPerBillion;
-constexpr int kMaxExperts = DL::kMaxExperts;
-constexpr int kMaxSharedExperts = DL::kMaxExperts;
-// Busiest expert's tokens over the balanced share: 1 = force-balanced routing
-// (Megatron-Bridge's published runs); 4 is far past the capacity factors in
-// use (1.0-2.0, Switch Transformer, Fedus et al. 2021) (our choice).
-constexpr double kMaxImbalance = 4.0;
+// Field limits: the field table's (design_limits.h), as the CLI's flags; the
+// engine's own checks explain anything inconsistent inside them.
 constexpr double kImbalanceStep = 0.05;
 const QString kCustomId = QStringLiteral("");
 } // namespace
@@ -60,43 +45,42 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     form_->addRow(tr("Model"), preset_);
     connect(preset_, &QComboBox::activated, this, &WorkloadDock::presetChosen);
 
-    layers_ = addSpin(tr("Layers"), {}, 1, kMaxLayers, tr("Transformer layers (blocks)."));
-    hidden_ = addSpin(tr("Hidden size"), {}, 1, kMaxHidden, tr("Model (embedding) width h."));
-    heads_ = addSpin(tr("Attention heads"), {}, 1, kMaxHeads, tr("Query heads; TP must divide them."));
-    kvHeads_ = addSpin(tr("KV heads"), {}, 1, kMaxHeads,
-                       tr("Key/value heads (grouped-query attention); equal to the heads for multi-head."));
-    ffn_ = addSpin(tr("FFN size"), {}, 1, kMaxFfn, tr("Inner size of the feed-forward block."));
-    gated_ = new QCheckBox(tr("Gated FFN (SwiGLU)"), this);
-    gated_->setToolTip(tr("Three FFN matrices (SwiGLU, Llama) instead of two (GELU MLP, GPT-3)."));
+    // Labels, ranges and tooltips: the field table (models/design/field_table.h).
+    layers_ = addSpin("workload.model.layers");
+    hidden_ = addSpin("workload.model.hidden");
+    heads_ = addSpin("workload.model.heads");
+    kvHeads_ = addSpin("workload.model.kvHeads");
+    ffn_ = addSpin("workload.model.ffn");
+    gated_ = new QCheckBox(fieldLabel(workloadField("workload.model.gatedFfn")->label), this);
+    gated_->setToolTip(fieldToolTip(*workloadField("workload.model.gatedFfn")));
     form_->addRow(QString(), gated_);
     connect(gated_, &QCheckBox::toggled, this, [this] { commit(tr("Gated FFN")); });
     addMoeFields();
-    vocab_ = addSpin(tr("Vocabulary"), tr(" tokens"), 1, kMaxVocab, tr("Tokenizer vocabulary size."));
-    seqLen_ =
-        addSpin(tr("Sequence length"), tr(" tokens"), 1, kMaxSeqLen, tr("Tokens per training sequence."));
+    vocab_ = addSpin("workload.model.vocab", tr(" tokens"));
+    seqLen_ = addSpin("workload.seqLen", tr(" tokens"));
 
+    // In billions: the table's bounds over kTokensPerBillion.
+    const FieldSpec<Workload>& tokens = *workloadField("workload.tokensToTrain");
     tokensB_ = new QDoubleSpinBox(this);
-    tokensB_->setRange(0, kMaxTokensB);
+    tokensB_->setRange(tokens.design.min / kTokensPerBillion, tokens.design.max / kTokensPerBillion);
     tokensB_->setDecimals(1);
     tokensB_->setSuffix(tr(" B tokens"));
-    tokensB_->setToolTip(
-        tr("Tokens to train, in billions (15,000 B = 15 T). 0 = report per-token figures only. "
-           "Allowed: 0 to %L1 B.")
-            .arg(kMaxTokensB, 0, 'f', 0));
-    form_->addRow(tr("Tokens to train"), tokensB_);
+    tokensB_->setToolTip(fieldToolTip(tokens.tip, tokens.help, tokens.design.min / kTokensPerBillion,
+                                      tokens.design.max / kTokensPerBillion,
+                                      QT_TRANSLATE_NOOP("FieldTable", "billion tokens"), false));
+    form_->addRow(fieldLabel(tokens.label), tokensB_);
     connect(tokensB_, &QDoubleSpinBox::valueChanged, this, [this] { commit(tr("Tokens to train")); });
 
-    batch_ = addSpin(tr("Global batch"), tr(" sequences"), 1, kMaxBatchSeqs,
-                     tr("Sequences per optimizer step, across all data-parallel ranks."));
+    batch_ = addSpin("workload.globalBatchSeqs", tr(" sequences"));
     followCountSuffix(batch_, tr(" sequence"), tr(" sequences"));
 
     precision_ = new QComboBox(this);
     precision_->addItem(tr("BF16"), int(Precision::BF16));
     precision_->addItem(tr("FP8"), int(Precision::FP8));
     precision_->addItem(tr("FP4"), int(Precision::FP4));
-    precision_->setToolTip(tr("Matmul precision: FP8 (Transformer Engine) needs Hopper or newer, "
-                              "FP4 (NVFP4 / MXFP4) Blackwell."));
-    form_->addRow(tr("Precision"), precision_);
+    const FieldSpec<Workload>& precision = *workloadField("workload.precision");
+    precision_->setToolTip(fieldToolTip(precision));
+    form_->addRow(fieldLabel(precision.label), precision_);
     connect(precision_, &QComboBox::activated, this, [this] { commit(tr("Precision")); });
 
     // The training framework: what the step and memory models assume it keeps and
@@ -122,12 +106,9 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
         framework_->addItem(names[i].first, int(values[i]));
         framework_->setItemData(int(i), names[i].second, Qt::ToolTipRole);
     }
-    framework_->setToolTip(
-        tr("The training framework the run uses: its kernels, the activations it keeps and "
-           "its gradient buffers (Megatron-Core as NeMo and Megatron-Bridge recipes run it "
-           "reduces gradients in BF16; Megatron-LM's scripts keep FP32 main gradients). "
-           "The sharding is set in the Parallelism dock."));
-    form_->addRow(tr("Framework"), framework_);
+    const FieldSpec<Workload>& framework = *workloadField("workload.framework");
+    framework_->setToolTip(fieldToolTip(framework));
+    form_->addRow(fieldLabel(framework.label), framework_);
     connect(framework_, &QComboBox::activated, this, [this] { commit(tr("Framework")); });
 
     problems_ = new QLabel(this);
@@ -142,51 +123,43 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     showPrediction(controller_->prediction());
 }
 
-QSpinBox* WorkloadDock::addSpin(const QString& label, const QString& suffix, int min, int max,
-                                const QString& tip)
+QSpinBox* WorkloadDock::addSpin(const char* field, const QString& suffix)
 {
+    const FieldSpec<Workload>* f = workloadField(field);
+    Q_ASSERT(f && f->kind == FieldKind::Int);
     auto* spin = new QSpinBox(this);
-    spin->setRange(min, max);
+    spin->setRange(int(f->design.min), int(f->design.max));
     spin->setSuffix(suffix);
     // No group separators: QSpinBox re-inserts them on every keystroke and the
     // cursor lands elsewhere, so typing 1048576 gave 1,045,768 (tst_hostile_gui).
     spin->setGroupSeparatorShown(false);
     // The range in the tooltip: the spin box silently drops keys that would leave it.
-    spin->setToolTip(tip + QLatin1Char(' ') + tr("Allowed: %L1 to %L2.").arg(min).arg(max));
+    spin->setToolTip(fieldToolTip(*f));
+    const QString label = fieldLabel(f->label);
     form_->addRow(label, spin);
-    const QString field = label;
-    connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field); });
+    connect(spin, &QSpinBox::valueChanged, this, [this, label] { commit(label); });
     connect(spin, &QSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
+    spins_.push_back({f, spin});
     return spin;
 }
 
 void WorkloadDock::addMoeFields()
 {
-    experts_ = addSpin(tr("Experts"), {}, 1, kMaxExperts,
-                       tr("Routed experts per MoE layer (n_routed_experts); 1 = a dense model. "
-                          "Above 1 the expert fields below appear."));
-    topK_ = addSpin(tr("Top-k"), tr(" experts"), 1, kMaxExperts,
-                    tr("Routed experts each token is sent to (num_experts_per_tok)."));
+    experts_ = addSpin("workload.model.experts");
+    topK_ = addSpin("workload.model.expertsPerToken", tr(" experts"));
     followCountSuffix(topK_, tr(" expert"), tr(" experts"));
-    expertFfn_ =
-        addSpin(tr("Expert FFN size"), {}, 0, kMaxFfn,
-                tr("Inner size of one routed expert (moe_intermediate_size); \"as FFN\" = the FFN size."));
+    expertFfn_ = addSpin("workload.model.expertFfn");
     expertFfn_->setSpecialValueText(tr("as FFN"));
-    sharedExperts_ = addSpin(tr("Shared experts"), {}, 0, kMaxSharedExperts,
-                             tr("Always-active experts every token also passes (n_shared_experts)."));
-    denseLayers_ = addSpin(tr("First dense layers"), tr(" layers"), 0, kMaxLayers,
-                           tr("Leading layers with a dense FFN of the FFN size (first_k_dense_replace)."));
+    sharedExperts_ = addSpin("workload.model.sharedExperts");
+    denseLayers_ = addSpin("workload.model.denseLayers", tr(" layers"));
+    const FieldSpec<Parallelism>& imbalance = *parallelismField("parallelism.expertImbalance");
     imbalance_ = new QDoubleSpinBox(this);
-    imbalance_->setRange(1.0, kMaxImbalance);
+    imbalance_->setRange(imbalance.design.min, imbalance.design.max);
     imbalance_->setSingleStep(kImbalanceStep);
     imbalance_->setDecimals(2);
     imbalance_->setSuffix(tr(" \u00d7 balanced"));
-    imbalance_->setToolTip(
-        tr("Tokens of the busiest expert over the balanced share: 1 = force-balanced routing. "
-           "It sizes the routed activations and the all-to-all. Allowed: %L1 to %L2.")
-            .arg(1.0, 0, 'f', 1)
-            .arg(kMaxImbalance, 0, 'f', 1));
-    form_->addRow(tr("Expert imbalance"), imbalance_);
+    imbalance_->setToolTip(fieldToolTip(imbalance));
+    form_->addRow(fieldLabel(imbalance.label), imbalance_);
     connect(imbalance_, &QDoubleSpinBox::valueChanged, this, &WorkloadDock::commitImbalance);
     connect(imbalance_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
 }
@@ -232,24 +205,13 @@ void WorkloadDock::refreshFromDocument()
         blockers.push_back(std::make_unique<QSignalBlocker>(w2));
     const int presetIndex = preset_->findData(QString::fromStdString(w.model.preset));
     preset_->setCurrentIndex(presetIndex < 0 ? 0 : presetIndex);
-    layers_->setValue(w.model.layers);
-    hidden_->setValue(w.model.hidden);
-    heads_->setValue(w.model.heads);
-    kvHeads_->setValue(w.model.kvHeads);
-    ffn_->setValue(w.model.ffn);
+    for (const auto& [f, spin] : spins_)
+        spin->setValue(int(f->number(w)));
     gated_->setChecked(w.model.gatedFfn);
-    vocab_->setValue(w.model.vocab);
-    seqLen_->setValue(w.seqLen);
     tokensB_->setValue(w.tokensToTrain / kTokensPerBillion);
-    batch_->setValue(w.globalBatchSeqs);
     refreshCountSuffix(batch_); // valueChanged is blocked
     precision_->setCurrentIndex(precision_->findData(int(w.precision)));
     framework_->setCurrentIndex(framework_->findData(int(w.framework)));
-    experts_->setValue(w.model.experts);
-    topK_->setValue(w.model.expertsPerToken);
-    expertFfn_->setValue(w.model.expertFfn);
-    sharedExperts_->setValue(w.model.sharedExperts);
-    denseLayers_->setValue(w.model.denseLayers);
     imbalance_->setValue(document_->design().parallelism.expertImbalance);
     refreshCountSuffix(topK_); // valueChanged is blocked
     showMoeRows(w.model.isMoe());
@@ -279,18 +241,9 @@ void WorkloadDock::commit(const QString& field)
     lastField_ = field;
     Workload w = document_->design().workload;
     const ModelShape before = w.model;
-    w.model.layers = layers_->value();
-    w.model.hidden = hidden_->value();
-    w.model.heads = heads_->value();
-    w.model.kvHeads = kvHeads_->value();
-    w.model.ffn = ffn_->value();
+    for (const auto& [f, spin] : spins_)
+        f->setNumber(w, spin->value());
     w.model.gatedFfn = gated_->isChecked();
-    w.model.vocab = vocab_->value();
-    w.model.experts = experts_->value();
-    w.model.expertsPerToken = topK_->value();
-    w.model.expertFfn = expertFfn_->value();
-    w.model.sharedExperts = sharedExperts_->value();
-    w.model.denseLayers = denseLayers_->value();
     if (!(w.model == before)) {
         // Still the preset's shape? Otherwise it is custom now.
         const ModelPreset* preset = controller_->catalog().preset(before.preset);
@@ -299,12 +252,10 @@ void WorkloadDock::commit(const QString& field)
         if (!preset || !(preset->shape == asPreset))
             w.model.preset.clear();
     }
-    w.seqLen = seqLen_->value();
     // Round-trip through the spin box's decimals must not change an untouched value.
     const double typedB = tokensB_->value();
     if (std::abs(typedB - document_->design().workload.tokensToTrain / kTokensPerBillion) > 0.05)
         w.tokensToTrain = typedB * kTokensPerBillion;
-    w.globalBatchSeqs = batch_->value();
     w.precision = Precision(precision_->currentData().toInt());
     w.framework = Framework(framework_->currentData().toInt());
     document_->setWorkload(w, field);
@@ -330,30 +281,18 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
                         : gpu  ? tr("The %1 has no FP4 tensor cores").arg(QString::fromStdString(gpu->name))
                                : tr("No GPU in the design"));
     }
-    static const QHash<QString, QString> labels{{"workload.model.layers", tr("Layers")},
-                                                {"workload.model.hidden", tr("Hidden size")},
-                                                {"workload.model.heads", tr("Attention heads")},
-                                                {"workload.model.kvHeads", tr("KV heads")},
-                                                {"workload.model.ffn", tr("FFN size")},
-                                                {"workload.model.vocab", tr("Vocabulary")},
-                                                {"workload.seqLen", tr("Sequence length")},
-                                                {"workload.tokensToTrain", tr("Tokens to train")},
-                                                {"workload.globalBatchSeqs", tr("Global batch")},
-                                                {"workload.precision", tr("Precision")},
-                                                {"workload.framework", tr("Framework")},
-                                                {"workload.model.experts", tr("Experts")},
-                                                {"workload.model.expertsPerToken", tr("Top-k")},
-                                                {"workload.model.expertFfn", tr("Expert FFN size")},
-                                                {"workload.model.sharedExperts", tr("Shared experts")},
-                                                {"workload.model.denseLayers", tr("First dense layers")},
-                                                {"parallelism.expertImbalance", tr("Expert imbalance")}};
     const QString html = problemsHtml(
         prediction.problems,
         [](const std::string& f) {
             return f.rfind("workload", 0) == 0 || f == "parallelism.expertImbalance";
         },
         [](const std::string& f) {
-            return labels.value(QString::fromStdString(f), QString::fromStdString(f));
+            // The field table's label (models/design/field_table.h), else the field.
+            if (const FieldSpec<Workload>* row = workloadField(f))
+                return fieldLabel(row->label);
+            if (const FieldSpec<Parallelism>* row = parallelismField(f))
+                return fieldLabel(row->label);
+            return QString::fromStdString(f);
         });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());

@@ -8,6 +8,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -20,6 +23,8 @@ namespace cf {
 class DesignDocument;
 class EvaluationController;
 struct Prediction;
+struct Workload;
+template <class S> struct FieldSpec;
 
 class WorkloadDock : public QWidget {
     Q_OBJECT
@@ -57,7 +62,9 @@ private:
     void showPrediction(const Prediction& prediction);
     void presetChosen(int index);
     void commit(const QString& field);
-    QSpinBox* addSpin(const QString& label, const QString& suffix, int min, int max, const QString& tip);
+    // The spin box of the field table's row `field` ("workload.seqLen"): its
+    // label, range and tooltip (models/design/field_table.h).
+    QSpinBox* addSpin(const char* field, const QString& suffix = {});
     void addMoeFields();
     void showMoeRows(bool shown);
     void commitImbalance();
@@ -84,6 +91,8 @@ private:
     QSpinBox* denseLayers_ = nullptr;
     QDoubleSpinBox* imbalance_ = nullptr;
     QLabel* problems_ = nullptr;
+    // Each spin box with its field table row: refreshed from and committed to the design.
+    std::vector<std::pair<const FieldSpec<Workload>*, QSpinBox*>> spins_;
     QString lastField_;
     bool refreshing_ = false;
     QFormLayout* form_ = nullptr;

@@ -1,0 +1,212 @@
+// Issue 30 item 1, one field table: every row of the split's and the
+// workload's field tables (models/design/field_table.h) is written and read
+// back by the design file, refused by the reader past its file bound, shown by
+// `help evaluate` with its flag and design bounds, and refused by the validator
+// past its design bound, naming the field. The docks' spin boxes are checked
+// against the same rows in tests/widgets/tst_whatif_docks.cpp.
+#include "app/cli/arg_list.h"
+#include "app/cli/commands.h"
+#include "models/design/design_json.h"
+#include "models/design/field_table.h"
+#include "models/validate/design_validator.h"
+
+#include "test_designs.h"
+#include "test_main.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace cf_tst_field_table {
+
+using namespace cf;
+
+namespace {
+
+Parallelism& part(Design& d, const Parallelism*)
+{
+    return d.parallelism;
+}
+Workload& part(Design& d, const Workload*)
+{
+    return d.workload;
+}
+template <class S> S& partOf(Design& d)
+{
+    return part(d, static_cast<const S*>(nullptr));
+}
+
+// A value of the row's kind that is not its default and lies inside both tiers
+// of bounds; for a choice the last spelling that reads back as itself.
+template <class S> void setOther(const FieldSpec<S>& f, S& s)
+{
+    switch (f.kind) {
+    case FieldKind::Int:
+    case FieldKind::Real: {
+        const double step = f.kind == FieldKind::Real ? 1.5 : 1.0;
+        const double v = f.number(s) + step <= f.design.max ? f.number(s) + step : f.number(s) - step;
+        f.setNumber(s, std::max(v, f.design.min));
+        break;
+    }
+    case FieldKind::Bool:
+        f.setNumber(s, f.number(s) != 0 ? 0 : 1);
+        break;
+    case FieldKind::Choice:
+        for (const char* c : f.choices) {
+            S trial = s;
+            if (f.setText(trial, c).empty() && f.text(trial) == c && !f.isDefault(trial))
+                s = trial;
+        }
+        break;
+    case FieldKind::List:
+        QCOMPARE(f.setText(s, "layernorm"), std::string());
+        break;
+    }
+    QVERIFY2(!f.isDefault(s), f.name);
+}
+
+// A value past `max` of the row's kind: one more for a whole number, twice as
+// much for a real one (1e18 + 1 is 1e18 in a double).
+template <class S> double past(const FieldSpec<S>& f, double max)
+{
+    return f.kind == FieldKind::Real ? 2 * max + 1 : max + 1;
+}
+
+template <class S> std::string valueText(const FieldSpec<S>& f, const S& s)
+{
+    return f.isNumber() ? std::to_string(f.number(s)) : f.text(s);
+}
+
+template <class S> void roundTripsEveryField(std::span<const FieldSpec<S>> fields)
+{
+    QVERIFY(!fields.empty());
+    for (const FieldSpec<S>& f : fields) {
+        Design d = test::loadExample("workhorse.json");
+        setOther(f, partOf<S>(d));
+        const std::string text = saveDesignJson(d);
+        QVERIFY2(text.find("\"" + f.key() + "\"") != std::string::npos, f.name);
+        Result<Design> back = loadDesignJson(text);
+        QVERIFY2(back.ok(), f.name);
+        QVERIFY2(valueText(f, partOf<S>(*back)) == valueText(f, partOf<S>(d)), f.name);
+        QVERIFY2(saveDesignJson(*back) == text, f.name);
+    }
+}
+
+// One past the row's file bound: the reader refuses it at the field's pointer.
+template <class S> void readerRefusesPastFileBound(std::span<const FieldSpec<S>> fields)
+{
+    for (const FieldSpec<S>& f : fields) {
+        if (f.kind != FieldKind::Int && f.kind != FieldKind::Real)
+            continue;
+        Design d = test::loadExample("workhorse.json");
+        S& s = partOf<S>(d);
+        f.setNumber(s, past(f, f.file.max));
+        QVERIFY2(f.number(s) > f.file.max, f.name); // the member can hold a value past the bound
+        const Result<Design> back = loadDesignJson(saveDesignJson(d));
+        QVERIFY2(!back.ok(), f.name);
+        std::string pointer = std::string("/") + f.name;
+        std::replace(pointer.begin(), pointer.end(), '.', '/');
+        const bool named = std::any_of(back.problems().begin(), back.problems().end(),
+                                       [&](const Problem& p) { return p.field == pointer; });
+        QVERIFY2(named, (f.name + std::string(" not named")).c_str());
+    }
+}
+
+// Each row with a flag is in `help evaluate` with its bounds as the flag takes them.
+template <class S> void helpShowsEveryFlag(std::span<const FieldSpec<S>> fields)
+{
+    std::ostringstream out, err;
+    QCOMPARE(cli::runCli({"help", "evaluate"}, out, err), 0);
+    const std::string help = out.str();
+    for (const FieldSpec<S>& f : fields) {
+        if (!*f.flag)
+            continue;
+        std::string line; // the flag's own line: it starts with the flag
+        std::istringstream lines(help);
+        for (std::string l; line.empty() && std::getline(lines, l);)
+            if (l.find_first_not_of(' ') != std::string::npos &&
+                l.compare(l.find_first_not_of(' '), std::strlen(f.flag) + 1, std::string(f.flag) + " ") == 0)
+                line = l;
+        QVERIFY2(!line.empty(), f.flag);
+        std::string range;
+        if (f.kind == FieldKind::Int)
+            range = std::to_string(f.zeroIsAuto ? 1LL : static_cast<long long>(f.design.min)) + " to " +
+                    std::to_string(static_cast<long long>(f.design.max)) + "]";
+        else if (f.kind == FieldKind::Real)
+            range = cli::formatNumber(f.design.min) + " to " + cli::formatNumber(f.design.max) + "]";
+        else if (f.kind != FieldKind::List)
+            range = f.choices[0];
+        QVERIFY2(line.find(range) != std::string::npos, (line + " lacks " + range).c_str());
+    }
+}
+
+// One past the row's design bound: the validator names the field and the bound.
+template <class S> void validatorRefusesPastDesignBound(std::span<const FieldSpec<S>> fields)
+{
+    const Catalog& catalog = test::repoCatalog();
+    for (const FieldSpec<S>& f : fields) {
+        if (f.kind != FieldKind::Int && f.kind != FieldKind::Real)
+            continue;
+        Design d = test::loadExample("workhorse.json");
+        f.setNumber(partOf<S>(d), past(f, f.design.max));
+        const Problems problems = validateDesign(d, &catalog);
+        // The bound's own message: the row's label, then its range.
+        const bool named = std::any_of(problems.begin(), problems.end(), [&](const Problem& p) {
+            return p.severity == Severity::Error && p.field == f.name && p.message.rfind(f.label, 0) == 0 &&
+                   p.message.find(" must be ") != std::string::npos;
+        });
+        QVERIFY2(named, (f.name + std::string(": no bound error")).c_str());
+    }
+}
+
+// A row's bounds nest (a valid design fits in a file), its texts are there, its
+// accessors match its kind, S{} holds its default, its name finds it, and no two
+// rows share a name or a flag.
+template <class S>
+void wellFormed(std::span<const FieldSpec<S>> fields, const FieldSpec<S>* (*find)(const std::string&),
+                std::initializer_list<std::string> objects)
+{
+    std::set<std::string> names, flags;
+    for (const FieldSpec<S>& f : fields) {
+        QVERIFY2(std::find(objects.begin(), objects.end(), f.object()) != objects.end(), f.name);
+        QVERIFY2(f.design.min >= f.file.min && f.design.max <= f.file.max, f.name);
+        QVERIFY2(*f.label && *f.help, f.name);
+        QCOMPARE(find(f.name), &f);
+        QVERIFY2(f.isNumber() ? f.number && f.setNumber : f.text && f.setText, f.name);
+        QVERIFY2(f.kind != FieldKind::Bool || f.choices.size() == 2, f.name);
+        QVERIFY2(f.isDefault(S{}), f.name);
+        QVERIFY2(names.insert(f.name).second, f.name);
+        QVERIFY2(!*f.flag || flags.insert(f.flag).second, f.flag);
+    }
+}
+
+} // namespace
+
+class TestFieldTable : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsAreWellFormed()
+    {
+        wellFormed(parallelismFields(), &parallelismField, {"parallelism"});
+        wellFormed(workloadFields(), &workloadField, {"workload", "workload.model"});
+    }
+    void parallelismRoundTrips() { roundTripsEveryField(parallelismFields()); }
+    void parallelismReaderBounds() { readerRefusesPastFileBound(parallelismFields()); }
+    void parallelismHelp() { helpShowsEveryFlag(parallelismFields()); }
+    void parallelismValidatorBounds() { validatorRefusesPastDesignBound(parallelismFields()); }
+    void workloadRoundTrips() { roundTripsEveryField(workloadFields()); }
+    void workloadReaderBounds() { readerRefusesPastFileBound(workloadFields()); }
+    void workloadHelp() { helpShowsEveryFlag(workloadFields()); }
+    void workloadValidatorBounds() { validatorRefusesPastDesignBound(workloadFields()); }
+};
+
+CF_TEST_GUILESS_MAIN(TestFieldTable)
+
+} // namespace cf_tst_field_table
+
+#include "tst_field_table.moc"
