@@ -5,8 +5,8 @@
 // real clusterforge-cli (CF_CLI_PATH) through fork/exec as raw bytes
 // (raw_process.h), so what main() and QCoreApplication make of such an argv is
 // tested; every other row runs cli::runCli in-process, the same function main()
-// calls with the same strings. (Each exec cost ~0.35 s under ASan, 160 s of CI
-// for ~450 rows; docs/build.md, session 18.) One argument cannot exceed 128 KiB
+// calls with the same strings. (Each exec cost ~0.4 s under ASan: 200 s of the
+// ASan stage for ~450 rows, 24.5 s now; docs/build.md, session 18.) One argument cannot exceed 128 KiB
 // (Linux MAX_ARG_STRLEN); the 1 MB values are in-process too. Hostile values
 // the CLI accepts must give a report whose every number is finite.
 // docs/hardening.md "Hostile inputs" lists what the user sees for each row.
