@@ -117,11 +117,24 @@ void cliEvaluate(const QString& path)
                 median(wall));
 }
 
-int benchOne(int nodes, const std::string& topology, const std::string& planes, const std::string& sw,
-             const std::string& layout, const QTemporaryDir& dir)
+// The engine's spec of what `generate` is asked for.
+FabricSpec fabricSpecOf(int nodes, const std::string& topology, const std::string& planes,
+                        const std::string& sw, const std::string& layout)
 {
-    const Catalog& catalog = Catalog::builtin();
-    const std::string path = dir.filePath(QStringLiteral("frontier-%1.json").arg(nodes)).toStdString();
+    FabricSpec spec;
+    spec.nodes = nodes;
+    spec.switchId = sw;
+    fabricTopologyFromString(topology, spec.topology);
+    spec.planes = planes.empty() ? FabricPlanes::Shared : FabricPlanes::PerRail;
+    fabricLayoutFromString(layout, spec.layout);
+    return spec;
+}
+
+// Runs `clusterforge-cli generate` in-process to write `path`; its CPU ms, or
+// a negative number when it fails (after printing why).
+double generateWithCli(int nodes, const std::string& topology, const std::string& planes,
+                       const std::string& sw, const std::string& layout, const std::string& path)
+{
     cli::Args args{"generate", "--topology", topology,   "--nodes", std::to_string(nodes),
                    "--node",   "dgx-h100",   "--switch", sw,        "--layout",
                    layout,     "-o",         path};
@@ -133,15 +146,76 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
     const double generateStart = processCpuMs();
     if (cli::runCli(args, out, err) != 0) {
         std::printf("\n== %d nodes: not generated: %s", nodes, err.str().c_str());
-        return 1;
+        return -1.0;
     }
-    const double generateCliMs = processCpuMs() - generateStart;
-    FabricSpec spec;
-    spec.nodes = nodes;
-    spec.switchId = sw;
-    fabricTopologyFromString(topology, spec.topology);
-    spec.planes = planes.empty() ? FabricPlanes::Shared : FabricPlanes::PerRail;
-    fabricLayoutFromString(layout, spec.layout);
+    return processCpuMs() - generateStart;
+}
+
+// The design's size line and its file's bytes, parts against links.
+void printDesignHeader(const Design& design, const std::string& text, const FabricSpec& spec,
+                       const std::string& topology, bool perRail, const Catalog& catalog)
+{
+    Design partsOnly = design;
+    partsOnly.links.clear();
+    const std::size_t partsBytes = saveDesignJson(partsOnly).size();
+    const Topology topo = deriveTopology(design, catalog);
+    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
+    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s, %s layout)\n",
+                topo.nodes, topo.gpus, design.parts.size(), design.links.size(), fabric->summary.tiers,
+                topology.c_str(), perRail ? ", one plane per rail" : "",
+                fabric->summary.compact ? "compact" : "expanded");
+    std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
+                double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,
+                design.links.empty() ? 0.0 : double(text.size() - partsBytes) / double(design.links.size()));
+}
+
+// The engine's steps on the loaded design, one row each.
+void engineRows(const Design& design, const std::string& path, const std::string& text,
+                const Catalog& catalog)
+{
+    cliEvaluate(QString::fromStdString(path));
+    row("read file", medianMs([&] { readFile(path); }));
+    row("loadDesignJson (parse + build Design)", medianMs([&] { (void)loadDesignJson(text); }));
+    row("deriveTopology", medianMs([&] { deriveTopology(design, catalog); }));
+    row("buildBom", medianMs([&] { buildBom(design, catalog); }));
+    row("deriveDesignFacts (topology + BOM + power)", medianMs([&] { deriveDesignFacts(design, catalog); }));
+    row("validateDesign", medianMs([&] { validateDesign(design, &catalog); }));
+    const DesignFacts facts = deriveDesignFacts(design, catalog);
+    row("evaluateOn (facts derived)",
+        medianMs([&] { evaluateOn(facts, design.workload, design.parallelism, design.economics); }));
+    row("evaluate(design) (derive + validate + predict)", medianMs([&] { evaluate(design, catalog); }));
+    row("saveDesignJson", medianMs([&] { saveDesignJson(design); }));
+}
+
+// SQLite save and load of the design; false when the store does not open.
+bool storeRows(const Design& design, int nodes, const QTemporaryDir& dir)
+{
+    DesignStore store;
+    if (const StoreResult<void> opened =
+            store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)));
+        !opened) {
+        std::printf("  SQLite: %s\n", qPrintable(opened.error().message));
+        return false;
+    }
+    qint64 variantId = 0;
+    row("SQLite save (new design)", medianMs([&] {
+            if (const StoreResult<SavedIds> ids =
+                    store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
+                variantId = ids->variantId;
+        }));
+    row("SQLite load (loadVariant)", medianMs([&] { static_cast<void>(store.loadVariant(variantId)); }));
+    return true;
+}
+
+int benchOne(int nodes, const std::string& topology, const std::string& planes, const std::string& sw,
+             const std::string& layout, const QTemporaryDir& dir)
+{
+    const Catalog& catalog = Catalog::builtin();
+    const std::string path = dir.filePath(QStringLiteral("frontier-%1.json").arg(nodes)).toStdString();
+    const double generateCliMs = generateWithCli(nodes, topology, planes, sw, layout, path);
+    if (generateCliMs < 0)
+        return 1;
+    const FabricSpec spec = fabricSpecOf(nodes, topology, planes, sw, layout);
     // Only the time is wanted here; the generated file is read back below.
     const double generateMs = medianMs([&] { static_cast<void>(generateFabric(spec, catalog)); });
 
@@ -158,49 +232,11 @@ int benchOne(int nodes, const std::string& topology, const std::string& planes, 
         return 1;
     }
     const Design design = *loaded;
-    Design partsOnly = design;
-    partsOnly.links.clear();
-    const std::size_t partsBytes = saveDesignJson(partsOnly).size();
-
-    const Topology topo = deriveTopology(design, catalog);
-    Result<GeneratedFabric> fabric = generateFabric(spec, catalog);
-    std::printf("\n== %d nodes, %d GPUs, %zu parts, %zu links, %d switch tiers (%s%s, %s layout)\n",
-                topo.nodes, topo.gpus, design.parts.size(), design.links.size(), fabric->summary.tiers,
-                topology.c_str(), planes.empty() ? "" : ", one plane per rail",
-                fabric->summary.compact ? "compact" : "expanded");
-    std::printf("  %-44s %10.2f MB (parts %.2f MB, links %.2f MB; %.0f bytes per link)\n", "design file",
-                double(text.size()) / 1e6, double(partsBytes) / 1e6, double(text.size() - partsBytes) / 1e6,
-                design.links.empty() ? 0.0 : double(text.size() - partsBytes) / double(design.links.size()));
+    printDesignHeader(design, text, spec, topology, !planes.empty(), catalog);
     row("generateFabric", generateMs);
     row("CLI generate in-process (generate + write)", generateCliMs);
-    cliEvaluate(QString::fromStdString(path));
-    row("read file", medianMs([&] { readFile(path); }));
-    row("loadDesignJson (parse + build Design)", medianMs([&] { (void)loadDesignJson(text); }));
-    row("deriveTopology", medianMs([&] { deriveTopology(design, catalog); }));
-    row("buildBom", medianMs([&] { buildBom(design, catalog); }));
-    row("deriveDesignFacts (topology + BOM + power)", medianMs([&] { deriveDesignFacts(design, catalog); }));
-    row("validateDesign", medianMs([&] { validateDesign(design, &catalog); }));
-    const DesignFacts facts = deriveDesignFacts(design, catalog);
-    row("evaluateOn (facts derived)",
-        medianMs([&] { evaluateOn(facts, design.workload, design.parallelism, design.economics); }));
-    row("evaluate(design) (derive + validate + predict)", medianMs([&] { evaluate(design, catalog); }));
-    row("saveDesignJson", medianMs([&] { saveDesignJson(design); }));
-
-    DesignStore store;
-    if (const StoreResult<void> opened =
-            store.open(dir.filePath(QStringLiteral("frontier-%1.sqlite").arg(nodes)));
-        !opened) {
-        std::printf("  SQLite: %s\n", qPrintable(opened.error().message));
-        return 1;
-    }
-    qint64 variantId = 0;
-    row("SQLite save (new design)", medianMs([&] {
-            if (const StoreResult<SavedIds> ids =
-                    store.saveDesign(QStringLiteral("frontier"), design, Headline{}))
-                variantId = ids->variantId;
-        }));
-    row("SQLite load (loadVariant)", medianMs([&] { static_cast<void>(store.loadVariant(variantId)); }));
-    return 0;
+    engineRows(design, path, text, catalog);
+    return storeRows(design, nodes, dir) ? 0 : 1;
 }
 
 } // namespace

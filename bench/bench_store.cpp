@@ -48,39 +48,30 @@ void report(const char* what, double ms, double targetMs)
         std::printf("%-46s %9.2f ms\n", what, ms);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+// A generated rail-optimised fabric of `nodes` dgx-h100 nodes, named `name`.
+Design railDesign(int nodes, const char* name)
 {
-    QCoreApplication app(argc, argv);
     FabricSpec spec;
     spec.topology = FabricTopology::RailOptimized;
-    spec.nodes = 2048;
+    spec.nodes = nodes;
     spec.nodeId = "dgx-h100";
     spec.switchId = "qm9700";
     Result<GeneratedFabric> fabric = generateFabric(spec, Catalog::builtin());
-    if (fabric->parts.empty()) {
-        std::fprintf(stderr, "bench_store: generateFabric produced no parts\n");
-        return 1;
+    Design design;
+    design.name = name;
+    if (fabric) {
+        design.parts = std::move(fabric->parts);
+        design.links = std::move(fabric->links);
     }
-    Design big;
-    big.name = "rail 2048";
-    big.parts = std::move(fabric->parts);
-    big.links = std::move(fabric->links);
+    return design;
+}
+
+// Save and load of the big design: the store and the JSON alone.
+void benchSaveLoad(DesignStore& store, const Design& big, const Headline& headline)
+{
     const std::string json = saveDesignJson(big);
     std::printf("2,048-node rail design: %zu parts, %zu links, %.1f KB of JSON; median of %d runs\n",
                 big.parts.size(), big.links.size(), double(json.size()) / 1e3, kRuns);
-
-    QTemporaryDir dir;
-    DesignStore store;
-    if (const StoreResult<void> opened = store.open(dir.filePath(QStringLiteral("bench.sqlite"))); !opened) {
-        std::fprintf(stderr, "bench_store: %s\n", qPrintable(opened.error().message));
-        return 1;
-    }
-    Headline headline;
-    headline.gpus = 16384;
-    headline.mfu = 0.4;
-
     const double serializeMs = medianMs([&] { return !saveDesignJson(big).empty(); });
     const double parseMs = medianMs([&] { return loadDesignJson(json).ok(); });
     report("saveDesignJson alone (2,048 nodes)", serializeMs, 0);
@@ -108,26 +99,23 @@ int main(int argc, char** argv)
     report("  of which SQLite (load minus loadDesignJson)", loadMs - parseMs, 0);
     report("read the stored document only", medianMs([&] { return store.variantDocument(variantId).ok(); }),
            0);
+}
 
-    // 1,000 variants in one design's tree. Listing never reads documents (they
-    // live in variant_documents), so a 64-node fabric keeps the file at ~150 MB
-    // instead of 4 GB without changing what is measured.
-    FabricSpec small = spec;
-    small.nodes = 64;
-    Result<GeneratedFabric> smallFabric = generateFabric(small, Catalog::builtin());
-    Design medium;
-    medium.name = "rail 64";
-    medium.parts = std::move(smallFabric->parts);
-    medium.links = std::move(smallFabric->links);
+// 1,000 variants in one design's tree. Listing never reads documents (they
+// live in variant_documents), so a 64-node fabric keeps the file at ~150 MB
+// instead of 4 GB without changing what is measured.
+bool benchListing(DesignStore& store, const Headline& headline)
+{
+    const Design medium = railDesign(64, "rail 64");
     const auto listed = store.saveDesign(QStringLiteral("many"), medium, headline);
     if (!listed)
-        return 1;
+        return false;
     for (int i = 1; i < kListedVariants; ++i)
         if (const StoreResult<qint64> saved = store.saveVariant(
                 listed->designId, listed->variantId, QStringLiteral("v%1").arg(i), {}, medium, headline);
             !saved) {
             std::fprintf(stderr, "bench_store: %s\n", qPrintable(saved.error().message));
-            return 1;
+            return false;
         }
     report("list 1,000 variants (listVariants)", medianMs([&] {
                const auto rows = store.listVariants(listed->designId);
@@ -137,5 +125,28 @@ int main(int argc, char** argv)
     report("search over all variants", medianMs([&] { return store.search(QStringLiteral("v99")).ok(); }),
            kListTargetMs);
     report("listDesigns", medianMs([&] { return store.listDesigns().ok(); }), kListTargetMs);
-    return 0;
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const Design big = railDesign(2048, "rail 2048");
+    if (big.parts.empty()) {
+        std::fprintf(stderr, "bench_store: generateFabric produced no parts\n");
+        return 1;
+    }
+    QTemporaryDir dir;
+    DesignStore store;
+    if (const StoreResult<void> opened = store.open(dir.filePath(QStringLiteral("bench.sqlite"))); !opened) {
+        std::fprintf(stderr, "bench_store: %s\n", qPrintable(opened.error().message));
+        return 1;
+    }
+    Headline headline;
+    headline.gpus = 16384;
+    headline.mfu = 0.4;
+    benchSaveLoad(store, big, headline);
+    return benchListing(store, headline) ? 0 : 1;
 }
