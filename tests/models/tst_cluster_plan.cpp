@@ -4,6 +4,7 @@
 // (facility power at full load <= the envelope); each front member's design
 // evaluates to its reported time; the sensitivity moves what it should.
 #include "models/catalog/catalog.h"
+#include "models/core/units.h"
 #include "models/plan/cluster_plan.h"
 #include "models/plan/plan_sizing.h"
 #include "models/predict/evaluate.h"
@@ -20,7 +21,6 @@ using namespace cf;
 namespace {
 
 constexpr double kWattsPerMegawatt = 1e6;
-constexpr double kSecondsPerDay = 86400.0;
 
 PlanEnvelope smallEnvelope()
 {

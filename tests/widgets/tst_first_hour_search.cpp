@@ -5,6 +5,7 @@
 // against it, and one line says what limits the best split.
 #include "app/gui/main_window.h"
 #include "first_hour.h"
+#include "models/core/units.h"
 #include "widgets/whatif/search_dialog.h"
 #include "widgets/whatif/search_results_model.h"
 
@@ -23,8 +24,6 @@ namespace cf_tst_first_hour_search {
 using namespace cf;
 
 namespace {
-
-constexpr double kSecondsPerDay = 86400.0;
 
 SearchDialog* runSearchFromToolbar(MainWindow& w)
 {
