@@ -185,6 +185,14 @@ long long checkJob(const Parallelism& p, const SplitJob& job, Rules& r)
 
 } // namespace
 
+bool isJobRule(const std::string& code)
+{
+    for (const char* prefix : {"split.product-", "split.replica-", "split.dp-auto-"})
+        if (code.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
+
 const char* splitRuleTemplate(const std::string& code)
 {
     for (const RuleText& rule : kRules)

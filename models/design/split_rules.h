@@ -40,6 +40,11 @@ struct SplitCheck {
 SplitCheck splitRules(const ModelShape& model, int seqLen, int globalBatchSeqs, const Parallelism& split,
                       const SplitJob& job);
 
+// Whether `code` is one of the rules of TP x PP x DP x CP against the job's GPUs
+// (split.product-*, split.replica-*, split.dp-auto-*): the parallelism dock says
+// them on its product line.
+bool isJobRule(const std::string& code);
+
 // The English template of a split rule's code ("TP %1 does not divide the %2
 // attention heads."); nullptr for an unknown code.
 const char* splitRuleTemplate(const std::string& code);

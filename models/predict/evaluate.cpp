@@ -170,15 +170,8 @@ bool predictSplit(const Topology& cluster, const Workload& w, const Parallelism&
         out.model = modelFacts(w);
         return false;
     }
-    SplitJob split;
-    split.clusterGpus = cluster.gpus;
-    split.jobIsDesign = job.gpus == cluster.gpus;
-    split.jobCouldBe = [&](long long gpus) {
-        Parallelism trial = par;
-        trial.jobGpus = int(gpus);
-        return par.jobGpus == 0 && jobSizeOf(cluster, trial).error.empty();
-    };
-    if (job.gpus == cluster.gpus) // the common case: no copy of the topology
+    SplitJob split = splitJobOf(cluster, par, job); // predictSplitOn sets its GPUs and domain
+    if (job.gpus == cluster.gpus)                   // the common case: no copy of the topology
         return predictSplitOn(cluster, w, par, std::move(split), out);
     return predictSplitOn(jobTopology(cluster, job), w, par, std::move(split), out);
 }

@@ -9,6 +9,20 @@ JobSize jobSizeOf(const Topology& cluster, const Parallelism& par)
     return resolveJobSize(par, cluster.gpus, cluster.nodes, cluster.gpusPerNode);
 }
 
+SplitJob splitJobOf(const Topology& cluster, const Parallelism& par, const JobSize& job)
+{
+    SplitJob split;
+    split.gpus = job.gpus;
+    split.clusterGpus = cluster.gpus;
+    split.jobIsDesign = job.gpus == cluster.gpus;
+    split.jobCouldBe = [&cluster, par](long long gpus) {
+        Parallelism trial = par;
+        trial.jobGpus = int(gpus);
+        return par.jobGpus == 0 && jobSizeOf(cluster, trial).error.empty();
+    };
+    return split;
+}
+
 namespace {
 
 // The first `nodes` node members of the runs, in rank order.

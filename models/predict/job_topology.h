@@ -7,11 +7,18 @@
 // bandwidth stays what one GPU's NIC gives.
 
 #include "models/design/job_size.h"
+#include "models/design/split_rules.h"
 #include "models/topology/topology.h"
 
 namespace cf {
 
 JobSize jobSizeOf(const Topology& cluster, const Parallelism& par);
+
+// The split rules' view of a job that can be placed (split_rules.h): its GPUs,
+// the cluster's, and whether a job of another size could be placed (only when
+// the job is sized automatically). The scale-up domain is left to the caller.
+// `cluster` must outlive the result (jobCouldBe refers to it).
+SplitJob splitJobOf(const Topology& cluster, const Parallelism& par, const JobSize& job);
 
 // The topology the job's ranks see; the cluster's own when the job is all of it
 // or cannot be placed (job.error).

@@ -9,6 +9,7 @@
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/evaluation_controller.h"
 #include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/whatif_format.h"
 #include "widgets/whatif/workload_dock.h"
 
 #include "test_main.h"
@@ -16,6 +17,7 @@
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -85,6 +87,7 @@ private slots:
     void recomputeAsNeededSaysWhichItChose();
     void recomputeModulesFieldStatesThem();
     void spinBoxesTakeTheFieldTable();
+    void comboBoxesTakeTheFieldTable();
 };
 
 void TestWhatifDocks::startsFromTheDocument()
@@ -142,9 +145,14 @@ void TestWhatifDocks::invalidTpIsExplainedInWords()
     const QString text = f.parallelism->problemsText();
     // Llama 3 70B has 64 heads (catalog preset); 64 % 3 != 0.
     QVERIFY2(text.contains(QStringLiteral("TP 3 does not divide the 64 attention heads")), qPrintable(text));
-    // 3 * 4 * 1 = 12 does not divide 64 GPUs: the product line says so.
-    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("does not divide the 64 GPUs")),
-             qPrintable(f.parallelism->productText()));
+    // 3 * 4 * 1 = 12 does not divide 64 GPUs: the product line says so, in the
+    // split rule's words (split.dp-auto-design), and the problem list does not repeat it.
+    const QString product = f.parallelism->productText();
+    QVERIFY2(
+        product.contains(QStringLiteral("DP is automatic, but the 64 GPUs of the design do not divide by "
+                                        "TP 3 x PP 4 x CP 1 = 12.")),
+        qPrintable(product));
+    QVERIFY2(!text.contains(QStringLiteral("DP is automatic")), qPrintable(text));
     QVERIFY(!f.controller->series().valid); // an invalid split draws no charts
 }
 
@@ -225,8 +233,10 @@ void TestWhatifDocks::autoDpAndProductAreExplained()
     QVERIFY2(
         f.parallelism->productText().contains(QStringLiteral("DP auto = 64 GPUs / (TP 8 · PP 4 · CP 1) = 2")),
         qPrintable(f.parallelism->productText()));
-    f.parallelism->dpSpin()->setValue(4); // 8*4*4 = 128 != 64
-    QVERIFY2(f.parallelism->productText().contains(QStringLiteral("but the design has 64 GPUs")),
+    f.parallelism->dpSpin()->setValue(4); // 8*4*4 = 128 != 64: the rule's words, then the dock's hint
+    QVERIFY2(f.parallelism->productText().contains(
+                 QStringLiteral("TP 8 x PP 4 x DP 4 x CP 1 = 128 GPUs, but the design has 64 GPUs. DP 2 "
+                                "would use them all.")),
              qPrintable(f.parallelism->productText()));
 }
 
@@ -328,11 +338,11 @@ void TestWhatifDocks::ppScheduleIsOneUndoableEdit()
 {
     Fixture f("workhorse.json"); // PP 4, VP 1, no schedule in the file
     QComboBox* combo = f.parallelism->scheduleCombo();
-    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::OneFOneB));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("1f1b"));
     QVERIFY2(combo->toolTip().contains(QStringLiteral("(p-1)(F+B-2W)")), qPrintable(combo->toolTip()));
     const double bubbleBefore = f.controller->prediction().breakdown.ppBubbleS;
     const int steps = f.doc.undoStack()->count();
-    const int zb = combo->findData(int(PipelineSchedule::ZeroBubble));
+    const int zb = combo->findData(QStringLiteral("zero-bubble"));
     combo->setCurrentIndex(zb);
     emit combo->activated(zb); // as a user's choice
     f.settle();
@@ -342,11 +352,11 @@ void TestWhatifDocks::ppScheduleIsOneUndoableEdit()
     f.doc.undoStack()->undo();
     f.settle();
     QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::FromVp);
-    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::OneFOneB));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("1f1b"));
     // VP 2 without a choice: the combo follows to interleaved.
     f.parallelism->vpSpin()->setValue(2);
     f.settle();
-    QCOMPARE(combo->currentData().toInt(), int(PipelineSchedule::Interleaved));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("interleaved"));
     QCOMPARE(f.doc.design().parallelism.ppSchedule, PipelineSchedule::FromVp);
 }
 
@@ -357,7 +367,8 @@ void TestWhatifDocks::frameworkIsOneUndoableEdit()
 {
     Fixture f("workhorse.json");
     QComboBox* combo = f.workload->frameworkCombo();
-    QCOMPARE(combo->currentData().toInt(), int(f.doc.design().workload.framework));
+    QCOMPARE(combo->currentData().toString(),
+             QString::fromLatin1(toString(f.doc.design().workload.framework)));
     const Framework before = f.doc.design().workload.framework;
     Parallelism zero1 = f.doc.design().parallelism; // FSDP shards gradients alike in both
     zero1.sharding = Sharding::ZeRO1;
@@ -365,7 +376,7 @@ void TestWhatifDocks::frameworkIsOneUndoableEdit()
     f.settle();
     const double gradientsBefore = f.controller->prediction().memory.gradientsBytes;
     const int steps = f.doc.undoStack()->count();
-    const int lm = combo->findData(int(Framework::MegatronLM));
+    const int lm = combo->findData(QStringLiteral("megatron-lm"));
     QVERIFY(lm >= 0);
     combo->setCurrentIndex(lm);
     emit combo->activated(lm); // as a user's choice
@@ -377,7 +388,7 @@ void TestWhatifDocks::frameworkIsOneUndoableEdit()
     f.doc.undoStack()->undo();
     f.settle();
     QCOMPARE(f.doc.design().workload.framework, before);
-    QCOMPARE(combo->currentData().toInt(), int(before));
+    QCOMPARE(combo->currentData().toString(), QString::fromLatin1(toString(before)));
 }
 
 // Every framework the engine knows is in the combo (session 17 added jax:
@@ -390,10 +401,10 @@ void TestWhatifDocks::frameworkComboOffersEveryFramework()
                              "llm-foundry", "deepspeed", "jax"}) {
         Framework fw{};
         QVERIFY2(frameworkFromString(name, fw), name);
-        QVERIFY2(combo->findData(int(fw)) >= 0, name);
+        QVERIFY2(combo->findData(QString::fromLatin1(name)) >= 0, name);
     }
     QCOMPARE(combo->count(), 7);
-    const int jax = combo->findData(int(Framework::Jax));
+    const int jax = combo->findData(QStringLiteral("jax"));
     combo->setCurrentIndex(jax);
     emit combo->activated(jax);
     f.settle();
@@ -430,7 +441,7 @@ void TestWhatifDocks::memoryBarSaysTheVerdict()
              qPrintable(dock.memoryBar()->toolTip()));
     QVERIFY2(!dock.problemsText().contains(QLatin1String("tight")), qPrintable(dock.problemsText()));
     // Sharding nothing: well over, red, and said so.
-    dock.shardingCombo()->setCurrentIndex(dock.shardingCombo()->findData(int(Sharding::DDP)));
+    dock.shardingCombo()->setCurrentIndex(dock.shardingCombo()->findData(QStringLiteral("ddp")));
     emit dock.shardingCombo()->activated(dock.shardingCombo()->currentIndex());
     controller.evaluateNow();
     QVERIFY2(dock.memoryBar()->format().endsWith(QLatin1String("does not fit")),
@@ -443,7 +454,7 @@ void TestWhatifDocks::recomputeAsNeededSaysWhichItChose()
 {
     Fixture f("workhorse.json");
     QComboBox* combo = f.parallelism->recomputeCombo();
-    const int asNeeded = combo->findData(int(Recompute::AsNeeded));
+    const int asNeeded = combo->findData(QStringLiteral("as-needed"));
     QVERIFY(asNeeded >= 0);
     const int steps = f.doc.undoStack()->count();
     combo->setCurrentIndex(asNeeded);
@@ -544,6 +555,55 @@ void TestWhatifDocks::spinBoxesTakeTheFieldTable()
     checkSpins(workloadFields(), *f.workload, workload);
     QCOMPARE(workload + 2, int(f.workload->findChildren<QSpinBox*>().size() +
                                f.workload->findChildren<QDoubleSpinBox*>().size()));
+}
+
+namespace {
+
+// The combo box of each Choice row of `fields` that `dock` edits holds exactly
+// the row's choices (item data: the spelling), each once, and its tooltip is the
+// row's; `checked` counts them.
+template <class S, class Dock>
+void checkCombos(std::span<const FieldSpec<S>> fields, const Dock& dock, int& checked)
+{
+    checked = 0;
+    for (const FieldSpec<S>& f : fields) {
+        auto* combo = qobject_cast<QComboBox*>(dock.fieldWidget(QString::fromLatin1(f.name)));
+        if (!combo)
+            continue;
+        ++checked;
+        QCOMPARE(f.kind, FieldKind::Choice);
+        QSet<QString> items;
+        for (int i = 0; i < combo->count(); ++i)
+            items.insert(combo->itemData(i).toString());
+        QSet<QString> choices;
+        for (const char* c : f.choices)
+            choices.insert(QString::fromLatin1(c));
+        QCOMPARE(combo->count(), int(f.choices.size()));
+        QCOMPARE(items, choices);
+        // The row's tooltip (the schedule's wraps it in a paragraph before its entries').
+        QVERIFY2(combo->toolTip().contains(fieldToolTip(f).toHtmlEscaped()),
+                 qPrintable(QString::fromLatin1(f.name) + ": " + combo->toolTip()));
+    }
+}
+
+} // namespace
+
+// Issue 30 item 1: the docks' combo boxes are built from the field table's rows:
+// a row's choices, no more and no fewer, whatever names the dock shows for them.
+void TestWhatifDocks::comboBoxesTakeTheFieldTable()
+{
+    Fixture f("workhorse.json");
+    int split = 0, workload = 0;
+    checkCombos(parallelismFields(), *f.parallelism, split);
+    QCOMPARE(split, 3); // schedule, sharding, recompute
+    QCOMPARE(split, int(f.parallelism->findChildren<QComboBox*>().size()));
+    checkCombos(workloadFields(), *f.workload, workload);
+    QCOMPARE(workload, 2); // precision, framework; the model preset is a catalog id, not a row
+    QCOMPARE(workload + 1, int(f.workload->findChildren<QComboBox*>().size()));
+    // The dock's names stay: the spelling "zero1" shows as "ZeRO-1 (optimizer)".
+    QComboBox* sharding = f.parallelism->shardingCombo();
+    QCOMPARE(sharding->itemText(sharding->findData(QStringLiteral("zero1"))),
+             QStringLiteral("ZeRO-1 (optimizer)"));
 }
 
 } // namespace cf_tst_whatif_docks

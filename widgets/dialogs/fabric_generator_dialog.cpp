@@ -60,6 +60,17 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
       summary_(new QLabel(this))
 {
     setWindowTitle(tr("Generate fabric"));
+    addCatalogChoices();
+    addFabricChoices();
+    addModelChoice();
+    QDialogButtonBox* buttons = layOut();
+    connectSignals(buttons);
+    updatePreview();
+}
+
+// The catalog's parts: node type and count, switch, storage.
+void FabricGeneratorDialog::addCatalogChoices()
+{
     for (const NodeSpec& n : catalog_.nodes())
         node_->addItem(spec::shortName(n.name, n.vendor) + QStringLiteral(" (") + spec::gpuLine(n, catalog_) +
                            ')',
@@ -72,6 +83,14 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
             spec::shortName(s.name, s.vendor) +
                 QStringLiteral(" (%1× %2 Gb/s)").arg(s.radix).arg(spec::formatNumber(s.portGbps, 0)),
             q(s.id));
+    storage_->addItem(tr("None"), QString());
+    for (const StorageSpec& s : catalog_.storages())
+        storage_->addItem(spec::shortName(s.name, s.vendor), q(s.id));
+}
+
+// The fabric's shape: topology, tiers, planes, oversubscription.
+void FabricGeneratorDialog::addFabricChoices()
+{
     topology_->addItem(tr("Fat-tree (non-blocking)"), int(FabricTopology::FatTree));
     topology_->addItem(tr("Rail-optimised (DGX SuperPOD)"), int(FabricTopology::RailOptimized));
     topology_->addItem(tr("Spine-leaf (chosen oversubscription)"), int(FabricTopology::SpineLeaf));
@@ -87,9 +106,11 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     oversub_->setDecimals(2);
     oversub_->setPrefix(tr("down:up = "));
     oversub_->setSuffix(QStringLiteral(" : 1"));
-    storage_->addItem(tr("None"), QString());
-    for (const StorageSpec& s : catalog_.storages())
-        storage_->addItem(spec::shortName(s.name, s.vendor), q(s.id));
+}
+
+// The model the generated design trains.
+void FabricGeneratorDialog::addModelChoice()
+{
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("generatorModel"));
     const std::string& current = document_->design().workload.model.preset;
@@ -100,6 +121,11 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     for (const ModelPreset& p : catalog_.presets())
         model_->addItem(q(p.name), q(p.id));
     model_->setToolTip(tr("The model the design trains: the split is the search's best for it."));
+}
+
+// The form, the preview under it and the buttons.
+QDialogButtonBox* FabricGeneratorDialog::layOut()
+{
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     summary_->setMinimumHeight(110);
@@ -120,6 +146,12 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
     layout->addLayout(form);
     layout->addWidget(summary_);
     layout->addWidget(buttons);
+    return buttons;
+}
+
+// Any choice updates the preview; the default node and switch are chosen last.
+void FabricGeneratorDialog::connectSignals(QDialogButtonBox* buttons)
+{
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, &FabricGeneratorDialog::startGeneration);
     connect(&watcher_, &QFutureWatcher<std::optional<GeneratedDesign>>::finished, this,
@@ -132,7 +164,6 @@ FabricGeneratorDialog::FabricGeneratorDialog(DesignDocument* document, const Cat
         node_->setCurrentIndex(i);
     if (int i = switch_->findData(QStringLiteral("qm9700")); i >= 0)
         switch_->setCurrentIndex(i);
-    updatePreview();
 }
 
 FabricSpec FabricGeneratorDialog::spec() const

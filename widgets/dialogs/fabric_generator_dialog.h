@@ -20,6 +20,7 @@
 #include <optional>
 
 class QComboBox;
+class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressDialog;
@@ -90,6 +91,12 @@ public slots:
     void reject() override;
 
 private:
+    // The constructor's parts, top to bottom.
+    void addCatalogChoices();
+    void addFabricChoices();
+    void addModelChoice();
+    QDialogButtonBox* layOut();
+    void connectSignals(QDialogButtonBox* buttons);
     void updatePreview();
     void apply(const GeneratedDesign& generated);
     void generationFinished();

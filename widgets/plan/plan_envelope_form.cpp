@@ -56,23 +56,35 @@ std::optional<double> parseNumber(const QString& text)
 PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent)
     : QWidget(parent), catalog_(catalog)
 {
-    const PlanEnvelope defaults;
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     form_ = new QFormLayout;
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(form_);
+    addModelRow();
+    addLimitRows();
+    addGpuList();
+    addFabricBoxes();
+}
 
+// The model to train: a catalog preset.
+void PlanEnvelopeForm::addModelRow()
+{
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("planModel"));
-    for (const ModelPreset& p : catalog.presets())
+    for (const ModelPreset& p : catalog_.presets())
         model_->addItem(QString::fromStdString(p.name.empty() ? p.id : p.name), QString::fromStdString(p.id));
     model_->setCurrentIndex(std::max(0, model_->findData(kDefaultModel)));
     model_->setToolTip(tr("The model to train: a catalog preset (its shape and sequence length)."));
     form_->addRow(tr("&Model:"), model_);
     labels_[QStringLiteral("model")] = tr("Model");
     labels_[QStringLiteral("global-batch")] = tr("Model");
+}
 
+// The tokens, the limits (power, budget, deadline) and the economics.
+void PlanEnvelopeForm::addLimitRows()
+{
+    const PlanEnvelope defaults;
     addNumberField(QStringLiteral("tokens"), tr("Tokens to train"),
                    tr("Tokens to train, e.g. 15e12 for 15 trillion."), {})
         ->setText(kDefaultTokens);
@@ -97,14 +109,18 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent)
     addNumberField(QStringLiteral("usd-per-kwh"), tr("Electricity (USD/kWh)"),
                    tr("Electricity price in US dollars per kilowatt-hour."), {})
         ->setText(number(defaults.usdPerKwh));
+}
 
+// The candidate GPUs: the catalog's training nodes, all checked.
+void PlanEnvelopeForm::addGpuList()
+{
     gpus_ = new QListWidget(this);
     gpus_->setObjectName(QStringLiteral("planGpus"));
     gpus_->setToolTip(tr("Candidate GPUs: each the catalog's training node of that GPU (a scale-up "
                          "domain of 8 GPUs or more)."));
-    for (const std::string& id : trainingNodeIds(catalog)) {
-        const NodeSpec* node = catalog.node(id);
-        const GpuSpec* gpu = node ? catalog.gpu(node->gpuId) : nullptr;
+    for (const std::string& id : trainingNodeIds(catalog_)) {
+        const NodeSpec* node = catalog_.node(id);
+        const GpuSpec* gpu = node ? catalog_.gpu(node->gpuId) : nullptr;
         auto* item = new QListWidgetItem(QString::fromStdString(gpu ? gpu->name : node->gpuId), gpus_);
         item->setToolTip(
             tr("%1 (node %2)").arg(QString::fromStdString(node->name), QString::fromStdString(id)));
@@ -121,7 +137,11 @@ PlanEnvelopeForm::PlanEnvelopeForm(const Catalog& catalog, QWidget* parent)
                           kListPaddingPx);
     form_->addRow(tr("Candidate &GPUs:"), gpus_);
     labels_[QStringLiteral("gpus-from")] = tr("Candidate GPUs");
+}
 
+// The candidate fabrics, two to a row, the default ones checked.
+void PlanEnvelopeForm::addFabricBoxes()
+{
     auto* fabricBox = new QWidget(this);
     auto* fabricGrid = new QGridLayout(fabricBox);
     fabricGrid->setContentsMargins(0, 0, 0, 0);

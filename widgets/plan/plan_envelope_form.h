@@ -51,6 +51,11 @@ public:
     void checkOnlyFabrics(const QStringList& names);
 
 private:
+    // The constructor's parts, top to bottom.
+    void addModelRow();
+    void addLimitRows();
+    void addGpuList();
+    void addFabricBoxes();
     QLineEdit* addNumberField(const QString& name, const QString& label, const QString& tip,
                               const QString& placeholder);
     void addError(const QString& field, const QString& message);

@@ -7,6 +7,7 @@
 #include "models/design/moe_rules.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
+#include "models/design/split_rules.h"
 #include "models/predict/job_topology.h"
 #include "widgets/document/design_document.h"
 #include "widgets/whatif/count_suffix.h"
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace cf {
 
@@ -50,6 +52,22 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     // Fourteen rows at the default window size with the charts below in full
     // (tst_main_window): a little less air between rows than the style's.
     form_->setVerticalSpacing(std::min(form_->verticalSpacing(), kRowSpacingPx));
+    addDegreeRows();
+    addShardingRow();
+    addRecomputeRow();
+    addTpSwitches();
+    addStatusRows();
+    connect(document_, &DesignDocument::parallelismChanged, this, &ParallelismDock::refreshFromDocument);
+    connect(document_, &DesignDocument::designReset, this, &ParallelismDock::refreshFromDocument);
+    connect(document_, &DesignDocument::workloadChanged, this, &ParallelismDock::refreshFromDocument);
+    connect(controller_, &EvaluationController::predictionReady, this, &ParallelismDock::showPrediction);
+    refreshFromDocument();
+    showPrediction(controller_->prediction());
+}
+
+// The degrees, from TP to ETP, and the expert fold line under them.
+void ParallelismDock::addDegreeRows()
+{
     // Labels, ranges and tooltips: the field table (models/design/field_table.h).
     tp_ = addSpin("parallelism.tp");
     pp_ = addSpin("parallelism.pp");
@@ -71,54 +89,67 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     expertFold_->setToolTip(tr("Megatron-Core MoE parallel folding: the expert layers re-fold the TP·CP·DP "
                                "ranks of the attention layers into ETP·EP·expert DP."));
     form_->addRow(expertFold_);
+}
 
+// The sharding combo: the field table row's choices, with the dock's names.
+void ParallelismDock::addShardingRow()
+{
+    const FieldSpec<Parallelism>& row = *parallelismField("parallelism.sharding");
     sharding_ = new QComboBox(this);
-    sharding_->addItem(tr("DDP (replicated)"), int(Sharding::DDP));
-    sharding_->addItem(tr("ZeRO-1 (optimizer)"), int(Sharding::ZeRO1));
-    sharding_->addItem(tr("ZeRO-2 (+ gradients)"), int(Sharding::ZeRO2));
-    sharding_->addItem(tr("ZeRO-3 (+ weights)"), int(Sharding::ZeRO3));
-    sharding_->addItem(tr("FSDP FULL_SHARD"), int(Sharding::FSDPFull));
-    sharding_->addItem(tr("FSDP HYBRID_SHARD"), int(Sharding::FSDPHybrid));
-    sharding_->setToolTip(
-        tr("How optimizer state, gradients and weights are split across data-parallel ranks."));
-    form_->addRow(tr("Sharding"), sharding_);
+    const ChoiceName names[] = {
+        {"ddp", tr("DDP (replicated)")},       {"zero1", tr("ZeRO-1 (optimizer)")},
+        {"zero2", tr("ZeRO-2 (+ gradients)")}, {"zero3", tr("ZeRO-3 (+ weights)")},
+        {"fsdp-full", tr("FSDP FULL_SHARD")},  {"fsdp-hybrid", tr("FSDP HYBRID_SHARD")}};
+    addChoices(sharding_, row.choices, names);
+    sharding_->setToolTip(fieldToolTip(row));
+    form_->addRow(fieldLabel(row.label), sharding_);
     connect(sharding_, &QComboBox::activated, this, [this] { commit(tr("Sharding")); });
+}
 
+// The recompute combo (the row's choices) and the modules edit beside it.
+void ParallelismDock::addRecomputeRow()
+{
+    const FieldSpec<Parallelism>& row = *parallelismField("parallelism.recompute");
     recompute_ = new QComboBox(this);
-    recompute_->addItem(tr("None"), int(Recompute::None));
-    recompute_->addItem(tr("Selective (attention)"), int(Recompute::Selective));
-    recompute_->addItem(tr("Full"), int(Recompute::Full));
-    recompute_->addItem(tr("As needed"), int(Recompute::AsNeeded));
-    recompute_->setItemData(
-        recompute_->count() - 1,
-        tr("The least recomputation that fits (none; Megatron-Core's recompute modules, cheapest "
-           "per byte saved first, or the framework's selective; then full); the memory bar and the "
-           "report say which was chosen."),
-        Qt::ToolTipRole);
-    recompute_->setToolTip(tr("Activation recomputation: less memory for more compute."));
+    const ChoiceName names[] = {
+        {"none", tr("None")},
+        {"selective", tr("Selective (attention)")},
+        {"full", tr("Full")},
+        {"as-needed", tr("As needed"),
+         tr("The least recomputation that fits (none; Megatron-Core's recompute modules, cheapest "
+            "per byte saved first, or the framework's selective; then full); the memory bar and the "
+            "report say which was chosen.")}};
+    addChoices(recompute_, row.choices, names);
+    recompute_->setToolTip(fieldToolTip(row));
     // The modules edit beside the mode, one row: a row of its own made the dock
     // taller and pushed the first start's charts out of their dock (tst_main_window).
     addRecomputeModulesEdit();
     auto* recomputeRow = new QHBoxLayout;
     recomputeRow->addWidget(recompute_, 1);
     recomputeRow->addWidget(recomputeModules_, 1);
-    form_->addRow(tr("Recompute"), recomputeRow);
+    form_->addRow(fieldLabel(row.label), recomputeRow);
     connect(recompute_, &QComboBox::activated, this, [this] { commit(tr("Recompute")); });
+}
 
-    sequenceParallel_ = new QCheckBox(tr("Sequence parallel"), this);
-    sequenceParallel_->setToolTip(
-        tr("Megatron sequence parallelism: shards norms and dropout across TP ranks."));
+// Sequence parallel and TP overlap: the rows' labels and tooltips, one form row.
+void ParallelismDock::addTpSwitches()
+{
+    const FieldSpec<Parallelism>& sp = *parallelismField("parallelism.sequenceParallel");
+    sequenceParallel_ = new QCheckBox(fieldLabel(sp.label), this);
+    sequenceParallel_->setToolTip(fieldToolTip(sp));
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this] { commit(tr("Sequence parallel")); });
-    tpOverlap_ = new QCheckBox(tr("TP overlap"), this);
-    tpOverlap_->setToolTip(
-        tr("TP collectives overlapped with the GEMMs beside them (Transformer Engine userbuffers, "
-           "as NeMo and Megatron-Bridge recipes run; torchtitan's async TP). Off: every TP "
-           "collective waits for its GEMM."));
+    const FieldSpec<Parallelism>& overlap = *parallelismField("parallelism.tpCommOverlap");
+    tpOverlap_ = new QCheckBox(fieldLabel(overlap.label), this);
+    tpOverlap_->setToolTip(fieldToolTip(overlap));
     // One row for the two TP switches (label and field column): the dock stays
     // as tall as before.
     form_->addRow(sequenceParallel_, tpOverlap_);
     connect(tpOverlap_, &QCheckBox::toggled, this, [this] { commit(tr("TP overlap")); });
+}
 
+// What the dock says: the product line, the memory bar and the split's problems.
+void ParallelismDock::addStatusRows()
+{
     product_ = new QLabel(this);
     product_->setWordWrap(true);
     product_->setToolTip(
@@ -135,13 +166,6 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
     problems_->setWordWrap(true);
     problems_->setTextFormat(Qt::RichText);
     form_->addRow(problems_);
-
-    connect(document_, &DesignDocument::parallelismChanged, this, &ParallelismDock::refreshFromDocument);
-    connect(document_, &DesignDocument::designReset, this, &ParallelismDock::refreshFromDocument);
-    connect(document_, &DesignDocument::workloadChanged, this, &ParallelismDock::refreshFromDocument);
-    connect(controller_, &EvaluationController::predictionReady, this, &ParallelismDock::showPrediction);
-    refreshFromDocument();
-    showPrediction(controller_->prediction());
 }
 
 // The pipeline schedule (issue 26 decision (b)); each entry's tooltip gives its
@@ -149,46 +173,42 @@ ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController*
 // backward and weight-gradient times of a micro-batch; docs/model.md).
 void ParallelismDock::addScheduleCombo()
 {
+    const FieldSpec<Parallelism>& row = *parallelismField("parallelism.ppSchedule");
     schedule_ = new QComboBox(this);
     // As narrow as "Interleaved": the longest name would widen the whole dock.
     schedule_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     schedule_->setMinimumContentsLength(kScheduleNameChars);
-    const struct {
-        PipelineSchedule schedule;
-        QString name, tip;
-    } entries[] = {
-        {PipelineSchedule::OneFOneB, tr("1F1B"),
+    ChoiceName names[] = {
+        {"1f1b", tr("1F1B"),
          tr("Bubble (p-1)/m of the step, p micro-batches in flight on the first stage "
             "(Narayanan et al. 2021, PipeDream-Flush).")},
-        {PipelineSchedule::Interleaved, tr("Interleaved"),
+        {"interleaved", tr("Interleaved"),
          tr("Bubble (p-1)/(v·m) with VP = v > 1 virtual stages per rank, for v times the "
             "point-to-point traffic (Narayanan et al. 2021, §2.2).")},
-        {PipelineSchedule::DualPipe, tr("DualPipe"),
+        {"dualpipe", tr("DualPipe"),
          tr("Bubble (p/2-1)(F&B+B-3W); two copies of the parameters, p+1 micro-batches in flight; the "
             "expert all-to-all and PP sends hidden behind the paired micro-batch. Needs an even p and "
             "an even number of micro-batches of at least 2p (DeepSeek-V3 report §3.2.1).")},
-        {PipelineSchedule::ZeroBubble, tr("Zero bubble (ZB-H1)"),
+        {"zero-bubble", tr("Zero bubble (ZB-H1)"),
          tr("Bubble (p-1)(F+B-2W), about a third of 1F1B's: the backward split into input and weight "
             "gradients; 1F1B's memory (Qi et al. 2023).")},
     };
     QString all;
-    for (const auto& e : entries) {
-        schedule_->addItem(e.name, int(e.schedule));
+    for (ChoiceName& e : names) {
+        all += QStringLiteral("<p><b>%1</b>: %2</p>").arg(e.text.toHtmlEscaped(), e.tip.toHtmlEscaped());
         // Rich text, so that the tooltip wraps instead of running off the screen.
-        schedule_->setItemData(schedule_->count() - 1, QStringLiteral("<p>%1</p>").arg(e.tip.toHtmlEscaped()),
-                               Qt::ToolTipRole);
-        all += QStringLiteral("<p><b>%1</b>: %2</p>").arg(e.name.toHtmlEscaped(), e.tip.toHtmlEscaped());
+        e.tip = QStringLiteral("<p>%1</p>").arg(e.tip.toHtmlEscaped());
     }
-    schedule_->setToolTip(tr("<p>Pipeline schedule. Without a choice it follows VP: 1F1B with VP 1, "
-                             "interleaved above.</p>") +
-                          all);
+    addChoices(schedule_, row.choices, names);
+    schedule_->setToolTip(QStringLiteral("<p>%1</p>").arg(fieldToolTip(row).toHtmlEscaped()) + all);
     connect(schedule_, &QComboBox::activated, this, [this] {
         if (refreshing_)
             return;
         document_->closeMergeWindow(); // one undo step per choice
         lastField_.clear();
         Parallelism p = document_->design().parallelism;
-        p.ppSchedule = storedSchedule(PipelineSchedule(schedule_->currentData().toInt()), p.vp);
+        // The row stores it as the file does: "from VP" when VP implies it.
+        parallelismField("parallelism.ppSchedule")->setText(p, currentChoice(schedule_));
         document_->setParallelism(p, tr("PP schedule"));
         updateProduct();
     });
@@ -232,12 +252,12 @@ void ParallelismDock::refreshFromDocument()
         }
         refreshCountSuffix(jobGpus_); // valueChanged is blocked
         refreshCountSuffix(microbatch_);
-        sharding_->setCurrentIndex(sharding_->findData(int(p.sharding)));
-        recompute_->setCurrentIndex(recompute_->findData(int(p.recompute)));
+        selectChoice(sharding_, toString(p.sharding));
+        selectChoice(recompute_, toString(p.recompute));
         recomputeModules_->setText(QString::fromStdString(recomputeModulesToString(p.recomputeModules)));
         sequenceParallel_->setChecked(p.sequenceParallel);
         tpOverlap_->setChecked(p.tpCommOverlap);
-        schedule_->setCurrentIndex(schedule_->findData(int(effectiveSchedule(p))));
+        selectChoice(schedule_, toString(effectiveSchedule(p)));
         refreshCountSuffix(ep_);
         refreshCountSuffix(etp_);
     }
@@ -253,11 +273,7 @@ void ParallelismDock::addRecomputeModulesEdit()
 {
     recomputeModules_ = new QLineEdit(this);
     recomputeModules_->setPlaceholderText(tr("modules"));
-    recomputeModules_->setToolTip(
-        tr("Megatron-Core's recompute modules under selective recompute (--recompute-modules): core_attn, "
-           "layernorm, moe_act, mla_up_proj, mlp, moe, shared_experts. Naming any selects selective "
-           "recompute; empty is "
-           "the framework's own selective."));
+    recomputeModules_->setToolTip(fieldToolTip(*parallelismField("parallelism.recomputeModules")));
     connect(recomputeModules_, &QLineEdit::editingFinished, this,
             [this] { commit(tr("Recompute modules")); });
 }
@@ -272,8 +288,8 @@ void ParallelismDock::commit(const QString& field)
     Parallelism p = document_->design().parallelism;
     for (const auto& [f, spin] : spins_)
         f->setNumber(p, spin->value());
-    p.sharding = Sharding(sharding_->currentData().toInt());
-    p.recompute = Recompute(recompute_->currentData().toInt());
+    parallelismField("parallelism.sharding")->setText(p, currentChoice(sharding_));
+    parallelismField("parallelism.recompute")->setText(p, currentChoice(recompute_));
     std::string badModule;
     const std::optional<unsigned> modules =
         recomputeModulesFromString(recomputeModules_->text().toStdString(), badModule);
@@ -299,53 +315,14 @@ void ParallelismDock::updateProduct()
     const Parallelism& p = document_->design().parallelism;
     // The split fills the job: the design's GPUs, or part of them (job_size.h).
     const JobSize job = jobSizeOf(controller_->facts().topology, p);
-    const int gpus = job.gpus;
-    const long long model = 1LL * p.tp * p.pp * p.cp;
     QString text;
     bool ok = false;
-    if (!job.error.empty()) {
+    if (!job.error.empty())
         text = tr("Job GPUs: %1").arg(QString::fromStdString(job.error));
-    } else if (gpus <= 0) {
+    else if (job.gpus <= 0)
         text = tr("The design has no GPUs yet.");
-    } else if (p.dp == 0) {
-        if (gpus % model == 0) {
-            text = tr("DP auto = %1 GPUs / (TP %2 · PP %3 · CP %4) = %5")
-                       .arg(gpus)
-                       .arg(p.tp)
-                       .arg(p.pp)
-                       .arg(p.cp)
-                       .arg(gpus / model);
-            ok = true;
-        } else {
-            text =
-                tr("TP·PP·CP = %1 does not divide the %2 GPUs, so DP cannot be chosen").arg(model).arg(gpus);
-        }
-    } else {
-        // Saturated: TP, PP, CP and DP up to 2^20 each would overflow 64 bits.
-        long long product = 0;
-        if (__builtin_mul_overflow(model, static_cast<long long>(p.dp), &product))
-            product = std::numeric_limits<long long>::max();
-        if (product == gpus) {
-            text = tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5 GPUs, all used")
-                       .arg(p.tp)
-                       .arg(p.pp)
-                       .arg(p.dp)
-                       .arg(p.cp)
-                       .arg(product);
-            ok = true;
-        } else {
-            text = (job.spareGpus() > 0 ? tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the job has %6 GPUs")
-                                        : tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5, but the design has %6 GPUs"))
-                       .arg(p.tp)
-                       .arg(p.pp)
-                       .arg(p.dp)
-                       .arg(p.cp)
-                       .arg(product)
-                       .arg(gpus);
-            if (gpus % model == 0)
-                text += tr(" (DP %1 would use them all)").arg(gpus / model);
-        }
-    }
+    else
+        std::tie(text, ok) = productVerdict(job);
     if (job.error.empty() && job.spareGpus() > 0)
         text = tr("Job on %1 of %2 GPUs (%3 per node%4), %5 spare. ")
                    .arg(job.gpus)
@@ -358,6 +335,44 @@ void ParallelismDock::updateProduct()
         QStringLiteral("%1 %2").arg(ok ? QStringLiteral("\u2713") : QStringLiteral("\u2717"), text));
     product_->setStyleSheet(ok ? QString() : QStringLiteral("color:#b00020"));
     updateExpertFold();
+}
+
+// TP·PP·DP·CP against a job that can be placed, and whether it fills it. The
+// split rules decide (split_rules.h, the validator's and the prediction's): a
+// split that does not fill the job is said in its rule's words (problemText),
+// so the rule's wording lives once; a split that does is said here.
+std::pair<QString, bool> ParallelismDock::productVerdict(const JobSize& job) const
+{
+    const Design& d = document_->design();
+    const Parallelism& p = d.parallelism;
+    const SplitCheck check = splitRules(d.workload.model, d.workload.seqLen, d.workload.globalBatchSeqs, p,
+                                        splitJobOf(controller_->facts().topology, p, job));
+    const long long model = 1LL * p.tp * p.pp * p.cp;
+    for (const Problem& problem : check.problems) {
+        if (!isJobRule(problem.code))
+            continue;
+        QString text = problemText(problem);
+        if (p.dp > 0 && job.gpus % model == 0) // the dock's hint beyond the rule
+            text += tr(" DP %1 would use them all.").arg(job.gpus / model);
+        return {text, false};
+    }
+    if (!check.degreesValid || check.dp <= 0) // a degree below 1: its rule's words
+        return {check.problems.empty() ? QString() : problemText(check.problems.front()), false};
+    if (p.dp == 0)
+        return {tr("DP auto = %1 GPUs / (TP %2 · PP %3 · CP %4) = %5")
+                    .arg(job.gpus)
+                    .arg(p.tp)
+                    .arg(p.pp)
+                    .arg(p.cp)
+                    .arg(check.dp),
+                true};
+    return {tr("TP·PP·DP·CP = %1·%2·%3·%4 = %5 GPUs, all used")
+                .arg(p.tp)
+                .arg(p.pp)
+                .arg(p.dp)
+                .arg(p.cp)
+                .arg(job.gpus),
+            true};
 }
 
 bool ParallelismDock::expertFieldsShown() const
@@ -403,7 +418,7 @@ void ParallelismDock::updateExpertFold()
 void ParallelismDock::showPrediction(const Prediction& prediction)
 {
     updateProduct();
-    const int asNeeded = recompute_->findData(int(Recompute::AsNeeded));
+    const int asNeeded = recompute_->findData(QString::fromLatin1(toString(Recompute::AsNeeded)));
     const QString chosen =
         prediction.recomputeModules != 0
             ? tr("%1 (%2)").arg(QString::fromLatin1(toString(prediction.recompute)),
@@ -436,6 +451,12 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
         memory_->setFormat(tr("not evaluated"));
         showMemoryVerdict(MemoryVerdict::Fits);
     }
+    showProblems(prediction);
+}
+
+// The split's problems under the bar, each with the dock's short name of its field.
+void ParallelismDock::showProblems(const Prediction& prediction)
+{
     static const QHash<QString, QString> labels{{"parallelism.tp", "TP"},
                                                 {"parallelism.pp", "PP"},
                                                 {"parallelism.vp", "VP"},
@@ -456,6 +477,8 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     // cut in half. The Problems panel lists it as well.
     Problems shown;
     for (const Problem& problem : prediction.problems) {
+        if (isJobRule(problem.code))
+            continue; // the product line says it, in the same words (productVerdict)
         if (problem.field == "memory" && problem.severity == Severity::Warning)
             memory_->setToolTip(memory_->toolTip() + QLatin1Char(' ') + problemText(problem));
         else

@@ -29,6 +29,7 @@ struct Prediction;
 struct Parallelism;
 template <class S> struct FieldSpec;
 enum class MemoryVerdict;
+struct JobSize;
 
 class ParallelismDock : public QWidget {
     Q_OBJECT
@@ -64,7 +65,9 @@ public:
 private:
     void refreshFromDocument();
     void showPrediction(const Prediction& prediction);
+    void showProblems(const Prediction& prediction);
     void updateProduct();
+    std::pair<QString, bool> productVerdict(const JobSize& job) const;
     void updateExpertFold();
     // The memory bar's colours: the style's, readable amber when tight, red when over budget.
     void showMemoryVerdict(MemoryVerdict verdict);
@@ -72,6 +75,12 @@ private:
     // The spin box of the field table's row `field` ("parallelism.tp"): its
     // label, range and tooltip. `beside`: a widget that shares its row.
     QSpinBox* addSpin(const char* field, QWidget* beside = nullptr);
+    // The constructor's parts, top to bottom.
+    void addDegreeRows();
+    void addShardingRow();
+    void addRecomputeRow();
+    void addTpSwitches();
+    void addStatusRows();
     void addScheduleCombo();
     void addRecomputeModulesEdit();
 

@@ -63,7 +63,17 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
 {
     setWindowTitle(tr("Best split search"));
     auto* layout = new QVBoxLayout(this);
+    addControls(layout);
+    addTable(layout);
+    QDialogButtonBox* buttons = addFooter(layout);
+    connectSignals(buttons);
+    resize(std::max(kDefaultWidthPx, columnsWidth()), kDefaultHeightPx);
+    updateButtons();
+}
 
+// "Keep the best N splits", Search and Cancel, and the progress bar under them.
+void SearchDialog::addControls(QVBoxLayout* layout)
+{
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Keep the best"), this));
     top_ = new QSpinBox(this);
@@ -86,7 +96,11 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     progress_->setRange(0, kProgressSteps);
     progress_->setValue(0);
     layout->addWidget(progress_);
+}
 
+// The results table, sorted with the current split's row on top.
+void SearchDialog::addTable(QVBoxLayout* layout)
+{
     model_ = new SearchResultsModel(this);
     proxy_ = new ReferenceFirstProxy(this);
     proxy_->setSourceModel(model_);
@@ -108,7 +122,11 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     header->setDefaultSectionSize(header->minimumSectionSize());
     header->setStretchLastSection(true);
     layout->addWidget(table_, 1);
+}
 
+// The winner's reason, the summary and the buttons.
+QDialogButtonBox* SearchDialog::addFooter(QVBoxLayout* layout)
+{
     reason_ = new QLabel(this);
     reason_->setObjectName(QStringLiteral("searchWinnerReason"));
     reason_->setWordWrap(true);
@@ -124,7 +142,11 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     apply_ = buttons->addButton(tr("Apply"), QDialogButtonBox::ActionRole);
     apply_->setToolTip(tr("Use the selected split for the design (one undoable edit)."));
     layout->addWidget(buttons);
+    return buttons;
+}
 
+void SearchDialog::connectSignals(QDialogButtonBox* buttons)
+{
     connect(start_, &QPushButton::clicked, this, &SearchDialog::startSearch);
     connect(cancel_, &QPushButton::clicked, this, &SearchDialog::cancelSearch);
     connect(apply_, &QPushButton::clicked, this, [this] {
@@ -138,8 +160,6 @@ SearchDialog::SearchDialog(DesignDocument* document, EvaluationController* contr
     connect(&watcher_, &QFutureWatcher<SearchReport>::finished, this, &SearchDialog::finished);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SearchDialog::updateButtons);
-    resize(std::max(kDefaultWidthPx, columnsWidth()), kDefaultHeightPx);
-    updateButtons();
 }
 
 int SearchDialog::columnsWidth() const

@@ -15,12 +15,14 @@
 #include <functional>
 #include <optional>
 
+class QDialogButtonBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
+class QVBoxLayout;
 
 namespace cf {
 
@@ -58,6 +60,11 @@ signals:
     void searchFinished(bool cancelled);
 
 private:
+    // The constructor's parts, top to bottom.
+    void addControls(QVBoxLayout* layout);
+    void addTable(QVBoxLayout* layout);
+    QDialogButtonBox* addFooter(QVBoxLayout* layout);
+    void connectSignals(QDialogButtonBox* buttons);
     void finished();
     void updateButtons();
     int columnsWidth() const; // the dialog width that shows every column whole

@@ -4,7 +4,11 @@
 
 #include "widgets/common/problem_text.h"
 
+#include <QComboBox>
 #include <QStringList>
+
+#include <algorithm>
+#include <cstring>
 
 namespace cf {
 
@@ -37,6 +41,38 @@ QString fieldToolTip(const char* tip, const char* help, double min, double max, 
     return text + QLatin1Char(' ') + range +
            (*unit ? QLatin1Char(' ') + QCoreApplication::translate("FieldTable", unit) : QString()) +
            QLatin1Char('.');
+}
+
+void addChoices(QComboBox* combo, std::span<const char* const> choices, std::span<const ChoiceName> names)
+{
+    const auto isChoice = [&](const char* c) {
+        return std::any_of(choices.begin(), choices.end(),
+                           [&](const char* x) { return std::strcmp(x, c) == 0; });
+    };
+    for (const ChoiceName& n : names) {
+        Q_ASSERT(isChoice(n.choice)); // a name for a spelling the row does not have
+        if (!isChoice(n.choice))
+            continue;
+        combo->addItem(n.text, QString::fromLatin1(n.choice));
+        if (!n.tip.isEmpty())
+            combo->setItemData(combo->count() - 1, n.tip, Qt::ToolTipRole);
+    }
+    for (const char* c : choices) {
+        const bool named = std::any_of(names.begin(), names.end(),
+                                       [&](const ChoiceName& n) { return std::strcmp(n.choice, c) == 0; });
+        if (!named)
+            combo->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
+    }
+}
+
+void selectChoice(QComboBox* combo, const std::string& choice)
+{
+    combo->setCurrentIndex(combo->findData(QString::fromStdString(choice)));
+}
+
+std::string currentChoice(const QComboBox* combo)
+{
+    return combo->currentData().toString().toStdString();
 }
 
 QString fieldLabel(const char* label)

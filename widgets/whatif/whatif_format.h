@@ -7,6 +7,10 @@
 #include <QString>
 
 #include <functional>
+#include <span>
+#include <string>
+
+class QComboBox;
 
 namespace cf {
 
@@ -19,6 +23,23 @@ QString problemsHtml(const Problems& problems, const std::function<bool(const st
 // tooltip (else its help), translated, then its design bounds and unit, which
 // the spin box enforces by silently dropping keys that would leave them.
 QString fieldToolTip(const char* tip, const char* help, double min, double max, const char* unit, bool whole);
+// A dock's friendlier name for one of a row's choices ("zero1" shown as
+// "ZeRO-1 (optimizer)"), and the item's tooltip ("" = none).
+struct ChoiceName {
+    const char* choice;
+    QString text;
+    QString tip = {};
+};
+// Fills `combo` with a Choice row's `choices` (models/design/field_table.h):
+// each item's data is its spelling, its text the dock's name from `names`
+// (else the spelling). Items `names` lists come first, in its order (a dock's
+// order: the most used first); a choice it leaves out follows, spelt as the file
+// spells it, so a new row choice shows up without a dock edit.
+void addChoices(QComboBox* combo, std::span<const char* const> choices, std::span<const ChoiceName> names);
+// Selects the item whose data is `choice` (the row's text of the value).
+void selectChoice(QComboBox* combo, const std::string& choice);
+// The spelling of the combo's current item, for the row's setText.
+std::string currentChoice(const QComboBox* combo);
 // A field table row's label (or any of its texts), translated (context "FieldTable").
 QString fieldLabel(const char* label);
 // A row's tooltip; a number's with its bounds and unit.

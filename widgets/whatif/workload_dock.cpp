@@ -36,7 +36,26 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
 {
     form_ = new QFormLayout(this);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addPresetRow();
+    addShapeRows();
+    addTrainingRows();
+    addPrecisionRow();
+    addFrameworkRow();
+    problems_ = new QLabel(this);
+    problems_->setWordWrap(true);
+    problems_->setTextFormat(Qt::RichText);
+    form_->addRow(problems_);
 
+    connect(document_, &DesignDocument::workloadChanged, this, &WorkloadDock::refreshFromDocument);
+    connect(document_, &DesignDocument::designReset, this, &WorkloadDock::refreshFromDocument);
+    connect(controller_, &EvaluationController::predictionReady, this, &WorkloadDock::showPrediction);
+    refreshFromDocument();
+    showPrediction(controller_->prediction());
+}
+
+// The model: a catalog preset, or Custom.
+void WorkloadDock::addPresetRow()
+{
     preset_ = new QComboBox(this);
     preset_->addItem(tr("Custom"), kCustomId);
     for (const ModelPreset& p : controller_->catalog().presets())
@@ -44,7 +63,11 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     preset_->setToolTip(tr("A published model shape from the catalog, or Custom to type the shape below."));
     form_->addRow(tr("Model"), preset_);
     connect(preset_, &QComboBox::activated, this, &WorkloadDock::presetChosen);
+}
 
+// The model's shape, the experts' fields among them, then vocabulary and sequence.
+void WorkloadDock::addShapeRows()
+{
     // Labels, ranges and tooltips: the field table (models/design/field_table.h).
     layers_ = addSpin("workload.model.layers");
     hidden_ = addSpin("workload.model.hidden");
@@ -58,7 +81,11 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
     addMoeFields();
     vocab_ = addSpin("workload.model.vocab", tr(" tokens"));
     seqLen_ = addSpin("workload.seqLen", tr(" tokens"));
+}
 
+// The run: tokens to train (in billions) and the global batch.
+void WorkloadDock::addTrainingRows()
+{
     // In billions: the table's bounds over kTokensPerBillion.
     const FieldSpec<Workload>& tokens = *workloadField("workload.tokensToTrain");
     tokensB_ = new QDoubleSpinBox(this);
@@ -73,54 +100,41 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
 
     batch_ = addSpin("workload.globalBatchSeqs", tr(" sequences"));
     followCountSuffix(batch_, tr(" sequence"), tr(" sequences"));
+}
 
+// The precision combo: the field table row's choices, upper case.
+void WorkloadDock::addPrecisionRow()
+{
+    const FieldSpec<Workload>& row = *workloadField("workload.precision");
     precision_ = new QComboBox(this);
-    precision_->addItem(tr("BF16"), int(Precision::BF16));
-    precision_->addItem(tr("FP8"), int(Precision::FP8));
-    precision_->addItem(tr("FP4"), int(Precision::FP4));
-    const FieldSpec<Workload>& precision = *workloadField("workload.precision");
-    precision_->setToolTip(fieldToolTip(precision));
-    form_->addRow(fieldLabel(precision.label), precision_);
+    const ChoiceName names[] = {{"bf16", tr("BF16")}, {"fp8", tr("FP8")}, {"fp4", tr("FP4")}};
+    addChoices(precision_, row.choices, names);
+    precision_->setToolTip(fieldToolTip(row));
+    form_->addRow(fieldLabel(row.label), precision_);
     connect(precision_, &QComboBox::activated, this, [this] { commit(tr("Precision")); });
+}
 
-    // The training framework: what the step and memory models assume it keeps and
-    // overlaps (kernels, saved activations, gradient buffers; docs/model.md).
+// The training framework: what the step and memory models assume it keeps and
+// overlaps (kernels, saved activations, gradient buffers; docs/model.md).
+void WorkloadDock::addFrameworkRow()
+{
+    const FieldSpec<Workload>& row = *workloadField("workload.framework");
     framework_ = new QComboBox(this);
     // Short names keep the dock narrow; each item's tooltip says which runs it means.
-    const std::pair<QString, QString> names[] = {
-        {tr("Megatron-Core"), tr("Megatron-Core as NeMo and Megatron-Bridge recipes run it")},
-        {tr("Megatron-LM"), tr("Megatron-LM's own training scripts")},
-        {tr("torchtitan"), tr("torchtitan, eager mode")},
-        {tr("torchtitan compiled"), tr("torchtitan with torch.compile")},
-        {tr("llm-foundry"), tr("MosaicML llm-foundry (FSDP)")},
-        {tr("DeepSpeed"), tr("DeepSpeed")},
-        {tr("JAX"), tr("PaxML or MaxText on JAX / XLA (remat by XLA checkpoint policy; full by default)")}};
-    const Framework values[] = {Framework::Megatron,
-                                Framework::MegatronLM,
-                                Framework::TorchtitanEager,
-                                Framework::TorchtitanCompile,
-                                Framework::LlmFoundry,
-                                Framework::DeepSpeed,
-                                Framework::Jax};
-    for (std::size_t i = 0; i < std::size(values); ++i) {
-        framework_->addItem(names[i].first, int(values[i]));
-        framework_->setItemData(int(i), names[i].second, Qt::ToolTipRole);
-    }
-    const FieldSpec<Workload>& framework = *workloadField("workload.framework");
-    framework_->setToolTip(fieldToolTip(framework));
-    form_->addRow(fieldLabel(framework.label), framework_);
+    // The dock's order: the Megatron pair first, as before the field table.
+    const ChoiceName names[] = {
+        {"megatron", tr("Megatron-Core"), tr("Megatron-Core as NeMo and Megatron-Bridge recipes run it")},
+        {"megatron-lm", tr("Megatron-LM"), tr("Megatron-LM's own training scripts")},
+        {"torchtitan-eager", tr("torchtitan"), tr("torchtitan, eager mode")},
+        {"torchtitan-compile", tr("torchtitan compiled"), tr("torchtitan with torch.compile")},
+        {"llm-foundry", tr("llm-foundry"), tr("MosaicML llm-foundry (FSDP)")},
+        {"deepspeed", tr("DeepSpeed"), tr("DeepSpeed")},
+        {"jax", tr("JAX"),
+         tr("PaxML or MaxText on JAX / XLA (remat by XLA checkpoint policy; full by default)")}};
+    addChoices(framework_, row.choices, names);
+    framework_->setToolTip(fieldToolTip(row));
+    form_->addRow(fieldLabel(row.label), framework_);
     connect(framework_, &QComboBox::activated, this, [this] { commit(tr("Framework")); });
-
-    problems_ = new QLabel(this);
-    problems_->setWordWrap(true);
-    problems_->setTextFormat(Qt::RichText);
-    form_->addRow(problems_);
-
-    connect(document_, &DesignDocument::workloadChanged, this, &WorkloadDock::refreshFromDocument);
-    connect(document_, &DesignDocument::designReset, this, &WorkloadDock::refreshFromDocument);
-    connect(controller_, &EvaluationController::predictionReady, this, &WorkloadDock::showPrediction);
-    refreshFromDocument();
-    showPrediction(controller_->prediction());
 }
 
 QSpinBox* WorkloadDock::addSpin(const char* field, const QString& suffix)
@@ -210,8 +224,8 @@ void WorkloadDock::refreshFromDocument()
     gated_->setChecked(w.model.gatedFfn);
     tokensB_->setValue(w.tokensToTrain / kTokensPerBillion);
     refreshCountSuffix(batch_); // valueChanged is blocked
-    precision_->setCurrentIndex(precision_->findData(int(w.precision)));
-    framework_->setCurrentIndex(framework_->findData(int(w.framework)));
+    selectChoice(precision_, toString(w.precision));
+    selectChoice(framework_, toString(w.framework));
     imbalance_->setValue(document_->design().parallelism.expertImbalance);
     refreshCountSuffix(topK_); // valueChanged is blocked
     showMoeRows(w.model.isMoe());
@@ -256,8 +270,8 @@ void WorkloadDock::commit(const QString& field)
     const double typedB = tokensB_->value();
     if (std::abs(typedB - document_->design().workload.tokensToTrain / kTokensPerBillion) > 0.05)
         w.tokensToTrain = typedB * kTokensPerBillion;
-    w.precision = Precision(precision_->currentData().toInt());
-    w.framework = Framework(framework_->currentData().toInt());
+    workloadField("workload.precision")->setText(w, currentChoice(precision_));
+    workloadField("workload.framework")->setText(w, currentChoice(framework_));
     document_->setWorkload(w, field);
     showMoeRows(w.model.isMoe());
 }
@@ -268,13 +282,13 @@ void WorkloadDock::showPrediction(const Prediction& prediction)
     const GpuSpec* gpu = controller_->facts().topology.gpu;
     auto* model = qobject_cast<QStandardItemModel*>(precision_->model());
     if (model) {
-        QStandardItem* fp8 = model->item(precision_->findData(int(Precision::FP8)));
+        QStandardItem* fp8 = model->item(precision_->findData(QString::fromLatin1(toString(Precision::FP8))));
         const bool hasFp8 = gpu && gpu->fp8Tflops > 0;
         fp8->setEnabled(hasFp8);
         fp8->setToolTip(hasFp8 ? tr("FP8 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp8Tflops)
                         : gpu  ? tr("The %1 has no FP8 tensor cores").arg(QString::fromStdString(gpu->name))
                                : tr("No GPU in the design"));
-        QStandardItem* fp4 = model->item(precision_->findData(int(Precision::FP4)));
+        QStandardItem* fp4 = model->item(precision_->findData(QString::fromLatin1(toString(Precision::FP4))));
         const bool hasFp4 = gpu && gpu->fp4Tflops > 0;
         fp4->setEnabled(hasFp4);
         fp4->setToolTip(hasFp4 ? tr("FP4 matmuls at %1 dense TFLOPS per GPU").arg(gpu->fp4Tflops)

@@ -66,6 +66,12 @@ private:
     // label, range and tooltip (models/design/field_table.h).
     QSpinBox* addSpin(const char* field, const QString& suffix = {});
     void addMoeFields();
+    // The constructor's parts, top to bottom.
+    void addPresetRow();
+    void addShapeRows();
+    void addTrainingRows();
+    void addPrecisionRow();
+    void addFrameworkRow();
     void showMoeRows(bool shown);
     void commitImbalance();
 
