@@ -483,6 +483,8 @@ void TestWhatifDocks::recomputeModulesFieldStatesThem()
     Fixture f("workhorse.json");
     QLineEdit* edit = f.parallelism->recomputeModulesEdit();
     QVERIFY(edit);
+    const QString help = edit->toolTip(); // the field's own tooltip
+    QVERIFY(!help.isEmpty());
     const int steps = f.doc.undoStack()->count();
     edit->setText(QStringLiteral("mlp, layernorm"));
     emit edit->editingFinished();
@@ -500,6 +502,10 @@ void TestWhatifDocks::recomputeModulesFieldStatesThem()
         static_cast<unsigned>(RecomputeModule::Layernorm) | static_cast<unsigned>(RecomputeModule::Mlp);
     QCOMPARE(f.doc.design().parallelism.recomputeModules, kept);
     QVERIFY2(edit->toolTip().contains(QStringLiteral("attention")), qPrintable(edit->toolTip()));
+    edit->setText(QStringLiteral("mlp")); // a good name again: the help comes back
+    emit edit->editingFinished();
+    f.settle();
+    QCOMPARE(edit->toolTip(), help);
 }
 
 namespace {

@@ -145,6 +145,55 @@ LevelMembers splitCores(const Design& design, const TopologyGraph& graph, const 
     return out;
 }
 
+// The part's role: nodes and storage by kind, switches by the graph's level.
+TierRole roleOfPart(const Part& p, const TopologyGraph& graph, int index)
+{
+    if (p.kind == PartKind::Storage)
+        return TierRole::Storage;
+    if (p.kind != PartKind::Switch)
+        return TierRole::Node;
+    const int level = graph.level(index);
+    return level < 0              ? TierRole::OtherSwitch
+           : level == kLeafLevel  ? TierRole::Leaf
+           : level == kSpineLevel ? TierRole::Spine
+                                  : TierRole::Core;
+}
+
+// Each band's ink: total link length over the area of its links' end points.
+// Links end at part centres, so a band's area reaches about half a part beyond
+// its end points on every side; a lone straight link then gets a band one part
+// wide rather than no area (our choice: one node height).
+std::array<double, FabricTiers::kBandCount> bandInks(const Design& design, const TopologyGraph& graph,
+                                                     const std::vector<TierRole>& roleOfIndex)
+{
+    constexpr std::size_t kBands = FabricTiers::kBandCount;
+    std::array<double, kBands> length{}, ink{};
+    std::array<double, kBands> left, top, right, bottom;
+    left.fill(std::numeric_limits<double>::max());
+    top.fill(std::numeric_limits<double>::max());
+    right.fill(std::numeric_limits<double>::lowest());
+    bottom.fill(std::numeric_limits<double>::lowest());
+    for (const Link& l : design.links) {
+        const int a = graph.indexOf(l.fromPartId), b = graph.indexOf(l.toPartId);
+        if (a < 0 || b < 0)
+            continue;
+        const Part& pa = design.parts[std::size_t(a)];
+        const Part& pb = design.parts[std::size_t(b)];
+        const std::size_t band =
+            std::size_t(FabricTiers::bandOf(roleOfIndex[std::size_t(a)], roleOfIndex[std::size_t(b)]));
+        length[band] += std::hypot(pb.x - pa.x, pb.y - pa.y);
+        left[band] = std::min({left[band], pa.x, pb.x});
+        right[band] = std::max({right[band], pa.x, pb.x});
+        top[band] = std::min({top[band], pa.y, pb.y});
+        bottom[band] = std::max({bottom[band], pa.y, pb.y});
+    }
+    const double pad = canvas::kNodeSize.height();
+    for (std::size_t band = 0; band < kBands; ++band)
+        if (length[band] > 0)
+            ink[band] = length[band] / ((right[band] - left[band] + pad) * (bottom[band] - top[band] + pad));
+    return ink;
+}
+
 } // namespace
 
 int FabricTiers::bandOf(TierRole a, TierRole b)
@@ -167,62 +216,21 @@ FabricTiers FabricTiers::of(const Design& design, const Catalog& catalog)
         byRole[std::size_t(r)].role = TierRole(r);
     out.roles_.reserve(n);
     std::vector<TierRole> roleOfIndex(static_cast<std::size_t>(n), TierRole::OtherSwitch);
-    LevelMembers coreLevels;
     for (int i = 0; i < n; ++i) {
         const Part& p = design.parts[std::size_t(i)];
-        TierRole role = TierRole::Node;
-        if (p.kind == PartKind::Storage)
-            role = TierRole::Storage;
-        else if (p.kind == PartKind::Switch) {
-            const int level = graph.level(i);
-            role = level < 0              ? TierRole::OtherSwitch
-                   : level == kLeafLevel  ? TierRole::Leaf
-                   : level == kSpineLevel ? TierRole::Spine
-                                          : TierRole::Core;
-        }
+        const TierRole role = roleOfPart(p, graph, i);
         const QString id = q(p.id);
         out.roles_.insert(id, role);
         roleOfIndex[std::size_t(i)] = role;
         Tier& t = byRole[std::size_t(role)];
         t.partIds.push_back(id);
-        const int members = partMembers(p); // node groups and switch arrays (issue 19)
-        t.members += members;
-
+        t.members += partMembers(p); // node groups and switch arrays (issue 19)
         if (p.kind == PartKind::Node && p.count > 1)
             ++t.groups;
         models[std::size_t(role)].insert(modelName(p, catalog));
     }
-    // Bands: total link length and the extent of the links' end points.
-    // Links end at part centres, so a band's area reaches about half a part
-    // beyond its end points on every side; a lone straight link then gets a
-    // band one part wide rather than no area (our choice: one node height).
-    std::array<double, kBandCount> length{};
-    std::array<double, kBandCount> left, top, right, bottom;
-    left.fill(std::numeric_limits<double>::max());
-    top.fill(std::numeric_limits<double>::max());
-    right.fill(std::numeric_limits<double>::lowest());
-    bottom.fill(std::numeric_limits<double>::lowest());
-    for (const Link& l : design.links) {
-        const int a = graph.indexOf(l.fromPartId), b = graph.indexOf(l.toPartId);
-        if (a < 0 || b < 0)
-            continue;
-        const Part& pa = design.parts[std::size_t(a)];
-        const Part& pb = design.parts[std::size_t(b)];
-        const std::size_t band =
-            std::size_t(bandOf(roleOfIndex[std::size_t(a)], roleOfIndex[std::size_t(b)]));
-        length[band] += std::hypot(pb.x - pa.x, pb.y - pa.y);
-        left[band] = std::min({left[band], pa.x, pb.x});
-        right[band] = std::max({right[band], pa.x, pb.x});
-        top[band] = std::min({top[band], pa.y, pb.y});
-        bottom[band] = std::max({bottom[band], pa.y, pb.y});
-    }
-    coreLevels = splitCores(design, graph, roleOfIndex);
-    const double pad = canvas::kNodeSize.height();
-    for (std::size_t band = 0; band < std::size_t(kBandCount); ++band)
-        if (length[band] > 0)
-            out.ink_[band] =
-                length[band] / ((right[band] - left[band] + pad) * (bottom[band] - top[band] + pad));
-
+    out.ink_ = bandInks(design, graph, roleOfIndex);
+    const LevelMembers coreLevels = splitCores(design, graph, roleOfIndex);
     for (TierRole role : {TierRole::Core, TierRole::Spine, TierRole::Leaf, TierRole::OtherSwitch,
                           TierRole::Node, TierRole::Storage}) {
         Tier& t = byRole[std::size_t(role)];

@@ -78,6 +78,8 @@ void PlanEnvelopeForm::addModelRow()
     model_->setToolTip(tr("The model to train: a catalog preset (its shape and sequence length)."));
     form_->addRow(tr("&Model:"), model_);
     labels_[QStringLiteral("model")] = tr("Model");
+    // The form has no batch row: the global batch is the preset's, so a problem
+    // with it points at the model.
     labels_[QStringLiteral("global-batch")] = tr("Model");
 }
 

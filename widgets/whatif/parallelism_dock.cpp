@@ -297,7 +297,7 @@ void ParallelismDock::commit(const QString& field)
         if (*modules != 0 && *modules != p.recomputeModules) // newly named modules: selective
             p.recompute = Recompute::Selective;
         p.recomputeModules = *modules;
-        recomputeModules_->setToolTip(QString());
+        recomputeModules_->setToolTip(fieldToolTip(*parallelismField("parallelism.recomputeModules")));
     } else { // an unknown name: the field keeps its value and says why
         recomputeModules_->setToolTip(
             tr("Unknown recompute module \"%1\"").arg(QString::fromStdString(badModule)));
