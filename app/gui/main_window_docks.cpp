@@ -26,6 +26,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QToolBar>
@@ -100,6 +101,9 @@ QDockWidget* MainWindow::createParallelismDock()
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // lines wrap at the dock's width
     scroll->setMinimumHeight(split->minimumSizeHint().height());
+    // Never narrower than the form: the dock would cut its editors' right edges.
+    scroll->setMinimumWidth(split->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
     return makeDock(tr("Parallelism"), QStringLiteral("parallelismDock"), scroll);
 }
 

@@ -180,6 +180,15 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
              qPrintable(QStringLiteral("problem lines cut: %1 px of %2")
                             .arg(problems->height())
                             .arg(problems->heightForWidth(problems->width()))));
+    // Every editor whole: the form is no wider than the dock shows (its scroll
+    // area never scrolls sideways), so no spin box loses its arrows.
+    const QWidget* viewport = split->parentWidget();
+    QVERIFY(viewport);
+    QVERIFY2(split->width() <= viewport->width(),
+             qPrintable(QStringLiteral("the split form is %1 px wide in a %2 px dock (minimum %3 px)")
+                            .arg(split->width())
+                            .arg(viewport->width())
+                            .arg(split->minimumSizeHint().width())));
     // Memory bar: over budget, its text stands out from the bar.
     QProgressBar* bar = split->memoryBar();
     const double barContrast = barTextContrast(bar->grab().toImage());

@@ -35,13 +35,24 @@
 namespace cf {
 
 namespace {
-constexpr int kScheduleNameChars = 11;    // the schedule combo's width in characters (our choice)
+// The narrowest the editors get, so the form fits a narrow dock (our choices):
+constexpr int kScheduleNameChars = 6;     // the schedule combo, in characters
+constexpr int kNarrowComboChars = 8;      // the sharding and recompute combos, in characters
+constexpr int kNarrowSpinValue = 9999;    // the widest value a spin box shows whole
 constexpr int kRowSpacingPx = 3;          // between form rows (our choice; Fusion's default is 6)
 constexpr int kMemoryBarSteps = 1000;     // resolution of the fit bar (our choice)
 constexpr QRgb kTightRgb = 0x8a5300;      // dark amber, white text 6.3:1 (our choice)
 constexpr QRgb kOverBudgetRgb = 0xb00020; // the dock's error red (our choice, as the product line's)
 constexpr double kBytesPerGiB =
     1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
+// A combo that may be narrower than its longest name, so the form fits a narrow
+// dock; it shows the whole name whenever the dock is wide enough.
+void narrowCombo(QComboBox* combo)
+{
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(kNarrowComboChars);
+}
+
 } // namespace
 
 ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -96,6 +107,7 @@ void ParallelismDock::addShardingRow()
 {
     const FieldSpec<Parallelism>& row = *parallelismField("parallelism.sharding");
     sharding_ = new QComboBox(this);
+    narrowCombo(sharding_);
     const ChoiceName names[] = {
         {"ddp", tr("DDP (replicated)")},       {"zero1", tr("ZeRO-1 (optimizer)")},
         {"zero2", tr("ZeRO-2 (+ gradients)")}, {"zero3", tr("ZeRO-3 (+ weights)")},
@@ -111,9 +123,12 @@ void ParallelismDock::addRecomputeRow()
 {
     const FieldSpec<Parallelism>& row = *parallelismField("parallelism.recompute");
     recompute_ = new QComboBox(this);
+    narrowCombo(recompute_);
     const ChoiceName names[] = {
         {"none", tr("None")},
-        {"selective", tr("Selective (attention)")},
+        {"selective", tr("Selective"),
+         tr("Recompute the attention core in the backward pass (the framework's selective "
+            "recompute), or the Megatron-Core modules typed beside it.")},
         {"full", tr("Full")},
         {"as-needed", tr("As needed"),
          tr("The least recomputation that fits (none; Megatron-Core's recompute modules, cheapest "
@@ -175,7 +190,9 @@ void ParallelismDock::addScheduleCombo()
 {
     const FieldSpec<Parallelism>& row = *parallelismField("parallelism.ppSchedule");
     schedule_ = new QComboBox(this);
-    // As narrow as "Interleaved": the longest name would widen the whole dock.
+    // Narrower than its names at the dock's narrowest (VP's spin box shares the
+    // row): the longest name would widen the whole dock. At the default widths
+    // every name shows whole.
     schedule_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     schedule_->setMinimumContentsLength(kScheduleNameChars);
     ChoiceName names[] = {
@@ -220,9 +237,14 @@ QSpinBox* ParallelismDock::addSpin(const char* field, QWidget* beside)
     Q_ASSERT(f && f->kind == FieldKind::Int);
     const QString label = fieldLabel(f->label);
     auto* spin = new QSpinBox(this);
-    spin->setRange(int(f->design.min), int(f->design.max));
     if (f->zeroIsAuto)
         spin->setSpecialValueText(tr("auto"));
+    // At its narrowest a spin box fits four digits, not its design bound's
+    // seven (2^20): that width made the form wider than the dock, which then cut
+    // every editor's right edge. A wider value shows as the field grows.
+    spin->setRange(int(f->design.min), kNarrowSpinValue);
+    spin->setMinimumWidth(spin->minimumSizeHint().width());
+    spin->setRange(int(f->design.min), int(f->design.max));
     // The range in the tooltip: the spin box silently drops keys that would leave it.
     spin->setToolTip(fieldToolTip(*f));
     if (beside) {
