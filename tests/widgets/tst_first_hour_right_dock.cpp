@@ -10,6 +10,7 @@
 #include "widgets/charts/chart_panel.h"
 #include "widgets/charts/charts_widget.h"
 #include "widgets/whatif/parallelism_dock.h"
+#include "widgets/whatif/workload_dock.h"
 
 #include "test_main.h"
 #include <QDockWidget>
@@ -223,6 +224,16 @@ void TestFirstHourRightDock::readsAtCommonScreenSizes()
     QVERIFY2(w.chartsDock()->geometry().top() > chartsBefore.top(),
              "the separator drag did not move the charts dock");
     QCOMPARE(widths, QList<int>(widths.size(), chartWidth));
+
+    // The workload form: every editor whole, no sideways scrolling either.
+    QVERIFY(clickDockTab(w, w.workloadDock()->windowTitle()));
+    settle();
+    auto* workload = w.workloadDock()->findChild<WorkloadDock*>();
+    QVERIFY(workload && workload->parentWidget());
+    QVERIFY2(workload->width() <= workload->parentWidget()->width(),
+             qPrintable(QStringLiteral("the workload form is %1 px wide in a %2 px dock")
+                            .arg(workload->width())
+                            .arg(workload->parentWidget()->width())));
 
     // Summary: no horizontal scrolling.
     QVERIFY(clickDockTab(w, w.summaryDock()->windowTitle()));

@@ -45,14 +45,6 @@ constexpr QRgb kTightRgb = 0x8a5300;      // dark amber, white text 6.3:1 (our c
 constexpr QRgb kOverBudgetRgb = 0xb00020; // the dock's error red (our choice, as the product line's)
 constexpr double kBytesPerGiB =
     1024.0 * 1024.0 * 1024.0; // the engine's hbmBytes is the catalog figure in GiB
-// A combo that may be narrower than its longest name, so the form fits a narrow
-// dock; it shows the whole name whenever the dock is wide enough.
-void narrowCombo(QComboBox* combo)
-{
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(kNarrowComboChars);
-}
-
 } // namespace
 
 ParallelismDock::ParallelismDock(DesignDocument* document, EvaluationController* controller, QWidget* parent)
@@ -107,7 +99,7 @@ void ParallelismDock::addShardingRow()
 {
     const FieldSpec<Parallelism>& row = *parallelismField("parallelism.sharding");
     sharding_ = new QComboBox(this);
-    narrowCombo(sharding_);
+    narrowCombo(sharding_, kNarrowComboChars);
     const ChoiceName names[] = {
         {"ddp", tr("DDP (replicated)")},       {"zero1", tr("ZeRO-1 (optimizer)")},
         {"zero2", tr("ZeRO-2 (+ gradients)")}, {"zero3", tr("ZeRO-3 (+ weights)")},
@@ -123,7 +115,7 @@ void ParallelismDock::addRecomputeRow()
 {
     const FieldSpec<Parallelism>& row = *parallelismField("parallelism.recompute");
     recompute_ = new QComboBox(this);
-    narrowCombo(recompute_);
+    narrowCombo(recompute_, kNarrowComboChars);
     const ChoiceName names[] = {
         {"none", tr("None")},
         {"selective", tr("Selective"),
@@ -193,8 +185,7 @@ void ParallelismDock::addScheduleCombo()
     // Narrower than its names at the dock's narrowest (VP's spin box shares the
     // row): the longest name would widen the whole dock. At the default widths
     // every name shows whole.
-    schedule_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    schedule_->setMinimumContentsLength(kScheduleNameChars);
+    narrowCombo(schedule_, kScheduleNameChars);
     ChoiceName names[] = {
         {"1f1b", tr("1F1B"),
          tr("Bubble (p-1)/m of the step, p micro-batches in flight on the first stage "
@@ -239,12 +230,8 @@ QSpinBox* ParallelismDock::addSpin(const char* field, QWidget* beside)
     auto* spin = new QSpinBox(this);
     if (f->zeroIsAuto)
         spin->setSpecialValueText(tr("auto"));
-    // At its narrowest a spin box fits four digits, not its design bound's
-    // seven (2^20): that width made the form wider than the dock, which then cut
-    // every editor's right edge. A wider value shows as the field grows.
-    spin->setRange(int(f->design.min), kNarrowSpinValue);
-    spin->setMinimumWidth(spin->minimumSizeHint().width());
     spin->setRange(int(f->design.min), int(f->design.max));
+    narrowSpinBox(spin, kNarrowSpinValue);
     // The range in the tooltip: the spin box silently drops keys that would leave it.
     spin->setToolTip(fieldToolTip(*f));
     if (beside) {

@@ -5,6 +5,8 @@
 #include "widgets/common/problem_text.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QStringList>
 
 #include <algorithm>
@@ -78,6 +80,28 @@ std::string currentChoice(const QComboBox* combo)
 QString fieldLabel(const char* label)
 {
     return QCoreApplication::translate("FieldTable", label);
+}
+
+void narrowSpinBox(QAbstractSpinBox* spin, double narrowMax)
+{
+    // The width is the minimum size hint with the range capped at narrowMax.
+    auto narrowed = [narrowMax](auto* box) {
+        const auto lo = box->minimum(), hi = box->maximum();
+        using Value = decltype(lo);
+        box->setRange(lo, std::max(lo, std::min(hi, static_cast<Value>(narrowMax))));
+        box->setMinimumWidth(box->minimumSizeHint().width());
+        box->setRange(lo, hi);
+    };
+    if (auto* whole = qobject_cast<QSpinBox*>(spin))
+        narrowed(whole);
+    else if (auto* real = qobject_cast<QDoubleSpinBox*>(spin))
+        narrowed(real);
+}
+
+void narrowCombo(QComboBox* combo, int chars)
+{
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(chars);
 }
 
 } // namespace cf

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+class QAbstractSpinBox;
 class QComboBox;
 
 namespace cf {
@@ -42,6 +43,16 @@ void selectChoice(QComboBox* combo, const std::string& choice);
 std::string currentChoice(const QComboBox* combo);
 // A field table row's label (or any of its texts), translated (context "FieldTable").
 QString fieldLabel(const char* label);
+
+// Narrow editors, so a form fits a narrow dock (its scroll area never scrolls
+// sideways). A spin box's width follows the longest value of its range: with
+// the field table's bounds (up to 2^20, 1e9 billion tokens) that made the
+// what-if forms wider than their docks, cutting every editor's right edge. At
+// its narrowest a spin box fits `narrowMax` (prefix, suffix and special text
+// included); a combo box fits `chars` characters. Both grow with the dock, and
+// show their whole value whenever it is wide enough.
+void narrowSpinBox(QAbstractSpinBox* spin, double narrowMax);
+void narrowCombo(QComboBox* combo, int chars);
 // A row's tooltip; a number's with its bounds and unit.
 template <class Spec> QString fieldToolTip(const Spec& f)
 {

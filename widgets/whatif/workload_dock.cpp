@@ -28,6 +28,9 @@ constexpr double kTokensPerBillion = 1e9;
 // Field limits: the field table's (design_limits.h), as the CLI's flags; the
 // engine's own checks explain anything inconsistent inside them.
 constexpr double kImbalanceStep = 0.05;
+// The narrowest the editors get, so the form fits a narrow dock (our choices):
+constexpr int kNarrowComboChars = 12;  // the model and framework combos, in characters
+constexpr int kNarrowSpinValue = 9999; // the widest value a spin box shows whole
 const QString kCustomId = QStringLiteral("");
 } // namespace
 
@@ -57,6 +60,7 @@ WorkloadDock::WorkloadDock(DesignDocument* document, EvaluationController* contr
 void WorkloadDock::addPresetRow()
 {
     preset_ = new QComboBox(this);
+    narrowCombo(preset_, kNarrowComboChars);
     preset_->addItem(tr("Custom"), kCustomId);
     for (const ModelPreset& p : controller_->catalog().presets())
         preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
@@ -92,6 +96,7 @@ void WorkloadDock::addTrainingRows()
     tokensB_->setRange(tokens.design.min / kTokensPerBillion, tokens.design.max / kTokensPerBillion);
     tokensB_->setDecimals(1);
     tokensB_->setSuffix(tr(" B tokens"));
+    narrowSpinBox(tokensB_, kNarrowSpinValue);
     tokensB_->setToolTip(fieldToolTip(tokens.tip, tokens.help, tokens.design.min / kTokensPerBillion,
                                       tokens.design.max / kTokensPerBillion,
                                       QT_TRANSLATE_NOOP("FieldTable", "billion tokens"), false));
@@ -120,6 +125,7 @@ void WorkloadDock::addFrameworkRow()
 {
     const FieldSpec<Workload>& row = *workloadField("workload.framework");
     framework_ = new QComboBox(this);
+    narrowCombo(framework_, kNarrowComboChars);
     // Short names keep the dock narrow; each item's tooltip says which runs it means.
     // The dock's order: the Megatron pair first, as before the field table.
     const ChoiceName names[] = {
@@ -147,6 +153,7 @@ QSpinBox* WorkloadDock::addSpin(const char* field, const QString& suffix)
     // No group separators: QSpinBox re-inserts them on every keystroke and the
     // cursor lands elsewhere, so typing 1048576 gave 1,045,768 (tst_hostile_gui).
     spin->setGroupSeparatorShown(false);
+    narrowSpinBox(spin, kNarrowSpinValue);
     // The range in the tooltip: the spin box silently drops keys that would leave it.
     spin->setToolTip(fieldToolTip(*f));
     const QString label = fieldLabel(f->label);
@@ -172,6 +179,7 @@ void WorkloadDock::addMoeFields()
     imbalance_->setSingleStep(kImbalanceStep);
     imbalance_->setDecimals(2);
     imbalance_->setSuffix(tr(" \u00d7 balanced"));
+    narrowSpinBox(imbalance_, kNarrowSpinValue);
     imbalance_->setToolTip(fieldToolTip(imbalance));
     form_->addRow(fieldLabel(imbalance.label), imbalance_);
     connect(imbalance_, &QDoubleSpinBox::valueChanged, this, &WorkloadDock::commitImbalance);
