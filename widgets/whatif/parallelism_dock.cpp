@@ -403,9 +403,11 @@ void ParallelismDock::updateExpertFold()
         expertFold_->clear();
         return;
     }
-    const int gpus = jobSizeOf(controller_->facts().topology, p).gpus;
-    const long long model = 1LL * p.tp * p.pp * p.cp;
-    const long long dp = p.dp > 0 ? p.dp : (model > 0 && gpus % model == 0 ? gpus / model : 0);
+    // DP as the split rules derive it (0 while the split does not fill its job).
+    const Topology& cluster = controller_->facts().topology;
+    const long long dp = splitRules(d.workload.model, d.workload.seqLen, d.workload.globalBatchSeqs, p,
+                                    splitJobOf(cluster, p, jobSizeOf(cluster, p)))
+                             .dp;
     const long long folded = 1LL * p.tp * p.cp * dp;
     const long long expert = 1LL * p.ep * p.etp;
     const int experts = d.workload.model.experts;
