@@ -3,10 +3,13 @@
 // (models/design/field_table.h) is written and read back by the design file,
 // refused by the reader past its file bound, shown by `help evaluate` with its
 // flag and design bounds, and refused by the validator past its design bound,
-// naming the field (an item's: "links[l1].speedGbps"). The docks' spin boxes are checked
+// naming the field (an item's: "links[l1].speedGbps"); a runs file's column
+// past its field's design bound is refused, naming the column. The docks' spin boxes are checked
 // against the same rows in tests/widgets/tst_whatif_docks.cpp.
 #include "app/cli/arg_list.h"
 #include "app/cli/commands.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/run_design.h"
 #include "models/design/design_json.h"
 #include "models/design/field_table.h"
 #include "models/validate/design_validator.h"
@@ -23,6 +26,8 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace cf_tst_field_table {
 
@@ -258,6 +263,53 @@ private slots:
     void partRoundTrips() { roundTripsEveryField(partFields()); }
     void partReaderBounds() { readerRefusesPastFileBound(partFields()); }
     void partValidatorBounds() { validatorRefusesPastDesignBound(partFields()); }
+    // A runs file's row (models/calibration/run_design.cpp) is held to the rows'
+    // design bounds: one past a bound is refused, naming the column and the bound.
+    void runsFileColumnsTakeTheRows_data()
+    {
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("field");
+        for (const auto& [column, field] : {std::pair{"layers", "workload.model.layers"},
+                                            {"hidden", "workload.model.hidden"},
+                                            {"heads", "workload.model.heads"},
+                                            {"vocab", "workload.model.vocab"},
+                                            {"seq_len", "workload.seqLen"},
+                                            {"global_batch_seqs", "workload.globalBatchSeqs"},
+                                            {"tp", "parallelism.tp"},
+                                            {"pp", "parallelism.pp"},
+                                            {"microbatch", "parallelism.microbatch"}})
+            QTest::newRow(column) << QString::fromLatin1(column) << QString::fromLatin1(field);
+    }
+    void runsFileColumnsTakeTheRows()
+    {
+        QFETCH(QString, column);
+        QFETCH(QString, field);
+        const std::string name = field.toStdString();
+        const FieldSpec<Workload>* w = workloadField(name);
+        const FieldSpec<Parallelism>* p = parallelismField(name);
+        QVERIFY(w || p);
+        const FieldBounds bound = w ? w->design : p->design;
+        // One run of a custom shape; the column under test given last (the reader takes the last).
+        const std::string csv =
+            "id,layers,hidden,heads,ffn,vocab,seq_len,gpu,num_gpus,tp,pp,global_batch_seqs,"
+            "microbatch,measured_tokens_per_s_per_gpu," +
+            column.toStdString() + "\nrun1,32,4096,32,16384,50304,2048,h100-sxm,16,2,1,256,1,3000," +
+            std::to_string(static_cast<long long>(bound.max) + 1) + "\n";
+        const std::vector<CalibrationCase> rows = parseCalibrationCsv(csv);
+        QCOMPARE(rows.size(), std::size_t(1));
+        const Result<RunDesign> design = runDesignOf(rows[0]);
+        QVERIFY(!design.ok());
+        const std::string range = "out of range [" + std::to_string(static_cast<long long>(bound.min)) +
+                                  ", " + std::to_string(static_cast<long long>(bound.max)) + "]";
+        const bool named =
+            std::any_of(design.problems().begin(), design.problems().end(), [&](const Problem& q) {
+                return q.field == column.toStdString() && q.message.find(range) != std::string::npos;
+            });
+        QVERIFY2(named, (column.toStdString() + ": " + design.problems().front().field + " " +
+                         design.problems().front().message)
+                            .c_str());
+    }
+
     // The plan command's --usd-per-kwh takes the electricity price's row.
     void planPriceFlagIsTheRow()
     {
