@@ -23,18 +23,6 @@ using nlohmann::ordered_json;
 
 constexpr int kIndentSpaces = 2; // the file format's layout (IDS.md)
 
-ordered_json rackJson(const Rack& r)
-{
-    ordered_json j;
-    j["id"] = r.id;
-    j["name"] = r.name;
-    j["catalogId"] = r.catalogId;
-    j["row"] = r.row;
-    j["slot"] = r.slot;
-    j["powerLimitKw"] = r.powerLimitKw;
-    return j;
-}
-
 ordered_json placementJson(const Placement& p)
 {
     ordered_json j;
@@ -108,6 +96,16 @@ ordered_json linkJson(const Link& l)
     writeFields(j, linkFields(), "links", l, false); // speed, medium, length, cables
     writeEnd(j, l, l.fromBlocks, "links.fromMembersPerBlock", "links.fromBlocks");
     writeEnd(j, l, l.toBlocks, "links.toMembersPerBlock", "links.toBlocks");
+    return j;
+}
+
+ordered_json rackJson(const Rack& r)
+{
+    ordered_json j;
+    j["id"] = r.id;
+    j["name"] = r.name;
+    j["catalogId"] = r.catalogId;
+    writeFields(j, rackFields(), "racks", r); // row, slot, powerLimitKw
     return j;
 }
 

@@ -31,11 +31,8 @@ using FL = limits::FileLimits;
 constexpr long long kMaxGroupCount = FL::kMaxGroupCount;
 constexpr long long kMaxTotalNodes = FL::kMaxTotalNodes;
 constexpr long long kMaxRacks = FL::kMaxRacks;
-constexpr long long kMaxRows = FL::kMaxRows;
-constexpr long long kMaxSlotsPerRow = FL::kMaxSlotsPerRow;
 constexpr long long kMaxPlacements = FL::kMaxPlacements;
 constexpr long long kMaxUPosition = FL::kMaxUPosition;
-constexpr double kMaxRackKw = FL::kMaxRackKw;
 
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 
@@ -172,14 +169,12 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Rack k;
-            r_.warnUnknownKeys(item, ptr, {"id", "name", "catalogId", "row", "slot", "powerLimitKw"});
+            r_.warnUnknownKeys(item, ptr, knownKeys(rackFields(), "racks", {"id", "name", "catalogId"}));
             if (r_.readString(item, ptr, "id", k.id, true))
                 claimId(k.id, ptr + "/id");
             r_.readString(item, ptr, "name", k.name, false);
             r_.readString(item, ptr, "catalogId", k.catalogId, true);
-            r_.readInt(item, ptr, "row", k.row, 0, kMaxRows);
-            r_.readInt(item, ptr, "slot", k.slot, 0, kMaxSlotsPerRow);
-            r_.readDouble(item, ptr, "powerLimitKw", k.powerLimitKw, 0.0, kMaxRackKw);
+            readFields(item, ptr, rackFields(), "racks", k); // row, slot, powerLimitKw
             d.racks.push_back(std::move(k));
         }
     }

@@ -21,6 +21,7 @@
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
 #include "models/design/part.h"
+#include "models/design/rack.h"
 #include "models/design/workload.h"
 
 #include <span>
@@ -90,6 +91,8 @@ std::span<const FieldSpec<Workload>> workloadFields();
 std::span<const FieldSpec<Economics>> economicsFields();
 std::span<const FieldSpec<Link>> linkFields();
 std::span<const FieldSpec<Part>> partFields();
+// A rack's row, slot and power limit ("racks.row"); its id, name and type are text.
+std::span<const FieldSpec<Rack>> rackFields();
 
 // The row named `name` ("parallelism.tp"), or nullptr.
 const FieldSpec<Parallelism>* parallelismField(const std::string& name);
@@ -97,11 +100,13 @@ const FieldSpec<Workload>* workloadField(const std::string& name);
 const FieldSpec<Economics>* economicsField(const std::string& name);
 const FieldSpec<Link>* linkField(const std::string& name);
 const FieldSpec<Part>* partField(const std::string& name);
+const FieldSpec<Rack>* rackField(const std::string& name);
 // The row named `name`, which must exist (a programming error otherwise: it
 // aborts), for code that names one field: linkRow("links.cablesPerMember").
 const FieldSpec<Link>& linkRow(const char* name);
 const FieldSpec<Part>& partRow(const char* name);
 const FieldSpec<Economics>& economicsRow(const char* name);
+const FieldSpec<Rack>& rackRow(const char* name);
 
 // The choices as the reader's messages list them: "\"ddp\", \"zero1\", ...".
 std::string quotedChoices(std::span<const char* const> choices);

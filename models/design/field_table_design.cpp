@@ -1,5 +1,5 @@
 // The design-level field tables of field_table.h: the economics, and each
-// link's and part's numbers and choices. Bounds are design_limits.h's, never a
+// link's, part's and rack's numbers and choices. Bounds are design_limits.h's, never a
 // number here.
 #include "models/design/design_limits.h"
 #include "models/design/field_table.h"
@@ -163,6 +163,20 @@ const FieldSpec<Part> kPartFields[] = {
                             "nodes in a group, switches in an array; 1 for a single part"),
 };
 
+// ---- Racks (design file version 2) -----------------------------------------
+
+const FieldSpec<Rack> kRackFields[] = {
+    numberRow<&Rack::row>("racks.row", FieldKind::Int, "", {0, double(FL::kMaxRows)},
+                          {0, double(DL::kMaxRows)}, QT_TRANSLATE_NOOP("FieldTable", "Row"),
+                          "floor row, 0-based"),
+    numberRow<&Rack::slot>("racks.slot", FieldKind::Int, "", {0, double(FL::kMaxSlotsPerRow)},
+                           {0, double(DL::kMaxSlotsPerRow)}, QT_TRANSLATE_NOOP("FieldTable", "Slot"),
+                           "position in the row, 0-based, left to right"),
+    numberRow<&Rack::powerLimitKw>("racks.powerLimitKw", kReal, "kW", {0, FL::kMaxRackKw},
+                                   {0, DL::kMaxRackKw}, QT_TRANSLATE_NOOP("FieldTable", "Power limit"),
+                                   "the site's limit for this rack (0 = the rack type's)"),
+};
+
 template <class S> const FieldSpec<S>* findRow(std::span<const FieldSpec<S>> fields, const std::string& name)
 {
     const auto it =
@@ -193,6 +207,11 @@ std::span<const FieldSpec<Part>> partFields()
     return kPartFields;
 }
 
+std::span<const FieldSpec<Rack>> rackFields()
+{
+    return kRackFields;
+}
+
 const FieldSpec<Economics>* economicsField(const std::string& name)
 {
     return findRow(economicsFields(), name);
@@ -206,6 +225,11 @@ const FieldSpec<Part>* partField(const std::string& name)
     return findRow(partFields(), name);
 }
 
+const FieldSpec<Rack>* rackField(const std::string& name)
+{
+    return findRow(rackFields(), name);
+}
+
 const FieldSpec<Link>& linkRow(const char* name)
 {
     return mustFind(linkFields(), name);
@@ -217,6 +241,10 @@ const FieldSpec<Part>& partRow(const char* name)
 const FieldSpec<Economics>& economicsRow(const char* name)
 {
     return mustFind(economicsFields(), name);
+}
+const FieldSpec<Rack>& rackRow(const char* name)
+{
+    return mustFind(rackFields(), name);
 }
 
 } // namespace cf

@@ -55,13 +55,22 @@ Part& part(Design& d, const Part*)
 {
     return d.parts.front();
 }
+// The design's first rack; the examples have none, so one is added (a rack
+// type of the shipped catalog, at row 0, slot 0).
+Rack& part(Design& d, const Rack*)
+{
+    if (d.racks.empty())
+        d.racks.push_back({"rack-under-test", "", "rack-48u-air-40kw", 0, 0, 0.0});
+    return d.racks.front();
+}
 template <class S> S& partOf(Design& d)
 {
     return part(d, static_cast<const S*>(nullptr));
 }
 
 // A link's or part's rows hold one item of an array: the test's is the first.
-template <class S> constexpr bool kItem = std::is_same_v<S, Link> || std::is_same_v<S, Part>;
+template <class S>
+constexpr bool kItem = std::is_same_v<S, Link> || std::is_same_v<S, Part> || std::is_same_v<S, Rack>;
 
 // Where the reader names the row's value: "/economics/pue", "/links/0/speedGbps".
 template <class S> std::string pointerOf(const FieldSpec<S>& f)
@@ -253,6 +262,7 @@ private slots:
         wellFormed(economicsFields(), &economicsField, {"economics"});
         wellFormed(linkFields(), &linkField, {"links"});
         wellFormed(partFields(), &partField, {"parts"});
+        wellFormed(rackFields(), &rackField, {"racks"});
     }
     void economicsRoundTrips() { roundTripsEveryField(economicsFields()); }
     void economicsReaderBounds() { readerRefusesPastFileBound(economicsFields()); }
@@ -263,6 +273,9 @@ private slots:
     void partRoundTrips() { roundTripsEveryField(partFields()); }
     void partReaderBounds() { readerRefusesPastFileBound(partFields()); }
     void partValidatorBounds() { validatorRefusesPastDesignBound(partFields()); }
+    void rackRoundTrips() { roundTripsEveryField(rackFields()); }
+    void rackReaderBounds() { readerRefusesPastFileBound(rackFields()); }
+    void rackValidatorBounds() { validatorRefusesPastDesignBound(rackFields()); }
     // A runs file's row (models/calibration/run_design.cpp) is held to the rows'
     // design bounds: one past a bound is refused, naming the column and the bound.
     void runsFileColumnsTakeTheRows_data()
