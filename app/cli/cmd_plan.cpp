@@ -19,6 +19,7 @@
 
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/plan/cluster_plan.h"
 
 #include <algorithm>
@@ -31,12 +32,11 @@ namespace {
 
 // Flag ranges (our choices): a kilowatt to a hundred gigawatts; a dollar to
 // ten trillion; up to a century; PUE, horizon and rack power a design's
-// (design_limits.h), price as plan_envelope.cpp checks.
+// (design_limits.h), the electricity price its field's row (field_table.h).
 constexpr double kMinPowerMw = 0.001, kMaxPowerMw = 100000.0;
 constexpr double kMinBudgetUsd = 1.0, kMaxBudgetUsd = 1e13;
 constexpr double kMinDeadlineDays = 0.01, kMaxDeadlineDays = 36500.0;
 constexpr double kMinPue = limits::DesignLimits::kMinPue, kMaxPue = limits::DesignLimits::kMaxPue;
-constexpr double kMaxUsdPerKwh = 10.0;
 constexpr double kMinHorizonYears = 0.1, kMaxHorizonYears = limits::DesignLimits::kMaxOwnershipYears;
 constexpr double kMinRackKw = 1.0, kMaxRackKw = limits::DesignLimits::kMaxRackKw;
 constexpr long long kMaxTop = 10000;
@@ -140,6 +140,13 @@ std::vector<std::string> writeDesigns(const PlanReport& r, int top, const std::s
     return written;
 }
 
+// --usd-per-kwh: the electricity price's row (unit, bounds, help).
+FlagSpec priceFlag()
+{
+    const FieldSpec<Economics>& f = economicsRow("economics.electricityUsdPerKwh");
+    return realFlag("--usd-per-kwh", "X", f.unit, f.design.min, f.design.max, "0.08", f.help);
+}
+
 } // namespace
 
 const CommandSpec& planSpec()
@@ -158,7 +165,7 @@ const CommandSpec& planSpec()
                   "comma-separated fabrics: ib|roce-fat-tree, ib|roce-fat-tree-2to1, ib|roce-rail",
                   "ib-fat-tree,ib-fat-tree-2to1,ib-rail,roce-rail"),
          realFlag("--pue", "X", "", kMinPue, kMaxPue, "1.3", "power usage effectiveness of the facility"),
-         realFlag("--usd-per-kwh", "X", "USD/kWh", 0.0, kMaxUsdPerKwh, "0.08", "electricity price"),
+         priceFlag(),
          realFlag("--horizon-years", "Y", "years", kMinHorizonYears, kMaxHorizonYears, "4",
                   "rent-vs-own horizon: total cost = capex + opex over it"),
          realFlag("--rack-kw", "KW", "kW", kMinRackKw, kMaxRackKw, "the largest rack of the node's cooling",

@@ -2,16 +2,15 @@
 
 #include "models/cluster/cluster_design.h"
 #include "models/core/name_suggestion.h"
-#include "models/design/design_limits.h"
 #include "models/design/field_table.h"
 #include "models/predict/evaluate.h"
 
+#include <algorithm>
 #include <map>
+#include <string>
 
 namespace cf {
 namespace {
-
-using DL = limits::DesignLimits;
 
 Problem problem(std::string field, std::string message)
 {
@@ -39,6 +38,20 @@ void checkRange(const char* column, double value, double min, double max, Proble
     char text[160];
     std::snprintf(text, sizeof text, "%.17g is out of range [%.17g, %.17g]", value, min, max);
     problems.push_back(problem(column, text));
+}
+
+// A column's value within its field's design bounds (field_table.h), at least
+// `floor` where the row's 0 means "automatic" but the column's value is resolved.
+template <class S>
+void checkField(const char* column, const FieldSpec<S>* field, double value, Problems& problems,
+                double floor = 0)
+{
+    checkRange(column, value, std::max(field->design.min, floor), field->design.max, problems);
+}
+
+void checkModel(const char* column, const char* field, double value, Problems& problems, double floor = 0)
+{
+    checkField(column, workloadField(std::string("workload.model.") + field), value, problems, floor);
 }
 
 // The column that sets a design field; the fields a design error on which
@@ -129,12 +142,12 @@ void setModel(const CalibrationCase& row, const Catalog& catalog, Workload& w, P
         }
         return;
     }
-    checkRange("layers", shape.layers, 1, DL::kMaxLayers, problems);
-    checkRange("hidden", shape.hidden, 1, DL::kMaxHidden, problems);
-    checkRange("heads", shape.heads, 1, DL::kMaxHeads, problems);
-    checkRange("kv_heads", shape.kvHeads, 1, DL::kMaxHeads, problems);
-    checkRange("ffn", shape.ffn, 1, DL::kMaxFfn, problems);
-    checkRange("vocab", shape.vocab, 1, DL::kMaxVocab, problems);
+    checkModel("layers", "layers", shape.layers, problems);
+    checkModel("hidden", "hidden", shape.hidden, problems);
+    checkModel("heads", "heads", shape.heads, problems);
+    checkModel("kv_heads", "kvHeads", shape.kvHeads, problems);
+    checkModel("ffn", "ffn", shape.ffn, problems);
+    checkModel("vocab", "vocab", shape.vocab, problems);
     m.layers = shape.layers;
     m.hidden = shape.hidden;
     m.heads = shape.heads;
@@ -146,9 +159,9 @@ void setModel(const CalibrationCase& row, const Catalog& catalog, Workload& w, P
     m.preset.clear();
     if (shape.experts > 1) {
         const int expertFfn = shape.expertFfn > 0 ? shape.expertFfn : shape.ffn;
-        checkRange("experts", shape.experts, 1, DL::kMaxExperts, problems);
-        checkRange("top_k", shape.expertsPerToken, 1, DL::kMaxExperts, problems);
-        checkRange("expert_ffn", expertFfn, 1, DL::kMaxFfn, problems);
+        checkModel("experts", "experts", shape.experts, problems);
+        checkModel("top_k", "expertsPerToken", shape.expertsPerToken, problems);
+        checkModel("expert_ffn", "expertFfn", expertFfn, problems, 1); // resolved: never "as FFN"
         m.experts = shape.experts;
         m.expertsPerToken = shape.expertsPerToken;
         m.expertFfn = expertFfn;
@@ -159,24 +172,25 @@ void setModel(const CalibrationCase& row, const Catalog& catalog, Workload& w, P
 void setWorkloadAndSplit(const CalibrationCase& row, Workload& w, Parallelism& p, Problems& problems)
 {
     const Workload& rw = row.workload;
-    checkRange("seq_len", rw.seqLen, 1, DL::kMaxSeqLen, problems);
-    checkRange("global_batch_seqs", rw.globalBatchSeqs, 1, DL::kMaxGlobalBatchSeqs, problems);
-    checkRange("workload.tokensToTrain", rw.tokensToTrain, 0, DL::kMaxTokensToTrain, problems);
+    checkField("seq_len", workloadField("workload.seqLen"), rw.seqLen, problems);
+    checkField("global_batch_seqs", workloadField("workload.globalBatchSeqs"), rw.globalBatchSeqs, problems);
+    checkField("workload.tokensToTrain", workloadField("workload.tokensToTrain"), rw.tokensToTrain, problems);
     w.seqLen = rw.seqLen;
     w.globalBatchSeqs = rw.globalBatchSeqs;
     w.tokensToTrain = rw.tokensToTrain;
     w.precision = rw.precision;
     w.framework = rw.framework;
     const Parallelism& rp = row.parallelism;
+    // A degree the row states: at least 1 even where the field's 0 is "automatic".
     const auto degree = [&](const char* column, int value) {
-        checkRange(column, value, 1, DL::kMaxSplitDegree, problems);
+        checkField(column, parallelismField(std::string("parallelism.") + column), value, problems, 1);
         return value;
     };
     p.tp = degree("tp", rp.tp);
     p.pp = degree("pp", rp.pp);
     p.vp = degree("vp", rp.vp);
     p.cp = degree("cp", rp.cp);
-    checkRange("microbatch", rp.microbatch, 1, DL::kMaxGlobalBatchSeqs, problems);
+    checkField("microbatch", parallelismField("parallelism.microbatch"), rp.microbatch, problems);
     p.microbatch = rp.microbatch;
     // Expert parallelism with a preset or the row's experts (a dense shape keeps 1).
     if (!row.preset.empty() || row.workload.model.experts > 1)
@@ -185,8 +199,8 @@ void setWorkloadAndSplit(const CalibrationCase& row, Workload& w, Parallelism& p
         p.etp = degree("etp", rp.etp);
     if (rp.activationOffloadLayers > 0) {
         // The field table's bound (at most the layers), as the CLI's and the file's.
-        const FieldBounds bound = parallelismField("parallelism.activationOffloadLayers")->design;
-        checkRange("offload_layers", rp.activationOffloadLayers, bound.min, bound.max, problems);
+        checkField("offload_layers", parallelismField("parallelism.activationOffloadLayers"),
+                   rp.activationOffloadLayers, problems);
         p.activationOffloadLayers = rp.activationOffloadLayers;
     }
     // No dp: the GPUs over TP x PP x CP.

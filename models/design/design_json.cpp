@@ -5,7 +5,6 @@
 #include "models/design/design_json.h"
 #include "models/design/calibration_profile_json.h"
 #include "models/design/design_json_tree.h"
-#include "models/design/field_names.h"
 #include "models/design/field_table.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
@@ -24,53 +23,6 @@ using nlohmann::ordered_json;
 
 constexpr int kIndentSpaces = 2; // the file format's layout (IDS.md)
 
-ordered_json partJson(const Part& p)
-{
-    ordered_json j;
-    j["id"] = p.id;
-    j["kind"] = toString(p.kind);
-    j["catalogId"] = p.catalogId;
-    j["name"] = p.name;
-    j["x"] = p.x;
-    j["y"] = p.y;
-    j["count"] = p.count;
-    return j;
-}
-
-ordered_json linkJson(const Link& l)
-{
-    ordered_json j;
-    j["id"] = l.id;
-    j["from"] = l.fromPartId;
-    j["to"] = l.toPartId;
-    j["speedGbps"] = l.speedGbps;
-    j["medium"] = toString(l.medium);
-    j["lengthClass"] = toString(l.lengthClass);
-    j[kCablesPerMemberKey] = l.cablesPerMember;
-    // Written only for bundles, so a design without them stays byte-identical.
-    if (!l.fromBlocks.isWhole() || l.fromBlocks.blocks != 0) {
-        j["fromMembersPerBlock"] = l.fromBlocks.membersPerBlock;
-        j["fromBlocks"] = l.fromBlocks.blocks;
-    }
-    if (!l.toBlocks.isWhole() || l.toBlocks.blocks != 0) {
-        j["toMembersPerBlock"] = l.toBlocks.membersPerBlock;
-        j["toBlocks"] = l.toBlocks.blocks;
-    }
-    return j;
-}
-
-ordered_json rackJson(const Rack& r)
-{
-    ordered_json j;
-    j["id"] = r.id;
-    j["name"] = r.name;
-    j["catalogId"] = r.catalogId;
-    j["row"] = r.row;
-    j["slot"] = r.slot;
-    j["powerLimitKw"] = r.powerLimitKw;
-    return j;
-}
-
 ordered_json placementJson(const Placement& p)
 {
     ordered_json j;
@@ -83,12 +35,14 @@ ordered_json placementJson(const Placement& p)
 }
 
 // The field table's rows of `object` (field_table.h), in its order; a row that
-// omits its default is left out at it, so files without the field keep their bytes.
+// omits its default is left out at it, so files without the field keep their
+// bytes. `omitting` false: those rows are left to the caller (a link's bundle keys).
 template <class S>
-void writeFields(ordered_json& j, std::span<const FieldSpec<S>> fields, const std::string& object, const S& s)
+void writeFields(ordered_json& j, std::span<const FieldSpec<S>> fields, const std::string& object, const S& s,
+                 bool omitting = true)
 {
     for (const FieldSpec<S>& f : fields) {
-        if (f.object() != object || (f.omitDefault && f.isDefault(s)))
+        if (f.object() != object || (f.omitDefault && (!omitting || f.isDefault(s))))
             continue;
         const std::string key = f.key();
         switch (f.kind) {
@@ -107,6 +61,52 @@ void writeFields(ordered_json& j, std::span<const FieldSpec<S>> fields, const st
             break;
         }
     }
+}
+
+ordered_json partJson(const Part& p)
+{
+    ordered_json j;
+    j["id"] = p.id;
+    j["kind"] = toString(p.kind);
+    j["catalogId"] = p.catalogId;
+    j["name"] = p.name;
+    writeFields(j, partFields(), "parts", p); // x, y, count
+    return j;
+}
+
+// A bundle end's keys (issue 19), both or neither: written only for a bundle,
+// so a design without them stays byte-identical.
+void writeEnd(ordered_json& j, const Link& l, const LinkEndBlocks& end, const char* perRow,
+              const char* blocksRow)
+{
+    if (end.isWhole() && end.blocks == 0)
+        return;
+    for (const char* name : {perRow, blocksRow}) {
+        const FieldSpec<Link>& f = linkRow(name);
+        j[f.key()] = static_cast<int>(f.number(l));
+    }
+}
+
+ordered_json linkJson(const Link& l)
+{
+    ordered_json j;
+    j["id"] = l.id;
+    j["from"] = l.fromPartId;
+    j["to"] = l.toPartId;
+    writeFields(j, linkFields(), "links", l, false); // speed, medium, length, cables
+    writeEnd(j, l, l.fromBlocks, "links.fromMembersPerBlock", "links.fromBlocks");
+    writeEnd(j, l, l.toBlocks, "links.toMembersPerBlock", "links.toBlocks");
+    return j;
+}
+
+ordered_json rackJson(const Rack& r)
+{
+    ordered_json j;
+    j["id"] = r.id;
+    j["name"] = r.name;
+    j["catalogId"] = r.catalogId;
+    writeFields(j, rackFields(), "racks", r); // row, slot, powerLimitKw
+    return j;
 }
 
 ordered_json workloadJson(const Workload& w)
@@ -130,13 +130,7 @@ ordered_json parallelismJson(const Parallelism& p)
 ordered_json economicsJson(const Economics& e)
 {
     ordered_json j;
-    j["electricityUsdPerKwh"] = e.electricityUsdPerKwh;
-    j["pue"] = e.pue;
-    j["ownershipYears"] = e.ownershipYears;
-    j["rentUsdPerGpuHour"] = e.rentUsdPerGpuHour;
-    j["gpusPerOpsEngineer"] = e.gpusPerOpsEngineer;
-    j["opsEngineerUsdPerYear"] = e.opsEngineerUsdPerYear;
-    j["maintenanceFractionPerYear"] = e.maintenanceFractionPerYear;
+    writeFields(j, economicsFields(), "economics", e);
     return j;
 }
 

@@ -7,7 +7,6 @@
 #include "models/design/design_json_fields.h"
 #include "models/design/design_json_tree.h"
 #include "models/design/design_limits.h"
-#include "models/design/field_names.h"
 #include "models/design/field_table.h"
 #include "models/design/pipeline_schedule.h"
 #include "models/design/recompute_modules.h"
@@ -31,24 +30,11 @@ using nlohmann::json;
 using FL = limits::FileLimits;
 constexpr long long kMaxGroupCount = FL::kMaxGroupCount;
 constexpr long long kMaxTotalNodes = FL::kMaxTotalNodes;
-constexpr double kMaxPosition = FL::kMaxPosition;
-constexpr double kMaxLinkGbps = FL::kMaxLinkGbps;
-constexpr long long kMaxCablesPerMember = FL::kMaxCablesPerMember;
-constexpr double kMaxUsdPerKwh = FL::kMaxUsdPerKwh;
-constexpr double kMaxPue = FL::kMaxPue;
-constexpr double kMaxYears = FL::kMaxYears;
-constexpr double kMaxUsd = FL::kMaxUsd;
-constexpr double kMaxFraction = FL::kMaxFraction;
 constexpr long long kMaxRacks = FL::kMaxRacks;
-constexpr long long kMaxRows = FL::kMaxRows;
-constexpr long long kMaxSlotsPerRow = FL::kMaxSlotsPerRow;
 constexpr long long kMaxPlacements = FL::kMaxPlacements;
 constexpr long long kMaxUPosition = FL::kMaxUPosition;
-constexpr double kMaxRackKw = FL::kMaxRackKw;
 
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
-constexpr const char* kMedia = "\"nvlink\", \"dac\", \"aoc\", \"fibre\"";
-constexpr const char* kLengths = "\"in-rack\", \"in-row\", \"campus\"";
 
 std::string at(const std::string& base, std::size_t index)
 {
@@ -183,14 +169,12 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Rack k;
-            r_.warnUnknownKeys(item, ptr, {"id", "name", "catalogId", "row", "slot", "powerLimitKw"});
+            r_.warnUnknownKeys(item, ptr, knownKeys(rackFields(), "racks", {"id", "name", "catalogId"}));
             if (r_.readString(item, ptr, "id", k.id, true))
                 claimId(k.id, ptr + "/id");
             r_.readString(item, ptr, "name", k.name, false);
             r_.readString(item, ptr, "catalogId", k.catalogId, true);
-            r_.readInt(item, ptr, "row", k.row, 0, kMaxRows);
-            r_.readInt(item, ptr, "slot", k.slot, 0, kMaxSlotsPerRow);
-            r_.readDouble(item, ptr, "powerLimitKw", k.powerLimitKw, 0.0, kMaxRackKw);
+            readFields(item, ptr, rackFields(), "racks", k); // row, slot, powerLimitKw
             d.racks.push_back(std::move(k));
         }
     }
@@ -250,15 +234,14 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Part p;
-            r_.warnUnknownKeys(item, ptr, {"id", "kind", "catalogId", "name", "x", "y", "count"});
+            r_.warnUnknownKeys(item, ptr,
+                               knownKeys(partFields(), "parts", {"id", "kind", "catalogId", "name"}));
             if (r_.readString(item, ptr, "id", p.id, true))
                 claimId(p.id, ptr + "/id");
             r_.readEnum(item, ptr, "kind", p.kind, partKindFromString, kKinds, true);
             r_.readString(item, ptr, "catalogId", p.catalogId, true);
             r_.readString(item, ptr, "name", p.name, false);
-            r_.readDouble(item, ptr, "x", p.x, -kMaxPosition, kMaxPosition);
-            r_.readDouble(item, ptr, "y", p.y, -kMaxPosition, kMaxPosition);
-            r_.readInt(item, ptr, "count", p.count, 0, kMaxGroupCount);
+            readFields(item, ptr, partFields(), "parts", p); // x, y, count
             totalNodes += p.count;
             d.parts.push_back(std::move(p));
         }
@@ -284,22 +267,14 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Link l;
-            r_.warnUnknownKeys(item, ptr,
-                               {"id", "from", "to", "speedGbps", "medium", "lengthClass", kCablesPerMemberKey,
-                                "fromMembersPerBlock", "fromBlocks", "toMembersPerBlock", "toBlocks"});
+            r_.warnUnknownKeys(item, ptr, knownKeys(linkFields(), "links", {"id", "from", "to"}));
             if (r_.readString(item, ptr, "id", l.id, true))
                 claimId(l.id, ptr + "/id");
             r_.readString(item, ptr, "from", l.fromPartId, true);
             r_.readString(item, ptr, "to", l.toPartId, true);
-            r_.readDouble(item, ptr, "speedGbps", l.speedGbps, 0.0, kMaxLinkGbps);
-            r_.readEnum(item, ptr, "medium", l.medium, mediumFromString, kMedia);
-            r_.readEnum(item, ptr, "lengthClass", l.lengthClass, lengthClassFromString, kLengths);
-            r_.readInt(item, ptr, kCablesPerMemberKey, l.cablesPerMember, 0, kMaxCablesPerMember);
-            // Bundles (issue 19): absent = every member of that end in one block.
-            r_.readInt(item, ptr, "fromMembersPerBlock", l.fromBlocks.membersPerBlock, 0, kMaxGroupCount);
-            r_.readInt(item, ptr, "fromBlocks", l.fromBlocks.blocks, 0, kMaxGroupCount);
-            r_.readInt(item, ptr, "toMembersPerBlock", l.toBlocks.membersPerBlock, 0, kMaxGroupCount);
-            r_.readInt(item, ptr, "toBlocks", l.toBlocks.blocks, 0, kMaxGroupCount);
+            // Speed, medium, length, cables; bundles (issue 19): absent = every
+            // member of that end in one block.
+            readFields(item, ptr, linkFields(), "links", l);
             d.links.push_back(std::move(l));
         }
     }
@@ -310,7 +285,7 @@ private:
         r_.warnUnknownKeys(obj, pointerOf(object), knownKeys(workloadFields(), object, {"preset"}));
         r_.readString(obj, pointerOf(object), "preset", w.model.preset, false);
         // The attention and mixture-of-experts extensions: absent = the dense defaults.
-        readFields(obj, workloadFields(), object, w);
+        readFields(obj, pointerOf(object), workloadFields(), object, w);
     }
 
     void readWorkload(const json& obj, Workload& w)
@@ -320,14 +295,15 @@ private:
         r_.warnUnknownKeys(obj, ptr, knownKeys(workloadFields(), object, {"model"}));
         if (const auto it = obj.find("model"); it != obj.end() && r_.expectObject(*it, ptr + "/model"))
             readModel(*it, w);
-        readFields(obj, workloadFields(), object, w);
+        readFields(obj, pointerOf(object), workloadFields(), object, w);
     }
 
-    // The field table's rows of `object` (field_table.h), each within its file bounds.
+    // The field table's rows of `object` (field_table.h), each within its file
+    // bounds; `ptr` is the object's JSON pointer ("/workload", "/links/3").
     template <class S>
-    void readFields(const json& obj, std::span<const FieldSpec<S>> fields, const std::string& object, S& s)
+    void readFields(const json& obj, const std::string& ptr, std::span<const FieldSpec<S>> fields,
+                    const std::string& object, S& s)
     {
-        const std::string ptr = pointerOf(object);
         for (const FieldSpec<S>& f : fields) {
             if (f.object() != object)
                 continue;
@@ -368,7 +344,7 @@ private:
     {
         const std::string object = "parallelism";
         r_.warnUnknownKeys(obj, pointerOf(object), knownKeys(parallelismFields(), object, {}));
-        readFields(obj, parallelismFields(), object, p);
+        readFields(obj, pointerOf(object), parallelismFields(), object, p);
         // Recompute modules named with no "recompute" beside them: selective.
         if (obj.contains("recomputeModules") && !obj.contains("recompute") && p.recomputeModules != 0)
             p.recompute = Recompute::Selective;
@@ -376,18 +352,9 @@ private:
 
     void readEconomics(const json& obj, Economics& e)
     {
-        const std::string ptr = "/economics";
-        r_.warnUnknownKeys(obj, ptr,
-                           {"electricityUsdPerKwh", "pue", "ownershipYears", "rentUsdPerGpuHour",
-                            "gpusPerOpsEngineer", "opsEngineerUsdPerYear", "maintenanceFractionPerYear"});
-        r_.readDouble(obj, ptr, "electricityUsdPerKwh", e.electricityUsdPerKwh, 0.0, kMaxUsdPerKwh);
-        r_.readDouble(obj, ptr, "pue", e.pue, 0.0, kMaxPue);
-        r_.readDouble(obj, ptr, "ownershipYears", e.ownershipYears, 0.0, kMaxYears);
-        r_.readDouble(obj, ptr, "rentUsdPerGpuHour", e.rentUsdPerGpuHour, 0.0, kMaxUsd);
-        r_.readDouble(obj, ptr, "gpusPerOpsEngineer", e.gpusPerOpsEngineer, 0.0, kMaxUsd);
-        r_.readDouble(obj, ptr, "opsEngineerUsdPerYear", e.opsEngineerUsdPerYear, 0.0, kMaxUsd);
-        r_.readDouble(obj, ptr, "maintenanceFractionPerYear", e.maintenanceFractionPerYear, 0.0,
-                      kMaxFraction);
+        const std::string object = "economics";
+        r_.warnUnknownKeys(obj, pointerOf(object), knownKeys(economicsFields(), object, {}));
+        readFields(obj, pointerOf(object), economicsFields(), object, e);
     }
 
     void readDeviceNames(const json& obj, DeviceNaming& n)

@@ -103,7 +103,16 @@ struct DesignLimits {
     // Busiest expert's tokens over the balanced share: at most every token of the
     // micro-batch on one expert, i.e. experts / top-k (checked per design).
     static constexpr double kMinExpertImbalance = 1.0;
-    // Economics.
+    // Economics. A price, a count or a fraction is not negative; years of
+    // ownership and GPUs per engineer must also be above 0 (the validator's rule).
+    static constexpr double kMinPrice = 0.0;
+    static constexpr double kMaxUsdPerKwh =
+        10.0; // ~125x the $0.08 US industrial price (refdata §6); our choice
+    static constexpr double kMaxUsd = FileLimits::kMaxUsd;                // no tighter bound means anything
+    static constexpr double kMinOwnershipYears = 0.0;                     // exclusive
+    static constexpr double kMinGpusPerOpsEngineer = 0.0;                 // exclusive
+    static constexpr double kMaxGpusPerOpsEngineer = FileLimits::kMaxUsd; // the file's bound
+    static constexpr double kMinMaintenanceFraction = 0.0;
     static constexpr double kMinPue = 1.0; // PUE = facility / IT power, >= 1 by definition
     static constexpr double kMaxPue = 3.0; // ~2x the 1.58 industry average (refdata §6)
     static constexpr double kMaxOwnershipYears = 30.0;
@@ -128,5 +137,6 @@ static_assert(DesignLimits::kMaxTokensToTrain <= FileLimits::kMaxTokens);
 static_assert(DesignLimits::kMaxPue <= FileLimits::kMaxPue);
 static_assert(DesignLimits::kMaxOwnershipYears <= FileLimits::kMaxYears);
 static_assert(DesignLimits::kMaxMaintenanceFraction <= FileLimits::kMaxFraction);
+static_assert(DesignLimits::kMaxUsdPerKwh <= FileLimits::kMaxUsdPerKwh);
 
 } // namespace cf::limits

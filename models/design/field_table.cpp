@@ -1,6 +1,7 @@
 // The field tables of field_table.h. Bounds are design_limits.h's, never a
 // number here; labels and tooltips are the docks' words.
 #include "models/design/field_table.h"
+#include "models/design/field_table_detail.h"
 
 #include "models/design/design_limits.h"
 #include "models/design/pipeline_schedule.h"
@@ -18,38 +19,7 @@ namespace {
 using FL = limits::FileLimits;
 using DL = limits::DesignLimits;
 
-template <class> struct MemberOf;
-template <class S, class T> struct MemberOf<T S::*> {
-    using Struct = S;
-    using Type = T;
-};
-template <auto M> using StructOf = typename MemberOf<decltype(M)>::Struct;
-template <auto M> using TypeOf = typename MemberOf<decltype(M)>::Type;
-
-// A number (int, double or bool member) through its member pointer.
-template <auto M> double numberOf(const StructOf<M>& s)
-{
-    return double(s.*M);
-}
-template <auto M> void setNumberOf(StructOf<M>& s, double v)
-{
-    s.*M = static_cast<TypeOf<M>>(v);
-}
-
-// An enum member, spelt by its toString / fromString pair, one of `Choices`.
-template <auto M, auto ToText> std::string textOf(const StructOf<M>& s)
-{
-    return ToText(s.*M);
-}
-template <auto M, auto FromText, const auto& Choices>
-std::string setTextOf(StructOf<M>& s, const std::string& t)
-{
-    TypeOf<M> v{};
-    if (!FromText(t, v))
-        return "unknown value \"" + t + "\"; expected one of " + quotedChoices(Choices);
-    s.*M = v;
-    return {};
-}
+using namespace fieldtable;
 
 constexpr std::array<const char*, 2> kOnOff{"on", "off"};
 constexpr std::array<const char*, 6> kShardings{"ddp", "zero1", "zero2", "zero3", "fsdp-full", "fsdp-hybrid"};

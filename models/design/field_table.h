@@ -17,7 +17,11 @@
 // their bytes. Labels and tooltips are marked for translation, context
 // "FieldTable" (the GUI calls QCoreApplication::translate).
 
+#include "models/design/economics.h"
+#include "models/design/link.h"
 #include "models/design/parallelism.h"
+#include "models/design/part.h"
+#include "models/design/rack.h"
 #include "models/design/workload.h"
 
 #include <span>
@@ -79,9 +83,30 @@ std::span<const FieldSpec<Parallelism>> parallelismFields();
 // CLI handle it where it picks a catalog entry.
 std::span<const FieldSpec<Workload>> workloadFields();
 
+// The design-level fields (field_table_design.cpp), in the file's key order:
+// the economics, and the numbers and choices of each link and each part (their
+// ids, ends, catalog ids, names and kind are text the reader and writer handle
+// by hand). A link's or part's row is named "links.speedGbps", "parts.count";
+// a problem names the item: "links[l1].speedGbps", the file "/links/0/speedGbps".
+std::span<const FieldSpec<Economics>> economicsFields();
+std::span<const FieldSpec<Link>> linkFields();
+std::span<const FieldSpec<Part>> partFields();
+// A rack's row, slot and power limit ("racks.row"); its id, name and type are text.
+std::span<const FieldSpec<Rack>> rackFields();
+
 // The row named `name` ("parallelism.tp"), or nullptr.
 const FieldSpec<Parallelism>* parallelismField(const std::string& name);
 const FieldSpec<Workload>* workloadField(const std::string& name);
+const FieldSpec<Economics>* economicsField(const std::string& name);
+const FieldSpec<Link>* linkField(const std::string& name);
+const FieldSpec<Part>* partField(const std::string& name);
+const FieldSpec<Rack>* rackField(const std::string& name);
+// The row named `name`, which must exist (a programming error otherwise: it
+// aborts), for code that names one field: linkRow("links.cablesPerMember").
+const FieldSpec<Link>& linkRow(const char* name);
+const FieldSpec<Part>& partRow(const char* name);
+const FieldSpec<Economics>& economicsRow(const char* name);
+const FieldSpec<Rack>& rackRow(const char* name);
 
 // The choices as the reader's messages list them: "\"ddp\", \"zero1\", ...".
 std::string quotedChoices(std::span<const char* const> choices);

@@ -1,6 +1,6 @@
 #include "models/racks/rack_validator.h"
 
-#include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/racks/bundle_expansion.h"
 #include "models/racks/rack_load.h"
 #include "models/racks/rack_placement.h"
@@ -15,7 +15,13 @@
 namespace cf {
 namespace {
 
-using DL = limits::DesignLimits;
+// A bound as a plain number ("0").
+std::string plain(double value)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", value);
+    return buf;
+}
 
 std::string kw(double value)
 {
@@ -50,6 +56,10 @@ void checkRacks(const Design& d, const Catalog& catalog, Problems& out)
     for (const Link& l : d.links)
         ids.insert(l.id);
     std::map<std::pair<int, int>, const Rack*> spots; // (row, slot) -> rack
+    // Bounds: the field table's rows (field_table.h).
+    const FieldSpec<Rack>& rowRow = rackRow("racks.row");
+    const FieldSpec<Rack>& slotRow = rackRow("racks.slot");
+    const FieldSpec<Rack>& powerRow = rackRow("racks.powerLimitKw");
     for (const Rack& r : d.racks) {
         const std::string at = rackLabel(r);
         if (r.id.empty())
@@ -65,22 +75,26 @@ void checkRacks(const Design& d, const Catalog& catalog, Problems& out)
                 {Severity::Error, at + ".catalogId",
                  "'" + r.catalogId + "' is not a rack type in the catalog; pick one of the catalog's racks.",
                  r.id});
-        if (r.row < 0 || r.row > DL::kMaxRows)
+        const auto [minRow, maxRow] = rowRow.design;
+        if (r.row < minRow || r.row > maxRow)
             out.push_back({Severity::Error, at + ".row",
-                           rackWords(r) + " is in row " + std::to_string(r.row) + "; rows run from 0 to " +
-                               std::to_string(DL::kMaxRows) + ".",
+                           rackWords(r) + " is in row " + std::to_string(r.row) + "; rows run from " +
+                               std::to_string(static_cast<int>(minRow)) + " to " +
+                               std::to_string(static_cast<int>(maxRow)) + ".",
                            r.id});
-        if (r.slot < 0 || r.slot > DL::kMaxSlotsPerRow)
+        const auto [minSlot, maxSlot] = slotRow.design;
+        if (r.slot < minSlot || r.slot > maxSlot)
             out.push_back({Severity::Error, at + ".slot",
-                           rackWords(r) + " is at slot " + std::to_string(r.slot) + "; slots run from 0 to " +
-                               std::to_string(DL::kMaxSlotsPerRow) + ".",
+                           rackWords(r) + " is at slot " + std::to_string(r.slot) + "; slots run from " +
+                               std::to_string(static_cast<int>(minSlot)) + " to " +
+                               std::to_string(static_cast<int>(maxSlot)) + ".",
                            r.id});
-        if (!std::isfinite(r.powerLimitKw) || r.powerLimitKw < 0 || r.powerLimitKw > DL::kMaxRackKw)
+        const auto [minKw, maxKw] = powerRow.design;
+        if (!std::isfinite(r.powerLimitKw) || r.powerLimitKw < minKw || r.powerLimitKw > maxKw)
             out.push_back({Severity::Error, at + ".powerLimitKw",
                            rackWords(r) + " has a power limit of " + kw(r.powerLimitKw) +
-                               "; it must be from 0 "
-                               "(the rack type's) to " +
-                               kw(DL::kMaxRackKw) + ".",
+                               "; it must be from " + plain(minKw) + " (the rack type's) to " + kw(maxKw) +
+                               ".",
                            r.id});
         const auto [it, fresh] = spots.emplace(std::make_pair(r.row, r.slot), &r);
         if (!fresh)

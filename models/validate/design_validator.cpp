@@ -4,6 +4,7 @@
 // itself valid, so a bad design never divides by zero.
 #include "models/validate/design_validator.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/design/link_bundle.h"
 #include "models/validate/design_validator_rules.h"
 #include "models/validate/link_rules.h"
@@ -29,10 +30,7 @@ using validation::num;
 
 // Bounds: limits::DesignLimits (design_limits.h, with their sources).
 using DL = limits::DesignLimits;
-constexpr int kMaxGroupCount = DL::kMaxGroupCount;
 constexpr long long kMaxTotalGpus = DL::kMaxTotalGpus;
-constexpr double kMaxLinkGbps = DL::kMaxLinkGbps;
-constexpr int kMaxCablesPerMember = DL::kMaxCablesPerMember;
 constexpr int kMaxSwitchesInArray = DL::kMaxSwitchesInArray;
 
 std::string label(const char* collection, std::size_t index, const std::string& id)
@@ -102,6 +100,7 @@ void checkIds(Context& ctx)
 void checkParts(Context& ctx)
 {
     const Design& d = ctx.design;
+    const FieldSpec<Part>& countRow = partRow("parts.count"); // a switch array's bound is by kind, below
     for (std::size_t i = 0; i < d.parts.size(); ++i) {
         const Part& p = d.parts[i];
         // The field name is built only for a problem: most parts have none.
@@ -122,10 +121,11 @@ void checkParts(Context& ctx)
                               "' is a " + kind + ".",
                           p.id);
         }
-        if (p.count < 1)
+        if (p.count < countRow.design.min)
             ctx.error(at(".count"),
                       "The " + kind + " '" + p.id + "' has count " + std::to_string(p.count) +
-                          "; a part stands for at least 1 item.",
+                          "; a part stands for at least " +
+                          std::to_string(static_cast<int>(countRow.design.min)) + " item.",
                       p.id);
         else if (p.count > 1 && p.kind == PartKind::Storage)
             ctx.error(at(".count"),
@@ -138,14 +138,16 @@ void checkParts(Context& ctx)
                       "The switch array '" + p.id + "' has " + std::to_string(p.count) +
                           " switches; one array holds at most " + std::to_string(kMaxSwitchesInArray) + ".",
                       p.id);
-        else if (p.kind == PartKind::Node && p.count > kMaxGroupCount)
+        else if (p.kind == PartKind::Node && p.count > countRow.design.max)
             ctx.error(at(".count"),
                       "The group '" + p.id + "' has " + std::to_string(p.count) +
-                          " nodes; one group holds at most " + std::to_string(kMaxGroupCount) + ".",
+                          " nodes; one group holds at most " +
+                          std::to_string(static_cast<int>(countRow.design.max)) + ".",
                       p.id);
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             ctx.error(at(std::isfinite(p.x) ? ".y" : ".x"),
                       "The position of '" + p.id + "' is not a finite number.", p.id);
+        validation::checkItemBounds(ctx, p, label("parts", i, p.id)); // the rest: the position
     }
     if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
         ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than " +
@@ -224,6 +226,32 @@ void checkBundle(Context& ctx, const Link& l, const std::string& where, const Pa
                       l.id);
 }
 
+// A link's speed and cables within their rows' design bounds (field_table.h);
+// the speed is above its minimum, not at it.
+void checkLinkNumbers(Context& ctx, const Link& l, const std::string& where)
+{
+    const FieldSpec<Link>& speed = linkRow("links.speedGbps");
+    const FieldSpec<Link>& cables = linkRow("links.cablesPerMember");
+    const std::string speedAt = where + "." + speed.key(), cablesAt = where + "." + cables.key();
+    if (!std::isfinite(l.speedGbps) || l.speedGbps <= speed.design.min)
+        ctx.error(speedAt,
+                  "Link '" + l.id + "' has speed " + num(l.speedGbps) +
+                      " Gb/s; a link's speed must be above " + num(speed.design.min) + ".",
+                  l.id);
+    else if (l.speedGbps > speed.design.max)
+        ctx.error(speedAt,
+                  "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the " +
+                      num(speed.design.max) + " Gb/s any cable carries.",
+                  l.id);
+    const auto [minCables, maxCables] = cables.design;
+    if (l.cablesPerMember < minCables || l.cablesPerMember > maxCables)
+        ctx.error(cablesAt,
+                  "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember) +
+                      " cables per member; it must be from " + std::to_string(static_cast<int>(minCables)) +
+                      " to " + std::to_string(static_cast<int>(maxCables)) + ".",
+                  l.id);
+}
+
 void checkLinks(Context& ctx, const TopologyGraph* graph)
 {
     const Design& d = ctx.design;
@@ -270,22 +298,8 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
             else if (legal.verdict == LinkVerdict::Warn)
                 ctx.warning(at(".to"), "Link '" + l.id + "': " + legal.message, l.id);
         }
-        if (!std::isfinite(l.speedGbps) || l.speedGbps <= 0)
-            ctx.error(at(".speedGbps"),
-                      "Link '" + l.id + "' has speed " + num(l.speedGbps) +
-                          " Gb/s; a link's speed must be above 0.",
-                      l.id);
-        else if (l.speedGbps > kMaxLinkGbps)
-            ctx.error(at(".speedGbps"),
-                      "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the " +
-                          num(kMaxLinkGbps) + " Gb/s any cable carries.",
-                      l.id);
-        if (l.cablesPerMember < 1 || l.cablesPerMember > kMaxCablesPerMember)
-            ctx.error(at(".cablesPerMember"),
-                      "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember) +
-                          " cables per member; it must be from 1 to " + std::to_string(kMaxCablesPerMember) +
-                          ".",
-                      l.id);
+        checkLinkNumbers(ctx, l, label("links", i, l.id));
+        validation::checkItemBounds(ctx, l, label("links", i, l.id)); // the rest: bundles
     }
 }
 

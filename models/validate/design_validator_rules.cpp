@@ -23,11 +23,6 @@ namespace cf::validation {
 namespace {
 
 // Bounds: limits::DesignLimits (design_limits.h, with their sources).
-using DL = limits::DesignLimits;
-constexpr double kMinPue = DL::kMinPue;
-constexpr double kMaxPue = DL::kMaxPue;
-constexpr double kMaxOwnershipYears = DL::kMaxOwnershipYears;
-constexpr double kMaxMaintenanceFraction = DL::kMaxMaintenanceFraction;
 
 long long satMul(long long a, long long b)
 {
@@ -65,9 +60,14 @@ std::string fieldNumber(FieldKind kind, double v)
 }
 
 // Every number of the field table outside its design bounds (design_limits.h),
-// named by its field. Below the minimum, a field another rule already reports
-// (TP below 1: split_rules.h) keeps that rule's message alone.
-template <class S> void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const S& s)
+// named by its field: the row's name, or `where`.key for an item's
+// ("links[l1].speedGbps"). Below the minimum, a field another rule already
+// reports (TP below 1: split_rules.h) keeps that rule's message alone; with
+// `onceEach`, a field reported at all does (the economics' and items' messages
+// name the range).
+template <class S>
+void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const S& s, bool onceEach = false,
+                      const std::string& where = {}, const std::string& itemId = {})
 {
     for (const FieldSpec<S>& f : fields) {
         if (f.kind != FieldKind::Int && f.kind != FieldKind::Real)
@@ -75,18 +75,22 @@ template <class S> void checkFieldBounds(Context& ctx, std::span<const FieldSpec
         const double v = f.number(s);
         if (std::isfinite(v) && v >= f.design.min && v <= f.design.max)
             continue;
+        if (!where.empty() && !std::isfinite(v))
+            continue; // an item's non-finite number: its own rule's (a part's position, a link's speed)
+        const std::string field = where.empty() ? std::string(f.name) : where + "." + f.key();
         const bool reported = std::any_of(ctx.problems.begin(), ctx.problems.end(), [&](const Problem& q) {
-            return q.severity == Severity::Error && q.field == f.name;
+            return q.severity == Severity::Error && q.field == field;
         });
-        if (reported && (v < f.design.min || !std::isfinite(v)))
+        if (reported && (onceEach || v < f.design.min || !std::isfinite(v)))
             continue;
         const std::string unit = *f.unit ? std::string(" ") + f.unit : std::string();
         const std::string range =
             f.zeroIsAuto
                 ? "0 (automatic) or from 1 to " + fieldNumber(f.kind, f.design.max)
                 : "from " + fieldNumber(f.kind, f.design.min) + " to " + fieldNumber(f.kind, f.design.max);
-        ctx.error(f.name, std::string(f.label) + " must be " + range + unit + "; got " +
-                              fieldNumber(f.kind, v) + ".");
+        ctx.error(field,
+                  std::string(f.label) + " must be " + range + unit + "; got " + fieldNumber(f.kind, v) + ".",
+                  itemId);
     }
 }
 
@@ -251,35 +255,55 @@ void checkParallelism(Context& ctx)
     checkFieldBounds(ctx, parallelismFields(), p);
 }
 
+void checkItemBounds(Context& ctx, const Link& link, const std::string& where)
+{
+    checkFieldBounds(ctx, linkFields(), link, true, where, link.id);
+}
+
+void checkItemBounds(Context& ctx, const Part& part, const std::string& where)
+{
+    checkFieldBounds(ctx, partFields(), part, true, where, part.id);
+}
+
+// The economics' own messages, then the field table's bounds for the rest (a
+// price above its maximum). Bounds: the rows' (design_limits.h).
 void checkEconomics(Context& ctx)
 {
     const Economics& e = ctx.design.economics;
-    auto atLeast = [&](const char* key, const char* what, double v, double min, const char* unit) {
+    auto atLeast = [&](const char* field, const char* what, double v, const char* unit) {
+        const double min = economicsRow(field).design.min;
         if (std::isfinite(v) && v >= min)
             return;
-        ctx.error(std::string("economics.") + key, std::string(what) + " must be a number of at least " +
-                                                       num(min) + unit + "; got " + num(v) + ".");
+        ctx.error(field, std::string(what) + " must be a number of at least " + num(min) + unit + "; got " +
+                             num(v) + ".");
     };
-    atLeast("electricityUsdPerKwh", "The electricity price", e.electricityUsdPerKwh, 0.0, " $/kWh");
-    atLeast("rentUsdPerGpuHour", "The rent price", e.rentUsdPerGpuHour, 0.0, " $/GPU-hour");
-    atLeast("opsEngineerUsdPerYear", "The cost of an operations engineer", e.opsEngineerUsdPerYear, 0.0,
+    atLeast("economics.electricityUsdPerKwh", "The electricity price", e.electricityUsdPerKwh, " $/kWh");
+    atLeast("economics.rentUsdPerGpuHour", "The rent price", e.rentUsdPerGpuHour, " $/GPU-hour");
+    atLeast("economics.opsEngineerUsdPerYear", "The cost of an operations engineer", e.opsEngineerUsdPerYear,
             " $/year");
-    if (!std::isfinite(e.pue) || e.pue < kMinPue || e.pue > kMaxPue)
-        ctx.error("economics.pue", "PUE " + num(e.pue) + " must be from " + num(kMinPue) +
-                                       " (no facility overhead) to " + num(kMaxPue) + ".");
-    if (!std::isfinite(e.ownershipYears) || e.ownershipYears <= 0 || e.ownershipYears > kMaxOwnershipYears)
+    const FieldBounds pue = economicsRow("economics.pue").design;
+    if (!std::isfinite(e.pue) || e.pue < pue.min || e.pue > pue.max)
+        ctx.error("economics.pue", "PUE " + num(e.pue) + " must be from " + num(pue.min) +
+                                       " (no facility overhead) to " + num(pue.max) + ".");
+    // Above the minimum, not at it: no cluster is owned for 0 years.
+    const FieldBounds years = economicsRow("economics.ownershipYears").design;
+    if (!std::isfinite(e.ownershipYears) || e.ownershipYears <= years.min || e.ownershipYears > years.max)
         ctx.error("economics.ownershipYears", "Years of ownership " + num(e.ownershipYears) +
-                                                  " must be above 0 and at most " + num(kMaxOwnershipYears) +
-                                                  ".");
-    if (!std::isfinite(e.gpusPerOpsEngineer) || e.gpusPerOpsEngineer <= 0)
-        ctx.error("economics.gpusPerOpsEngineer",
-                  "GPUs per operations engineer must be above 0; got " + num(e.gpusPerOpsEngineer) + ".");
-    if (!std::isfinite(e.maintenanceFractionPerYear) || e.maintenanceFractionPerYear < 0 ||
-        e.maintenanceFractionPerYear > kMaxMaintenanceFraction)
+                                                  " must be above " + num(years.min) + " and at most " +
+                                                  num(years.max) + ".");
+    const FieldBounds perEngineer = economicsRow("economics.gpusPerOpsEngineer").design;
+    if (!std::isfinite(e.gpusPerOpsEngineer) || e.gpusPerOpsEngineer <= perEngineer.min)
+        ctx.error("economics.gpusPerOpsEngineer", "GPUs per operations engineer must be above " +
+                                                      num(perEngineer.min) + "; got " +
+                                                      num(e.gpusPerOpsEngineer) + ".");
+    const FieldBounds maintenance = economicsRow("economics.maintenanceFractionPerYear").design;
+    if (!std::isfinite(e.maintenanceFractionPerYear) || e.maintenanceFractionPerYear < maintenance.min ||
+        e.maintenanceFractionPerYear > maintenance.max)
         ctx.error("economics.maintenanceFractionPerYear",
                   "Maintenance per year " + num(e.maintenanceFractionPerYear) +
-                      " must be a fraction of the capital cost from 0 to " + num(kMaxMaintenanceFraction) +
-                      ".");
+                      " must be a fraction of the capital cost from " + num(maintenance.min) + " to " +
+                      num(maintenance.max) + ".");
+    checkFieldBounds(ctx, economicsFields(), e, true);
 }
 
 } // namespace cf::validation

@@ -36,5 +36,10 @@ std::string num(double value);
 void checkWorkload(Context& ctx);
 void checkParallelism(Context& ctx);
 void checkEconomics(Context& ctx);
+// An item's numbers within their rows' design bounds (field_table.h), named
+// `where`.key ("links[l1].fromBlocks"); a field of the item another rule
+// already reported keeps that rule's message alone.
+void checkItemBounds(Context& ctx, const Link& link, const std::string& where);
+void checkItemBounds(Context& ctx, const Part& part, const std::string& where);
 
 } // namespace cf::validation

@@ -1,11 +1,15 @@
-// Issue 30 item 1, one field table: every row of the split's and the
-// workload's field tables (models/design/field_table.h) is written and read
-// back by the design file, refused by the reader past its file bound, shown by
-// `help evaluate` with its flag and design bounds, and refused by the validator
-// past its design bound, naming the field. The docks' spin boxes are checked
+// Issue 30 item 1, one field table: every row of the split's, the workload's,
+// the economics', a link's and a part's field tables
+// (models/design/field_table.h) is written and read back by the design file,
+// refused by the reader past its file bound, shown by `help evaluate` with its
+// flag and design bounds, and refused by the validator past its design bound,
+// naming the field (an item's: "links[l1].speedGbps"); a runs file's column
+// past its field's design bound is refused, naming the column. The docks' spin boxes are checked
 // against the same rows in tests/widgets/tst_whatif_docks.cpp.
 #include "app/cli/arg_list.h"
 #include "app/cli/commands.h"
+#include "models/calibration/calibration_cases.h"
+#include "models/calibration/run_design.h"
 #include "models/design/design_json.h"
 #include "models/design/field_table.h"
 #include "models/validate/design_validator.h"
@@ -21,6 +25,9 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace cf_tst_field_table {
 
@@ -36,9 +43,50 @@ Workload& part(Design& d, const Workload*)
 {
     return d.workload;
 }
+Economics& part(Design& d, const Economics*)
+{
+    return d.economics;
+}
+Link& part(Design& d, const Link*)
+{
+    return d.links.front();
+}
+Part& part(Design& d, const Part*)
+{
+    return d.parts.front();
+}
+// The design's first rack; the examples have none, so one is added (a rack
+// type of the shipped catalog, at row 0, slot 0).
+Rack& part(Design& d, const Rack*)
+{
+    if (d.racks.empty())
+        d.racks.push_back({"rack-under-test", "", "rack-48u-air-40kw", 0, 0, 0.0});
+    return d.racks.front();
+}
 template <class S> S& partOf(Design& d)
 {
     return part(d, static_cast<const S*>(nullptr));
+}
+
+// A link's or part's rows hold one item of an array: the test's is the first.
+template <class S>
+constexpr bool kItem = std::is_same_v<S, Link> || std::is_same_v<S, Part> || std::is_same_v<S, Rack>;
+
+// Where the reader names the row's value: "/economics/pue", "/links/0/speedGbps".
+template <class S> std::string pointerOf(const FieldSpec<S>& f)
+{
+    std::string pointer = "/" + f.object();
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    return pointer + (kItem<S> ? "/0/" : "/") + f.key();
+}
+
+// How the validator names it: "economics.pue", "links[l1].speedGbps".
+template <class S> std::string problemField(const FieldSpec<S>& f, Design& d)
+{
+    if constexpr (kItem<S>)
+        return f.object() + "[" + partOf<S>(d).id + "]." + f.key();
+    else
+        return f.name;
 }
 
 // A value of the row's kind that is not its default and lies inside both tiers
@@ -109,8 +157,7 @@ template <class S> void readerRefusesPastFileBound(std::span<const FieldSpec<S>>
         QVERIFY2(f.number(s) > f.file.max, f.name); // the member can hold a value past the bound
         const Result<Design> back = loadDesignJson(saveDesignJson(d));
         QVERIFY2(!back.ok(), f.name);
-        std::string pointer = std::string("/") + f.name;
-        std::replace(pointer.begin(), pointer.end(), '.', '/');
+        const std::string pointer = pointerOf(f);
         const bool named = std::any_of(back.problems().begin(), back.problems().end(),
                                        [&](const Problem& p) { return p.field == pointer; });
         QVERIFY2(named, (f.name + std::string(" not named")).c_str());
@@ -155,10 +202,17 @@ template <class S> void validatorRefusesPastDesignBound(std::span<const FieldSpe
         Design d = test::loadExample("workhorse.json");
         f.setNumber(partOf<S>(d), past(f, f.design.max));
         const Problems problems = validateDesign(d, &catalog);
-        // The bound's own message: the row's label, then its range.
+        const std::string field = problemField(f, d);
+        // The bound's own message: the row's label, then its range. An item's
+        // field may keep its own rule's words ("Link 'l1' has speed ..."): the
+        // error names the field and the item.
         const bool named = std::any_of(problems.begin(), problems.end(), [&](const Problem& p) {
-            return p.severity == Severity::Error && p.field == f.name && p.message.rfind(f.label, 0) == 0 &&
-                   p.message.find(" must be ") != std::string::npos;
+            if (p.severity != Severity::Error || p.field != field)
+                return false;
+            if constexpr (kItem<S>)
+                return p.itemId == partOf<S>(d).id;
+            else
+                return p.message.rfind(f.label, 0) == 0 && p.message.find(" must be ") != std::string::npos;
         });
         QVERIFY2(named, (f.name + std::string(": no bound error")).c_str());
     }
@@ -203,6 +257,92 @@ private slots:
     void workloadReaderBounds() { readerRefusesPastFileBound(workloadFields()); }
     void workloadHelp() { helpShowsEveryFlag(workloadFields()); }
     void workloadValidatorBounds() { validatorRefusesPastDesignBound(workloadFields()); }
+    void designLevelRowsAreWellFormed()
+    {
+        wellFormed(economicsFields(), &economicsField, {"economics"});
+        wellFormed(linkFields(), &linkField, {"links"});
+        wellFormed(partFields(), &partField, {"parts"});
+        wellFormed(rackFields(), &rackField, {"racks"});
+    }
+    void economicsRoundTrips() { roundTripsEveryField(economicsFields()); }
+    void economicsReaderBounds() { readerRefusesPastFileBound(economicsFields()); }
+    void economicsValidatorBounds() { validatorRefusesPastDesignBound(economicsFields()); }
+    void linkRoundTrips() { roundTripsEveryField(linkFields()); }
+    void linkReaderBounds() { readerRefusesPastFileBound(linkFields()); }
+    void linkValidatorBounds() { validatorRefusesPastDesignBound(linkFields()); }
+    void partRoundTrips() { roundTripsEveryField(partFields()); }
+    void partReaderBounds() { readerRefusesPastFileBound(partFields()); }
+    void partValidatorBounds() { validatorRefusesPastDesignBound(partFields()); }
+    void rackRoundTrips() { roundTripsEveryField(rackFields()); }
+    void rackReaderBounds() { readerRefusesPastFileBound(rackFields()); }
+    void rackValidatorBounds() { validatorRefusesPastDesignBound(rackFields()); }
+    // A runs file's row (models/calibration/run_design.cpp) is held to the rows'
+    // design bounds: one past a bound is refused, naming the column and the bound.
+    void runsFileColumnsTakeTheRows_data()
+    {
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("field");
+        for (const auto& [column, field] : {std::pair{"layers", "workload.model.layers"},
+                                            {"hidden", "workload.model.hidden"},
+                                            {"heads", "workload.model.heads"},
+                                            {"vocab", "workload.model.vocab"},
+                                            {"seq_len", "workload.seqLen"},
+                                            {"global_batch_seqs", "workload.globalBatchSeqs"},
+                                            {"tp", "parallelism.tp"},
+                                            {"pp", "parallelism.pp"},
+                                            {"microbatch", "parallelism.microbatch"}})
+            QTest::newRow(column) << QString::fromLatin1(column) << QString::fromLatin1(field);
+    }
+    void runsFileColumnsTakeTheRows()
+    {
+        QFETCH(QString, column);
+        QFETCH(QString, field);
+        const std::string name = field.toStdString();
+        const FieldSpec<Workload>* w = workloadField(name);
+        const FieldSpec<Parallelism>* p = parallelismField(name);
+        QVERIFY(w || p);
+        const FieldBounds bound = w ? w->design : p->design;
+        // One run of a custom shape; the column under test given last (the reader takes the last).
+        const std::string csv =
+            "id,layers,hidden,heads,ffn,vocab,seq_len,gpu,num_gpus,tp,pp,global_batch_seqs,"
+            "microbatch,measured_tokens_per_s_per_gpu," +
+            column.toStdString() + "\nrun1,32,4096,32,16384,50304,2048,h100-sxm,16,2,1,256,1,3000," +
+            std::to_string(static_cast<long long>(bound.max) + 1) + "\n";
+        const std::vector<CalibrationCase> rows = parseCalibrationCsv(csv);
+        QCOMPARE(rows.size(), std::size_t(1));
+        const Result<RunDesign> design = runDesignOf(rows[0]);
+        QVERIFY(!design.ok());
+        const std::string range = "out of range [" + std::to_string(static_cast<long long>(bound.min)) +
+                                  ", " + std::to_string(static_cast<long long>(bound.max)) + "]";
+        const bool named =
+            std::any_of(design.problems().begin(), design.problems().end(), [&](const Problem& q) {
+                return q.field == column.toStdString() && q.message.find(range) != std::string::npos;
+            });
+        QVERIFY2(named, (column.toStdString() + ": " + design.problems().front().field + " " +
+                         design.problems().front().message)
+                            .c_str());
+    }
+
+    // The plan command's --usd-per-kwh takes the electricity price's row.
+    void planPriceFlagIsTheRow()
+    {
+        const FieldSpec<Economics>& f = economicsRow("economics.electricityUsdPerKwh");
+        std::ostringstream out, err;
+        QCOMPARE(cli::runCli({"help", "plan"}, out, err), 0);
+        std::istringstream lines(out.str());
+        std::string line;
+        for (std::string l; line.empty() && std::getline(lines, l);)
+            if (l.rfind("  --usd-per-kwh ", 0) == 0) // the flag's own line, not the usage
+                line = l;
+        const std::string range = cli::formatNumber(f.design.min) + " to " + cli::formatNumber(f.design.max);
+        QVERIFY2(line.find(range) != std::string::npos, (line + " lacks " + range).c_str());
+        QVERIFY2(line.find(f.unit) != std::string::npos, line.c_str());
+        std::ostringstream out2, err2;
+        const std::string over = cli::formatNumber(2 * f.design.max);
+        QVERIFY(cli::runCli({"plan", "--usd-per-kwh", over}, out2, err2) != 0);
+        QVERIFY2(err2.str().find("--usd-per-kwh: '" + over + "' is out of range") != std::string::npos,
+                 err2.str().c_str());
+    }
 };
 
 CF_TEST_GUILESS_MAIN(TestFieldTable)

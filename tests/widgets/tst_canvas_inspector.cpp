@@ -3,6 +3,7 @@
 #include "models/catalog/catalog.h"
 #include "models/design/design_json.h"
 #include "models/design/design_limits.h"
+#include "models/design/field_table.h"
 #include "models/validate/design_validator.h"
 #include "test_designs.h"
 #include "widgets/document/design_document.h"
@@ -45,6 +46,27 @@ private slots:
         QCOMPARE(inspector.nameEdit()->text(), QStringLiteral("n")); // the inspector follows undo
     }
 
+    // The editors' ranges and tooltips are the field table's rows (field_table.h):
+    // positions within the design bounds; count, speed and cables to ten times
+    // them, so a value past the bound is typed, refused and named, never applied.
+    void rangesAreTheRows()
+    {
+        DesignDocument doc;
+        InspectorWidget inspector(&doc, repoCatalog());
+        const FieldSpec<Part>& x = partRow("parts.x");
+        QCOMPARE(inspector.xSpin()->minimum(), x.design.min);
+        QCOMPARE(inspector.xSpin()->maximum(), x.design.max);
+        QCOMPARE(inspector.ySpin()->maximum(), partRow("parts.y").design.max);
+        QCOMPARE(inspector.countSpin()->maximum(), int(partRow("parts.count").design.max) * 10);
+        QCOMPARE(inspector.speedSpin()->maximum(), linkRow("links.speedGbps").design.max * 10);
+        QCOMPARE(inspector.cablesSpin()->maximum(), int(linkRow("links.cablesPerMember").design.max) * 10);
+        const QString speedTip = QStringLiteral("Gb/s, 0 to %1").arg(linkRow("links.speedGbps").design.max);
+        QVERIFY2(inspector.speedSpin()->toolTip().contains(speedTip),
+                 qPrintable(inspector.speedSpin()->toolTip()));
+        QVERIFY(inspector.cablesSpin()->toolTip().contains(
+            QString::fromUtf8(linkRow("links.cablesPerMember").unit)));
+    }
+
     void badValuesAreRefusedWithTheFieldNamed()
     {
         DesignDocument doc;
@@ -55,7 +77,7 @@ private slots:
         inspector.countSpin()->setValue(0);
         QVERIFY(inspector.errorText().startsWith("Count:"));
         QCOMPARE(doc.part(node)->count, 1);
-        inspector.countSpin()->setValue(InspectorWidget::kMaxGroupCount + 1);
+        inspector.countSpin()->setValue(static_cast<int>(partRow("parts.count").design.max) + 1);
         QVERIFY(inspector.errorText().contains("out of range"));
         QCOMPARE(doc.part(node)->count, 1);
         inspector.countSpin()->setValue(8);

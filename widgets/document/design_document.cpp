@@ -1,8 +1,8 @@
 #include "widgets/document/design_document.h"
 
-#include "models/design/field_names.h"
 #include "widgets/document/design_title_command.h"
 #include "widgets/document/edit_commands.h"
+#include "widgets/document/field_property.h"
 #include "widgets/document/item_commands.h"
 
 #include <QSet>
@@ -183,8 +183,8 @@ QString DesignDocument::addLink(const QString& fromId, const QString& toId, doub
     for (const LinkDefault::Change& c : rebalanced)
         if (const Link* other = link(q(c.linkId)))
             new PropertyCommand(this, PropertyCommand::Target::Link, q(c.linkId),
-                                QString::fromLatin1(kCablesPerMemberKey), other->cablesPerMember,
-                                c.cablesPerMember, mergeSerial_, step);
+                                linkKey("links.cablesPerMember"), other->cablesPerMember, c.cablesPerMember,
+                                mergeSerial_, step);
     undoStack_->push(step);
     return q(l.id);
 }
@@ -282,7 +282,7 @@ QString DesignDocument::propertyLabel(const QString& property)
         {QStringLiteral("speedGbps"), QT_TR_NOOP("speed")},
         {QStringLiteral("medium"), QT_TR_NOOP("medium")},
         {QStringLiteral("lengthClass"), QT_TR_NOOP("length class")},
-        {QString::fromLatin1(kCablesPerMemberKey), QT_TR_NOOP("cables per member")},
+        {linkKey("links.cablesPerMember"), QT_TR_NOOP("cables per member")},
     };
     const auto it = labels.constFind(property);
     return it == labels.constEnd() ? property : tr(it.value());
@@ -311,27 +311,17 @@ QVariant DesignDocument::partProperty(const Part& p, const QString& property)
 {
     if (property == QLatin1String("name"))
         return q(p.name);
-    if (property == QLatin1String("count"))
-        return p.count;
     if (property == QLatin1String("catalogId"))
         return q(p.catalogId);
-    if (property == QLatin1String("x"))
-        return p.x;
-    if (property == QLatin1String("y"))
-        return p.y;
+    if (const FieldSpec<Part>* f = propertyRow(partFields(), "parts", property)) // x, y, count
+        return rowValue(*f, p);
     return {};
 }
 
 QVariant DesignDocument::linkProperty(const Link& l, const QString& property)
 {
-    if (property == QLatin1String("speedGbps"))
-        return l.speedGbps;
-    if (property == QLatin1String("medium"))
-        return QString::fromLatin1(toString(l.medium));
-    if (property == QLatin1String("lengthClass"))
-        return QString::fromLatin1(toString(l.lengthClass));
-    if (property == QLatin1String(kCablesPerMemberKey))
-        return l.cablesPerMember;
+    if (const FieldSpec<Link>* f = propertyRow(linkFields(), "links", property)) // speed, medium, ...
+        return rowValue(*f, l);
     return {};
 }
 

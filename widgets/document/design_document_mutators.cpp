@@ -1,7 +1,7 @@
 // DesignDocument's raw mutators: called only by the undo commands. Each emits
 // the fine-grained signals the views use to update O(1) per object.
-#include "models/design/field_names.h"
 #include "widgets/document/design_document.h"
+#include "widgets/document/field_property.h"
 
 #include <algorithm>
 
@@ -127,14 +127,10 @@ void DesignDocument::writePartProperty(const QString& id, const QString& propert
     Part& p = design_.parts[std::size_t(i)];
     if (property == QLatin1String("name"))
         p.name = value.toString().toStdString();
-    else if (property == QLatin1String("count"))
-        p.count = value.toInt();
     else if (property == QLatin1String("catalogId"))
         p.catalogId = value.toString().toStdString();
-    else if (property == QLatin1String("x"))
-        p.x = value.toDouble();
-    else if (property == QLatin1String("y"))
-        p.y = value.toDouble();
+    else if (const FieldSpec<Part>* f = propertyRow(partFields(), "parts", property)) // x, y, count
+        setRowValue(*f, p, value);
     emit partChanged(id);
 }
 
@@ -144,14 +140,8 @@ void DesignDocument::writeLinkProperty(const QString& id, const QString& propert
     if (i < 0)
         return;
     Link& l = design_.links[std::size_t(i)];
-    if (property == QLatin1String("speedGbps"))
-        l.speedGbps = value.toDouble();
-    else if (property == QLatin1String("medium"))
-        mediumFromString(value.toString().toStdString(), l.medium);
-    else if (property == QLatin1String("lengthClass"))
-        lengthClassFromString(value.toString().toStdString(), l.lengthClass);
-    else if (property == QLatin1String(kCablesPerMemberKey))
-        l.cablesPerMember = value.toInt();
+    if (const FieldSpec<Link>* f = propertyRow(linkFields(), "links", property)) // speed, medium, ...
+        setRowValue(*f, l, value);
     emit linkChanged(id);
 }
 

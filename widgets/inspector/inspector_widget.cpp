@@ -1,12 +1,13 @@
 #include "widgets/inspector/inspector_widget.h"
 
 #include "models/catalog/catalog.h"
-#include "models/design/field_names.h"
+#include "models/design/field_table.h"
 #include "models/validate/link_rules.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/spec_text.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -22,8 +23,33 @@ QString q(const std::string& s)
 {
     return QString::fromStdString(s);
 }
-// Scene coordinates allowed in the position fields (design_limits.h).
-constexpr double kMaxCoordinate = limits::DesignLimits::kMaxPosition;
+// The rows the editors show (field_table.h): their keys are the document's
+// property names, their design bounds what a valid design holds.
+const FieldSpec<Part>& countRow()
+{
+    return partRow("parts.count");
+}
+const FieldSpec<Link>& speedRow()
+{
+    return linkRow("links.speedGbps");
+}
+const FieldSpec<Link>& cablesRow()
+{
+    return linkRow("links.cablesPerMember");
+}
+template <class S> QString keyOf(const FieldSpec<S>& f)
+{
+    return QString::fromStdString(f.key());
+}
+// A spin box's tooltip: the row's help, unit and design range.
+template <class S> QString tipOf(const FieldSpec<S>& f)
+{
+    return QCoreApplication::translate("FieldTable", f.label) + QStringLiteral(": ") +
+           QString::fromUtf8(f.help) + QStringLiteral(" (") +
+           (*f.unit ? QString::fromUtf8(f.unit) + QStringLiteral(", ") : QString()) +
+           QString::number(f.design.min, 'g', 10) + QStringLiteral(" to ") +
+           QString::number(f.design.max, 'g', 10) + QStringLiteral(")");
+}
 enum Page { kEmptyPage, kPartPage, kLinkPage };
 } // namespace
 
@@ -78,7 +104,9 @@ QWidget* InspectorWidget::buildPartPage()
     name_ = new QLineEdit(page);
     name_->setMaxLength(kMaxNameChars);
     count_ = new QSpinBox(page);
-    count_->setRange(0, kMaxGroupCount * 10); // out-of-range values get a message, never applied
+    // Past the design bound: a message, never applied.
+    count_->setRange(0, static_cast<int>(countRow().design.max) * 10);
+    count_->setToolTip(tipOf(countRow()));
     count_->setSuffix(tr(" nodes"));
     catalogId_ = new QLabel(page);
     catalogId_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -87,7 +115,9 @@ QWidget* InspectorWidget::buildPartPage()
     x_ = new QDoubleSpinBox(page);
     y_ = new QDoubleSpinBox(page);
     for (QDoubleSpinBox* s : {x_, y_}) {
-        s->setRange(-kMaxCoordinate, kMaxCoordinate);
+        const FieldSpec<Part>& row = partRow(s == x_ ? "parts.x" : "parts.y");
+        s->setRange(row.design.min, row.design.max);
+        s->setToolTip(tipOf(row));
         s->setDecimals(0);
         s->setSuffix(tr(" px"));
     }
@@ -119,7 +149,8 @@ QWidget* InspectorWidget::buildLinkPage()
     auto* form = new QFormLayout(page);
     ends_ = new QLabel(page);
     speed_ = new QDoubleSpinBox(page);
-    speed_->setRange(0, kMaxLinkGbps * 10);
+    speed_->setRange(0, speedRow().design.max * 10);
+    speed_->setToolTip(tipOf(speedRow()));
     speed_->setDecimals(0);
     speed_->setSuffix(tr(" Gb/s"));
     medium_ = new QComboBox(page);
@@ -130,7 +161,8 @@ QWidget* InspectorWidget::buildLinkPage()
     length_->addItem(tr("in-row (≤ 30 m)"), QStringLiteral("in-row"));
     length_->addItem(tr("campus (≤ 500 m)"), QStringLiteral("campus"));
     cables_ = new QSpinBox(page);
-    cables_->setRange(0, kMaxCablesPerMember * 10);
+    cables_->setRange(0, static_cast<int>(cablesRow().design.max) * 10);
+    cables_->setToolTip(tipOf(cablesRow()));
     cables_->setSuffix(tr(" cables"));
     form->addRow(tr("Ends:"), ends_);
     form->addRow(tr("Speed per cable:"), speed_);
@@ -157,8 +189,7 @@ QWidget* InspectorWidget::buildLinkPage()
             [this](int) { applyLink(QStringLiteral("medium"), medium_->currentData()); });
     connect(length_, &QComboBox::currentIndexChanged, this,
             [this](int) { applyLink(QStringLiteral("lengthClass"), length_->currentData()); });
-    connect(cables_, &QSpinBox::valueChanged, this,
-            [this](int v) { applyLink(QString::fromLatin1(kCablesPerMemberKey), v); });
+    connect(cables_, &QSpinBox::valueChanged, this, [this](int v) { applyLink(keyOf(cablesRow()), v); });
     connect(speed_, &QDoubleSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(cables_, &QSpinBox::editingFinished, this, &InspectorWidget::endEdit);
     connect(speed_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::closeMergeWindow);
@@ -240,7 +271,7 @@ QVariant InspectorWidget::documentValue(const QString& property) const
     if (const Link* l = document_->link(currentId_)) {
         if (property == QLatin1String("speedGbps"))
             return l->speedGbps;
-        if (property == QLatin1String(kCablesPerMemberKey))
+        if (property == keyOf(cablesRow()))
             return l->cablesPerMember;
     }
     return {};
@@ -313,11 +344,13 @@ void InspectorWidget::applyPart(const QString& property, const QVariant& value)
         const int n = value.toInt();
         if (p->kind == PartKind::Storage && n != 1)
             error = tr("Count: a storage system is always 1; place more of them instead.");
-        else if (n < 1 || n > kMaxGroupCount) // a switch array has the node group's bound (our choice)
-            error = tr("Count: %1 %2 is out of range (1 to %3).")
+        else if (n < countRow().design.min ||
+                 n > countRow().design.max) // a switch array has the node group's bound (our choice)
+            error = tr("Count: %1 %2 is out of range (%3 to %4).")
                         .arg(n)
                         .arg(p->kind == PartKind::Switch ? tr("switches") : tr("nodes"))
-                        .arg(kMaxGroupCount);
+                        .arg(static_cast<int>(countRow().design.min))
+                        .arg(static_cast<int>(countRow().design.max));
     }
     if (error.isEmpty())
         document_->setPartProperty(currentId_, property, value); // reloads, which clears the message
@@ -332,14 +365,18 @@ void InspectorWidget::applyLink(const QString& property, const QVariant& value)
     QString error;
     if (property == QLatin1String("speedGbps")) {
         const double v = value.toDouble();
-        if (v <= 0 || v > kMaxLinkGbps)
-            error = tr("Speed per cable: %1 Gb/s is out of range (above 0, at most %2 Gb/s).")
+        if (v <= speedRow().design.min || v > speedRow().design.max)
+            error = tr("Speed per cable: %1 Gb/s is out of range (above %2, at most %3 Gb/s).")
                         .arg(v)
-                        .arg(kMaxLinkGbps);
-    } else if (property == QLatin1String(kCablesPerMemberKey)) {
+                        .arg(speedRow().design.min)
+                        .arg(speedRow().design.max);
+    } else if (property == keyOf(cablesRow())) {
         const int v = value.toInt();
-        if (v < 1 || v > kMaxCablesPerMember)
-            error = tr("Cables per member: %1 is out of range (1 to %2).").arg(v).arg(kMaxCablesPerMember);
+        if (v < cablesRow().design.min || v > cablesRow().design.max)
+            error = tr("Cables per member: %1 is out of range (%2 to %3).")
+                        .arg(v)
+                        .arg(static_cast<int>(cablesRow().design.min))
+                        .arg(static_cast<int>(cablesRow().design.max));
     }
     showError(error);
     if (error.isEmpty())

@@ -26,10 +26,8 @@ class InspectorWidget : public QWidget {
 public:
     InspectorWidget(DesignDocument* document, const Catalog& catalog, QWidget* parent = nullptr);
 
-    // What a valid design may hold: the validator's limits (design_limits.h).
-    static constexpr int kMaxGroupCount = limits::DesignLimits::kMaxGroupCount;
-    static constexpr double kMaxLinkGbps = limits::DesignLimits::kMaxLinkGbps;
-    static constexpr int kMaxCablesPerMember = limits::DesignLimits::kMaxCablesPerMember;
+    // What a valid design may hold (the count, speed and cables) is the field
+    // table's rows' design bounds (models/design/field_table.h), as the validator's.
     // A name the design file can hold: the reader refuses longer text
     // (design_json_tree.h, kMaxStringChars), so a longer paste is cut here.
     static constexpr int kMaxNameChars = 4096;
