@@ -145,6 +145,11 @@ void TestWhatifDocks::invalidTpIsExplainedInWords()
     const QString text = f.parallelism->problemsText();
     // Llama 3 70B has 64 heads (catalog preset); 64 % 3 != 0.
     QVERIFY2(text.contains(QStringLiteral("TP 3 does not divide the 64 attention heads")), qPrintable(text));
+    // Named by its field's short label: the abbreviation the table's label ends with.
+    QVERIFY2(text.contains(QStringLiteral("TP:")), qPrintable(text));
+    QCOMPARE(fieldShortLabel(parallelismField("parallelism.tp")->label), QStringLiteral("TP"));
+    QCOMPARE(fieldShortLabel(parallelismField("parallelism.microbatch")->label),
+             QStringLiteral("Micro-batch"));
     // 3 * 4 * 1 = 12 does not divide 64 GPUs: the product line says so, in the
     // split rule's words (split.dp-auto-design), and the problem list does not repeat it.
     const QString product = f.parallelism->productText();

@@ -465,23 +465,9 @@ void ParallelismDock::showPrediction(const Prediction& prediction)
     showProblems(prediction);
 }
 
-// The split's problems under the bar, each with the dock's short name of its field.
+// The split's problems under the bar, each with its field's short label.
 void ParallelismDock::showProblems(const Prediction& prediction)
 {
-    static const QHash<QString, QString> labels{{"parallelism.tp", "TP"},
-                                                {"parallelism.pp", "PP"},
-                                                {"parallelism.vp", "VP"},
-                                                {"parallelism.ppSchedule", tr("PP schedule")},
-                                                {"parallelism.dp", "DP"},
-                                                {"parallelism.jobGpus", tr("Job GPUs")},
-                                                {"parallelism.cp", "CP"},
-                                                {"parallelism.microbatch", tr("Micro-batch")},
-                                                {"parallelism.sharding", tr("Sharding")},
-                                                {"parallelism.recompute", tr("Recompute")},
-                                                {"parallelism.recomputeModules", tr("Recompute modules")},
-                                                {"parallelism.ep", "EP"},
-                                                {"parallelism.etp", "ETP"},
-                                                {"memory", tr("Memory")}};
     // A tight verdict is said by the bar (its word, its colour and, here, its
     // tooltip), not by a second line below it: the dock has no room for four more
     // lines at the default window size (the charts keep theirs), and the line showed
@@ -501,8 +487,10 @@ void ParallelismDock::showProblems(const Prediction& prediction)
             // The imbalance is edited (and explained) in the workload dock.
             return (f.rfind("parallelism", 0) == 0 && f != "parallelism.expertImbalance") || f == "memory";
         },
-        [](const std::string& f) {
-            return labels.value(QString::fromStdString(f), QString::fromStdString(f));
+        [this](const std::string& f) {
+            if (const FieldSpec<Parallelism>* row = parallelismField(f))
+                return fieldShortLabel(row->label);
+            return f == "memory" ? tr("Memory") : QString::fromStdString(f);
         });
     problems_->setText(html);
     problems_->setVisible(!html.isEmpty());

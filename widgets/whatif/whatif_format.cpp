@@ -82,6 +82,15 @@ QString fieldLabel(const char* label)
     return QCoreApplication::translate("FieldTable", label);
 }
 
+QString fieldShortLabel(const char* label)
+{
+    const QString text = fieldLabel(label);
+    const qsizetype open = text.lastIndexOf(QLatin1String(" ("));
+    if (open > 0 && text.endsWith(QLatin1Char(')')))
+        return text.mid(open + 2, text.size() - open - 3);
+    return text;
+}
+
 void narrowSpinBox(QAbstractSpinBox* spin, double narrowMax)
 {
     // The width is the minimum size hint with the range capped at narrowMax.

@@ -43,6 +43,9 @@ void selectChoice(QComboBox* combo, const std::string& choice);
 std::string currentChoice(const QComboBox* combo);
 // A field table row's label (or any of its texts), translated (context "FieldTable").
 QString fieldLabel(const char* label);
+// Its short form, where a line has little room: the abbreviation a label ends
+// with ("Tensor parallel (TP)" -> "TP"), else the whole label.
+QString fieldShortLabel(const char* label);
 
 // Narrow editors, so a form fits a narrow dock (its scroll area never scrolls
 // sideways). A spin box's width follows the longest value of its range: with
