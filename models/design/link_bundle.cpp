@@ -79,6 +79,11 @@ long long EndBlocks::firstEmpty() const
     return first < blocks ? first : -1;
 }
 
+int partMembers(const Part& part)
+{
+    return part.kind == PartKind::Storage ? 1 : std::max(1, part.count);
+}
+
 BundleShape bundleShape(const Link& link, long long fromMembers, long long toMembers)
 {
     BundleShape out;

@@ -5,6 +5,7 @@
 // whatever the member counts (issue 19: cost grows with entries, not members).
 
 #include "models/design/link.h"
+#include "models/design/part.h"
 
 namespace cf {
 
@@ -38,6 +39,10 @@ struct BundleShape {
 // Negative or zero counts and block sizes give an empty shape, never a
 // division by zero; every product saturates at LLONG_MAX.
 BundleShape bundleShape(const Link& link, long long fromMembers, long long toMembers);
+
+// Members one part stands for: the count of a node group or a switch array,
+// 1 for storage and single parts (the member count bundleShape takes).
+int partMembers(const Part& part);
 
 // a x b, or LLONG_MAX when it overflows (both >= 0).
 long long saturatedMul(long long a, long long b);

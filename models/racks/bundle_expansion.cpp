@@ -287,11 +287,6 @@ private:
 
 } // namespace
 
-int partMembers(const Part& part)
-{
-    return part.kind == PartKind::Storage ? 1 : std::max(1, part.count);
-}
-
 bool isBundle(const Link& link)
 {
     return !link.fromBlocks.isWhole() || !link.toBlocks.isWhole();
@@ -331,12 +326,6 @@ long long joinedBlocks(const Link& link, int fromMembers, int toMembers)
     for (std::size_t b = 0; b < std::min(from.size(), to.size()); ++b)
         blocks += from[b] > 0 && to[b] > 0;
     return blocks;
-}
-
-long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers)
-{
-    const BundleShape shape = bundleShape(link, fromMembers, toMembers);
-    return atFrom ? shape.fromPerMember : shape.toPerMember;
 }
 
 std::string memberId(const std::string& id, long long member, const std::string& separator)

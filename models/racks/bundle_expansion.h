@@ -27,6 +27,7 @@
 
 #include "models/core/result.h"
 #include "models/design/design.h"
+#include "models/design/link_bundle.h"
 
 #include <functional>
 #include <string>
@@ -39,9 +40,7 @@ class Catalog;
 // largest generated frontier fabric, 274,432 links at 131,072 GPUs, docs/performance.md).
 inline constexpr long long kMaxExpandedLinks = 1LL << 22;
 
-// Members one part stands for: the count of a node group or a switch array,
-// 1 for storage and single parts.
-int partMembers(const Part& part);
+// partMembers (a part's member count) is in models/design/link_bundle.h.
 
 // True when the design has a switch array or a link with blocks.
 bool isCompact(const Design& design);
@@ -57,8 +56,6 @@ void forEachJoinedPair(const Link& link, int fromMembers, int toMembers,
 long long joinedPairs(const Link& link, int fromMembers, int toMembers);
 // Blocks in which both ends have members (what a bundle's label counts): O(members).
 long long joinedBlocks(const Link& link, int fromMembers, int toMembers);
-// Ports the busiest member of one end uses for this link (atFrom: the from end): O(1).
-long long portsPerMember(const Link& link, bool atFrom, int fromMembers, int toMembers);
 
 // The id and name of member i (0-based) of a part or link: "<id>.<i+1>" and
 // "<name> <i+1>" (an empty name stays empty). `separator` is "." unless an

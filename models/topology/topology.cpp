@@ -8,6 +8,7 @@
 #include "models/topology/topology.h"
 
 #include "models/topology/node_fabric.h"
+#include "models/topology/switch_ports.h"
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
@@ -187,15 +188,6 @@ struct SwitchSums {
     int ibSwitches = 0, ethSwitches = 0;
 };
 
-// Ports one member of switch part i uses: the busiest member of an array.
-long long switchPortsPerMember(const TopologyGraph& g, int i)
-{
-    long long ports = 0;
-    for (const GraphEdge* e = g.edgesBegin(i); e != g.edgesEnd(i); ++e)
-        ports += e->perMember;
-    return ports;
-}
-
 // Down and up cables and capacity of switch part i (the array's totals); a
 // storage cable counts toward the topology's storage links.
 void addSwitchCables(const TopologyGraph& g, int i, TierSums& ts, Topology& t)
@@ -266,7 +258,7 @@ void validateSwitches(const Design& design, const TopologyGraph& g, int totalNod
     for (int i = 0; i < g.partCount(); ++i) {
         if (g.kind(i) != PartKind::Switch)
             continue;
-        const long long ports = switchPortsPerMember(g, i);
+        const long long ports = portsUsedPerMember(g, i); // of an array, its busiest member
         const SwitchSpec* spec = g.switchSpec(i);
         if (spec && ports > spec->radix)
             t.problems.push_back({Severity::Error, "parts[" + std::to_string(i) + "]",

@@ -63,7 +63,7 @@ void TopologyGraph::index(const Design& design, const Catalog& catalog, Problems
         const Part& p = design.parts[i];
         byId_.insert(p.id, static_cast<int>(i));
         kinds_[i] = p.kind;
-        members_[i] = p.kind == PartKind::Storage ? 1 : std::max(1, p.count);
+        members_[i] = partMembers(p);
         // Consecutive parts usually share kind and catalog id (a fabric's
         // leaves, a row of node groups): reuse the previous part's lookups.
         if (i > 0 && p.kind == design.parts[i - 1].kind && p.catalogId == design.parts[i - 1].catalogId) {

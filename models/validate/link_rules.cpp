@@ -2,6 +2,7 @@
 
 #include "models/catalog/catalog.h"
 #include "models/design/link_bundle.h"
+#include "models/topology/switch_ports.h"
 #include "models/topology/topology_graph.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ const char* tierPlural(int level)
 // A node group or a switch array stands for `count` members (issue 19).
 long long membersOf(const Part* p)
 {
-    return p && p->kind != PartKind::Storage ? std::max(1, p->count) : 1;
+    return p ? partMembers(*p) : 1;
 }
 
 LinkLegality refuse(std::string message)
@@ -64,13 +65,7 @@ long long LinkRules::cablesOfLink(const Link& link) const
 
 long long LinkRules::portsUsed(const std::string& partId) const
 {
-    const int i = graph_->indexOf(partId);
-    if (i < 0)
-        return 0;
-    long long used = 0; // per member: of a switch array, its busiest switch
-    for (const GraphEdge* e = graph_->edgesBegin(i); e != graph_->edgesEnd(i); ++e)
-        used += e->perMember;
-    return used;
+    return portsUsedPerMember(*graph_, graph_->indexOf(partId)); // -1: 0
 }
 
 int LinkRules::switchRadix(const std::string& partId) const

@@ -70,7 +70,8 @@ public:
     // member, a negative cablesPerMember as 0.
     static long long cablesOfLink(const Link& link, const Part* from, const Part* to);
     long long cablesOfLink(const Link& link) const;
-    // Ports in use on a part: cablesOfLink summed over its links, O(degree).
+    // Ports in use on one member of a part (portsUsedPerMember, switch_ports.h:
+    // of a switch array, its busiest member), O(degree).
     long long portsUsed(const std::string& partId) const;
     // Radix of a switch part; 0 for other parts and unknown catalog ids.
     int switchRadix(const std::string& partId) const;

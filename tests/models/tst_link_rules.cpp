@@ -5,6 +5,8 @@
 // of them, and a link's bandwidth and NIC share. Catalog figures used:
 // DGX H100 = 8 NICs x 400 Gb/s, QM9700 = 64 ports x 400 Gb/s, SN5600 = 800 Gb/s.
 #include "design_builders.h"
+#include "models/topology/switch_ports.h"
+#include "models/topology/topology.h"
 #include "models/topology/topology_graph.h"
 #include "models/validate/design_validator.h"
 #include "models/validate/link_rules.h"
@@ -78,12 +80,62 @@ private slots:
                                                   : test::loadExample(file.toStdString());
         const LinkRules rules(design, repoCatalog());
         const TopologyGraph graph(design, repoCatalog());
+        std::map<std::string, std::vector<PartLink>> linksOf; // what the canvas hands portsUsedPerMember
+        for (const Link& l : design.links) {
+            const PartLink ends{&l, design.findPart(l.fromPartId), design.findPart(l.toPartId)};
+            linksOf[l.fromPartId].push_back(ends);
+            if (l.toPartId != l.fromPartId)
+                linksOf[l.toPartId].push_back(ends);
+        }
         for (int i = 0; i < graph.partCount(); ++i) {
             long long graphPorts = 0; // per member: of an array, one switch
             for (const GraphEdge* e = graph.edgesBegin(i); e != graph.edgesEnd(i); ++e)
                 graphPorts += e->perMember;
             QCOMPARE(rules.portsUsed(design.parts[std::size_t(i)].id), graphPorts);
+            QCOMPARE(portsUsedPerMember(graph, i), graphPorts);
+            const Part& part = design.parts[std::size_t(i)];
+            QCOMPARE(portsUsedPerMember(part, linksOf[part.id]), graphPorts);
         }
+    }
+
+    // Issue 30 item 2: the one count of a switch's ports (portsUsedPerMember:
+    // the canvas's badge, from the part's links) is the number the topology's
+    // radix problem names, and LinkRules' and the graph's. A single leaf, a
+    // switch array and a node group, both switches over their 64 ports.
+    void onePortCountForCanvasValidatorAndRules()
+    {
+        Design d;
+        d.parts = {node("g", 4), node("g2", 40), sw("leaf"), sw("spines")};
+        d.parts[3].count = 2;                       // an array of two QM9700
+        d.links = {link("a", "g", "leaf", 8),       // leaf: 4 members x 8 = 32
+                   link("b", "leaf", "spines", 20), // leaf: 2 x 20 = 40; each spine: 20
+                   link("c", "g2", "spines", 2),    // each spine: 40 x 2 = 80
+                   link("d", "g", "gone", 1),       // no such part: no port
+                   link("e", "leaf", "leaf", 3)};   // a self-link: no port
+        const std::map<std::string, long long> expected = {
+            {"g", 8}, {"g2", 4}, {"leaf", 72}, {"spines", 100}};
+        const Topology t = deriveTopology(d, repoCatalog());
+        const LinkRules rules(d, repoCatalog());
+        const TopologyGraph graph(d, repoCatalog());
+        int overRadix = 0;
+        for (const Part& p : d.parts) {
+            std::vector<PartLink> links;
+            for (const Link& l : d.links)
+                if (l.fromPartId == p.id || l.toPartId == p.id)
+                    links.push_back({&l, d.findPart(l.fromPartId), d.findPart(l.toPartId)});
+            const long long ports = portsUsedPerMember(p, links);
+            QCOMPARE(ports, expected.at(p.id));
+            QCOMPARE(rules.portsUsed(p.id), ports);
+            QCOMPARE(portsUsedPerMember(graph, graph.indexOf(p.id)), ports);
+            for (const Problem& problem : t.problems)
+                if (problem.itemId == p.id && contains(problem.message, " ports but has ")) {
+                    QVERIFY2(contains(problem.message,
+                                      ("uses " + std::to_string(ports) + " ports but has 64").c_str()),
+                             problem.message.c_str());
+                    ++overRadix;
+                }
+        }
+        QCOMPARE(overRadix, 2); // the leaf and the array, each named once
     }
 
     void portsAndRadixOnWorkhorse()

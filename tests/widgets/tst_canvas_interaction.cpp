@@ -6,12 +6,14 @@
 // offscreen), so the palette test takes the palette tree's own mime data and
 // sends QDragEnter/QDragMove/QDrop events to the viewport, as Qt would.
 #include "canvas_fixture.h"
+#include "design_builders.h"
 #include "widgets/canvas/canvas_style.h"
 #include "widgets/canvas/design_scene.h"
 #include "widgets/canvas/design_view.h"
 #include "widgets/canvas/link_item.h"
 
 #include "models/catalog/catalog.h"
+#include "models/topology/switch_ports.h"
 #include "widgets/document/design_document.h"
 #include "widgets/document/mime_types.h"
 #include "widgets/palette/palette_widget.h"
@@ -161,6 +163,49 @@ private slots:
         QVERIFY(swItem);
         QCOMPARE(swItem->portsUsed(), radix);
         QVERIFY(swItem->subtitle().contains(QStringLiteral("%1 / %1 ports").arg(radix)));
+    }
+
+    // Issue 30 item 2: each switch's "used / radix" badge (and so its
+    // over-subscription colour) is the engine's portsUsedPerMember, the count
+    // the topology's radix problem names (tst_link_rules checks that side): a
+    // single leaf, a switch array (its busiest member) and node groups.
+    void switchBadgesShowTheEnginePortCount()
+    {
+        Design d;
+        d.parts = {test::node("g", 4), test::node("g2", 40), test::sw("leaf"), test::sw("spines")};
+        d.parts[3].count = 2; // an array of two QM9700 (64 ports)
+        d.links = {test::link("a", "g", "leaf", 8), test::link("b", "leaf", "spines", 20),
+                   test::link("c", "g2", "spines", 2), test::link("d", "g", "gone", 1)};
+        test::CanvasFixture f(QSize(900, 700), d);
+        const auto engine = [&f](const std::string& id) {
+            const Design& now = f.doc.design();
+            std::vector<PartLink> links;
+            for (const Link& l : now.links)
+                if (l.fromPartId == id || l.toPartId == id)
+                    links.push_back({&l, now.findPart(l.fromPartId), now.findPart(l.toPartId)});
+            return int(portsUsedPerMember(*now.findPart(id), links));
+        };
+        const auto badge = [&f](const char* id) {
+            auto* item =
+                qgraphicsitem_cast<SwitchItem*>(f.view->designScene()->partItem(QString::fromLatin1(id)));
+            return item ? item->portsUsed() : -1;
+        };
+        QCOMPARE(engine("leaf"), 72);    // 4 x 8 + 2 x 20; the link to no part uses none
+        QCOMPARE(engine("spines"), 100); // per switch: 20 + 40 x 2
+        for (const char* id : {"leaf", "spines"}) {
+            QCOMPARE(badge(id), engine(id));
+            QCOMPARE(f.view->designScene()->portsUsed(QString::fromLatin1(id)), engine(id));
+        }
+        auto* spines =
+            qgraphicsitem_cast<SwitchItem*>(f.view->designScene()->partItem(QStringLiteral("spines")));
+        QVERIFY2(spines->subtitle().contains(QStringLiteral("100 / 64 ports each")),
+                 qPrintable(spines->subtitle()));
+        // An edit refreshes both ends' badges from the same function.
+        f.doc.setLinkProperty(QStringLiteral("b"), "cablesPerMember", 4);
+        QCOMPARE(engine("leaf"), 40);
+        QCOMPARE(engine("spines"), 84);
+        for (const char* id : {"leaf", "spines"})
+            QCOMPARE(badge(id), engine(id));
     }
 
     void newNodeLinkGetsItsNicsSplitOverLeaves()

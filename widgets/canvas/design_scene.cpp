@@ -3,6 +3,7 @@
 #include "widgets/common/problem_text.h"
 
 #include "models/racks/bundle_expansion.h"
+#include "models/topology/switch_ports.h"
 #include "models/validate/link_rules.h"
 #include "widgets/canvas/link_item.h"
 #include "widgets/document/design_document.h"
@@ -163,17 +164,14 @@ void DesignScene::rebuild()
 
 int DesignScene::portsUsed(const QString& switchId) const
 {
-    long long used = 0;
     const Part* self = document_->part(switchId);
+    if (!self)
+        return 0;
+    std::vector<PartLink> links; // the document's adjacency: O(degree)
     for (const QString& lid : document_->linksOfPart(switchId))
-        if (const Link* l = document_->link(lid)) {
-            const Part *a = document_->part(q(l->fromPartId)), *b = document_->part(q(l->toPartId));
-            if (isArray(self) && a && b) // an array: the busiest member's ports
-                used += portsPerMember(*l, a == self, partMembers(*a), partMembers(*b));
-            else
-                used += cablesOf(*l, a, b);
-        }
-    return clampedToInt(used);
+        if (const Link* l = document_->link(lid))
+            links.push_back({l, document_->part(q(l->fromPartId)), document_->part(q(l->toPartId))});
+    return clampedToInt(portsUsedPerMember(*self, links));
 }
 
 void DesignScene::addPartItem(const QString& id)

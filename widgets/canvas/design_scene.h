@@ -41,8 +41,9 @@ public:
     bool snapToGrid() const { return snap_; }
     void setSnapToGrid(bool snap) { snap_ = snap; }
 
-    // Ports in use on a switch: the engine's cables of each of its links
-    // (LinkRules::cablesOfLink) over the document's adjacency, O(degree).
+    // Ports in use on one member of a switch (of an array, its busiest member):
+    // the engine's portsUsedPerMember (switch_ports.h) over the document's
+    // adjacency, O(degree); what the topology's radix check counts.
     int portsUsed(const QString& switchId) const;
 
     // The design's tiers (roles from the links), recomputed after an edit,
