@@ -23,17 +23,6 @@ using nlohmann::ordered_json;
 
 constexpr int kIndentSpaces = 2; // the file format's layout (IDS.md)
 
-ordered_json placementJson(const Placement& p)
-{
-    ordered_json j;
-    j["part"] = p.partId;
-    j["rack"] = p.rackId;
-    j["u"] = p.u;
-    j["firstMember"] = p.firstMember;
-    j["members"] = p.members;
-    return j;
-}
-
 // The field table's rows of `object` (field_table.h), in its order; a row that
 // omits its default is left out at it, so files without the field keep their
 // bytes. `omitting` false: those rows are left to the caller (a link's bundle keys).
@@ -61,6 +50,15 @@ void writeFields(ordered_json& j, std::span<const FieldSpec<S>> fields, const st
             break;
         }
     }
+}
+
+ordered_json placementJson(const Placement& p)
+{
+    ordered_json j;
+    j["part"] = p.partId;
+    j["rack"] = p.rackId;
+    writeFields(j, placementFields(), "placements", p); // u, firstMember, members
+    return j;
 }
 
 ordered_json partJson(const Part& p)

@@ -28,11 +28,9 @@ using nlohmann::json;
 // Bounds on what a file may hold: limits::FileLimits (design_limits.h); the
 // validator applies the tighter, meaningful DesignLimits.
 using FL = limits::FileLimits;
-constexpr long long kMaxGroupCount = FL::kMaxGroupCount;
 constexpr long long kMaxTotalNodes = FL::kMaxTotalNodes;
 constexpr long long kMaxRacks = FL::kMaxRacks;
 constexpr long long kMaxPlacements = FL::kMaxPlacements;
-constexpr long long kMaxUPosition = FL::kMaxUPosition;
 
 constexpr const char* kKinds = "\"node\", \"switch\", \"storage\"";
 
@@ -197,12 +195,13 @@ private:
             if (!r_.expectObject(item, ptr))
                 continue;
             Placement p;
-            r_.warnUnknownKeys(item, ptr, {"part", "rack", "u", "firstMember", "members"});
+            r_.warnUnknownKeys(item, ptr, knownKeys(placementFields(), "placements", {"part", "rack"}));
             r_.readString(item, ptr, "part", p.partId, true);
             r_.readString(item, ptr, "rack", p.rackId, true);
-            r_.readInt(item, ptr, "u", p.u, 1, kMaxUPosition, true);
-            r_.readInt(item, ptr, "firstMember", p.firstMember, 0, kMaxGroupCount);
-            r_.readInt(item, ptr, "members", p.members, 1, kMaxGroupCount);
+            const std::string u = placementRow("placements.u").key(); // required: no default U
+            if (!item.contains(u))
+                r_.error(ptr + "/" + u, "the required field \"" + u + "\" is missing");
+            readFields(item, ptr, placementFields(), "placements", p); // u, firstMember, members
             d.placements.push_back(std::move(p));
         }
     }

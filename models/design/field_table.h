@@ -21,6 +21,7 @@
 #include "models/design/link.h"
 #include "models/design/parallelism.h"
 #include "models/design/part.h"
+#include "models/design/placement.h"
 #include "models/design/rack.h"
 #include "models/design/workload.h"
 
@@ -93,6 +94,9 @@ std::span<const FieldSpec<Link>> linkFields();
 std::span<const FieldSpec<Part>> partFields();
 // A rack's row, slot and power limit ("racks.row"); its id, name and type are text.
 std::span<const FieldSpec<Rack>> rackFields();
+// A placement's U position and members ("placements.u"); its part and rack are
+// text, and "u" is required (the reader says so before it reads the rows).
+std::span<const FieldSpec<Placement>> placementFields();
 
 // The row named `name` ("parallelism.tp"), or nullptr.
 const FieldSpec<Parallelism>* parallelismField(const std::string& name);
@@ -101,12 +105,14 @@ const FieldSpec<Economics>* economicsField(const std::string& name);
 const FieldSpec<Link>* linkField(const std::string& name);
 const FieldSpec<Part>* partField(const std::string& name);
 const FieldSpec<Rack>* rackField(const std::string& name);
+const FieldSpec<Placement>* placementField(const std::string& name);
 // The row named `name`, which must exist (a programming error otherwise: it
 // aborts), for code that names one field: linkRow("links.cablesPerMember").
 const FieldSpec<Link>& linkRow(const char* name);
 const FieldSpec<Part>& partRow(const char* name);
 const FieldSpec<Economics>& economicsRow(const char* name);
 const FieldSpec<Rack>& rackRow(const char* name);
+const FieldSpec<Placement>& placementRow(const char* name);
 
 // The choices as the reader's messages list them: "\"ddp\", \"zero1\", ...".
 std::string quotedChoices(std::span<const char* const> choices);

@@ -177,6 +177,24 @@ const FieldSpec<Rack> kRackFields[] = {
                                    "the site's limit for this rack (0 = the rack type's)"),
 };
 
+// ---- Placements (design file version 2) ------------------------------------
+
+// The rack type's height and the part's members bound these more tightly; the
+// rack validator's rules say so beside the rows (rack_validator.cpp).
+const FieldSpec<Placement> kPlacementFields[] = {
+    numberRow<&Placement::u>("placements.u", FieldKind::Int, "U", {1, double(FL::kMaxUPosition)},
+                             {1, double(FL::kMaxUPosition)}, QT_TRANSLATE_NOOP("FieldTable", "U position"),
+                             "lowest U occupied, 1-based from the bottom of the rack"),
+    numberRow<&Placement::firstMember>("placements.firstMember", FieldKind::Int, "",
+                                       {0, double(FL::kMaxGroupCount)}, {0, double(DL::kMaxGroupCount)},
+                                       QT_TRANSLATE_NOOP("FieldTable", "First member"),
+                                       "node groups: the first member placed here, 0-based"),
+    numberRow<&Placement::members>("placements.members", FieldKind::Int, "", {1, double(FL::kMaxGroupCount)},
+                                   {1, double(DL::kMaxGroupCount)},
+                                   QT_TRANSLATE_NOOP("FieldTable", "Members"),
+                                   "node groups: the members placed here, stacked upwards"),
+};
+
 template <class S> const FieldSpec<S>* findRow(std::span<const FieldSpec<S>> fields, const std::string& name)
 {
     const auto it =
@@ -212,6 +230,11 @@ std::span<const FieldSpec<Rack>> rackFields()
     return kRackFields;
 }
 
+std::span<const FieldSpec<Placement>> placementFields()
+{
+    return kPlacementFields;
+}
+
 const FieldSpec<Economics>* economicsField(const std::string& name)
 {
     return findRow(economicsFields(), name);
@@ -230,6 +253,11 @@ const FieldSpec<Rack>* rackField(const std::string& name)
     return findRow(rackFields(), name);
 }
 
+const FieldSpec<Placement>* placementField(const std::string& name)
+{
+    return findRow(placementFields(), name);
+}
+
 const FieldSpec<Link>& linkRow(const char* name)
 {
     return mustFind(linkFields(), name);
@@ -245,6 +273,11 @@ const FieldSpec<Economics>& economicsRow(const char* name)
 const FieldSpec<Rack>& rackRow(const char* name)
 {
     return mustFind(rackFields(), name);
+}
+
+const FieldSpec<Placement>& placementRow(const char* name)
+{
+    return mustFind(placementFields(), name);
 }
 
 } // namespace cf

@@ -144,8 +144,10 @@ PlacedSpans checkEachPlacement(const Design& d, const Catalog& catalog, Problems
         const int count = partMembers(p); // node groups and switch arrays (issue 19)
         if (pl.members < 1 || pl.firstMember < 0 ||
             pl.firstMember + static_cast<long long>(pl.members) > count) {
+            // The first member past the part's own names that field; else the count does.
+            const bool firstOutside = pl.firstMember < 0 || pl.firstMember >= count;
             out.push_back(
-                {Severity::Error, at + ".members",
+                {Severity::Error, at + (firstOutside ? ".firstMember" : ".members"),
                  "Placement " + std::to_string(i) + " holds members " + std::to_string(pl.firstMember) +
                      " to " + std::to_string(pl.firstMember + static_cast<long long>(pl.members) - 1) +
                      " of '" + p.id + "', which has " + std::to_string(count) +

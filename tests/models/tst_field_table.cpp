@@ -63,6 +63,14 @@ Rack& part(Design& d, const Rack*)
         d.racks.push_back({"rack-under-test", "", "rack-48u-air-40kw", 0, 0, 0.0});
     return d.racks.front();
 }
+// The design's first placement: the first part, member 0, at U 1 of the first
+// rack (added as above).
+Placement& part(Design& d, const Placement*)
+{
+    if (d.placements.empty())
+        d.placements.push_back({d.parts.front().id, part(d, static_cast<const Rack*>(nullptr)).id, 1, 0, 1});
+    return d.placements.front();
+}
 template <class S> S& partOf(Design& d)
 {
     return part(d, static_cast<const S*>(nullptr));
@@ -70,7 +78,25 @@ template <class S> S& partOf(Design& d)
 
 // A link's or part's rows hold one item of an array: the test's is the first.
 template <class S>
-constexpr bool kItem = std::is_same_v<S, Link> || std::is_same_v<S, Part> || std::is_same_v<S, Rack>;
+constexpr bool kItem = std::is_same_v<S, Link> || std::is_same_v<S, Part> || std::is_same_v<S, Rack> ||
+                       std::is_same_v<S, Placement>;
+
+// An item's name in a problem's field ("links[l1]", "placements[0]") and the
+// part or link the problem highlights.
+template <class S> std::string itemName(Design& d)
+{
+    if constexpr (std::is_same_v<S, Placement>)
+        return "0";
+    else
+        return partOf<S>(d).id;
+}
+template <class S> std::string itemHighlighted(Design& d)
+{
+    if constexpr (std::is_same_v<S, Placement>)
+        return partOf<S>(d).partId;
+    else
+        return partOf<S>(d).id;
+}
 
 // Where the reader names the row's value: "/economics/pue", "/links/0/speedGbps".
 template <class S> std::string pointerOf(const FieldSpec<S>& f)
@@ -84,7 +110,7 @@ template <class S> std::string pointerOf(const FieldSpec<S>& f)
 template <class S> std::string problemField(const FieldSpec<S>& f, Design& d)
 {
     if constexpr (kItem<S>)
-        return f.object() + "[" + partOf<S>(d).id + "]." + f.key();
+        return f.object() + "[" + itemName<S>(d) + "]." + f.key();
     else
         return f.name;
 }
@@ -210,7 +236,7 @@ template <class S> void validatorRefusesPastDesignBound(std::span<const FieldSpe
             if (p.severity != Severity::Error || p.field != field)
                 return false;
             if constexpr (kItem<S>)
-                return p.itemId == partOf<S>(d).id;
+                return p.itemId == itemHighlighted<S>(d);
             else
                 return p.message.rfind(f.label, 0) == 0 && p.message.find(" must be ") != std::string::npos;
         });
@@ -263,6 +289,7 @@ private slots:
         wellFormed(linkFields(), &linkField, {"links"});
         wellFormed(partFields(), &partField, {"parts"});
         wellFormed(rackFields(), &rackField, {"racks"});
+        wellFormed(placementFields(), &placementField, {"placements"});
     }
     void economicsRoundTrips() { roundTripsEveryField(economicsFields()); }
     void economicsReaderBounds() { readerRefusesPastFileBound(economicsFields()); }
@@ -276,6 +303,24 @@ private slots:
     void rackRoundTrips() { roundTripsEveryField(rackFields()); }
     void rackReaderBounds() { readerRefusesPastFileBound(rackFields()); }
     void rackValidatorBounds() { validatorRefusesPastDesignBound(rackFields()); }
+    void placementRoundTrips() { roundTripsEveryField(placementFields()); }
+    void placementReaderBounds() { readerRefusesPastFileBound(placementFields()); }
+    void placementValidatorBounds() { validatorRefusesPastDesignBound(placementFields()); }
+    // "u" is required: a placement without it is refused, naming it.
+    void placementWithoutUIsRefused()
+    {
+        Design d = test::loadExample("workhorse.json");
+        partOf<Placement>(d);
+        std::string text = saveDesignJson(d);
+        const std::size_t u = text.find("\"u\": 1,");
+        QVERIFY(u != std::string::npos);
+        text.erase(u, std::strlen("\"u\": 1,"));
+        const Result<Design> back = loadDesignJson(text);
+        QVERIFY(!back.ok());
+        QCOMPARE(back.problems().front().field, std::string("/placements/0/u"));
+        QVERIFY2(back.problems().front().message.find("required") != std::string::npos,
+                 back.problems().front().message.c_str());
+    }
     // A runs file's row (models/calibration/run_design.cpp) is held to the rows'
     // design bounds: one past a bound is refused, naming the column and the bound.
     void runsFileColumnsTakeTheRows_data()
