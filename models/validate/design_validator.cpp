@@ -33,10 +33,7 @@ using DL = limits::DesignLimits;
 constexpr long long kMaxTotalGpus = DL::kMaxTotalGpus;
 constexpr int kMaxSwitchesInArray = DL::kMaxSwitchesInArray;
 
-std::string label(const char* collection, std::size_t index, const std::string& id)
-{
-    return std::string(collection) + "[" + (id.empty() ? std::to_string(index) : id) + "]";
-}
+using validation::itemLabel;
 
 // Which catalog section holds `id`, in words ("a switch"); "" if none.
 std::string sectionOf(const Catalog& c, const std::string& id)
@@ -83,7 +80,7 @@ void checkIds(Context& ctx)
     const Design& d = ctx.design;
     IdIndex seen(d.parts.size() + d.links.size());
     auto check = [&](const char* collection, const char* noun, std::size_t i, const std::string& id) {
-        const auto f = [&] { return label(collection, i, id) + ".id"; };
+        const auto f = [&] { return itemLabel(collection, i, id) + ".id"; };
         if (id.empty())
             ctx.error(f(), std::string(noun) + " " + std::to_string(i) + " has no id; every " +
                                lowered(noun) + " needs a unique id.");
@@ -103,8 +100,9 @@ void checkParts(Context& ctx)
     const FieldSpec<Part>& countRow = partRow("parts.count"); // a switch array's bound is by kind, below
     for (std::size_t i = 0; i < d.parts.size(); ++i) {
         const Part& p = d.parts[i];
+        const std::size_t firstProblem = ctx.problems.size(); // the part's own from here
         // The field name is built only for a problem: most parts have none.
-        const auto at = [&](const char* field) { return label("parts", i, p.id) + field; };
+        const auto at = [&](const char* field) { return itemLabel("parts", i, p.id) + field; };
         const std::string kind = toString(p.kind);
         if (p.catalogId.empty())
             ctx.error(at(".catalogId"),
@@ -147,7 +145,7 @@ void checkParts(Context& ctx)
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             ctx.error(at(std::isfinite(p.x) ? ".y" : ".x"),
                       "The position of '" + p.id + "' is not a finite number.", p.id);
-        validation::checkItemBounds(ctx, p, label("parts", i, p.id)); // the rest: the position
+        validation::checkItemBounds(ctx, p, i, firstProblem); // the rest: the position
     }
     if (ctx.catalog && ctx.gpus > kMaxTotalGpus)
         ctx.error("parts", "The design has " + std::to_string(ctx.gpus) + " GPUs; more than " +
@@ -227,25 +225,27 @@ void checkBundle(Context& ctx, const Link& l, const std::string& where, const Pa
 }
 
 // A link's speed and cables within their rows' design bounds (field_table.h);
-// the speed is above its minimum, not at it.
-void checkLinkNumbers(Context& ctx, const Link& l, const std::string& where)
+// the speed is above its minimum, not at it. The field is named only for a problem.
+void checkLinkNumbers(Context& ctx, const Link& l, std::size_t index)
 {
     const FieldSpec<Link>& speed = linkRow("links.speedGbps");
     const FieldSpec<Link>& cables = linkRow("links.cablesPerMember");
-    const std::string speedAt = where + "." + speed.key(), cablesAt = where + "." + cables.key();
+    const auto at = [&](const FieldSpec<Link>& row) {
+        return itemLabel("links", index, l.id) + "." + row.key();
+    };
     if (!std::isfinite(l.speedGbps) || l.speedGbps <= speed.design.min)
-        ctx.error(speedAt,
+        ctx.error(at(speed),
                   "Link '" + l.id + "' has speed " + num(l.speedGbps) +
                       " Gb/s; a link's speed must be above " + num(speed.design.min) + ".",
                   l.id);
     else if (l.speedGbps > speed.design.max)
-        ctx.error(speedAt,
+        ctx.error(at(speed),
                   "Link '" + l.id + "' has speed " + num(l.speedGbps) + " Gb/s, above the " +
                       num(speed.design.max) + " Gb/s any cable carries.",
                   l.id);
     const auto [minCables, maxCables] = cables.design;
     if (l.cablesPerMember < minCables || l.cablesPerMember > maxCables)
-        ctx.error(cablesAt,
+        ctx.error(at(cables),
                   "Link '" + l.id + "' has " + std::to_string(l.cablesPerMember) +
                       " cables per member; it must be from " + std::to_string(static_cast<int>(minCables)) +
                       " to " + std::to_string(static_cast<int>(maxCables)) + ".",
@@ -273,7 +273,8 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
         graph ? std::make_unique<LinkRules>(d, catalog, *graph) : std::make_unique<LinkRules>(d, catalog);
     for (std::size_t i = 0; i < d.links.size(); ++i) {
         const Link& l = d.links[i];
-        const auto at = [&](const char* field) { return label("links", i, l.id) + field; };
+        const std::size_t firstProblem = ctx.problems.size(); // the link's own from here
+        const auto at = [&](const char* field) { return itemLabel("links", i, l.id) + field; };
         const Part* from = l.fromPartId.empty() ? nullptr
                            : graph              ? partAt(graph->linkEnds(int(i)).from)
                                                 : findPart(l.fromPartId);
@@ -290,7 +291,7 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
                       "Link '" + l.id + "' ends at '" + l.toPartId + "', which is not a part of this design.",
                       l.id);
         if (from && to && (l.fromBlocks != LinkEndBlocks{} || l.toBlocks != LinkEndBlocks{}))
-            checkBundle(ctx, l, label("links", i, l.id), *from, *to);
+            checkBundle(ctx, l, itemLabel("links", i, l.id), *from, *to);
         if (from && to) {
             const LinkLegality legal = rules->linkLegality(*from, *to);
             if (legal.verdict == LinkVerdict::Refuse)
@@ -298,8 +299,8 @@ void checkLinks(Context& ctx, const TopologyGraph* graph)
             else if (legal.verdict == LinkVerdict::Warn)
                 ctx.warning(at(".to"), "Link '" + l.id + "': " + legal.message, l.id);
         }
-        checkLinkNumbers(ctx, l, label("links", i, l.id));
-        validation::checkItemBounds(ctx, l, label("links", i, l.id)); // the rest: bundles
+        checkLinkNumbers(ctx, l, i);
+        validation::checkItemBounds(ctx, l, i, firstProblem); // the rest: bundles
     }
 }
 

@@ -22,8 +22,6 @@
 namespace cf::validation {
 namespace {
 
-// Bounds: limits::DesignLimits (design_limits.h, with their sources).
-
 long long satMul(long long a, long long b)
 {
     long long out = 0;
@@ -59,15 +57,24 @@ std::string fieldNumber(FieldKind kind, double v)
     return kind == FieldKind::Int && std::isfinite(v) ? str(static_cast<long long>(v)) : num(v);
 }
 
+// An item of a field table's rows: which collection, where, its id, and the
+// first problem of its own (only those are searched for a field's report).
+struct FieldItem {
+    const char* collection = nullptr; // nullptr: the rows name the field ("workload.seqLen")
+    std::size_t index = 0;
+    const std::string* id = nullptr;
+    std::size_t firstProblem = 0;
+};
+
 // Every number of the field table outside its design bounds (design_limits.h),
-// named by its field: the row's name, or `where`.key for an item's
+// named by its field: the row's name, or the item's label.key for an item's
 // ("links[l1].speedGbps"). Below the minimum, a field another rule already
 // reports (TP below 1: split_rules.h) keeps that rule's message alone; with
 // `onceEach`, a field reported at all does (the economics' and items' messages
 // name the range).
 template <class S>
 void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const S& s, bool onceEach = false,
-                      const std::string& where = {}, const std::string& itemId = {})
+                      const FieldItem& item = {})
 {
     for (const FieldSpec<S>& f : fields) {
         if (f.kind != FieldKind::Int && f.kind != FieldKind::Real)
@@ -75,10 +82,14 @@ void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const 
         const double v = f.number(s);
         if (std::isfinite(v) && v >= f.design.min && v <= f.design.max)
             continue;
-        if (!where.empty() && !std::isfinite(v))
+        if (item.collection && !std::isfinite(v))
             continue; // an item's non-finite number: its own rule's (a part's position, a link's speed)
-        const std::string field = where.empty() ? std::string(f.name) : where + "." + f.key();
-        const bool reported = std::any_of(ctx.problems.begin(), ctx.problems.end(), [&](const Problem& q) {
+        const std::string field = item.collection
+                                      ? itemLabel(item.collection, item.index, *item.id) + "." + f.key()
+                                      : std::string(f.name);
+        const auto from =
+            ctx.problems.begin() + std::ptrdiff_t(std::min(item.firstProblem, ctx.problems.size()));
+        const bool reported = std::any_of(from, ctx.problems.end(), [&](const Problem& q) {
             return q.severity == Severity::Error && q.field == field;
         });
         if (reported && (onceEach || v < f.design.min || !std::isfinite(v)))
@@ -90,7 +101,7 @@ void checkFieldBounds(Context& ctx, std::span<const FieldSpec<S>> fields, const 
                 : "from " + fieldNumber(f.kind, f.design.min) + " to " + fieldNumber(f.kind, f.design.max);
         ctx.error(field,
                   std::string(f.label) + " must be " + range + unit + "; got " + fieldNumber(f.kind, v) + ".",
-                  itemId);
+                  item.id ? *item.id : std::string());
     }
 }
 
@@ -255,14 +266,19 @@ void checkParallelism(Context& ctx)
     checkFieldBounds(ctx, parallelismFields(), p);
 }
 
-void checkItemBounds(Context& ctx, const Link& link, const std::string& where)
+std::string itemLabel(const char* collection, std::size_t index, const std::string& id)
 {
-    checkFieldBounds(ctx, linkFields(), link, true, where, link.id);
+    return std::string(collection) + "[" + (id.empty() ? std::to_string(index) : id) + "]";
 }
 
-void checkItemBounds(Context& ctx, const Part& part, const std::string& where)
+void checkItemBounds(Context& ctx, const Link& link, std::size_t index, std::size_t firstProblem)
 {
-    checkFieldBounds(ctx, partFields(), part, true, where, part.id);
+    checkFieldBounds(ctx, linkFields(), link, true, {"links", index, &link.id, firstProblem});
+}
+
+void checkItemBounds(Context& ctx, const Part& part, std::size_t index, std::size_t firstProblem)
+{
+    checkFieldBounds(ctx, partFields(), part, true, {"parts", index, &part.id, firstProblem});
 }
 
 // The economics' own messages, then the field table's bounds for the rest (a

@@ -5,6 +5,7 @@
 #include "models/core/problem.h"
 #include "models/design/design.h"
 
+#include <cstddef>
 #include <string>
 
 namespace cf {
@@ -36,10 +37,13 @@ std::string num(double value);
 void checkWorkload(Context& ctx);
 void checkParallelism(Context& ctx);
 void checkEconomics(Context& ctx);
+// An item as problems name it: "links[l1]", or "links[3]" without an id.
+std::string itemLabel(const char* collection, std::size_t index, const std::string& id);
 // An item's numbers within their rows' design bounds (field_table.h), named
-// `where`.key ("links[l1].fromBlocks"); a field of the item another rule
-// already reported keeps that rule's message alone.
-void checkItemBounds(Context& ctx, const Link& link, const std::string& where);
-void checkItemBounds(Context& ctx, const Part& part, const std::string& where);
+// itemLabel.key ("links[l1].fromBlocks"); a field of the item another rule
+// already reported (a problem from `firstProblem` on: the item's own) keeps
+// that rule's message alone. The label is built only for a problem.
+void checkItemBounds(Context& ctx, const Link& link, std::size_t index, std::size_t firstProblem);
+void checkItemBounds(Context& ctx, const Part& part, std::size_t index, std::size_t firstProblem);
 
 } // namespace cf::validation
